@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * socrx checksum library: the Internet checksum (RFC 1071) and its uses in
+ * IPv4, IPv6, TCP and UDP.
+ *
+ * Conventions, the same as Linux's csum_partial() and DPDK's rte_raw_cksum():
+ * data is added as 16-bit words in memory order, each loaded in the CPU's
+ * native byte order. A partial sum is an unfolded 32-bit one's-complement
+ * sum in that representation; partial sums of consecutive even-length
+ * pieces can be chained through the @p sum argument. csum_fold() turns a
+ * partial sum into the 16-bit value stored in a checksum field, in the same
+ * native-load representation (store it with a plain 16-bit store).
+ *
+ * No DPDK dependency: usable by any C program.
+ */
+#ifndef SOCRX_CSUM_H
+#define SOCRX_CSUM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Add @p len bytes at @p buf to the partial sum @p sum.
+ *
+ * Any alignment, any length (0 and odd lengths included). An odd final
+ * byte is added as the first byte of a 16-bit word whose second byte is 0.
+ *
+ * @return the unfolded 32-bit partial sum; never 0 unless @p sum is 0 and
+ *   every byte is 0.
+ */
+uint32_t csum_partial(const void *buf, size_t len, uint32_t sum);
+
+/**
+ * Copy @p len bytes from @p src to @p dst and add them to @p sum, in one
+ * pass over the data. Writes exactly @p len bytes; the buffers must not
+ * overlap.
+ *
+ * @return the same value as csum_partial(src, len, sum).
+ */
+uint32_t csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum);
+
+/**
+ * Fold a partial sum to 16 bits and complement it.
+ *
+ * @return the value to store in a checksum field; over data that already
+ *   holds a correct checksum field the result is 0.
+ */
+static inline uint16_t
+csum_fold(uint32_t sum)
+{
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)~sum;
+}
+
+/** Byte order helpers (no dependency on any other library). */
+static inline uint16_t
+csum_be16(uint16_t v)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return __builtin_bswap16(v);
+#else
+	return v;
+#endif
+}
+
+/**
+ * Checksum of a 20-byte IPv4 header (no options), the common case.
+ *
+ * @return 0 when the header's checksum field is correct; over a header
+ *   whose checksum field is 0, the value to store there.
+ */
+static inline uint16_t
+csum_ipv4_hdr20(const void *iph)
+{
+	const uint8_t *p = (const uint8_t *)iph;
+	uint64_t s = 0;
+	uint32_t w;
+	int i;
+
+	for (i = 0; i < 20; i += 4) {
+		__builtin_memcpy(&w, p + i, 4);
+		s += w;
+	}
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	return csum_fold((uint32_t)s);
+}
+
+/**
+ * Checksum of an IPv4 header of @p hdr_len bytes (20 to 60, options
+ * included). Same result convention as csum_ipv4_hdr20().
+ */
+static inline uint16_t
+csum_ipv4_hdr(const void *iph, size_t hdr_len)
+{
+	if (hdr_len == 20)
+		return csum_ipv4_hdr20(iph);
+	return csum_fold(csum_partial(iph, hdr_len, 0));
+}
+
+/**
+ * Add the IPv4 pseudo-header (RFC 793, RFC 768) to @p sum.
+ *
+ * @param saddr, daddr  addresses as stored in the packet (network order).
+ * @param l4_len  TCP/UDP length in host order.
+ * @param proto  IP protocol number.
+ */
+static inline uint32_t
+csum_ipv4_pseudo(uint32_t saddr, uint32_t daddr, uint16_t l4_len,
+		 uint8_t proto, uint32_t sum)
+{
+	uint64_t s = sum;
+
+	s += saddr;
+	s += daddr;
+	s += csum_be16(l4_len);
+	s += csum_be16(proto);
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	return (uint32_t)s;
+}
+
+/**
+ * Add the IPv6 pseudo-header (RFC 8200 section 8.1) to @p sum.
+ *
+ * @param saddr, daddr  16-byte addresses as stored in the packet.
+ * @param l4_len  upper-layer packet length in host order.
+ * @param proto  upper-layer protocol (next header) number.
+ */
+uint32_t csum_ipv6_pseudo(const void *saddr, const void *daddr,
+			  uint32_t l4_len, uint8_t proto, uint32_t sum);
+
+/**
+ * Update a stored checksum after one 16-bit word of the covered data
+ * changed from @p old_word to @p new_word (RFC 1624 eqn. 3:
+ * HC' = ~(~HC + ~m + m')). All three values are in the native-load
+ * representation of the packet bytes, e.g. as read with a plain 16-bit
+ * load from the header.
+ *
+ * @return the new value of the checksum field.
+ */
+static inline uint16_t
+csum_update16(uint16_t check, uint16_t old_word, uint16_t new_word)
+{
+	uint32_t s = (uint16_t)~check;
+
+	s += (uint16_t)~old_word;
+	s += new_word;
+	return csum_fold(s);
+}
+
+/**
+ * Decrement the TTL of an IPv4 header and update its checksum
+ * incrementally (RFC 1624), as a router does.
+ */
+static inline void
+csum_ipv4_ttl_dec(void *iph)
+{
+	uint8_t *p = (uint8_t *)iph;
+	uint16_t old_word, new_word, check;
+
+	/* TTL is byte 8, sharing a 16-bit word with the protocol byte 9. */
+	__builtin_memcpy(&old_word, p + 8, 2);
+	p[8]--;
+	__builtin_memcpy(&new_word, p + 8, 2);
+	__builtin_memcpy(&check, p + 10, 2);
+	check = csum_update16(check, old_word, new_word);
+	__builtin_memcpy(p + 10, &check, 2);
+}
+
+/** The kernel implementations that can carry csum_partial(). */
+enum csum_impl {
+	CSUM_IMPL_AUTO = 0,	/**< best available, by CPU detection */
+	CSUM_IMPL_GENERIC,	/**< portable C */
+	CSUM_IMPL_X86_64_ADX,	/**< x86-64 scalar, two carry chains (adcx/adox) */
+	CSUM_IMPL_AVX2,		/**< x86-64 AVX2 */
+	CSUM_IMPL_NEON,		/**< arm64 Advanced SIMD */
+	CSUM_IMPL_COUNT
+};
+
+/** One implementation's kernels, for tests and benchmarks. */
+struct csum_kernel {
+	const char *name;
+	uint32_t (*partial)(const void *buf, size_t len, uint32_t sum);
+	uint32_t (*partial_copy)(void *dst, const void *src, size_t len,
+				 uint32_t sum);
+};
+
+/**
+ * The kernels of @p impl, or NULL when it is not built in or the CPU
+ * lacks what it needs. CSUM_IMPL_AUTO gives the best available.
+ */
+const struct csum_kernel *csum_kernel_get(enum csum_impl impl);
+
+/** Whether @p impl can run on this CPU. */
+bool csum_impl_available(enum csum_impl impl);
+
+/** Short name of @p impl ("generic", "x86_64-adx", "avx2", "neon"). */
+const char *csum_impl_name(enum csum_impl impl);
+
+/** Implementation named @p name, or -1. */
+int csum_impl_from_name(const char *name);
+
+/**
+ * Make csum_partial() and csum_partial_copy() use @p impl (CSUM_IMPL_AUTO:
+ * back to CPU detection). The environment variable SOCRX_CSUM_IMPL, read
+ * once at first use, does the same by name.
+ *
+ * @return 0, or -1 when @p impl is not available.
+ */
+int csum_impl_select(enum csum_impl impl);
+
+/** The implementation csum_partial() currently uses. */
+enum csum_impl csum_impl_active(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_CSUM_H */

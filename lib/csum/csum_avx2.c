@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * AVX2 kernels (this file is built with -mavx2; the dispatcher runs it only
+ * where the CPU and the OS support AVX2).
+ *
+ * Three vector operations per 32 bytes. Each 32-bit lane v holds two
+ * 16-bit words, lo + 2^16 * hi. Two accumulators per lane:
+ *   full += v        (modulo 2^32)
+ *   high += v >> 16  (exact)
+ * While a block is short enough that the exact sum of the low words fits
+ * in 32 bits, that sum is full - (high << 16) modulo 2^32, and the block's
+ * contribution is low + high. No widening, no shuffle in the loop.
+ */
+#include <immintrin.h>
+
+#include "csum_kernels.h"
+
+/*
+ * Each lane of an accumulator takes two words of at most 0xffff per
+ * 128-byte iteration: 2^15 iterations would reach 2^32. Blocks of 2^14
+ * iterations (2 MiB) keep a factor of two in hand.
+ */
+#define AVX2_BLOCK_ITERS 16384
+
+/*
+ * Prefetch-ahead distance for large buffers, in bytes: far enough to
+ * cover a DRAM latency at the loop's rate. Used from csum_avx2_prefetch_min
+ * bytes up; docs/csum.md holds the measurement that set the default.
+ */
+#define AVX2_PREFETCH_DIST 512
+size_t csum_avx2_prefetch_min = CSUM_AVX2_PREFETCH_MIN_DEFAULT;
+
+struct avx2_acc {
+	__m256i full_a, high_a, full_b, high_b;
+};
+
+static inline uint64_t
+hsum_u32x8(__m256i v)
+{
+	const __m256i lo32 = _mm256_set1_epi64x(0xffffffff);
+	__m256i s = _mm256_add_epi64(_mm256_and_si256(v, lo32),
+				     _mm256_srli_epi64(v, 32));
+	__m128i t = _mm_add_epi64(_mm256_castsi256_si128(s),
+				  _mm256_extracti128_si256(s, 1));
+
+	return (uint64_t)_mm_cvtsi128_si64(t) +
+		(uint64_t)_mm_extract_epi64(t, 1);
+}
+
+static inline uint64_t
+pair_value(__m256i full, __m256i high)
+{
+	__m256i low = _mm256_sub_epi32(full, _mm256_slli_epi32(high, 16));
+
+	return hsum_u32x8(low) + hsum_u32x8(high);
+}
+
+static inline void
+acc_add(__m256i *full, __m256i *high, __m256i v)
+{
+	*full = _mm256_add_epi32(*full, v);
+	*high = _mm256_add_epi32(*high, _mm256_srli_epi32(v, 16));
+}
+
+static inline __m256i
+load(const uint8_t *p)
+{
+	return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+
+static inline void
+store(uint8_t *d, __m256i v)
+{
+	_mm256_storeu_si256((__m256i *)(void *)d, v);
+}
+
+/*
+ * Sums whole 32-byte vectors while at least 32 bytes remain (at most one
+ * block), copying them to *dp when dp is not NULL. Advances the pointers.
+ */
+static inline uint64_t
+avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
+{
+	const uint8_t *p = *pp;
+	uint8_t *d = dp ? *dp : NULL;
+	__m256i fa = _mm256_setzero_si256(), ha = fa, fb = fa, hb = fa;
+	size_t n = len / 128;
+
+	while (n--) {
+		__m256i v0 = load(p), v1 = load(p + 32);
+		__m256i v2 = load(p + 64), v3 = load(p + 96);
+
+		if (prefetch) {
+			_mm_prefetch((const char *)p + AVX2_PREFETCH_DIST,
+				     _MM_HINT_T0);
+			_mm_prefetch((const char *)p + AVX2_PREFETCH_DIST + 64,
+				     _MM_HINT_T0);
+		}
+		if (d) {
+			store(d, v0);
+			store(d + 32, v1);
+			store(d + 64, v2);
+			store(d + 96, v3);
+			d += 128;
+		}
+		acc_add(&fa, &ha, v0);
+		acc_add(&fb, &hb, v1);
+		acc_add(&fa, &ha, v2);
+		acc_add(&fb, &hb, v3);
+		p += 128;
+	}
+	len %= 128;
+	while (len >= 32) {
+		__m256i v = load(p);
+
+		if (d) {
+			store(d, v);
+			d += 32;
+		}
+		acc_add(&fa, &ha, v);
+		p += 32;
+		len -= 32;
+	}
+	*pp = p;
+	if (dp)
+		*dp = d;
+	return pair_value(fa, ha) + pair_value(fb, hb);
+}
+
+static inline uint32_t
+avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
+	 const int prefetch)
+{
+	uint64_t s = sum;
+	uint8_t **dp = d ? &d : NULL;
+
+	if (len >= CSUM_VEC_MIN_LEN) {
+		const size_t block = (size_t)AVX2_BLOCK_ITERS * 128;
+
+		while (len >= 32) {
+			size_t chunk = len > block ? block : len;
+			size_t done = chunk & ~(size_t)31;
+
+			s = csum_fold64(s + avx2_block(&p, dp, chunk, prefetch));
+			len -= done;
+		}
+	}
+	s += d ? csum_tail_copy(d, p, len) : csum_tail(p, len);
+	return csum_fold64(s);
+}
+
+uint32_t
+csum_avx2_partial(const void *buf, size_t len, uint32_t sum)
+{
+	if (len >= csum_avx2_prefetch_min)
+		return avx2_sum(NULL, buf, len, sum, 1);
+	return avx2_sum(NULL, buf, len, sum, 0);
+}
+
+uint32_t
+csum_avx2_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
+{
+	return avx2_sum(dst, src, len, sum, 0);
+}

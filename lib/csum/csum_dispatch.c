@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Run-time choice of the checksum kernels: CPU detection picks the best
+ * available; csum_impl_select() or SOCRX_CSUM_IMPL force one.
+ *
+ * csum_partial() is a tail call through a pointer that starts at a resolver
+ * stub, so the first call of the process picks the kernels and later calls
+ * pay one predicted indirect jump. Concurrent first calls resolve to the
+ * same value, so the race is benign.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "csum_kernels.h"
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
+
+static const struct csum_kernel kernels[CSUM_IMPL_COUNT] = {
+	[CSUM_IMPL_GENERIC] = { "generic", csum_generic_partial,
+				csum_generic_partial_copy },
+#if defined(__x86_64__)
+	[CSUM_IMPL_X86_64_ADX] = { "x86_64-adx", csum_adx_partial,
+				   csum_adx_partial_copy },
+#ifdef SOCRX_CSUM_HAVE_AVX2
+	[CSUM_IMPL_AVX2] = { "avx2", csum_avx2_partial,
+			     csum_avx2_partial_copy },
+#endif
+#endif
+#if defined(__aarch64__)
+	[CSUM_IMPL_NEON] = { "neon", csum_neon_partial,
+			     csum_neon_partial_copy },
+#endif
+};
+
+static const char *const impl_names[CSUM_IMPL_COUNT] = {
+	[CSUM_IMPL_AUTO] = "auto",
+	[CSUM_IMPL_GENERIC] = "generic",
+	[CSUM_IMPL_X86_64_ADX] = "x86_64-adx",
+	[CSUM_IMPL_AVX2] = "avx2",
+	[CSUM_IMPL_NEON] = "neon",
+};
+
+static bool
+cpu_has(enum csum_impl impl)
+{
+	switch (impl) {
+	case CSUM_IMPL_GENERIC:
+		return true;
+#if defined(__x86_64__)
+	case CSUM_IMPL_X86_64_ADX: {
+		unsigned int a, b, c, d;
+
+		/* CPUID.(EAX=7,ECX=0):EBX bit 19 = ADX */
+		if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+			return false;
+		return (b >> 19) & 1;
+	}
+	case CSUM_IMPL_AVX2:
+		/* checks the OS saves the YMM state as well as the CPUID bit */
+		return __builtin_cpu_supports("avx2");
+#endif
+#if defined(__aarch64__)
+	case CSUM_IMPL_NEON:
+		return true;	/* Advanced SIMD is mandatory in ARMv8-A */
+#endif
+	default:
+		return false;
+	}
+}
+
+bool
+csum_impl_available(enum csum_impl impl)
+{
+	if (impl == CSUM_IMPL_AUTO)
+		return true;
+	if ((unsigned int)impl >= CSUM_IMPL_COUNT ||
+	    kernels[impl].partial == NULL)
+		return false;
+	return cpu_has(impl);
+}
+
+static enum csum_impl
+best_impl(void)
+{
+	static const enum csum_impl order[] = {
+		CSUM_IMPL_AVX2, CSUM_IMPL_NEON, CSUM_IMPL_X86_64_ADX,
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(order) / sizeof(order[0]); i++)
+		if (csum_impl_available(order[i]))
+			return order[i];
+	return CSUM_IMPL_GENERIC;
+}
+
+const struct csum_kernel *
+csum_kernel_get(enum csum_impl impl)
+{
+	if (impl == CSUM_IMPL_AUTO)
+		impl = best_impl();
+	if (!csum_impl_available(impl))
+		return NULL;
+	return &kernels[impl];
+}
+
+const char *
+csum_impl_name(enum csum_impl impl)
+{
+	if ((unsigned int)impl >= CSUM_IMPL_COUNT)
+		return "invalid";
+	return impl_names[impl];
+}
+
+int
+csum_impl_from_name(const char *name)
+{
+	int i;
+
+	for (i = 0; i < CSUM_IMPL_COUNT; i++)
+		if (strcmp(name, impl_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static uint32_t resolve_partial(const void *buf, size_t len, uint32_t sum);
+static uint32_t resolve_partial_copy(void *dst, const void *src, size_t len,
+				     uint32_t sum);
+
+static uint32_t (*partial_fn)(const void *, size_t, uint32_t) =
+	resolve_partial;
+static uint32_t (*partial_copy_fn)(void *, const void *, size_t, uint32_t) =
+	resolve_partial_copy;
+static enum csum_impl active_impl;
+
+int
+csum_impl_select(enum csum_impl impl)
+{
+	const struct csum_kernel *k = csum_kernel_get(impl);
+
+	if (k == NULL)
+		return -1;
+	active_impl = impl == CSUM_IMPL_AUTO ? best_impl() : impl;
+	partial_fn = k->partial;
+	partial_copy_fn = k->partial_copy;
+	return 0;
+}
+
+static void
+resolve(void)
+{
+	const char *env = getenv("SOCRX_CSUM_IMPL");
+	int impl = env ? csum_impl_from_name(env) : -1;
+
+	if (impl < 0 || csum_impl_select((enum csum_impl)impl) != 0)
+		csum_impl_select(CSUM_IMPL_AUTO);
+}
+
+static uint32_t
+resolve_partial(const void *buf, size_t len, uint32_t sum)
+{
+	resolve();
+	return partial_fn(buf, len, sum);
+}
+
+static uint32_t
+resolve_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
+{
+	resolve();
+	return partial_copy_fn(dst, src, len, sum);
+}
+
+enum csum_impl
+csum_impl_active(void)
+{
+	if (partial_fn == resolve_partial)
+		resolve();
+	return active_impl;
+}
+
+uint32_t
+csum_partial(const void *buf, size_t len, uint32_t sum)
+{
+	return partial_fn(buf, len, sum);
+}
+
+uint32_t
+csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
+{
+	return partial_copy_fn(dst, src, len, sum);
+}

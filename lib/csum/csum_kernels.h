@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Internal to lib/csum: the kernels of each implementation and the helpers
+ * they share for heads, tails and folding.
+ */
+#ifndef SOCRX_CSUM_KERNELS_H
+#define SOCRX_CSUM_KERNELS_H
+
+#include <stdint.h>
+#include <string.h>
+
+#include "csum.h"
+
+/*
+ * Lengths below which the vector kernels hand the whole buffer to the
+ * scalar code: a vector setup and horizontal reduction cost more than
+ * they save on an IPv4 header or a TCP ACK.
+ */
+#define CSUM_VEC_MIN_LEN 64
+
+uint32_t csum_generic_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_generic_partial_copy(void *dst, const void *src, size_t len,
+				   uint32_t sum);
+
+uint32_t csum_adx_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_adx_partial_copy(void *dst, const void *src, size_t len,
+			       uint32_t sum);
+
+/*
+ * Length from which the AVX2 kernel prefetches ahead (SIZE_MAX: never).
+ * A variable so that the benchmark can measure both ways in one run.
+ */
+#define CSUM_AVX2_PREFETCH_MIN_DEFAULT SIZE_MAX
+extern size_t csum_avx2_prefetch_min;
+
+uint32_t csum_avx2_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_avx2_partial_copy(void *dst, const void *src, size_t len,
+				uint32_t sum);
+
+uint32_t csum_neon_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_neon_partial_copy(void *dst, const void *src, size_t len,
+				uint32_t sum);
+
+/* 64-bit accumulator to 32-bit partial sum, end-around carry kept. */
+static inline uint32_t
+csum_fold64(uint64_t s)
+{
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	s = (s & 0xffffffff) + (s >> 32);
+	return (uint32_t)s;
+}
+
+/* The value an odd final byte adds: it is the first byte of its word. */
+static inline uint32_t
+csum_odd_byte(uint8_t b)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return b;
+#else
+	return (uint32_t)b << 8;
+#endif
+}
+
+/* Sum of fewer than 64 bytes, as 32-bit words into a 64-bit accumulator. */
+static inline uint64_t
+csum_tail(const uint8_t *p, size_t len)
+{
+	uint64_t s = 0;
+	uint32_t w32;
+	uint16_t w16;
+
+	while (len >= 4) {
+		memcpy(&w32, p, 4);
+		s += w32;
+		p += 4;
+		len -= 4;
+	}
+	if (len >= 2) {
+		memcpy(&w16, p, 2);
+		s += w16;
+		p += 2;
+		len -= 2;
+	}
+	if (len)
+		s += csum_odd_byte(*p);
+	return s;
+}
+
+/* Same as csum_tail(), copying the bytes to @p d on the way. */
+static inline uint64_t
+csum_tail_copy(uint8_t *d, const uint8_t *p, size_t len)
+{
+	uint64_t s = 0;
+	uint32_t w32;
+	uint16_t w16;
+
+	while (len >= 4) {
+		memcpy(&w32, p, 4);
+		memcpy(d, &w32, 4);
+		s += w32;
+		p += 4;
+		d += 4;
+		len -= 4;
+	}
+	if (len >= 2) {
+		memcpy(&w16, p, 2);
+		memcpy(d, &w16, 2);
+		s += w16;
+		p += 2;
+		d += 2;
+		len -= 2;
+	}
+	if (len) {
+		*d = *p;
+		s += csum_odd_byte(*p);
+	}
+	return s;
+}
+
+#endif /* SOCRX_CSUM_KERNELS_H */

@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+#ifndef SOCRX_BENCH_CSUM_DPDK_H
+#define SOCRX_BENCH_CSUM_DPDK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* rte_raw_cksum(buf, len): the folded, uncomplemented 16-bit sum. */
+uint16_t bench_dpdk_raw_cksum(const void *buf, size_t len);
+
+#endif

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Every checksum kernel against the plain reference: all alignments 0..63
+ * times all lengths 0..1024, random lengths up to 64 KiB with random initial
+ * sums, carry stress, block boundaries of the vector kernels, and the
+ * copy-and-sum variant. Each available implementation runs the same cases,
+ * called directly and through csum_partial() with the implementation forced.
+ */
+#include <string.h>
+
+#include "csum.h"
+#include "csum_ref.h"
+#include "harness.h"
+
+#define MAX_ALIGN 64
+#define MAX_LEN 1024
+#define RANDOM_CASES 3000
+#define RANDOM_MAX_LEN 65536
+
+static uint8_t src_buf[RANDOM_MAX_LEN + 2 * MAX_ALIGN];
+static uint8_t dst_buf[RANDOM_MAX_LEN + 2 * MAX_ALIGN + 64];
+
+struct impl_under_test {
+	const char *name;
+	uint32_t (*partial)(const void *, size_t, uint32_t);
+	uint32_t (*partial_copy)(void *, const void *, size_t, uint32_t);
+};
+
+/* Compares one call of both kernels with the reference. */
+static void
+check_case(const struct impl_under_test *t, size_t align, size_t len,
+	   uint32_t init)
+{
+	const uint8_t *p = src_buf + align;
+	uint16_t want = ref_csum_partial(p, len, init);
+	uint32_t got = t->partial(p, len, init);
+	size_t dalign = (align * 7 + 3) % MAX_ALIGN;
+	uint8_t *d = dst_buf + 32 + dalign;
+
+	CHECK_EQ_U(ref_fold16(got), want, "%s partial align %zu len %zu init %#x",
+		   t->name, align, len, init);
+	CHECK(init != 0 || got != 0 || want == 0,
+	      "%s returned 0 for a non-zero sum, len %zu", t->name, len);
+
+	memset(dst_buf, 0xa5, 32 + dalign + len + 64);
+	got = t->partial_copy(d, p, len, init);
+	CHECK_EQ_U(ref_fold16(got), want, "%s copy align %zu len %zu init %#x",
+		   t->name, align, len, init);
+	CHECK(memcmp(d, p, len) == 0, "%s copy bytes differ, len %zu",
+	      t->name, len);
+	CHECK(d[-1] == 0xa5 && d[len] == 0xa5 && d[len + 63] == 0xa5,
+	      "%s copy wrote outside [0, %zu)", t->name, len);
+}
+
+static void
+all_alignments_and_lengths(const struct impl_under_test *t)
+{
+	size_t align, len;
+
+	harness_fill_random(src_buf, sizeof(src_buf));
+	for (align = 0; align < MAX_ALIGN; align++)
+		for (len = 0; len <= MAX_LEN; len++)
+			check_case(t, align, len,
+				   (len & 3) == 0 ? 0 : (uint32_t)harness_rand());
+}
+
+static void
+random_lengths(const struct impl_under_test *t)
+{
+	int i;
+
+	for (i = 0; i < RANDOM_CASES; i++) {
+		size_t len = harness_rand() % (RANDOM_MAX_LEN + 1);
+		size_t align = harness_rand() % MAX_ALIGN;
+
+		if (i % 64 == 0)
+			harness_fill_random(src_buf, sizeof(src_buf));
+		check_case(t, align, len, (uint32_t)harness_rand());
+	}
+}
+
+/*
+ * All-ones data makes every lane and every carry chain as large as it can
+ * be; initial sums just below and at the 16- and 32-bit limits and lengths
+ * ending on a carry exercise the end-around carries.
+ */
+static void
+carry_stress(const struct impl_under_test *t)
+{
+	static const uint32_t inits[] = {
+		0, 1, 0xfffe, 0xffff, 0x10000, 0x1fffe, 0xfffffffe, 0xffffffff,
+	};
+	static const size_t lens[] = {
+		1, 2, 3, 7, 8, 9, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255,
+		256, 1499, 1500, 4095, 4096, 9000, 65535, 65536,
+	};
+	size_t i, j, align;
+
+	for (align = 0; align < 4; align++) {
+		memset(src_buf, 0xff, sizeof(src_buf));
+		for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
+			for (j = 0; j < sizeof(inits) / sizeof(inits[0]); j++)
+				check_case(t, align, lens[i], inits[j]);
+		/* A single non-0xff word in all-ones data sums to 0xffff+x. */
+		src_buf[align + 100] = 0xfe;
+		for (j = 0; j < sizeof(inits) / sizeof(inits[0]); j++)
+			check_case(t, align, 1500, inits[j]);
+	}
+	/* all zero: the sum stays 0, never 0xffff */
+	memset(src_buf, 0, sizeof(src_buf));
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++)
+		CHECK_EQ_U(t->partial(src_buf, lens[i], 0), 0, "%s zeros len %zu",
+			   t->name, lens[i]);
+}
+
+/*
+ * Buffers longer than a vector kernel's accumulation block (2 MiB), all
+ * ones so any lane that overflows changes the result.
+ */
+static void
+block_boundaries(const struct impl_under_test *t)
+{
+	static const size_t lens[] = {
+		(2u << 20) - 1, 2u << 20, (2u << 20) + 33, (5u << 20) + 7,
+	};
+	size_t max = (5u << 20) + 7 + 1;
+	uint8_t *big = malloc(max), *copy = malloc(max);
+	size_t i;
+
+	if (!big || !copy) {
+		CHECK(0, "out of memory");
+		free(big);
+		free(copy);
+		return;
+	}
+	memset(big, 0xff, max);
+	big[max / 3] = 0x12;
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		uint16_t want = ref_csum_partial(big + 1, lens[i], 0xffff);
+
+		CHECK_EQ_U(ref_fold16(t->partial(big + 1, lens[i], 0xffff)), want,
+			   "%s long len %zu", t->name, lens[i]);
+		CHECK_EQ_U(ref_fold16(t->partial_copy(copy, big + 1, lens[i],
+						      0xffff)),
+			   want, "%s long copy len %zu", t->name, lens[i]);
+		CHECK(memcmp(copy, big + 1, lens[i]) == 0, "%s long copy bytes",
+		      t->name);
+	}
+	free(big);
+	free(copy);
+}
+
+/* Chaining: sums of even-length pieces add up to the sum of the whole. */
+static void
+chaining(const struct impl_under_test *t)
+{
+	size_t cut, len = 1500;
+	uint16_t want;
+
+	harness_fill_random(src_buf, len);
+	want = ref_csum_partial(src_buf, len, 0);
+	for (cut = 0; cut <= len; cut += 2) {
+		uint32_t s = t->partial(src_buf, cut, 0);
+
+		s = t->partial(src_buf + cut, len - cut, s);
+		CHECK_EQ_U(ref_fold16(s), want, "%s chained at %zu", t->name, cut);
+	}
+}
+
+static void
+run_all(const struct impl_under_test *t)
+{
+	printf("  %s\n", t->name);
+	all_alignments_and_lengths(t);
+	random_lengths(t);
+	carry_stress(t);
+	block_boundaries(t);
+	chaining(t);
+}
+
+int
+main(void)
+{
+	int impl, tested = 0;
+
+	harness_seed_from_env(20261129);
+	for (impl = CSUM_IMPL_GENERIC; impl < CSUM_IMPL_COUNT; impl++) {
+		const struct csum_kernel *k = csum_kernel_get(impl);
+		struct impl_under_test direct, forced;
+
+		if (k == NULL) {
+			printf("  %s: not available on this CPU/build, skipped\n",
+			       csum_impl_name(impl));
+			continue;
+		}
+		direct = (struct impl_under_test){ k->name, k->partial,
+						   k->partial_copy };
+		run_all(&direct);
+
+		/* the public entry points with the implementation forced */
+		CHECK(csum_impl_select(impl) == 0, "select %s", k->name);
+		CHECK(csum_impl_active() == (enum csum_impl)impl, "active %s",
+		      k->name);
+		forced = (struct impl_under_test){ "csum_partial", csum_partial,
+						   csum_partial_copy };
+		all_alignments_and_lengths(&forced);
+		tested++;
+	}
+	CHECK(csum_impl_select(CSUM_IMPL_AUTO) == 0, "select auto");
+	CHECK(csum_impl_select(CSUM_IMPL_COUNT) != 0, "select invalid");
+	CHECK(tested >= 1, "no implementation tested");
+	printf("auto selects %s\n", csum_impl_name(csum_impl_active()));
+	return harness_result("test_csum_kernels");
+}
