@@ -25,16 +25,146 @@
 extern "C" {
 #endif
 
+/** Buffers shorter than this are summed inline by csum_partial(). */
+#define CSUM_INLINE_MAX 128
+
+/**
+ * csum_partial() for any length, out of line, through the implementation
+ * chosen at run time (see csum_impl_select()).
+ */
+uint32_t csum_partial_long(const void *buf, size_t len, uint32_t sum);
+
+/* Internal to csum_partial(): the sum of fewer than 8 bytes. */
+static inline uint64_t
+csum__tail7(const uint8_t *p, size_t len)
+{
+	uint64_t s = 0;
+	uint32_t w32 = 0;
+	uint16_t w16 = 0;
+
+	if (len & 4) {
+		__builtin_memcpy(&w32, p, 4);
+		p += 4;
+	}
+	if (len & 2) {
+		__builtin_memcpy(&w16, p, 2);
+		p += 2;
+	}
+	s = (uint64_t)w32 + w16;
+	if (len & 1) {
+		uint8_t last[2] = { *p, 0 };
+
+		__builtin_memcpy(&w16, last, 2);
+		s += w16;
+	}
+	return s;
+}
+
+/*
+ * Internal to csum_partial() and the kernels: the sum of a short buffer as
+ * a 64-bit one's-complement accumulator. 8-byte words are added into two
+ * independent sums whose carries are counted apart (an add and an
+ * add-with-carry of 0 each), so neither sum waits on a carry chain; the
+ * last len % 8 bytes come from one 8-byte load that ends at the buffer's
+ * end, shifted so that they keep their place in their 16-bit words (that
+ * load starts inside the buffer since len >= 8). Any length below 2^34.
+ */
+static inline uint64_t
+csum__short(const uint8_t *p, size_t len)
+{
+	uint64_t s0 = 0, s1 = 0, c = 0, w0, w1;
+	size_t rem = len & 7;
+	const uint8_t *q = p, *end = p + (len & ~(size_t)31);
+
+	if (len < 8)
+		return csum__tail7(p, len);
+	for (; q != end; q += 32) {
+		__builtin_memcpy(&w0, q, 8);
+		__builtin_memcpy(&w1, q + 8, 8);
+		s0 += w0;
+		c += s0 < w0;
+		s1 += w1;
+		c += s1 < w1;
+		__builtin_memcpy(&w0, q + 16, 8);
+		__builtin_memcpy(&w1, q + 24, 8);
+		s0 += w0;
+		c += s0 < w0;
+		s1 += w1;
+		c += s1 < w1;
+	}
+	if (len & 16) {
+		__builtin_memcpy(&w0, q, 8);
+		__builtin_memcpy(&w1, q + 8, 8);
+		s0 += w0;
+		c += s0 < w0;
+		s1 += w1;
+		c += s1 < w1;
+		q += 16;
+	}
+	if (len & 8) {
+		__builtin_memcpy(&w0, q, 8);
+		s0 += w0;
+		c += s0 < w0;
+	}
+	/*
+	 * The last rem bytes, branch-free: shifting by 8 * (8 - rem) in two
+	 * steps gives 0 when rem is 0 (a single shift by 64 is undefined).
+	 */
+	__builtin_memcpy(&w1, p + len - 8, 8);
+	rem = 8 * (8 - rem) - 1;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	w1 = (w1 >> 1) >> rem;
+#else
+	w1 = (w1 << 1) << rem;
+#endif
+	s1 += w1;
+	c += s1 < w1;
+	s0 += s1;
+	c += s0 < s1;
+	s0 += c;
+	return s0 + (s0 < c);
+}
+
+/*
+ * Internal: adds a 32-bit partial sum to a 64-bit accumulator with
+ * end-around carry.
+ */
+static inline uint64_t
+csum__add64(uint64_t acc, uint32_t sum)
+{
+	acc += sum;
+	return acc + (acc < sum);
+}
+
+/* Internal: 64-bit accumulator to a 32-bit partial sum (end-around carry). */
+static inline uint32_t
+csum__fold64(uint64_t s)
+{
+	uint32_t lo = (uint32_t)s, hi = (uint32_t)(s >> 32);
+
+	lo += hi;
+	return lo + (lo < hi);
+}
+
 /**
  * Add @p len bytes at @p buf to the partial sum @p sum.
  *
  * Any alignment, any length (0 and odd lengths included). An odd final
  * byte is added as the first byte of a 16-bit word whose second byte is 0.
+ * Short buffers (headers, ACKs) are summed inline; longer ones go to the
+ * kernel chosen at run time.
  *
  * @return the unfolded 32-bit partial sum; never 0 unless @p sum is 0 and
  *   every byte is 0.
  */
-uint32_t csum_partial(const void *buf, size_t len, uint32_t sum);
+static inline uint32_t
+csum_partial(const void *buf, size_t len, uint32_t sum)
+{
+	if (len < CSUM_INLINE_MAX)
+		return csum__fold64(csum__add64(csum__short((const uint8_t *)buf,
+							    len), sum));
+	return csum_partial_long(buf, len, sum);
+}
 
 /**
  * Copy @p len bytes from @p src to @p dst and add them to @p sum, in one
@@ -54,9 +184,14 @@ uint32_t csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 static inline uint16_t
 csum_fold(uint32_t sum)
 {
-	sum = (sum & 0xffff) + (sum >> 16);
-	sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)~sum;
+	/*
+	 * The high half of sum + rotate(sum, 16) is hi + lo plus the carry
+	 * out of lo + hi in the low half: the end-around-carry fold, in
+	 * three operations.
+	 */
+	uint32_t rot = (sum >> 16) | (sum << 16);
+
+	return (uint16_t)~((sum + rot) >> 16);
 }
 
 /** Byte order helpers (no dependency on any other library). */

@@ -17,10 +17,11 @@
 
 /*
  * Each lane of an accumulator takes two words of at most 0xffff per
- * 128-byte iteration: 2^15 iterations would reach 2^32. Blocks of 2^14
- * iterations (2 MiB) keep a factor of two in hand.
+ * 128-byte iteration. With blocks of 2^13 iterations (1 MiB) the four
+ * per-lane sums (low and high of both pairs) each stay below 2^30, so
+ * their total fits a 32-bit lane and one horizontal sum ends the block.
  */
-#define AVX2_BLOCK_ITERS 16384
+#define AVX2_BLOCK_ITERS 8192
 
 /*
  * Prefetch-ahead distance for large buffers, in bytes: far enough to
@@ -47,12 +48,13 @@ hsum_u32x8(__m256i v)
 		(uint64_t)_mm_extract_epi64(t, 1);
 }
 
-static inline uint64_t
+/* Per-lane low + high of one accumulator pair. */
+static inline __m256i
 pair_value(__m256i full, __m256i high)
 {
 	__m256i low = _mm256_sub_epi32(full, _mm256_slli_epi32(high, 16));
 
-	return hsum_u32x8(low) + hsum_u32x8(high);
+	return _mm256_add_epi32(low, high);
 }
 
 static inline void
@@ -85,16 +87,20 @@ avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
 	uint8_t *d = dp ? *dp : NULL;
 	__m256i fa = _mm256_setzero_si256(), ha = fa, fb = fa, hb = fa;
 	size_t n = len / 128;
+	/* prefetch only lines of this buffer: none in the last DIST bytes */
+	size_t n_pf = prefetch && len > AVX2_PREFETCH_DIST ?
+		(len - AVX2_PREFETCH_DIST) / 128 : 0;
 
 	while (n--) {
 		__m256i v0 = load(p), v1 = load(p + 32);
 		__m256i v2 = load(p + 64), v3 = load(p + 96);
 
-		if (prefetch) {
+		if (prefetch && n_pf) {
 			_mm_prefetch((const char *)p + AVX2_PREFETCH_DIST,
 				     _MM_HINT_T0);
 			_mm_prefetch((const char *)p + AVX2_PREFETCH_DIST + 64,
 				     _MM_HINT_T0);
+			n_pf--;
 		}
 		if (d) {
 			store(d, v0);
@@ -124,7 +130,8 @@ avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
 	*pp = p;
 	if (dp)
 		*dp = d;
-	return pair_value(fa, ha) + pair_value(fb, hb);
+	return hsum_u32x8(_mm256_add_epi32(pair_value(fa, ha),
+					   pair_value(fb, hb)));
 }
 
 static inline uint32_t
@@ -141,11 +148,11 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 			size_t chunk = len > block ? block : len;
 			size_t done = chunk & ~(size_t)31;
 
-			s = csum_fold64(s + avx2_block(&p, dp, chunk, prefetch));
+			s = csum_add_eac(s, avx2_block(&p, dp, chunk, prefetch));
 			len -= done;
 		}
 	}
-	s += d ? csum_tail_copy(d, p, len) : csum_tail(p, len);
+	s = csum_add_eac(s, d ? csum_tail_copy(d, p, len) : csum_short(p, len));
 	return csum_fold64(s);
 }
 

@@ -164,6 +164,7 @@ resolve_partial(const void *buf, size_t len, uint32_t sum)
 	return partial_fn(buf, len, sum);
 }
 
+
 static uint32_t
 resolve_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 {
@@ -179,9 +180,15 @@ csum_impl_active(void)
 	return active_impl;
 }
 
+/*
+ * Buffers too short for a vector kernel are summed here without the
+ * indirect jump.
+ */
 uint32_t
-csum_partial(const void *buf, size_t len, uint32_t sum)
+csum_partial_long(const void *buf, size_t len, uint32_t sum)
 {
+	if (len < CSUM_VEC_MIN_LEN)
+		return csum_fold64(csum_add_eac(csum_short(buf, len), sum));
 	return partial_fn(buf, len, sum);
 }
 

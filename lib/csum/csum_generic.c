@@ -28,8 +28,8 @@ generic_block(const uint8_t *p, size_t len)
 		p += 32;
 		len -= 32;
 	}
-	a0 += csum_tail(p, len);
-	return (uint64_t)csum_fold64(a0 + a1) + csum_fold64(a2 + a3);
+	return csum_add_eac((uint64_t)csum_fold64(a0 + a1) + csum_fold64(a2 + a3),
+			    csum_short(p, len));
 }
 
 uint32_t
@@ -39,11 +39,11 @@ csum_generic_partial(const void *buf, size_t len, uint32_t sum)
 	uint64_t s = sum;
 
 	while (len > GENERIC_BLOCK) {
-		s = csum_fold64(s + generic_block(p, GENERIC_BLOCK));
+		s = csum_add_eac(s, generic_block(p, GENERIC_BLOCK));
 		p += GENERIC_BLOCK;
 		len -= GENERIC_BLOCK;
 	}
-	return csum_fold64(s + generic_block(p, len));
+	return csum_fold64(csum_add_eac(s, generic_block(p, len)));
 }
 
 static uint64_t
@@ -75,10 +75,10 @@ csum_generic_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 	uint64_t s = sum;
 
 	while (len > GENERIC_BLOCK) {
-		s = csum_fold64(s + generic_block_copy(d, p, GENERIC_BLOCK));
+		s = csum_add_eac(s, generic_block_copy(d, p, GENERIC_BLOCK));
 		p += GENERIC_BLOCK;
 		d += GENERIC_BLOCK;
 		len -= GENERIC_BLOCK;
 	}
-	return csum_fold64(s + generic_block_copy(d, p, len));
+	return csum_fold64(csum_add_eac(s, generic_block_copy(d, p, len)));
 }

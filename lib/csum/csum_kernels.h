@@ -16,7 +16,7 @@
  * scalar code: a vector setup and horizontal reduction cost more than
  * they save on an IPv4 header or a TCP ACK.
  */
-#define CSUM_VEC_MIN_LEN 64
+#define CSUM_VEC_MIN_LEN 256
 
 uint32_t csum_generic_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_generic_partial_copy(void *dst, const void *src, size_t len,
@@ -41,15 +41,8 @@ uint32_t csum_neon_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_neon_partial_copy(void *dst, const void *src, size_t len,
 				uint32_t sum);
 
-/* 64-bit accumulator to 32-bit partial sum, end-around carry kept. */
-static inline uint32_t
-csum_fold64(uint64_t s)
-{
-	s = (s & 0xffffffff) + (s >> 32);
-	s = (s & 0xffffffff) + (s >> 32);
-	s = (s & 0xffffffff) + (s >> 32);
-	return (uint32_t)s;
-}
+/* 64-bit accumulator to a 32-bit partial sum, end-around carry kept. */
+#define csum_fold64 csum__fold64
 
 /* The value an odd final byte adds: it is the first byte of its word. */
 static inline uint32_t
@@ -62,32 +55,18 @@ csum_odd_byte(uint8_t b)
 #endif
 }
 
-/* Sum of fewer than 64 bytes, as 32-bit words into a 64-bit accumulator. */
-static inline uint64_t
-csum_tail(const uint8_t *p, size_t len)
-{
-	uint64_t s = 0;
-	uint32_t w32;
-	uint16_t w16;
+/* Sum of a buffer shorter than a vector kernel's minimum (64-bit, EAC). */
+#define csum_short csum__short
 
-	while (len >= 4) {
-		memcpy(&w32, p, 4);
-		s += w32;
-		p += 4;
-		len -= 4;
-	}
-	if (len >= 2) {
-		memcpy(&w16, p, 2);
-		s += w16;
-		p += 2;
-		len -= 2;
-	}
-	if (len)
-		s += csum_odd_byte(*p);
-	return s;
+/* 64-bit one's-complement addition (end-around carry). */
+static inline uint64_t
+csum_add_eac(uint64_t a, uint64_t b)
+{
+	a += b;
+	return a + (a < b);
 }
 
-/* Same as csum_tail(), copying the bytes to @p d on the way. */
+/* Sum of a short tail as 32-bit words, copying the bytes to @p d. */
 static inline uint64_t
 csum_tail_copy(uint8_t *d, const uint8_t *p, size_t len)
 {

@@ -64,10 +64,10 @@ neon_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum)
 
 		if (iters > NEON_BLOCK_ITERS)
 			iters = NEON_BLOCK_ITERS;
-		s = csum_fold64(s + neon_block(&p, dp, iters));
+		s = csum_add_eac(s, neon_block(&p, dp, iters));
 		len -= iters * 64;
 	}
-	s += d ? csum_tail_copy(d, p, len) : csum_tail(p, len);
+	s = csum_add_eac(s, d ? csum_tail_copy(d, p, len) : csum_short(p, len));
 	return csum_fold64(s);
 }
 

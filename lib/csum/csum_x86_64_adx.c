@@ -11,14 +11,6 @@
  */
 #include "csum_kernels.h"
 
-/* Adds @p t to @p s with end-around carry. */
-static inline uint64_t
-add_eac(uint64_t s, uint64_t t)
-{
-	s += t;
-	return s + (s < t);
-}
-
 uint32_t
 csum_adx_partial(const void *buf, size_t len, uint32_t sum)
 {
@@ -48,8 +40,8 @@ csum_adx_partial(const void *buf, size_t len, uint32_t sum)
 		  [z] "=&r"(z)
 		:
 		: "cc", "memory");
-	a = add_eac(a, b);
-	a = add_eac(a, csum_tail(p, len % 64));
+	a = csum_add_eac(a, b);
+	a = csum_add_eac(a, csum_short(p, len % 64));
 	return csum_fold64(a);
 }
 
@@ -101,7 +93,7 @@ csum_adx_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 		  [t2] "=&r"(t2), [t3] "=&r"(t3)
 		:
 		: "cc", "memory");
-	a = add_eac(a, b);
-	a = add_eac(a, csum_tail_copy(d, p, len % 64));
+	a = csum_add_eac(a, b);
+	a = csum_add_eac(a, csum_tail_copy(d, p, len % 64));
 	return csum_fold64(a);
 }
