@@ -61,62 +61,105 @@ csum__tail7(const uint8_t *p, size_t len)
 }
 
 /*
- * Internal to csum_partial() and the kernels: the sum of a short buffer as
- * a 64-bit one's-complement accumulator. 8-byte words are added into two
- * independent sums whose carries are counted apart (an add and an
- * add-with-carry of 0 each), so neither sum waits on a carry chain; the
- * last len % 8 bytes come from one 8-byte load that ends at the buffer's
- * end, shifted so that they keep their place in their 16-bit words (that
- * load starts inside the buffer since len >= 8). Any length below 2^34.
+ * Internal to csum__short(): the last len % 8 bytes of a buffer of len >= 8
+ * bytes, from one 8-byte load that ends at the buffer's end (so it starts
+ * inside the buffer), shifted so that the bytes keep their place in their
+ * 16-bit words. Shifting by 8 * (8 - rem) in two steps gives 0 when rem is
+ * 0 (a single shift by 64 is undefined).
+ */
+static inline uint64_t
+csum__last_bytes(const uint8_t *p, size_t len)
+{
+	uint64_t w;
+	unsigned int shift = (unsigned int)(8 * (8 - (len & 7)) - 1);
+
+	__builtin_memcpy(&w, p + len - 8, 8);
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	return (w >> 1) >> shift;
+#else
+	return (w << 1) << shift;
+#endif
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+/*
+ * x86-64: one add-with-carry chain over 8-byte words, memory operands
+ * folded in: five instructions per 32 bytes, which is what bounds a short
+ * buffer's cost.
+ */
+#define CSUM__ADC32(s, q)                                                   \
+	__asm__("addq (%[p]), %[acc]\n\t"                                   \
+		"adcq 8(%[p]), %[acc]\n\t"                                  \
+		"adcq 16(%[p]), %[acc]\n\t"                                 \
+		"adcq 24(%[p]), %[acc]\n\t"                                 \
+		"adcq $0, %[acc]"                                           \
+		: [acc] "+&r"(s)                                             \
+		: [p] "r"(q), "m"(*(const uint8_t(*)[32])(q))              \
+		: "cc")
+
+static inline uint64_t
+csum__short(const uint8_t *p, size_t len)
+{
+	const uint8_t *q = p, *end = p + (len & ~(size_t)31);
+	uint64_t s = 0, w;
+
+	if (len < 8)
+		return csum__tail7(p, len);
+	for (; q != end; q += 32)
+		CSUM__ADC32(s, q);
+	if (len & 16)
+		__asm__("addq (%[p]), %[acc]\n\t"
+			"adcq 8(%[p]), %[acc]\n\t"
+			"adcq $0, %[acc]"
+			: [acc] "+&r"(s)
+			: [p] "r"(q), "m"(*(const uint8_t(*)[16])q)
+			: "cc");
+	q += len & 16;
+	w = csum__last_bytes(p, len);
+	if (len & 8)
+		__asm__("addq (%[p]), %[acc]\n\t"
+			"adcq %[w], %[acc]\n\t"
+			"adcq $0, %[acc]"
+			: [acc] "+&r"(s)
+			: [p] "r"(q), [w] "r"(w), "m"(*(const uint8_t(*)[8])q)
+			: "cc");
+	else
+		__asm__("addq %[w], %[acc]\n\t"
+			"adcq $0, %[acc]"
+			: [acc] "+&r"(s)
+			: [w] "r"(w)
+			: "cc");
+	return s;
+}
+#undef CSUM__ADC32
+#else
+/*
+ * Portable: 8-byte words added into two independent sums whose carries are
+ * counted apart (an add and an add-with-carry of 0 each), so neither sum
+ * waits on a carry chain.
  */
 static inline uint64_t
 csum__short(const uint8_t *p, size_t len)
 {
 	uint64_t s0 = 0, s1 = 0, c = 0, w0, w1;
-	size_t rem = len & 7;
-	const uint8_t *q = p, *end = p + (len & ~(size_t)31);
+	const uint8_t *q = p, *end = p + (len & ~(size_t)15);
 
 	if (len < 8)
 		return csum__tail7(p, len);
-	for (; q != end; q += 32) {
+	for (; q != end; q += 16) {
 		__builtin_memcpy(&w0, q, 8);
 		__builtin_memcpy(&w1, q + 8, 8);
 		s0 += w0;
 		c += s0 < w0;
 		s1 += w1;
 		c += s1 < w1;
-		__builtin_memcpy(&w0, q + 16, 8);
-		__builtin_memcpy(&w1, q + 24, 8);
-		s0 += w0;
-		c += s0 < w0;
-		s1 += w1;
-		c += s1 < w1;
-	}
-	if (len & 16) {
-		__builtin_memcpy(&w0, q, 8);
-		__builtin_memcpy(&w1, q + 8, 8);
-		s0 += w0;
-		c += s0 < w0;
-		s1 += w1;
-		c += s1 < w1;
-		q += 16;
 	}
 	if (len & 8) {
 		__builtin_memcpy(&w0, q, 8);
 		s0 += w0;
 		c += s0 < w0;
 	}
-	/*
-	 * The last rem bytes, branch-free: shifting by 8 * (8 - rem) in two
-	 * steps gives 0 when rem is 0 (a single shift by 64 is undefined).
-	 */
-	__builtin_memcpy(&w1, p + len - 8, 8);
-	rem = 8 * (8 - rem) - 1;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	w1 = (w1 >> 1) >> rem;
-#else
-	w1 = (w1 << 1) << rem;
-#endif
+	w1 = csum__last_bytes(p, len);
 	s1 += w1;
 	c += s1 < w1;
 	s0 += s1;
@@ -124,6 +167,7 @@ csum__short(const uint8_t *p, size_t len)
 	s0 += c;
 	return s0 + (s0 < c);
 }
+#endif
 
 /*
  * Internal: adds a 32-bit partial sum to a 64-bit accumulator with

@@ -16,7 +16,7 @@
  * scalar code: a vector setup and horizontal reduction cost more than
  * they save on an IPv4 header or a TCP ACK.
  */
-#define CSUM_VEC_MIN_LEN 256
+#define CSUM_VEC_MIN_LEN 512
 
 uint32_t csum_generic_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_generic_partial_copy(void *dst, const void *src, size_t len,
