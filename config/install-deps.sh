@@ -15,7 +15,7 @@ SOCRX_CACHE=${SOCRX_CACHE:-/var/cache/socrx}
 # qemu-user and the arm64 cross compiler run lib/csum's arm64 kernels in the
 # tests; python3-scapy builds the golden packet corpora.
 PACKAGES="build-essential meson ninja-build pkg-config python3 python3-pyelftools
-	python3-scapy libdpdk-dev dpdk libnuma-dev libpcap-dev dpkg-dev
+	python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev libpcap-dev dpkg-dev
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
 
 log() { echo "install-deps: $*" >&2; }
