@@ -215,7 +215,9 @@ csum_partial(const void *buf, size_t len, uint32_t sum)
  * pass over the data. Writes exactly @p len bytes; the buffers must not
  * overlap.
  *
- * @return the same value as csum_partial(src, len, sum).
+ * @return a partial sum equivalent to csum_partial(src, len, sum): the same
+ *   value after csum_fold() (the unfolded 32-bit words may differ by a
+ *   multiple of 0xffff, as they may between implementations).
  */
 uint32_t csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum);
 

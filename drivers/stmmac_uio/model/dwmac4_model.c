@@ -1,0 +1,747 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dwmac4 device model: register window, reset table, PHY behind MDIO, DMA
+ * start/stop and tail pointers, statistics, thread and step modes. The DMA
+ * window and the RX/TX engines are in dwmac4_model_dma.c; the semantics are
+ * those of docs/model.md, which cites the databook and Linux's stmmac.
+ */
+#include <errno.h>
+#include <linux/mii.h>
+#include <sched.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "dwmac4_model_internal.h"
+#include "model_traffic.h"
+
+/* Default MAC address (locally administered) and idle policy. */
+static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+#define MODEL_DEFAULT_IDLE_POLLS 4096u
+#define MODEL_DEFAULT_IDLE_SLEEP_US 20u
+/* Frames the model thread moves per engine between idle checks. */
+#define MODEL_THREAD_BURST 64u
+/*
+ * Extra engine iterations allowed per step beyond the frame budget: a TX
+ * engine may skip malformed descriptors (no frame moved), at most one ring.
+ */
+#define MODEL_STEP_SLACK 2048u
+
+/*
+ * PHY identity and reset state. The ID is that of a Realtek RTL8211F, a
+ * common companion of dwmac4 cores; nothing in the model depends on it.
+ */
+#define MODEL_PHY_ADDR 0u
+#define MODEL_PHYSID1 0x001cu
+#define MODEL_PHYSID2 0xc916u
+#define MODEL_PHY_BMCR_RESET (BMCR_ANENABLE | BMCR_FULLDPLX | BMCR_SPEED1000)
+#define MODEL_PHY_ADV_RESET (ADVERTISE_ALL | ADVERTISE_CSMA)
+#define MODEL_PHY_CTRL1000_RESET ADVERTISE_1000FULL
+/* BMSR bits that do not depend on the link: 10/100 HD/FD, AN, ESTATUS. */
+#define MODEL_PHY_BMSR_STATIC						\
+	(BMSR_100FULL | BMSR_100HALF | BMSR_10FULL | BMSR_10HALF |	\
+	 BMSR_ESTATEN | BMSR_ANEGCAPABLE | BMSR_ERCAP)
+/* The link partner advertises 10/100/1000 full and half duplex. */
+#define MODEL_PHY_LPA_UP						\
+	(LPA_LPACK | LPA_100FULL | LPA_100HALF | LPA_10FULL | LPA_10HALF | \
+	 ADVERTISE_CSMA)
+#define MODEL_PHY_STAT1000_UP LPA_1000FULL
+#define MODEL_PHY_ESTATUS (ESTATUS_1000_TFULL | ESTATUS_1000_THALF)
+/* MAC_MDIO_Data value a read from an absent PHY returns (pull-ups). */
+#define MODEL_MDIO_ABSENT 0xffffu
+
+/* Offsets inside one DMA channel block, from the channel 0 macros. */
+#define CHAN_REG(macro) ((macro(0)) - DMA_CHANX_BASE_ADDR(0))
+
+void
+dwmac4_model_params_init(struct dwmac4_model_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->n_channels = 1;
+	memcpy(p->mac, model_default_mac, sizeof(p->mac));
+	p->dma_store = DWMAC4_MODEL_STORE_PLAIN;
+	p->idle_polls = MODEL_DEFAULT_IDLE_POLLS;
+	p->idle_sleep_us = MODEL_DEFAULT_IDLE_SLEEP_US;
+}
+
+/* ---- Violations and status ---- */
+
+void
+model_violation(struct dwmac4_model *m, enum model_viol kind,
+		const char *fmt, ...)
+{
+	va_list ap;
+
+	MODEL_STAT_ADD(m, violations, 1);
+	switch (kind) {
+	case MODEL_VIOL_BAD_REG:
+		MODEL_STAT_ADD(m, viol_bad_reg, 1);
+		break;
+	case MODEL_VIOL_DMA_OUTSIDE:
+		MODEL_STAT_ADD(m, viol_dma_outside, 1);
+		break;
+	case MODEL_VIOL_TAIL_BEYOND_RING:
+		MODEL_STAT_ADD(m, viol_tail_beyond_ring, 1);
+		break;
+	case MODEL_VIOL_OWN_ZERO_ADDR:
+		MODEL_STAT_ADD(m, viol_own_zero_addr, 1);
+		break;
+	case MODEL_VIOL_BAD_RING:
+		MODEL_STAT_ADD(m, viol_bad_ring, 1);
+		break;
+	case MODEL_VIOL_BAD_DESC:
+		MODEL_STAT_ADD(m, viol_bad_desc, 1);
+		break;
+	}
+	/* Cold path: a short lock is fine even on the tail-write path. */
+	pthread_mutex_lock(&m->viol_lock);
+	va_start(ap, fmt);
+	vsnprintf(m->last_viol, sizeof(m->last_viol), fmt, ap);
+	va_end(ap);
+	pthread_mutex_unlock(&m->viol_lock);
+}
+
+void
+model_chan_status_set(struct dwmac4_model *m, unsigned int ch, uint32_t bits)
+{
+	/*
+	 * NIS summarises TI, TBU, RI and ERI; AIS the abnormal sources
+	 * (dwmac4_dma_interrupt() in Linux's dwmac4_lib.c reads them so).
+	 */
+	if (bits & (DMA_CHAN_STATUS_TI | DMA_CHAN_STATUS_TBU |
+		    DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_ERI))
+		bits |= DMA_CHAN_STATUS_NIS;
+	if (bits & (DMA_CHAN_STATUS_TPS | DMA_CHAN_STATUS_RBU |
+		    DMA_CHAN_STATUS_RPS | DMA_CHAN_STATUS_RWT |
+		    DMA_CHAN_STATUS_ETI | DMA_CHAN_STATUS_FBE |
+		    DMA_CHAN_STATUS_CDE))
+		bits |= DMA_CHAN_STATUS_AIS;
+	__atomic_fetch_or(&m->regs[DMA_CHAN_STATUS(ch) / 4u], bits,
+			  __ATOMIC_ACQ_REL);
+}
+
+/* ---- Reset table ---- */
+
+static void
+model_build_reset_table(struct dwmac4_model *m)
+{
+	const uint8_t *mac = m->params.mac;
+	uint32_t nch = m->params.n_channels - 1u;
+	uint32_t *r = m->reset_val;
+
+	memset(r, 0, sizeof(m->reset_val));
+	r[GMAC4_VERSION / 4] = DWMAC4_MODEL_VERSION;
+	/* 10/100 and 1000 Mbit/s, RX and TX checksum offload. */
+	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
+		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL;
+	/*
+	 * FIFO sizes are log2(bytes / 128): 16 KiB = 7. ADDR64 = 2 means
+	 * 48-bit DMA addresses (Linux stmmac_get_hw_features: addr64 48).
+	 */
+	r[GMAC_HW_FEATURE1 / 4] = (7u & GMAC_HW_RXFIFOSIZE) |
+		((7u << 6) & GMAC_HW_TXFIFOSIZE) | ((2u << 14) & GMAC_HW_ADDR64);
+	/* Counts are N-1: one RX and one TX queue per channel. */
+	r[GMAC_HW_FEATURE2 / 4] = (nch & GMAC_HW_FEAT_RXQCNT) |
+		((nch << 6) & GMAC_HW_FEAT_TXQCNT) |
+		((nch << 12) & GMAC_HW_FEAT_RXCHCNT) |
+		((nch << 18) & GMAC_HW_FEAT_TXCHCNT);
+	r[GMAC_HW_FEATURE3 / 4] = 0;
+	/* Byte order of Linux's stmmac_set_mac_addr(); AE always reads 1. */
+	r[GMAC_ADDR_HIGH(0) / 4] = GMAC_HI_REG_AE | (uint32_t)mac[5] << 8 |
+		mac[4];
+	r[GMAC_ADDR_LOW(0) / 4] = (uint32_t)mac[3] << 24 |
+		(uint32_t)mac[2] << 16 | (uint32_t)mac[1] << 8 | mac[0];
+}
+
+/* True for registers a driver write must not change. */
+static bool
+model_reg_read_only(uint32_t off)
+{
+	switch (off) {
+	case GMAC4_VERSION:
+	case GMAC_DEBUG:
+	case GMAC_HW_FEATURE0:
+	case GMAC_HW_FEATURE1:
+	case GMAC_HW_FEATURE2:
+	case GMAC_HW_FEATURE3:
+	case DMA_STATUS:
+	case DMA_DEBUG_STATUS_0:
+		return true;
+	default:
+		return false;
+	}
+}
+
+static void
+model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
+{
+	__atomic_store_n(&r->running, false, __ATOMIC_RELEASE);
+	r->suspended = false;
+	if (r == &m->rx[0])
+		model_rx_abort(m);
+}
+
+/* DMA_BUS_MODE.SWR: every register to its reset value. Lock held. */
+static void
+model_soft_reset(struct dwmac4_model *m)
+{
+	unsigned int ch, i;
+
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
+		model_ring_stop(m, &m->rx[ch]);
+		model_ring_stop(m, &m->tx[ch]);
+		/* "Forgets the rings": nothing survives but the stats. */
+		memset(&m->rx[ch], 0, sizeof(m->rx[ch]));
+		memset(&m->tx[ch], 0, sizeof(m->tx[ch]));
+	}
+	for (i = 0; i < MODEL_NREGS; i++)
+		__atomic_store_n(&m->regs[i], m->reset_val[i],
+				 __ATOMIC_RELEASE);
+}
+
+/* ---- PHY (MDIO address 0) ---- */
+
+static void
+phy_reset(struct dwmac4_model *m)
+{
+	m->phy_bmcr = MODEL_PHY_BMCR_RESET;
+	m->phy_adv = MODEL_PHY_ADV_RESET;
+	m->phy_ctrl1000 = MODEL_PHY_CTRL1000_RESET;
+}
+
+static uint16_t
+phy_read(struct dwmac4_model *m, uint32_t reg)
+{
+	bool up = __atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE);
+	bool latch;
+	uint16_t v;
+
+	switch (reg) {
+	case MII_BMCR:
+		return m->phy_bmcr;
+	case MII_BMSR:
+		/*
+		 * IEEE 802.3 22.2.4.2.13: Link Status latches low on a link
+		 * failure until read; the read then re-arms it with the
+		 * current state (why Linux's genphy reads BMSR twice).
+		 */
+		latch = __atomic_exchange_n(&m->bmsr_link_latch, up,
+					    __ATOMIC_ACQ_REL);
+		v = MODEL_PHY_BMSR_STATIC;
+		if (latch && up)
+			v |= BMSR_LSTATUS;
+		if (up)
+			v |= BMSR_ANEGCOMPLETE;
+		return v;
+	case MII_PHYSID1:
+		return MODEL_PHYSID1;
+	case MII_PHYSID2:
+		return MODEL_PHYSID2;
+	case MII_ADVERTISE:
+		return m->phy_adv;
+	case MII_LPA:
+		return up ? MODEL_PHY_LPA_UP : 0;
+	case MII_CTRL1000:
+		return m->phy_ctrl1000;
+	case MII_STAT1000:
+		return up ? MODEL_PHY_STAT1000_UP : 0;
+	case MII_ESTATUS:
+		return MODEL_PHY_ESTATUS;
+	default:
+		return 0;
+	}
+}
+
+static void
+phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
+{
+	switch (reg) {
+	case MII_BMCR:
+		/* RESET and ANRESTART self-clear at once (no timing). */
+		if (val & BMCR_RESET)
+			phy_reset(m);
+		else
+			m->phy_bmcr = val & (uint16_t)~BMCR_ANRESTART;
+		break;
+	case MII_ADVERTISE:
+		m->phy_adv = val;
+		break;
+	case MII_CTRL1000:
+		m->phy_ctrl1000 = val;
+		break;
+	default:
+		break;	/* read-only or absent: ignored like a real PHY */
+	}
+}
+
+/* GMAC_MDIO_ADDR written with GB: a Clause 22 transfer, done at once. */
+static void
+mdio_transfer(struct dwmac4_model *m, uint32_t addr)
+{
+	uint32_t pa = (addr & DWMAC4_MII_PA_MASK) >> DWMAC4_MII_PA_SHIFT;
+	uint32_t rda = (addr & DWMAC4_MII_RDA_MASK) >> MII_GMAC4_REG_ADDR_SHIFT;
+	uint32_t goc = addr & DWMAC4_MII_GOC_MASK;
+	uint32_t data = model_reg_get(m, GMAC_MDIO_DATA);
+	bool here = pa == MODEL_PHY_ADDR && !(addr & MII_GMAC4_C45E);
+	uint16_t v;
+
+	if (goc == MII_GMAC4_WRITE) {
+		if (here)
+			phy_write(m, rda, (uint16_t)(data & MII_DATA_GD_MASK));
+	} else if (goc == MII_GMAC4_READ) {
+		v = here ? phy_read(m, rda) : MODEL_MDIO_ABSENT;
+		model_reg_set(m, GMAC_MDIO_DATA,
+			      (data & ~MII_DATA_GD_MASK) | v);
+	}
+}
+
+/* ---- DMA channel control path ---- */
+
+static uint64_t
+ring_base_reg(struct dwmac4_model *m, uint32_t hi, uint32_t lo)
+{
+	return (uint64_t)model_reg_get(m, hi) << 32 | model_reg_get(m, lo);
+}
+
+/* Tail register value -> index 0..n, or -1 when outside the ring. */
+static int64_t
+ring_tail_index(uint64_t base, uint32_t n, uint32_t val)
+{
+	uint32_t diff = val - (uint32_t)base;	/* wraps like the address */
+
+	if (diff % DWMAC4_DESC_SIZE || diff / DWMAC4_DESC_SIZE > n)
+		return -1;
+	return diff / DWMAC4_DESC_SIZE;
+}
+
+/*
+ * Start of RX or TX DMA: validates the ring, resets the current descriptor
+ * to 0 and picks up the tail the driver may have written while the engine
+ * was stopped (Linux writes it before the ring length: stmmac_init_dma_engine
+ * then stmmac_set_rings_length, so it is only checked here). Lock held.
+ */
+static bool
+ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
+	   bool is_rx, uint32_t ctrl)
+{
+	const char *dir = is_rx ? "RX" : "TX";
+	uint32_t tail_off = is_rx ? DMA_CHAN_RX_END_ADDR(ch) :
+		DMA_CHAN_TX_END_ADDR(ch);
+	uint64_t base;
+	uint32_t len, rbsz = 0;
+	int64_t t = 0;
+
+	base = is_rx ? ring_base_reg(m, DMA_CHAN_RX_BASE_ADDR_HI(ch),
+				     DMA_CHAN_RX_BASE_ADDR(ch)) :
+		ring_base_reg(m, DMA_CHAN_TX_BASE_ADDR_HI(ch),
+			      DMA_CHAN_TX_BASE_ADDR(ch));
+	len = model_reg_get(m, is_rx ? DMA_CHAN_RX_RING_LEN(ch) :
+			    DMA_CHAN_TX_RING_LEN(ch));
+	if (base == 0 || base % DWMAC4_DESC_SIZE) {
+		model_violation(m, MODEL_VIOL_BAD_RING,
+				"%s DMA %u started with ring base %#llx", dir,
+				ch, (unsigned long long)base);
+		return false;
+	}
+	if (is_rx) {
+		rbsz = (ctrl & DMA_RBSZ_MASK) >> DMA_RBSZ_SHIFT;
+		if (rbsz < MODEL_RBSZ_MIN || rbsz > MODEL_RBSZ_MAX ||
+		    rbsz % 4u) {
+			model_violation(m, MODEL_VIOL_BAD_RING,
+					"RX DMA %u started with RBSZ %u", ch,
+					rbsz);
+			return false;
+		}
+	}
+	r->base = base;
+	r->n = (len & DWMAC4_DMA_RING_LEN_MASK) + 1u;
+	r->rbsz = rbsz;
+	r->cur = 0;
+	r->suspended = false;
+	if (r->tail_written) {
+		t = ring_tail_index(base, r->n, model_reg_get(m, tail_off));
+		if (t < 0) {
+			model_violation(m, MODEL_VIOL_TAIL_BEYOND_RING,
+					"%s DMA %u started with tail %#x outside ring %#llx/%u",
+					dir, ch, model_reg_get(m, tail_off),
+					(unsigned long long)base, r->n);
+			t = 0;
+		}
+	}
+	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELAXED);
+	model_reg_set(m, is_rx ? DMA_CHAN_CUR_RX_DESC(ch) :
+		      DMA_CHAN_CUR_TX_DESC(ch), (uint32_t)base);
+	__atomic_store_n(&r->running, true, __ATOMIC_RELEASE);
+	return true;
+}
+
+/* DMA_CHAN_RX_CONTROL.SR / DMA_CHAN_TX_CONTROL.ST written. */
+static void
+chan_control_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
+		   uint32_t off, uint32_t val)
+{
+	struct model_ring *r = is_rx ? &m->rx[ch] : &m->tx[ch];
+	uint32_t start = is_rx ? DMA_CONTROL_SR : DMA_CONTROL_ST;
+
+	pthread_mutex_lock(&m->lock);
+	if ((val & start) && !r->running) {
+		if (!ring_start(m, r, ch, is_rx, val))
+			val &= ~start;	/* the engine stays stopped */
+	} else if (!(val & start) && r->running) {
+		model_ring_stop(m, r);
+		model_chan_status_set(m, ch, is_rx ? DMA_CHAN_STATUS_RPS :
+				      DMA_CHAN_STATUS_TPS);
+	}
+	model_reg_set(m, off, val);
+	pthread_mutex_unlock(&m->lock);
+}
+
+/*
+ * Tail-pointer write: the doorbell. Lock-free, so the driver never waits
+ * for the engine. A running engine accepts base + 16 * t, t in 0..n, and
+ * resumes if suspended (tail_seq moves); anything else is ignored.
+ */
+static void
+chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
+		uint32_t off, uint32_t val)
+{
+	struct model_ring *r = is_rx ? &m->rx[ch] : &m->tx[ch];
+	int64_t t;
+
+	if (!__atomic_load_n(&r->running, __ATOMIC_ACQUIRE)) {
+		model_reg_set(m, off, val);
+		__atomic_store_n(&r->tail_written, true, __ATOMIC_RELAXED);
+		return;
+	}
+	t = ring_tail_index(r->base, r->n, val);
+	if (t < 0) {
+		model_violation(m, MODEL_VIOL_TAIL_BEYOND_RING,
+				"%s tail %#x outside ring %#llx/%u (ch %u)",
+				is_rx ? "RX" : "TX", val,
+				(unsigned long long)r->base, r->n, ch);
+		return;
+	}
+	model_reg_set(m, off, val);
+	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELEASE);
+	__atomic_fetch_add(&r->tail_seq, 1, __ATOMIC_RELEASE);
+}
+
+/* DMA_CHAN_MISS_FRAME_CNT: clear on read. */
+static uint32_t
+chan_missed_read(struct dwmac4_model *m, unsigned int ch)
+{
+	return __atomic_exchange_n(&m->regs[DMA_CHAN_MISS_FRAME_CNT(ch) / 4u],
+				   0, __ATOMIC_ACQ_REL);
+}
+
+/* A channel register write; false when it is not one with side effects. */
+static bool
+chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	unsigned int ch;
+	uint32_t reg;
+
+	if (off < DMA_CHAN_BASE_ADDR ||
+	    off >= DMA_CHANX_BASE_ADDR(m->params.n_channels))
+		return false;
+	ch = (off - DMA_CHAN_BASE_ADDR) / DMA_CHAN_BASE_OFFSET;
+	reg = off - DMA_CHANX_BASE_ADDR(ch);
+	if (reg == CHAN_REG(DMA_CHAN_RX_CONTROL)) {
+		chan_control_write(m, ch, true, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_TX_CONTROL)) {
+		chan_control_write(m, ch, false, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_RX_END_ADDR)) {
+		chan_tail_write(m, ch, true, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_TX_END_ADDR)) {
+		chan_tail_write(m, ch, false, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_STATUS)) {
+		__atomic_fetch_and(&m->regs[off / 4u], ~val, __ATOMIC_ACQ_REL);
+	} else if (reg == CHAN_REG(DMA_CHAN_RX_RING_LEN) ||
+		   reg == CHAN_REG(DMA_CHAN_TX_RING_LEN)) {
+		model_reg_set(m, off, val & DWMAC4_DMA_RING_LEN_MASK);
+	} else if (reg == CHAN_REG(DMA_CHAN_MISS_FRAME_CNT) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_RX_DESC) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_TX_DESC) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_RX_BUF_ADDR) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_RX_BUF_ADDR_HI) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_TX_BUF_ADDR) ||
+		   reg == CHAN_REG(DMA_CHAN_CUR_TX_BUF_ADDR_HI)) {
+		/* read-only */
+	} else {
+		return false;
+	}
+	return true;
+}
+
+/* ---- Register window ---- */
+
+static bool
+reg_off_ok(struct dwmac4_model *m, uint32_t off, const char *op)
+{
+	if (off % 4u == 0 && off < DWMAC4_MODEL_REG_WINDOW)
+		return true;
+	model_violation(m, MODEL_VIOL_BAD_REG, "%s at bad register offset %#x",
+			op, off);
+	return false;
+}
+
+uint32_t
+dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
+{
+	uint32_t v = 0;
+	unsigned int ch;
+
+	if (!reg_off_ok(m, off, "read32"))
+		return 0;
+	if (off == DMA_STATUS) {
+		/* One summary bit per channel with a status bit pending. */
+		for (ch = 0; ch < m->params.n_channels; ch++)
+			if (model_reg_get(m, DMA_CHAN_STATUS(ch)))
+				v |= DWMAC4_DMA_STATUS_CHAN(ch);
+		return v;
+	}
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
+			return chan_missed_read(m, ch);
+	return model_reg_get(m, off);
+}
+
+void
+dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	if (!reg_off_ok(m, off, "write32") || model_reg_read_only(off))
+		return;
+	if (chan_write(m, off, val))
+		return;
+	switch (off) {
+	case DMA_BUS_MODE:
+		pthread_mutex_lock(&m->lock);
+		if (val & DMA_BUS_MODE_SFT_RESET)
+			model_soft_reset(m);	/* SWR reads 0 at once */
+		else
+			model_reg_set(m, off, val);
+		pthread_mutex_unlock(&m->lock);
+		break;
+	case GMAC_MDIO_ADDR:
+		pthread_mutex_lock(&m->lock);
+		if (val & MII_ADDR_GBUSY)
+			mdio_transfer(m, val);
+		model_reg_set(m, off, val & ~MII_ADDR_GBUSY);
+		pthread_mutex_unlock(&m->lock);
+		break;
+	case GMAC_ADDR_HIGH(0):
+		model_reg_set(m, off, val | GMAC_HI_REG_AE);
+		break;
+	default:
+		model_reg_set(m, off, val);
+		break;
+	}
+}
+
+/* ---- Create / destroy ---- */
+
+struct dwmac4_model *
+dwmac4_model_create(const struct dwmac4_model_params *p)
+{
+	struct dwmac4_model *m;
+	void *mem;
+
+	if (p == NULL || p->n_channels < 1 ||
+	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
+	    (p->dma_store != DWMAC4_MODEL_STORE_PLAIN &&
+	     p->dma_store != DWMAC4_MODEL_STORE_NT)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	/* Cache-line aligned: the frame buffers feed 16-byte NT stores. */
+	if (posix_memalign(&mem, 64, sizeof(*m)) != 0) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	m = mem;
+	memset(m, 0, sizeof(*m));
+	m->params = *p;
+	if (pthread_mutex_init(&m->lock, NULL) != 0) {
+		free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (pthread_mutex_init(&m->viol_lock, NULL) != 0) {
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	model_build_reset_table(m);
+	memcpy(m->regs, m->reset_val, sizeof(m->regs));
+	phy_reset(m);
+	m->link_up = true;
+	m->bmsr_link_latch = true;
+	return m;
+}
+
+void
+dwmac4_model_destroy(struct dwmac4_model *m)
+{
+	if (m == NULL)
+		return;
+	dwmac4_model_stop(m);
+	if (m->params.rx_src != NULL && m->params.rx_src->destroy != NULL)
+		m->params.rx_src->destroy(m->params.rx_src);
+	if (m->params.tx_sink != NULL && m->params.tx_sink->destroy != NULL)
+		m->params.tx_sink->destroy(m->params.tx_sink);
+	pthread_mutex_destroy(&m->viol_lock);
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+/* ---- Engines: step and thread modes ---- */
+
+/*
+ * Runs the RX engine then every TX engine for up to @p budget frames each,
+ * one frame per lock hold. Sets *progress when anything happened.
+ */
+static unsigned int
+model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
+{
+	unsigned int frames = 0, moved, iter, ch;
+	enum model_work w;
+
+	*progress = false;
+	for (moved = 0, iter = 0; moved < budget &&
+	     iter < budget + MODEL_STEP_SLACK; iter++) {
+		pthread_mutex_lock(&m->lock);
+		w = model_rx_work(m);
+		pthread_mutex_unlock(&m->lock);
+		if (w == MODEL_WORK_NONE)
+			break;
+		*progress = true;
+		moved += w == MODEL_WORK_FRAME;
+	}
+	frames += moved;
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		for (moved = 0, iter = 0; moved < budget &&
+		     iter < budget + MODEL_STEP_SLACK; iter++) {
+			pthread_mutex_lock(&m->lock);
+			w = model_tx_work(m, ch);
+			pthread_mutex_unlock(&m->lock);
+			if (w == MODEL_WORK_NONE)
+				break;
+			*progress = true;
+			moved += w == MODEL_WORK_FRAME;
+		}
+		frames += moved;
+	}
+	return frames;
+}
+
+unsigned int
+dwmac4_model_step(struct dwmac4_model *m, unsigned int budget)
+{
+	bool progress;
+
+	return model_run(m, budget, &progress);
+}
+
+static void *
+model_thread_main(void *arg)
+{
+	struct dwmac4_model *m = arg;
+	unsigned int idle = 0;
+	bool progress;
+
+	while (!__atomic_load_n(&m->thread_stop, __ATOMIC_ACQUIRE)) {
+		model_run(m, MODEL_THREAD_BURST, &progress);
+		if (progress) {
+			idle = 0;
+			continue;
+		}
+		if (idle < m->params.idle_polls) {
+			idle++;
+			sched_yield();
+		} else if (m->params.idle_sleep_us) {
+			usleep(m->params.idle_sleep_us);
+		}
+	}
+	return NULL;
+}
+
+int
+dwmac4_model_start(struct dwmac4_model *m, int cpu)
+{
+	cpu_set_t set;
+	int rc;
+
+	if (m->thread_started)
+		return -EBUSY;
+	if (cpu >= CPU_SETSIZE)
+		return -EINVAL;
+	__atomic_store_n(&m->thread_stop, false, __ATOMIC_RELEASE);
+	rc = pthread_create(&m->thread, NULL, model_thread_main, m);
+	if (rc != 0)
+		return -rc;
+	if (cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		rc = pthread_setaffinity_np(m->thread, sizeof(set), &set);
+		if (rc != 0) {
+			__atomic_store_n(&m->thread_stop, true,
+					 __ATOMIC_RELEASE);
+			pthread_join(m->thread, NULL);
+			return -rc;
+		}
+	}
+	m->thread_started = true;
+	return 0;
+}
+
+void
+dwmac4_model_stop(struct dwmac4_model *m)
+{
+	if (!m->thread_started)
+		return;
+	__atomic_store_n(&m->thread_stop, true, __ATOMIC_RELEASE);
+	pthread_join(m->thread, NULL);
+	m->thread_started = false;
+}
+
+/* ---- Harness side ---- */
+
+void
+dwmac4_model_set_link(struct dwmac4_model *m, bool up)
+{
+	__atomic_store_n(&m->link_up, up, __ATOMIC_RELEASE);
+	if (!up)
+		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
+}
+
+void
+dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
+{
+	const uint64_t *src = (const uint64_t *)&m->stats;
+	uint64_t *dst = (uint64_t *)st;
+	size_t i;
+
+	_Static_assert(sizeof(*st) % sizeof(uint64_t) == 0,
+		       "stats are 64-bit counters only");
+	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
+		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+}
+
+const char *
+dwmac4_model_last_violation(struct dwmac4_model *m)
+{
+	/* Stable once the model is idle, which is when a harness asks. */
+	return m->last_viol;
+}
+
+bool
+dwmac4_model_rx_idle(struct dwmac4_model *m)
+{
+	if (m->params.rx_src == NULL)
+		return true;
+	return __atomic_load_n(&m->src_done, __ATOMIC_ACQUIRE) &&
+		!__atomic_load_n(&m->rxf.active, __ATOMIC_ACQUIRE);
+}

@@ -1,0 +1,162 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Software model of a Synopsys DesignWare GMAC 4.x/5.x ("dwmac4") Ethernet
+ * controller: what a driver sees of the device, and nothing more.
+ *
+ * A driver reaches the model only as it reaches the hardware:
+ *   - a register window of 32-bit MMIO reads and writes
+ *     (dwmac4_model_read32() / dwmac4_model_write32(), offsets and bits
+ *     from ../dwmac4_regs.h);
+ *   - DMA: the model reads descriptors and reads/writes packet buffers at
+ *     the IOVAs the driver programmed, translated through the memory the
+ *     driver registered for DMA (dwmac4_model_dma_map(), the model's
+ *     IOMMU). Any access outside it is refused and counted as a driver
+ *     protocol violation, never performed.
+ *
+ * The model runs its DMA engines either in a thread of its own pinned to a
+ * CPU (as a device runs beside the CPU) or synchronously, one step at a
+ * time, for deterministic unit tests. It has no DPDK dependency.
+ *
+ * Everything under "Test and harness side" is for the program that hosts
+ * the model (tests, the PMD's model backend reporting on it), never for
+ * the driver's datapath.
+ */
+#ifndef SOCRX_DWMAC4_MODEL_H
+#define SOCRX_DWMAC4_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct dwmac4_model;
+struct model_traffic_src;
+struct model_traffic_sink;
+
+/* DMA channels the model implements (RX and TX each). */
+#define DWMAC4_MODEL_MAX_CHANNELS 4
+/* Size of the register window in bytes (MAC, MTL and DMA blocks). */
+#define DWMAC4_MODEL_REG_WINDOW 0x2000u
+/* Largest frame the model receives or transmits, FCS included. */
+#define DWMAC4_MODEL_MAX_FRAME 16384u
+/* Value of MAC_Version (GMAC_VERSION): core 5.10 (SNPSVER 0x51). */
+#define DWMAC4_MODEL_VERSION 0x00001051u
+
+/* How the DMA engine stores packet data into host memory. */
+enum dwmac4_model_dma_store {
+	DWMAC4_MODEL_STORE_PLAIN = 0,	/* ordinary stores (data may stay cached) */
+	DWMAC4_MODEL_STORE_NT,		/* cache-bypassing stores: data arrives cold */
+};
+
+struct dwmac4_model_params {
+	unsigned int n_channels;	/* 1..DWMAC4_MODEL_MAX_CHANNELS */
+	uint8_t mac[6];			/* reset value of MAC address 0 */
+	enum dwmac4_model_dma_store dma_store;
+	/*
+	 * Received traffic enters channel 0. With flow_control, a frame that
+	 * finds no armed descriptor waits (as behind 802.3x PAUSE) instead
+	 * of being missed: lossless replay of a capture.
+	 */
+	bool flow_control;
+	/* Traffic: the model takes ownership of both (NULL: none / discard). */
+	struct model_traffic_src *rx_src;
+	struct model_traffic_sink *tx_sink;
+	/*
+	 * Thread mode: after this many consecutive polls without work the
+	 * thread sleeps idle_sleep_us microseconds between polls (0: spin).
+	 */
+	unsigned int idle_polls;
+	unsigned int idle_sleep_us;
+};
+
+/* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
+ * stores, no flow control, no traffic, idle sleep after 4096 polls. */
+void dwmac4_model_params_init(struct dwmac4_model_params *p);
+
+/* Creates a model in its reset state. NULL with errno set on failure. */
+struct dwmac4_model *dwmac4_model_create(const struct dwmac4_model_params *p);
+
+/* Stops the thread if any, releases the traffic source and sink. */
+void dwmac4_model_destroy(struct dwmac4_model *m);
+
+/*
+ * Register window. Offsets must be 4-byte aligned and inside the window;
+ * other accesses read 0 / are ignored and counted as violations. Writes
+ * have the device's side effects (soft reset, MDIO transfers, DMA start
+ * and stop, tail-pointer moves, write-1-to-clear status); reads of
+ * clear-on-read counters clear them. Safe to call while the model thread
+ * runs; a write has release semantics, a read acquire semantics.
+ */
+uint32_t dwmac4_model_read32(struct dwmac4_model *m, uint32_t off);
+void dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val);
+
+/*
+ * DMA window: lets the device reach [iova, iova + len), which the host
+ * sees at @p va. Regions must not overlap. Returns 0, -EINVAL or -ENOSPC.
+ */
+int dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
+			 size_t len);
+/* Removes the region that starts at @p iova. Returns 0 or -ENOENT. */
+int dwmac4_model_dma_unmap(struct dwmac4_model *m, uint64_t iova);
+
+/*
+ * Thread mode: runs the DMA engines in a thread pinned to @p cpu (-1: not
+ * pinned). Returns 0 or -errno.
+ */
+int dwmac4_model_start(struct dwmac4_model *m, int cpu);
+/* Stops and joins the thread (no-op when not started). */
+void dwmac4_model_stop(struct dwmac4_model *m);
+
+/*
+ * Step mode (no thread): runs each DMA engine until it has moved up to
+ * @p budget frames or has nothing to do. Returns the frames moved (RX
+ * delivered, missed or dropped, plus TX sent).
+ */
+unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
+
+/* ---- Test and harness side ---- */
+
+/* Brings the PHY's link down or up (a cable pulled or plugged). */
+void dwmac4_model_set_link(struct dwmac4_model *m, bool up);
+
+/*
+ * The device's own view of what happened. Every receive-side frame taken
+ * from the source ends in exactly one of rx_delivered, rx_missed,
+ * rx_dropped_* (rx_offered is their sum once the model is idle).
+ */
+struct dwmac4_model_stats {
+	uint64_t rx_offered;		/* frames taken from the traffic source */
+	uint64_t rx_delivered;		/* frames written to host descriptors */
+	uint64_t rx_delivered_err;	/* of those, written back with ES set */
+	uint64_t rx_missed;		/* no armed descriptor (RBU) */
+	uint64_t rx_dropped_filter;	/* MAC address filter */
+	uint64_t rx_dropped_csum;	/* checksum error with DIS_TCP_EF clear */
+	uint64_t rx_dropped_stopped;	/* link down, receiver or RX DMA off */
+	uint64_t rx_dropped_oversize;	/* longer than DWMAC4_MODEL_MAX_FRAME */
+	uint64_t tx_frames;		/* frames handed to the sink */
+	uint64_t tx_bytes;
+	uint64_t violations;		/* total driver protocol violations */
+	uint64_t viol_bad_reg;		/* unaligned / out-of-window register access */
+	uint64_t viol_dma_outside;	/* DMA address outside registered memory */
+	uint64_t viol_tail_beyond_ring;	/* tail pointer outside the ring */
+	uint64_t viol_own_zero_addr;	/* OWN set on a descriptor with address 0 */
+	uint64_t viol_bad_ring;		/* ring base/length unusable when DMA started */
+	uint64_t viol_bad_desc;		/* TX descriptor sequence malformed */
+};
+void dwmac4_model_get_stats(struct dwmac4_model *m,
+			    struct dwmac4_model_stats *st);
+
+/* Description of the most recent violation ("" when none). */
+const char *dwmac4_model_last_violation(struct dwmac4_model *m);
+
+/* True when the traffic source is exhausted and no frame is pending. */
+bool dwmac4_model_rx_idle(struct dwmac4_model *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_DWMAC4_MODEL_H */

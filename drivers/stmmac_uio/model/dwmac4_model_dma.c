@@ -1,0 +1,780 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dwmac4 device model, DMA side: the DMA window (the model's IOMMU) and the
+ * receive and transmit engines of docs/model.md. Everything the engines
+ * touch in host memory goes through model_dma_xlate(), so whatever a driver
+ * writes into registers or descriptors, the model never reads or writes
+ * outside the memory registered with dwmac4_model_dma_map().
+ *
+ * Descriptor protocol (databook "Receive/Transmit Normal Descriptor", Linux
+ * dwmac4_descs.c): the engine reads DES3 with an acquire load and only then
+ * the other words; it writes DES0..2 back first and DES3 (OWN clear) last
+ * with a release store, so a driver that sees OWN clear after its read
+ * barrier sees the whole write-back and the packet data before it.
+ */
+#include <endian.h>
+#include <errno.h>
+#include <net/ethernet.h>
+#include <netinet/in.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__SSE2__)
+#include <immintrin.h>
+#define MODEL_HAVE_NT_STORES 1
+#endif
+
+#include "dwmac4_model_internal.h"
+#include "model_crc32.h"
+#include "model_traffic.h"
+
+/* ======================================================================
+ * DMA window
+ * ====================================================================== */
+
+int
+dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
+		     size_t len)
+{
+	struct model_dma_region *d = m->dma;
+	unsigned int i, pos;
+	int rc = 0;
+
+	if (va == NULL || len == 0 || iova + len < iova)
+		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
+	for (pos = 0; pos < m->n_dma && d[pos].iova < iova; pos++)
+		;
+	/* Regions must not overlap: check both neighbours of the slot. */
+	if ((pos > 0 && d[pos - 1].iova + d[pos - 1].len > iova) ||
+	    (pos < m->n_dma && iova + len > d[pos].iova)) {
+		rc = -EINVAL;
+	} else if (m->n_dma == MODEL_DMA_MAX_REGIONS) {
+		rc = -ENOSPC;
+	} else {
+		for (i = m->n_dma; i > pos; i--)
+			d[i] = d[i - 1];
+		d[pos].iova = iova;
+		d[pos].va = va;
+		d[pos].len = len;
+		m->n_dma++;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return rc;
+}
+
+int
+dwmac4_model_dma_unmap(struct dwmac4_model *m, uint64_t iova)
+{
+	unsigned int i;
+	int rc = -ENOENT;
+
+	pthread_mutex_lock(&m->lock);
+	for (i = 0; i < m->n_dma; i++) {
+		if (m->dma[i].iova != iova)
+			continue;
+		for (; i + 1 < m->n_dma; i++)
+			m->dma[i] = m->dma[i + 1];
+		m->n_dma--;
+		rc = 0;
+		break;
+	}
+	pthread_mutex_unlock(&m->lock);
+	return rc;
+}
+
+void *
+model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
+		const char *what)
+{
+	unsigned int lo = 0, hi = m->n_dma, mid;
+	const struct model_dma_region *r;
+
+	/* Last region starting at or below iova (binary search). */
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (m->dma[mid].iova <= iova)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo > 0) {
+		r = &m->dma[lo - 1];
+		if (len <= r->len && iova - r->iova <= r->len - len)
+			return r->va + (iova - r->iova);
+	}
+	model_violation(m, MODEL_VIOL_DMA_OUTSIDE,
+			"%s at IOVA %#llx len %zu outside registered memory",
+			what, (unsigned long long)iova, len);
+	return NULL;
+}
+
+/* ======================================================================
+ * Memory access helpers
+ * ====================================================================== */
+
+#ifdef MODEL_HAVE_NT_STORES
+/*
+ * Cache-bypassing copy: plain stores for the unaligned head and tail,
+ * 16-byte then 4-byte streaming stores for the aligned middle. Data written
+ * so arrives cold in the driver's cache, as from a non-coherent device.
+ */
+static void
+store_nt(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	size_t head = (16u - ((uintptr_t)dst & 15u)) & 15u;
+	int w;
+
+	if (head > len)
+		head = len;
+	memcpy(dst, src, head);
+	dst += head;
+	src += head;
+	len -= head;
+	for (; len >= 16; len -= 16, dst += 16, src += 16)
+		_mm_stream_si128((__m128i *)(void *)dst,
+				 _mm_loadu_si128((const __m128i *)(const void *)src));
+	for (; len >= 4; len -= 4, dst += 4, src += 4) {
+		memcpy(&w, src, sizeof(w));
+		_mm_stream_si32((int *)(void *)dst, w);
+	}
+	memcpy(dst, src, len);
+}
+#endif
+
+static void
+model_store(const struct dwmac4_model *m, uint8_t *dst, const uint8_t *src,
+	    size_t len)
+{
+#ifdef MODEL_HAVE_NT_STORES
+	if (m->params.dma_store == DWMAC4_MODEL_STORE_NT) {
+		store_nt(dst, src, len);
+		return;
+	}
+#else
+	(void)m;
+#endif
+	memcpy(dst, src, len);
+}
+
+/* Orders streaming data stores before the descriptor write-back. */
+static void
+model_store_fence(const struct dwmac4_model *m)
+{
+#ifdef MODEL_HAVE_NT_STORES
+	if (m->params.dma_store == DWMAC4_MODEL_STORE_NT)
+		_mm_sfence();
+#else
+	(void)m;
+#endif
+}
+
+static inline uint32_t
+desc_des3_acquire(struct dwmac4_desc *d)
+{
+	return le32toh(__atomic_load_n(&d->des3, __ATOMIC_ACQUIRE));
+}
+
+static inline uint32_t
+desc_word(const uint32_t *w)
+{
+	return le32toh(__atomic_load_n(w, __ATOMIC_RELAXED));
+}
+
+/* Write-back: DES0..2, then DES3 with a release store (OWN clear). */
+static void
+desc_write_back(struct dwmac4_desc *d, uint32_t d0, uint32_t d1, uint32_t d2,
+		uint32_t d3)
+{
+	__atomic_store_n(&d->des0, htole32(d0), __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des1, htole32(d1), __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des2, htole32(d2), __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des3, htole32(d3), __ATOMIC_RELEASE);
+}
+
+static struct dwmac4_desc *
+ring_desc(struct dwmac4_model *m, const struct model_ring *r, uint32_t idx,
+	  const char *what)
+{
+	return model_dma_xlate(m, r->base + (uint64_t)idx * DWMAC4_DESC_SIZE,
+			       DWMAC4_DESC_SIZE, what);
+}
+
+static inline uint16_t
+be16_at(const uint8_t *p)
+{
+	return (uint16_t)(p[0] << 8 | p[1]);
+}
+
+/* ======================================================================
+ * Receive: checksum engine (GMAC_CONFIG.IPC, RDES1)
+ * ====================================================================== */
+
+/* One's complement sum of big-endian 16-bit words, odd byte zero-padded. */
+static uint64_t
+csum_add(uint64_t sum, const uint8_t *p, uint32_t len)
+{
+	for (; len >= 2; len -= 2, p += 2)
+		sum += be16_at(p);
+	if (len)
+		sum += (uint32_t)p[0] << 8;
+	return sum;
+}
+
+static uint16_t
+csum_fold(uint64_t sum)
+{
+	while (sum >> 16)
+		sum = (sum & 0xffff) + (sum >> 16);
+	return (uint16_t)sum;
+}
+
+/*
+ * TCP/UDP/ICMP payload of an IP datagram: @p l4len bytes at @p l4 as the
+ * IP header sizes them (never the Ethernet padding), @p pseudo the
+ * pseudo-header sum. Returns the PT and IPCE/IPCB bits of RDES1.
+ */
+static uint32_t
+ipc_payload(uint8_t proto, const uint8_t *l4, uint32_t l4len, uint64_t pseudo,
+	    bool v4)
+{
+	uint32_t pt;
+
+	switch (proto) {
+	case IPPROTO_UDP:
+		pt = DWMAC4_RDES1_PT_UDP;
+		if (l4len < 8)
+			return pt | RDES1_IP_PAYLOAD_ERROR;
+		/* RFC 768: checksum 0 over IPv4 means "not computed". */
+		if (v4 && be16_at(l4 + 6) == 0)
+			return pt;
+		break;
+	case IPPROTO_TCP:
+		pt = DWMAC4_RDES1_PT_TCP;
+		if (l4len < 20)
+			return pt | RDES1_IP_PAYLOAD_ERROR;
+		break;
+	case IPPROTO_ICMP:
+	case IPPROTO_ICMPV6:
+		return DWMAC4_RDES1_PT_ICMP;
+	default:
+		return RDES1_IP_CSUM_BYPASSED;
+	}
+	if (csum_fold(csum_add(pseudo, l4, l4len)) != 0xffff)
+		pt |= RDES1_IP_PAYLOAD_ERROR;
+	return pt;
+}
+
+static uint32_t
+ipc_ipv4(const uint8_t *ip, uint32_t avail)
+{
+	uint32_t r = RDES1_IPV4_HEADER, ihl, tot;
+	uint64_t pseudo;
+
+	/* Header inconsistent with the frame: IPHE, payload bypassed. */
+	if (avail < 20 || ip[0] >> 4 != 4)
+		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
+	ihl = (ip[0] & 0xfu) * 4u;
+	tot = be16_at(ip + 2);
+	if (ihl < 20 || ihl > avail || tot < ihl || tot > avail)
+		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
+	if (csum_fold(csum_add(0, ip, ihl)) != 0xffff)
+		r |= RDES1_IP_HDR_ERROR;
+	/* MF or a fragment offset: the L4 checksum spans the datagram. */
+	if (be16_at(ip + 6) & 0x3fffu)
+		return r | RDES1_IP_CSUM_BYPASSED;
+	pseudo = csum_add(0, ip + 12, 8) + ip[9] + (tot - ihl);
+	return r | ipc_payload(ip[9], ip + ihl, tot - ihl, pseudo, true);
+}
+
+static uint32_t
+ipc_ipv6(const uint8_t *ip, uint32_t avail)
+{
+	uint32_t r = RDES1_IPV6_HEADER, plen;
+	uint64_t pseudo;
+	uint8_t nh;
+
+	if (avail < 40 || ip[0] >> 4 != 6)
+		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
+	plen = be16_at(ip + 4);
+	if (40 + plen > avail)
+		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
+	nh = ip[6];
+	/* Extension headers (hop-by-hop, routing, fragment, ...) bypass. */
+	if (nh != IPPROTO_TCP && nh != IPPROTO_UDP && nh != IPPROTO_ICMPV6)
+		return r | RDES1_IP_CSUM_BYPASSED;
+	pseudo = csum_add(0, ip + 8, 32) + plen + nh;
+	return r | ipc_payload(nh, ip + 40, plen, pseudo, false);
+}
+
+/* RDES1 for a frame of @p len bytes (without FCS). */
+static uint32_t
+ipc_classify(const uint8_t *p, uint32_t len)
+{
+	uint32_t l3 = ETHER_HDR_LEN;
+	uint16_t type;
+
+	if (len < ETHER_HDR_LEN)
+		return 0;
+	type = be16_at(p + 12);
+	if (type == ETHERTYPE_VLAN) {	/* one 802.1Q tag */
+		l3 += 4;
+		if (len < l3)
+			return 0;
+		type = be16_at(p + 16);
+	}
+	if (type == ETHERTYPE_IP)
+		return ipc_ipv4(p + l3, len - l3);
+	if (type == ETHERTYPE_IPV6)
+		return ipc_ipv6(p + l3, len - l3);
+	return 0;
+}
+
+/* ======================================================================
+ * Receive: MAC filter
+ * ====================================================================== */
+
+static bool
+rx_filter_pass(struct dwmac4_model *m, const uint8_t *p, uint32_t len)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	uint32_t pf = model_reg_get(m, GMAC_PACKET_FILTER);
+	uint32_t hi = model_reg_get(m, GMAC_ADDR_HIGH(0));
+	uint32_t lo = model_reg_get(m, GMAC_ADDR_LOW(0));
+	uint8_t mac[6];
+
+	if (pf & (GMAC_PACKET_FILTER_PR | GMAC_PACKET_FILTER_RA))
+		return true;
+	if (len < 6)
+		return false;
+	if (memcmp(p, bcast, 6) == 0)
+		return !(pf & DWMAC4_GMAC_PACKET_FILTER_DBF);
+	if (p[0] & 1u)
+		return (pf & GMAC_PACKET_FILTER_PM) != 0;
+	mac[0] = (uint8_t)lo;
+	mac[1] = (uint8_t)(lo >> 8);
+	mac[2] = (uint8_t)(lo >> 16);
+	mac[3] = (uint8_t)(lo >> 24);
+	mac[4] = (uint8_t)hi;
+	mac[5] = (uint8_t)(hi >> 8);
+	return memcmp(p, mac, 6) == 0;
+}
+
+/* ======================================================================
+ * Receive: DMA engine (channel 0)
+ * ====================================================================== */
+
+enum rx_take {
+	RX_TAKE_OK = 0,
+	RX_TAKE_NONE,	/* engine suspended: no descriptor (or unusable) */
+};
+
+static void
+ring_suspend(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
+	     uint32_t seq, uint32_t status)
+{
+	r->suspended = true;
+	r->susp_seq = seq;
+	model_chan_status_set(m, ch, status);
+}
+
+/*
+ * Steps 1 and 2: the descriptor at the current index, if the driver armed
+ * it, with its buffer translated for RBSZ bytes (the size the driver
+ * promised, so an undersized buffer is caught even by a short frame).
+ * A suspended engine reads nothing until a tail write (databook: "the DMA
+ * ... resumes when the tail pointer is written").
+ */
+static enum rx_take
+rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
+{
+	struct model_ring *r = &m->rx[0];
+	uint32_t seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
+	struct dwmac4_desc *d;
+	uint32_t des3;
+	uint64_t addr;
+
+	if (r->suspended && seq == r->susp_seq)
+		return RX_TAKE_NONE;
+	r->suspended = false;
+	if (r->cur == __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE))
+		goto unavailable;
+	d = ring_desc(m, r, r->cur, "RX descriptor");
+	if (d == NULL)
+		goto fatal;
+	des3 = desc_des3_acquire(d);
+	if (!(des3 & RDES3_OWN))
+		goto unavailable;
+	addr = (uint64_t)desc_word(&d->des1) << 32 | desc_word(&d->des0);
+	if (!(des3 & RDES3_BUFFER1_VALID_ADDR) || addr == 0) {
+		model_violation(m, MODEL_VIOL_OWN_ZERO_ADDR,
+				"RX descriptor %u: OWN with buffer %#llx, RDES3 %#x",
+				r->cur, (unsigned long long)addr, des3);
+		goto unavailable;
+	}
+	*buf = model_dma_xlate(m, addr, r->rbsz, "RX buffer");
+	if (*buf == NULL)
+		goto fatal;
+	*idx = r->cur;
+	r->cur = (r->cur + 1) % r->n;
+	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
+		      (uint32_t)(r->base + (uint64_t)r->cur * DWMAC4_DESC_SIZE));
+	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR(0), (uint32_t)addr);
+	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR_HI(0), (uint32_t)(addr >> 32));
+	return RX_TAKE_OK;
+fatal:
+	/* A refused DMA access is a bus error on hardware (FBE). */
+	ring_suspend(m, r, 0, seq, DMA_CHAN_STATUS_RBU | DMA_CHAN_STATUS_FBE);
+	return RX_TAKE_NONE;
+unavailable:
+	ring_suspend(m, r, 0, seq, DMA_CHAN_STATUS_RBU);
+	return RX_TAKE_NONE;
+}
+
+/* Step 3: the next RBSZ bytes of the frame into a descriptor's buffer. */
+static void
+rx_fill(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t idx,
+	uint8_t *buf)
+{
+	uint32_t chunk = f->len - f->done;
+
+	if (chunk > m->rx[0].rbsz)
+		chunk = m->rx[0].rbsz;
+	model_store(m, buf, f->data + f->done, chunk);
+	f->done += chunk;
+	f->held = true;
+	f->held_idx = idx;
+}
+
+/* Step 4: write-back of the held descriptor. */
+static void
+rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
+	      uint32_t err)
+{
+	struct dwmac4_desc *d;
+	uint32_t des3, rdes1 = 0;
+
+	model_store_fence(m);
+	/* Re-translated: the window may have changed while the frame waited. */
+	d = ring_desc(m, &m->rx[0], f->held_idx, "RX write-back");
+	f->held = false;
+	if (d == NULL)
+		return;
+	des3 = (f->done & RDES3_PACKET_SIZE_MASK);
+	if (f->ndesc == 0)
+		des3 |= RDES3_FIRST_DESCRIPTOR;
+	if (last) {
+		des3 |= RDES3_LAST_DESCRIPTOR | err;
+		if (f->rs1v) {
+			des3 |= RDES3_RDES1_VALID;
+			rdes1 = f->rdes1;
+		}
+	}
+	desc_write_back(d, 0, rdes1, 0, des3);
+	f->ndesc++;
+}
+
+/* Closes the frame on its last descriptor (step 4) and sets RI (step 5). */
+static void
+rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
+{
+	rx_write_back(m, f, true, err);
+	MODEL_STAT_ADD(m, rx_delivered, 1);
+	if (err)
+		MODEL_STAT_ADD(m, rx_delivered_err, 1);
+	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
+	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
+}
+
+/* DMA_CHAN_MISS_FRAME_CNT +1: MFC saturates at 2047, then MFCO is set. */
+static void
+rx_count_missed(struct dwmac4_model *m)
+{
+	uint32_t *reg = &m->regs[DMA_CHAN_MISS_FRAME_CNT(0) / 4u];
+	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
+
+	do {
+		if ((old & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK) ==
+		    DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK)
+			nv = old | DWMAC4_DMA_MISS_FRAME_CNT_MFCO;
+		else
+			nv = old + 1u;
+	} while (!__atomic_compare_exchange_n(reg, &old, nv, false,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_RELAXED));
+	MODEL_STAT_ADD(m, rx_missed, 1);
+}
+
+/*
+ * Moves the frame in flight into descriptors (steps 1-5). Returns
+ * MODEL_WORK_NONE while it waits (flow control), MODEL_WORK_FRAME once it
+ * is delivered or missed.
+ */
+static enum model_work
+rx_continue(struct dwmac4_model *m)
+{
+	struct model_rx_frame *f = &m->rxf;
+	uint32_t idx;
+	uint8_t *buf;
+
+	if (!f->held) {
+		/* Step 1: no descriptor for the first byte. */
+		if (rx_take_desc(m, &idx, &buf) != RX_TAKE_OK) {
+			if (m->params.flow_control)
+				return MODEL_WORK_NONE;
+			rx_count_missed(m);
+			__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
+			return MODEL_WORK_FRAME;
+		}
+		rx_fill(m, f, idx, buf);
+	}
+	while (f->done < f->len) {
+		/*
+		 * Step 3: a descriptor is closed only once the next one is
+		 * secured, so that a frame cut short can end on an LD.
+		 */
+		if (rx_take_desc(m, &idx, &buf) != RX_TAKE_OK) {
+			if (m->params.flow_control)
+				return MODEL_WORK_NONE;
+			rx_close(m, f, RDES3_ERROR_SUMMARY |
+				 RDES3_OVERFLOW_ERROR);
+			return MODEL_WORK_FRAME;
+		}
+		rx_write_back(m, f, false, 0);
+		rx_fill(m, f, idx, buf);
+	}
+	rx_close(m, f, 0);
+	return MODEL_WORK_FRAME;
+}
+
+static bool
+rx_can_receive(struct dwmac4_model *m)
+{
+	return __atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE) &&
+		(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_RE) &&
+		m->rx[0].running;
+}
+
+/*
+ * A new frame from the traffic source: FCS, filter, checksum engine, then
+ * into descriptors. With flow control nothing is taken while the receiver
+ * cannot receive: the link partner holds its frames (PAUSE).
+ */
+static enum model_work
+rx_new_frame(struct dwmac4_model *m)
+{
+	struct model_traffic_src *src = m->params.rx_src;
+	struct model_rx_frame *f = &m->rxf;
+	bool can = rx_can_receive(m);
+	uint32_t cfg, n;
+	int rc;
+
+	if (src == NULL || __atomic_load_n(&m->src_done, __ATOMIC_RELAXED))
+		return MODEL_WORK_NONE;
+	if (!can && m->params.flow_control)
+		return MODEL_WORK_NONE;
+	rc = src->next(src, f->data, DWMAC4_MODEL_MAX_FRAME);
+	if (rc < 0) {
+		__atomic_store_n(&m->src_done, true, __ATOMIC_RELEASE);
+		return MODEL_WORK_NONE;
+	}
+	if (rc == 0)
+		return MODEL_WORK_NONE;
+	MODEL_STAT_ADD(m, rx_offered, 1);
+	n = (uint32_t)rc;
+	if (!can) {
+		MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
+		return MODEL_WORK_FRAME;
+	}
+	if (n > DWMAC4_MODEL_MAX_FRAME - MODEL_FCS_LEN) {
+		MODEL_STAT_ADD(m, rx_dropped_oversize, 1);
+		return MODEL_WORK_FRAME;
+	}
+	model_crc32_fcs(f->data, n, f->data + n);
+	if (!rx_filter_pass(m, f->data, n)) {
+		MODEL_STAT_ADD(m, rx_dropped_filter, 1);
+		return MODEL_WORK_FRAME;
+	}
+	cfg = model_reg_get(m, GMAC_CONFIG);
+	f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
+	f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
+	if ((f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
+	    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) & MTL_OP_MODE_DIS_TCP_EF)) {
+		MODEL_STAT_ADD(m, rx_dropped_csum, 1);
+		return MODEL_WORK_FRAME;
+	}
+	f->len = n;
+	if (!(cfg & (GMAC_CONFIG_CST | GMAC_CONFIG_ACS)))
+		f->len += MODEL_FCS_LEN;
+	f->done = 0;
+	f->ndesc = 0;
+	f->held = false;
+	__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
+	return rx_continue(m);
+}
+
+enum model_work
+model_rx_work(struct dwmac4_model *m)
+{
+	if (m->rxf.active)
+		return rx_continue(m);
+	return rx_new_frame(m);
+}
+
+void
+model_rx_abort(struct dwmac4_model *m)
+{
+	if (!m->rxf.active)
+		return;
+	m->rxf.held = false;
+	MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
+	__atomic_store_n(&m->rxf.active, false, __ATOMIC_RELEASE);
+}
+
+/* ======================================================================
+ * Transmit: DMA engine
+ * ====================================================================== */
+
+/* Writes back descriptors [from, from + count) with OWN clear. */
+static void
+tx_write_back(struct dwmac4_model *m, struct model_ring *r, uint32_t from,
+	      uint32_t count, uint32_t err)
+{
+	struct dwmac4_desc *d;
+	uint32_t i, idx, des3;
+
+	for (i = 0; i < count; i++) {
+		idx = (from + i) % r->n;
+		d = ring_desc(m, r, idx, "TX write-back");
+		if (d == NULL)
+			continue;
+		des3 = desc_des3_acquire(d) &
+			(TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR);
+		/* Write-back format: TDES0..2 keep their values (no TTSS). */
+		__atomic_store_n(&d->des3, htole32(des3 | err),
+				 __ATOMIC_RELEASE);
+	}
+}
+
+static void
+tx_advance(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
+	   uint32_t count)
+{
+	r->cur = (r->cur + count) % r->n;
+	model_reg_set(m, DMA_CHAN_CUR_TX_DESC(ch),
+		      (uint32_t)(r->base + (uint64_t)r->cur * DWMAC4_DESC_SIZE));
+}
+
+/*
+ * Checks one owned TX descriptor as the @p pos-th of a frame whose
+ * buffers so far total @p total bytes. NULL when fine, else the reason.
+ */
+static const char *
+tx_desc_problem(const struct dwmac4_desc *d, uint32_t des3, uint32_t pos,
+		uint32_t total)
+{
+	uint32_t len = desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
+	uint64_t addr = (uint64_t)desc_word(&d->des1) << 32 |
+		desc_word(&d->des0);
+
+	if (pos == 0 && !(des3 & TDES3_FIRST_DESCRIPTOR))
+		return "first descriptor of a frame without FD";
+	if (pos > 0 && (des3 & TDES3_FIRST_DESCRIPTOR))
+		return "FD inside a frame";
+	if (len == 0)
+		return "zero buffer length";
+	if (addr == 0)
+		return "zero buffer address";
+	if (total + len > DWMAC4_MODEL_MAX_FRAME)
+		return "frame longer than the maximum";
+	return NULL;
+}
+
+/* Copies the frame of @p count descriptors from cur; its length or -1. */
+static int64_t
+tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
+{
+	struct dwmac4_desc *d;
+	uint32_t i, len, total = 0;
+	uint64_t addr;
+	uint8_t *buf;
+
+	for (i = 0; i < count; i++) {
+		d = ring_desc(m, r, (r->cur + i) % r->n, "TX descriptor");
+		if (d == NULL)
+			return -1;
+		len = desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
+		addr = (uint64_t)desc_word(&d->des1) << 32 |
+			desc_word(&d->des0);
+		buf = model_dma_xlate(m, addr, len, "TX buffer");
+		if (buf == NULL)
+			return -1;
+		memcpy(m->txbuf + total, buf, len);
+		total += len;
+	}
+	return total;
+}
+
+enum model_work
+model_tx_work(struct dwmac4_model *m, unsigned int ch)
+{
+	struct model_ring *r = &m->tx[ch];
+	struct model_traffic_sink *sink = m->params.tx_sink;
+	uint32_t seq, tail, idx, pos = 0, total = 0, des3;
+	struct dwmac4_desc *d;
+	const char *why;
+	int64_t len;
+
+	if (!r->running || !(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_TE))
+		return MODEL_WORK_NONE;
+	seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
+	if (r->suspended && seq == r->susp_seq)
+		return MODEL_WORK_NONE;
+	r->suspended = false;
+	tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	/* Find the frame's LD among owned descriptors before consuming any. */
+	for (idx = r->cur;; idx = (idx + 1) % r->n) {
+		if (idx == tail || pos == r->n)
+			goto unavailable;
+		d = ring_desc(m, r, idx, "TX descriptor");
+		if (d == NULL) {
+			ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU |
+				     DMA_CHAN_STATUS_FBE);
+			return MODEL_WORK_NONE;
+		}
+		des3 = desc_des3_acquire(d);
+		if (!(des3 & TDES3_OWN))
+			goto unavailable;
+		why = tx_desc_problem(d, des3, pos, total);
+		if (why != NULL) {
+			model_violation(m, MODEL_VIOL_BAD_DESC,
+					"TX descriptor %u (ch %u): %s, TDES3 %#x",
+					idx, ch, why, des3);
+			/* The partial frame and the culprit: ES, skipped. */
+			tx_write_back(m, r, r->cur, pos + 1,
+				      TDES3_ERROR_SUMMARY);
+			tx_advance(m, r, ch, pos + 1);
+			return MODEL_WORK_OTHER;
+		}
+		total += desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
+		pos++;
+		if (des3 & TDES3_LAST_DESCRIPTOR)
+			break;
+	}
+	len = tx_gather(m, r, pos);
+	if (len < 0) {
+		tx_write_back(m, r, r->cur, pos, TDES3_ERROR_SUMMARY);
+		tx_advance(m, r, ch, pos);
+		return MODEL_WORK_OTHER;
+	}
+	if (sink != NULL)
+		sink->put(sink, m->txbuf, (size_t)len);
+	MODEL_STAT_ADD(m, tx_frames, 1);
+	MODEL_STAT_ADD(m, tx_bytes, len);
+	tx_write_back(m, r, r->cur, pos, 0);
+	tx_advance(m, r, ch, pos);
+	model_chan_status_set(m, ch, DMA_CHAN_STATUS_TI);
+	return MODEL_WORK_FRAME;
+unavailable:
+	ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU);
+	return MODEL_WORK_NONE;
+}

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Private state of the dwmac4 device model, shared by dwmac4_model.c
+ * (register window, PHY, control path, thread) and dwmac4_model_dma.c (DMA
+ * window, RX and TX engines).
+ *
+ * Concurrency (the QEMU npcm_gmac layout: registers as an array, engines
+ * reading them), with two threads: the driver's, which calls read32/write32,
+ * and the model's, which runs the engines.
+ *   - Every register word is accessed with __atomic loads and stores, so a
+ *     register the other side changes is never torn or cached.
+ *   - The control path (soft reset, DMA start/stop, DMA window changes)
+ *     takes `lock`. The engines take it around ONE frame at a time, so a
+ *     control write waits at most for one frame, never for a batch.
+ *   - The hot path is lock-free: a tail-pointer write stores the new tail
+ *     index and bumps `tail_seq` (release); the engine compares `tail_seq`
+ *     with the value it saw when it suspended, so a doorbell rung while the
+ *     engine was deciding to suspend is never lost.
+ *   - Statistics are updated with relaxed atomic increments from both
+ *     threads.
+ */
+#ifndef SOCRX_DWMAC4_MODEL_INTERNAL_H
+#define SOCRX_DWMAC4_MODEL_INTERNAL_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dwmac4_desc.h"
+#include "dwmac4_model.h"
+#include "dwmac4_regs.h"
+
+/* Number of 32-bit registers in the window. */
+#define MODEL_NREGS (DWMAC4_MODEL_REG_WINDOW / 4u)
+/* Regions the DMA window (the model's IOMMU) can hold. */
+#define MODEL_DMA_MAX_REGIONS 256u
+/* Room for the last_violation text. */
+#define MODEL_VIOL_MSG_LEN 160u
+/* RBSZ limits of docs/model.md: a multiple of 4 from 64 to 16380. */
+#define MODEL_RBSZ_MIN 64u
+#define MODEL_RBSZ_MAX 16380u
+
+/* Kinds of driver protocol violation, one counter each. */
+enum model_viol {
+	MODEL_VIOL_BAD_REG = 0,
+	MODEL_VIOL_DMA_OUTSIDE,
+	MODEL_VIOL_TAIL_BEYOND_RING,
+	MODEL_VIOL_OWN_ZERO_ADDR,
+	MODEL_VIOL_BAD_RING,
+	MODEL_VIOL_BAD_DESC,
+};
+
+struct model_dma_region {
+	uint64_t iova;
+	uint8_t *va;
+	size_t len;
+};
+
+/*
+ * One descriptor ring as a DMA engine sees it. Fields marked (c) change only
+ * on the control path, under the lock, while the engine is stopped; the
+ * hot-path tail write reads them without the lock, hence atomics.
+ */
+struct model_ring {
+	bool running;		/* (c) SR / ST accepted */
+	uint64_t base;		/* (c) ring IOVA captured at start */
+	uint32_t n;		/* (c) descriptors, 1..1024 */
+	uint32_t rbsz;		/* (c) RX buffer size captured at start */
+	bool tail_written;	/* tail written since reset / stop */
+	uint32_t tail;		/* tail index, 0..n (driver thread) */
+	uint32_t tail_seq;	/* bumped on every accepted tail write */
+	/* Engine-owned (model thread, under the lock). */
+	uint32_t cur;		/* next descriptor index, 0..n-1 */
+	bool suspended;
+	uint32_t susp_seq;	/* tail_seq seen when suspending */
+};
+
+/* The received frame the RX engine is working on. */
+struct model_rx_frame {
+	bool active;
+	bool held;		/* a filled descriptor awaits its write-back */
+	uint32_t held_idx;
+	uint32_t len;		/* bytes to store, FCS included unless stripped */
+	uint32_t done;		/* bytes stored so far */
+	uint32_t ndesc;		/* descriptors written back so far */
+	uint32_t rdes1;		/* checksum status for the last descriptor */
+	bool rs1v;
+	uint8_t data[DWMAC4_MODEL_MAX_FRAME + 16];
+};
+
+struct dwmac4_model {
+	uint32_t regs[MODEL_NREGS];
+	uint32_t reset_val[MODEL_NREGS];	/* reset table */
+	struct dwmac4_model_params params;
+
+	pthread_mutex_t lock;			/* control path, see above */
+
+	/* PHY at MDIO address 0. */
+	uint16_t phy_bmcr;
+	uint16_t phy_adv;
+	uint16_t phy_ctrl1000;
+	bool link_up;				/* atomic */
+	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
+
+	/* DMA window, sorted by iova; changed under the lock. */
+	struct model_dma_region dma[MODEL_DMA_MAX_REGIONS];
+	unsigned int n_dma;
+
+	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
+	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
+	struct model_rx_frame rxf;		/* channel 0 only receives */
+	bool src_done;				/* atomic: source exhausted */
+	uint8_t txbuf[DWMAC4_MODEL_MAX_FRAME];
+
+	struct dwmac4_model_stats stats;	/* atomic increments */
+	pthread_mutex_t viol_lock;
+	char last_viol[MODEL_VIOL_MSG_LEN];
+
+	/* Thread mode. */
+	pthread_t thread;
+	bool thread_started;
+	bool thread_stop;			/* atomic */
+};
+
+/* ---- Register helpers (dwmac4_model.c) ---- */
+
+static inline uint32_t
+model_reg_get(struct dwmac4_model *m, uint32_t off)
+{
+	return __atomic_load_n(&m->regs[off / 4u], __ATOMIC_ACQUIRE);
+}
+
+static inline void
+model_reg_set(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	__atomic_store_n(&m->regs[off / 4u], val, __ATOMIC_RELEASE);
+}
+
+/* Sets status bits of channel @p ch with the NIS/AIS summaries. */
+void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
+			   uint32_t bits);
+
+/* Counts a violation of @p kind and records its description. */
+void model_violation(struct dwmac4_model *m, enum model_viol kind,
+		     const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#define MODEL_STAT_ADD(m, field, n)					\
+	__atomic_fetch_add(&(m)->stats.field, (uint64_t)(n), __ATOMIC_RELAXED)
+
+/* ---- DMA side (dwmac4_model_dma.c) ---- */
+
+/*
+ * Host pointer for [iova, iova + len) when the range lies inside one
+ * registered region; otherwise counts viol_dma_outside (naming @p what)
+ * and returns NULL. Caller holds the lock.
+ */
+void *model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
+		      const char *what);
+
+/* One frame's worth of RX / TX work; caller holds the lock. */
+enum model_work {
+	MODEL_WORK_NONE = 0,	/* nothing to do (or waiting) */
+	MODEL_WORK_FRAME,	/* a frame was moved (delivered/missed/dropped/sent) */
+	MODEL_WORK_OTHER,	/* progress without a frame (descriptor skipped) */
+};
+enum model_work model_rx_work(struct dwmac4_model *m);
+enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
+
+/* Abandons the RX frame in flight (reset / RX stop). Caller holds the lock. */
+void model_rx_abort(struct dwmac4_model *m);
+
+#endif /* SOCRX_DWMAC4_MODEL_INTERNAL_H */

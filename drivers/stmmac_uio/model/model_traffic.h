@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Traffic for the device model: sources of received frames (a built-in
+ * generator, pcap replay, a Linux interface) and sinks of transmitted
+ * frames (count and drop, pcap writer, a Linux interface).
+ *
+ * Frames crossing this interface are Ethernet frames without FCS: the
+ * model appends the FCS on receive and strips it on transmit, as a MAC
+ * does on the wire. No DPDK dependency.
+ */
+#ifndef SOCRX_MODEL_TRAFFIC_H
+#define SOCRX_MODEL_TRAFFIC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct model_traffic_src {
+	/*
+	 * Writes the next frame (without FCS) into @p buf of @p cap bytes.
+	 * Returns its length (> 0), 0 when no frame is ready yet (rate limit,
+	 * live interface), or -1 when the source is exhausted. A frame longer
+	 * than @p cap is skipped and counted in @p truncated.
+	 */
+	int (*next)(struct model_traffic_src *src, uint8_t *buf, size_t cap);
+	void (*destroy)(struct model_traffic_src *src);
+	uint64_t frames;	/* frames returned so far */
+	uint64_t truncated;	/* frames skipped for not fitting */
+};
+
+struct model_traffic_sink {
+	/* Consumes one transmitted frame (without FCS). 0 or -errno. */
+	int (*put)(struct model_traffic_sink *sink, const uint8_t *frame,
+		   size_t len);
+	void (*destroy)(struct model_traffic_sink *sink);
+	uint64_t frames;	/* frames accepted so far */
+	uint64_t bytes;
+	uint64_t errors;	/* frames the sink failed to write */
+};
+
+/* ---- Generator ---- */
+
+enum model_gen_size {
+	MODEL_GEN_SIZE_FIXED = 0,	/* len_min */
+	MODEL_GEN_SIZE_RANGE,		/* uniform in [len_min, len_max] */
+	MODEL_GEN_SIZE_IMIX,		/* 7:4:1 of 60, 590, 1514 bytes */
+};
+
+struct model_gen_params {
+	uint8_t src_mac[6];
+	uint8_t dst_mac[6];
+	bool ipv6;			/* IPv4 when false */
+	uint8_t l4_proto;		/* 17 (UDP) or 6 (TCP) */
+	unsigned int flows;		/* distinct 5-tuples, >= 1 */
+	enum model_gen_size size;
+	unsigned int len_min;		/* frame length without FCS, 60..16380 */
+	unsigned int len_max;
+	unsigned int bad_l4_permille;	/* frames with a wrong L4 checksum */
+	uint64_t count;			/* frames in all; 0: endless */
+	uint64_t rate_pps;		/* 0: as fast as taken */
+	uint64_t seed;
+};
+
+/* Defaults: 02:00:00:00:00:02 -> 02:00:00:00:00:01, IPv4/UDP, 1 flow,
+ * 64-byte frames, no bad checksums, endless, unlimited, seed 1. */
+void model_gen_params_init(struct model_gen_params *p);
+
+/*
+ * A generator of valid Ethernet/IPv4|IPv6/UDP|TCP frames: correct IPv4
+ * header and L4 checksums except for the bad_l4 share, addresses
+ * 198.18.0.0/15 (IPv4) or 2001:db8::/32 (IPv6) varying by flow, and a
+ * payload whose first 8 bytes carry the frame's sequence number. NULL with
+ * a message in @p err on bad parameters.
+ */
+struct model_traffic_src *model_gen_create(const struct model_gen_params *p,
+					   char *err, size_t errlen);
+
+/* ---- pcap (libpcap) ---- */
+
+/* Replays the Ethernet frames of a capture, once or in a loop. */
+struct model_traffic_src *model_pcap_src_create(const char *path, bool loop,
+						char *err, size_t errlen);
+/* Writes transmitted frames to a new capture (link type Ethernet). */
+struct model_traffic_sink *model_pcap_sink_create(const char *path,
+						  char *err, size_t errlen);
+
+/* ---- Linux interface (AF_PACKET) ---- */
+
+/* Frames received on @p ifname (not those sent from it); never exhausted. */
+struct model_traffic_src *model_iface_src_create(const char *ifname,
+						 char *err, size_t errlen);
+/* Frames sent out of @p ifname. */
+struct model_traffic_sink *model_iface_sink_create(const char *ifname,
+						   char *err, size_t errlen);
+
+/* ---- Count and drop ---- */
+
+struct model_traffic_sink *model_count_sink_create(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_MODEL_TRAFFIC_H */

@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* Internal to the traffic sources and sinks. */
+#ifndef SOCRX_MODEL_TRAFFIC_INTERNAL_H
+#define SOCRX_MODEL_TRAFFIC_INTERNAL_H
+
+#include <stddef.h>
+
+/* Formats a message into @p err (if given): the sources' error channel. */
+void model_traffic_err(char *err, size_t errlen, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif /* SOCRX_MODEL_TRAFFIC_INTERNAL_H */

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio: a small public API for tests and tools, harness side
+ * only. It reports on the software device model behind a port (what a
+ * test bench would measure on the wire); the driver itself never uses it.
+ *
+ * Every function returns -ENODEV for a port that is not a net_stmmac_uio
+ * port and -ENOTSUP for a port driving real hardware through uio=.
+ *
+ * The .so is a plugin without a version script: these are plain exported
+ * symbols, not part of DPDK's ABI.
+ */
+#ifndef RTE_PMD_STMMAC_UIO_H
+#define RTE_PMD_STMMAC_UIO_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Defined in the model's dwmac4_model.h (drivers/stmmac_uio/model/). */
+struct dwmac4_model_stats;
+
+#define RTE_PMD_STMMAC_UIO_EXPORT __attribute__((visibility("default")))
+
+/* The device's own counters (frames offered, delivered, missed, ...). */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_stats(uint16_t port_id,
+				   struct dwmac4_model_stats *st);
+
+/* Takes the PHY link down (0) or up (1): a cable pulled or plugged. */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up);
+
+/*
+ * 1 when the RX traffic source is exhausted and the device has consumed
+ * every frame it took (delivered to descriptors or missed), else 0.
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id);
+
+/*
+ * Description of the most recent driver protocol violation ("" when
+ * none), or NULL with rte_errno set to ENODEV / ENOTSUP.
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+const char *rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RTE_PMD_STMMAC_UIO_H */

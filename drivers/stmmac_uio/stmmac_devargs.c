@@ -1,0 +1,388 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Devargs parsing. rte_kvargs is asked to accept any key so that an
+ * unknown one can be reported by name (rte_kvargs_parse() with a key list
+ * only says "invalid"), then each pair is dispatched through one table.
+ * Numbers are parsed strictly: no sign, no trailing garbage, range-checked.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_ether.h>
+#include <rte_kvargs.h>
+
+#include "stmmac_devargs.h"
+#include "stmmac_logs.h"
+
+typedef const char *(*stmmac_devarg_fn)(const char *val,
+					struct stmmac_devargs *da);
+
+/* Model-only key groups, for rejecting them together with uio=. */
+#define KEY_MODEL	(1u << 0)
+
+struct stmmac_devarg {
+	const char *key;
+	stmmac_devarg_fn fn;
+	uint32_t flags;
+};
+
+/* Strict unsigned decimal in [min, max]. */
+static int
+parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int
+parse_bool(const char *s, bool *out)
+{
+	uint64_t v;
+
+	if (parse_u64(s, 0, 1, &v) < 0)
+		return -1;
+	*out = v != 0;
+	return 0;
+}
+
+static int
+copy_str(char *dst, size_t cap, const char *s)
+{
+	size_t n;
+
+	if (s == NULL || s[0] == '\0')
+		return -1;
+	n = strlen(s);
+	if (n >= cap)
+		return -1;
+	memcpy(dst, s, n + 1);
+	return 0;
+}
+
+static const char *
+arg_uio(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (v == NULL || strncmp(v, "uio", 3) != 0 ||
+	    parse_u64(v + 3, 0, 65535, &n) < 0)
+		return "expected uioN";
+	snprintf(da->uio, sizeof(da->uio), "uio%" PRIu64, n);
+	da->use_uio = true;
+	return NULL;
+}
+
+static const char *
+arg_model(const char *v, struct stmmac_devargs *da)
+{
+	(void)da;
+	if (v == NULL || strcmp(v, "dwmac4") != 0)
+		return "the only model is dwmac4";
+	return NULL;
+}
+
+static const char *
+set_rx_src(struct stmmac_devargs *da, enum stmmac_rx_source src)
+{
+	if (da->rx_src != STMMAC_RX_SRC_GEN && da->rx_src != src)
+		return "a second RX source (rx_pcap, rx_iface and iface exclude each other)";
+	da->rx_src = src;
+	return NULL;
+}
+
+static const char *
+set_tx_sink(struct stmmac_devargs *da, enum stmmac_tx_sink sink)
+{
+	if (da->tx_sink != STMMAC_TX_SINK_COUNT && da->tx_sink != sink)
+		return "a second TX sink (tx_pcap, tx_iface and iface exclude each other)";
+	da->tx_sink = sink;
+	return NULL;
+}
+
+static const char *
+arg_rx_pcap(const char *v, struct stmmac_devargs *da)
+{
+	if (copy_str(da->rx_pcap, sizeof(da->rx_pcap), v) < 0)
+		return "expected a file path";
+	return set_rx_src(da, STMMAC_RX_SRC_PCAP);
+}
+
+static const char *
+arg_rx_pcap_loop(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->rx_pcap_loop) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_tx_pcap(const char *v, struct stmmac_devargs *da)
+{
+	if (copy_str(da->tx_pcap, sizeof(da->tx_pcap), v) < 0)
+		return "expected a file path";
+	return set_tx_sink(da, STMMAC_TX_SINK_PCAP);
+}
+
+static const char *
+arg_rx_iface(const char *v, struct stmmac_devargs *da)
+{
+	if (copy_str(da->rx_iface, sizeof(da->rx_iface), v) < 0)
+		return "expected an interface name (at most 15 characters)";
+	return set_rx_src(da, STMMAC_RX_SRC_IFACE);
+}
+
+static const char *
+arg_tx_iface(const char *v, struct stmmac_devargs *da)
+{
+	if (copy_str(da->tx_iface, sizeof(da->tx_iface), v) < 0)
+		return "expected an interface name (at most 15 characters)";
+	return set_tx_sink(da, STMMAC_TX_SINK_IFACE);
+}
+
+static const char *
+arg_iface(const char *v, struct stmmac_devargs *da)
+{
+	const char *err = arg_rx_iface(v, da);
+
+	return err != NULL ? err : arg_tx_iface(v, da);
+}
+
+static const char *
+arg_gen_len(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const msg =
+		"expected N, MIN-MAX (60..9018, without FCS) or imix";
+	char buf[32];
+	char *dash;
+	uint64_t lo, hi;
+
+	if (v != NULL && strcmp(v, "imix") == 0) {
+		da->gen_len_kind = STMMAC_GEN_LEN_IMIX;
+		da->gen_len_min = 60;
+		da->gen_len_max = 1514;
+		return NULL;
+	}
+	if (copy_str(buf, sizeof(buf), v) < 0)
+		return msg;
+	dash = strchr(buf, '-');
+	if (dash != NULL)
+		*dash = '\0';
+	if (parse_u64(buf, STMMAC_GEN_LEN_MIN, STMMAC_GEN_LEN_MAX, &lo) < 0)
+		return msg;
+	hi = lo;
+	if (dash != NULL &&
+	    (parse_u64(dash + 1, STMMAC_GEN_LEN_MIN, STMMAC_GEN_LEN_MAX,
+		       &hi) < 0 || hi < lo))
+		return msg;
+	da->gen_len_kind = hi == lo ? STMMAC_GEN_LEN_FIXED : STMMAC_GEN_LEN_RANGE;
+	da->gen_len_min = (unsigned int)lo;
+	da->gen_len_max = (unsigned int)hi;
+	return NULL;
+}
+
+static const char *
+arg_gen_flows(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 1, 1u << 24, &n) < 0)
+		return "expected 1..16777216";
+	da->gen_flows = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_gen_pkts(const char *v, struct stmmac_devargs *da)
+{
+	return parse_u64(v, 0, UINT64_MAX, &da->gen_pkts) < 0 ?
+		"expected a frame count (0: endless)" : NULL;
+}
+
+static const char *
+arg_gen_bad_l4(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 0, 1000, &n) < 0)
+		return "expected a permille 0..1000";
+	da->gen_bad_l4 = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_gen_proto(const char *v, struct stmmac_devargs *da)
+{
+	if (v != NULL && strcmp(v, "udp") == 0)
+		da->gen_proto = IPPROTO_UDP;
+	else if (v != NULL && strcmp(v, "tcp") == 0)
+		da->gen_proto = IPPROTO_TCP;
+	else
+		return "expected udp or tcp";
+	return NULL;
+}
+
+static const char *
+arg_gen_ipv6(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->gen_ipv6) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_gen_rate(const char *v, struct stmmac_devargs *da)
+{
+	return parse_u64(v, 0, UINT64_MAX, &da->gen_rate) < 0 ?
+		"expected packets per second (0: unlimited)" : NULL;
+}
+
+static const char *
+arg_model_cpu(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, "-1") == 0) {
+		da->model_cpu = -1;
+		return NULL;
+	}
+	if (parse_u64(v, 0, RTE_MAX_LCORE - 1, &n) < 0)
+		return "expected a CPU number or -1";
+	da->model_cpu = (int)n;
+	return NULL;
+}
+
+static const char *
+arg_mac(const char *v, struct stmmac_devargs *da)
+{
+	struct rte_ether_addr ea;
+
+	if (v == NULL || rte_ether_unformat_addr(v, &ea) < 0)
+		return "expected xx:xx:xx:xx:xx:xx";
+	if (!rte_is_valid_assigned_ether_addr(&ea))
+		return "not a unicast address";
+	memcpy(da->mac, ea.addr_bytes, sizeof(da->mac));
+	da->has_mac = true;
+	return NULL;
+}
+
+static const char *
+arg_dma_store(const char *v, struct stmmac_devargs *da)
+{
+	if (v != NULL && strcmp(v, "plain") == 0)
+		da->dma_store_nt = false;
+	else if (v != NULL && strcmp(v, "nt") == 0)
+		da->dma_store_nt = true;
+	else
+		return "expected plain or nt";
+	return NULL;
+}
+
+static const char *
+arg_flow_ctrl(const char *v, struct stmmac_devargs *da)
+{
+	if (parse_bool(v, &da->flow_ctrl) < 0)
+		return "expected 0 or 1";
+	da->flow_ctrl_set = true;
+	return NULL;
+}
+
+static const struct stmmac_devarg stmmac_devarg_table[] = {
+	{ "uio",		arg_uio,		0 },
+	{ "model",		arg_model,		KEY_MODEL },
+	{ "rx_pcap",		arg_rx_pcap,		KEY_MODEL },
+	{ "rx_pcap_loop",	arg_rx_pcap_loop,	KEY_MODEL },
+	{ "tx_pcap",		arg_tx_pcap,		KEY_MODEL },
+	{ "iface",		arg_iface,		KEY_MODEL },
+	{ "rx_iface",		arg_rx_iface,		KEY_MODEL },
+	{ "tx_iface",		arg_tx_iface,		KEY_MODEL },
+	{ "gen_len",		arg_gen_len,		KEY_MODEL },
+	{ "gen_flows",		arg_gen_flows,		KEY_MODEL },
+	{ "gen_pkts",		arg_gen_pkts,		KEY_MODEL },
+	{ "gen_bad_l4",		arg_gen_bad_l4,		KEY_MODEL },
+	{ "gen_proto",		arg_gen_proto,		KEY_MODEL },
+	{ "gen_ipv6",		arg_gen_ipv6,		KEY_MODEL },
+	{ "gen_rate",		arg_gen_rate,		KEY_MODEL },
+	{ "model_cpu",		arg_model_cpu,		KEY_MODEL },
+	{ "mac",		arg_mac,		0 },
+	{ "dma_store",		arg_dma_store,		KEY_MODEL },
+	{ "flow_ctrl",		arg_flow_ctrl,		KEY_MODEL },
+};
+
+static void
+stmmac_devargs_defaults(struct stmmac_devargs *da)
+{
+	memset(da, 0, sizeof(*da));
+	da->rx_src = STMMAC_RX_SRC_GEN;
+	da->tx_sink = STMMAC_TX_SINK_COUNT;
+	/* 60 bytes without FCS: the 64-byte minimum frame on the wire */
+	da->gen_len_kind = STMMAC_GEN_LEN_FIXED;
+	da->gen_len_min = 60;
+	da->gen_len_max = 60;
+	da->gen_flows = 1;
+	da->gen_pkts = 0;
+	da->gen_proto = IPPROTO_UDP;
+	da->model_cpu = -1;
+}
+
+int
+stmmac_devargs_parse(const char *name, const char *args,
+		     struct stmmac_devargs *da)
+{
+	struct rte_kvargs *kvl;
+	const char *model_key = NULL;
+	unsigned int i, k;
+	int ret = 0;
+
+	stmmac_devargs_defaults(da);
+	if (args == NULL || args[0] == '\0')
+		goto defaults;
+
+	kvl = rte_kvargs_parse(args, NULL);
+	if (kvl == NULL) {
+		PMD_DRV_LOG(ERR, "%s: cannot parse devargs \"%s\"", name, args);
+		return -EINVAL;
+	}
+	for (i = 0; i < kvl->count && ret == 0; i++) {
+		const char *key = kvl->pairs[i].key;
+		const char *val = kvl->pairs[i].value;
+		const char *err = "unknown key";
+
+		for (k = 0; k < RTE_DIM(stmmac_devarg_table); k++) {
+			if (strcmp(key, stmmac_devarg_table[k].key) != 0)
+				continue;
+			err = stmmac_devarg_table[k].fn(val, da);
+			if (stmmac_devarg_table[k].flags & KEY_MODEL)
+				model_key = stmmac_devarg_table[k].key;
+			break;
+		}
+		if (err != NULL) {
+			PMD_DRV_LOG(ERR, "%s: devarg %s=%s rejected: %s (valid: %s)",
+				    name, key, val != NULL ? val : "(none)",
+				    err, STMMAC_PMD_PARAMS);
+			ret = -EINVAL;
+		}
+	}
+	rte_kvargs_free(kvl);
+	if (ret != 0)
+		return ret;
+	if (da->use_uio && model_key != NULL) {
+		PMD_DRV_LOG(ERR, "%s: devarg %s applies to the model only, not with uio=%s",
+			    name, model_key, da->uio);
+		return -EINVAL;
+	}
+
+defaults:
+	/* A capture is replayed losslessly unless asked otherwise. */
+	if (!da->flow_ctrl_set)
+		da->flow_ctrl = da->rx_src == STMMAC_RX_SRC_PCAP;
+	return 0;
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Devargs of net_stmmac_uio (--vdev net_stmmac_uioN,key=value,...).
+ * Parsed once at probe into struct stmmac_devargs; an unknown key or a bad
+ * value fails the probe with a log line naming both.
+ */
+#ifndef STMMAC_DEVARGS_H
+#define STMMAC_DEVARGS_H
+
+#include <limits.h>
+#include <net/if.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+/* The one string both RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
+#define STMMAC_PMD_PARAMS						\
+	"uio=uioN "							\
+	"model=dwmac4 "							\
+	"rx_pcap=<path> "						\
+	"rx_pcap_loop=0|1 "						\
+	"tx_pcap=<path> "						\
+	"iface=<ifname> "						\
+	"rx_iface=<ifname> "						\
+	"tx_iface=<ifname> "						\
+	"gen_len=<60..9018>|<min>-<max>|imix "				\
+	"gen_flows=<n> "						\
+	"gen_pkts=<n, 0 endless> "					\
+	"gen_bad_l4=<permille> "					\
+	"gen_proto=udp|tcp "						\
+	"gen_ipv6=0|1 "							\
+	"gen_rate=<pps> "						\
+	"model_cpu=<cpu, -1 unpinned> "					\
+	"mac=<xx:xx:xx:xx:xx:xx> "					\
+	"dma_store=plain|nt "						\
+	"flow_ctrl=0|1"
+
+/* Generator frame lengths (without FCS) the devargs accept. */
+#define STMMAC_GEN_LEN_MIN	60u
+#define STMMAC_GEN_LEN_MAX	9018u
+
+enum stmmac_rx_source {
+	STMMAC_RX_SRC_GEN = 0,	/* default */
+	STMMAC_RX_SRC_PCAP,
+	STMMAC_RX_SRC_IFACE,
+};
+
+enum stmmac_tx_sink {
+	STMMAC_TX_SINK_COUNT = 0,	/* default */
+	STMMAC_TX_SINK_PCAP,
+	STMMAC_TX_SINK_IFACE,
+};
+
+enum stmmac_gen_len_kind {
+	STMMAC_GEN_LEN_FIXED = 0,
+	STMMAC_GEN_LEN_RANGE,
+	STMMAC_GEN_LEN_IMIX,
+};
+
+struct stmmac_devargs {
+	/* Backend: UIO when uio= is given, else the model. */
+	bool use_uio;
+	char uio[32];			/* "uioN" */
+
+	/* Model traffic. */
+	enum stmmac_rx_source rx_src;
+	char rx_pcap[PATH_MAX];
+	bool rx_pcap_loop;
+	char rx_iface[IF_NAMESIZE];
+	enum stmmac_tx_sink tx_sink;
+	char tx_pcap[PATH_MAX];
+	char tx_iface[IF_NAMESIZE];
+
+	/* Generator. */
+	enum stmmac_gen_len_kind gen_len_kind;
+	unsigned int gen_len_min;
+	unsigned int gen_len_max;
+	unsigned int gen_flows;
+	uint64_t gen_pkts;		/* 0: endless */
+	unsigned int gen_bad_l4;	/* permille */
+	uint8_t gen_proto;		/* IPPROTO_UDP or IPPROTO_TCP */
+	bool gen_ipv6;
+	uint64_t gen_rate;		/* pps, 0: unlimited */
+
+	/* Model device. */
+	int model_cpu;			/* -1: unpinned */
+	bool has_mac;
+	uint8_t mac[6];
+	bool dma_store_nt;
+	bool flow_ctrl;
+	bool flow_ctrl_set;		/* given explicitly */
+};
+
+/*
+ * Parses @p args (may be NULL or empty) for the device @p name. Returns 0,
+ * or -EINVAL after logging the offending key and value.
+ */
+int stmmac_devargs_parse(const char *name, const char *args,
+			 struct stmmac_devargs *da);
+
+#endif /* STMMAC_DEVARGS_H */

@@ -1,0 +1,788 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio: ethdev glue for a Synopsys DesignWare GMAC 4.x/5.x
+ * ("dwmac4"). Probe/remove, the device bring-up sequence and the dev ops.
+ * The register sequences follow Linux stmmac (stmmac_main.c
+ * stmmac_hw_setup(), dwmac4_core.c, dwmac4_dma.c, dwmac4_lib.c); the
+ * structure follows DPDK's enetfec (an on-chip UIO Ethernet PMD).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <bus_vdev_driver.h>
+#include <ethdev_driver.h>
+#include <ethdev_vdev.h>
+#include <rte_cycles.h>
+#include <rte_ether.h>
+#include <rte_malloc.h>
+#include <rte_memory.h>
+
+#include "stmmac_ethdev.h"
+#include "stmmac_io.h"
+#include "stmmac_logs.h"
+
+RTE_LOG_REGISTER_DEFAULT(stmmac_logtype_driver, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_rx, rx, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_tx, tx, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_backend, backend, NOTICE);
+
+/* Bounded polls: SWR and MDIO GB clear at once in the model, in µs on HW. */
+#define STMMAC_RESET_POLLS	10000	/* x 10 us = 100 ms, Linux: 10 ms..1 s */
+#define STMMAC_MDIO_POLLS	1000	/* x 10 us = 10 ms */
+#define STMMAC_POLL_US		10
+
+/* IEEE 802.3 clause 22 (include/uapi/linux/mii.h). */
+#define STMMAC_PHY_ADDR		0
+#define STMMAC_MII_BMSR		0x01
+#define STMMAC_BMSR_LSTATUS	0x0004	/* link up, latched low */
+
+static const struct eth_dev_ops stmmac_eth_dev_ops;
+static int stmmac_dev_stop(struct rte_eth_dev *dev);
+
+/* ---- Device helpers ---- */
+
+static int
+stmmac_poll_clear(const struct stmmac_backend *be, uint32_t reg, uint32_t bit,
+		  unsigned int polls)
+{
+	unsigned int i;
+
+	for (i = 0; i < polls; i++) {
+		if (!(stmmac_read32(be, reg) & bit))
+			return 0;
+		rte_delay_us_block(STMMAC_POLL_US);
+	}
+	return -ETIMEDOUT;
+}
+
+/*
+ * Soft reset (DMA_Mode.SWR): every register back to its reset value, DMA
+ * stopped, rings forgotten (model.md "Reset"; Linux dwmac4_dma_reset()).
+ */
+static int
+stmmac_hw_reset(struct stmmac_adapter *ad)
+{
+	stmmac_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
+			      STMMAC_RESET_POLLS) < 0) {
+		PMD_DRV_LOG(ERR, "%s: DMA_BUS_MODE.SWR did not clear within %u us",
+			    ad->eth_dev->data->name,
+			    STMMAC_RESET_POLLS * STMMAC_POLL_US);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* Clause 22 read through MAC_MDIO_Address/Data (Linux stmmac_mdio_read()). */
+static int
+stmmac_mdio_read(struct stmmac_adapter *ad, uint32_t reg, uint16_t *val)
+{
+	const struct stmmac_backend *be = &ad->be;
+	/* Largest divider: a legal MDC whatever the CSR clock is. */
+	uint32_t cmd = (STMMAC_PHY_ADDR << DWMAC4_MII_PA_SHIFT) |
+		       (reg << MII_GMAC4_REG_ADDR_SHIFT) |
+		       (STMMAC_CSR_500_800M << DWMAC4_MII_CR_SHIFT) |
+		       MII_GMAC4_READ | MII_ADDR_GBUSY;
+
+	if (stmmac_poll_clear(be, GMAC_MDIO_ADDR, MII_ADDR_GBUSY,
+			      STMMAC_MDIO_POLLS) < 0)
+		return -EBUSY;
+	stmmac_write32(be, GMAC_MDIO_ADDR, cmd);
+	if (stmmac_poll_clear(be, GMAC_MDIO_ADDR, MII_ADDR_GBUSY,
+			      STMMAC_MDIO_POLLS) < 0)
+		return -ETIMEDOUT;
+	*val = (uint16_t)(stmmac_read32(be, GMAC_MDIO_DATA) & MII_DATA_GD_MASK);
+	return 0;
+}
+
+static void
+stmmac_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
+{
+	uint32_t hi = stmmac_read32(be, GMAC_ADDR_HIGH(0));
+	uint32_t lo = stmmac_read32(be, GMAC_ADDR_LOW(0));
+
+	ea->addr_bytes[0] = lo & 0xff;
+	ea->addr_bytes[1] = (lo >> 8) & 0xff;
+	ea->addr_bytes[2] = (lo >> 16) & 0xff;
+	ea->addr_bytes[3] = (lo >> 24) & 0xff;
+	ea->addr_bytes[4] = hi & 0xff;
+	ea->addr_bytes[5] = (hi >> 8) & 0xff;
+}
+
+/* Linux stmmac_set_mac_addr(): high word (with AE) first, then low. */
+static void
+stmmac_write_mac(const struct stmmac_backend *be,
+		 const struct rte_ether_addr *ea)
+{
+	const uint8_t *a = ea->addr_bytes;
+
+	stmmac_write32(be, GMAC_ADDR_HIGH(0),
+		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
+	stmmac_write32(be, GMAC_ADDR_LOW(0),
+		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
+		       ((uint32_t)a[1] << 8) | a[0]);
+}
+
+static void
+stmmac_write_filter(struct rte_eth_dev *dev)
+{
+	uint32_t pf = 0;
+
+	if (dev->data->promiscuous)
+		pf |= GMAC_PACKET_FILTER_PR;
+	if (dev->data->all_multicast)
+		pf |= GMAC_PACKET_FILTER_PM;
+	stmmac_write32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER, pf);
+}
+
+/* ADDR64 of MAC_HW_Feature1: the DMA address width. */
+static uint32_t
+stmmac_dma_addr_bits(const struct stmmac_backend *be)
+{
+	static const uint32_t bits[] = { 32, 40, 48, 64 };
+	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
+
+	return bits[(f1 & GMAC_HW_ADDR64) >> 14];
+}
+
+/*
+ * Programs MAC, MTL and DMA for a start. Everything derives from the
+ * ethdev state, because the soft reset before it forgot all of it.
+ */
+static void
+stmmac_hw_configure(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	const struct stmmac_backend *be = &ad->be;
+
+	/* Descriptor and buffer addresses above 4 GiB (dwmac4_dma_init()). */
+	if (ad->dma_addr_bits > 32)
+		stmmac_write32(be, DMA_SYS_BUS_MODE, DMA_SYS_BUS_EAME);
+	stmmac_write_mac(be, &dev->data->mac_addrs[0]);
+	stmmac_write_filter(dev);
+	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
+	stmmac_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
+	stmmac_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
+	/*
+	 * Store and forward both ways. DIS_TCP_EF: frames with a bad IP/L4
+	 * checksum reach software with IPHE/IPCE instead of being dropped
+	 * silently in the MAC (model.md "MTL"; robustness P-a).
+	 */
+	stmmac_write32(be, MTL_CHAN_RX_OP_MODE(0),
+		       MTL_OP_MODE_RSF | MTL_OP_MODE_DIS_TCP_EF);
+	stmmac_write32(be, MTL_CHAN_TX_OP_MODE(0),
+		       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN);
+}
+
+static uint32_t
+stmmac_gmac_config(const struct rte_eth_dev *dev)
+{
+	uint32_t cfg = GMAC_CONFIG_RE | GMAC_CONFIG_TE | GMAC_CONFIG_DM |
+		       GMAC_CONFIG_JE | GMAC_CONFIG_IPC;
+
+	/* Strip the FCS in the MAC (type and length frames) unless kept. */
+	if (!(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC))
+		cfg |= GMAC_CONFIG_CST | GMAC_CONFIG_ACS;
+	return cfg;
+}
+
+/* ---- Dev ops ---- */
+
+static int
+stmmac_dev_configure(struct rte_eth_dev *dev)
+{
+	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+
+	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
+		PMD_DRV_LOG(ERR, "port %u: RX multi-queue mode %d not supported",
+			    dev->data->port_id, conf->rxmode.mq_mode);
+		return -EINVAL;
+	}
+	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
+		PMD_DRV_LOG(ERR, "port %u: TX multi-queue mode %d not supported",
+			    dev->data->port_id, conf->txmode.mq_mode);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
+{
+	RTE_SET_USED(dev);
+	info->max_rx_queues = STMMAC_MAX_RX_QUEUES;
+	info->max_tx_queues = STMMAC_MAX_TX_QUEUES;
+	info->max_mac_addrs = 1;
+	info->min_rx_bufsize = STMMAC_RBSZ_MIN;
+	info->max_rx_pktlen = STMMAC_MAX_FRAME_LEN;
+	info->min_mtu = RTE_ETHER_MIN_MTU;
+	info->max_mtu = STMMAC_MAX_MTU;
+	/* No checksum offload yet: the RX path does not verify checksums. */
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
+				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	info->rx_queue_offload_capa = 0;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	info->tx_queue_offload_capa = 0;
+	info->rx_desc_lim.nb_max = STMMAC_MAX_RING_DESC;
+	info->rx_desc_lim.nb_min = STMMAC_MIN_RING_DESC;
+	info->rx_desc_lim.nb_align = STMMAC_MIN_RING_DESC;
+	info->tx_desc_lim.nb_max = STMMAC_MAX_RING_DESC;
+	info->tx_desc_lim.nb_min = STMMAC_MIN_RING_DESC;
+	info->tx_desc_lim.nb_align = STMMAC_MIN_RING_DESC;
+	info->tx_desc_lim.nb_seg_max = STMMAC_MIN_RING_DESC - 1;
+	info->tx_desc_lim.nb_mtu_seg_max = STMMAC_MIN_RING_DESC - 1;
+	info->default_rxconf.rx_free_thresh = STMMAC_RX_FREE_THRESH;
+	info->default_rxportconf.burst_size = 32;
+	info->default_rxportconf.ring_size = 512;
+	info->default_rxportconf.nb_queues = 1;
+	info->default_txportconf.burst_size = 32;
+	info->default_txportconf.ring_size = 512;
+	info->default_txportconf.nb_queues = 1;
+	info->speed_capa = RTE_ETH_LINK_SPEED_1G;
+	return 0;
+}
+
+static int
+stmmac_link_update(struct rte_eth_dev *dev, int wait_to_complete)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	struct rte_eth_link link;
+	unsigned int tries = wait_to_complete ? 10 : 1;
+	uint16_t bmsr = 0;
+
+	memset(&link, 0, sizeof(link));
+	while (tries-- > 0) {
+		/* BMSR.LSTATUS latches low: the second read is the state now. */
+		if (stmmac_mdio_read(ad, STMMAC_MII_BMSR, &bmsr) < 0 ||
+		    stmmac_mdio_read(ad, STMMAC_MII_BMSR, &bmsr) < 0) {
+			PMD_DRV_LOG(WARNING, "port %u: MDIO read of BMSR timed out",
+				    dev->data->port_id);
+			bmsr = 0;
+			break;
+		}
+		if ((bmsr & STMMAC_BMSR_LSTATUS) || tries == 0)
+			break;
+		rte_delay_ms(10);
+	}
+	if (bmsr & STMMAC_BMSR_LSTATUS) {
+		link.link_status = RTE_ETH_LINK_UP;
+		link.link_speed = RTE_ETH_SPEED_NUM_1G;
+		link.link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
+	} else {
+		link.link_status = RTE_ETH_LINK_DOWN;
+		link.link_speed = RTE_ETH_SPEED_NUM_NONE;
+		link.link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
+	}
+	link.link_autoneg = RTE_ETH_LINK_AUTONEG;
+	return rte_eth_linkstatus_set(dev, &link);
+}
+
+static int
+stmmac_dev_start(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	int ret;
+
+	if (rxq == NULL || txq == NULL) {
+		PMD_DRV_LOG(ERR, "port %u: set up RX and TX queue 0 before start",
+			    dev->data->port_id);
+		return -EINVAL;
+	}
+	ret = stmmac_hw_reset(ad);
+	if (ret < 0)
+		return ret;
+	stmmac_hw_configure(dev);
+	ret = stmmac_rx_queue_start(dev, rxq);
+	if (ret < 0)
+		return ret;
+	ret = stmmac_tx_queue_start(dev, txq);
+	if (ret < 0) {
+		stmmac_rx_queue_stop(rxq);
+		return ret;
+	}
+	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
+	stmmac_rx_queue_enable_dma(rxq);
+	stmmac_update32(&ad->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
+			DMA_CONTROL_ST);
+	stmmac_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
+	ad->hw_started = true;
+	/*
+	 * The backend runs last: the model's thread is the wire, and a frame
+	 * it took while the MAC or the DMA was still off would be dropped
+	 * (model.md "MAC"). It keeps running until close.
+	 */
+	ret = ad->be.ops->start(ad->be.ctx);
+	if (ret < 0) {
+		stmmac_dev_stop(dev);
+		return ret;
+	}
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	stmmac_link_update(dev, 0);
+	PMD_DRV_LOG(INFO, "port %u started", dev->data->port_id);
+	return 0;
+}
+
+static int
+stmmac_dev_stop(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct rte_eth_link link;
+
+	if (!ad->hw_started)
+		return 0;
+	/* MAC first (no new frames), then the DMA engines (Linux order). */
+	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_TE, 0);
+	if (rxq != NULL)
+		stmmac_rx_queue_stop(rxq);
+	if (txq != NULL)
+		stmmac_tx_queue_stop(txq);
+	ad->hw_started = false;
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	memset(&link, 0, sizeof(link));
+	rte_eth_linkstatus_set(dev, &link);
+	return 0;
+}
+
+/* The X-macro dump: every counter with its meaning, at DEBUG level. */
+static void
+stmmac_xstats_log(const struct rte_eth_dev *dev)
+{
+	const struct stmmac_rx_queue *rxq = dev->data->rx_queues != NULL ?
+		dev->data->rx_queues[0] : NULL;
+	const struct stmmac_tx_queue *txq = dev->data->tx_queues != NULL ?
+		dev->data->tx_queues[0] : NULL;
+
+#define STMMAC_RX_LOG(n, h)						\
+	PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",		\
+		    dev->data->name, #n, rxq->stats.rx_ ## n, h);
+#define STMMAC_TX_LOG(n, h)						\
+	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
+		    dev->data->name, #n, txq->stats.tx_ ## n, h);
+	if (rxq != NULL) {
+		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, STMMAC_XSTAT_NONE)
+	}
+	if (txq != NULL) {
+		STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_LOG)
+	}
+#undef STMMAC_RX_LOG
+#undef STMMAC_TX_LOG
+}
+
+static int
+stmmac_dev_close(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	uint16_t i;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return 0;
+	stmmac_dev_stop(dev);
+	stmmac_xstats_log(dev);
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		stmmac_rx_queue_release(dev, i);
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		stmmac_tx_queue_release(dev, i);
+	/* Model: stops its thread and unmaps DPDK memory; UIO: unmaps. */
+	stmmac_backend_destroy(&ad->be);
+	/* mac_addrs and dev_private are freed by rte_eth_dev_release_port(). */
+	return 0;
+}
+
+static int
+stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+
+	if (rxq != NULL) {
+		if (stmmac_adapter(dev)->hw_started)
+			stmmac_rx_missed_update(rxq);
+		stats->ipackets = rxq->stats.rx_packets;
+		stats->ibytes = rxq->stats.rx_bytes;
+		stats->ierrors = rxq->stats.rx_errors;
+		stats->imissed = __atomic_load_n(&rxq->stats.rx_missed,
+						 __ATOMIC_RELAXED);
+		stats->rx_nombuf = rxq->stats.rx_nombuf;
+		stats->q_ipackets[0] = rxq->stats.rx_packets;
+		stats->q_ibytes[0] = rxq->stats.rx_bytes;
+		stats->q_errors[0] = rxq->stats.rx_errors;
+	}
+	if (txq != NULL) {
+		stats->opackets = txq->stats.tx_packets;
+		stats->obytes = txq->stats.tx_bytes;
+		stats->oerrors = txq->stats.tx_errors + txq->stats.tx_dropped;
+		stats->q_opackets[0] = txq->stats.tx_packets;
+		stats->q_obytes[0] = txq->stats.tx_bytes;
+	}
+	return 0;
+}
+
+static int
+stmmac_stats_reset(struct rte_eth_dev *dev)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+
+	if (rxq != NULL) {
+		/* Drain the clear-on-read register so old misses vanish too. */
+		if (stmmac_adapter(dev)->hw_started)
+			stmmac_rx_missed_update(rxq);
+		memset(&rxq->stats, 0, sizeof(rxq->stats));
+	}
+	if (txq != NULL)
+		memset(&txq->stats, 0, sizeof(txq->stats));
+	return 0;
+}
+
+#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_TXQ_NB_XSTATS)
+
+static int
+stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
+		  unsigned int n)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	unsigned int i = 0;
+
+	if (xstats == NULL || n < STMMAC_NB_XSTATS)
+		return STMMAC_NB_XSTATS;
+	if (rxq != NULL && stmmac_adapter(dev)->hw_started)
+		stmmac_rx_missed_update(rxq);
+#define STMMAC_RX_VAL(nm, h)						\
+	xstats[i].id = i;						\
+	xstats[i].value = rxq != NULL ? rxq->stats.rx_ ## nm : 0;	\
+	i++;
+#define STMMAC_TX_VAL(nm, h)						\
+	xstats[i].id = i;						\
+	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
+	i++;
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
+	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
+#undef STMMAC_RX_VAL
+#undef STMMAC_TX_VAL
+	return (int)i;
+}
+
+static int
+stmmac_xstats_get_names(struct rte_eth_dev *dev,
+			struct rte_eth_xstat_name *names, unsigned int size)
+{
+	unsigned int i = 0;
+
+	RTE_SET_USED(dev);
+	if (names == NULL || size < STMMAC_NB_XSTATS)
+		return STMMAC_NB_XSTATS;
+#define STMMAC_RX_NAME(nm, h)						\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
+#define STMMAC_TX_NAME(nm, h)						\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, STMMAC_XSTAT_NONE)
+	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_NAME)
+#undef STMMAC_RX_NAME
+#undef STMMAC_TX_NAME
+	return (int)i;
+}
+
+static int
+stmmac_filter_update(struct rte_eth_dev *dev, uint32_t bit, bool on)
+{
+	stmmac_update32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER,
+			on ? 0 : bit, on ? bit : 0);
+	return 0;
+}
+
+static int
+stmmac_promiscuous_enable(struct rte_eth_dev *dev)
+{
+	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PR, true);
+}
+
+static int
+stmmac_promiscuous_disable(struct rte_eth_dev *dev)
+{
+	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PR, false);
+}
+
+static int
+stmmac_allmulticast_enable(struct rte_eth_dev *dev)
+{
+	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PM, true);
+}
+
+static int
+stmmac_allmulticast_disable(struct rte_eth_dev *dev)
+{
+	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PM, false);
+}
+
+static int
+stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
+{
+	stmmac_write_mac(&stmmac_adapter(dev)->be, addr);
+	return 0;
+}
+
+static int
+stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues != NULL ?
+		dev->data->rx_queues[0] : NULL;
+	uint32_t len = stmmac_rx_max_len(dev, mtu);
+	bool scatter = dev->data->dev_conf.rxmode.offloads &
+		       RTE_ETH_RX_OFFLOAD_SCATTER;
+
+	if (rxq != NULL && !scatter && len > rxq->rbsz) {
+		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
+			    dev->data->port_id, mtu, len, rxq->rbsz);
+		return -EINVAL;
+	}
+	if (rxq != NULL)
+		rxq->max_len = len;
+	return 0;
+}
+
+static const uint32_t *
+stmmac_dev_supported_ptypes_get(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return stmmac_supported_ptypes();
+}
+
+static void
+stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+		    struct rte_eth_rxq_info *qinfo)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[queue_id];
+
+	qinfo->mp = rxq->mp;
+	qinfo->nb_desc = rxq->nb_desc;
+	qinfo->scattered_rx = rxq->scatter;
+	qinfo->rx_buf_size = (uint16_t)rxq->rbsz;
+	qinfo->conf.rx_free_thresh = rxq->free_thresh;
+	qinfo->conf.offloads = rxq->offloads;
+}
+
+static void
+stmmac_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+		    struct rte_eth_txq_info *qinfo)
+{
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[queue_id];
+
+	qinfo->nb_desc = txq->nb_desc;
+	qinfo->conf.offloads = txq->offloads;
+}
+
+static const struct eth_dev_ops stmmac_eth_dev_ops = {
+	.dev_configure		= stmmac_dev_configure,
+	.dev_start		= stmmac_dev_start,
+	.dev_stop		= stmmac_dev_stop,
+	.dev_close		= stmmac_dev_close,
+	.dev_infos_get		= stmmac_dev_infos_get,
+	.dev_supported_ptypes_get = stmmac_dev_supported_ptypes_get,
+	.link_update		= stmmac_link_update,
+	.stats_get		= stmmac_stats_get,
+	.stats_reset		= stmmac_stats_reset,
+	.xstats_get		= stmmac_xstats_get,
+	.xstats_get_names	= stmmac_xstats_get_names,
+	.xstats_reset		= stmmac_stats_reset,
+	.promiscuous_enable	= stmmac_promiscuous_enable,
+	.promiscuous_disable	= stmmac_promiscuous_disable,
+	.allmulticast_enable	= stmmac_allmulticast_enable,
+	.allmulticast_disable	= stmmac_allmulticast_disable,
+	.mac_addr_set		= stmmac_mac_addr_set,
+	.mtu_set		= stmmac_mtu_set,
+	.rx_queue_setup		= stmmac_rx_queue_setup,
+	.rx_queue_release	= stmmac_rx_queue_release,
+	.tx_queue_setup		= stmmac_tx_queue_setup,
+	.tx_queue_release	= stmmac_tx_queue_release,
+	.rxq_info_get		= stmmac_rxq_info_get,
+	.txq_info_get		= stmmac_txq_info_get,
+};
+
+struct stmmac_adapter *
+stmmac_adapter_from_port(uint16_t port_id)
+{
+	struct rte_eth_dev *dev;
+
+	if (!rte_eth_dev_is_valid_port(port_id))
+		return NULL;
+	dev = &rte_eth_devices[port_id];
+	if (dev->dev_ops != &stmmac_eth_dev_ops)
+		return NULL;
+	return dev->data->dev_private;
+}
+
+/* ---- Probe and remove ---- */
+
+/*
+ * Default model MAC: locally administered, from the instance number in
+ * the vdev name, so several ports differ (net_stmmac_uio3 ->
+ * 02:00:00:00:01:03).
+ */
+static void
+stmmac_default_mac(const char *name, uint8_t mac[6])
+{
+	size_t n = strlen(name);
+	unsigned int id = 0, mul = 1;
+
+	while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9' && mul <= 100) {
+		id += (unsigned int)(name[n - 1] - '0') * mul;
+		mul *= 10;
+		n--;
+	}
+	mac[0] = 0x02;
+	mac[1] = 0;
+	mac[2] = 0;
+	mac[3] = 0;
+	mac[4] = 0x01;
+	mac[5] = (uint8_t)id;
+}
+
+/*
+ * Identifies the core, picks the station address and resets the device.
+ * The address is read before the reset: on hardware it is what the boot
+ * loader left (Linux falls back to a random one when it is not valid).
+ */
+static int
+stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
+{
+	const char *name = ad->eth_dev->data->name;
+	uint32_t ver = stmmac_read32(&ad->be, GMAC4_VERSION);
+	uint32_t snps = ver & DWMAC4_VERSION_SNPSVER_MASK;
+
+	if (snps < DWMAC_CORE_4_00) {
+		PMD_DRV_LOG(ERR, "%s: MAC_Version %#x: not a GMAC 4.x/5.x core",
+			    name, ver);
+		return -ENODEV;
+	}
+	if (ad->da.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.mac, RTE_ETHER_ADDR_LEN);
+	} else {
+		stmmac_read_mac(&ad->be, ea);
+		if (!rte_is_valid_assigned_ether_addr(ea)) {
+			rte_eth_random_addr(ea->addr_bytes);
+			PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device, using a random one",
+				    name);
+		}
+	}
+	if (stmmac_hw_reset(ad) < 0)
+		return -EIO;
+	ad->dma_addr_bits = stmmac_dma_addr_bits(&ad->be);
+	/*
+	 * Refuse memory the DMA cannot address (and make EAL keep future
+	 * allocations below the limit).
+	 */
+	if (ad->dma_addr_bits < 64 &&
+	    rte_mem_check_dma_mask((uint8_t)ad->dma_addr_bits) != 0) {
+		PMD_DRV_LOG(ERR, "%s: DPDK memory lies beyond the device's %u-bit DMA reach",
+			    name, ad->dma_addr_bits);
+		return -EINVAL;
+	}
+	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA",
+		    name, snps >> 4, snps & 0xf,
+		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits);
+	return 0;
+}
+
+static int
+stmmac_probe(struct rte_vdev_device *vdev)
+{
+	const char *name = rte_vdev_device_name(vdev);
+	struct stmmac_devargs da;
+	struct stmmac_adapter *ad;
+	struct rte_eth_dev *eth_dev;
+	struct rte_ether_addr ea;
+	uint8_t mac[6];
+	int ret;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		PMD_DRV_LOG(ERR, "%s: secondary processes are not supported", name);
+		return -ENOTSUP;
+	}
+	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
+	if (ret < 0)
+		return ret;
+	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
+	if (eth_dev == NULL)
+		return -ENOMEM;
+	ad = eth_dev->data->dev_private;
+	ad->da = da;
+	ad->eth_dev = eth_dev;
+
+	if (da.has_mac)
+		memcpy(mac, da.mac, sizeof(mac));
+	else
+		stmmac_default_mac(name, mac);
+	if (da.use_uio)
+		ret = stmmac_backend_uio_create(&ad->be, name, &ad->da);
+	else
+		ret = stmmac_backend_model_create(&ad->be, name, &ad->da, mac);
+	if (ret < 0)
+		goto err_port;
+	ret = ad->be.ops->dma_map(ad->be.ctx);
+	if (ret < 0)
+		goto err_backend;
+	ret = stmmac_hw_probe(ad, &ea);
+	if (ret < 0)
+		goto err_backend;
+	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac", RTE_ETHER_ADDR_LEN, 0);
+	if (eth_dev->data->mac_addrs == NULL) {
+		ret = -ENOMEM;
+		goto err_backend;
+	}
+	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
+	stmmac_write_mac(&ad->be, &ea);
+
+	/*
+	 * A replayed capture or a Linux interface carries frames for any
+	 * address, and they start arriving the moment the port starts, before
+	 * an application gets to enable promiscuous mode: such ports start
+	 * promiscuous (as DPDK's net_pcap receives every frame), and ethdev
+	 * reports it. Generated traffic is addressed to the port.
+	 */
+	if (da.rx_src != STMMAC_RX_SRC_GEN)
+		eth_dev->data->promiscuous = 1;
+	eth_dev->dev_ops = &stmmac_eth_dev_ops;
+	eth_dev->rx_queue_count = stmmac_rx_queue_count;
+	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
+	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
+	rte_eth_dev_probing_finish(eth_dev);
+	PMD_DRV_LOG(INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
+		    name, eth_dev->data->port_id, RTE_ETHER_ADDR_BYTES(&ea),
+		    ad->be.ops->name);
+	return 0;
+
+err_backend:
+	stmmac_backend_destroy(&ad->be);
+err_port:
+	/* Frees dev_private and mac_addrs too. */
+	rte_eth_dev_release_port(eth_dev);
+	return ret;
+}
+
+static int
+stmmac_remove(struct rte_vdev_device *vdev)
+{
+	struct rte_eth_dev *eth_dev;
+
+	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
+	if (eth_dev == NULL)
+		return 0;	/* already closed */
+	if (eth_dev->data->dev_started)
+		rte_eth_dev_stop(eth_dev->data->port_id);
+	return rte_eth_dev_close(eth_dev->data->port_id);
+}
+
+static struct rte_vdev_driver stmmac_vdev_drv = {
+	.probe = stmmac_probe,
+	.remove = stmmac_remove,
+};
+
+RTE_PMD_REGISTER_VDEV(net_stmmac_uio, stmmac_vdev_drv);
+RTE_PMD_REGISTER_PARAM_STRING(net_stmmac_uio, STMMAC_PMD_PARAMS);

@@ -1,0 +1,179 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Private structures of net_stmmac_uio: the adapter (one per port) and the
+ * RX/TX queues. Ring indices are free-running uint16_t counters masked by
+ * size - 1 (sizes are powers of two checked at setup), so "how many" is
+ * always a plain subtraction and the last slot wraps to 0 by itself
+ * (robustness rows 14, 15).
+ */
+#ifndef STMMAC_ETHDEV_H
+#define STMMAC_ETHDEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+#include <rte_mbuf.h>
+#include <rte_memzone.h>
+
+#include "dwmac4_desc.h"
+#include "dwmac4_regs.h"
+#include "stmmac_backend.h"
+#include "stmmac_devargs.h"
+#include "stmmac_xstats.h"
+
+#define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
+
+/* Queues and rings (model.md: ring length field is 10 bits, N <= 1024). */
+#define STMMAC_MAX_RX_QUEUES	1
+#define STMMAC_MAX_TX_QUEUES	1
+#define STMMAC_MIN_RING_DESC	64
+#define STMMAC_MAX_RING_DESC	1024
+#define STMMAC_CHAN		0	/* the one DMA channel in use */
+
+/* RBSZ: multiple of 4 in [64, 16380] (DMA_CH0_Rx_Control, model.md). */
+#define STMMAC_RBSZ_MIN		64u
+#define STMMAC_RBSZ_MAX		16380u
+#define STMMAC_RBSZ_ALIGN	4u
+
+/*
+ * Largest frame, FCS excluded, matching gen_len's upper bound. MTU plus
+ * Ethernet header plus one VLAN tag must not exceed it.
+ */
+#define STMMAC_MAX_FRAME_LEN	9018u
+#define STMMAC_L2_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN)
+#define STMMAC_MAX_MTU		(STMMAC_MAX_FRAME_LEN - STMMAC_L2_OVERHEAD)
+/* TDES3 frame length is 15 bits, TDES2 buffer length 14 bits. */
+#define STMMAC_TX_MAX_PKT_LEN	TDES3_PACKET_SIZE_MASK
+#define STMMAC_TX_MAX_SEG_LEN	TDES2_BUFFER1_SIZE_MASK
+
+/* Default refill threshold: min(32, ring / 4). */
+#define STMMAC_RX_FREE_THRESH	32
+
+struct stmmac_adapter;
+
+/* RX frame assembly state, saved across bursts (robustness row 8). */
+enum stmmac_rx_state {
+	STMMAC_RX_IDLE = 0,	/* between frames */
+	STMMAC_RX_CHAIN,	/* a multi-buffer frame is being chained */
+	STMMAC_RX_DISCARD,	/* dropping the rest of a frame, until LD */
+};
+
+struct stmmac_rx_queue {
+	/* Hot: read by every burst. */
+	volatile struct dwmac4_desc *ring;
+	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
+	const struct stmmac_backend *be;
+	uint16_t nb_desc;
+	uint16_t mask;			/* nb_desc - 1 */
+	uint16_t next;			/* next slot to harvest */
+	uint16_t armed;			/* one past the last slot armed */
+	uint16_t free_thresh;		/* refill when this many are free */
+	uint16_t port_id;
+	uint32_t rbsz;			/* buffer size programmed in RBSZ */
+	uint32_t fcs_trim;		/* FCS bytes to drop in software */
+	uint32_t max_len;		/* longest frame accepted, FCS excluded */
+	uint32_t tail_reg;		/* DMA_CHAN_RX_END_ADDR(ch) */
+	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
+	bool scatter;
+	bool keep_crc;
+
+	/* Frame in progress (state != IDLE). */
+	enum stmmac_rx_state state;
+	struct rte_mbuf *pkt_first;
+	struct rte_mbuf *pkt_last;
+	uint32_t pkt_cum;		/* device's cumulative PL so far */
+	uint32_t pkt_len;		/* bytes held by the chain */
+
+	struct stmmac_rxq_stats stats;
+
+	/* Cold. */
+	struct rte_mempool *mp;
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint16_t queue_id;
+	uint64_t offloads;
+	bool started;
+};
+
+struct stmmac_tx_queue {
+	volatile struct dwmac4_desc *ring;
+	struct rte_mbuf **sw_ring;	/* segment sent from each slot */
+	const struct stmmac_backend *be;
+	uint16_t nb_desc;
+	uint16_t mask;
+	uint16_t prod;			/* next slot to fill */
+	uint16_t clean;			/* oldest slot not yet reclaimed */
+	uint16_t port_id;
+	uint32_t tail_reg;
+	uint32_t ring_lo;
+
+	struct stmmac_txq_stats stats;
+
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint16_t queue_id;
+	uint64_t offloads;
+	bool started;
+};
+
+struct stmmac_adapter {
+	struct stmmac_backend be;
+	struct stmmac_devargs da;
+	struct rte_eth_dev *eth_dev;
+	uint32_t dma_addr_bits;		/* from GMAC_HW_FEATURE1.ADDR64 */
+	bool hw_started;
+};
+
+static inline struct stmmac_adapter *
+stmmac_adapter(const struct rte_eth_dev *dev)
+{
+	return dev->data->dev_private;
+}
+
+/* Adapter of @p port_id when it is one of ours, else NULL. */
+struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);
+
+/* Low 32 bits of the tail address covering slots before @p idx. */
+static inline uint32_t
+stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask)
+{
+	/*
+	 * model.md: tail = base + 16 * t, t in 1..N here: slot index 0 is
+	 * written as t = N ("one past the last descriptor", the ring end),
+	 * which is also what arming the whole ring gives.
+	 */
+	return ring_lo + DWMAC4_DESC_SIZE * ((uint32_t)((uint16_t)(idx - 1) & mask) + 1u);
+}
+
+/* stmmac_rxq.c */
+int stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+			  uint16_t nb_desc, unsigned int socket_id,
+			  const struct rte_eth_rxconf *conf,
+			  struct rte_mempool *mp);
+void stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq);
+void stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq);
+void stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq);
+void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
+uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
+uint32_t stmmac_rx_queue_count(void *rxq);
+int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
+const uint32_t *stmmac_supported_ptypes(void);
+
+/* stmmac_txq.c */
+int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+			  uint16_t nb_desc, unsigned int socket_id,
+			  const struct rte_eth_txconf *conf);
+void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq);
+void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
+int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
+
+/* Shared ring helpers (stmmac_rxq.c). */
+bool stmmac_ring_size_ok(uint16_t nb_desc);
+const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
+					    const char *kind, uint16_t queue_id,
+					    uint16_t nb_desc, unsigned int socket_id);
+
+#endif /* STMMAC_ETHDEV_H */

@@ -1,0 +1,322 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * TX queues: setup, start/stop, and the burst function.
+ *
+ * Ring idiom: slots [clean, prod) were handed to the device; a packet of k
+ * non-empty segments takes k consecutive descriptors (FD on the first, LD
+ * on the last). At most N - 1 are outstanding so that the tail index can
+ * only equal the device's current index when it has nothing to send
+ * (model.md "Transmit": the engine runs while current != tail). The whole
+ * mbuf chain is remembered in the slot of its last descriptor and freed
+ * once that descriptor is written back.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+
+#include "stmmac_ethdev.h"
+#include "stmmac_io.h"
+#include "stmmac_logs.h"
+
+/* Completed packets freed per rte_pktmbuf_free_bulk() call. */
+#define STMMAC_TX_FREE_BULK	64
+/*
+ * Largest frame handed to the device: 16 KiB TX FIFO (GMAC_HW_FEATURE1,
+ * model DWMAC4_MODEL_MAX_FRAME) minus the FCS the MAC appends.
+ */
+#define STMMAC_TX_MAX_FRAME	(16384u - RTE_ETHER_CRC_LEN)
+
+/*
+ * Reclaims descriptors the device has written back (OWN clear), oldest
+ * first, and frees their packets. Only TDES3 is read, so no read barrier
+ * is needed: nothing else of the write-back is used.
+ */
+static void
+stmmac_tx_clean(struct stmmac_tx_queue *txq)
+{
+	struct rte_mbuf *done[STMMAC_TX_FREE_BULK];
+	volatile struct dwmac4_desc *ring = txq->ring;
+	const uint16_t mask = txq->mask;
+	unsigned int nb_done = 0;
+	uint16_t clean = txq->clean;
+
+	while (clean != txq->prod) {
+		uint16_t slot = clean & mask;
+		uint32_t des3 = rte_le_to_cpu_32(ring[slot].des3);
+
+		if (des3 & TDES3_OWN)
+			break;
+		if ((des3 & (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY)) ==
+		    (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY))
+			txq->stats.tx_errors++;
+		if (txq->sw_ring[slot] != NULL) {
+			done[nb_done++] = txq->sw_ring[slot];
+			txq->sw_ring[slot] = NULL;
+			if (nb_done == STMMAC_TX_FREE_BULK) {
+				rte_pktmbuf_free_bulk(done, nb_done);
+				nb_done = 0;
+			}
+		}
+		clean++;
+	}
+	if (nb_done != 0)
+		rte_pktmbuf_free_bulk(done, nb_done);
+	txq->clean = clean;
+}
+
+/*
+ * Descriptors @p m needs (one per non-empty segment), or 0 when the device
+ * cannot send it: empty, too long, or a segment over the 14-bit buffer
+ * length (a zero-length buffer with OWN is a violation, model.md).
+ */
+static __rte_always_inline uint16_t
+stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
+		       const struct rte_mbuf *m)
+{
+	uint16_t n = 0;
+
+	if (unlikely(m->pkt_len == 0 || m->pkt_len > STMMAC_TX_MAX_FRAME))
+		return 0;
+	if (likely(m->nb_segs == 1))
+		return m->data_len == m->pkt_len ? 1 : 0;
+	for (; m != NULL; m = m->next) {
+		if (unlikely(m->data_len > STMMAC_TX_MAX_SEG_LEN))
+			return 0;
+		n += m->data_len != 0;
+	}
+	return n < txq->nb_desc ? n : 0;
+}
+
+/*
+ * TX burst.
+ * Policy:
+ *  - completed descriptors are reclaimed first, so the ring is as free as
+ *    the device allows;
+ *  - one descriptor per non-empty segment; a packet that needs more free
+ *    descriptors than there are stops the burst (fewer packets returned,
+ *    tx_ring_full counted); the caller retries the rest;
+ *  - a packet the device cannot send at all is freed and counted in
+ *    tx_dropped (consumed, so one bad packet cannot block the queue);
+ *  - within a packet OWN is set on the first descriptor last, after a
+ *    write barrier (Linux stmmac_xmit() does the same), so the device
+ *    never sees half a frame; the tail is written once per burst.
+ */
+static uint16_t
+stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
+{
+	struct stmmac_tx_queue *txq = tx_queue;
+	volatile struct dwmac4_desc *ring = txq->ring;
+	const uint16_t mask = txq->mask;
+	const uint16_t prod0 = txq->prod;
+	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail;
+	uint64_t bytes = 0;
+
+	stmmac_tx_clean(txq);
+	avail = (uint16_t)(txq->nb_desc - 1 - (uint16_t)(prod - txq->clean));
+	for (nb_tx = 0; nb_tx < nb_pkts; nb_tx++) {
+		struct rte_mbuf *m = tx_pkts[nb_tx], *seg;
+		uint16_t need = stmmac_tx_descs_needed(txq, m);
+		uint16_t first = prod & mask, left;
+		uint32_t first_des3 = 0;
+
+		if (unlikely(need == 0)) {
+			txq->stats.tx_dropped++;
+			rte_pktmbuf_free(m);
+			continue;
+		}
+		if (unlikely(need > avail)) {
+			txq->stats.tx_ring_full++;
+			break;
+		}
+		left = need;
+		for (seg = m; seg != NULL; seg = seg->next) {
+			uint16_t slot = prod & mask;
+			rte_iova_t iova = rte_mbuf_data_iova(seg);
+			uint32_t des3 = m->pkt_len & TDES3_PACKET_SIZE_MASK;
+
+			if (seg->data_len == 0)
+				continue;
+			ring[slot].des0 = rte_cpu_to_le_32((uint32_t)iova);
+			ring[slot].des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
+			ring[slot].des2 = rte_cpu_to_le_32(seg->data_len &
+							   TDES2_BUFFER1_SIZE_MASK);
+			if (left == need)
+				des3 |= TDES3_FIRST_DESCRIPTOR;
+			if (--left == 0)
+				des3 |= TDES3_LAST_DESCRIPTOR;
+			txq->sw_ring[slot] = left == 0 ? m : NULL;
+			if (slot == first)
+				first_des3 = des3 | TDES3_OWN;
+			else
+				ring[slot].des3 = rte_cpu_to_le_32(des3 | TDES3_OWN);
+			prod++;
+		}
+		stmmac_desc_wmb();
+		ring[first].des3 = rte_cpu_to_le_32(first_des3);
+		avail -= need;
+		nb_sent++;
+		bytes += m->pkt_len;
+	}
+	if (prod != prod0) {
+		txq->prod = prod;
+		stmmac_write_tail(txq->be, txq->tail_reg,
+				  stmmac_tail_addr(txq->ring_lo, prod, mask));
+	}
+	txq->stats.tx_packets += nb_sent;
+	txq->stats.tx_bytes += bytes;
+	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
+		      txq->port_id, nb_tx, nb_pkts, txq->prod, txq->clean);
+	return nb_tx;
+}
+
+int
+stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
+{
+	struct stmmac_tx_queue *txq = tx_queue;
+	uint16_t used, prev;
+
+	if (unlikely(offset >= txq->nb_desc))
+		return -EINVAL;
+	/*
+	 * The slot @p offset places after the next free one was last used
+	 * N positions earlier; it is FULL while that use is outstanding
+	 * and the device still owns it.
+	 */
+	prev = (uint16_t)(txq->prod + offset - txq->nb_desc);
+	used = (uint16_t)(txq->prod - txq->clean);
+	if ((uint16_t)(prev - txq->clean) >= used)
+		return RTE_ETH_TX_DESC_DONE;
+	if (rte_le_to_cpu_32(txq->ring[prev & txq->mask].des3) & TDES3_OWN)
+		return RTE_ETH_TX_DESC_FULL;
+	return RTE_ETH_TX_DESC_DONE;
+}
+
+static void
+stmmac_tx_queue_free_mbufs(struct stmmac_tx_queue *txq)
+{
+	uint16_t i;
+
+	for (i = 0; i < txq->nb_desc; i++) {
+		if (txq->sw_ring[i] != NULL) {
+			rte_pktmbuf_free(txq->sw_ring[i]);
+			txq->sw_ring[i] = NULL;
+		}
+	}
+}
+
+void
+stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[queue_id];
+
+	if (txq == NULL)
+		return;
+	stmmac_tx_queue_free_mbufs(txq);
+	rte_memzone_free(txq->mz);
+	rte_free(txq->sw_ring);
+	rte_free(txq);
+	dev->data->tx_queues[queue_id] = NULL;
+}
+
+int
+stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+		      uint16_t nb_desc, unsigned int socket_id,
+		      const struct rte_eth_txconf *conf)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	uint16_t port = dev->data->port_id;
+	struct stmmac_tx_queue *txq;
+
+	if (queue_id >= STMMAC_MAX_TX_QUEUES) {
+		PMD_TX_LOG(ERR, "port %u: TX queue %u: only 1 queue", port,
+			   queue_id);
+		return -EINVAL;
+	}
+	if (!stmmac_ring_size_ok(nb_desc)) {
+		PMD_TX_LOG(ERR, "port %u: %u TX descriptors: need a power of two in [%u, %u]",
+			   port, nb_desc, STMMAC_MIN_RING_DESC,
+			   STMMAC_MAX_RING_DESC);
+		return -EINVAL;
+	}
+	if (conf->tx_deferred_start) {
+		PMD_TX_LOG(ERR, "port %u: deferred TX queue start is not supported",
+			   port);
+		return -EINVAL;
+	}
+
+	stmmac_tx_queue_release(dev, queue_id);
+	txq = rte_zmalloc_socket("stmmac_txq", sizeof(*txq),
+				 RTE_CACHE_LINE_SIZE, (int)socket_id);
+	if (txq == NULL)
+		return -ENOMEM;
+	txq->sw_ring = rte_zmalloc_socket("stmmac_tx_sw_ring",
+					  sizeof(txq->sw_ring[0]) * nb_desc,
+					  RTE_CACHE_LINE_SIZE, (int)socket_id);
+	txq->mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
+	if (txq->sw_ring == NULL || txq->mz == NULL) {
+		rte_memzone_free(txq->mz);
+		rte_free(txq->sw_ring);
+		rte_free(txq);
+		return -ENOMEM;
+	}
+	txq->ring = txq->mz->addr;
+	txq->ring_iova = txq->mz->iova;
+	txq->ring_lo = (uint32_t)txq->ring_iova;
+	txq->be = &ad->be;
+	txq->nb_desc = nb_desc;
+	txq->mask = nb_desc - 1;
+	txq->port_id = port;
+	txq->queue_id = queue_id;
+	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
+	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	dev->data->tx_queues[queue_id] = txq;
+	dev->tx_pkt_burst = stmmac_xmit_pkts;
+	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port, queue_id,
+		   nb_desc);
+	return 0;
+}
+
+/* Programs the channel from an empty ring, TX DMA still stopped. */
+int
+stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
+{
+	const struct stmmac_backend *be = txq->be;
+
+	RTE_SET_USED(dev);
+	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * DWMAC4_DESC_SIZE);
+	txq->prod = 0;
+	txq->clean = 0;
+	stmmac_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
+		       (uint32_t)(txq->ring_iova >> 32));
+	stmmac_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
+	stmmac_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_CHAN),
+		       DWMAC4_DMA_RING_LEN(txq->nb_desc));
+	/* t = 0: nothing to send yet (tail == current == base). */
+	stmmac_write_tail(be, txq->tail_reg, txq->ring_lo);
+	txq->started = true;
+	return 0;
+}
+
+/*
+ * Stops TX DMA and frees every packet still in the ring, sent or not
+ * (row 18); the next start begins again at index 0 like the device.
+ */
+void
+stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
+{
+	if (!txq->started)
+		return;
+	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+			DMA_CONTROL_ST, 0);
+	/* Count what completed before the stop, then drop the rest. */
+	stmmac_tx_clean(txq);
+	stmmac_tx_queue_free_mbufs(txq);
+	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * DWMAC4_DESC_SIZE);
+	txq->prod = 0;
+	txq->clean = 0;
+	txq->started = false;
+}

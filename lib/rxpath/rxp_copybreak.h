@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * RX copybreak: a small frame is copied into a small mbuf and its big
+ * buffer stays with the driver, recycled through the page pool's
+ * direct-recycle cache (no free to and alloc from the mempool, and the
+ * big buffer is re-armed while still warm). Linux mvneta/e1000/igb
+ * "rx_copybreak"; the threshold is compared with the length after the FCS
+ * (and any header prefix) is removed, as mvneta does
+ * (rx_bytes = data_size - (ETH_FCS_LEN + MVNETA_MH_SIZE);
+ * robustness row 19).
+ *
+ * The copy and the checksum are one pass: the bytes from the L4 start are
+ * copied with csum_partial_copy(), which returns their partial sum, so the
+ * checksum verdict needs no second read of the payload. The caller parses
+ * the headers in the big buffer first (it needs them anyway), then passes
+ * the range to sum.
+ *
+ * If the small pool is empty the frame goes up zero-copy in its big
+ * buffer (copybreak_nombuf counts it): copybreak never drops.
+ *
+ * One struct per queue, used by its lcore only.
+ */
+#ifndef RXP_COPYBREAK_H
+#define RXP_COPYBREAK_H
+
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#include "rxp_pool.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Default threshold in bytes (Linux mvneta's rx_copybreak default). */
+#define RXP_COPYBREAK_DEFAULT	256
+
+/** Counters. RXP_COPYBREAK_STATS(X) calls X(name, help) for each. */
+#define RXP_COPYBREAK_STATS(X)						\
+	X(copybreak_frames, "frames delivered in a small copy")	\
+	X(copybreak_bytes, "bytes copied into small mbufs")		\
+	X(copybreak_nombuf, "small frames sent zero-copy: small pool empty")
+
+/** Counters; all uint64_t, in RXP_COPYBREAK_STATS order. */
+struct rxp_copybreak_stats {
+#define RXP_COPYBREAK_STAT_FIELD(n, h) uint64_t n;
+	RXP_COPYBREAK_STATS(RXP_COPYBREAK_STAT_FIELD)
+#undef RXP_COPYBREAK_STAT_FIELD
+};
+
+/** Indices of the counters, in RXP_COPYBREAK_STATS order. */
+enum rxp_copybreak_stat_id {
+#define RXP_COPYBREAK_STAT_ENUM(n, h) RXP_COPYBREAK_STAT_ ## n,
+	RXP_COPYBREAK_STATS(RXP_COPYBREAK_STAT_ENUM)
+#undef RXP_COPYBREAK_STAT_ENUM
+	RXP_COPYBREAK_NB_STATS
+};
+
+/** Counter names, indexed by enum rxp_copybreak_stat_id. */
+extern const char *const rxp_copybreak_stat_names[RXP_COPYBREAK_NB_STATS];
+
+/** A queue's copybreak state. */
+struct rxp_copybreak {
+	uint32_t threshold;		/**< copy frames of 1..threshold bytes */
+	struct rte_mempool *small_mp;	/**< small mbufs for the copies */
+	struct rxp_pool *pool;		/**< where big buffers are recycled */
+	struct rxp_copybreak_stats stats;
+};
+
+/** rxp_copybreak() result bit: the frame was copied, *pm is the copy. */
+#define RXP_COPYBREAK_F_COPIED	(1u << 0)
+/** rxp_copybreak() result bit: *l4_sum holds the sum of the asked range. */
+#define RXP_COPYBREAK_F_SUM	(1u << 1)
+
+/**
+ * Initialise @p cb.
+ *
+ * @param pool  the queue's page pool; big buffers of copied frames are
+ *   returned to it with rxp_pool_recycle_direct().
+ * @param small_mp  pktmbuf pool of small buffers; its data room after the
+ *   default headroom must hold @p threshold bytes. May be NULL only when
+ *   @p threshold is 0.
+ * @param threshold  largest frame copied, FCS excluded; 0 disables.
+ * @return 0, or -EINVAL.
+ */
+int rxp_copybreak_init(struct rxp_copybreak *cb, struct rxp_pool *pool,
+		       struct rte_mempool *small_mp, uint32_t threshold);
+
+/* Internal: the copy, out of line (rxp_copybreak.c). */
+unsigned int rxp_copybreak__copy(struct rxp_copybreak *cb,
+				 struct rte_mbuf **pm, uint32_t len,
+				 uint32_t sum_off, uint32_t sum_len,
+				 uint32_t *l4_sum);
+
+/**
+ * Copy a small frame out of its big buffer, summing its L4 bytes on the
+ * way.
+ *
+ * Preconditions: *pm is a one-segment mbuf of @p cb's page pool holding
+ * the frame at its data pointer, already synced for the CPU, with
+ * data_len >= @p len; the RX metadata the caller wants delivered
+ * (port, packet_type, ol_flags, hash, vlan_tci) is set in it.
+ *
+ * If 1 <= @p len <= threshold and a small mbuf is available: the @p len
+ * bytes are copied into it (data_len = pkt_len = len, metadata copied),
+ * the big buffer goes back to the page pool's direct-recycle cache, and
+ * *pm becomes the small mbuf. Bytes [sum_off, sum_off + sum_len) are
+ * copied with csum_partial_copy() and their partial sum (from 0, as
+ * csum_partial(data + sum_off, sum_len, 0) would give) is stored in
+ * *l4_sum; bytes before and after the range are copied plainly (the
+ * Ethernet pad after an IP datagram is never summed: robustness row 22).
+ * An empty range (sum_len 0), or one not inside the frame, means
+ * "unknown": the frame is copied plainly and *l4_sum is left alone.
+ *
+ * Otherwise (too long, copybreak disabled, small pool empty) nothing
+ * changes and the frame goes up zero-copy.
+ *
+ * @return 0 (zero-copy), RXP_COPYBREAK_F_COPIED, or
+ *   RXP_COPYBREAK_F_COPIED | RXP_COPYBREAK_F_SUM.
+ */
+static inline unsigned int
+rxp_copybreak(struct rxp_copybreak *cb, struct rte_mbuf **pm, uint32_t len,
+	      uint32_t sum_off, uint32_t sum_len, uint32_t *l4_sum)
+{
+	/*
+	 * One unsigned compare covers "len >= 1", "len <= threshold" and
+	 * "threshold 0 disables" (len - 1 wraps for len 0): no test of the
+	 * setting on the datapath.
+	 */
+	if (likely(len - 1 >= cb->threshold))
+		return 0;
+	return rxp_copybreak__copy(cb, pm, len, sum_off, sum_len, l4_sum);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RXP_COPYBREAK_H */

@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * socrx RX packet parser and checksum verdict.
+ *
+ * One pass over the headers of a received frame (Ethernet, up to 8
+ * 802.1Q/802.1ad tags, IPv4 with options or IPv6 with extension headers,
+ * TCP/UDP) gives the DPDK packet type, the header lengths, the IPv4 header
+ * checksum verdict, and the exact L4 byte range to checksum together with
+ * its pseudo-header partial sum. The L4 verdict is then finished by one of:
+ *  - rxp_verdict_sw(): sums the range in software;
+ *  - rxp_l4_verdict(): the caller already summed the range (rx-copybreak
+ *    sums while copying with csum_partial_copy());
+ *  - rxp_dwmac4_verdict(): the dwmac4 checksum engine's RDES1 answer is
+ *    used where it really checked that exact datagram.
+ *
+ * Policy (docs/design/rxpath_parse.md):
+ *  - GOOD only after a complete check over exactly the datagram's bytes
+ *    (IPv4 total length / IPv6 payload length; Ethernet padding is never
+ *    summed); BAD when that check fails or the lengths make a valid packet
+ *    impossible; UNKNOWN when it cannot be checked.
+ *  - The parser never drops and never writes the frame; it reads nothing
+ *    at or past @p len, whatever the headers claim.
+ *  - IPv6 has no header checksum: the IP flag stays UNKNOWN for IPv6 and
+ *    for anything that is not IPv4 (DPDK convention).
+ *
+ * Thread-safety: all functions are pure (no state); any lcore may call them.
+ */
+#ifndef SOCRX_RXP_PARSE_H
+#define SOCRX_RXP_PARSE_H
+
+#include <stdint.h>
+
+#include <rte_mbuf_core.h>
+#include <rte_mbuf_ptype.h>
+
+#include "csum.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct rte_mbuf;
+
+/** Maximum number of 802.1Q/802.1ad tags walked (RTE_NET_VLAN_MAX_DEPTH). */
+#define RXP_VLAN_MAX_DEPTH	8
+/** Maximum number of IPv6 extension headers walked (as rte_net_get_ptype). */
+#define RXP_IPV6_EXT_MAX	5
+
+/** A verdict before it becomes mbuf flags. */
+enum rxp_verdict {
+	RXP_V_UNKNOWN = 0,	/**< not checked, cannot be checked */
+	RXP_V_GOOD,		/**< checked over exactly the right bytes */
+	RXP_V_BAD,		/**< checked and wrong, or impossible lengths */
+	RXP_V_PENDING,		/**< L4 only: range known, sum not yet done */
+};
+
+/**
+ * Why the L4 verdict is what it is, from the headers alone. Only
+ * RXP_L4R_CHECK leaves a range to sum; every other reason fixes the
+ * verdict (given with it) without reading the payload.
+ */
+#define RXP_L4_REASONS(X)						\
+	X(CHECK,      "checkable: sum csum_off/csum_len")		\
+	X(NOT_IP,     "runt, non-IP EtherType, >8 or truncated tags (U)") \
+	X(L3_HDR,     "IP header truncated or invalid (U)")		\
+	X(IP6_EXT,    "IPv6 extension chain truncated, too long or over payload (U)") \
+	X(ROUTING,    "IPv6 routing header whose final destination is unknown (U)") \
+	X(FRAG,       "fragment, first fragment included (U)")	\
+	X(TRUNC,      "datagram extends past the frame (U)")		\
+	X(PROTO,      "not TCP or UDP (U)")				\
+	X(UDP4_NOCSUM, "UDP over IPv4 with checksum 0: none sent (U)")	\
+	X(UDP6_ZERO,  "UDP over IPv6 with checksum 0: invalid (B)")	\
+	X(SHORT,      "L4 length below the TCP/UDP header size (B)")	\
+	X(UDP_LEN,    "UDP length < 8 or > IP payload (B)")
+
+/** See RXP_L4_REASONS. */
+enum rxp_l4_reason {
+#define RXP_L4R_ENUM_(n, s) RXP_L4R_##n,
+	RXP_L4_REASONS(RXP_L4R_ENUM_)
+#undef RXP_L4R_ENUM_
+	RXP_L4R_MAX
+};
+
+/** What rxp_parse() found. Header offsets are from the frame start. */
+struct rxp_parse_result {
+	uint32_t ptype;		/**< RTE_PTYPE_L2_* | RTE_PTYPE_L3_* | RTE_PTYPE_L4_* */
+	uint16_t l2_len;	/**< Ethernet header + complete tags walked */
+	uint16_t l3_len;	/**< IP header incl. options / IPv6 ext headers; 0 if unparsed */
+	uint16_t l4_len;	/**< TCP (data offset) / UDP (8) header if readable, else 0 */
+	uint8_t l4_proto;	/**< final IP protocol / next header, 0 if none */
+	uint8_t ip_verdict;	/**< enum rxp_verdict for the IPv4 header */
+	uint8_t l4_verdict;	/**< enum rxp_verdict; RXP_V_PENDING with RXP_L4R_CHECK */
+	uint8_t l4_reason;	/**< enum rxp_l4_reason */
+	uint8_t routed;		/**< IPv6: pseudo-header uses a routing header's final destination */
+	uint8_t ip_hdr_ok;	/**< IPv4 header well formed: ip_verdict comes from its checksum */
+	uint32_t csum_off;	/**< start of the L4 range to sum (= l2_len + l3_len) */
+	uint32_t csum_len;	/**< its length; 0 when the verdict is fixed */
+	uint32_t pseudo_sum;	/**< csum.h partial sum of the pseudo-header */
+	uint64_t ol_flags;	/**< RTE_MBUF_F_RX_{IP,L4}_CKSUM_* once finished */
+};
+
+/** How checksum flags are produced (devarg csum=auto|sw|hw|off). */
+enum rxp_csum_mode {
+	RXP_CSUM_AUTO = 0,	/**< hardware where it answered, else software */
+	RXP_CSUM_SW,		/**< always software */
+	RXP_CSUM_HW,		/**< hardware only: UNKNOWN where it did not answer */
+	RXP_CSUM_OFF,		/**< no checksum flags at all (ptype still set) */
+};
+
+/**
+ * Parse the headers of one frame.
+ *
+ * Reads only bytes [0, @p len) of @p p, and of the payload only what it
+ * needs: no L4 payload byte is read. Fills every field of @p r; the IPv4
+ * header checksum is verified (20..60 bytes, cheap), the L4 verdict is left
+ * RXP_V_PENDING with a range when it needs the payload sum.
+ *
+ * @return 1 when the L4 range must be summed (r->csum_len > 0), else 0.
+ */
+int rxp_parse(const uint8_t *p, uint32_t len, struct rxp_parse_result *r);
+
+/** RTE_MBUF_F_RX_IP_CKSUM_* for a parse result. */
+static inline uint64_t
+rxp_ip_flags(const struct rxp_parse_result *r)
+{
+	/* A 3-entry table beats two branches on a verdict that varies. */
+	static const uint64_t f[] = {
+		[RXP_V_UNKNOWN] = RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN,
+		[RXP_V_GOOD] = RTE_MBUF_F_RX_IP_CKSUM_GOOD,
+		[RXP_V_BAD] = RTE_MBUF_F_RX_IP_CKSUM_BAD,
+		[RXP_V_PENDING] = RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN,
+	};
+
+	return f[r->ip_verdict & 3];
+}
+
+/** RTE_MBUF_F_RX_L4_CKSUM_* for a fixed (not pending) L4 verdict. */
+static inline uint64_t
+rxp_l4_fixed_flags(const struct rxp_parse_result *r)
+{
+	static const uint64_t f[] = {
+		[RXP_V_UNKNOWN] = RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN,
+		[RXP_V_GOOD] = RTE_MBUF_F_RX_L4_CKSUM_GOOD,
+		[RXP_V_BAD] = RTE_MBUF_F_RX_L4_CKSUM_BAD,
+		[RXP_V_PENDING] = RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN,
+	};
+
+	return f[r->l4_verdict & 3];
+}
+
+/**
+ * Finish the L4 verdict from a sum the caller already has.
+ *
+ * @param l4_sum  csum_partial() (or csum_partial_copy()) of exactly
+ *   [r->csum_off, r->csum_off + r->csum_len), started from 0; ignored when
+ *   r->csum_len is 0.
+ * @return RTE_MBUF_F_RX_L4_CKSUM_{GOOD,BAD,UNKNOWN}.
+ */
+static inline uint64_t
+rxp_l4_verdict(const struct rxp_parse_result *r, uint32_t l4_sum)
+{
+	uint32_t s;
+
+	if (r->csum_len == 0)
+		return rxp_l4_fixed_flags(r);
+	/*
+	 * Pseudo-header + segment, end-around carry (RFC 1071): a correct
+	 * checksum field makes the folded sum 0xffff (RFC 768, RFC 9293
+	 * 3.1), which csum_fold() complements to 0. Both +0 and -0 in a UDP
+	 * field verify (row 37); 0 itself is rejected earlier by the parser.
+	 */
+	s = l4_sum + r->pseudo_sum;
+	s += s < l4_sum;
+	return csum_fold(s) == 0 ? RTE_MBUF_F_RX_L4_CKSUM_GOOD :
+				   RTE_MBUF_F_RX_L4_CKSUM_BAD;
+}
+
+/**
+ * Parse and give the software verdict: rxp_parse() then, if needed, one
+ * csum_partial() over the L4 range.
+ *
+ * @return the checksum flags, also stored in r->ol_flags.
+ */
+uint64_t rxp_verdict_sw(const uint8_t *p, uint32_t len,
+			struct rxp_parse_result *r);
+
+/**
+ * Parse and map the dwmac4 (GMAC 4.x/5.x) checksum engine status.
+ *
+ * @param rdes1  the write-back RDES1 of the frame's last descriptor, or 0
+ *   when RDES3_RDES1_VALID was clear (then the hardware did not answer).
+ * @param mode  RXP_CSUM_AUTO: the hardware answer is used where it is
+ *   complete for this datagram (IPV4/IPV6 bit matching the parse, IPCB
+ *   clear, payload type matching the parsed TCP/UDP, no routing header in
+ *   play), software otherwise; RXP_CSUM_HW: the same hardware answers,
+ *   UNKNOWN elsewhere; RXP_CSUM_SW: rxp_verdict_sw(); RXP_CSUM_OFF: no
+ *   checksum flags.
+ *
+ * Whatever the mode, verdicts the headers alone fix win over the hardware:
+ * a fragment, a truncated datagram, UDP/IPv4 with checksum 0 stay UNKNOWN
+ * (the engine reports "no error" for the latter), UDP/IPv6 with checksum 0
+ * and impossible UDP lengths are BAD. Hardware "no error" thus becomes GOOD
+ * only where the engine checked the exact datagram.
+ *
+ * @return the checksum flags, also stored in r->ol_flags.
+ */
+uint64_t rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
+			    enum rxp_csum_mode mode,
+			    struct rxp_parse_result *r);
+
+/**
+ * Parse an mbuf and set packet_type, l2_len, l3_len, l4_len and the
+ * RTE_MBUF_F_RX_{IP,L4}_CKSUM_* bits of ol_flags (others are kept).
+ *
+ * Only the first segment is parsed. For a chained mbuf a datagram that
+ * does not end inside the first segment gets L4 UNKNOWN (reason TRUNC):
+ * the segment walk is not implemented.
+ *
+ * @param rdes1  as for rxp_dwmac4_verdict(); 0 without hardware status.
+ */
+void rxp_mbuf_parse_verdict(struct rte_mbuf *m, enum rxp_csum_mode mode,
+			    uint32_t rdes1);
+
+/** The verdict counters a PMD keeps, one X-macro list (name, xstat name). */
+#define RXP_VERDICT_COUNTERS(X)				\
+	X(IP_GOOD, "rx_ip_csum_good")			\
+	X(IP_BAD, "rx_ip_csum_bad")			\
+	X(IP_UNKNOWN, "rx_ip_csum_unknown")		\
+	X(L4_GOOD, "rx_l4_csum_good")			\
+	X(L4_BAD, "rx_l4_csum_bad")			\
+	X(L4_UNKNOWN, "rx_l4_csum_unknown")
+
+/** Counter indexes; see RXP_VERDICT_COUNTERS. */
+enum rxp_verdict_counter {
+#define RXP_CNT_ENUM_(n, s) RXP_CNT_##n,
+	RXP_VERDICT_COUNTERS(RXP_CNT_ENUM_)
+#undef RXP_CNT_ENUM_
+	RXP_CNT_MAX
+};
+
+/** The xstat name of a verdict counter, NULL when out of range. */
+const char *rxp_verdict_counter_name(enum rxp_verdict_counter c);
+
+/** Short name of an L4 reason (as in RXP_L4_REASONS), NULL out of range. */
+const char *rxp_l4_reason_name(enum rxp_l4_reason reason);
+
+/**
+ * Count one packet's checksum flags into @p cnt (RXP_CNT_MAX counters),
+ * without branches: GOOD/BAD/UNKNOWN index from the two flag bits.
+ * RTE_MBUF_F_RX_*_CKSUM_NONE (both bits) never comes from this library.
+ */
+static inline void
+rxp_verdict_count(uint64_t *cnt, uint64_t ol_flags)
+{
+	unsigned int ig = (unsigned int)(ol_flags >> 7) & 1;	/* IP GOOD */
+	unsigned int ib = (unsigned int)(ol_flags >> 4) & 1;	/* IP BAD */
+	unsigned int lg = (unsigned int)(ol_flags >> 8) & 1;	/* L4 GOOD */
+	unsigned int lb = (unsigned int)(ol_flags >> 3) & 1;	/* L4 BAD */
+
+	cnt[RXP_CNT_IP_UNKNOWN - 2 * ig - ib]++;
+	cnt[RXP_CNT_L4_UNKNOWN - 2 * lg - lb]++;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_RXP_PARSE_H */

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/**
+ * @file
+ * Prefetch policy of the RX path: what to prefetch, how far ahead, and
+ * above all WHEN.
+ *
+ * The packet head is prefetched AFTER the DMA sync for the CPU, never
+ * before (robustness row 48). On a non-coherent SoC the sync
+ * cleans+invalidates the lines: a prefetch issued before it brings in a
+ * line that the invalidate then throws away (wasted bandwidth), or,
+ * worse, one the device has not finished writing. Upstream learned it
+ * twice: Linux 2a2931517c9a ("prefetch ... then dma_sync ... this is
+ * wrong"); stmmac 4744bf072b46 "stmmac: prefetch right address" and
+ * mvpp2 d8ea89fe8a49 / 2f128eb3308a ("prefetch right address", "prefetch
+ * page"); mvneta moved its header prefetch next to the sync in "net:
+ * mvneta: move header prefetch in mvneta_swbm_rx_frame" (2019). The
+ * gains recorded in the socrx issue for those changes: prefetching after
+ * the sync +2.8%, two lines instead of one +4.8%.
+ *
+ * Two 64-byte lines hold Ethernet + IPv4/IPv6 + TCP with options (14 + 40
+ * + 60 = 114 bytes, plus a VLAN tag or two): the parser's whole working
+ * set. One line covers Ethernet + IPv4 + UDP only; zero is for the
+ * benchmark's ablation.
+ *
+ * The number of lines is a policy fixed at queue setup. Call
+ * rxp_prefetch_head() with a compile-time constant: the burst function is
+ * instantiated once per value and the PMD installs the one configured
+ * (conventions point 6), so there is no per-packet test of the setting.
+ */
+#ifndef RXP_PREFETCH_H
+#define RXP_PREFETCH_H
+
+#include <stdint.h>
+
+#include <rte_common.h>
+#include <rte_prefetch.h>
+
+#include "rxp_sync.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Stride of the head prefetch. 64, not RTE_CACHE_LINE_SIZE: DPDK's generic
+ * arm64 build says 128 while most SoC cores (Cortex-A53/A55/A72) have
+ * 64-byte lines, and a 128-byte stride would miss the second line. On a
+ * 128-byte-line core the second prefetch hits the same line: harmless.
+ */
+#define RXP_PREFETCH_LINE		64
+
+/** Head lines prefetched by default (see the file comment). */
+#define RXP_PREFETCH_HEAD_LINES_DEFAULT	2
+/** Largest accepted number of head lines. */
+#define RXP_PREFETCH_HEAD_LINES_MAX	2
+
+/**
+ * Descriptors ahead of the one being processed whose line is prefetched.
+ * A dwmac4 descriptor is 16 bytes, four per 64-byte line: 8 ahead is the
+ * line after the next quad, requested one quad (one 4-wide loop
+ * iteration) before it is needed; a guess to be tuned by the benchmark.
+ * Useless when the ring sits in non-cacheable memory (Linux
+ * dma_alloc_coherent() on a non-coherent SoC): keep it anyway, a prefetch
+ * of uncached memory is a no-op.
+ */
+#define RXP_PREFETCH_DESC_AHEAD		8
+
+/**
+ * mbufs ahead whose header (struct rte_mbuf, first line) is prefetched
+ * before the RX path writes data_off/len/flags into it: one quad, the
+ * distance stmmac_rxq.c and ixgbe_rxtx.c use.
+ */
+#define RXP_PREFETCH_MBUF_AHEAD		4
+
+/** Whether @p nb_lines is an accepted head-prefetch setting (0, 1, 2). */
+static inline int
+rxp_prefetch_lines_valid(unsigned int nb_lines)
+{
+	return nb_lines <= RXP_PREFETCH_HEAD_LINES_MAX;
+}
+
+/**
+ * Prefetch the first @p nb_lines 64-byte lines of a packet head. Only
+ * after rxp_sync_for_cpu() on those bytes; @p nb_lines must be a
+ * compile-time constant (the tests fold away).
+ */
+static __rte_always_inline void
+rxp_prefetch_head(const void *data, const unsigned int nb_lines)
+{
+	if (nb_lines >= 1)
+		rte_prefetch0(data);
+	if (nb_lines >= 2)
+		rte_prefetch0(RTE_PTR_ADD(data, RXP_PREFETCH_LINE));
+}
+
+/**
+ * The sequence in one call, so it cannot be written in the wrong order:
+ * sync the @p len received bytes at @p data for the CPU, then prefetch
+ * the head. The caller has already done the descriptor read barrier.
+ */
+static __rte_always_inline void
+rxp_sync_and_prefetch(struct rxp_sync *sync, const void *data, uint32_t len,
+		      const unsigned int nb_lines)
+{
+	rxp_sync_for_cpu(sync, data, len);
+	rxp_prefetch_head(data, nb_lines);
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RXP_PREFETCH_H */

@@ -1,0 +1,259 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * DMA sync variants. Each variant is a pair of small functions; the line
+ * loop is one always-inline template instantiated per instruction, so the
+ * choice between clflushopt, clflush and dc civac is made once, in
+ * rxp_sync_init(), and never per call.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_io.h>
+#include <rte_log.h>
+
+#include "rxp_cacheops.h"
+#include "rxp_sync.h"
+
+RTE_LOG_REGISTER(rxp_sync_logtype, lib.rxpath.sync, NOTICE);
+
+#define RXP_SYNC_LOG(level, fmt, ...)					\
+	rte_log(RTE_LOG_ ## level, rxp_sync_logtype, "%s(): " fmt "\n",	\
+		__func__, ##__VA_ARGS__)
+
+const char *const rxp_sync_stat_names[RXP_SYNC_NB_STATS] = {
+#define RXP_SYNC_STAT_NAME(n, h) [RXP_SYNC_STAT_ ## n] = #n,
+	RXP_SYNC_STATS(RXP_SYNC_STAT_NAME)
+#undef RXP_SYNC_STAT_NAME
+};
+
+/*
+ * Coherent: the data is already visible; what remains is ordering.
+ * rte_io_rmb() keeps the buffer loads after the descriptor status load
+ * (on arm64 "dmb oshld", enough for normal cacheable memory shared with
+ * the device; rte_rmb()'s "dsb ld" would also wait for unrelated loads).
+ */
+static void
+rxp_sync_coherent_cpu(struct rxp_sync *s, const void *addr, uint32_t len)
+{
+	RTE_SET_USED(addr);
+	RTE_SET_USED(len);
+	rte_io_rmb();
+	s->stats.for_cpu_calls++;
+}
+
+/* Coherent: CPU stores to the buffer are ordered before the OWN write. */
+static void
+rxp_sync_coherent_dev(struct rxp_sync *s, const void *addr, uint32_t len)
+{
+	RTE_SET_USED(addr);
+	RTE_SET_USED(len);
+	rte_io_wmb();
+	s->stats.for_device_calls++;
+}
+
+#if RXP_CACHEOPS_NONCOHERENT
+
+/* The instructions a variant can be built on. */
+enum rxp_sync_insn {
+	RXP_SYNC_INSN_CIVAC,		/* arm64 dc civac + dsb sy */
+	RXP_SYNC_INSN_CLFLUSHOPT,	/* x86-64 clflushopt + sfence */
+	RXP_SYNC_INSN_CLFLUSH,		/* x86-64 clflush + mfence */
+};
+
+static __rte_always_inline void
+rxp_sync_line(enum rxp_sync_insn insn, uintptr_t line)
+{
+#if defined(__aarch64__)
+	RTE_SET_USED(insn);
+	rxp_cache_civac_line(line);
+#else
+	if (insn == RXP_SYNC_INSN_CLFLUSHOPT)
+		rxp_cache_clflushopt_line(line);
+	else
+		rxp_cache_clflush_line(line);
+#endif
+}
+
+static __rte_always_inline void
+rxp_sync_fence(enum rxp_sync_insn insn)
+{
+#if defined(__aarch64__)
+	RTE_SET_USED(insn);
+	rxp_cache_civac_fence();
+#else
+	if (insn == RXP_SYNC_INSN_CLFLUSHOPT)
+		rxp_cache_clflushopt_fence();
+	else
+		rxp_cache_clflush_fence();
+#endif
+}
+
+/*
+ * Clean+invalidate the lines holding [addr, addr + len); returns the bytes
+ * covered (whole lines). @p insn is a constant in every caller, so the
+ * branches above fold away.
+ */
+static __rte_always_inline uint32_t
+rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
+	       enum rxp_sync_insn insn)
+{
+	uintptr_t line;
+	uint32_t n = rxp_sync_line_span((uintptr_t)addr, len, s->line_shift,
+					&line);
+	uintptr_t step = (uintptr_t)1 << s->line_shift;
+	uint32_t i;
+
+	for (i = 0; i < n; i++, line += step)
+		rxp_sync_line(insn, line);
+	rxp_sync_fence(insn);
+	return n << s->line_shift;
+}
+
+/*
+ * One variant per instruction: "nc" syncs what was asked, "full" always
+ * max_len from the start of the DMA area.
+ */
+#define RXP_SYNC_DEFINE(tag, insn)					\
+static void								\
+rxp_sync_nc_cpu_ ## tag(struct rxp_sync *s, const void *addr,		\
+			uint32_t len)					\
+{									\
+	s->stats.for_cpu_calls++;					\
+	s->stats.for_cpu_bytes += rxp_sync_range(s, addr, len, insn);	\
+}									\
+static void								\
+rxp_sync_nc_dev_ ## tag(struct rxp_sync *s, const void *addr,		\
+			uint32_t len)					\
+{									\
+	s->stats.for_device_calls++;					\
+	s->stats.for_device_bytes += rxp_sync_range(s, addr, len, insn);\
+}									\
+static void								\
+rxp_sync_full_cpu_ ## tag(struct rxp_sync *s, const void *addr,	\
+			  uint32_t len)					\
+{									\
+	RTE_SET_USED(len);						\
+	s->stats.for_cpu_calls++;					\
+	s->stats.for_cpu_bytes +=					\
+		rxp_sync_range(s, addr, s->max_len, insn);		\
+}									\
+static void								\
+rxp_sync_full_dev_ ## tag(struct rxp_sync *s, const void *addr,	\
+			  uint32_t len)					\
+{									\
+	RTE_SET_USED(len);						\
+	s->stats.for_device_calls++;					\
+	s->stats.for_device_bytes +=					\
+		rxp_sync_range(s, addr, s->max_len, insn);		\
+}
+
+#if defined(__aarch64__)
+RXP_SYNC_DEFINE(civac, RXP_SYNC_INSN_CIVAC)
+#else
+RXP_SYNC_DEFINE(clflushopt, RXP_SYNC_INSN_CLFLUSHOPT)
+RXP_SYNC_DEFINE(clflush, RXP_SYNC_INSN_CLFLUSH)
+#endif
+
+#undef RXP_SYNC_DEFINE
+
+/* log2 of the line size the maintenance loop steps by. */
+static unsigned int
+rxp_sync_arch_line_shift(void)
+{
+#if defined(__aarch64__)
+	unsigned int shift = rxp_cache_dminline_shift();
+
+	if (((uint32_t)1 << shift) != RTE_CACHE_LINE_SIZE)
+		RXP_SYNC_LOG(INFO,
+			"CTR_EL0.DminLine gives %u-byte lines, RTE_CACHE_LINE_SIZE is %u: using %u",
+			1u << shift, (unsigned int)RTE_CACHE_LINE_SIZE,
+			1u << shift);
+	return shift;
+#else
+	unsigned int size = rxp_cache_clflush_size();
+
+	/* Never step by more than the real line: that would skip lines. */
+	if (size != 0 && size < RTE_CACHE_LINE_SIZE &&
+	    rte_is_power_of_2(size)) {
+		RXP_SYNC_LOG(WARNING,
+			"CPUID clflush line %u < RTE_CACHE_LINE_SIZE %u: using %u",
+			size, (unsigned int)RTE_CACHE_LINE_SIZE, size);
+		return rte_log2_u32(size);
+	}
+	return rte_log2_u32(RTE_CACHE_LINE_SIZE);
+#endif
+}
+
+#endif /* RXP_CACHEOPS_NONCOHERENT */
+
+int
+rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
+	      unsigned int flags)
+{
+	if (s == NULL || max_len == 0)
+		return -EINVAL;
+	memset(s, 0, sizeof(*s));
+	s->mode = mode;
+	s->max_len = max_len;
+	s->line_shift = (uint8_t)rte_log2_u32(RTE_CACHE_LINE_SIZE);
+
+	switch (mode) {
+	case RXP_SYNC_COHERENT:
+		s->for_cpu = rxp_sync_coherent_cpu;
+		s->for_device = rxp_sync_coherent_dev;
+		s->variant = "coherent";
+		break;
+	case RXP_SYNC_NONCOHERENT:
+	case RXP_SYNC_FULL:
+#if RXP_CACHEOPS_NONCOHERENT
+		s->line_shift = (uint8_t)rxp_sync_arch_line_shift();
+#if defined(__aarch64__)
+		RTE_SET_USED(flags);
+		if (mode == RXP_SYNC_NONCOHERENT) {
+			s->for_cpu = rxp_sync_nc_cpu_civac;
+			s->for_device = rxp_sync_nc_dev_civac;
+			s->variant = "noncoherent/dc-civac";
+		} else {
+			s->for_cpu = rxp_sync_full_cpu_civac;
+			s->for_device = rxp_sync_full_dev_civac;
+			s->variant = "full/dc-civac";
+		}
+#else
+		if (rxp_cache_has_clflushopt() &&
+		    !(flags & RXP_SYNC_F_NO_CLFLUSHOPT)) {
+			if (mode == RXP_SYNC_NONCOHERENT) {
+				s->for_cpu = rxp_sync_nc_cpu_clflushopt;
+				s->for_device = rxp_sync_nc_dev_clflushopt;
+				s->variant = "noncoherent/clflushopt";
+			} else {
+				s->for_cpu = rxp_sync_full_cpu_clflushopt;
+				s->for_device = rxp_sync_full_dev_clflushopt;
+				s->variant = "full/clflushopt";
+			}
+		} else {
+			if (mode == RXP_SYNC_NONCOHERENT) {
+				s->for_cpu = rxp_sync_nc_cpu_clflush;
+				s->for_device = rxp_sync_nc_dev_clflush;
+				s->variant = "noncoherent/clflush";
+			} else {
+				s->for_cpu = rxp_sync_full_cpu_clflush;
+				s->for_device = rxp_sync_full_dev_clflush;
+				s->variant = "full/clflush";
+			}
+		}
+#endif
+		break;
+#else
+		RTE_SET_USED(flags);
+		RXP_SYNC_LOG(ERR,
+			"no user-space cache maintenance on this architecture");
+		return -ENOTSUP;
+#endif
+	default:
+		return -EINVAL;
+	}
+	RXP_SYNC_LOG(DEBUG, "variant %s, %u-byte lines, max_len %u",
+		     s->variant, rxp_sync_line_size(s), max_len);
+	return 0;
+}

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Helpers for net_stmmac_uio tests through the ethdev API. Each test
+ * binary links the PMD library directly (no -d), brings EAL up without
+ * hugepages, PCI or a shared config file, and drives one or more ports backed by the device
+ * model. Waits are bounded by iteration counts, never by wall-clock
+ * assertions, so a slow CI machine changes nothing but the run time.
+ */
+#ifndef SOCRX_PMD_HARNESS_H
+#define SOCRX_PMD_HARNESS_H
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <rte_eal.h>
+#include <rte_errno.h>
+#include <rte_ethdev.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+#include <rte_pause.h>
+
+#include "../harness.h"
+#include "model/dwmac4_model.h"
+#include "rte_pmd_stmmac_uio.h"
+
+#define PMD_HARNESS_MAX_ARGS	32
+/* Polls before giving up on traffic: generous, the model may be slow. */
+#define PMD_HARNESS_MAX_POLLS	50000000ull
+
+/*
+ * EAL with the test settings plus one --vdev per entry of @p vdevs
+ * (NULL-terminated). Exits 77 when EAL cannot start for lack of
+ * permissions, 1 on any other failure.
+ */
+static inline void
+pmd_harness_eal_init(const char *prog, const char *const *vdevs)
+{
+	char *argv[PMD_HARNESS_MAX_ARGS];
+	int argc = 0, i;
+
+	argv[argc++] = (char *)(uintptr_t)prog;
+	argv[argc++] = (char *)(uintptr_t)"--no-huge";
+	argv[argc++] = (char *)(uintptr_t)"--no-pci";
+	argv[argc++] = (char *)(uintptr_t)"-m";
+	argv[argc++] = (char *)(uintptr_t)"512";
+	/*
+	 * --in-memory would be the natural choice, but DPDK 22.11 turns
+	 * --no-huge into legacy memory, which it refuses to combine with
+	 * --in-memory. --no-shconf gives what matters here: no shared
+	 * config file, so tests run in parallel without a file prefix.
+	 */
+	argv[argc++] = (char *)(uintptr_t)"--no-shconf";
+	argv[argc++] = (char *)(uintptr_t)"--log-level=pmd.net.stmmac*:info";
+	for (i = 0; vdevs != NULL && vdevs[i] != NULL &&
+	     argc < PMD_HARNESS_MAX_ARGS - 2; i++) {
+		argv[argc++] = (char *)(uintptr_t)"--vdev";
+		argv[argc++] = (char *)(uintptr_t)vdevs[i];
+	}
+	if (rte_eal_init(argc, argv) < 0) {
+		int err = rte_errno;
+
+		if (err == EACCES || err == EPERM) {
+			fprintf(stderr, "SKIP: EAL init failed for lack of permissions: %s\n",
+				rte_strerror(err));
+			exit(TEST_SKIP);
+		}
+		fprintf(stderr, "FAIL: EAL init: %s\n", rte_strerror(err));
+		exit(1);
+	}
+}
+
+static inline struct rte_mempool *
+pmd_harness_pool(const char *name, unsigned int n, uint16_t data_room)
+{
+	struct rte_mempool *mp = rte_pktmbuf_pool_create(name, n, 0, 0,
+							 data_room,
+							 SOCKET_ID_ANY);
+
+	if (mp == NULL)
+		fprintf(stderr, "pool %s: %s\n", name, rte_strerror(rte_errno));
+	return mp;
+}
+
+/* Port id of the vdev @p name, or -1. */
+static inline int
+pmd_harness_port(const char *name)
+{
+	uint16_t port;
+
+	if (rte_eth_dev_get_port_by_name(name, &port) != 0)
+		return -1;
+	return port;
+}
+
+/*
+ * 1 RX queue and 1 TX queue of @p nb_desc descriptors, promiscuous, then
+ * started. @p conf may be NULL. 0 or a negative errno (printed).
+ */
+static inline int
+pmd_harness_port_start(uint16_t port, struct rte_mempool *mp,
+		       uint16_t nb_desc, const struct rte_eth_conf *conf)
+{
+	struct rte_eth_conf def;
+	int ret;
+
+	memset(&def, 0, sizeof(def));
+	ret = rte_eth_dev_configure(port, 1, 1, conf != NULL ? conf : &def);
+	if (ret == 0)
+		ret = rte_eth_rx_queue_setup(port, 0, nb_desc,
+					     rte_eth_dev_socket_id(port), NULL,
+					     mp);
+	if (ret == 0)
+		ret = rte_eth_tx_queue_setup(port, 0, nb_desc,
+					     rte_eth_dev_socket_id(port), NULL);
+	if (ret == 0)
+		ret = rte_eth_dev_start(port);
+	if (ret == 0)
+		ret = rte_eth_promiscuous_enable(port);
+	if (ret != 0)
+		fprintf(stderr, "port %u start: %s\n", port, rte_strerror(-ret));
+	return ret;
+}
+
+/*
+ * Receives until @p want frames arrived or the model is idle (source
+ * exhausted, every frame consumed) and the ring is drained. Each received
+ * mbuf is passed to @p fn (may be NULL) and then freed. Returns the count.
+ */
+static inline uint64_t
+pmd_harness_rx_until(uint16_t port, uint64_t want,
+		     void (*fn)(struct rte_mbuf *m, void *arg), void *arg)
+{
+	struct rte_mbuf *pkts[32];
+	uint64_t got = 0, polls;
+	int idle_seen = 0;
+
+	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS && got < want; polls++) {
+		uint16_t n = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts)), i;
+
+		for (i = 0; i < n; i++) {
+			if (fn != NULL)
+				fn(pkts[i], arg);
+			rte_pktmbuf_free(pkts[i]);
+		}
+		got += n;
+		if (n != 0)
+			continue;
+		/* Idle seen before an empty poll: nothing more can come. */
+		if (idle_seen)
+			break;
+		idle_seen = rte_pmd_stmmac_uio_model_rx_idle(port) == 1;
+		rte_pause();
+	}
+	if (polls == PMD_HARNESS_MAX_POLLS)
+		fprintf(stderr, "port %u: gave up after %llu polls, %" PRIu64 " of %" PRIu64 " frames\n",
+			port, PMD_HARNESS_MAX_POLLS, got, want);
+	return got;
+}
+
+/* Fails the test unless the model saw no driver protocol violation. */
+#define PMD_HARNESS_CHECK_NO_VIOLATION(port)				\
+	do {								\
+		struct dwmac4_model_stats st_;				\
+		int r_ = rte_pmd_stmmac_uio_model_stats((port), &st_);	\
+									\
+		CHECK(r_ == 0, "model stats of port %u: %d", (port), r_); \
+		CHECK(r_ != 0 || st_.violations == 0,			\
+		      "port %u: %" PRIu64 " violations, last: %s", (port), \
+		      st_.violations,					\
+		      rte_pmd_stmmac_uio_model_last_violation(port));	\
+	} while (0)
+
+#endif /* SOCRX_PMD_HARNESS_H */

@@ -1,0 +1,291 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Debian's dpdk-testpmd driving the built net_stmmac_uio PMD (loaded with -d).
+
+Checks, each from testpmd's own printed counters:
+  1. dpdk-pmdinfo.py lists net_stmmac_uio and its parameters;
+  2. io forwarding of generated traffic on two model ports: every generated
+     frame is accounted for (RX-packets + RX-missed + RX-errors) and every
+     frame received on one port was offered to the other port's TX;
+  3. rxonly mode receives a counted stream;
+  4. a capture replayed into port 0 (rx_pcap=) and io-forwarded to port 1
+     comes out of port 1 (tx_pcap=) byte-identical and in order.
+
+The waits poll testpmd's statistics until the expected counts are reached,
+with a generous bound on the number of polls; nothing asserts on time.
+
+Usage: test_testpmd.py PMD_SO SOURCE_ROOT
+Exit: 0 pass, 1 fail, 77 skipped (no dpdk-testpmd).
+"""
+import json
+import os
+import queue
+import re
+import shutil
+import stat
+import struct
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+TESTPMD = shutil.which("dpdk-testpmd")
+PMDINFO = shutil.which("dpdk-pmdinfo.py")
+EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
+       "--log-level=pmd.net.stmmac*:notice"]
+MAX_POLLS = 300          # statistics polls before giving up (0.2 s apart)
+
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        failures.append(what)
+
+
+def world_writable_ancestor(path):
+    path = os.path.abspath(path)
+    while True:
+        if os.stat(path).st_mode & stat.S_IWOTH:
+            return True
+        parent = os.path.dirname(path)
+        if parent == path:
+            return False
+        path = parent
+
+
+def safe_plugin(so):
+    """EAL refuses -d plugins under a world-writable directory (e.g. /tmp):
+    copy the PMD to a root-only directory when needed."""
+    if not world_writable_ancestor(os.path.dirname(so)):
+        return so, None
+    base = "/var/cache/socrx"
+    os.makedirs(base, mode=0o755, exist_ok=True)
+    d = tempfile.mkdtemp(prefix="plugin-", dir=base)
+    os.chmod(d, 0o755)
+    dst = os.path.join(d, os.path.basename(so))
+    shutil.copy2(so, dst)
+    return dst, d
+
+
+class Testpmd:
+    """An interactive dpdk-testpmd fed through pipes. Each command is
+    complete when testpmd prints its prompt again."""
+
+    PROMPT = "testpmd> "
+    HANG_GUARD = 120.0   # seconds without a prompt: testpmd is stuck
+
+    def __init__(self, so, vdevs, args):
+        # stdbuf: testpmd's printf output would sit in a pipe's block buffer
+        cmd = ["stdbuf", "-oL", "-eL", TESTPMD] + EAL + ["-d", so]
+        for v in vdevs:
+            cmd += ["--vdev", v]
+        # --no-flush-rx: testpmd would otherwise discard what the ports
+        # received before forwarding started (a whole replayed capture).
+        cmd += ["--", "-i", "--total-num-mbufs=8192", "--rxd=512", "--txd=512",
+                "--no-flush-rx"]
+        cmd += args
+        print("$ " + " ".join(cmd), flush=True)
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT)
+        self.chunks = queue.Queue()
+        self.log = []
+        threading.Thread(target=self._reader, daemon=True).start()
+        self.startup = self._until_prompt()
+        print(self.startup, flush=True)
+
+    def _reader(self):
+        fd = self.p.stdout.fileno()
+        while True:
+            b = os.read(fd, 65536)
+            if not b:
+                break
+            self.chunks.put(b.decode(errors="replace"))
+        self.chunks.put(None)
+
+    def _until_prompt(self):
+        out = ""
+        while not out.endswith(self.PROMPT):
+            try:
+                c = self.chunks.get(timeout=self.HANG_GUARD)
+            except queue.Empty:
+                break
+            if c is None:
+                break
+            out += c
+        self.log.append(out)
+        return out
+
+    def cmd(self, text):
+        self.p.stdin.write((text + "\n").encode())
+        self.p.stdin.flush()
+        return self._until_prompt()
+
+    def port_stats(self):
+        """{port: {"RX-packets": n, "RX-missed": n, ...}} from 'show port stats all'."""
+        out = self.cmd("show port stats all")
+        stats = {}
+        for m in re.finditer(r"NIC statistics for port (\d+)(.*?)(?=NIC statistics for port|\Z)",
+                             out, re.S):
+            d = {}
+            for k, v in re.findall(r"([A-Za-z-]+):\s+(\d+)", m.group(2)):
+                d.setdefault(k, int(v))
+            stats[int(m.group(1))] = d
+        return stats
+
+    def wait_rx(self, expected):
+        """Polls until each port's RX-packets + RX-missed + RX-errors reaches
+        its expected count; returns the last statistics."""
+        st = {}
+        for _ in range(MAX_POLLS):
+            st = self.port_stats()
+            if all(p in st and st[p].get("RX-packets", 0) + st[p].get("RX-missed", 0)
+                   + st[p].get("RX-errors", 0) >= n for p, n in expected.items()):
+                return st
+            time.sleep(0.2)
+        return st
+
+    def finish(self):
+        out = self.cmd("stop")
+        self.p.stdin.write(b"quit\n")
+        self.p.stdin.flush()
+        try:
+            self.p.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            self.p.kill()
+            self.p.wait()
+        return out
+
+
+def fwd_stats(stop_out):
+    """Per-port forward statistics printed by 'stop'."""
+    res = {}
+    for m in re.finditer(r"Forward statistics for port (\d+)\s*-+\s*(.*?)-{10,}", stop_out, re.S):
+        d = {}
+        for k, v in re.findall(r"([A-Za-z-]+):\s+(\d+)", m.group(2)):
+            d[k] = int(v)
+        res[int(m.group(1))] = d
+    return res
+
+
+def read_pcap(path):
+    with open(path, "rb") as f:
+        data = f.read()
+    magic = struct.unpack("<I", data[:4])[0]
+    endian = "<" if magic in (0xa1b2c3d4, 0xa1b23c4d) else ">"
+    off, frames = 24, []
+    while off + 16 <= len(data):
+        _, _, caplen, _ = struct.unpack(endian + "IIII", data[off:off + 16])
+        frames.append(data[off + 16:off + 16 + caplen])
+        off += 16 + caplen
+    return frames
+
+
+def test_pmdinfo(so):
+    if PMDINFO is None:
+        print("skip pmdinfo: dpdk-pmdinfo.py not installed")
+        return
+    out = subprocess.run([PMDINFO, so], capture_output=True, text=True).stdout
+    try:
+        infos = json.loads(out)
+    except ValueError:
+        infos = []
+    ours = [i for i in infos if i.get("name") == "net_stmmac_uio"]
+    check(len(ours) == 1, "dpdk-pmdinfo.py shows net_stmmac_uio")
+    params = ours[0].get("params", "") if ours else ""
+    check(all(k in params for k in ("uio=", "rx_pcap=", "gen_pkts=", "model_cpu=")),
+          "dpdk-pmdinfo.py shows the devargs: " + params)
+
+
+def test_io_generated(so):
+    # Port 0 holds frames back while its ring is full (flow_ctrl=1), so all
+    # of its frames are received. Port 1 misses frames until forwarding
+    # starts: few enough that the device's 11-bit missed-frame counter,
+    # read when the statistics are, cannot saturate before that.
+    n0, n1 = 20000, 2000
+    t = Testpmd(so, ["net_stmmac_uio0,gen_pkts=%d,gen_len=64-1500,gen_flows=16,flow_ctrl=1" % n0,
+                     "net_stmmac_uio1,gen_pkts=%d,gen_proto=tcp,gen_ipv6=1" % n1],
+                ["--forward-mode=io"])
+    t.cmd("start")
+    st = t.wait_rx({0: n0, 1: n1})
+    fw = fwd_stats(t.finish())
+    for p, n in ((0, n0), (1, n1)):
+        s = st.get(p, {})
+        total = s.get("RX-packets", 0) + s.get("RX-missed", 0) + s.get("RX-errors", 0)
+        check(total == n, "io: port %d accounts for all %d generated frames "
+              "(RX %d + missed %d + errors %d)" % (p, n, s.get("RX-packets", 0),
+                                                   s.get("RX-missed", 0), s.get("RX-errors", 0)))
+        check(s.get("RX-packets", 0) > 0, "io: port %d received frames" % p)
+    for rx, tx in ((0, 1), (1, 0)):
+        r = fw.get(rx, {}).get("RX-packets", -1)
+        txt = fw.get(tx, {}).get("TX-total", -2)
+        check(r == txt, "io: port %d RX-packets %d == port %d TX-total %d" % (rx, r, tx, txt))
+    check(t.p.returncode == 0, "io: testpmd exited cleanly (%s)" % t.p.returncode)
+
+
+def test_rxonly(so):
+    n = 30000
+    t = Testpmd(so, ["net_stmmac_uio0,gen_pkts=%d,gen_len=imix,flow_ctrl=1" % n,
+                     "net_stmmac_uio1,gen_pkts=1"], ["--forward-mode=rxonly"])
+    t.cmd("start")
+    st = t.wait_rx({0: n})
+    fw = fwd_stats(t.finish())
+    s = st.get(0, {})
+    total = s.get("RX-packets", 0) + s.get("RX-missed", 0) + s.get("RX-errors", 0)
+    check(total == n, "rxonly: all %d frames accounted for (got %d)" % (n, total))
+    check(fw.get(0, {}).get("RX-packets", -1) == s.get("RX-packets", -2),
+          "rxonly: forward and port statistics agree")
+    check(t.p.returncode == 0, "rxonly: testpmd exited cleanly (%s)" % t.p.returncode)
+
+
+def test_pcap_forward(so, srcroot, tmp):
+    src = os.path.join(srcroot, "tests", "data", "fwd_mix.pcap")
+    out = os.path.join(tmp, "fwd_out.pcap")
+    frames_in = read_pcap(src)
+    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s" % src,
+                     "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s" % out],
+                ["--forward-mode=io"])
+    t.cmd("start")
+    st = t.wait_rx({0: len(frames_in)})
+    t.finish()
+    s = st.get(0, {})
+    check(s.get("RX-packets", 0) == len(frames_in) and s.get("RX-missed", 0) == 0,
+          "pcap: port 0 received all %d frames, none missed (%d, %d)" %
+          (len(frames_in), s.get("RX-packets", 0), s.get("RX-missed", 0)))
+    frames_out = read_pcap(out) if os.path.exists(out) else []
+    check(frames_out == frames_in,
+          "pcap: port 1 sent the capture byte-identical (%d of %d frames)" %
+          (sum(1 for a, b in zip(frames_in, frames_out) if a == b), len(frames_in)))
+
+
+def main():
+    if len(sys.argv) != 3:
+        print(__doc__)
+        return 2
+    if TESTPMD is None:
+        print("skipped: dpdk-testpmd not installed (Debian package dpdk-dev)")
+        return 77
+    so, srcroot = os.path.abspath(sys.argv[1]), sys.argv[2]
+    so, cleanup = safe_plugin(so)
+    tmp = tempfile.mkdtemp(prefix="socrx-testpmd-")
+    try:
+        test_pmdinfo(so)
+        test_io_generated(so)
+        test_rxonly(so)
+        test_pcap_forward(so, srcroot, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if cleanup:
+            shutil.rmtree(cleanup, ignore_errors=True)
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
