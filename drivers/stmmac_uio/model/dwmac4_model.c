@@ -620,6 +620,12 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 		*progress = true;
 		moved += w == MODEL_WORK_FRAME;
 	}
+	if (m->params.wb_batch > 1) {
+		/* The end of a pass publishes what coalescing held back. */
+		pthread_mutex_lock(&m->lock);
+		model_rx_wb_flush(m);
+		pthread_mutex_unlock(&m->lock);
+	}
 	frames += moved;
 	for (ch = 0; ch < m->params.n_channels; ch++) {
 		for (moved = 0, iter = 0; moved < budget &&

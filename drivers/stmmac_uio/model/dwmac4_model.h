@@ -70,10 +70,19 @@ struct dwmac4_model_params {
 	 */
 	unsigned int idle_polls;
 	unsigned int idle_sleep_us;
+	/*
+	 * Descriptor write-back coalescing: the RX engine publishes the OWN
+	 * bits of completed descriptors together, once wb_batch frames are
+	 * done or the engine runs out of work (at the latest at the end of
+	 * each engine pass), as DMA engines that burst their write-backs do.
+	 * 0 or 1: every descriptor at once.
+	 */
+	unsigned int wb_batch;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
- * stores, no flow control, no traffic, idle sleep after 4096 polls. */
+ * stores, no flow control, no traffic, idle sleep after 4096 polls,
+ * no write-back coalescing. */
 void dwmac4_model_params_init(struct dwmac4_model_params *p);
 
 /* Creates a model in its reset state. NULL with errno set on failure. */

@@ -469,8 +469,37 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 			rdes1 = f->rdes1;
 		}
 	}
-	desc_write_back(d, 0, rdes1, 0, des3);
+	if (m->params.wb_batch > 1) {
+		/* Coalesced: the words now, OWN with the batch. */
+		if (m->wb_n == MODEL_WB_MAX)
+			model_rx_wb_flush(m);
+		__atomic_store_n(&d->des0, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&d->des1, htole32(rdes1), __ATOMIC_RELAXED);
+		__atomic_store_n(&d->des2, 0, __ATOMIC_RELAXED);
+		m->wb[m->wb_n].idx = f->held_idx;
+		m->wb[m->wb_n].des3 = des3;
+		m->wb_n++;
+	} else {
+		desc_write_back(d, 0, rdes1, 0, des3);
+	}
 	f->ndesc++;
+}
+
+void
+model_rx_wb_flush(struct dwmac4_model *m)
+{
+	unsigned int i;
+
+	for (i = 0; i < m->wb_n; i++) {
+		struct dwmac4_desc *d = ring_desc(m, &m->rx[0], m->wb[i].idx,
+						  "RX write-back");
+
+		if (d != NULL)
+			__atomic_store_n(&d->des3, htole32(m->wb[i].des3),
+					 __ATOMIC_RELEASE);
+	}
+	m->wb_n = 0;
+	m->wb_frames = 0;
 }
 
 /* Closes the frame on its last descriptor (step 4) and sets RI (step 5). */
@@ -478,6 +507,8 @@ static void
 rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 {
 	rx_write_back(m, f, true, err);
+	if (m->params.wb_batch > 1 && ++m->wb_frames >= m->params.wb_batch)
+		model_rx_wb_flush(m);
 	MODEL_STAT_ADD(m, rx_delivered, 1);
 	if (err)
 		MODEL_STAT_ADD(m, rx_delivered_err, 1);
@@ -623,6 +654,7 @@ model_rx_work(struct dwmac4_model *m)
 void
 model_rx_abort(struct dwmac4_model *m)
 {
+	model_rx_wb_flush(m);
 	if (!m->rxf.active)
 		return;
 	m->rxf.held = false;

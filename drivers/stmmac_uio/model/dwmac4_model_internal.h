@@ -38,6 +38,8 @@
 /* Room for the last_violation text. */
 #define MODEL_VIOL_MSG_LEN 160u
 /* RBSZ limits of docs/model.md: a multiple of 4 from 64 to 16380. */
+/* Descriptor write-backs the RX engine may hold back (wb_batch). */
+#define MODEL_WB_MAX 256u
 #define MODEL_RBSZ_MIN 64u
 #define MODEL_RBSZ_MAX 16380u
 
@@ -110,6 +112,13 @@ struct dwmac4_model {
 	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_rx_frame rxf;		/* channel 0 only receives */
+	/* RX write-backs held back to be published together (wb_batch). */
+	struct {
+		uint32_t idx;
+		uint32_t des3;
+	} wb[MODEL_WB_MAX];
+	unsigned int wb_n;			/* descriptors held */
+	unsigned int wb_frames;			/* frames they complete */
 	bool src_done;				/* atomic: source exhausted */
 	uint8_t txbuf[DWMAC4_MODEL_MAX_FRAME];
 
@@ -170,5 +179,7 @@ enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
 
 /* Abandons the RX frame in flight (reset / RX stop). Caller holds the lock. */
 void model_rx_abort(struct dwmac4_model *m);
+/* Publishes the RX write-backs held back for coalescing. Lock held. */
+void model_rx_wb_flush(struct dwmac4_model *m);
 
 #endif /* SOCRX_DWMAC4_MODEL_INTERNAL_H */
