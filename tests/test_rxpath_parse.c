@@ -315,8 +315,17 @@ check_frame(const struct golden *g, unsigned int idx)
 	f = rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_AUTO, &r2);
 	CHECK_EQ_U(f, want, "#%u %s: auto, rdes1 %#x", idx, g->name, rd);
 	f = rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_HW, &r2);
-	CHECK_EQ_U(f & IPM, want & IPM, "#%u %s: hw IP", idx, g->name);
-	if (rd & RDES1_IP_CSUM_BYPASSED)
+	/*
+	 * Where the engine's ranges differ from ours (IPv4 datagram past the
+	 * frame: IPHE also means a length error; UDP length below the IP
+	 * payload: IPCE sums the IP payload), hw mode says UNKNOWN.
+	 */
+	if (r2.ip_trunc)
+		CHECK((f & IPM) == (want & IPM) || (f & IPM) == 0,
+		      "#%u %s: hw IP, truncated datagram", idx, g->name);
+	else
+		CHECK_EQ_U(f & IPM, want & IPM, "#%u %s: hw IP", idx, g->name);
+	if ((rd & RDES1_IP_CSUM_BYPASSED) || r2.l4_trimmed)
 		CHECK((f & L4M) == (want & L4M) || (f & L4M) == 0,
 		      "#%u %s: hw L4 bypassed", idx, g->name);
 	else

@@ -295,6 +295,101 @@ arg_flow_ctrl(const char *v, struct stmmac_devargs *da)
 	return NULL;
 }
 
+static const char *
+arg_copybreak(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 0, STMMAC_COPYBREAK_MAX, &n) < 0)
+		return "expected 0..2048 bytes (0 disables)";
+	da->copybreak = (uint32_t)n;
+	return NULL;
+}
+
+/* One keyword of @p names[] (NULL-terminated); its index or -1. */
+static int
+parse_word(const char *v, const char *const *names)
+{
+	int i;
+
+	for (i = 0; v != NULL && names[i] != NULL; i++)
+		if (strcmp(v, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static const char *
+arg_csum(const char *v, struct stmmac_devargs *da)
+{
+	/* In enum stmmac_csum_mode order. */
+	static const char *const names[] = { "auto", "sw", "hw", "off", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, sw, hw or off";
+	da->csum = (enum stmmac_csum_mode)i;
+	return NULL;
+}
+
+static const char *
+arg_prefetch(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 0, 2, &n) < 0)
+		return "expected 0, 1 or 2 (64-byte lines of the packet head)";
+	da->prefetch_lines = (uint8_t)n;
+	return NULL;
+}
+
+static const char *
+arg_prefetch_at(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "after", "before", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected after or before";
+	da->prefetch_before = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_sync(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "precise", "full", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected precise or full";
+	da->sync_full = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_zerocopy(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->zerocopy) < 0 ? "expected 1 or 0" : NULL;
+}
+
+static const char *
+arg_dma(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "coherent", "noncoherent", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected coherent or noncoherent";
+	da->dma_noncoherent = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_coe(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
+}
+
 static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "uio",		arg_uio,		0 },
 	{ "model",		arg_model,		KEY_MODEL },
@@ -315,6 +410,14 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "mac",		arg_mac,		0 },
 	{ "dma_store",		arg_dma_store,		KEY_MODEL },
 	{ "flow_ctrl",		arg_flow_ctrl,		KEY_MODEL },
+	{ "copybreak",		arg_copybreak,		0 },
+	{ "csum",		arg_csum,		0 },
+	{ "prefetch",		arg_prefetch,		0 },
+	{ "prefetch_at",	arg_prefetch_at,	0 },
+	{ "sync",		arg_sync,		0 },
+	{ "zerocopy",		arg_zerocopy,		0 },
+	{ "dma",		arg_dma,		0 },
+	{ "coe",		arg_coe,		0 },
 };
 
 static void
@@ -331,6 +434,14 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->gen_pkts = 0;
 	da->gen_proto = IPPROTO_UDP;
 	da->model_cpu = -1;
+	da->copybreak = STMMAC_COPYBREAK_DEFAULT;
+	da->csum = STMMAC_CSUM_AUTO;
+	da->prefetch_lines = 2;
+	da->prefetch_before = false;
+	da->sync_full = false;
+	da->zerocopy = true;
+	da->dma_noncoherent = false;
+	da->coe = true;
 }
 
 int

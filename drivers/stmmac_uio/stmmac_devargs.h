@@ -32,7 +32,30 @@
 	"model_cpu=<cpu, -1 unpinned> "					\
 	"mac=<xx:xx:xx:xx:xx:xx> "					\
 	"dma_store=plain|nt "						\
-	"flow_ctrl=0|1"
+	"flow_ctrl=0|1 "						\
+	"copybreak=<0..2048> "						\
+	"csum=auto|sw|hw|off "						\
+	"prefetch=0|1|2 "						\
+	"prefetch_at=after|before "					\
+	"sync=precise|full "						\
+	"zerocopy=1|0 "							\
+	"dma=coherent|noncoherent "					\
+	"coe=0|1"
+
+/*
+ * rx-copybreak threshold: default (Linux mvneta's rx_copybreak) and the
+ * largest accepted, which is also the data size of the small buffers.
+ */
+#define STMMAC_COPYBREAK_DEFAULT	256u
+#define STMMAC_COPYBREAK_MAX		2048u
+
+/* Checksum flags (csum=): values of lib/rxpath's enum rxp_csum_mode. */
+enum stmmac_csum_mode {
+	STMMAC_CSUM_AUTO = 0,	/* hardware where it answered, else software */
+	STMMAC_CSUM_SW,		/* always software */
+	STMMAC_CSUM_HW,		/* hardware only, UNKNOWN elsewhere */
+	STMMAC_CSUM_OFF,	/* no checksum flags (packet_type still set) */
+};
 
 /* Generator frame lengths (without FCS) the devargs accept. */
 #define STMMAC_GEN_LEN_MIN	60u
@@ -88,6 +111,16 @@ struct stmmac_devargs {
 	bool dma_store_nt;
 	bool flow_ctrl;
 	bool flow_ctrl_set;		/* given explicitly */
+
+	/* RX path (docs/design/rxpath.md); all but coe are ablation knobs. */
+	uint32_t copybreak;		/* bytes, 0: off */
+	enum stmmac_csum_mode csum;
+	uint8_t prefetch_lines;		/* packet-head lines, 0..2 */
+	bool prefetch_before;		/* prefetch before the sync (ablation) */
+	bool sync_full;			/* sync the whole buffer (ablation) */
+	bool zerocopy;			/* 0: copy every frame (ablation) */
+	bool dma_noncoherent;		/* cache maintenance around DMA */
+	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */
 };
 
 /*

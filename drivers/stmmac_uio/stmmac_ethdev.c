@@ -178,7 +178,14 @@ static uint32_t
 stmmac_gmac_config(const struct rte_eth_dev *dev)
 {
 	uint32_t cfg = GMAC_CONFIG_RE | GMAC_CONFIG_TE | GMAC_CONFIG_DM |
-		       GMAC_CONFIG_JE | GMAC_CONFIG_IPC;
+		       GMAC_CONFIG_JE;
+
+	/*
+	 * coe=1: the checksum engine writes its verdict in RDES1 (RS1V),
+	 * which csum=auto|hw use; coe=0 leaves every verdict to software.
+	 */
+	if (stmmac_adapter(dev)->da.coe)
+		cfg |= GMAC_CONFIG_IPC;
 
 	/* Strip the FCS in the MAC (type and length frames) unless kept. */
 	if (!(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC))
@@ -209,7 +216,8 @@ stmmac_dev_configure(struct rte_eth_dev *dev)
 static int
 stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
-	RTE_SET_USED(dev);
+	const struct stmmac_adapter *ad = stmmac_adapter(dev);
+
 	info->max_rx_queues = STMMAC_MAX_RX_QUEUES;
 	info->max_tx_queues = STMMAC_MAX_TX_QUEUES;
 	info->max_mac_addrs = 1;
@@ -217,9 +225,17 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	info->max_rx_pktlen = STMMAC_MAX_FRAME_LEN;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
 	info->max_mtu = STMMAC_MAX_MTU;
-	/* No checksum offload yet: the RX path does not verify checksums. */
 	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
 				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	/*
+	 * Checksum flags are set on every packet unless csum=off, whether
+	 * the application enabled the offload or not (ethdev allows a PMD
+	 * to set RX flags it was not asked for); advertised only when real.
+	 */
+	if (ad->da.csum != STMMAC_CSUM_OFF)
+		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
 	info->rx_queue_offload_capa = 0;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
 	info->tx_queue_offload_capa = 0;
@@ -335,8 +351,14 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 
 	if (!ad->hw_started)
 		return 0;
-	/* MAC first (no new frames), then the DMA engines (Linux order). */
-	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_TE, 0);
+	/*
+	 * Receiver first (no new frames), then let the TX DMA finish what it
+	 * owns, then the transmitter and the DMA engines (Linux order).
+	 */
+	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (txq != NULL)
+		stmmac_tx_queue_drain(txq);
+	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
 	if (rxq != NULL)
 		stmmac_rx_queue_stop(rxq);
 	if (txq != NULL)
@@ -365,7 +387,16 @@ stmmac_xstats_log(const struct rte_eth_dev *dev)
 	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
 		    dev->data->name, #n, txq->stats.tx_ ## n, h);
 	if (rxq != NULL) {
+		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
+		unsigned int i = 0;
+
 		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, STMMAC_XSTAT_NONE)
+		stmmac_rx_lib_xstats(rxq, lib);
+#define STMMAC_RX_LIB_LOG(n, e, h)					\
+		PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",	\
+			    dev->data->name, #n, lib[i], h); i++;
+		STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_LOG)
+#undef STMMAC_RX_LIB_LOG
 	}
 	if (txq != NULL) {
 		STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_LOG)
@@ -434,13 +465,17 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 		if (stmmac_adapter(dev)->hw_started)
 			stmmac_rx_missed_update(rxq);
 		memset(&rxq->stats, 0, sizeof(rxq->stats));
+		/* lib/rxpath counters: remember where they stood. */
+		memset(rxq->lib_base, 0, sizeof(rxq->lib_base));
+		stmmac_rx_lib_xstats(rxq, rxq->lib_base);
 	}
 	if (txq != NULL)
 		memset(&txq->stats, 0, sizeof(txq->stats));
 	return 0;
 }
 
-#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_TXQ_NB_XSTATS)
+#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_RXQ_NB_LIB_XSTATS + \
+			  STMMAC_TXQ_NB_XSTATS)
 
 static int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
@@ -463,6 +498,18 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
 	i++;
 	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
+	{
+		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
+		unsigned int j;
+
+		memset(lib, 0, sizeof(lib));
+		if (rxq != NULL)
+			stmmac_rx_lib_xstats(rxq, lib);
+		for (j = 0; j < STMMAC_RXQ_NB_LIB_XSTATS; j++, i++) {
+			xstats[i].id = i;
+			xstats[i].value = lib[j];
+		}
+	}
 	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
 #undef STMMAC_RX_VAL
 #undef STMMAC_TX_VAL
@@ -482,8 +529,12 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
 #define STMMAC_TX_NAME(nm, h)						\
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
+#define STMMAC_RX_LIB_NAME(nm, e, h)					\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
 	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, STMMAC_XSTAT_NONE)
+	STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_NAME)
 	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_NAME)
+#undef STMMAC_RX_LIB_NAME
 #undef STMMAC_RX_NAME
 #undef STMMAC_TX_NAME
 	return (int)i;

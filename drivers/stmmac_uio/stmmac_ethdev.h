@@ -16,6 +16,11 @@
 #include <rte_mbuf.h>
 #include <rte_memzone.h>
 
+#include "rxp_copybreak.h"
+#include "rxp_parse.h"
+#include "rxp_pool.h"
+#include "rxp_sync.h"
+
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
 #include "stmmac_backend.h"
@@ -59,11 +64,21 @@ enum stmmac_rx_state {
 	STMMAC_RX_DISCARD,	/* dropping the rest of a frame, until LD */
 };
 
+/* Buffer handling of the RX burst variant (stmmac_rx_fast.c). */
+enum stmmac_rx_buf_mode {
+	STMMAC_RXB_ZC = 0,	/* zero-copy, copybreak off */
+	STMMAC_RXB_CB,		/* zero-copy above the copybreak threshold */
+	STMMAC_RXB_COPY,	/* zerocopy=0: every frame copied (ablation) */
+	STMMAC_RXB_NB
+};
+
 struct stmmac_rx_queue {
 	/* Hot: read by every burst. */
 	volatile struct dwmac4_desc *ring;
 	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
 	const struct stmmac_backend *be;
+	struct rxp_pool *pool;		/* page pool the ring buffers come from */
+	enum rxp_csum_mode csum_mode;
 	uint16_t nb_desc;
 	uint16_t mask;			/* nb_desc - 1 */
 	uint16_t next;			/* next slot to harvest */
@@ -94,6 +109,14 @@ struct stmmac_rx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
+
+	/* lib/rxpath state, per queue (used by the queue's lcore only). */
+	struct rxp_sync sync;		/* DMA sync variant, chosen at setup */
+	struct rxp_copybreak cb;	/* rx-copybreak into small_mp */
+	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
+	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
+	enum stmmac_rx_buf_mode buf_mode;
+	uint64_t lib_base[STMMAC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
 };
 
 struct stmmac_tx_queue {
@@ -160,6 +183,19 @@ uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
 const uint32_t *stmmac_supported_ptypes(void);
+void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
+
+/* stmmac_rx_fast.c: the burst variants, one per configuration. */
+eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
+				      const struct stmmac_devargs *da);
+
+/*
+ * Shared by the burst variants and the general path (stmmac_rxq.c):
+ * any descriptor in any state; returns a completed frame or NULL.
+ */
+struct rte_mbuf *stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot,
+				uint32_t des3, uint32_t des1);
+void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
 
 /* stmmac_txq.c */
 int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
@@ -167,7 +203,12 @@ int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  const struct rte_eth_txconf *conf);
 void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq);
+void stmmac_tx_queue_drain(struct stmmac_tx_queue *txq);
 void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
+
+/* Graceful TX stop: at most 10000 polls of 10 us (100 ms). */
+#define STMMAC_TX_DRAIN_POLLS	10000
+#define STMMAC_TX_DRAIN_POLL_US	10
 int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
 
 /* Shared ring helpers (stmmac_rxq.c). */

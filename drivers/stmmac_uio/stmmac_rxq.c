@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * RX queues: setup, start/stop, and the burst function.
+ * RX queues: setup, start/stop, the general (error, scatter) descriptor
+ * path and the refill. The burst variants are in stmmac_rx_fast.c.
  *
  * Ring idiom (model.md "Receive"; Linux stmmac_rx()/stmmac_rx_refill()):
  *   - slots [next, armed) belong to the device (armed, or written back and
@@ -9,99 +10,39 @@
  *     stay armed, so that "tail == current" can only mean "nothing armed"
  *     (the device stops when its current index reaches the tail index);
  *   - sw_ring[slot] is the mbuf armed in a slot. A harvested good frame
- *     takes it away (slot NULL, refilled from the pool); an errored or
- *     discarded frame leaves it there and the refill re-arms it in place.
+ *     takes it away (slot NULL, refilled from the page pool); an errored
+ *     or discarded frame leaves it there and the refill re-arms it in
+ *     place; buffers of a dropped chain go back to the page pool's
+ *     direct-recycle cache (they never left the driver).
+ *   - Ring buffers come from lib/rxpath's page pool (rxp_pool), which
+ *     keeps the in-flight count: every buffer out of it is in a slot, in
+ *     the frame being assembled, or handed to the application
+ *     (rxp_pool_handoff); 0 in flight after stop, checked and counted.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
+#include <rte_errno.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
-#include <rte_mbuf_ptype.h>
-#include <rte_prefetch.h>
 
 #include "stmmac_ethdev.h"
 #include "stmmac_io.h"
 #include "stmmac_logs.h"
 
-/* Descriptors harvested per pass: bounds the on-stack status arrays. */
-#define STMMAC_RX_HARVEST_MAX		32
-/*
- * mbuf headers are prefetched one quad ahead: the four of quad i + 1 are
- * requested while quad i's headers are written, which is about the time
- * one cache miss takes (ixgbe_rxtx.c uses the same distance).
- */
-#define STMMAC_RX_PREFETCH_AHEAD	4
 /* Descriptors whose addresses are written per refill chunk. */
 #define STMMAC_RX_REFILL_CHUNK		64
-
-#define STMMAC_RDES3_FD_LD	(RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR)
-
-/* packet_type for RDES1 bits 6:0 (PT, IPHE, IPV4, IPV6, IPCB). */
-static uint32_t stmmac_ptype_tbl[128];
-
-RTE_INIT(stmmac_ptype_tbl_init)
-{
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(stmmac_ptype_tbl); i++) {
-		uint32_t pt = RTE_PTYPE_L2_ETHER;
-		bool v4 = i & RDES1_IPV4_HEADER, v6 = i & RDES1_IPV6_HEADER;
-
-		if (v4 == v6) {		/* not IP, or nonsense */
-			stmmac_ptype_tbl[i] = pt;
-			continue;
-		}
-		pt |= v4 ? RTE_PTYPE_L3_IPV4_EXT_UNKNOWN :
-			   RTE_PTYPE_L3_IPV6_EXT_UNKNOWN;
-		/*
-		 * IPCB: the checksum engine bypassed the payload (fragment,
-		 * extension headers): PT is then not a statement about L4.
-		 */
-		if (!(i & RDES1_IP_CSUM_BYPASSED)) {
-			switch (i & RDES1_IP_PAYLOAD_TYPE_MASK) {
-			case DWMAC4_RDES1_PT_UDP:
-				pt |= RTE_PTYPE_L4_UDP;
-				break;
-			case DWMAC4_RDES1_PT_TCP:
-				pt |= RTE_PTYPE_L4_TCP;
-				break;
-			case DWMAC4_RDES1_PT_ICMP:
-				pt |= RTE_PTYPE_L4_ICMP;
-				break;
-			default:
-				break;
-			}
-		}
-		stmmac_ptype_tbl[i] = pt;
-	}
-}
+/* Per-lcore cache of the copybreak mempool (an app frees on its lcore). */
+#define STMMAC_CB_POOL_CACHE		256
 
 const uint32_t *
 stmmac_supported_ptypes(void)
 {
-	/* Exactly what stmmac_ptype_tbl can produce. */
-	static const uint32_t ptypes[] = {
-		RTE_PTYPE_L2_ETHER,
-		RTE_PTYPE_L3_IPV4_EXT_UNKNOWN,
-		RTE_PTYPE_L3_IPV6_EXT_UNKNOWN,
-		RTE_PTYPE_L4_UDP,
-		RTE_PTYPE_L4_TCP,
-		RTE_PTYPE_L4_ICMP,
-		RTE_PTYPE_UNKNOWN,
-	};
-	return ptypes;
-}
-
-static __rte_always_inline uint32_t
-stmmac_rx_ptype(uint32_t des3, uint32_t des1)
-{
-	/* RDES1 is meaningful only with RS1V (model.md, databook RDES3). */
-	if (!(des3 & RDES3_RDES1_VALID))
-		return RTE_PTYPE_UNKNOWN;
-	return stmmac_ptype_tbl[des1 & (RTE_DIM(stmmac_ptype_tbl) - 1)];
+	/* The RX path's packet_type comes from lib/rxpath's parser only. */
+	return rxp_supported_ptypes();
 }
 
 static __rte_always_inline void
@@ -111,12 +52,21 @@ stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
 	(*detail)++;
 }
 
-/* Drops the chain of the frame in progress (its buffers go to the pool). */
+/*
+ * Drops the chain of the frame in progress: its buffers never left the
+ * driver, so they go back to the page pool's direct-recycle cache.
+ */
 static void
 stmmac_rx_free_chain(struct stmmac_rx_queue *rxq)
 {
-	if (rxq->pkt_first != NULL)
-		rte_pktmbuf_free(rxq->pkt_first);
+	struct rte_mbuf *m = rxq->pkt_first, *next;
+
+	for (; m != NULL; m = next) {
+		next = m->next;
+		m->next = NULL;
+		m->nb_segs = 1;
+		rxp_pool_recycle_direct(rxq->pool, m);
+	}
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -174,8 +124,7 @@ stmmac_rx_trimmed(const struct stmmac_rx_queue *rxq, uint32_t pl)
 
 /* A frame in one descriptor (FD and LD both set). */
 static struct rte_mbuf *
-stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
-		 uint32_t des1)
+stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 {
 	uint32_t pl = des3 & RDES3_PACKET_SIZE_MASK;
 	uint32_t len = stmmac_rx_trimmed(rxq, pl);
@@ -199,7 +148,6 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	mb->data_len = (uint16_t)len;
 	mb->pkt_len = len;
 	mb->port = rxq->port_id;
-	mb->packet_type = stmmac_rx_ptype(des3, des1);
 	return mb;
 }
 
@@ -209,8 +157,7 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
  * full" (row 11, Linux babab1b42ed6): seg = PL - bytes so far.
  */
 static struct rte_mbuf *
-stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
-		uint32_t des1)
+stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 {
 	const bool first = des3 & RDES3_FIRST_DESCRIPTOR;
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
@@ -279,7 +226,6 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	head = rxq->pkt_first;
 	head->pkt_len = rxq->pkt_len;
 	head->port = rxq->port_id;
-	head->packet_type = stmmac_rx_ptype(des3, des1);
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -287,29 +233,34 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	return head;
 }
 
-/* Any descriptor, any state: the general path. */
-static struct rte_mbuf *
+/*
+ * Any descriptor, any state: the general path. A frame it completes has
+ * its lengths and port set; the caller syncs, parses and delivers it.
+ */
+struct rte_mbuf *
 stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	       uint32_t des1)
 {
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
 
+	RTE_SET_USED(des1);	/* RDES1 is the caller's, for the verdict */
+
 	if (des3 & RDES3_FIRST_DESCRIPTOR) {
 		if (rxq->state != STMMAC_RX_IDLE)
 			stmmac_rx_abort(rxq);
 		if (last)
-			return stmmac_rx_single(rxq, slot, des3, des1);
+			return stmmac_rx_single(rxq, slot, des3);
 		if (!rxq->scatter) {
 			/* Needs several buffers, may not (row 4): drop whole. */
 			stmmac_rx_discard(rxq, &rxq->stats.rx_scatter_dropped,
 					  false);
 			return NULL;
 		}
-		return stmmac_rx_chain(rxq, slot, des3, des1);
+		return stmmac_rx_chain(rxq, slot, des3);
 	}
 	switch (rxq->state) {
 	case STMMAC_RX_CHAIN:
-		return stmmac_rx_chain(rxq, slot, des3, des1);
+		return stmmac_rx_chain(rxq, slot, des3);
 	case STMMAC_RX_IDLE:
 		/* A continuation whose first descriptor we never saw. */
 		stmmac_rx_discard(rxq, &rxq->stats.rx_truncated, last);
@@ -322,121 +273,11 @@ stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	}
 }
 
-/*
- * Harvest: status words of up to @p max descriptors the device has
- * released, in ring order, stopping at the first one it still owns
- * (row 12). One read barrier after the OWN checks of the whole batch,
- * then RDES1: never a word read before its OWN was seen clear (row 13).
- */
-static __rte_always_inline uint16_t
-stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
-		  uint16_t max)
-{
-	volatile struct dwmac4_desc *ring = rxq->ring;
-	const uint16_t mask = rxq->mask;
-	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
-	uint16_t n, i;
-
-	if (max > avail)
-		max = avail;
-	for (n = 0; n < max; n++) {
-		uint32_t des3 = rte_le_to_cpu_32(ring[(rxq->next + n) & mask].des3);
-
-		if (des3 & RDES3_OWN)
-			break;
-		st[n] = des3;
-	}
-	if (n == 0)
-		return 0;
-	stmmac_desc_rmb();
-	for (i = 0; i < n; i++)
-		s1[i] = rte_le_to_cpu_32(ring[(rxq->next + i) & mask].des1);
-	return n;
-}
-
-/*
- * Process harvested descriptors, four at a time while they are four
- * complete, error-free, single-buffer frames of acceptable length (the
- * common case, tested with the error bits OR-ed across the quad as in
- * VPP's ige/iavf input nodes); anything else takes the general path.
- */
-static __rte_always_inline uint16_t
-stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
-		  const uint32_t *s1, uint16_t n, struct rte_mbuf **pkts)
-{
-	struct rte_mbuf **sw = rxq->sw_ring;
-	const uint16_t mask = rxq->mask;
-	const uint16_t base = rxq->next;
-	const uint32_t len_span = rxq->max_len - RTE_ETHER_HDR_LEN;
-	uint64_t bytes = 0;
-	uint16_t i = 0, nb = 0, k;
-
-	for (; i + 4 <= n; i += 4) {
-		uint32_t all = st[i] & st[i + 1] & st[i + 2] & st[i + 3];
-		uint32_t any = st[i] | st[i + 1] | st[i + 2] | st[i + 3];
-		uint32_t len[4];
-		uint32_t bad = 0;
-
-		for (k = 0; k < 4; k++) {
-			uint32_t pl = st[i + k] & RDES3_PACKET_SIZE_MASK;
-
-			len[k] = pl - rxq->fcs_trim;
-			/* One unsigned compare: 14 <= len <= max_len. */
-			bad |= (uint32_t)(len[k] - RTE_ETHER_HDR_LEN > len_span);
-			bad |= (uint32_t)(pl > rxq->rbsz);
-		}
-		if (i + 4 + STMMAC_RX_PREFETCH_AHEAD <= n)
-			for (k = 0; k < STMMAC_RX_PREFETCH_AHEAD; k++)
-				rte_prefetch0(sw[(base + i + 4 + k) & mask]);
-		if (unlikely(bad || rxq->state != STMMAC_RX_IDLE ||
-			     (all & STMMAC_RDES3_FD_LD) != STMMAC_RDES3_FD_LD ||
-			     (any & RDES3_ERROR_SUMMARY))) {
-			for (k = 0; k < 4; k++) {
-				struct rte_mbuf *mb = stmmac_rx_desc(rxq,
-					(base + i + k) & mask, st[i + k],
-					s1[i + k]);
-
-				if (mb != NULL) {
-					bytes += mb->pkt_len;
-					pkts[nb++] = mb;
-				}
-			}
-			continue;
-		}
-		for (k = 0; k < 4; k++) {
-			uint16_t slot = (base + i + k) & mask;
-			struct rte_mbuf *mb = sw[slot];
-
-			sw[slot] = NULL;
-			mb->data_off = RTE_PKTMBUF_HEADROOM;
-			mb->data_len = (uint16_t)len[k];
-			mb->pkt_len = len[k];
-			mb->port = rxq->port_id;
-			mb->packet_type = stmmac_rx_ptype(st[i + k], s1[i + k]);
-			bytes += len[k];
-			pkts[nb++] = mb;
-		}
-	}
-	for (; i < n; i++) {
-		struct rte_mbuf *mb = stmmac_rx_desc(rxq, (base + i) & mask,
-						     st[i], s1[i]);
-
-		if (mb != NULL) {
-			bytes += mb->pkt_len;
-			pkts[nb++] = mb;
-		}
-	}
-	rxq->next = (uint16_t)(base + n);
-	rxq->stats.rx_packets += nb;
-	/* ibytes exclude the FCS even when the application keeps it. */
-	rxq->stats.rx_bytes += bytes - (rxq->keep_crc ? (uint64_t)nb * RTE_ETHER_CRC_LEN : 0);
-	return nb;
-}
-
 static __rte_always_inline void
-stmmac_rx_set_addr(volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
+stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
+		   volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
 {
-	rte_iova_t iova = rte_mbuf_data_iova_default(mb);
+	rte_iova_t iova = rxp_pool_dma_addr(rxq->pool, mb);
 
 	d->des0 = rte_cpu_to_le_32((uint32_t)iova);
 	d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
@@ -445,13 +286,15 @@ stmmac_rx_set_addr(volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
 
 /*
  * Refill: give the device every free slot up to N - 1 armed, once enough
- * are free. Empty slots get fresh mbufs (bulk); slots still holding a
- * buffer (errored/discarded frames) are re-armed with it. Addresses,
- * barrier, OWN bits, one tail write. If the pool is short, arm the slots
- * before the first empty one, count rx_nombuf and retry next call: no
- * descriptor ever carries OWN without a buffer (row 16).
+ * are free. Empty slots get buffers from the page pool (direct-recycle
+ * cache first, then the mempool, in bulk); slots still holding a buffer
+ * (errored/discarded frames) are re-armed with it. Addresses, barrier,
+ * OWN bits, one tail write. If the pool is short, arm the slots before the
+ * first one left empty, count rx_nombuf and retry next call: no
+ * descriptor ever carries OWN without a buffer (row 16). Every buffer the
+ * pool gave is used: they fill the empty slots in order.
  */
-static void
+void
 stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 {
 	struct rte_mbuf *fresh[STMMAC_RX_REFILL_CHUNK];
@@ -467,27 +310,27 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 	while (pos != end) {
 		uint16_t chunk = RTE_MIN((uint16_t)(end - pos),
 					 (uint16_t)STMMAC_RX_REFILL_CHUNK);
-		unsigned int need = 0, used = 0;
+		unsigned int need = 0, got = 0, used = 0;
 
 		for (s = 0; s < chunk; s++)
 			need += sw[(pos + s) & mask] == NULL;
-		if (need != 0 &&
-		    unlikely(rte_pktmbuf_alloc_bulk(rxq->mp, fresh, need) != 0)) {
-			rxq->stats.rx_nombuf += need;
-			while (pos != end && sw[pos & mask] != NULL) {
-				stmmac_rx_set_addr(&ring[pos & mask], sw[pos & mask]);
-				pos++;
-			}
-			break;
-		}
+		if (need != 0)
+			got = rxp_pool_alloc_bulk(rxq->pool, fresh, need);
 		for (s = 0; s < chunk; s++) {
 			uint16_t slot = (pos + s) & mask;
 
-			if (sw[slot] == NULL)
+			if (sw[slot] == NULL) {
+				if (used == got)
+					break;
 				sw[slot] = fresh[used++];
-			stmmac_rx_set_addr(&ring[slot], sw[slot]);
+			}
+			stmmac_rx_set_addr(rxq, &ring[slot], sw[slot]);
 		}
-		pos = (uint16_t)(pos + chunk);
+		pos = (uint16_t)(pos + s);
+		if (unlikely(got < need)) {
+			rxq->stats.rx_nombuf += need - got;
+			break;
+		}
 	}
 	if (pos == rxq->armed)
 		return;
@@ -499,50 +342,6 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 	rxq->armed = pos;
 	stmmac_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, pos, mask));
-}
-
-/*
- * RX burst.
- * Policy:
- *  - allocation failure: the refill stops at the first slot it cannot
- *    fill, counts rx_nombuf, and is retried on the next call; frames keep
- *    arriving into the slots still armed, then the device counts misses;
- *  - errors (ES, runt, oversize, bad PL, truncated, scatter off): the
- *    frame is dropped and counted once in ierrors; single-buffer frames
- *    keep their buffer in place, chained ones free their chain;
- *  - a frame not finished when the burst ends is kept in the queue and
- *    resumed on the next call;
- *  - the tail is written once, at the end, and only if slots were armed.
- */
-static uint16_t
-stmmac_recv_pkts(void *rx_queue, struct rte_mbuf **rx_pkts, uint16_t nb_pkts)
-{
-	struct stmmac_rx_queue *rxq = rx_queue;
-	uint32_t st[STMMAC_RX_HARVEST_MAX];
-	uint32_t s1[STMMAC_RX_HARVEST_MAX];
-	uint16_t nb_rx = 0, want, n;
-	bool empty = true;
-
-	if (unlikely(nb_pkts == 0))
-		return 0;
-	do {
-		/* A frame uses >= 1 descriptor: never more frames than asked. */
-		want = RTE_MIN((uint16_t)(nb_pkts - nb_rx),
-			       (uint16_t)STMMAC_RX_HARVEST_MAX);
-		n = stmmac_rx_harvest(rxq, st, s1, want);
-		if (n == 0)
-			break;
-		empty = false;
-		nb_rx += stmmac_rx_process(rxq, st, s1, n, rx_pkts + nb_rx);
-	} while (n == want && nb_rx < nb_pkts);
-
-	/* Fold the 11-bit clear-on-read counter while it cannot overflow. */
-	if (empty)
-		stmmac_rx_missed_update(rxq);
-	stmmac_rx_refill(rxq);
-	PMD_RX_DP_LOG(DEBUG, "port %u: %u frames, next %u armed %u",
-		      rxq->port_id, nb_rx, rxq->next, rxq->armed);
-	return nb_rx;
 }
 
 void
@@ -642,19 +441,72 @@ stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
 	return len;
 }
 
+/*
+ * Gives every buffer the ring or a partial frame holds back to the page
+ * pool, then the pool's cache back to the mempool: afterwards nothing is
+ * in flight and the mempool's in-use count is what the application holds
+ * (robustness row 18, fault invariant "conservation").
+ */
 static void
 stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 {
+	uint64_t inflight;
 	uint16_t i;
 
 	for (i = 0; i < rxq->nb_desc; i++) {
 		if (rxq->sw_ring[i] != NULL) {
-			rte_pktmbuf_free_seg(rxq->sw_ring[i]);
+			rxp_pool_recycle_direct(rxq->pool, rxq->sw_ring[i]);
 			rxq->sw_ring[i] = NULL;
 		}
 	}
 	stmmac_rx_free_chain(rxq);
 	rxq->state = STMMAC_RX_IDLE;
+	rxp_pool_flush(rxq->pool);
+	inflight = rxp_pool_inflight(rxq->pool);
+	if (unlikely(inflight != 0)) {
+		/* A driver bug: a buffer taken from the ring and never accounted. */
+		PMD_RX_LOG(ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
+			   rxq->port_id, rxq->queue_id, inflight);
+		rxq->stats.rx_pool_leaked += inflight;
+	}
+}
+
+/*
+ * The copybreak mempool of a queue is freed only when no small mbuf is
+ * out: one the application still holds would otherwise be freed into
+ * released memory (robustness row 49). A busy pool is left allocated
+ * (logged); the next setup of the queue frees it or refuses.
+ */
+static int
+stmmac_rx_small_pool_free(struct rte_mempool *mp)
+{
+	unsigned int used;
+
+	if (mp == NULL)
+		return 0;
+	used = rte_mempool_in_use_count(mp);
+	if (used != 0) {
+		PMD_RX_LOG(WARNING, "mempool %s: %u small mbufs still held by the application, not freed",
+			   mp->name, used);
+		return -EBUSY;
+	}
+	rte_mempool_free(mp);
+	return 0;
+}
+
+static void
+stmmac_rx_queue_free(struct stmmac_rx_queue *rxq)
+{
+	if (rxq->pool != NULL && rxp_pool_destroy(rxq->pool) != 0) {
+		/* Logged by the pool; its buffers may still be DMA targets. */
+		PMD_RX_LOG(ERR, "port %u: RX queue %u: page pool leaked (%" PRIu64 " in flight)",
+			   rxq->port_id, rxq->queue_id,
+			   rxp_pool_inflight(rxq->pool));
+	}
+	stmmac_rx_small_pool_free(rxq->small_mp);
+	rte_memzone_free(rxq->mz);
+	rte_free(rxq->sw_ring);
+	rte_free(rxq);
 }
 
 void
@@ -664,11 +516,105 @@ stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (rxq == NULL)
 		return;
-	stmmac_rx_queue_free_mbufs(rxq);
-	rte_memzone_free(rxq->mz);
-	rte_free(rxq->sw_ring);
-	rte_free(rxq);
+	if (rxq->started)
+		stmmac_rx_queue_stop(rxq);
+	else
+		stmmac_rx_queue_free_mbufs(rxq);
+	stmmac_rx_queue_free(rxq);
 	dev->data->rx_queues[queue_id] = NULL;
+}
+
+/*
+ * Small-buffer pool of rx-copybreak, one per queue, named after port and
+ * queue. Sized for a ring's worth in the application plus a ring's worth
+ * in flight; its data room holds the threshold after the headroom.
+ */
+static struct rte_mempool *
+stmmac_rx_small_pool(uint16_t port, uint16_t queue_id, uint16_t nb_desc,
+		     uint32_t copybreak, unsigned int socket_id)
+{
+	char name[RTE_MEMPOOL_NAMESIZE];
+	struct rte_mempool *mp;
+	unsigned int n = RTE_MAX(2u * nb_desc, 1024u);
+
+	snprintf(name, sizeof(name), "stmmac_cb_p%u_q%u", port, queue_id);
+	mp = rte_mempool_lookup(name);
+	if (mp != NULL && stmmac_rx_small_pool_free(mp) != 0) {
+		PMD_RX_LOG(ERR, "port %u: RX queue %u: the previous copybreak pool %s is still in use",
+			   port, queue_id, name);
+		rte_errno = EBUSY;
+		return NULL;
+	}
+	mp = rte_pktmbuf_pool_create(name, n, STMMAC_CB_POOL_CACHE, 0,
+				     (uint16_t)(RTE_PKTMBUF_HEADROOM +
+				     RTE_ALIGN_CEIL(copybreak, RTE_CACHE_LINE_SIZE)),
+				     (int)socket_id);
+	if (mp == NULL)
+		PMD_RX_LOG(ERR, "port %u: RX queue %u: cannot create the copybreak pool %s: %s",
+			   port, queue_id, name, rte_strerror(rte_errno));
+	return mp;
+}
+
+/*
+ * lib/rxpath objects of a queue: the DMA sync variant (chosen here, once),
+ * the page pool over the application's mempool, copybreak and, for
+ * zerocopy=0, the copy-everything state. Returns 0 or a negative errno.
+ */
+static int
+stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
+			  const struct stmmac_devargs *da,
+			  unsigned int socket_id)
+{
+	struct rxp_pool_params pp;
+	enum rxp_sync_mode sm;
+	int ret;
+
+	sm = da->sync_full ? RXP_SYNC_FULL :
+	     da->dma_noncoherent ? RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT;
+	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
+	if (ret < 0) {
+		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,
+			   da->dma_noncoherent ? "noncoherent" : "coherent",
+			   da->sync_full ? "full" : "precise", strerror(-ret));
+		return ret;
+	}
+	memset(&pp, 0, sizeof(pp));
+	pp.fast.mp = rxq->mp;
+	pp.fast.sync = &rxq->sync;
+	pp.fast.max_len = rxq->rbsz;
+	pp.fast.offset = RTE_PKTMBUF_HEADROOM;
+	pp.slow.name = NULL;
+	pp.slow.socket_id = (int)socket_id;
+	pp.slow.port_id = rxq->port_id;
+	pp.slow.queue_id = rxq->queue_id;
+	rxq->pool = rxp_pool_create(&pp);
+	if (rxq->pool == NULL) {
+		PMD_RX_LOG(ERR, "port %u: RX queue %u: page pool: %s",
+			   rxq->port_id, rxq->queue_id, rte_strerror(rte_errno));
+		return -rte_errno;
+	}
+	if (!da->zerocopy) {
+		rxq->buf_mode = STMMAC_RXB_COPY;
+	} else if (da->copybreak != 0) {
+		rxq->buf_mode = STMMAC_RXB_CB;
+		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
+						     rxq->nb_desc, da->copybreak,
+						     socket_id);
+		if (rxq->small_mp == NULL)
+			return -rte_errno;
+	} else {
+		rxq->buf_mode = STMMAC_RXB_ZC;
+	}
+	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
+				 rxq->small_mp != NULL ? da->copybreak : 0);
+	if (ret == 0)
+		/* zerocopy=0: every frame that fits one buffer into mp. */
+		ret = rxp_copybreak_init(&rxq->copyall, rxq->pool, rxq->mp,
+					 da->zerocopy ? 0 : rxq->rbsz);
+	if (ret < 0)
+		return ret;
+	rxq->csum_mode = (enum rxp_csum_mode)da->csum;
+	return 0;
 }
 
 int
@@ -681,6 +627,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	struct stmmac_rx_queue *rxq;
 	uint32_t room, rbsz;
 	uint16_t thresh;
+	int ret;
 
 	if (queue_id >= STMMAC_MAX_RX_QUEUES) {
 		PMD_RX_LOG(ERR, "port %u: RX queue %u: only 1 queue", port,
@@ -746,12 +693,34 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(STMMAC_CHAN);
 	rxq->mp = mp;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	ret = stmmac_rx_queue_lib_setup(rxq, &ad->da, socket_id);
+	if (ret < 0) {
+		stmmac_rx_queue_free(rxq);
+		return ret;
+	}
 	dev->data->rx_queues[queue_id] = rxq;
-	/* One burst function, chosen here once (no per-packet variants yet). */
-	dev->rx_pkt_burst = stmmac_recv_pkts;
-	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u",
-		   port, queue_id, nb_desc, rbsz, thresh);
+	/*
+	 * The burst variant for this memory model, buffer mode and prefetch
+	 * policy, chosen here once (conventions point 6).
+	 */
+	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
+	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
+		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
+		   rxq->buf_mode == STMMAC_RXB_COPY ? "copy-all" :
+		   rxq->buf_mode == STMMAC_RXB_CB ? "zero-copy + copybreak" :
+		   "zero-copy", (int)rxq->csum_mode);
 	return 0;
+}
+
+/* lib/rxpath counters of @p rxq in STMMAC_RXQ_LIB_XSTATS order. */
+void
+stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
+{
+	unsigned int i = 0;
+
+#define STMMAC_LIB_VAL(n, e, h)	v[i] = (e) - rxq->lib_base[i]; i++;
+	STMMAC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
+#undef STMMAC_LIB_VAL
 }
 
 /*
@@ -764,6 +733,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 {
 	const struct stmmac_backend *be = rxq->be;
 	uint64_t offloads = rxq->offloads | dev->data->dev_conf.rxmode.offloads;
+	unsigned int got;
 	uint16_t i;
 
 	rxq->scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
@@ -780,16 +750,20 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 			   rxq->rbsz);
 		return -EINVAL;
 	}
-	if (rte_pktmbuf_alloc_bulk(rxq->mp, rxq->sw_ring, rxq->nb_desc) != 0) {
+	got = rxp_pool_alloc_bulk(rxq->pool, rxq->sw_ring, rxq->nb_desc);
+	if (got != rxq->nb_desc) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s cannot fill %u RX descriptors (%u available)",
 			   rxq->port_id, rxq->mp->name, rxq->nb_desc,
-			   rte_mempool_avail_count(rxq->mp));
+			   rte_mempool_avail_count(rxq->mp) + got);
+		for (i = 0; i < got; i++)
+			rxp_pool_recycle_direct(rxq->pool, rxq->sw_ring[i]);
+		rxp_pool_flush(rxq->pool);
 		memset(rxq->sw_ring, 0, sizeof(rxq->sw_ring[0]) * rxq->nb_desc);
 		return -ENOMEM;
 	}
 	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * DWMAC4_DESC_SIZE);
 	for (i = 0; i < rxq->nb_desc; i++)
-		stmmac_rx_set_addr(&rxq->ring[i], rxq->sw_ring[i]);
+		stmmac_rx_set_addr(rxq, &rxq->ring[i], rxq->sw_ring[i]);
 	stmmac_desc_wmb();
 	for (i = 0; i < rxq->nb_desc; i++)
 		rxq->ring[i].des3 = rte_cpu_to_le_32(RDES3_OWN |
@@ -821,9 +795,10 @@ stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 }
 
 /*
- * Stops RX DMA, then gives every mbuf the ring or a partial frame holds
- * back to its pool (row 18) and forgets the ring: the next start arms it
- * from index 0, where the device restarts too.
+ * Stops RX DMA, then gives every buffer the ring or a partial frame holds
+ * back to the page pool and the pool's cache to the mempool (row 18), and
+ * forgets the ring: the next start arms it from index 0, where the device
+ * restarts too.
  */
 void
 stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)

@@ -302,6 +302,31 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 }
 
 /*
+ * Graceful stop, first half (databook "stopping transmission": let the DMA
+ * finish the frames it owns before ST is cleared): waits, bounded, until the
+ * device has handed back the last descriptor armed. Frames it does not
+ * finish in time are dropped by stmmac_tx_queue_stop() and counted there.
+ */
+void
+stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
+{
+	unsigned int polls;
+
+	if (!txq->started || txq->prod == txq->clean)
+		return;
+	for (polls = 0; polls < STMMAC_TX_DRAIN_POLLS; polls++) {
+		uint32_t des3 = rte_le_to_cpu_32(
+			txq->ring[(uint16_t)(txq->prod - 1) & txq->mask].des3);
+
+		if (!(des3 & TDES3_OWN))
+			return;
+		rte_delay_us_block(STMMAC_TX_DRAIN_POLL_US);
+	}
+	PMD_TX_LOG(WARNING, "port %u: TX still owned by the device after %u us",
+		   txq->port_id, STMMAC_TX_DRAIN_POLLS * STMMAC_TX_DRAIN_POLL_US);
+}
+
+/*
  * Stops TX DMA and frees every packet still in the ring, sent or not
  * (row 18); the next start begins again at index 0 like the device.
  */

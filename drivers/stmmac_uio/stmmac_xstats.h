@@ -34,6 +34,13 @@
 	RX(nombuf, "mbufs the refill could not allocate")		\
 	RX(missed, "frames the device missed for lack of descriptors")	\
 	RX(missed_overflow, "reads of the missed counter with MFCO")	\
+	RX(ip_good, "frames delivered with RX_IP_CKSUM_GOOD")		\
+	RX(ip_bad, "frames delivered with RX_IP_CKSUM_BAD")		\
+	RX(ip_unknown, "frames delivered with RX_IP_CKSUM_UNKNOWN")	\
+	RX(l4_good, "frames delivered with RX_L4_CKSUM_GOOD")		\
+	RX(l4_bad, "frames delivered with RX_L4_CKSUM_BAD")		\
+	RX(l4_unknown, "frames delivered with RX_L4_CKSUM_UNKNOWN")	\
+	RX(pool_leaked, "buffers still in flight when the queue stopped")	\
 	TX(packets, "frames queued to the device")			\
 	TX(bytes, "bytes queued to the device")				\
 	TX(errors, "frames the device completed with ES set")		\
@@ -41,6 +48,41 @@
 	TX(ring_full, "bursts cut short by a full ring")
 
 #define STMMAC_XSTAT_NONE(n, h)
+
+/*
+ * RX-queue counters kept by lib/rxpath's objects (page pool, copybreak,
+ * DMA sync) rather than by the PMD: X(name, expression on rxq, help).
+ * The xstat is "rx_q<id>_<name>"; a reset records a base that is
+ * subtracted afterwards (the library objects are never reset: the pool's
+ * in-flight accounting depends on its totals). The pool's in-flight count
+ * itself is not an xstat (a level, not a total); a non-zero count at stop
+ * is added to rx_pool_leaked. Expanded where struct stmmac_rx_queue is
+ * known.
+ */
+#define STMMAC_RXQ_LIB_XSTATS(X)					\
+	X(copybreak_frames, rxq->cb.stats.copybreak_frames,		\
+	  "frames delivered in a small copy (rx-copybreak)")		\
+	X(copybreak_bytes, rxq->cb.stats.copybreak_bytes,		\
+	  "bytes copied by rx-copybreak")				\
+	X(copybreak_nombuf, rxq->cb.stats.copybreak_nombuf,		\
+	  "small frames sent zero-copy: small-buffer pool empty")	\
+	X(copy_frames, rxq->copyall.stats.copybreak_frames,		\
+	  "zerocopy=0: frames copied into a fresh mbuf")		\
+	X(copy_nombuf, rxq->copyall.stats.copybreak_nombuf,		\
+	  "zerocopy=0: frames sent zero-copy, no mbuf for the copy")	\
+	X(recycled, rxq->pool->stats.recycled_direct,		\
+	  "buffers back into the page pool's direct-recycle cache")	\
+	X(pool_alloc_fast, rxq->pool->stats.alloc_fast,		\
+	  "refill buffers from the direct-recycle cache")		\
+	X(pool_alloc_slow, rxq->pool->stats.alloc_slow,		\
+	  "refill buffers from the mempool")				\
+	X(pool_alloc_empty, rxq->pool->stats.alloc_empty,		\
+	  "refills the mempool could not fully serve")			\
+	X(sync_bytes, rxq->sync.stats.for_cpu_bytes,		\
+	  "bytes synced for the CPU, whole lines (0 when coherent)")
+
+#define STMMAC_XSTAT_LIB_ONE(n, e, h) + 1
+#define STMMAC_RXQ_NB_LIB_XSTATS (0 STMMAC_RXQ_LIB_XSTATS(STMMAC_XSTAT_LIB_ONE))
 
 struct stmmac_rxq_stats {
 #define STMMAC_RX_FIELD(n, h) uint64_t rx_ ## n;

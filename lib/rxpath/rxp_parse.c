@@ -173,6 +173,7 @@ l4_step(struct rxp_parse_result *r, const uint8_t *p, uint32_t len,
 			return l4_fixed(r, RXP_L4R_UDP_LEN, RXP_V_BAD);
 		*pl = ulen;
 		r->csum_len = ulen;
+		r->l4_trimmed = ulen < plen;
 	} else {
 		uint32_t t = v6 ? l4_ptype_v6[proto] : l4_ptype_v4[proto];
 
@@ -218,6 +219,7 @@ parse_ipv4(struct rxp_parse_result *r, const uint8_t *p, uint32_t len)
 	}
 	/* RFC 791 3.1: the complement of the header's one's-complement sum. */
 	r->ip_hdr_ok = 1;
+	r->ip_trunc = l2 + tot > len;
 	r->ip_verdict = csum_ipv4_hdr(ip, ihl) == 0 ? RXP_V_GOOD : RXP_V_BAD;
 	proto = ip[9];
 	/*
@@ -404,19 +406,20 @@ rxp_verdict_sw(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 }
 
 uint64_t
-rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
-		   enum rxp_csum_mode mode, struct rxp_parse_result *r)
+rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
+		    enum rxp_csum_mode mode, int *need_sum)
 {
 	uint32_t l3 = 0, pt;
 	uint64_t ipf, l4f;
 	int hw_l3;
 
-	rxp_parse(p, len, r);
-	if (mode == RXP_CSUM_SW)
-		return finish_sw(p, r);
-	if (mode == RXP_CSUM_OFF) {
-		r->ol_flags = 0;
+	*need_sum = 0;
+	if (mode == RXP_CSUM_OFF)
 		return 0;
+	if (mode == RXP_CSUM_SW) {
+		*need_sum = r->csum_len != 0;
+		return rxp_ip_flags(r) |
+		       (r->csum_len != 0 ? 0 : rxp_l4_fixed_flags(r));
 	}
 	/* The engine's answer counts only for the L3 we parsed ourselves. */
 	if (RTE_ETH_IS_IPV4_HDR(r->ptype))
@@ -425,8 +428,12 @@ rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
 		l3 = RDES1_IPV6_HEADER;
 	hw_l3 = l3 != 0 && (rdes1 & l3) != 0;
 
-	/* IP: IPHE covers the header checksum (IPv4 only). */
-	if (r->ip_hdr_ok && hw_l3)
+	/*
+	 * IP: IPHE covers the header checksum (IPv4 only), but also a total
+	 * length the frame does not hold (databook RDES1.IPHE; the model
+	 * does the same): trusted only for a datagram whole in the frame.
+	 */
+	if (r->ip_hdr_ok && hw_l3 && !r->ip_trunc)
 		ipf = (rdes1 & RDES1_IP_HDR_ERROR) ?
 			RTE_MBUF_F_RX_IP_CKSUM_BAD : RTE_MBUF_F_RX_IP_CKSUM_GOOD;
 	else if (r->ip_hdr_ok && mode == RXP_CSUM_HW)
@@ -445,20 +452,72 @@ rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
 		l4f = rxp_l4_fixed_flags(r);
 	} else {
 		pt = rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
+		/*
+		 * The engine sums the IP payload: a UDP length shorter than
+		 * it (row 40) is a different range, software decides.
+		 */
 		if (hw_l3 && !(rdes1 & RDES1_IP_CSUM_BYPASSED) && !r->routed &&
+		    !r->l4_trimmed &&
 		    pt == (r->l4_proto == RXP_IPPROTO_TCP ?
-			   DWMAC4_RDES1_PT_TCP : DWMAC4_RDES1_PT_UDP))
+			   DWMAC4_RDES1_PT_TCP : DWMAC4_RDES1_PT_UDP)) {
 			l4f = (rdes1 & RDES1_IP_PAYLOAD_ERROR) ?
 				RTE_MBUF_F_RX_L4_CKSUM_BAD :
 				RTE_MBUF_F_RX_L4_CKSUM_GOOD;
-		else if (mode == RXP_CSUM_HW)
+		} else if (mode == RXP_CSUM_HW) {
 			l4f = RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
-		else
-			l4f = rxp_l4_verdict(r, csum_partial(p + r->csum_off,
-							     r->csum_len, 0));
+		} else {
+			l4f = 0;
+			*need_sum = 1;
+		}
 	}
-	r->ol_flags = ipf | l4f;
-	return r->ol_flags;
+	return ipf | l4f;
+}
+
+uint64_t
+rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
+		   enum rxp_csum_mode mode, struct rxp_parse_result *r)
+{
+	uint64_t f;
+	int need_sum;
+
+	rxp_parse(p, len, r);
+	f = rxp_dwmac4_hw_flags(r, rdes1, mode, &need_sum);
+	if (need_sum)
+		f |= rxp_l4_verdict(r, csum_partial(p + r->csum_off,
+						    r->csum_len, 0));
+	r->ol_flags = f;
+	return f;
+}
+
+/*
+ * Exactly the types rxp_parse() can set (docs/design/rxpath_parse.md,
+ * "L2/L3/L4 ptype" rows); a test keeps the two in step.
+ */
+static const uint32_t rxp_ptypes[] = {
+	RTE_PTYPE_L2_ETHER,
+	RTE_PTYPE_L2_ETHER_VLAN,
+	RTE_PTYPE_L2_ETHER_QINQ,
+	RTE_PTYPE_L2_ETHER_ARP,
+	RTE_PTYPE_L2_ETHER_LLDP,
+	RTE_PTYPE_L2_ETHER_TIMESYNC,
+	RTE_PTYPE_L3_IPV4,
+	RTE_PTYPE_L3_IPV4_EXT,
+	RTE_PTYPE_L3_IPV6,
+	RTE_PTYPE_L3_IPV6_EXT,
+	RTE_PTYPE_L4_TCP,
+	RTE_PTYPE_L4_UDP,
+	RTE_PTYPE_L4_FRAG,
+	RTE_PTYPE_L4_ICMP,
+	RTE_PTYPE_L4_IGMP,
+	RTE_PTYPE_L4_SCTP,
+	RTE_PTYPE_L4_NONFRAG,
+	RTE_PTYPE_UNKNOWN,
+};
+
+const uint32_t *
+rxp_supported_ptypes(void)
+{
+	return rxp_ptypes;
 }
 
 void

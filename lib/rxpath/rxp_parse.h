@@ -94,6 +94,8 @@ struct rxp_parse_result {
 	uint8_t l4_reason;	/**< enum rxp_l4_reason */
 	uint8_t routed;		/**< IPv6: pseudo-header uses a routing header's final destination */
 	uint8_t ip_hdr_ok;	/**< IPv4 header well formed: ip_verdict comes from its checksum */
+	uint8_t ip_trunc;	/**< IPv4: total length runs past the frame */
+	uint8_t l4_trimmed;	/**< UDP length shorter than the IP payload */
 	uint32_t csum_off;	/**< start of the L4 range to sum (= l2_len + l3_len) */
 	uint32_t csum_len;	/**< its length; 0 when the verdict is fixed */
 	uint32_t pseudo_sum;	/**< csum.h partial sum of the pseudo-header */
@@ -193,7 +195,10 @@ uint64_t rxp_verdict_sw(const uint8_t *p, uint32_t len,
  * @param mode  RXP_CSUM_AUTO: the hardware answer is used where it is
  *   complete for this datagram (IPV4/IPV6 bit matching the parse, IPCB
  *   clear, payload type matching the parsed TCP/UDP, no routing header in
- *   play), software otherwise; RXP_CSUM_HW: the same hardware answers,
+ *   play, and the engine's ranges equal to ours: the IPv4 datagram whole
+ *   in the frame for IPHE, which also flags length inconsistencies, and
+ *   the UDP length equal to the IP payload for IPCE, since the engine sums
+ *   the IP payload), software otherwise; RXP_CSUM_HW: the same hardware answers,
  *   UNKNOWN elsewhere; RXP_CSUM_SW: rxp_verdict_sw(); RXP_CSUM_OFF: no
  *   checksum flags.
  *
@@ -208,6 +213,24 @@ uint64_t rxp_verdict_sw(const uint8_t *p, uint32_t len,
 uint64_t rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
 			    enum rxp_csum_mode mode,
 			    struct rxp_parse_result *r);
+
+/**
+ * The dwmac4 mapping of rxp_dwmac4_verdict() on a parse already done, for
+ * callers that sum the L4 range themselves (rx-copybreak's fused copy).
+ *
+ * @param need_sum  set to 1 when the L4 verdict still needs the software
+ *   sum of [r->csum_off, r->csum_off + r->csum_len): the caller then ORs
+ *   in rxp_l4_verdict(r, sum). 0 when the flags returned are complete.
+ * @return the IP flags and, unless *need_sum, the L4 flags.
+ */
+uint64_t rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
+			     enum rxp_csum_mode mode, int *need_sum);
+
+/**
+ * The packet types rxp_parse() can set, RTE_PTYPE_UNKNOWN-terminated (the
+ * shape of a dev_supported_ptypes_get answer).
+ */
+const uint32_t *rxp_supported_ptypes(void);
 
 /**
  * Parse an mbuf and set packet_type, l2_len, l3_len, l4_len and the

@@ -143,6 +143,20 @@ rxp_pool_create(const struct rxp_pool_params *params)
 	return pool;
 }
 
+void
+rxp_pool_flush(struct rxp_pool *pool)
+{
+	while (pool->cache_count != 0) {
+		struct rte_mbuf *m = pool->cache[--pool->cache_count];
+
+		/* Cached buffers are single, direct, refcnt 1. */
+		m->next = NULL;
+		m->nb_segs = 1;
+		rte_mbuf_raw_free(m);
+		pool->stats.released++;
+	}
+}
+
 int
 rxp_pool_destroy(struct rxp_pool *pool)
 {
@@ -158,15 +172,7 @@ rxp_pool_destroy(struct rxp_pool *pool)
 			inflight);
 		return -EBUSY;
 	}
-	while (pool->cache_count != 0) {
-		struct rte_mbuf *m = pool->cache[--pool->cache_count];
-
-		/* Cached buffers are single, direct, refcnt 1. */
-		m->next = NULL;
-		m->nb_segs = 1;
-		rte_mbuf_raw_free(m);
-		pool->stats.released++;
-	}
+	rxp_pool_flush(pool);
 	rxp_pool_stats_log(pool, RTE_LOG_DEBUG);
 	rte_free(pool);
 	return 0;

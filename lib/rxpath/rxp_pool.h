@@ -159,6 +159,13 @@ struct rxp_pool *rxp_pool_create(const struct rxp_pool_params *params);
  */
 int rxp_pool_destroy(struct rxp_pool *pool);
 
+/**
+ * Give every buffer of the direct-recycle cache back to the mempool (a
+ * queue stop: the mempool's in-use count returns to what the application
+ * holds). The pool stays usable; in-flight accounting is unchanged.
+ */
+void rxp_pool_flush(struct rxp_pool *pool);
+
 /** Buffers allocated from @p pool and not yet returned to it. */
 static inline uint64_t
 rxp_pool_inflight(const struct rxp_pool *pool)

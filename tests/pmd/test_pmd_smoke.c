@@ -19,11 +19,16 @@ check_frame(struct rte_mbuf *m, void *arg)
 {
 	uint64_t *bad = arg;
 
-	/* 64 bytes without FCS: the MAC strips it by default. */
+	/*
+	 * 64 bytes without FCS: the MAC strips it by default. The parser
+	 * sets the exact L3 type and both checksums verify (csum=auto).
+	 */
 	if (m->pkt_len != 64 || m->data_len != 64 || m->nb_segs != 1 ||
-	    m->packet_type != (RTE_PTYPE_L2_ETHER |
-			       RTE_PTYPE_L3_IPV4_EXT_UNKNOWN |
-			       RTE_PTYPE_L4_UDP))
+	    m->packet_type != (RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 |
+			       RTE_PTYPE_L4_UDP) ||
+	    (m->ol_flags & (RTE_MBUF_F_RX_IP_CKSUM_MASK |
+			    RTE_MBUF_F_RX_L4_CKSUM_MASK)) !=
+	    (RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD))
 		(*bad)++;
 }
 

@@ -9,7 +9,12 @@ Checks, each from testpmd's own printed counters:
      frame received on one port was offered to the other port's TX;
   3. rxonly mode receives a counted stream;
   4. a capture replayed into port 0 (rx_pcap=) and io-forwarded to port 1
-     comes out of port 1 (tx_pcap=) byte-identical and in order.
+     comes out of port 1 (tx_pcap=) byte-identical and in order;
+  5. the golden verdict corpus (tests/data/verdict_corpus.pcap) received in
+     rxonly mode with `set verbose 1`, csum=auto: each packet's printed
+     length, hw ptype and RTE_MBUF_F_RX_{IP,L4}_CKSUM_* flags match
+     tests/data/verdict_expected.txt, in order; the frames the PMD does not
+     deliver are exactly the runts (< 14 bytes), counted in RX-errors.
 
 The waits poll testpmd's statistics until the expected counts are reached,
 with a generous bound on the number of polls; nothing asserts on time.
@@ -261,6 +266,124 @@ def test_pcap_forward(so, srcroot, tmp):
           (sum(1 for a, b in zip(frames_in, frames_out) if a == b), len(frames_in)))
 
 
+def read_expected(path):
+    """verdict_expected.txt: index name ptype l2 l3 l4 IP L4."""
+    exp = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            idx, name, ptype, _, _, _, ip, l4 = line.split()
+            exp[int(idx)] = (name, ptype, ip, l4)
+    return exp
+
+
+def verbose_dumps(text):
+    """[(port, length, hw ptype tokens, ol_flags tokens)] from testpmd's
+    verbose RX dumps, in order."""
+    res, port = [], None
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = re.search(r"port (\d+)/queue \d+: received \d+ packets", line)
+        if m:
+            port = int(m.group(1))
+            continue
+        m = re.search(r"length=(\d+)", line)
+        if m and "src=" in line:
+            pt = re.search(r"hw ptype: (.*?)\s+-", line)
+            flags = ""
+            for nxt in lines[i + 1:i + 3]:
+                f = re.search(r"ol_flags: (.*)", nxt)
+                if f:
+                    flags = f.group(1)
+                    break
+            res.append((port, int(m.group(1)),
+                        pt.group(1).split() if pt else [], flags.split()))
+    return res
+
+
+def cmd_settle(t, text, quiet=1.0):
+    """Like Testpmd.cmd, for verbose mode: the forwarding lcore's packet
+    dumps may come after the prompt, so the output does not necessarily end
+    with it. Done when it does, or when the prompt was seen and nothing
+    more arrived for `quiet` seconds."""
+    t.p.stdin.write((text + "\n").encode())
+    t.p.stdin.flush()
+    out, deadline = "", time.time() + t.HANG_GUARD
+    while not out.endswith(t.PROMPT) and time.time() < deadline:
+        try:
+            c = t.chunks.get(timeout=quiet if t.PROMPT in out else 1.0)
+        except queue.Empty:
+            if t.PROMPT in out:
+                break
+            continue
+        if c is None:
+            break
+        out += c
+    t.log.append(out)
+    return out
+
+
+def test_verdict_flags(so, srcroot):
+    data = os.path.join(srcroot, "tests", "data")
+    src = os.path.join(data, "verdict_corpus.pcap")
+    frames = read_pcap(src)
+    exp = read_expected(os.path.join(data, "verdict_expected.txt"))
+    # The model replays records of 1..16384 bytes; the PMD drops runts.
+    offered = [i for i, f in enumerate(frames) if 1 <= len(f) <= 16384]
+    want = [i for i in offered if len(frames[i]) >= 14]
+    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s,csum=auto" % src,
+                     "net_stmmac_uio1,gen_pkts=1"], ["--forward-mode=rxonly"])
+    cmd_settle(t, "set verbose 1")
+    cmd_settle(t, "start")
+    # No command while the dumps flow (testpmd's prompt interleaves with
+    # them): read until every expected packet was dumped, then go quiet.
+    deadline = time.time() + t.HANG_GUARD
+    while "".join(t.log).count("ol_flags:") < len(want) and time.time() < deadline:
+        try:
+            c = t.chunks.get(timeout=1.0)
+        except queue.Empty:
+            continue
+        if c is None:
+            break
+        t.log.append(c)
+    cmd_settle(t, "set verbose 0")
+    st = t.wait_rx({0: len(offered)})
+    out = t.finish()
+    s = st.get(0, {})
+    check(s.get("RX-packets", 0) == len(want) and
+          s.get("RX-errors", 0) == len(offered) - len(want),
+          "verdict: %d delivered (got %d), %d runts in RX-errors (got %d)" %
+          (len(want), s.get("RX-packets", 0), len(offered) - len(want),
+           s.get("RX-errors", 0)))
+    dumps = [d for d in verbose_dumps("".join(t.log) + out) if d[0] == 0]
+    check(len(dumps) == len(want), "verdict: %d packets dumped (got %d)" %
+          (len(want), len(dumps)))
+    names = {"G": "GOOD", "B": "BAD", "U": "UNKNOWN"}
+    bad = []
+    for idx, (_, length, ptype, flags) in zip(want, dumps):
+        name, eptype, ip, l4 = exp[idx]
+        fl = set(flags)
+        ok = (length == len(frames[idx]) and
+              "RTE_MBUF_F_RX_IP_CKSUM_" + names[ip] in fl and
+              "RTE_MBUF_F_RX_L4_CKSUM_" + names[l4] in fl and
+              len([f for f in fl if f.startswith("RTE_MBUF_F_RX_IP_CKSUM_")]) == 1 and
+              len([f for f in fl if f.startswith("RTE_MBUF_F_RX_L4_CKSUM_")]) == 1)
+        known = sorted(p for p in ptype if not p.endswith("UNKNOWN"))
+        eknown = sorted(p for p in eptype.split("|") if p != "0")
+        ok = ok and known == eknown
+        if not ok:
+            bad.append("#%d %s: length %d ptype %s flags %s, expected length %d "
+                       "ptype %s IP %s L4 %s" % (idx, name, length, known, flags,
+                                                 len(frames[idx]), eknown, ip, l4))
+    for b in bad[:20]:
+        print("  " + b)
+    check(not bad and len(dumps) == len(want),
+          "verdict: every packet's length, ptype and checksum flags as expected "
+          "(%d mismatches)" % len(bad))
+    check(t.p.returncode == 0, "verdict: testpmd exited cleanly (%s)" % t.p.returncode)
+
+
 def main():
     if len(sys.argv) != 3:
         print(__doc__)
@@ -276,6 +399,7 @@ def main():
         test_io_generated(so)
         test_rxonly(so)
         test_pcap_forward(so, srcroot, tmp)
+        test_verdict_flags(so, srcroot)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if cleanup:

@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The RX burst on lib/rxpath (docs/design/rxpath.md):
+ *
+ *   harvest -> sync for the CPU -> prefetch the head -> copybreak or
+ *   zero-copy -> parse + checksum verdict -> refill
+ *
+ * One always-inline template, instantiated per configuration with
+ * constant parameters and installed once at queue setup (conventions
+ * point 6): the memory model (coherent: no per-packet sync call at all;
+ * non-coherent or full: the queue's rxp_sync variant), the buffer mode
+ * (zero-copy, zero-copy + copybreak, copy-all), the head lines prefetched
+ * (0, 1, 2) and where (after the sync, or before it for the ablation).
+ * None of these is tested per packet. The checksum mode (csum=) is passed
+ * to lib/rxpath's verdict, whose one switch on it is predictable.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+
+#include "csum.h"
+#include "rxp_copybreak.h"
+#include "rxp_parse.h"
+#include "rxp_pool.h"
+#include "rxp_prefetch.h"
+#include "rxp_sync.h"
+
+#include "stmmac_ethdev.h"
+#include "stmmac_io.h"
+#include "stmmac_logs.h"
+
+/* Descriptors harvested per pass: bounds the on-stack status arrays. */
+#define STMMAC_RX_HARVEST_MAX		32
+
+#define STMMAC_RDES3_FD_LD	(RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR)
+
+/* The verdict counters are indexed by lib/rxpath's enum, in this order. */
+#define STMMAC_VCNT_OFF(f) offsetof(struct stmmac_rxq_stats, f)
+_Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_IP_BAD &&
+	       STMMAC_VCNT_OFF(rx_ip_unknown) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_IP_UNKNOWN &&
+	       STMMAC_VCNT_OFF(rx_l4_good) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_GOOD &&
+	       STMMAC_VCNT_OFF(rx_l4_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_BAD &&
+	       STMMAC_VCNT_OFF(rx_l4_unknown) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_UNKNOWN &&
+	       RXP_CNT_IP_GOOD == 0,
+	       "rx_ip_good..rx_l4_unknown must follow RXP_VERDICT_COUNTERS");
+#undef STMMAC_VCNT_OFF
+
+/*
+ * Harvest: status words of up to @p max descriptors the device has
+ * released, in ring order, stopping at the first one it still owns
+ * (row 12). One read barrier after the OWN checks of the whole batch,
+ * then RDES1: never a word read before its OWN was seen clear (row 13).
+ * The same barrier orders the buffer reads after the OWN reads, which is
+ * all a coherent DMA sync would add. Descriptor lines are prefetched
+ * RXP_PREFETCH_DESC_AHEAD ahead, once per line (4 descriptors).
+ */
+static __rte_always_inline uint16_t
+stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
+		  uint16_t max)
+{
+	volatile struct dwmac4_desc *ring = rxq->ring;
+	const uint16_t mask = rxq->mask;
+	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
+	uint16_t n, i;
+
+	if (max > avail)
+		max = avail;
+	for (n = 0; n < max; n++) {
+		uint16_t idx = (uint16_t)(rxq->next + n);
+		uint32_t des3;
+
+		if ((idx & 3) == 0)
+			rte_prefetch0((const void *)(uintptr_t)
+				&ring[(idx + RXP_PREFETCH_DESC_AHEAD) & mask]);
+		des3 = rte_le_to_cpu_32(ring[idx & mask].des3);
+		if (des3 & RDES3_OWN)
+			break;
+		st[n] = des3;
+	}
+	if (n == 0)
+		return 0;
+	stmmac_desc_rmb();
+	for (i = 0; i < n; i++)
+		s1[i] = rte_le_to_cpu_32(ring[(rxq->next + i) & mask].des1);
+	return n;
+}
+
+/*
+ * Sync one received segment for the CPU, then prefetch its head: the order
+ * of robustness row 48 (Linux 2a2931517c9a), unless the ablation asks for
+ * the old order (prefetch first, then sync, which on a non-coherent
+ * system throws the prefetched lines away).
+ */
+static __rte_always_inline void
+stmmac_rx_sync_prefetch(struct stmmac_rx_queue *rxq, const void *data,
+			uint32_t len, const bool nc, const unsigned int lines,
+			const bool before)
+{
+	if (before)
+		rxp_prefetch_head(data, lines);
+	if (nc)
+		rxp_sync_for_cpu(&rxq->sync, data, len);
+	if (!before)
+		rxp_prefetch_head(data, lines);
+}
+
+/*
+ * Parse + verdict + copybreak of a complete frame whose first segment is
+ * @p m (synced). Sets packet_type and the checksum flags, copies the
+ * frame when the buffer mode says so (copybreak: frames of at most the
+ * threshold; copy-all: every frame that fits one buffer), with the L4
+ * range summed during the copy. Returns the mbuf to deliver and adds to
+ * @p *handoff the page-pool buffers it leaves with.
+ *
+ * Policy: a checksum error never drops (P-a); an empty small pool sends
+ * the frame zero-copy (copybreak_nombuf), it does not drop either.
+ */
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
+		 uint32_t rdes1, const unsigned int bmode, const bool single,
+		 unsigned int *handoff)
+{
+	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+	const uint32_t len = m->data_len;	/* first segment only */
+	struct rxp_parse_result r;
+	uint32_t sum = 0;
+	uint64_t f;
+	int need_sum;
+
+	rxp_parse(p, len, &r);
+	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
+	m->packet_type = r.ptype;
+	m->ol_flags = f;
+	if (bmode != STMMAC_RXB_ZC && (single || m->nb_segs == 1)) {
+		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
+					   &rxq->copyall : &rxq->cb;
+		unsigned int got = rxp_copybreak(cb, &m, len, r.csum_off,
+						 need_sum ? r.csum_len : 0,
+						 &sum);
+
+		/* The big buffer went back to the pool's recycle cache. */
+		if (!(got & RXP_COPYBREAK_F_COPIED))
+			*handoff += 1;
+		if (need_sum && !(got & RXP_COPYBREAK_F_SUM))
+			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
+	} else {
+		*handoff += m->nb_segs;
+		if (need_sum)
+			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
+	}
+	if (need_sum) {
+		f |= rxp_l4_verdict(&r, sum);
+		m->ol_flags = f;
+	}
+	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
+	return m;
+}
+
+/*
+ * A frame completed by the general path (stmmac_rx_desc: errors,
+ * multi-descriptor frames, a quad that was not four clean frames): each
+ * segment is synced over its own length before the CPU reads any of it,
+ * the head prefetched, then finished like any frame.
+ */
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_deliver_slow(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
+		       uint32_t rdes1, const bool nc, const unsigned int bmode,
+		       const unsigned int lines, const bool before,
+		       unsigned int *handoff)
+{
+	struct rte_mbuf *s;
+
+	for (s = m->next; nc && s != NULL; s = s->next)
+		rxp_sync_for_cpu(&rxq->sync, rte_pktmbuf_mtod(s, void *),
+				 s->data_len);
+	stmmac_rx_sync_prefetch(rxq, rte_pktmbuf_mtod(m, void *), m->data_len,
+				nc, lines, before);
+	return stmmac_rx_finish(rxq, m, rdes1, bmode, false, handoff);
+}
+
+/*
+ * Process harvested descriptors, four at a time while they are four
+ * complete, error-free, single-buffer frames of acceptable length (error
+ * bits OR-ed across the quad, VPP ige/iavf style); anything else takes
+ * the general path. Within a clean quad, the four buffers are synced and
+ * their heads prefetched first, then parsed: four head misses in flight
+ * at once. mbuf headers are prefetched one quad ahead
+ * (RXP_PREFETCH_MBUF_AHEAD), the time one cache miss takes.
+ */
+static __rte_always_inline uint16_t
+stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
+		  const uint32_t *s1, uint16_t n, struct rte_mbuf **pkts,
+		  const bool nc, const unsigned int bmode,
+		  const unsigned int lines, const bool before)
+{
+	struct rte_mbuf **sw = rxq->sw_ring;
+	const uint16_t mask = rxq->mask;
+	const uint16_t base = rxq->next;
+	const uint32_t len_span = rxq->max_len - RTE_ETHER_HDR_LEN;
+	unsigned int handoff = 0;
+	uint64_t bytes = 0;
+	uint16_t i = 0, nb = 0, k;
+
+	for (; i + 4 <= n; i += 4) {
+		uint32_t all = st[i] & st[i + 1] & st[i + 2] & st[i + 3];
+		uint32_t any = st[i] | st[i + 1] | st[i + 2] | st[i + 3];
+		struct rte_mbuf *mq[4];
+		uint32_t len[4], pl[4];
+		uint32_t bad = 0;
+
+		for (k = 0; k < 4; k++) {
+			pl[k] = st[i + k] & RDES3_PACKET_SIZE_MASK;
+			len[k] = pl[k] - rxq->fcs_trim;
+			/* One unsigned compare: 14 <= len <= max_len. */
+			bad |= (uint32_t)(len[k] - RTE_ETHER_HDR_LEN > len_span);
+			bad |= (uint32_t)(pl[k] > rxq->rbsz);
+		}
+		if (i + 4 + RXP_PREFETCH_MBUF_AHEAD <= n)
+			for (k = 0; k < RXP_PREFETCH_MBUF_AHEAD; k++)
+				rte_prefetch0(sw[(base + i + 4 + k) & mask]);
+		if (unlikely(bad || rxq->state != STMMAC_RX_IDLE ||
+			     (all & STMMAC_RDES3_FD_LD) != STMMAC_RDES3_FD_LD ||
+			     (any & RDES3_ERROR_SUMMARY))) {
+			for (k = 0; k < 4; k++) {
+				struct rte_mbuf *mb = stmmac_rx_desc(rxq,
+					(base + i + k) & mask, st[i + k],
+					s1[i + k]);
+
+				if (mb == NULL)
+					continue;
+				bytes += mb->pkt_len;
+				pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb,
+					s1[i + k], nc, bmode, lines, before,
+					&handoff);
+			}
+			continue;
+		}
+		/* Take the buffers; sync exactly PL bytes; prefetch heads. */
+		for (k = 0; k < 4; k++) {
+			uint16_t slot = (base + i + k) & mask;
+			struct rte_mbuf *mb = sw[slot];
+
+			sw[slot] = NULL;
+			mb->data_off = RTE_PKTMBUF_HEADROOM;
+			mb->data_len = (uint16_t)len[k];
+			mb->pkt_len = len[k];
+			mb->port = rxq->port_id;
+			stmmac_rx_sync_prefetch(rxq, rte_pktmbuf_mtod(mb, void *),
+						pl[k], nc, lines, before);
+			mq[k] = mb;
+			bytes += len[k];
+		}
+		for (k = 0; k < 4; k++)
+			pkts[nb++] = stmmac_rx_finish(rxq, mq[k], s1[i + k],
+						      bmode, true, &handoff);
+	}
+	for (; i < n; i++) {
+		struct rte_mbuf *mb = stmmac_rx_desc(rxq, (base + i) & mask,
+						     st[i], s1[i]);
+
+		if (mb == NULL)
+			continue;
+		bytes += mb->pkt_len;
+		pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb, s1[i], nc, bmode,
+						    lines, before, &handoff);
+	}
+	rxq->next = (uint16_t)(base + n);
+	rxp_pool_handoff(rxq->pool, handoff);
+	rxq->stats.rx_packets += nb;
+	/* ibytes exclude the FCS even when the application keeps it. */
+	rxq->stats.rx_bytes += bytes - (rxq->keep_crc ? (uint64_t)nb * RTE_ETHER_CRC_LEN : 0);
+	return nb;
+}
+
+/*
+ * RX burst template.
+ * Policy:
+ *  - allocation failure: the refill stops at the first slot it cannot
+ *    fill, counts rx_nombuf, and is retried on the next call; frames keep
+ *    arriving into the slots still armed, then the device counts misses;
+ *    an empty copybreak pool sends small frames zero-copy;
+ *  - errors (ES, runt, oversize, bad PL, truncated, scatter off): the
+ *    frame is dropped and counted once in ierrors; single-buffer frames
+ *    keep their buffer in place, chained ones recycle their buffers into
+ *    the page pool; a checksum error is a flag, never a drop;
+ *  - a frame not finished when the burst ends is kept in the queue and
+ *    resumed on the next call;
+ *  - the tail is written once, at the end, and only if slots were armed.
+ */
+static __rte_always_inline uint16_t
+stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
+		     uint16_t nb_pkts, const bool nc, const unsigned int bmode,
+		     const unsigned int lines, const bool before)
+{
+	struct stmmac_rx_queue *rxq = rx_queue;
+	uint32_t st[STMMAC_RX_HARVEST_MAX];
+	uint32_t s1[STMMAC_RX_HARVEST_MAX];
+	uint16_t nb_rx = 0, want, n;
+	bool empty = true;
+
+	if (unlikely(nb_pkts == 0))
+		return 0;
+	do {
+		/* A frame uses >= 1 descriptor: never more frames than asked. */
+		want = RTE_MIN((uint16_t)(nb_pkts - nb_rx),
+			       (uint16_t)STMMAC_RX_HARVEST_MAX);
+		n = stmmac_rx_harvest(rxq, st, s1, want);
+		if (n == 0)
+			break;
+		empty = false;
+		nb_rx += stmmac_rx_process(rxq, st, s1, n, rx_pkts + nb_rx,
+					   nc, bmode, lines, before);
+	} while (n == want && nb_rx < nb_pkts);
+
+	/* Fold the 11-bit clear-on-read counter while it cannot overflow. */
+	if (empty)
+		stmmac_rx_missed_update(rxq);
+	stmmac_rx_refill(rxq);
+	PMD_RX_DP_LOG(DEBUG, "port %u: %u frames, next %u armed %u",
+		      rxq->port_id, nb_rx, rxq->next, rxq->armed);
+	return nb_rx;
+}
+
+/*
+ * The instances: [memory model][buffer mode][head lines][prefetch before].
+ * 2 x 3 x 3 x 2 = 36 small functions; the ablation ones cost only code.
+ */
+#define STMMAC_RXV(nc, bm, l, b) stmmac_recv_pkts_ ## nc ## _ ## bm ## _ ## l ## _ ## b
+#define STMMAC_RXV_DEF(nc, bm, l, b)					\
+static uint16_t								\
+STMMAC_RXV(nc, bm, l, b)(void *q, struct rte_mbuf **pkts, uint16_t n)	\
+{									\
+	return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, b);		\
+}
+#define STMMAC_RXV_DEF_L(nc, bm, l)					\
+	STMMAC_RXV_DEF(nc, bm, l, 0) STMMAC_RXV_DEF(nc, bm, l, 1)
+#define STMMAC_RXV_DEF_BM(nc, bm)					\
+	STMMAC_RXV_DEF_L(nc, bm, 0) STMMAC_RXV_DEF_L(nc, bm, 1)		\
+	STMMAC_RXV_DEF_L(nc, bm, 2)
+#define STMMAC_RXV_DEF_NC(nc)						\
+	STMMAC_RXV_DEF_BM(nc, 0) STMMAC_RXV_DEF_BM(nc, 1)		\
+	STMMAC_RXV_DEF_BM(nc, 2)
+
+_Static_assert(STMMAC_RXB_ZC == 0 && STMMAC_RXB_CB == 1 &&
+	       STMMAC_RXB_COPY == 2 && STMMAC_RXB_NB == 3,
+	       "the instance table is indexed by enum stmmac_rx_buf_mode");
+
+STMMAC_RXV_DEF_NC(0)
+STMMAC_RXV_DEF_NC(1)
+
+#define STMMAC_RXV_ROW_L(nc, bm, l)					\
+	{ STMMAC_RXV(nc, bm, l, 0), STMMAC_RXV(nc, bm, l, 1) }
+#define STMMAC_RXV_ROW_BM(nc, bm)					\
+	{ STMMAC_RXV_ROW_L(nc, bm, 0), STMMAC_RXV_ROW_L(nc, bm, 1),	\
+	  STMMAC_RXV_ROW_L(nc, bm, 2) }
+#define STMMAC_RXV_ROW_NC(nc)						\
+	{ STMMAC_RXV_ROW_BM(nc, 0), STMMAC_RXV_ROW_BM(nc, 1),		\
+	  STMMAC_RXV_ROW_BM(nc, 2) }
+
+static const eth_rx_burst_t
+stmmac_rx_variants[2][STMMAC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
+	STMMAC_RXV_ROW_NC(0),
+	STMMAC_RXV_ROW_NC(1),
+};
+
+eth_rx_burst_t
+stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
+		       const struct stmmac_devargs *da)
+{
+	unsigned int nc = rxq->sync.mode != RXP_SYNC_COHERENT;
+	unsigned int lines = RTE_MIN(da->prefetch_lines,
+				     (uint8_t)RXP_PREFETCH_HEAD_LINES_MAX);
+
+	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s",
+		   rxq->port_id, nc ? "cache maintenance" : "coherent",
+		   (unsigned int)rxq->buf_mode, lines,
+		   da->prefetch_before ? " before the sync" : "");
+	return stmmac_rx_variants[nc][rxq->buf_mode][lines][da->prefetch_before];
+}
