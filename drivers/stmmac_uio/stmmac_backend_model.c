@@ -25,7 +25,7 @@
 #include "stmmac_logs.h"
 
 /* DMA regions tracked per model (coalesced: usually a handful). */
-#define STMMAC_MODEL_MAX_REGIONS	256
+#define STMMAC_MODEL_MAX_REGIONS	4096
 
 struct stmmac_dma_region {
 	uintptr_t va;
@@ -377,6 +377,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	p.dma_store = da->dma_store_nt ? DWMAC4_MODEL_STORE_NT :
 					 DWMAC4_MODEL_STORE_PLAIN;
 	p.flow_control = da->flow_ctrl;
+	p.wb_batch = da->wb_batch;
 	p.rx_src = model_make_source(name, da, mac);
 	p.tx_sink = model_make_sink(name, da);
 	if (p.rx_src == NULL || p.tx_sink == NULL)

@@ -296,6 +296,17 @@ arg_flow_ctrl(const char *v, struct stmmac_devargs *da)
 }
 
 static const char *
+arg_wb_batch(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 1, 64, &n) < 0)
+		return "expected 1..64 frames";
+	da->wb_batch = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
 arg_copybreak(const char *v, struct stmmac_devargs *da)
 {
 	uint64_t n;
@@ -410,6 +421,7 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "mac",		arg_mac,		0 },
 	{ "dma_store",		arg_dma_store,		KEY_MODEL },
 	{ "flow_ctrl",		arg_flow_ctrl,		KEY_MODEL },
+	{ "wb_batch",		arg_wb_batch,		KEY_MODEL },
 	{ "copybreak",		arg_copybreak,		0 },
 	{ "csum",		arg_csum,		0 },
 	{ "prefetch",		arg_prefetch,		0 },

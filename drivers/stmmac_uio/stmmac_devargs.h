@@ -33,6 +33,7 @@
 	"mac=<xx:xx:xx:xx:xx:xx> "					\
 	"dma_store=plain|nt "						\
 	"flow_ctrl=0|1 "						\
+	"wb_batch=<1..64> "						\
 	"copybreak=<0..2048> "						\
 	"csum=auto|sw|hw|off "						\
 	"prefetch=0|1|2 "						\
@@ -111,6 +112,7 @@ struct stmmac_devargs {
 	bool dma_store_nt;
 	bool flow_ctrl;
 	bool flow_ctrl_set;		/* given explicitly */
+	unsigned int wb_batch;		/* model write-back coalescing */
 
 	/* RX path (docs/design/rxpath.md); all but coe are ablation knobs. */
 	uint32_t copybreak;		/* bytes, 0: off */

@@ -569,8 +569,15 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	enum rxp_sync_mode sm;
 	int ret;
 
-	sm = da->sync_full ? RXP_SYNC_FULL :
-	     da->dma_noncoherent ? RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT;
+	/*
+	 * A coherent device needs no cache maintenance whatever the length:
+	 * sync=full matters only with dma=noncoherent (maintenance over the
+	 * whole buffer instead of the bytes the device wrote).
+	 */
+	if (!da->dma_noncoherent)
+		sm = RXP_SYNC_COHERENT;
+	else
+		sm = da->sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
 	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
 	if (ret < 0) {
 		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,

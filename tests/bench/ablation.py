@@ -115,7 +115,7 @@ class Testpmd:
 
 def parse_stop(out):
     """(cycles per packet, RX packets, TSC MHz) from testpmd's 'stop'."""
-    m = re.search(r"CPU cycles/packet=([\d.]+) \(busy cycles=(\d+) / total \w+ packets=(\d+)\) "
+    m = re.search(r"CPU cycles/packet=([\d.]+) \((?:busy|total) cycles=(\d+) / total \w+ packets=(\d+)\) "
                   r"at (\d+) MHz", out)
     if not m:
         return None, 0, 0
@@ -266,7 +266,7 @@ def main():
             for size, sizeargs in sizes:
                 base = None
                 for step, stepargs in STEPS:
-                    vdev = "net_stmmac_uio0,model_cpu=0,%s,%s,%s" % (memargs, sizeargs, stepargs)
+                    vdev = "net_stmmac_uio0,model_cpu=0,wb_batch=32,%s,%s,%s" % (memargs, sizeargs, stepargs)
                     cpp, pkts, mhz = run_rxonly(so, vdev, secs, log)
                     if cpp and base is None:
                         base = cpp
@@ -279,8 +279,8 @@ def main():
             for size, sizeargs in sizes:
                 flen = {"64B": 64, "IMIX": 590, "1500B": 1514}[size]
                 for name, vdev in (
-                        ("socrx hw verdicts", "net_stmmac_uio0,model_cpu=0,dma=coherent,%s,coe=1,csum=auto" % sizeargs),
-                        ("socrx sw verdicts", "net_stmmac_uio0,model_cpu=0,dma=coherent,%s,coe=0,csum=sw" % sizeargs),
+                        ("socrx hw verdicts", "net_stmmac_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=1,csum=auto" % sizeargs),
+                        ("socrx sw verdicts", "net_stmmac_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=0,csum=sw" % sizeargs),
                         ("net_null", "net_null0,size=%d,copy=0" % flen)):
                     cpp, pkts, mhz = run_rxonly(so, vdev, secs, log)
                     rows.append(dict(kind="compare", memory="coherent", size=size, step=name, cpp=cpp,

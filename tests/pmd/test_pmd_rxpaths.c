@@ -37,7 +37,8 @@ static const struct variant variants[] = {
 	{ "dma=noncoherent,sync=full", CB256, 2 },
 	{ "prefetch=0", CB256, 0 },
 	{ "prefetch=1", CB256, 0 },
-	{ "prefetch_at=before,prefetch=1,sync=full,zerocopy=0", COPYALL, 2 },
+	{ "prefetch_at=before,prefetch=1,dma=noncoherent,sync=full,zerocopy=0",
+	  COPYALL, 2 },
 	{ "prefetch_at=before,dma=noncoherent", CB256, 1 },
 	{ "csum=auto,coe=0", CB256, 0 },
 };

@@ -34,7 +34,7 @@
 /* Number of 32-bit registers in the window. */
 #define MODEL_NREGS (DWMAC4_MODEL_REG_WINDOW / 4u)
 /* Regions the DMA window (the model's IOMMU) can hold. */
-#define MODEL_DMA_MAX_REGIONS 256u
+#define MODEL_DMA_MAX_REGIONS DWMAC4_MODEL_MAX_DMA_REGIONS
 /* Room for the last_violation text. */
 #define MODEL_VIOL_MSG_LEN 160u
 /* RBSZ limits of docs/model.md: a multiple of 4 from 64 to 16380. */
