@@ -13,10 +13,12 @@ set -eu
 
 SOCRX_CACHE=${SOCRX_CACHE:-/var/cache/socrx}
 # qemu-user and the arm64 cross compiler run lib/csum's arm64 kernels in the
-# tests; python3-scapy builds the golden packet corpora.
+# tests; python3-scapy builds the golden packet corpora; iperf3, ping and
+# ethtool drive real traffic through socrx-router (tests/app).
 PACKAGES="build-essential meson ninja-build pkg-config python3 python3-pyelftools
 	python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev libpcap-dev dpkg-dev
-	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user"
+	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+	iperf3 iputils-ping ethtool"
 
 log() { echo "install-deps: $*" >&2; }
 

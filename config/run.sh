@@ -32,7 +32,14 @@ fi
 ninja -C "$builddir"
 
 if [ "$job" = main ]; then
-	exec "$builddir/tests/bench/bench_csum" --quick
+	# The router on two model-backed ports with generated traffic (IPv4
+	# one way, IPv6 the other), live statistics every second, then the
+	# summary. No hugepages, no NIC.
+	exec "$builddir/app/socrx-router" --no-huge --no-pci -m 512 \
+		--no-shconf -l 0,1 \
+		--vdev net_stmmac_uio0,gen_rate=200000,gen_flows=64 \
+		--vdev net_stmmac_uio1,gen_ipv6=1,gen_rate=200000,gen_flows=64 \
+		-- --routes config/routes.cfg --duration 5 --stats-period 1
 fi
 
 rc=0

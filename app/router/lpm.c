@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * LPM tables. rte_lpm and rte_lpm6 take depths from 1 only, so a default
+ * route (/0) goes in as its two /1 halves, each unless the file has that
+ * /1 itself: a more specific rule must keep winning over the default.
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include <rte_errno.h>
+#include <rte_log.h>
+
+#include "lpm.h"
+
+#define RTE_LOGTYPE_ROUTER RTE_LOGTYPE_USER1
+
+/*
+ * tbl8 groups: rte_lpm needs one per rule longer than /24 at most;
+ * rte_lpm6 one per byte beyond the first 3 of a rule (13 for a /128).
+ * Sizing from the file keeps a small table small (rte_lpm6's 1 KiB
+ * groups add up: l3fwd's fixed 65536 of them is 64 MiB).
+ */
+#define LPM4_MIN_TBL8S	256
+#define LPM6_MIN_TBL8S	256
+#define LPM6_TBL8S_PER_RULE 13
+
+static bool
+has_v4(const struct route_table *t, uint32_t prefix, uint8_t depth)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n_v4; i++)
+		if (t->v4[i].prefix == prefix && t->v4[i].depth == depth)
+			return true;
+	return false;
+}
+
+static bool
+has_v6(const struct route_table *t, const uint8_t *prefix, uint8_t depth)
+{
+	unsigned int i;
+
+	for (i = 0; i < t->n_v6; i++)
+		if (memcmp(t->v6[i].prefix, prefix, 16) == 0 &&
+		    t->v6[i].depth == depth)
+			return true;
+	return false;
+}
+
+static int
+add4(struct rte_lpm *lpm, const struct route_table *t, const struct route4 *r)
+{
+	static const uint32_t half[2] = { 0, UINT32_C(0x80000000) };
+	int i, rc;
+
+	if (r->depth != 0)
+		return rte_lpm_add(lpm, r->prefix, r->depth, r->port);
+	for (i = 0; i < 2; i++) {
+		if (has_v4(t, half[i], 1))
+			continue;
+		rc = rte_lpm_add(lpm, half[i], 1, r->port);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+static int
+add6(struct rte_lpm6 *lpm, const struct route_table *t, const struct route6 *r)
+{
+	uint8_t half[16];
+	int i, rc;
+
+	if (r->depth != 0)
+		return rte_lpm6_add(lpm, r->prefix, r->depth, r->port);
+	for (i = 0; i < 2; i++) {
+		memset(half, 0, sizeof(half));
+		half[0] = (uint8_t)(i << 7);
+		if (has_v6(t, half, 1))
+			continue;
+		rc = rte_lpm6_add(lpm, half, 1, r->port);
+		if (rc != 0)
+			return rc;
+	}
+	return 0;
+}
+
+int
+router_lpm_setup(const struct route_table *t, int socket,
+		 struct rte_lpm **lpm4, struct rte_lpm6 **lpm6)
+{
+	struct rte_lpm_config c4 = {
+		.max_rules = 2 * t->n_v4 + 16,
+		.number_tbl8s = LPM4_MIN_TBL8S + t->n_v4,
+	};
+	struct rte_lpm6_config c6 = {
+		.max_rules = 2 * t->n_v6 + 16,
+		.number_tbl8s = LPM6_MIN_TBL8S + LPM6_TBL8S_PER_RULE * t->n_v6,
+	};
+	unsigned int i;
+	int rc;
+
+	*lpm4 = rte_lpm_create("router_lpm4", socket, &c4);
+	*lpm6 = rte_lpm6_create("router_lpm6", socket, &c6);
+	if (*lpm4 == NULL || *lpm6 == NULL) {
+		RTE_LOG(ERR, ROUTER, "cannot create the LPM tables: %s\n",
+			rte_strerror(rte_errno));
+		router_lpm_free(*lpm4, *lpm6);
+		return -1;
+	}
+	for (i = 0; i < t->n_v4; i++) {
+		rc = add4(*lpm4, t, &t->v4[i]);
+		if (rc != 0) {
+			RTE_LOG(ERR, ROUTER, "route at line %u: rte_lpm_add: %s\n",
+				t->v4[i].line, rte_strerror(-rc));
+			goto fail;
+		}
+	}
+	for (i = 0; i < t->n_v6; i++) {
+		rc = add6(*lpm6, t, &t->v6[i]);
+		if (rc != 0) {
+			RTE_LOG(ERR, ROUTER, "route at line %u: rte_lpm6_add: %s\n",
+				t->v6[i].line, rte_strerror(-rc));
+			goto fail;
+		}
+	}
+	return 0;
+fail:
+	router_lpm_free(*lpm4, *lpm6);
+	*lpm4 = NULL;
+	*lpm6 = NULL;
+	return -1;
+}
+
+void
+router_lpm_free(struct rte_lpm *lpm4, struct rte_lpm6 *lpm6)
+{
+	rte_lpm_free(lpm4);
+	rte_lpm6_free(lpm6);
+}

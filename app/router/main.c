@@ -1,0 +1,712 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * socrx-router: an LPM router in the shape of DPDK's examples/l3fwd.
+ * This file: arguments, ports, lcores, the control loop on the main
+ * lcore (statistics, duration, idle exit) and a clean shutdown.
+ *
+ * The main lcore never forwards: it samples statistics and decides when
+ * to stop, so the forwarding lcores run a loop with nothing else in it.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_common.h>
+#include <rte_eal.h>
+#include <rte_ethdev.h>
+#include <rte_launch.h>
+#include <rte_lcore.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+#include <rte_mempool.h>
+
+#ifdef SOCRX_HAVE_STMMAC_PMD
+#include "rte_pmd_stmmac_uio.h"
+#endif
+
+#include "lpm.h"
+#include "router.h"
+#include "routes.h"
+#include "stats.h"
+
+#define DEFAULT_ROUTES	"config/routes.cfg"
+/* Control loop tick: the resolution of --duration and of the reports. */
+#define CONTROL_TICK_NS	10000000L
+/* Bounded wait for a TX ring to empty at shutdown (polls of 10 us). */
+#define TX_DRAIN_POLLS	100000
+
+struct lcore_conf lcore_conf[RTE_MAX_LCORE];
+struct router_conf router_conf;
+volatile bool force_quit;
+static volatile sig_atomic_t quit_signal;
+
+struct lcore_params {
+	uint16_t port_id;
+	uint16_t queue_id;
+	unsigned int lcore_id;
+};
+
+static struct {
+	uint64_t port_mask;
+	bool port_mask_set;
+	bool promisc;
+	const char *routes;
+	double stats_period;
+	double duration;
+	const char *json;
+	unsigned int exit_when_idle;
+	struct lcore_params lp[MAX_LCORE_PARAMS];
+	unsigned int n_lp;
+} args = {
+	.routes = DEFAULT_ROUTES,
+	.stats_period = 1.0,
+};
+
+static struct {
+	uint16_t nb_rxq, nb_txq;
+	uint16_t nb_rxd, nb_txd;
+} port_q[RTE_MAX_ETHPORTS];
+
+/* The forwarding lcores, in --config order: index = TX queue id. */
+static unsigned int fwd_lcores[RTE_MAX_LCORE];
+static unsigned int n_fwd_lcores;
+
+static void __attribute__((format(printf, 1, 2), noreturn))
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "socrx-router: error: ");
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n");
+	rte_eal_cleanup();
+	exit(EXIT_FAILURE);
+}
+
+static void
+usage(const char *prog)
+{
+	fprintf(stderr,
+		"usage: %s [EAL options] -- [-p PORTMASK] [-P]\n"
+		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
+		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
+		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
+		"\n"
+		"  -p PORTMASK          ports to use, hex (default: all)\n"
+		"  -P                   put the ports in promiscuous mode\n"
+		"  --config             RX queue to lcore map (default: queue 0 of each\n"
+		"                       port, ports spread over the worker lcores)\n"
+		"  --routes FILE        route file (default " DEFAULT_ROUTES ")\n"
+		"  --stats-period SEC   live statistics period (default 1; 0: none)\n"
+		"  --duration SEC       stop after SEC seconds (default 0: at SIGINT/SIGTERM)\n"
+		"  --exit-when-idle N   stop once traffic was seen and then nothing was\n"
+		"                       received for N statistics periods\n"
+		"  --drop-bad-l4        drop frames with a bad TCP/UDP checksum (default:\n"
+		"                       forward and count them)\n"
+		"  --json FILE          write the final statistics as JSON\n",
+		prog);
+}
+
+static void
+signal_handler(int signum)
+{
+	quit_signal = signum;
+	force_quit = true;
+}
+
+static double
+parse_seconds(const char *opt, const char *s)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno != 0 || end == s || *end != '\0' || !(v >= 0) || v > 1e9)
+		die("%s: '%s' is not a number of seconds >= 0", opt, s);
+	return v;
+}
+
+static unsigned long
+parse_ulong(const char *opt, const char *s, unsigned long max)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno != 0 || end == s || *end != '\0' || *s == '-' || v > max)
+		die("%s: '%s' is not an integer in 0..%lu", opt, s, max);
+	return v;
+}
+
+/* "(port,queue,lcore)[,(port,queue,lcore)...]", as l3fwd's --config. */
+static void
+parse_config(const char *s)
+{
+	const char *p = s;
+
+	args.n_lp = 0;
+	while (*p != '\0') {
+		unsigned long f[3];
+		char *end;
+		int i;
+
+		while (*p == ' ' || *p == ',')
+			p++;
+		if (*p == '\0')
+			break;
+		if (*p++ != '(')
+			die("--config: expected '(' at '%s'", p - 1);
+		for (i = 0; i < 3; i++) {
+			while (*p == ' ')
+				p++;
+			errno = 0;
+			if (*p < '0' || *p > '9')
+				die("--config: expected a number at '%s'", p);
+			f[i] = strtoul(p, &end, 10);
+			if (errno != 0 || f[i] > (i == 2 ? RTE_MAX_LCORE - 1 : 65535))
+				die("--config: number out of range at '%s'", p);
+			p = end;
+			while (*p == ' ')
+				p++;
+			if (*p++ != (i == 2 ? ')' : ','))
+				die("--config: expected '%c' in '%s'",
+				    i == 2 ? ')' : ',', s);
+		}
+		if (args.n_lp == MAX_LCORE_PARAMS)
+			die("--config: more than %d entries", MAX_LCORE_PARAMS);
+		args.lp[args.n_lp++] = (struct lcore_params){
+			.port_id = (uint16_t)f[0], .queue_id = (uint16_t)f[1],
+			.lcore_id = (unsigned int)f[2] };
+	}
+	if (args.n_lp == 0)
+		die("--config: no (port,queue,lcore) entry in '%s'", s);
+}
+
+enum {
+	OPT_CONFIG = 256,
+	OPT_ROUTES,
+	OPT_STATS_PERIOD,
+	OPT_DURATION,
+	OPT_DROP_BAD_L4,
+	OPT_JSON,
+	OPT_EXIT_WHEN_IDLE,
+};
+
+static void
+parse_args(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "config", required_argument, NULL, OPT_CONFIG },
+		{ "routes", required_argument, NULL, OPT_ROUTES },
+		{ "stats-period", required_argument, NULL, OPT_STATS_PERIOD },
+		{ "duration", required_argument, NULL, OPT_DURATION },
+		{ "drop-bad-l4", no_argument, NULL, OPT_DROP_BAD_L4 },
+		{ "json", required_argument, NULL, OPT_JSON },
+		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
+		switch (opt) {
+		case 'p':
+			args.port_mask = strtoull(optarg, NULL, 16);
+			if (args.port_mask == 0)
+				die("-p: '%s' is not a non-zero hex port mask", optarg);
+			args.port_mask_set = true;
+			break;
+		case 'P':
+			args.promisc = true;
+			break;
+		case OPT_CONFIG:
+			parse_config(optarg);
+			break;
+		case OPT_ROUTES:
+			args.routes = optarg;
+			break;
+		case OPT_STATS_PERIOD:
+			args.stats_period = parse_seconds("--stats-period", optarg);
+			break;
+		case OPT_DURATION:
+			args.duration = parse_seconds("--duration", optarg);
+			break;
+		case OPT_DROP_BAD_L4:
+			router_conf.drop_bad_l4 = true;
+			break;
+		case OPT_JSON:
+			args.json = optarg;
+			break;
+		case OPT_EXIT_WHEN_IDLE:
+			args.exit_when_idle =
+				(unsigned int)parse_ulong("--exit-when-idle", optarg, 1000000);
+			break;
+		case 'h':
+			usage(argv[0]);
+			rte_eal_cleanup();
+			exit(EXIT_SUCCESS);
+		default:
+			usage(argv[0]);
+			die("bad arguments");
+		}
+	}
+	if (optind < argc)
+		die("unexpected argument '%s'", argv[optind]);
+	if (args.exit_when_idle != 0 && args.stats_period == 0)
+		die("--exit-when-idle counts statistics periods: --stats-period must be > 0");
+}
+
+/* Ports: the mask against what EAL found. */
+static unsigned int
+check_ports(void)
+{
+	unsigned int nb = rte_eth_dev_count_avail(), n = 0;
+	uint16_t port;
+
+	if (nb == 0)
+		die("no Ethernet ports: give some with --vdev (e.g. --vdev net_stmmac_uio0)");
+	if (!args.port_mask_set)
+		args.port_mask = nb >= 64 ? UINT64_MAX : (UINT64_C(1) << nb) - 1;
+	for (port = 0; port < 64; port++) {
+		if (!(args.port_mask & (UINT64_C(1) << port)))
+			continue;
+		if (!rte_eth_dev_is_valid_port(port))
+			die("-p 0x%" PRIx64 ": port %u does not exist (%u port(s))",
+			    args.port_mask, port, nb);
+		n++;
+	}
+	router_conf.enabled_port_mask = args.port_mask;
+	return n;
+}
+
+static bool
+port_enabled(uint16_t port)
+{
+	return port < 64 && (router_conf.enabled_port_mask & (UINT64_C(1) << port));
+}
+
+/* lcores: --config checked, or the default map built. */
+static void
+setup_lcores(void)
+{
+	unsigned int i, j, lcore, main_lcore = rte_get_main_lcore();
+	uint16_t port;
+
+	if (args.n_lp == 0) {
+		unsigned int w = 0, workers[RTE_MAX_LCORE], nw = 0;
+
+		RTE_LCORE_FOREACH_WORKER(lcore)
+			workers[nw++] = lcore;
+		if (nw == 0)
+			die("no worker lcore: the main lcore only runs statistics (use e.g. -l 0,1)");
+		for (port = 0; port < 64; port++) {
+			if (!port_enabled(port))
+				continue;
+			args.lp[args.n_lp++] = (struct lcore_params){
+				.port_id = port, .queue_id = 0,
+				.lcore_id = workers[w++ % nw] };
+		}
+	}
+	for (i = 0; i < args.n_lp; i++) {
+		const struct lcore_params *p = &args.lp[i];
+		struct lcore_conf *qc;
+
+		lcore = p->lcore_id;
+		if (!port_enabled(p->port_id))
+			die("--config (%u,%u,%u): port %u is not enabled by -p 0x%" PRIx64,
+			    p->port_id, p->queue_id, lcore, p->port_id, args.port_mask);
+		if (!rte_lcore_is_enabled(lcore))
+			die("--config (%u,%u,%u): lcore %u is not enabled by EAL (-l)",
+			    p->port_id, p->queue_id, lcore, lcore);
+		if (lcore == main_lcore)
+			die("--config (%u,%u,%u): lcore %u is the main lcore, which runs the statistics; use a worker lcore",
+			    p->port_id, p->queue_id, lcore, lcore);
+		for (j = 0; j < i; j++)
+			if (args.lp[j].port_id == p->port_id &&
+			    args.lp[j].queue_id == p->queue_id)
+				die("--config: port %u queue %u given twice",
+				    p->port_id, p->queue_id);
+		qc = &lcore_conf[lcore];
+		if (qc->n_rx_queue == MAX_RX_QUEUE_PER_LCORE)
+			die("--config: more than %d queues on lcore %u",
+			    MAX_RX_QUEUE_PER_LCORE, lcore);
+		if (qc->n_rx_queue == 0)
+			fwd_lcores[n_fwd_lcores++] = lcore;
+		qc->rx_queue_list[qc->n_rx_queue].port_id = p->port_id;
+		qc->rx_queue_list[qc->n_rx_queue].queue_id = p->queue_id;
+		qc->n_rx_queue++;
+		if (p->queue_id + 1u > port_q[p->port_id].nb_rxq)
+			port_q[p->port_id].nb_rxq = (uint16_t)(p->queue_id + 1);
+	}
+	/* RX queues 0..n-1 of each port must all be polled (RSS spreads over all). */
+	for (port = 0; port < 64; port++) {
+		uint16_t q;
+
+		if (!port_enabled(port))
+			continue;
+		if (port_q[port].nb_rxq == 0)
+			die("port %u is enabled by -p but no --config entry polls it", port);
+		for (q = 0; q < port_q[port].nb_rxq; q++) {
+			for (j = 0; j < args.n_lp; j++)
+				if (args.lp[j].port_id == port && args.lp[j].queue_id == q)
+					break;
+			if (j == args.n_lp)
+				die("--config: port %u queue %u is not polled (queues must be 0..%u)",
+				    port, q, port_q[port].nb_rxq - 1);
+		}
+		port_q[port].nb_txq = (uint16_t)n_fwd_lcores;
+	}
+}
+
+static void
+configure_port(uint16_t port)
+{
+	struct rte_eth_conf conf;
+	struct rte_eth_dev_info info;
+	int rc;
+
+	memset(&conf, 0, sizeof(conf));
+	rc = rte_eth_dev_info_get(port, &info);
+	if (rc != 0)
+		die("port %u: cannot get device info: %s", port, rte_strerror(-rc));
+	if (port_q[port].nb_rxq > info.max_rx_queues)
+		die("port %u (%s): %u RX queues in --config, the device has %u",
+		    port, info.driver_name, port_q[port].nb_rxq, info.max_rx_queues);
+	if (port_q[port].nb_txq > info.max_tx_queues)
+		die("port %u (%s): one TX queue per forwarding lcore needs %u, the device has %u: use fewer lcores",
+		    port, info.driver_name, port_q[port].nb_txq, info.max_tx_queues);
+	/* The PMD's checksum verdicts, where it has them: they spare a sum. */
+	conf.rxmode.offloads = info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_CHECKSUM;
+	if (port_q[port].nb_rxq > 1) {
+		conf.rxmode.mq_mode = RTE_ETH_MQ_RX_RSS;
+		conf.rx_adv_conf.rss_conf.rss_hf =
+			RTE_ETH_RSS_IP & info.flow_type_rss_offloads;
+	}
+	rc = rte_eth_dev_configure(port, port_q[port].nb_rxq,
+				   port_q[port].nb_txq, &conf);
+	if (rc != 0)
+		die("port %u: configure: %s", port, rte_strerror(-rc));
+	port_q[port].nb_rxd = RX_DESC_DEFAULT;
+	port_q[port].nb_txd = TX_DESC_DEFAULT;
+	rc = rte_eth_dev_adjust_nb_rx_tx_desc(port, &port_q[port].nb_rxd,
+					      &port_q[port].nb_txd);
+	if (rc != 0)
+		die("port %u: descriptor counts: %s", port, rte_strerror(-rc));
+}
+
+/* Whether the PMD types IPv4 and IPv6 itself; if not, we parse. */
+static bool
+port_has_l3_ptypes(uint16_t port)
+{
+	uint32_t ptypes[64];
+	bool v4 = false, v6 = false;
+	int i, n;
+
+	n = rte_eth_dev_get_supported_ptypes(port, RTE_PTYPE_L3_MASK, ptypes,
+					     RTE_DIM(ptypes));
+	for (i = 0; i < n && i < (int)RTE_DIM(ptypes); i++) {
+		v4 |= RTE_ETH_IS_IPV4_HDR(ptypes[i]) != 0;
+		v6 |= RTE_ETH_IS_IPV6_HDR(ptypes[i]) != 0;
+	}
+	return v4 && v6;
+}
+
+static void
+setup_queues(uint16_t port, struct rte_mempool *mp)
+{
+	struct rte_eth_dev_info info;
+	struct rte_eth_rxconf rxconf;
+	bool parse = !port_has_l3_ptypes(port);
+	unsigned int i, k;
+	int rc;
+
+	rte_eth_dev_info_get(port, &info);
+	for (i = 0; i < n_fwd_lcores; i++) {
+		unsigned int lcore = fwd_lcores[i];
+		struct lcore_conf *qc = &lcore_conf[lcore];
+		int socket = (int)rte_lcore_to_socket_id(lcore);
+		struct rte_eth_dev_tx_buffer *buf;
+
+		for (k = 0; k < qc->n_rx_queue; k++) {
+			struct lcore_rx_queue *q = &qc->rx_queue_list[k];
+
+			if (q->port_id != port)
+				continue;
+			q->parse_ptype = parse;
+			rxconf = info.default_rxconf;
+			rxconf.offloads = info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_CHECKSUM;
+			rc = rte_eth_rx_queue_setup(port, q->queue_id,
+						    port_q[port].nb_rxd, socket,
+						    &rxconf, mp);
+			if (rc != 0)
+				die("port %u: RX queue %u setup: %s", port,
+				    q->queue_id, rte_strerror(-rc));
+		}
+		rc = rte_eth_tx_queue_setup(port, (uint16_t)i, port_q[port].nb_txd,
+					    socket, &info.default_txconf);
+		if (rc != 0)
+			die("port %u: TX queue %u setup: %s", port, i,
+			    rte_strerror(-rc));
+		buf = rte_zmalloc_socket("router_tx_buffer",
+					 RTE_ETH_TX_BUFFER_SIZE(MAX_PKT_BURST),
+					 RTE_CACHE_LINE_SIZE, socket);
+		if (buf == NULL)
+			die("port %u: no memory for a TX buffer", port);
+		rte_eth_tx_buffer_init(buf, MAX_PKT_BURST);
+		rte_eth_tx_buffer_set_err_callback(buf, fwd_tx_unsent,
+			&qc->stats.drop[ROUTER_DROP_tx_full]);
+		qc->tx_buffer[port] = buf;
+		qc->tx_queue_id[port] = (uint16_t)i;
+		qc->tx_port_id[qc->n_tx_port++] = port;
+	}
+}
+
+/*
+ * Mbufs for every descriptor of every ring, every TX buffer, a burst in
+ * flight per lcore and the per-lcore caches (l3fwd's sum), 8192 at least.
+ */
+static unsigned int
+pool_size(void)
+{
+	unsigned int n = 0;
+	uint16_t port;
+
+	for (port = 0; port < 64; port++)
+		if (port_enabled(port))
+			n += port_q[port].nb_rxq * port_q[port].nb_rxd +
+			     port_q[port].nb_txq * port_q[port].nb_txd +
+			     n_fwd_lcores * MAX_PKT_BURST;
+	n += n_fwd_lcores * (MAX_PKT_BURST + MEMPOOL_CACHE_SIZE) +
+	     rte_lcore_count() * MEMPOOL_CACHE_SIZE;
+	return RTE_MAX(n, 8192u);
+}
+
+static void
+setup_l2(uint16_t port, const struct route_table *t)
+{
+	struct rte_ether_addr ea;
+	int rc;
+
+	rc = rte_eth_macaddr_get(port, &ea);
+	if (rc != 0)
+		die("port %u: cannot read its MAC address: %s", port,
+		    rte_strerror(-rc));
+	if (port < ROUTES_MAX_PORTS && t->nb[port].set)
+		memcpy(router_conf.l2hdr[port], t->nb[port].mac, RTE_ETHER_ADDR_LEN);
+	memcpy(router_conf.l2hdr[port] + RTE_ETHER_ADDR_LEN, ea.addr_bytes,
+	       RTE_ETHER_ADDR_LEN);
+}
+
+/*
+ * A port's source is still producing: a model port fed by a capture or
+ * the generator says so itself, which keeps --exit-when-idle from
+ * stopping in a pause of the model thread. Other ports know nothing.
+ */
+static bool
+port_source_busy(uint16_t port)
+{
+#ifdef SOCRX_HAVE_STMMAC_PMD
+	return rte_pmd_stmmac_uio_model_rx_idle(port) == 0;
+#else
+	RTE_SET_USED(port);
+	return false;
+#endif
+}
+
+static bool
+sources_busy(void)
+{
+	uint16_t port;
+
+	for (port = 0; port < 64; port++)
+		if (port_enabled(port) && port_source_busy(port))
+			return true;
+	return false;
+}
+
+static double
+mono_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* The main lcore until a stop: returns why it stopped. */
+static const char *
+control_loop(double *elapsed)
+{
+	const struct timespec tick = { 0, CONTROL_TICK_NS };
+	double start = mono_s(), next = start + args.stats_period, t;
+	uint64_t last_rx = 0, rx;
+	unsigned int idle = 0;
+	bool seen = false;
+	const char *why = NULL;
+
+	while (!force_quit && why == NULL) {
+		nanosleep(&tick, NULL);
+		t = mono_s();
+		if (args.duration > 0 && t - start >= args.duration)
+			why = "duration";
+		if (args.stats_period <= 0 || t < next)
+			continue;
+		next += args.stats_period;
+		stats_sample();
+		stats_print_period();
+		if (args.exit_when_idle == 0)
+			continue;
+		rx = stats_rx_total();
+		if (rx != last_rx) {
+			seen = true;
+			idle = 0;
+			last_rx = rx;
+		} else if (seen && !sources_busy() &&
+			   ++idle >= args.exit_when_idle) {
+			why = "idle";
+		}
+	}
+	*elapsed = mono_s() - start;
+	if (why == NULL)
+		why = quit_signal == SIGTERM ? "SIGTERM" : "SIGINT";
+	return why;
+}
+
+/*
+ * Lets each TX ring empty before the port stops, so that what was sent
+ * reaches the wire (or the capture): the most recently used descriptor
+ * is polled until done. PMDs without descriptor status skip this.
+ */
+static void
+drain_tx(uint16_t port)
+{
+	uint16_t q;
+	unsigned int i;
+
+	for (q = 0; q < port_q[port].nb_txq; q++) {
+		for (i = 0; i < TX_DRAIN_POLLS; i++) {
+			int st = rte_eth_tx_descriptor_status(port, q,
+					(uint16_t)(port_q[port].nb_txd - 1));
+
+			if (st != RTE_ETH_TX_DESC_FULL)
+				break;
+			rte_delay_us_sleep(10);
+		}
+		rte_eth_tx_done_cleanup(port, q, 0);
+	}
+}
+
+int
+main(int argc, char **argv)
+{
+	char err[ROUTES_ERR_LEN];
+	struct route_table routes;
+	struct rte_mempool *mp;
+	struct stats_final fin;
+	unsigned int lcore, i;
+	uint16_t port;
+	int rc, ret = EXIT_SUCCESS;
+
+	rc = rte_eal_init(argc, argv);
+	if (rc < 0) {
+		fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
+			rte_strerror(rte_errno));
+		return EXIT_FAILURE;
+	}
+	argc -= rc;
+	argv += rc;
+	signal(SIGINT, signal_handler);
+	signal(SIGTERM, signal_handler);
+
+	parse_args(argc, argv);
+	check_ports();
+	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
+			&routes, err, sizeof(err)) != 0)
+		die("%s", err);
+	setup_lcores();
+	RTE_LOG(INFO, ROUTER, "%s: %u IPv4 and %u IPv6 routes\n", args.routes,
+		routes.n_v4, routes.n_v6);
+
+	for (port = 0; port < 64; port++)
+		if (port_enabled(port))
+			configure_port(port);
+	mp = rte_pktmbuf_pool_create("router_pool", pool_size(),
+				     MEMPOOL_CACHE_SIZE, 0,
+				     RTE_MBUF_DEFAULT_BUF_SIZE, (int)rte_socket_id());
+	if (mp == NULL)
+		die("cannot create the mbuf pool (%u mbufs): %s", pool_size(),
+		    rte_strerror(rte_errno));
+	/* One table for all lcores: lookups read it, nothing writes it. */
+	if (router_lpm_setup(&routes, (int)rte_socket_id(), &router_conf.lpm4,
+			     &router_conf.lpm6) != 0)
+		die("cannot build the LPM tables from %s", args.routes);
+	for (port = 0; port < 64; port++) {
+		if (!port_enabled(port))
+			continue;
+		setup_queues(port, mp);
+		setup_l2(port, &routes);
+		rc = rte_eth_dev_start(port);
+		if (rc != 0)
+			die("port %u: start: %s", port, rte_strerror(-rc));
+		if (args.promisc && rte_eth_promiscuous_enable(port) != 0)
+			RTE_LOG(WARNING, ROUTER, "port %u: cannot enable promiscuous mode\n",
+				port);
+	}
+	routes_free(&routes);
+
+	stats_init();
+	stats_sample();
+	for (i = 0; i < n_fwd_lcores; i++)
+		rte_eal_remote_launch(fwd_main_loop, NULL, fwd_lcores[i]);
+
+	fin.stop_reason = control_loop(&fin.seconds);
+	force_quit = true;
+	RTE_LCORE_FOREACH_WORKER(lcore)
+		if (rte_eal_wait_lcore(lcore) < 0)
+			ret = EXIT_FAILURE;
+
+	for (port = 0; port < 64; port++)
+		if (port_enabled(port))
+			drain_tx(port);
+	stats_sample();
+	/*
+	 * Every port stops before any closes: a frame received on one port
+	 * may sit in another's TX ring, in a buffer from the first port's
+	 * own pool (rx-copybreak), which closing the first port frees.
+	 */
+	for (port = 0; port < 64; port++) {
+		if (!port_enabled(port))
+			continue;
+		rc = rte_eth_dev_stop(port);
+		if (rc != 0)
+			RTE_LOG(WARNING, ROUTER, "port %u: stop: %s\n", port,
+				rte_strerror(-rc));
+	}
+	for (port = 0; port < 64; port++)
+		if (port_enabled(port))
+			rte_eth_dev_close(port);
+	for (i = 0; i < n_fwd_lcores; i++)
+		for (port = 0; port < RTE_MAX_ETHPORTS; port++)
+			rte_free(lcore_conf[fwd_lcores[i]].tx_buffer[port]);
+
+	fin.pool_size = mp->size;
+	fin.pool_in_use = rte_mempool_in_use_count(mp);
+	stats_print_summary(&fin);
+	if (args.json != NULL && stats_write_json(args.json, &fin) != 0)
+		ret = EXIT_FAILURE;
+
+	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
+	rte_mempool_free(mp);
+	rte_eal_cleanup();
+	return ret;
+}

@@ -1,0 +1,401 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Live and final statistics. The main lcore samples every period: each
+ * port's ethdev counters and the few xstats worth showing, plus the sum
+ * of the forwarding lcores' counters; a report is the difference of two
+ * samples. Port rates come from ethdev (what the PMD saw), drops from
+ * the router (why it let a frame go).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include <rte_ethdev.h>
+#include <rte_lcore.h>
+
+#include "router.h"
+#include "stats.h"
+
+/*
+ * Xstats shown when a port has them, matched by name as rx_*<suffix>
+ * (either spelling: lib/rxpath's "ip_csum_good", the PMD's "_ip_good")
+ * and summed over queues (rx_q0_copybreak_frames, ...). A port without
+ * them shows nothing; X(name, suffix, other suffix).
+ */
+#define ROUTER_XSTATS(X)					\
+	X(copybreak_frames, "copybreak_frames", "copybreak_frames") \
+	X(ip_csum_good, "ip_csum_good", "_ip_good")		\
+	X(ip_csum_bad, "ip_csum_bad", "_ip_bad")		\
+	X(ip_csum_unknown, "ip_csum_unknown", "_ip_unknown")	\
+	X(l4_csum_good, "l4_csum_good", "_l4_good")		\
+	X(l4_csum_bad, "l4_csum_bad", "_l4_bad")		\
+	X(l4_csum_unknown, "l4_csum_unknown", "_l4_unknown")
+
+enum router_xstat {
+#define ROUTER_XS_ENUM(n, s, t) XS_ ## n,
+	ROUTER_XSTATS(ROUTER_XS_ENUM)
+#undef ROUTER_XS_ENUM
+	XS_MAX
+};
+
+static const char *const xs_name[XS_MAX] = {
+#define ROUTER_XS_NAME(n, s, t) #n,
+	ROUTER_XSTATS(ROUTER_XS_NAME)
+#undef ROUTER_XS_NAME
+};
+
+static const char *const xs_suffix[XS_MAX][2] = {
+#define ROUTER_XS_SUFFIX(n, s, t) { s, t },
+	ROUTER_XSTATS(ROUTER_XS_SUFFIX)
+#undef ROUTER_XS_SUFFIX
+};
+
+static const char *const drop_name[ROUTER_DROP_MAX] = {
+#define ROUTER_DROP_NAME(n, h) #n,
+	ROUTER_DROP_CAUSES(ROUTER_DROP_NAME)
+#undef ROUTER_DROP_NAME
+};
+
+#define XS_MAX_IDS 16	/* queues summed per xstat */
+
+struct port_info {
+	bool used;
+	char name[RTE_ETH_NAME_MAX_LEN];
+	char mac[RTE_ETHER_ADDR_FMT_SIZE];
+	unsigned int n_ids[XS_MAX];
+	uint64_t ids[XS_MAX][XS_MAX_IDS];
+};
+
+struct port_sample {
+	struct rte_eth_stats st;
+	uint64_t xs[XS_MAX];
+};
+
+struct sample {
+	double t;
+	struct port_sample port[RTE_MAX_ETHPORTS];
+	struct lcore_stats lc;	/* summed over the forwarding lcores */
+};
+
+static struct port_info pinfo[RTE_MAX_ETHPORTS];
+static struct sample samples[2];
+static unsigned int cur;	/* samples[cur] is the latest */
+static struct timespec t0;
+
+static double
+now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (double)(t.tv_sec - t0.tv_sec) +
+	       (double)(t.tv_nsec - t0.tv_nsec) / 1e9;
+}
+
+static bool
+ends_with(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && strcmp(s + n - m, suffix) == 0;
+}
+
+static void
+port_xstats_lookup(uint16_t port, struct port_info *pi)
+{
+	struct rte_eth_xstat_name *names;
+	int n, i, k;
+
+	n = rte_eth_xstats_get_names(port, NULL, 0);
+	if (n <= 0)
+		return;
+	names = calloc((size_t)n, sizeof(*names));
+	if (names == NULL)
+		return;
+	if (rte_eth_xstats_get_names(port, names, (unsigned int)n) == n) {
+		for (i = 0; i < n; i++) {
+			if (strncmp(names[i].name, "rx_", 3) != 0)
+				continue;
+			for (k = 0; k < XS_MAX; k++)
+				if ((ends_with(names[i].name, xs_suffix[k][0]) ||
+				     ends_with(names[i].name, xs_suffix[k][1])) &&
+				    pi->n_ids[k] < XS_MAX_IDS)
+					pi->ids[k][pi->n_ids[k]++] = (uint64_t)i;
+		}
+	}
+	free(names);
+}
+
+void
+stats_init(void)
+{
+	struct rte_ether_addr ea;
+	uint16_t port;
+
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	RTE_ETH_FOREACH_DEV(port) {
+		struct port_info *pi = &pinfo[port];
+
+		if (port >= 64 || !(router_conf.enabled_port_mask & (UINT64_C(1) << port)))
+			continue;
+		pi->used = true;
+		rte_eth_dev_get_name_by_port(port, pi->name);
+		if (rte_eth_macaddr_get(port, &ea) == 0)
+			rte_ether_format_addr(pi->mac, sizeof(pi->mac), &ea);
+		port_xstats_lookup(port, pi);
+	}
+	memset(samples, 0, sizeof(samples));
+	cur = 0;
+}
+
+static void
+lcore_sum(struct lcore_stats *sum)
+{
+	unsigned int lc, k;
+
+	memset(sum, 0, sizeof(*sum));
+	for (lc = 0; lc < RTE_MAX_LCORE; lc++) {
+		const struct lcore_stats *s = &lcore_conf[lc].stats;
+
+		if (lcore_conf[lc].n_rx_queue == 0)
+			continue;
+		for (k = 0; k < RTE_MAX_ETHPORTS; k++) {
+			sum->rx[k] += stat_read(&s->rx[k]);
+			sum->fwd[k] += stat_read(&s->fwd[k]);
+		}
+		for (k = 0; k < ROUTER_DROP_MAX; k++)
+			sum->drop[k] += stat_read(&s->drop[k]);
+		sum->l4_bad_fwd += stat_read(&s->l4_bad_fwd);
+		sum->ip_sw_csum += stat_read(&s->ip_sw_csum);
+		sum->sw_ptype += stat_read(&s->sw_ptype);
+	}
+}
+
+void
+stats_sample(void)
+{
+	struct sample *s;
+	uint16_t port;
+
+	cur ^= 1;
+	s = &samples[cur];
+	s->t = now_s();
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
+		struct port_sample *ps = &s->port[port];
+		const struct port_info *pi = &pinfo[port];
+		unsigned int k, j;
+
+		if (!pi->used)
+			continue;
+		if (rte_eth_stats_get(port, &ps->st) != 0)
+			memset(&ps->st, 0, sizeof(ps->st));
+		for (k = 0; k < XS_MAX; k++) {
+			uint64_t v[XS_MAX_IDS];
+
+			ps->xs[k] = 0;
+			if (pi->n_ids[k] == 0 ||
+			    rte_eth_xstats_get_by_id(port, pi->ids[k], v,
+						     pi->n_ids[k]) != (int)pi->n_ids[k])
+				continue;
+			for (j = 0; j < pi->n_ids[k]; j++)
+				ps->xs[k] += v[j];
+		}
+	}
+	lcore_sum(&s->lc);
+}
+
+uint64_t
+stats_rx_total(void)
+{
+	const struct sample *s = &samples[cur];
+	uint64_t n = 0;
+	uint16_t port;
+
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
+		if (pinfo[port].used)
+			n += s->lc.rx[port] + s->port[port].st.imissed;
+	return n;
+}
+
+static void
+print_port_xstats(const struct port_info *pi, const struct port_sample *a,
+		  const struct port_sample *b, uint64_t rx)
+{
+	uint64_t d[XS_MAX];
+	unsigned int k;
+
+	for (k = 0; k < XS_MAX; k++)
+		d[k] = b->xs[k] - a->xs[k];
+	if (pi->n_ids[XS_copybreak_frames] != 0)
+		printf("  copybreak %5.1f%%", rx != 0 ?
+		       100.0 * (double)d[XS_copybreak_frames] / (double)rx : 0.0);
+	if (pi->n_ids[XS_ip_csum_good] != 0 || pi->n_ids[XS_l4_csum_good] != 0)
+		printf("  verdicts ip %" PRIu64 "/%" PRIu64 "/%" PRIu64
+		       " l4 %" PRIu64 "/%" PRIu64 "/%" PRIu64 " (good/bad/unknown)",
+		       d[XS_ip_csum_good], d[XS_ip_csum_bad], d[XS_ip_csum_unknown],
+		       d[XS_l4_csum_good], d[XS_l4_csum_bad], d[XS_l4_csum_unknown]);
+}
+
+void
+stats_print_period(void)
+{
+	const struct sample *b = &samples[cur], *a = &samples[cur ^ 1];
+	double dt = b->t - a->t;
+	uint16_t port;
+	unsigned int k;
+
+	if (dt <= 0)
+		return;
+	printf("[%7.2f s]\n", b->t);
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
+		const struct port_sample *pa = &a->port[port], *pb = &b->port[port];
+		uint64_t rx, tx;
+
+		if (!pinfo[port].used)
+			continue;
+		rx = pb->st.ipackets - pa->st.ipackets;
+		tx = pb->st.opackets - pa->st.opackets;
+		printf("  port %u %-18s RX %10.0f pps %9.1f Mbit/s  TX %10.0f pps %9.1f Mbit/s  missed %" PRIu64,
+		       port, pinfo[port].name, (double)rx / dt,
+		       (double)(pb->st.ibytes - pa->st.ibytes) * 8 / dt / 1e6,
+		       (double)tx / dt,
+		       (double)(pb->st.obytes - pa->st.obytes) * 8 / dt / 1e6,
+		       pb->st.imissed - pa->st.imissed);
+		print_port_xstats(&pinfo[port], pa, pb, rx);
+		printf("\n");
+	}
+	printf("  drops:");
+	for (k = 0; k < ROUTER_DROP_MAX; k++)
+		printf(" %s %" PRIu64, drop_name[k], b->lc.drop[k] - a->lc.drop[k]);
+	printf("\n");
+	fflush(stdout);
+}
+
+static uint64_t
+total_fwd(const struct lcore_stats *lc)
+{
+	uint64_t n = 0;
+	unsigned int k;
+
+	for (k = 0; k < RTE_MAX_ETHPORTS; k++)
+		n += lc->fwd[k];
+	return n - lc->drop[ROUTER_DROP_tx_full];
+}
+
+void
+stats_print_summary(const struct stats_final *f)
+{
+	const struct sample *s = &samples[cur];
+	uint16_t port;
+	unsigned int k;
+
+	printf("\n=== socrx-router summary: %.2f s, stopped by %s ===\n",
+	       f->seconds, f->stop_reason);
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
+		const struct port_sample *ps = &s->port[port];
+
+		if (!pinfo[port].used)
+			continue;
+		printf("  port %u %s (%s)\n", port, pinfo[port].name, pinfo[port].mac);
+		printf("    RX %" PRIu64 " packets %" PRIu64 " bytes, missed %" PRIu64
+		       ", errors %" PRIu64 ", no mbuf %" PRIu64 "\n",
+		       ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
+		       ps->st.ierrors, ps->st.rx_nombuf);
+		printf("    TX %" PRIu64 " packets %" PRIu64 " bytes, errors %" PRIu64 "\n",
+		       ps->st.opackets, ps->st.obytes, ps->st.oerrors);
+		printf("    router: received %" PRIu64 ", routed out of this port %" PRIu64 "\n",
+		       s->lc.rx[port], s->lc.fwd[port]);
+		if (pinfo[port].n_ids[XS_copybreak_frames] != 0 ||
+		    pinfo[port].n_ids[XS_ip_csum_good] != 0) {
+			struct port_sample zero;
+
+			memset(&zero, 0, sizeof(zero));
+			printf("   ");
+			print_port_xstats(&pinfo[port], &zero, ps, ps->st.ipackets);
+			printf("\n");
+		}
+	}
+	printf("  forwarded %" PRIu64 " (bad L4 checksum forwarded %" PRIu64
+	       "), IPv4 headers checked in software %" PRIu64
+	       ", frames typed in software %" PRIu64 "\n",
+	       total_fwd(&s->lc), s->lc.l4_bad_fwd, s->lc.ip_sw_csum,
+	       s->lc.sw_ptype);
+	printf("  drops:");
+	for (k = 0; k < ROUTER_DROP_MAX; k++)
+		printf(" %s %" PRIu64, drop_name[k], s->lc.drop[k]);
+	printf("\n  mbufs in use after close: %u of %u%s\n", f->pool_in_use,
+	       f->pool_size, f->pool_in_use == 0 ? " (all returned)" : " (LEAK)");
+	fflush(stdout);
+}
+
+int
+stats_write_json(const char *path, const struct stats_final *f)
+{
+	const struct sample *s = &samples[cur];
+	const char *sep = "";
+	uint16_t port;
+	unsigned int k;
+	FILE *o;
+
+	o = fopen(path, "w");
+	if (o == NULL) {
+		fprintf(stderr, "socrx-router: cannot write %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	fprintf(o, "{\n  \"seconds\": %.3f,\n  \"stop_reason\": \"%s\",\n",
+		f->seconds, f->stop_reason);
+	fprintf(o, "  \"drop_bad_l4\": %s,\n",
+		router_conf.drop_bad_l4 ? "true" : "false");
+	fprintf(o, "  \"ports\": [");
+	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
+		const struct port_sample *ps = &s->port[port];
+
+		if (!pinfo[port].used)
+			continue;
+		fprintf(o, "%s\n    {\"port\": %u, \"name\": \"%s\", \"mac\": \"%s\",\n"
+			"     \"rx_packets\": %" PRIu64 ", \"rx_bytes\": %" PRIu64
+			", \"rx_missed\": %" PRIu64 ", \"rx_errors\": %" PRIu64
+			", \"rx_nombuf\": %" PRIu64 ",\n"
+			"     \"tx_packets\": %" PRIu64 ", \"tx_bytes\": %" PRIu64
+			", \"tx_errors\": %" PRIu64 ",\n"
+			"     \"router_rx\": %" PRIu64 ", \"router_fwd_out\": %" PRIu64
+			", \"xstats\": {",
+			sep, port, pinfo[port].name, pinfo[port].mac,
+			ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
+			ps->st.ierrors, ps->st.rx_nombuf, ps->st.opackets,
+			ps->st.obytes, ps->st.oerrors, s->lc.rx[port],
+			s->lc.fwd[port]);
+		{
+			const char *xsep = "";
+
+			for (k = 0; k < XS_MAX; k++) {
+				if (pinfo[port].n_ids[k] == 0)
+					continue;
+				fprintf(o, "%s\"%s\": %" PRIu64, xsep, xs_name[k],
+					ps->xs[k]);
+				xsep = ", ";
+			}
+		}
+		fprintf(o, "}}");
+		sep = ",";
+	}
+	fprintf(o, "\n  ],\n  \"forwarded\": %" PRIu64 ",\n", total_fwd(&s->lc));
+	fprintf(o, "  \"l4_bad_forwarded\": %" PRIu64 ",\n", s->lc.l4_bad_fwd);
+	fprintf(o, "  \"ip_csum_sw_checked\": %" PRIu64 ",\n", s->lc.ip_sw_csum);
+	fprintf(o, "  \"sw_ptype\": %" PRIu64 ",\n", s->lc.sw_ptype);
+	fprintf(o, "  \"drops\": {");
+	for (k = 0; k < ROUTER_DROP_MAX; k++)
+		fprintf(o, "%s\"%s\": %" PRIu64, k ? ", " : "", drop_name[k],
+			s->lc.drop[k]);
+	fprintf(o, "},\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
+		f->pool_size, f->pool_in_use);
+	if (fclose(o) != 0) {
+		fprintf(stderr, "socrx-router: cannot write %s: %s\n", path,
+			strerror(errno));
+		return -1;
+	}
+	return 0;
+}

@@ -1,0 +1,145 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""socrx-router refuses a bad route file at start: for each malformed line
+the router must exit non-zero before forwarding anything, with an error
+naming FILE:LINE and the reason. A valid file (comments, blank lines,
+IPv4 and IPv6, a default route) is the positive control: the router runs
+on it for a moment (on DPDK's net_null ports) and exits 0.
+
+Usage: test_router_config.py ROUTER
+Exit: 0 pass, 1 fail.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
+       "--vdev", "net_null0", "--vdev", "net_null1"]
+HEAD = ["# two good lines first: the bad line is line 3",
+        "neighbor port 0 mac 02:00:00:00:00:01"]
+TAIL = ["neighbor port 1 mac 02:00:00:00:00:02",
+        "route 192.0.2.0/24 port 0"]
+
+# (name, bad line(s) after HEAD, expected line, expected words, extra args)
+CASES = [
+    ("bad IPv4 prefix", ["route 10.0.0/8 port 0"], 3, "bad IPv4 address", []),
+    ("bad IPv6 prefix", ["route 2001:db8:::/32 port 0"], 3, "bad IPv6 address", []),
+    ("IPv4 length 33", ["route 10.0.0.0/33 port 0"], 3, "bad prefix length '33'", []),
+    ("IPv6 length 129", ["route 2001:db8::/129 port 1"], 3, "bad prefix length '129'", []),
+    ("length not a number", ["route 10.0.0.0/x port 0"], 3, "bad prefix length", []),
+    ("no length", ["route 10.0.0.0 port 0"], 3, "has no /<len>", []),
+    ("host bits set", ["route 10.0.0.1/8 port 0"], 3, "host bits set", []),
+    ("missing port", ["route 10.0.0.0/8"], 3, "expected 'port <N>'", []),
+    ("missing port number", ["route 10.0.0.0/8 port"], 3, "missing port number", []),
+    ("bad port number", ["route 10.0.0.0/8 port x1"], 3, "bad port number 'x1'", []),
+    ("port out of range", ["route 10.0.0.0/8 port 7"], 3, "port 7 out of range", []),
+    ("port not in the mask", ["route 10.0.0.0/8 port 1"], 3,
+     "not enabled by the port mask", ["-p", "0x1"]),
+    ("unknown keyword", ["rout 10.0.0.0/8 port 0"], 3, "unknown keyword 'rout'", []),
+    ("trailing words", ["route 10.0.0.0/8 port 0 via 1"], 3, "unexpected 'via'", []),
+    ("bad MAC (short)", ["neighbor port 1 mac 02:00:00:00:00"], 3, "bad MAC address", []),
+    ("bad MAC (not hex)", ["neighbor port 1 mac 02:00:00:00:00:zz"], 3, "bad MAC address", []),
+    ("multicast MAC", ["neighbor port 1 mac 01:00:5e:00:00:01"], 3, "multicast", []),
+    ("zero MAC", ["neighbor port 1 mac 00:00:00:00:00:00"], 3, "all zeros", []),
+    ("neighbor without mac keyword", ["neighbor port 1 02:00:00:00:00:02"], 3,
+     "expected 'mac", []),
+    ("neighbor port out of range", ["neighbor port 9 mac 02:00:00:00:00:09"], 3,
+     "port 9 out of range", []),
+    ("duplicate neighbor", ["neighbor port 0 mac 02:00:00:00:00:03"], 3,
+     "duplicate neighbor for port 0 (first at line 2)", []),
+    ("duplicate route", ["route 10.0.0.0/8 port 0", "route 10.0.0.0/8 port 1"], 4,
+     "duplicate route 10.0.0.0/8 (first at line 3)", []),
+]
+
+
+def run(router, routes, extra):
+    cmd = [router] + EAL + ["--"] + extra + ["--routes", routes,
+                                           "--duration", "0.5"]
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, timeout=120)
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 1
+    router = sys.argv[1]
+    failures = 0
+    with tempfile.TemporaryDirectory(prefix="socrx-router-config-") as tmp:
+        for i, (name, lines, line, words, extra) in enumerate(CASES):
+            path = os.path.join(tmp, "case%02d.cfg" % i)
+            with open(path, "w") as f:
+                f.write("\n".join(HEAD + lines + TAIL) + "\n")
+            p = run(router, path, extra)
+            want = "%s:%d:" % (path, line)
+            err = [l for l in p.stdout.splitlines() if "error" in l]
+            ok = p.returncode != 0 and any(want in l and words in l for l in err)
+            print("%s %-30s exit %d: %s" % ("ok  " if ok else "FAIL", name,
+                                            p.returncode,
+                                            err[0] if err else "(no error line)"))
+            if not ok:
+                print("     expected a non-zero exit and '%s ... %s'" % (want, words))
+                print(p.stdout[-1500:])
+                failures += 1
+
+        # Whole-file rules: a routed port without a neighbor, no routes.
+        for name, text, want in [
+            ("port without a neighbor",
+             "neighbor port 0 mac 02:00:00:00:00:01\n\nroute 10.0.0.0/8 port 1\n",
+             ":3: no 'neighbor port 1 mac ...' line"),
+            ("no route lines", "# nothing\nneighbor port 0 mac 02:00:00:00:00:01\n",
+             "no 'route' lines"),
+        ]:
+            path = os.path.join(tmp, "whole.cfg")
+            with open(path, "w") as f:
+                f.write(text)
+            p = run(router, path, [])
+            ok = p.returncode != 0 and want in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print(p.stdout[-1500:])
+                failures += 1
+        p = run(router, os.path.join(tmp, "missing.cfg"), [])
+        ok = p.returncode != 0 and "missing.cfg: cannot open" in p.stdout
+        print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", "missing file", p.returncode))
+        failures += not ok
+
+        # Command-line mistakes fail the same way.
+        for name, extra, want in [
+            ("port mask beyond the ports", ["-p", "0x4"], "port 2 does not exist"),
+            ("bad --config", ["--config", "(0,0)"], "--config"),
+            ("main lcore in --config", ["--config", "(0,0,0),(1,0,1)"], "main lcore"),
+        ]:
+            path = os.path.join(tmp, "good.cfg")
+            with open(path, "w") as f:
+                f.write("neighbor port 0 mac 02:00:00:00:00:01\nroute 10.0.0.0/8 port 0\n")
+            p = run(router, path, extra)
+            ok = p.returncode != 0 and want in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print(p.stdout[-1500:])
+                failures += 1
+
+        # Positive control.
+        path = os.path.join(tmp, "good.cfg")
+        with open(path, "w") as f:
+            f.write("# comment line\n\n"
+                    "route 0.0.0.0/0 port 1   # default route\n"
+                    "route 10.0.0.0/8 port 0\n"
+                    "route ::/0 port 1\n"
+                    "route 2001:DB8::/32 port 0\n"
+                    "\tneighbor port 0 mac 02:00:00:00:00:01\n"
+                    "neighbor   port 1   mac 02:AB:cd:00:00:02\n")
+        p = run(router, path, [])
+        ok = p.returncode == 0 and "summary" in p.stdout
+        print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", "valid file runs", p.returncode))
+        if not ok:
+            print(p.stdout[-3000:])
+            failures += 1
+    print("%d failure(s)" % failures if failures else "all checks passed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
