@@ -34,17 +34,16 @@ Needs root (hugepages are set up and released by the script).
 """
 import argparse
 import os
-import queue
 import re
 import shutil
-import stat
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-TESTPMD = shutil.which("dpdk-testpmd") or "/usr/bin/dpdk-testpmd"
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
+from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
+
 HUGE_DIR = "/dev/hugepages"
 
 STEPS = [
@@ -61,56 +60,8 @@ MEMORY = [("coherent", "dma=coherent,dma_store=plain"),
           ("noncoherent", "dma=noncoherent,dma_store=nt")]
 
 
-class Testpmd:
-    """An interactive dpdk-testpmd; a command is done when the prompt returns."""
-
-    PROMPT = "testpmd> "
-
-    def __init__(self, eal, args, log):
-        cmd = ["stdbuf", "-oL", "-eL", TESTPMD] + eal + ["--", "-i"] + args
-        log.write("$ " + " ".join(cmd) + "\n")
-        self.log = log
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT)
-        self.chunks = queue.Queue()
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.startup = self._until_prompt()
-
-    def _reader(self):
-        fd = self.p.stdout.fileno()
-        while True:
-            b = os.read(fd, 65536)
-            if not b:
-                break
-            self.chunks.put(b.decode(errors="replace"))
-        self.chunks.put(None)
-
-    def _until_prompt(self, guard=120.0):
-        out = ""
-        while not out.endswith(self.PROMPT):
-            try:
-                c = self.chunks.get(timeout=guard)
-            except queue.Empty:
-                break
-            if c is None:
-                break
-            out += c
-        self.log.write(out)
-        return out
-
-    def cmd(self, text):
-        self.p.stdin.write((text + "\n").encode())
-        self.p.stdin.flush()
-        return self._until_prompt()
-
-    def quit(self):
-        try:
-            self.p.stdin.write(b"quit\n")
-            self.p.stdin.flush()
-            self.p.wait(timeout=60)
-        except (BrokenPipeError, subprocess.TimeoutExpired):
-            self.p.kill()
-            self.p.wait()
+class Testpmd(TestpmdSession):
+    """An interactive dpdk-testpmd logging into a file."""
 
 
 def parse_stop(out):
@@ -139,20 +90,11 @@ def release_hugepages(before):
         f.write(str(before))
 
 
-def safe_plugin(so, tmpdirs):
-    """EAL refuses -d plugins below a world-writable directory."""
-    path = os.path.dirname(os.path.abspath(so))
-    p = path
-    while True:
-        if os.stat(p).st_mode & stat.S_IWOTH:
-            d = tempfile.mkdtemp(prefix="plugin-", dir="/var/cache/socrx")
-            os.chmod(d, 0o755)
-            shutil.copy2(so, d)
-            tmpdirs.append(d)
-            return os.path.join(d, os.path.basename(so))
-        if os.path.dirname(p) == p:
-            return os.path.abspath(so)
-        p = os.path.dirname(p)
+def plugin_path(so, tmpdirs):
+    path, d = safe_plugin(so)
+    if d:
+        tmpdirs.append(d)
+    return path
 
 
 def eal(prefix, lcores, extra):
@@ -261,7 +203,7 @@ def main():
     log = open(os.path.join(tmp, "testpmd.log"), "w")
     rows = []
     try:
-        so = safe_plugin(a.pmd, tmpdirs)
+        so = plugin_path(a.pmd, tmpdirs)
         for mem, memargs in MEMORY:
             for size, sizeargs in sizes:
                 base = None

@@ -15,68 +15,13 @@
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 
+#include "pmd_corpus.h"
 #include "pmd_harness.h"
-
-#define MAX_FRAMES 4096
-#define MAX_FRAME_LEN 16384
-
-struct capture {
-	unsigned int n;
-	uint32_t len[MAX_FRAMES];
-	uint8_t *data[MAX_FRAMES];
-};
-
-/* Reads a classic pcap file (either byte order); -1 on a malformed file. */
-static int
-read_capture(const char *path, struct capture *c)
-{
-	FILE *f = fopen(path, "rb");
-	uint8_t gh[24], rh[16];
-	int swap;
-	uint32_t magic;
-
-	memset(c, 0, sizeof(*c));
-	if (f == NULL)
-		return -1;
-	if (fread(gh, 1, sizeof(gh), f) != sizeof(gh)) {
-		fclose(f);
-		return -1;
-	}
-	memcpy(&magic, gh, 4);
-	swap = magic == 0xd4c3b2a1 || magic == 0x4d3cb2a1;
-	while (c->n < MAX_FRAMES && fread(rh, 1, sizeof(rh), f) == sizeof(rh)) {
-		uint32_t caplen;
-
-		memcpy(&caplen, rh + 8, 4);
-		if (swap)
-			caplen = __builtin_bswap32(caplen);
-		if (caplen > MAX_FRAME_LEN)
-			break;
-		c->data[c->n] = malloc(caplen ? caplen : 1);
-		if (c->data[c->n] == NULL ||
-		    fread(c->data[c->n], 1, caplen, f) != caplen) {
-			free(c->data[c->n]);
-			break;
-		}
-		c->len[c->n++] = caplen;
-	}
-	fclose(f);
-	return 0;
-}
-
-static void
-free_capture(struct capture *c)
-{
-	unsigned int i;
-
-	for (i = 0; i < c->n; i++)
-		free(c->data[i]);
-}
 
 int
 main(int argc, char **argv)
 {
-	static struct capture in, out;
+	static struct corpus in, out;
 	char vdev0[512], vdev1[512], out_path[] = "/tmp/socrx_fwd_XXXXXX";
 	const char *vdevs[3] = { vdev0, vdev1, NULL };
 	struct rte_eth_stats st0, st1;
@@ -86,7 +31,7 @@ main(int argc, char **argv)
 	unsigned int baseline, i, same = 0;
 	int p0, p1, fd, idle = 0;
 
-	if (argc != 2 || read_capture(argv[1], &in) != 0 || in.n == 0) {
+	if (argc != 2 || corpus_read_pcap(argv[1], &in) != 0 || in.n == 0) {
 		fprintf(stderr, "usage: %s CAPTURE (a readable pcap)\n", argv[0]);
 		return 1;
 	}
@@ -149,16 +94,16 @@ main(int argc, char **argv)
 	CHECK(rte_eth_dev_close(p0) == 0 && rte_eth_dev_close(p1) == 0,
 	      "close (flushes the capture)");
 
-	CHECK(read_capture(out_path, &out) == 0, "read %s", out_path);
+	CHECK(corpus_read_pcap(out_path, &out) == 0, "read %s", out_path);
 	CHECK_EQ_U(out.n, in.n, "frames in the output capture");
 	for (i = 0; i < in.n && i < out.n; i++)
-		same += in.len[i] == out.len[i] &&
-			memcmp(in.data[i], out.data[i], in.len[i]) == 0;
+		same += in.f[i].len == out.f[i].len &&
+			memcmp(in.f[i].data, out.f[i].data, in.f[i].len) == 0;
 	CHECK_EQ_U(same, in.n, "frames byte-identical and in order");
 
 	unlink(out_path);
-	free_capture(&in);
-	free_capture(&out);
+	corpus_free(&in);
+	corpus_free(&out);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();
 	return harness_result("test_pmd_forward");

@@ -27,15 +27,15 @@ import os
 import queue
 import re
 import shutil
-import stat
 import struct
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-TESTPMD = shutil.which("dpdk-testpmd")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from testpmd_driver import TestpmdSession, safe_plugin  # noqa: E402
+
 PMDINFO = shutil.which("dpdk-pmdinfo.py")
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
        "--log-level=pmd.net.stmmac*:notice"]
@@ -50,84 +50,19 @@ def check(cond, what):
         failures.append(what)
 
 
-def world_writable_ancestor(path):
-    path = os.path.abspath(path)
-    while True:
-        if os.stat(path).st_mode & stat.S_IWOTH:
-            return True
-        parent = os.path.dirname(path)
-        if parent == path:
-            return False
-        path = parent
-
-
-def safe_plugin(so):
-    """EAL refuses -d plugins under a world-writable directory (e.g. /tmp):
-    copy the PMD to a root-only directory when needed."""
-    if not world_writable_ancestor(os.path.dirname(so)):
-        return so, None
-    base = "/var/cache/socrx"
-    os.makedirs(base, mode=0o755, exist_ok=True)
-    d = tempfile.mkdtemp(prefix="plugin-", dir=base)
-    os.chmod(d, 0o755)
-    dst = os.path.join(d, os.path.basename(so))
-    shutil.copy2(so, dst)
-    return dst, d
-
-
-class Testpmd:
-    """An interactive dpdk-testpmd fed through pipes. Each command is
-    complete when testpmd prints its prompt again."""
-
-    PROMPT = "testpmd> "
-    HANG_GUARD = 120.0   # seconds without a prompt: testpmd is stuck
+class Testpmd(TestpmdSession):
+    """testpmd on model ports with the test's EAL settings."""
 
     def __init__(self, so, vdevs, args):
-        # stdbuf: testpmd's printf output would sit in a pipe's block buffer
-        cmd = ["stdbuf", "-oL", "-eL", TESTPMD] + EAL + ["-d", so]
+        eal = EAL + ["-d", so]
         for v in vdevs:
-            cmd += ["--vdev", v]
+            eal += ["--vdev", v]
         # --no-flush-rx: testpmd would otherwise discard what the ports
         # received before forwarding started (a whole replayed capture).
-        cmd += ["--", "-i", "--total-num-mbufs=8192", "--rxd=512", "--txd=512",
-                "--no-flush-rx"]
-        cmd += args
-        print("$ " + " ".join(cmd), flush=True)
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT)
-        self.chunks = queue.Queue()
-        self.log = []
-        threading.Thread(target=self._reader, daemon=True).start()
-        self.startup = self._until_prompt()
+        super().__init__(eal, ["--total-num-mbufs=8192", "--rxd=512", "--txd=512",
+                               "--no-flush-rx"] + args, [])
+        print("$ " + " ".join(self.argv), flush=True)
         print(self.startup, flush=True)
-
-    def _reader(self):
-        fd = self.p.stdout.fileno()
-        while True:
-            b = os.read(fd, 65536)
-            if not b:
-                break
-            self.chunks.put(b.decode(errors="replace"))
-        self.chunks.put(None)
-
-    def _until_prompt(self):
-        out = ""
-        while not out.endswith(self.PROMPT):
-            try:
-                c = self.chunks.get(timeout=self.HANG_GUARD)
-            except queue.Empty:
-                break
-            if c is None:
-                break
-            out += c
-        self.log.append(out)
-        return out
-
-    def cmd(self, text):
-        self.p.stdin.write((text + "\n").encode())
-        self.p.stdin.flush()
-        return self._until_prompt()
 
     def port_stats(self):
         """{port: {"RX-packets": n, "RX-missed": n, ...}} from 'show port stats all'."""
@@ -155,13 +90,7 @@ class Testpmd:
 
     def finish(self):
         out = self.cmd("stop")
-        self.p.stdin.write(b"quit\n")
-        self.p.stdin.flush()
-        try:
-            self.p.wait(timeout=60)
-        except subprocess.TimeoutExpired:
-            self.p.kill()
-            self.p.wait()
+        self.quit()
         return out
 
 
@@ -388,7 +317,7 @@ def main():
     if len(sys.argv) != 3:
         print(__doc__)
         return 2
-    if TESTPMD is None:
+    if shutil.which("dpdk-testpmd") is None:
         print("skipped: dpdk-testpmd not installed (Debian package dpdk-dev)")
         return 77
     so, srcroot = os.path.abspath(sys.argv[1]), sys.argv[2]
