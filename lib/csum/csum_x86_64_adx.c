@@ -7,7 +7,8 @@
  * carries through CF only, and adox, which carries through OF only; the two
  * chains interleave without waiting on each other. The loop control must
  * leave both flags alone, hence lea for arithmetic and jrcxz for the exit
- * test. The dispatcher checks CPUID.(EAX=7,ECX=0):EBX.ADX[bit 19] first.
+ * test; jrcxz reaches only 127 bytes, so it sits at the bottom of the loop
+ * next to its exit and a plain jmp goes back to the top. The dispatcher checks CPUID.(EAX=7,ECX=0):EBX.ADX[bit 19] first.
  */
 #include "csum_kernels.h"
 
@@ -20,8 +21,8 @@ csum_adx_partial(const void *buf, size_t len, uint32_t sum)
 
 	__asm__ volatile(
 		"xor %k[z], %k[z]\n\t"		/* z = 0, CF = OF = 0 */
+		"jmp 3f\n\t"
 		"1:\n\t"
-		"jrcxz 2f\n\t"
 		"adcx 0(%[p]), %[a]\n\t"
 		"adox 8(%[p]), %[b]\n\t"
 		"adcx 16(%[p]), %[a]\n\t"
@@ -32,6 +33,8 @@ csum_adx_partial(const void *buf, size_t len, uint32_t sum)
 		"adox 56(%[p]), %[b]\n\t"
 		"lea 64(%[p]), %[p]\n\t"
 		"lea -1(%[n]), %[n]\n\t"
+		"3:\n\t"
+		"jrcxz 2f\n\t"		/* rel8: the exit stays next to it */
 		"jmp 1b\n\t"
 		"2:\n\t"
 		"adcx %[z], %[a]\n\t"		/* the last carry of each chain */
@@ -55,8 +58,8 @@ csum_adx_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 
 	__asm__ volatile(
 		"xor %k[z], %k[z]\n\t"
+		"jmp 3f\n\t"
 		"1:\n\t"
-		"jrcxz 2f\n\t"
 		"mov 0(%[p]), %[t0]\n\t"
 		"mov 8(%[p]), %[t1]\n\t"
 		"mov 16(%[p]), %[t2]\n\t"
@@ -84,6 +87,8 @@ csum_adx_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
 		"lea 64(%[p]), %[p]\n\t"
 		"lea 64(%[d]), %[d]\n\t"
 		"lea -1(%[n]), %[n]\n\t"
+		"3:\n\t"
+		"jrcxz 2f\n\t"
 		"jmp 1b\n\t"
 		"2:\n\t"
 		"adcx %[z], %[a]\n\t"
