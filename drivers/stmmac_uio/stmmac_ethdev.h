@@ -203,6 +203,16 @@ int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  const struct rte_eth_txconf *conf);
 void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq);
+/* stmmac_stats.c */
+void stmmac_xstats_log(const struct rte_eth_dev *dev);
+int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
+int stmmac_stats_reset(struct rte_eth_dev *dev);
+int stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
+		      unsigned int n);
+int stmmac_xstats_get_names(struct rte_eth_dev *dev,
+			    struct rte_eth_xstat_name *names,
+			    unsigned int size);
+
 void stmmac_tx_queue_drain(struct stmmac_tx_queue *txq);
 void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
 

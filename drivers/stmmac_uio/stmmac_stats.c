@@ -1,0 +1,164 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio: basic and extended statistics. The per-queue counters
+ * come from one X-macro list (stmmac_xstats.h) that produces the fields,
+ * the xstats names, their values and the debug dump; imissed is the
+ * device's missed-frame counter folded into 64 bits.
+ */
+#include <inttypes.h>
+#include <string.h>
+
+#include <ethdev_driver.h>
+
+#include "stmmac_ethdev.h"
+#include "stmmac_io.h"
+#include "stmmac_logs.h"
+
+/* The X-macro dump: every counter with its meaning, at DEBUG level. */
+void
+stmmac_xstats_log(const struct rte_eth_dev *dev)
+{
+	const struct stmmac_rx_queue *rxq = dev->data->rx_queues != NULL ?
+		dev->data->rx_queues[0] : NULL;
+	const struct stmmac_tx_queue *txq = dev->data->tx_queues != NULL ?
+		dev->data->tx_queues[0] : NULL;
+
+#define STMMAC_RX_LOG(n, h)						\
+	PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",		\
+		    dev->data->name, #n, rxq->stats.rx_ ## n, h);
+#define STMMAC_TX_LOG(n, h)						\
+	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
+		    dev->data->name, #n, txq->stats.tx_ ## n, h);
+	if (rxq != NULL) {
+		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
+		unsigned int i = 0;
+
+		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, STMMAC_XSTAT_NONE)
+		stmmac_rx_lib_xstats(rxq, lib);
+#define STMMAC_RX_LIB_LOG(n, e, h)					\
+		PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",	\
+			    dev->data->name, #n, lib[i], h); i++;
+		STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_LOG)
+#undef STMMAC_RX_LIB_LOG
+	}
+	if (txq != NULL) {
+		STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_LOG)
+	}
+#undef STMMAC_RX_LOG
+#undef STMMAC_TX_LOG
+}
+
+int
+stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+
+	if (rxq != NULL) {
+		if (stmmac_adapter(dev)->hw_started)
+			stmmac_rx_missed_update(rxq);
+		stats->ipackets = rxq->stats.rx_packets;
+		stats->ibytes = rxq->stats.rx_bytes;
+		stats->ierrors = rxq->stats.rx_errors;
+		stats->imissed = __atomic_load_n(&rxq->stats.rx_missed,
+						 __ATOMIC_RELAXED);
+		stats->rx_nombuf = rxq->stats.rx_nombuf;
+		stats->q_ipackets[0] = rxq->stats.rx_packets;
+		stats->q_ibytes[0] = rxq->stats.rx_bytes;
+		stats->q_errors[0] = rxq->stats.rx_errors;
+	}
+	if (txq != NULL) {
+		stats->opackets = txq->stats.tx_packets;
+		stats->obytes = txq->stats.tx_bytes;
+		stats->oerrors = txq->stats.tx_errors + txq->stats.tx_dropped;
+		stats->q_opackets[0] = txq->stats.tx_packets;
+		stats->q_obytes[0] = txq->stats.tx_bytes;
+	}
+	return 0;
+}
+
+int
+stmmac_stats_reset(struct rte_eth_dev *dev)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+
+	if (rxq != NULL) {
+		/* Drain the clear-on-read register so old misses vanish too. */
+		if (stmmac_adapter(dev)->hw_started)
+			stmmac_rx_missed_update(rxq);
+		memset(&rxq->stats, 0, sizeof(rxq->stats));
+		/* lib/rxpath counters: remember where they stood. */
+		memset(rxq->lib_base, 0, sizeof(rxq->lib_base));
+		stmmac_rx_lib_xstats(rxq, rxq->lib_base);
+	}
+	if (txq != NULL)
+		memset(&txq->stats, 0, sizeof(txq->stats));
+	return 0;
+}
+
+#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_RXQ_NB_LIB_XSTATS + \
+			  STMMAC_TXQ_NB_XSTATS)
+
+int
+stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
+		  unsigned int n)
+{
+	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
+	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	unsigned int i = 0;
+
+	if (xstats == NULL || n < STMMAC_NB_XSTATS)
+		return STMMAC_NB_XSTATS;
+	if (rxq != NULL && stmmac_adapter(dev)->hw_started)
+		stmmac_rx_missed_update(rxq);
+#define STMMAC_RX_VAL(nm, h)						\
+	xstats[i].id = i;						\
+	xstats[i].value = rxq != NULL ? rxq->stats.rx_ ## nm : 0;	\
+	i++;
+#define STMMAC_TX_VAL(nm, h)						\
+	xstats[i].id = i;						\
+	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
+	i++;
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
+	{
+		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
+		unsigned int j;
+
+		memset(lib, 0, sizeof(lib));
+		if (rxq != NULL)
+			stmmac_rx_lib_xstats(rxq, lib);
+		for (j = 0; j < STMMAC_RXQ_NB_LIB_XSTATS; j++, i++) {
+			xstats[i].id = i;
+			xstats[i].value = lib[j];
+		}
+	}
+	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
+#undef STMMAC_RX_VAL
+#undef STMMAC_TX_VAL
+	return (int)i;
+}
+
+int
+stmmac_xstats_get_names(struct rte_eth_dev *dev,
+			struct rte_eth_xstat_name *names, unsigned int size)
+{
+	unsigned int i = 0;
+
+	RTE_SET_USED(dev);
+	if (names == NULL || size < STMMAC_NB_XSTATS)
+		return STMMAC_NB_XSTATS;
+#define STMMAC_RX_NAME(nm, h)						\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
+#define STMMAC_TX_NAME(nm, h)						\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
+#define STMMAC_RX_LIB_NAME(nm, e, h)					\
+	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, STMMAC_XSTAT_NONE)
+	STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_NAME)
+	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_NAME)
+#undef STMMAC_RX_LIB_NAME
+#undef STMMAC_RX_NAME
+#undef STMMAC_TX_NAME
+	return (int)i;
+}
