@@ -86,6 +86,14 @@ def setup_hugepages(pages):
 
 
 def release_hugepages(before):
+    # EAL leaves its hugepage files behind (one per 2 MiB page): remove
+    # this script's, or the pages stay taken after the run.
+    for name in os.listdir(HUGE_DIR):
+        if name.startswith(("socrx-abl", "socrx-memif")):
+            try:
+                os.unlink(os.path.join(HUGE_DIR, name))
+            except OSError:
+                pass
     with open("/proc/sys/vm/nr_hugepages", "w") as f:
         f.write(str(before))
 
