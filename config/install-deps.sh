@@ -18,6 +18,7 @@ SOCRX_CACHE=${SOCRX_CACHE:-/var/cache/socrx}
 PACKAGES="build-essential meson ninja-build pkg-config python3 python3-pyelftools
 	python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev libpcap-dev dpkg-dev
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
+	clang libclang-rt-14-dev
 	iperf3 iputils-ping ethtool"
 
 log() { echo "install-deps: $*" >&2; }

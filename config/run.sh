@@ -58,6 +58,17 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	meson test -C "$asandir" --print-errorlogs --num-processes 2 \
 	--suite fast --suite rxpath --suite pmd --logbase testlog-asan || rc=$?
 
+# A short bounded fuzz run (20 s per harness) with clang's libFuzzer:
+# packet parse + verdict, and the device model's descriptor handling.
+fuzzdir="$builddir-fuzz"
+if [ ! -f "$fuzzdir/build.ninja" ]; then
+	CC=clang meson setup -Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 \
+		-Dwerror=true "$fuzzdir" >/dev/null
+fi
+ninja -C "$fuzzdir" tests/fuzz/fuzz_rxp_parse tests/fuzz/fuzz_model_rx
+meson test -C "$fuzzdir" --no-rebuild --print-errorlogs --suite fuzz \
+	--logbase testlog-fuzz || rc=$?
+
 # lib/csum's arm64 kernels, cross-built and run under qemu-aarch64: the
 # libraries without a DPDK dependency are exercised on arm64 here.
 armdir="$builddir-arm64"
@@ -72,6 +83,7 @@ meson test -C "$armdir" --print-errorlogs --suite csum --num-processes 2 \
 # One closing line any CI reader understands, from meson's own log.
 python3 - "$builddir/meson-logs/testlog.json" \
 	"$asandir/meson-logs/testlog-asan.json" \
+	"$fuzzdir/meson-logs/testlog-fuzz.json" \
 	"$armdir/meson-logs/testlog-arm64.json" <<'EOF'
 import json, sys
 counts = {"OK": 0, "FAIL": 0, "SKIP": 0}

@@ -1,0 +1,214 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * libFuzzer harness for lib/rxpath's parser and checksum verdict
+ * (rxp_parse, rxp_verdict_sw, rxp_l4_verdict, rxp_dwmac4_verdict in every
+ * csum mode), checked against the independent byte-at-a-time reference of
+ * ../rxpath_ref.h (no code shared with rxp_parse.c or lib/csum).
+ *
+ * Input: 4 bytes of RDES1 (little endian, as the engine wrote it, possibly
+ * lying), then the frame. The frame is copied into a buffer malloc'ed to
+ * exactly its length, so ASan reports any read at or past len.
+ *
+ * Properties (docs/design/robustness.md; ../shared robustness.md section 2):
+ *  - 1 reference equivalence (sw): flags, ptype, l2/l3/l4 lengths;
+ *  - 2 GOOD only over exactly the reference's range, inside the frame, no
+ *    fragment, where the reference sum verifies; BAD only when the
+ *    reference says BAD;
+ *  - 8/10 UNKNOWN whenever the reference cannot check (fragment,
+ *    truncation, not TCP/UDP, not IP), in every mode whatever RDES1 says;
+ *  - 11 UDP/IPv4 checksum 0 -> UNKNOWN, UDP/IPv6 checksum 0 -> BAD;
+ *  - auto == sw when RDES1 is 0; off gives no checksum flags;
+ *  - with an honest RDES1 (derived from the reference) hw and auto never
+ *    contradict the reference, and auto equals sw;
+ *  - 15 purity: the frame is not written, a second run gives the same
+ *    answer, flags legal, no IP flag on non-IPv4;
+ *  - 16 the copybreak path (rxp_parse + csum_partial_copy +
+ *    rxp_l4_verdict) equals sw.
+ * A violated property calls __builtin_trap().
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dwmac4_desc.h"
+#include "rxp_parse.h"
+#include "rxpath_ref.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+#define ASSERT(c) do { if (!(c)) __builtin_trap(); } while (0)
+
+#define L4M RTE_MBUF_F_RX_L4_CKSUM_MASK
+#define IPM RTE_MBUF_F_RX_IP_CKSUM_MASK
+
+static uint64_t
+l4_of(char v)
+{
+	return v == 'G' ? RTE_MBUF_F_RX_L4_CKSUM_GOOD :
+	       v == 'B' ? RTE_MBUF_F_RX_L4_CKSUM_BAD : 0;
+}
+
+static int
+ref_is_v4(const struct ref *o)
+{
+	return (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV4 ||
+	       (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV4_EXT;
+}
+
+static int
+ref_is_v6(const struct ref *o)
+{
+	return (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6 ||
+	       (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6_EXT;
+}
+
+/* What an honest checksum engine would write for this frame. */
+static uint32_t
+honest_rdes1(const struct ref *o, const uint8_t *p)
+{
+	uint32_t r = 0;
+
+	if (ref_is_v4(o))
+		r |= RDES1_IPV4_HEADER;
+	else if (ref_is_v6(o))
+		r |= RDES1_IPV6_HEADER;
+	else
+		return 0;
+	if (o->ip == 'B')
+		r |= RDES1_IP_HDR_ERROR;
+	if ((o->ptype & RTE_PTYPE_L4_MASK) == RTE_PTYPE_L4_FRAG)
+		return r | RDES1_IP_CSUM_BYPASSED;
+	if (o->has_range) {
+		r |= o->l4_udp ? DWMAC4_RDES1_PT_UDP : DWMAC4_RDES1_PT_TCP;
+		if (o->v == 'B' && !(o->l4_udp && bget16(p + o->fill_field) == 0))
+			r |= RDES1_IP_PAYLOAD_ERROR;
+	}
+	return r;
+}
+
+/* Properties every mode keeps whatever RDES1 says. */
+static void
+common(const struct ref *o, const struct rxp_parse_result *sw,
+       const struct rxp_parse_result *r, uint64_t f, int fixed_u, int fixed_b)
+{
+	ASSERT(r->ptype == sw->ptype && r->l2_len == sw->l2_len &&
+	       r->l3_len == sw->l3_len && r->l4_len == sw->l4_len);
+	ASSERT((f & L4M) != RTE_MBUF_F_RX_L4_CKSUM_NONE &&
+	       (f & IPM) != RTE_MBUF_F_RX_IP_CKSUM_NONE);
+	ASSERT((f & ~(L4M | IPM)) == 0);
+	/* IPv6, non-IP, IPv4 header not even readable: no IP flag. */
+	if (ref_is_v6(o) || o->ip == 'U')
+		ASSERT((f & IPM) == 0);
+	if (fixed_u)
+		ASSERT((f & L4M) == 0);
+	if (fixed_b)
+		ASSERT((f & L4M) == RTE_MBUF_F_RX_L4_CKSUM_BAD);
+	ASSERT(r->ol_flags == f);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const enum rxp_csum_mode hwm[] = { RXP_CSUM_AUTO, RXP_CSUM_HW };
+	struct rxp_parse_result sw, r, r2;
+	uint32_t rdes1, hon, len, sum = 0;
+	uint64_t f, fsw, want;
+	uint8_t *p, *cp;
+	struct ref o;
+	int fixed_u, fixed_b, udp0;
+	unsigned int i;
+
+	if (size < 4 || size - 4 > 70000)
+		return 0;
+	rdes1 = (uint32_t)data[0] | (uint32_t)data[1] << 8 |
+		(uint32_t)data[2] << 16 | (uint32_t)data[3] << 24;
+	len = (uint32_t)(size - 4);
+	p = malloc(len ? len : 1);
+	ASSERT(p != NULL);
+	memcpy(p, data + 4, len);
+
+	ref_parse(p, len, &o);
+	want = ref_flags(&o);
+
+	/* Software: the reference, exactly (property 1). */
+	fsw = rxp_verdict_sw(p, len, &sw);
+	ASSERT(fsw == want);
+	ASSERT(sw.ptype == o.ptype && sw.l2_len == o.l2 &&
+	       sw.l3_len == o.l3 && sw.l4_len == o.l4);
+	/* Property 2: GOOD only over exactly the reference's datagram. */
+	if ((fsw & L4M) == RTE_MBUF_F_RX_L4_CKSUM_GOOD) {
+		ASSERT(o.v == 'G' && o.has_range);
+		ASSERT(sw.csum_len > 0 && sw.csum_off + sw.csum_len <= len);
+		ASSERT(sw.csum_off == o.fill_off && sw.csum_len == o.fill_len);
+		ASSERT((sw.ptype & RTE_PTYPE_L4_MASK) != RTE_PTYPE_L4_FRAG);
+		ASSERT(ref_csum_be(p + o.fill_off, o.fill_len, o.fill_psum) == 0);
+	}
+	if ((fsw & L4M) == RTE_MBUF_F_RX_L4_CKSUM_BAD)
+		ASSERT(o.v == 'B');
+
+	/*
+	 * Verdicts the headers fix (no payload sum can change them):
+	 * UNKNOWN for non-IP, fragments, truncation, non-TCP/UDP, UDP/IPv4
+	 * with checksum 0 (every reference 'U'); BAD for UDP/IPv6 with
+	 * checksum 0 and impossible lengths.
+	 */
+	udp0 = o.l4_udp && o.fill_field != 0 && bget16(p + o.fill_field) == 0;
+	fixed_u = o.v == 'U';
+	fixed_b = o.v == 'B' && (!o.has_range || udp0);
+	if ((o.ptype & RTE_PTYPE_L4_MASK) == RTE_PTYPE_L4_FRAG || o.l2 == 0 ||
+	    !(ref_is_v4(&o) || ref_is_v6(&o)))
+		ASSERT(fixed_u);
+	if (udp0)	/* property 11 */
+		ASSERT(o.l4_is_v6 ? o.v == 'B' : o.v == 'U');
+	common(&o, &sw, &sw, fsw, fixed_u, fixed_b);
+
+	/* Property 16: copybreak (sum while copying) agrees. */
+	cp = malloc(len ? len : 1);
+	ASSERT(cp != NULL);
+	if (rxp_parse(p, len, &r2)) {
+		ASSERT(r2.csum_len > 0 && r2.csum_off + r2.csum_len <= len);
+		sum = csum_partial_copy(cp, p + r2.csum_off, r2.csum_len, 0);
+		ASSERT(memcmp(cp, p + r2.csum_off, r2.csum_len) == 0);
+	}
+	ASSERT((rxp_ip_flags(&r2) | rxp_l4_verdict(&r2, sum)) == fsw);
+	free(cp);
+
+	/* Every mode with the raw RDES1 (the engine may be lying). */
+	f = rxp_dwmac4_verdict(p, len, rdes1, RXP_CSUM_SW, &r);
+	ASSERT(f == fsw);
+	common(&o, &sw, &r, f, fixed_u, fixed_b);
+	f = rxp_dwmac4_verdict(p, len, rdes1, RXP_CSUM_OFF, &r);
+	ASSERT(f == 0 && r.ptype == sw.ptype);
+	for (i = 0; i < 2; i++) {
+		f = rxp_dwmac4_verdict(p, len, rdes1, hwm[i], &r);
+		common(&o, &sw, &r, f, fixed_u, fixed_b);
+		/* No L3 bit matching the parse: the engine did not answer. */
+		if (hwm[i] == RXP_CSUM_AUTO &&
+		    !(rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)))
+			ASSERT(f == fsw);
+	}
+	/* auto == sw when the hardware gave no status. */
+	f = rxp_dwmac4_verdict(p, len, 0, RXP_CSUM_AUTO, &r);
+	ASSERT(f == fsw);
+	common(&o, &sw, &r, f, fixed_u, fixed_b);
+	f = rxp_dwmac4_verdict(p, len, 0, RXP_CSUM_HW, &r);
+	common(&o, &sw, &r, f, fixed_u, fixed_b);
+	ASSERT((f & L4M) == 0 || (f & L4M) == (fsw & L4M));
+
+	/* An honest engine: hw and auto never contradict the reference. */
+	hon = honest_rdes1(&o, p);
+	for (i = 0; i < 2; i++) {
+		f = rxp_dwmac4_verdict(p, len, hon, hwm[i], &r);
+		common(&o, &sw, &r, f, fixed_u, fixed_b);
+		ASSERT((f & L4M) == 0 || (f & L4M) == l4_of(o.v));
+		ASSERT((f & IPM) == 0 || (f & IPM) == (want & IPM));
+		if (hwm[i] == RXP_CSUM_AUTO)
+			ASSERT(f == fsw);
+	}
+
+	/* Property 15: stateless, and the frame was never written. */
+	ASSERT(rxp_verdict_sw(p, len, &r) == fsw && r.ptype == sw.ptype);
+	ASSERT(memcmp(p, data + 4, len) == 0);
+	free(p);
+	return 0;
+}
