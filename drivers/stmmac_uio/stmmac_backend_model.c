@@ -378,6 +378,10 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 					 DWMAC4_MODEL_STORE_PLAIN;
 	p.flow_control = da->flow_ctrl;
 	p.wb_batch = da->wb_batch;
+	p.fault_err_ppm = da->fault_err_ppm;
+	p.fault_csum_lie_ppm = da->fault_csum_lie_ppm;
+	p.fault_len_ppm = da->fault_len_ppm;
+	p.fault_seed = da->fault_seed;
 	p.rx_src = model_make_source(name, da, mac);
 	p.tx_sink = model_make_sink(name, da);
 	if (p.rx_src == NULL || p.tx_sink == NULL)

@@ -307,6 +307,43 @@ arg_wb_batch(const char *v, struct stmmac_devargs *da)
 }
 
 static const char *
+parse_ppm(const char *v, uint32_t *out)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 0, 1000000, &n) < 0)
+		return "expected 0..1000000 per million frames";
+	*out = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_fault_err_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_err_ppm);
+}
+
+static const char *
+arg_fault_csum_lie_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_csum_lie_ppm);
+}
+
+static const char *
+arg_fault_len_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_len_ppm);
+}
+
+static const char *
+arg_fault_seed(const char *v, struct stmmac_devargs *da)
+{
+	if (parse_u64(v, 0, UINT64_MAX, &da->fault_seed) < 0)
+		return "expected an unsigned 64-bit seed";
+	return NULL;
+}
+
+static const char *
 arg_copybreak(const char *v, struct stmmac_devargs *da)
 {
 	uint64_t n;
@@ -422,6 +459,10 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "dma_store",		arg_dma_store,		KEY_MODEL },
 	{ "flow_ctrl",		arg_flow_ctrl,		KEY_MODEL },
 	{ "wb_batch",		arg_wb_batch,		KEY_MODEL },
+	{ "fault_err_ppm",	arg_fault_err_ppm,	KEY_MODEL },
+	{ "fault_csum_lie_ppm",	arg_fault_csum_lie_ppm,	KEY_MODEL },
+	{ "fault_len_ppm",	arg_fault_len_ppm,	KEY_MODEL },
+	{ "fault_seed",		arg_fault_seed,		KEY_MODEL },
 	{ "copybreak",		arg_copybreak,		0 },
 	{ "csum",		arg_csum,		0 },
 	{ "prefetch",		arg_prefetch,		0 },

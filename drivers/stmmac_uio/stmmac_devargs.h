@@ -34,6 +34,10 @@
 	"dma_store=plain|nt "						\
 	"flow_ctrl=0|1 "						\
 	"wb_batch=<1..64> "						\
+	"fault_err_ppm=<0..1000000> "					\
+	"fault_csum_lie_ppm=<0..1000000> "				\
+	"fault_len_ppm=<0..1000000> "					\
+	"fault_seed=<u64> "						\
 	"copybreak=<0..2048> "						\
 	"csum=auto|sw|hw|off "						\
 	"prefetch=0|1|2 "						\
@@ -113,6 +117,11 @@ struct stmmac_devargs {
 	bool flow_ctrl;
 	bool flow_ctrl_set;		/* given explicitly */
 	unsigned int wb_batch;		/* model write-back coalescing */
+	/* Model fault injection (docs/design/robustness.md), per million. */
+	uint32_t fault_err_ppm;
+	uint32_t fault_csum_lie_ppm;
+	uint32_t fault_len_ppm;
+	uint64_t fault_seed;
 
 	/* RX path (docs/design/rxpath.md); all but coe are ablation knobs. */
 	uint32_t copybreak;		/* bytes, 0: off */

@@ -80,6 +80,23 @@ struct dwmac4_model_params {
 	 * 0 or 1: every descriptor at once.
 	 */
 	unsigned int wb_batch;
+	/*
+	 * Fault injection (docs/design/robustness.md "Fault knobs"), each a
+	 * rate per million frames the engine delivers; 0 (default) is off.
+	 * Whether frame k is hit is a pure function of (fault_seed, k, knob),
+	 * so a seed replays the same schedule. Injected faults are device
+	 * behaviour, never driver protocol violations.
+	 *  - fault_err_ppm: the frame is closed with ES and one of CE, OE,
+	 *    RWT, GP or RE on its last descriptor (catalogue rows 1-2);
+	 *  - fault_csum_lie_ppm: the IPHE/IPCE verdict of an IP frame is
+	 *    inverted (error on a good frame, none on a bad one);
+	 *  - fault_len_ppm: the last descriptor's PL lies: 0, 1..4, or larger
+	 *    than every buffer the frame used (rows 9 and 11).
+	 */
+	uint32_t fault_err_ppm;
+	uint32_t fault_csum_lie_ppm;
+	uint32_t fault_len_ppm;
+	uint64_t fault_seed;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
@@ -156,6 +173,10 @@ struct dwmac4_model_stats {
 	uint64_t viol_own_zero_addr;	/* OWN set on a descriptor with address 0 */
 	uint64_t viol_bad_ring;		/* ring base/length unusable when DMA started */
 	uint64_t viol_bad_desc;		/* TX descriptor sequence malformed */
+	/* Injected faults (params.fault_*), frames hit by each knob. */
+	uint64_t rx_fault_err;		/* closed with an injected error */
+	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */
+	uint64_t rx_fault_len;		/* last descriptor's PL falsified */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -535,6 +535,108 @@ rx_count_missed(struct dwmac4_model *m)
 	MODEL_STAT_ADD(m, rx_missed, 1);
 }
 
+/* ======================================================================
+ * Receive: fault injection (params.fault_*)
+ * ====================================================================== */
+
+/* splitmix64 finaliser: a well-mixed 64-bit value from any input. */
+static uint64_t
+fault_mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/*
+ * Random value for knob @p knob on frame number @p frame: a pure function
+ * of the seed, so the schedule does not depend on timing or on the other
+ * knobs, and a seed replays it exactly.
+ */
+static uint64_t
+fault_rand(const struct dwmac4_model *m, uint64_t frame, unsigned int knob)
+{
+	return fault_mix(fault_mix(m->params.fault_seed ^ knob) + frame);
+}
+
+static bool
+fault_hit(uint32_t ppm, uint64_t r)
+{
+	return ppm != 0 && (r >> 32) % 1000000u < ppm;
+}
+
+/*
+ * Called once the whole frame is stored, before its last write-back. May
+ * rewrite the checksum verdict (f->rdes1) and the length the last
+ * descriptor reports (f->done: PL is written from it and the frame is
+ * over, so nothing else reads it). Returns the RDES3 error bits to close
+ * the frame with (0: none).
+ */
+static uint32_t
+rx_fault_inject(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	static const uint32_t errs[] = {
+		RDES3_CRC_ERROR, RDES3_OVERFLOW_ERROR, RDES3_RECEIVE_WATCHDOG,
+		RDES3_GIANT_PACKET, RDES3_RECEIVE_ERROR,
+	};
+	const struct dwmac4_model_params *p = &m->params;
+	uint64_t frame, r;
+	uint32_t err = 0, rbsz, lie;
+
+	if (p->fault_err_ppm == 0 && p->fault_csum_lie_ppm == 0 &&
+	    p->fault_len_ppm == 0)
+		return 0;
+	/* One frame in flight: rx_offered numbers it (1-based). */
+	frame = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
+
+	r = fault_rand(m, frame, 1);
+	if (fault_hit(p->fault_err_ppm, r)) {
+		err = RDES3_ERROR_SUMMARY | errs[r % (sizeof(errs) / sizeof(errs[0]))];
+		MODEL_STAT_ADD(m, rx_fault_err, 1);
+	}
+
+	r = fault_rand(m, frame, 2);
+	if (f->rs1v && (f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) &&
+	    fault_hit(p->fault_csum_lie_ppm, r)) {
+		uint32_t pt = f->rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
+
+		if (f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR))
+			f->rdes1 &= ~(RDES1_IP_HDR_ERROR |
+				      RDES1_IP_PAYLOAD_ERROR);
+		else if ((pt == DWMAC4_RDES1_PT_UDP ||
+			  pt == DWMAC4_RDES1_PT_TCP) &&
+			 !(f->rdes1 & RDES1_IP_CSUM_BYPASSED))
+			f->rdes1 |= RDES1_IP_PAYLOAD_ERROR;
+		else
+			f->rdes1 |= RDES1_IP_HDR_ERROR;
+		MODEL_STAT_ADD(m, rx_fault_csum_lie, 1);
+	}
+
+	r = fault_rand(m, frame, 3);
+	if (fault_hit(p->fault_len_ppm, r)) {
+		rbsz = m->rx[0].rbsz;
+		switch (r % 3u) {
+		case 0:
+			lie = 0;
+			break;
+		case 1:
+			lie = 1u + (uint32_t)((r >> 8) % 4u);
+			break;
+		default:
+			/* Past every buffer the frame was given. */
+			lie = (f->ndesc + 1u) * rbsz + 1u +
+			      (uint32_t)((r >> 8) % rbsz);
+			if (lie > RDES3_PACKET_SIZE_MASK)
+				lie = RDES3_PACKET_SIZE_MASK;
+			break;
+		}
+		f->done = lie;
+		MODEL_STAT_ADD(m, rx_fault_len, 1);
+	}
+	return err;
+}
+
 /*
  * Moves the frame in flight into descriptors (steps 1-5). Returns
  * MODEL_WORK_NONE while it waits (flow control), MODEL_WORK_FRAME once it
@@ -573,7 +675,7 @@ rx_continue(struct dwmac4_model *m)
 		rx_write_back(m, f, false, 0);
 		rx_fill(m, f, idx, buf);
 	}
-	rx_close(m, f, 0);
+	rx_close(m, f, rx_fault_inject(m, f));
 	return MODEL_WORK_FRAME;
 }
 
