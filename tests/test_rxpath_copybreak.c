@@ -307,8 +307,8 @@ main(int argc, char **argv)
 	RTE_SET_USED(argc);
 	harness_seed_from_env(0xc0b7);
 	rxpath_test_eal_init(argv[0]);
-	big_mp = rxpath_test_mempool("cb_big", NB_BIG, BIG_ROOM);
-	small_mp = rxpath_test_mempool("cb_small", NB_SMALL, SMALL_ROOM);
+	big_mp = eal_harness_pool("cb_big", NB_BIG, BIG_ROOM);
+	small_mp = eal_harness_pool("cb_small", NB_SMALL, SMALL_ROOM);
 	big_base = rte_mempool_in_use_count(big_mp);
 	small_base = rte_mempool_in_use_count(small_mp);
 

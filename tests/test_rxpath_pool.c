@@ -310,7 +310,7 @@ main(int argc, char **argv)
 	RTE_SET_USED(argc);
 	harness_seed_from_env(1);
 	rxpath_test_eal_init(argv[0]);
-	mp = rxpath_test_mempool("rxp_pool_test", NB_MBUF, DATA_ROOM);
+	mp = eal_harness_pool("rxp_pool_test", NB_MBUF, DATA_ROOM);
 
 	CHECK_EQ_U(rxp_sync_init(&sync, RXP_SYNC_COHERENT, MAX_LEN, 0), 0,
 		   "coherent sync init");

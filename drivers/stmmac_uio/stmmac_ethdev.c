@@ -17,6 +17,7 @@
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
+#include "rxp_parse.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_io.h"
 #include "stmmac_logs.h"
@@ -453,7 +454,8 @@ static const uint32_t *
 stmmac_dev_supported_ptypes_get(struct rte_eth_dev *dev)
 {
 	RTE_SET_USED(dev);
-	return stmmac_supported_ptypes();
+	/* The RX path's packet_type comes from lib/rxpath's parser only. */
+	return rxp_supported_ptypes();
 }
 
 static void

@@ -182,7 +182,6 @@ void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
 uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
-const uint32_t *stmmac_supported_ptypes(void);
 void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
 
 /* stmmac_rx_fast.c: the burst variants, one per configuration. */

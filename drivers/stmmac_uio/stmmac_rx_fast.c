@@ -133,8 +133,6 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 
 	rxp_parse(p, len, &r);
 	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
-	m->packet_type = r.ptype;
-	m->ol_flags = f;
 	if (bmode != STMMAC_RXB_ZC && (single || m->nb_segs == 1)) {
 		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
 					   &rxq->copyall : &rxq->cb;
@@ -152,10 +150,11 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 		if (need_sum)
 			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
 	}
-	if (need_sum) {
+	if (need_sum)
 		f |= rxp_l4_verdict(&r, sum);
-		m->ol_flags = f;
-	}
+	/* Written once, on the mbuf delivered (the copy or the buffer). */
+	m->packet_type = r.ptype;
+	m->ol_flags = f;
 	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
 	return m;
 }

@@ -38,12 +38,6 @@
 /* Per-lcore cache of the copybreak mempool (an app frees on its lcore). */
 #define STMMAC_CB_POOL_CACHE		256
 
-const uint32_t *
-stmmac_supported_ptypes(void)
-{
-	/* The RX path's packet_type comes from lib/rxpath's parser only. */
-	return rxp_supported_ptypes();
-}
 
 static __rte_always_inline void
 stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)

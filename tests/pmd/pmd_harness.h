@@ -22,7 +22,7 @@
 #include <rte_mempool.h>
 #include <rte_pause.h>
 
-#include "../harness.h"
+#include "../eal_harness.h"
 #include "model/dwmac4_model.h"
 #include "rte_pmd_stmmac_uio.h"
 
@@ -59,29 +59,7 @@ pmd_harness_eal_init(const char *prog, const char *const *vdevs)
 		argv[argc++] = (char *)(uintptr_t)"--vdev";
 		argv[argc++] = (char *)(uintptr_t)vdevs[i];
 	}
-	if (rte_eal_init(argc, argv) < 0) {
-		int err = rte_errno;
-
-		if (err == EACCES || err == EPERM) {
-			fprintf(stderr, "SKIP: EAL init failed for lack of permissions: %s\n",
-				rte_strerror(err));
-			exit(TEST_SKIP);
-		}
-		fprintf(stderr, "FAIL: EAL init: %s\n", rte_strerror(err));
-		exit(1);
-	}
-}
-
-static inline struct rte_mempool *
-pmd_harness_pool(const char *name, unsigned int n, uint16_t data_room)
-{
-	struct rte_mempool *mp = rte_pktmbuf_pool_create(name, n, 0, 0,
-							 data_room,
-							 SOCKET_ID_ANY);
-
-	if (mp == NULL)
-		fprintf(stderr, "pool %s: %s\n", name, rte_strerror(rte_errno));
-	return mp;
+	eal_harness_start(argc, argv);
 }
 
 /* Port id of the vdev @p name, or -1. */
@@ -158,6 +136,18 @@ pmd_harness_rx_until(uint16_t port, uint64_t want,
 		fprintf(stderr, "port %u: gave up after %llu polls, %" PRIu64 " of %" PRIu64 " frames\n",
 			port, PMD_HARNESS_MAX_POLLS, got, want);
 	return got;
+}
+
+/* The extended statistic @p name of @p port; a missing one fails the test. */
+static inline uint64_t
+pmd_harness_xstat(uint16_t port, const char *name)
+{
+	uint64_t id, v = UINT64_MAX;
+
+	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
+	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
+		CHECK(0, "port %u: no xstat %s", port, name);
+	return v;
 }
 
 /* Fails the test unless the model saw no driver protocol violation. */

@@ -94,7 +94,7 @@ run_port(const char *dev, uint64_t seed, struct rx_rec *rec,
 	if (port < 0)
 		return -1;
 	snprintf(pname, sizeof(pname), "fault_pool_%d", port);
-	mp = pmd_harness_pool(pname, F_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool(pname, F_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	CHECK(mp != NULL, "%s pool", dev);
 	if (mp == NULL)
 		return -1;

@@ -45,7 +45,7 @@ main(int argc, char **argv)
 	pmd_harness_eal_init(argv[0], vdevs);
 	p0 = pmd_harness_port("net_stmmac_uio0");
 	p1 = pmd_harness_port("net_stmmac_uio1");
-	mp = pmd_harness_pool("fwd", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("fwd", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (p0 < 0 || p1 < 0 || mp == NULL)
 		return 1;
 	baseline = rte_mempool_in_use_count(mp);

@@ -147,17 +147,6 @@ eth_stats(uint16_t port)
 	return st;
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
-	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		CHECK(0, "port %u: xstat %s", port, name);
-	return v;
-}
-
 static void
 free_bulk(struct rte_mbuf **m, unsigned int n)
 {
@@ -285,9 +274,9 @@ part_pool_exhaustion(void)
 
 	if (port < 0)
 		return;
-	tiny = pmd_harness_pool("life_tiny", P1_TINY_POOL,
+	tiny = eal_harness_pool("life_tiny", P1_TINY_POOL,
 				RTE_MBUF_DEFAULT_BUF_SIZE);
-	mp = pmd_harness_pool("life_p1", P1_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p1", P1_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (tiny == NULL || mp == NULL) {
 		CHECK(0, "part 1 pools");
 		return;
@@ -345,9 +334,9 @@ part_pool_exhaustion(void)
 	CHECK_EQ_U(rte_eth_rx_queue_count(port, 0), 0, "nothing ready in the ring");
 	CHECK_EQ_U(st.ipackets, nheld, "ipackets = frames held");
 	CHECK_EQ_U(st.imissed + st.ierrors, 0, "lossless: nothing missed");
-	CHECK_EQ_U(xstat(port, "rx_q0_nombuf"), st.rx_nombuf,
+	CHECK_EQ_U(pmd_harness_xstat(port, "rx_q0_nombuf"), st.rx_nombuf,
 		   "xstat rx_q0_nombuf = stats rx_nombuf");
-	CHECK_EQ_U(xstat(port, "rx_mbuf_allocation_errors"), st.rx_nombuf,
+	CHECK_EQ_U(pmd_harness_xstat(port, "rx_mbuf_allocation_errors"), st.rx_nombuf,
 		   "xstat rx_mbuf_allocation_errors = stats rx_nombuf");
 	/* Still dry: each poll tries again and counts again, receives nothing. */
 	nombuf = st.rx_nombuf;
@@ -401,7 +390,7 @@ part_stop_start(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p2", LIFE_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p2", LIFE_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, P2_RING, NULL) != 0) {
 		CHECK(0, "part 2 start");
 		return;
@@ -526,7 +515,7 @@ part_requeue(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p3", LIFE_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p3", LIFE_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, 512, NULL) != 0) {
 		CHECK(0, "part 3 start");
 		return;
@@ -688,7 +677,7 @@ part_ring_geometry(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p4", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p4", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, P4_RING, NULL) != 0) {
 		CHECK(0, "part 4 start");
 		return;
@@ -806,7 +795,7 @@ part_link(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p5", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p5", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, 256, NULL) != 0) {
 		CHECK(0, "part 5 start");
 		return;
@@ -841,7 +830,7 @@ part_mac_filter(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p6", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p6", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, 256, NULL) != 0) {
 		CHECK(0, "part 6 start");
 		return;
@@ -1022,7 +1011,7 @@ part_xstats(void)
 
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("life_p7", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("life_p7", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL || pmd_harness_port_start(port, mp, 256, NULL) != 0) {
 		CHECK(0, "part 7 start");
 		return;
@@ -1045,7 +1034,7 @@ part_xstats(void)
 		   st.ierrors + st.oerrors + st.rx_nombuf, 0,
 		   "basic stats zero after xstats reset");
 	send_frames(port, mp, 10);
-	CHECK_EQ_U(xstat(port, "tx_q0_packets"), 10, "counting resumes after reset");
+	CHECK_EQ_U(pmd_harness_xstat(port, "tx_q0_packets"), 10, "counting resumes after reset");
 	check_xstats(port, 0, "after reset and 10 frames sent");
 	close_port(port, mp, base);
 	rte_mempool_free(mp);

@@ -109,17 +109,6 @@ record(struct rte_mbuf *m, void *arg)
 	}
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
-	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		fprintf(stderr, "port %u: no xstat %s\n", port, name);
-	return v;
-}
-
 static uint64_t sync_bytes[NB_VARIANTS];
 
 static void
@@ -154,19 +143,19 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	CHECK_EQ_U(c.bad_seg, 0, "%s: segment lengths add up", v->args);
 	CHECK(c.l4_bad > 0, "%s: bad-L4 frames delivered flagged BAD (%u)",
 	      v->args, c.l4_bad);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_l4_bad"), c.l4_bad,
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_l4_bad"), c.l4_bad,
 		   "%s: rx_q0_l4_bad", v->args);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copybreak_frames"),
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_frames"),
 		   v->bufs == CB256 ? c.small : 0, "%s: copybreak frames (%u <= 256 bytes)",
 		   v->args, c.small);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copybreak_bytes"),
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_bytes"),
 		   v->bufs == CB256 ? c.small_bytes : 0, "%s: copybreak bytes", v->args);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copy_frames"),
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copy_frames"),
 		   v->bufs == COPYALL ? NB_FRAMES : 0, "%s: copy-all frames", v->args);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copybreak_nombuf") +
-		   xstat((uint16_t)port, "rx_q0_copy_nombuf"), 0,
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_nombuf") +
+		   pmd_harness_xstat((uint16_t)port, "rx_q0_copy_nombuf"), 0,
 		   "%s: no copy fell back to zero-copy", v->args);
-	sync_bytes[vi] = xstat((uint16_t)port, "rx_q0_sync_bytes");
+	sync_bytes[vi] = pmd_harness_xstat((uint16_t)port, "rx_q0_sync_bytes");
 	if (v->sync == 0)
 		CHECK_EQ_U(sync_bytes[vi], 0, "%s: coherent: no cache maintenance",
 			   v->args);
@@ -177,7 +166,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "%s: stop", v->args);
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
 		   "%s: mempool in use back to its baseline", v->args);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_pool_leaked"), 0,
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_pool_leaked"), 0,
 		   "%s: page pool: nothing in flight after stop", v->args);
 	snprintf(small_name, sizeof(small_name), "stmmac_cb_p%d_q0", port);
 	small = rte_mempool_lookup(small_name);
@@ -223,7 +212,7 @@ main(int argc, char **argv)
 	}
 	vdevs[NB_VARIANTS] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
-	mp = pmd_harness_pool("rxpaths", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("rxpaths", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL)
 		return 1;
 	for (i = 0; i < NB_VARIANTS; i++)

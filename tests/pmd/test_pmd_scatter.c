@@ -34,16 +34,6 @@ check_chain(struct rte_mbuf *m, void *arg)
 		c->bad++;
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) == 0)
-		rte_eth_xstats_get_by_id(port, &id, &v, 1);
-	return v;
-}
-
 static void
 run_case(const char *dev, uint16_t data_room, uint64_t offloads,
 	 struct chain_check *want, uint64_t want_pkts_min)
@@ -59,7 +49,7 @@ run_case(const char *dev, uint16_t data_room, uint64_t offloads,
 	if (port < 0)
 		return;
 	snprintf(pool, sizeof(pool), "pool_%s", dev);
-	mp = pmd_harness_pool(pool, 4096, data_room);
+	mp = eal_harness_pool(pool, 4096, data_room);
 	if (mp == NULL) {
 		CHECK(0, "pool");
 		return;
@@ -88,10 +78,10 @@ run_case(const char *dev, uint16_t data_room, uint64_t offloads,
 		 * as one descriptor with ES|OE (model.md step 3): a device
 		 * error, not a scatter drop.
 		 */
-		CHECK(xstat((uint16_t)port, "rx_q0_scatter_dropped") > 0,
+		CHECK(pmd_harness_xstat((uint16_t)port, "rx_q0_scatter_dropped") > 0,
 		      "%s: scatter drops counted", dev);
-		CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_scatter_dropped") +
-			   xstat((uint16_t)port, "rx_q0_desc_errors"),
+		CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_scatter_dropped") +
+			   pmd_harness_xstat((uint16_t)port, "rx_q0_desc_errors"),
 			   st.ierrors, "%s: drops are scatter or device errors",
 			   dev);
 	}

@@ -77,7 +77,7 @@ test_traffic(void)
 	CHECK(port >= 0, "%s probed", SMOKE_DEV);
 	if (port < 0)
 		return;
-	mp = pmd_harness_pool("smoke_pool", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("smoke_pool", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
 	CHECK(mp != NULL, "pool");
 	if (mp == NULL)
 		return;

@@ -199,17 +199,6 @@ check_one(struct rte_mbuf *m, void *arg)
 	}
 }
 
-static uint64_t
-xstat(uint16_t port, const char *name)
-{
-	uint64_t id, v = UINT64_MAX;
-
-	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
-	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		fprintf(stderr, "port %u: no xstat %s\n", port, name);
-	return v;
-}
-
 static void
 run_variant(unsigned int vi, struct rte_mempool *mp)
 {
@@ -276,34 +265,34 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	CHECK_EQ_U(st.ipackets + st.ierrors, ms.rx_offered,
 		   "%s: ipackets %" PRIu64 " + ierrors %" PRIu64 " = offered",
 		   v->args, st.ipackets, st.ierrors);
-	CHECK_EQ_U(st.ierrors, xstat((uint16_t)port, "rx_q0_runts"),
+	CHECK_EQ_U(st.ierrors, pmd_harness_xstat((uint16_t)port, "rx_q0_runts"),
 		   "%s: the only errors are runts", v->args);
 	CHECK_EQ_U(st.imissed, 0, "%s: nothing missed", v->args);
-	vsum = xstat((uint16_t)port, "rx_q0_l4_good") +
-	       xstat((uint16_t)port, "rx_q0_l4_bad") +
-	       xstat((uint16_t)port, "rx_q0_l4_unknown");
+	vsum = pmd_harness_xstat((uint16_t)port, "rx_q0_l4_good") +
+	       pmd_harness_xstat((uint16_t)port, "rx_q0_l4_bad") +
+	       pmd_harness_xstat((uint16_t)port, "rx_q0_l4_unknown");
 	CHECK_EQ_U(vsum, st.ipackets, "%s: L4 verdict counters add up", v->args);
-	vsum = xstat((uint16_t)port, "rx_q0_ip_good") +
-	       xstat((uint16_t)port, "rx_q0_ip_bad") +
-	       xstat((uint16_t)port, "rx_q0_ip_unknown");
+	vsum = pmd_harness_xstat((uint16_t)port, "rx_q0_ip_good") +
+	       pmd_harness_xstat((uint16_t)port, "rx_q0_ip_bad") +
+	       pmd_harness_xstat((uint16_t)port, "rx_q0_ip_unknown");
 	CHECK_EQ_U(vsum, st.ipackets, "%s: IP verdict counters add up", v->args);
 	if (v->kind == V_EXACT)
-		CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_l4_bad"), c.expect_l4_bad,
+		CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_l4_bad"), c.expect_l4_bad,
 			   "%s: rx_q0_l4_bad", v->args);
 	if (v->copybreak >= 0) {
-		CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copybreak_frames"), n_cb,
+		CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_frames"), n_cb,
 			   "%s: copybreak frames", v->args);
-		CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copybreak_bytes"), cb_bytes,
+		CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_bytes"), cb_bytes,
 			   "%s: copybreak bytes", v->args);
 	} else {
-		CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_copy_frames"), n_cb,
+		CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copy_frames"), n_cb,
 			   "%s: frames copied (zerocopy=0)", v->args);
 	}
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "%s: stop", v->args);
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
 		   "%s: mempool back to its baseline", v->args);
-	CHECK_EQ_U(xstat((uint16_t)port, "rx_q0_pool_leaked"), 0,
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_pool_leaked"), 0,
 		   "%s: page pool in flight 0 after stop", v->args);
 	CHECK(rte_eth_dev_close((uint16_t)port) == 0, "%s: close", v->args);
 	printf("%-40s delivered %u, runts %" PRIu64 ", copied %u\n", v->args,
@@ -337,7 +326,7 @@ main(int argc, char **argv)
 	}
 	vdevs[NB_VARIANTS] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
-	mp = pmd_harness_pool("verdict", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	mp = eal_harness_pool("verdict", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL)
 		return 1;
 	for (i = 0; i < NB_VARIANTS; i++)

@@ -25,6 +25,7 @@
 
 #include "dwmac4_model_internal.h"
 #include "model_crc32.h"
+#include "model_csum.h"
 #include "model_traffic.h"
 
 /* ======================================================================
@@ -209,25 +210,6 @@ be16_at(const uint8_t *p)
  * Receive: checksum engine (GMAC_CONFIG.IPC, RDES1)
  * ====================================================================== */
 
-/* One's complement sum of big-endian 16-bit words, odd byte zero-padded. */
-static uint64_t
-csum_add(uint64_t sum, const uint8_t *p, uint32_t len)
-{
-	for (; len >= 2; len -= 2, p += 2)
-		sum += be16_at(p);
-	if (len)
-		sum += (uint32_t)p[0] << 8;
-	return sum;
-}
-
-static uint16_t
-csum_fold(uint64_t sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)sum;
-}
-
 /*
  * TCP/UDP/ICMP payload of an IP datagram: @p l4len bytes at @p l4 as the
  * IP header sizes them (never the Ethernet padding), @p pseudo the
@@ -259,7 +241,7 @@ ipc_payload(uint8_t proto, const uint8_t *l4, uint32_t l4len, uint64_t pseudo,
 	default:
 		return RDES1_IP_CSUM_BYPASSED;
 	}
-	if (csum_fold(csum_add(pseudo, l4, l4len)) != 0xffff)
+	if (model_csum_fold(model_csum_add(pseudo, l4, l4len)) != 0xffff)
 		pt |= RDES1_IP_PAYLOAD_ERROR;
 	return pt;
 }
@@ -277,12 +259,12 @@ ipc_ipv4(const uint8_t *ip, uint32_t avail)
 	tot = be16_at(ip + 2);
 	if (ihl < 20 || ihl > avail || tot < ihl || tot > avail)
 		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
-	if (csum_fold(csum_add(0, ip, ihl)) != 0xffff)
+	if (model_csum_fold(model_csum_add(0, ip, ihl)) != 0xffff)
 		r |= RDES1_IP_HDR_ERROR;
 	/* MF or a fragment offset: the L4 checksum spans the datagram. */
 	if (be16_at(ip + 6) & 0x3fffu)
 		return r | RDES1_IP_CSUM_BYPASSED;
-	pseudo = csum_add(0, ip + 12, 8) + ip[9] + (tot - ihl);
+	pseudo = model_csum_add(0, ip + 12, 8) + ip[9] + (tot - ihl);
 	return r | ipc_payload(ip[9], ip + ihl, tot - ihl, pseudo, true);
 }
 
@@ -302,7 +284,7 @@ ipc_ipv6(const uint8_t *ip, uint32_t avail)
 	/* Extension headers (hop-by-hop, routing, fragment, ...) bypass. */
 	if (nh != IPPROTO_TCP && nh != IPPROTO_UDP && nh != IPPROTO_ICMPV6)
 		return r | RDES1_IP_CSUM_BYPASSED;
-	pseudo = csum_add(0, ip + 8, 32) + plen + nh;
+	pseudo = model_csum_add(0, ip + 8, 32) + plen + nh;
 	return r | ipc_payload(nh, ip + 40, plen, pseudo, false);
 }
 

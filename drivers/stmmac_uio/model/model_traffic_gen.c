@@ -18,6 +18,7 @@
 #include <time.h>
 
 #include "model_traffic.h"
+#include "model_csum.h"
 #include "model_traffic_internal.h"
 
 #define GEN_ETH_HLEN	14u
@@ -68,27 +69,6 @@ static uint64_t
 gen_draw(const struct gen_src *g, uint64_t seq, uint64_t salt)
 {
 	return gen_mix(gen_mix(g->p.seed ^ salt) ^ seq);
-}
-
-/* One's-complement sum of big-endian 16-bit words (RFC 1071), unfolded. */
-static uint64_t
-gen_sum(const uint8_t *p, size_t len, uint64_t sum)
-{
-	size_t i;
-
-	for (i = 0; i + 1 < len; i += 2)
-		sum += (uint32_t)p[i] << 8 | p[i + 1];
-	if (len & 1)
-		sum += (uint32_t)p[len - 1] << 8;
-	return sum;
-}
-
-static uint16_t
-gen_fold(uint64_t sum)
-{
-	while (sum >> 16)
-		sum = (sum & 0xffff) + (sum >> 16);
-	return (uint16_t)sum;
 }
 
 static void
@@ -191,7 +171,7 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 		put16(ip + 26, 0x0db8);
 		put16(ip + 30, 2);
 		put16(ip + 38, 1);
-		sum = gen_sum(ip + 8, 32, 0);
+		sum = model_csum_add(0, ip + 8, 32);
 	} else {
 		ip[0] = 0x45;
 		ip[1] = 0;
@@ -209,8 +189,9 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 		ip[17] = 19;
 		ip[18] = 0;
 		ip[19] = 1;
-		put16(ip + 10, (uint16_t)~gen_fold(gen_sum(ip, GEN_IP4_HLEN, 0)));
-		sum = gen_sum(ip + 12, 8, 0);
+		put16(ip + 10, (uint16_t)~model_csum_fold(
+			model_csum_add(0, ip, GEN_IP4_HLEN)));
+		sum = model_csum_add(0, ip + 12, 8);
 	}
 	/* Rest of the pseudo-header: protocol and L4 length. */
 	sum += p->l4_proto + l4_len;
@@ -243,7 +224,7 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 	}
 	memset(f + GEN_ETH_HLEN + ip_len, 0, len - GEN_ETH_HLEN - ip_len);
 
-	csum = (uint16_t)~gen_fold(gen_sum(l4, l4_len, sum));
+	csum = (uint16_t)~model_csum_fold(model_csum_add(sum, l4, l4_len));
 	/* UDP sends a computed 0 as 0xffff: 0 means "not computed". */
 	if (p->l4_proto == GEN_PROTO_UDP && csum == 0)
 		csum = 0xffff;
