@@ -92,6 +92,7 @@ struct stmmac_rx_queue {
 	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
 	bool scatter;
 	bool keep_crc;
+	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
 
 	/* Frame in progress (state != IDLE). */
 	enum stmmac_rx_state state;

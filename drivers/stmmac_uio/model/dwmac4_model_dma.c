@@ -704,7 +704,6 @@ rx_new_frame(struct dwmac4_model *m)
 		MODEL_STAT_ADD(m, rx_dropped_oversize, 1);
 		return MODEL_WORK_FRAME;
 	}
-	model_crc32_fcs(f->data, n, f->data + n);
 	if (!rx_filter_pass(m, f->data, n)) {
 		MODEL_STAT_ADD(m, rx_dropped_filter, 1);
 		return MODEL_WORK_FRAME;
@@ -718,8 +717,15 @@ rx_new_frame(struct dwmac4_model *m)
 		return MODEL_WORK_FRAME;
 	}
 	f->len = n;
-	if (!(cfg & (GMAC_CONFIG_CST | GMAC_CONFIG_ACS)))
+	/*
+	 * The FCS reaches host memory only when the MAC does not strip it;
+	 * frames from the sources are always good, so it is computed only
+	 * then (a CRC over every 1.5 kB frame halved the engine's rate).
+	 */
+	if (!(cfg & (GMAC_CONFIG_CST | GMAC_CONFIG_ACS))) {
+		model_crc32_fcs(f->data, n, f->data + n);
 		f->len += MODEL_FCS_LEN;
+	}
 	f->done = 0;
 	f->ndesc = 0;
 	f->held = false;
