@@ -302,6 +302,49 @@ test_sync_lengths(void)
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), baseline, "no leak");
 }
 
+/*
+ * RXP_SYNC_FULL (the old driver's refill, ablation only): buffers served
+ * from the recycle cache are synced for the device over max_len too;
+ * the precise modes never sync them (the CPU only read them).
+ */
+static void
+test_full_resyncs_recycled(void)
+{
+	static const enum rxp_sync_mode modes[] = {
+		RXP_SYNC_NONCOHERENT, RXP_SYNC_FULL,
+	};
+	unsigned int baseline = rte_mempool_in_use_count(mp);
+	struct rxp_sync sync;
+	struct rxp_pool *pool;
+	struct rte_mbuf *m[4];
+	unsigned int k, i;
+
+	for (k = 0; k < RTE_DIM(modes); k++) {
+		bool full = modes[k] == RXP_SYNC_FULL;
+		uint64_t calls;
+
+		CHECK_EQ_U(rxp_sync_init(&sync, modes[k], MAX_LEN, 0), 0,
+			   "sync init (mode %d)", modes[k]);
+		pool = make_pool(&sync, CACHE_SIZE);
+		CHECK_EQ_U(rxp_pool_alloc_bulk(pool, m, 4), 4, "alloc");
+		for (i = 0; i < 4; i++)
+			rxp_pool_recycle_direct(pool, m[i]);
+		calls = sync.stats.for_device_calls;
+		CHECK_EQ_U(rxp_pool_alloc_bulk(pool, m, 4), 4, "alloc again");
+		CHECK_EQ_U(pool->stats.alloc_fast, 4, "served from the cache");
+		CHECK_EQ_U(sync.stats.for_device_calls - calls, full ? 4 : 0,
+			   "mode %d: device syncs of recycled buffers",
+			   modes[k]);
+		CHECK_EQ_U(pool->stats.sync_for_device_bytes,
+			   (full ? 8 : 4) * MAX_LEN,
+			   "mode %d: bytes synced for the device", modes[k]);
+		for (i = 0; i < 4; i++)
+			rxp_pool_recycle_direct(pool, m[i]);
+		CHECK_EQ_U(rxp_pool_destroy(pool), 0, "destroy");
+	}
+	CHECK_EQ_U(rte_mempool_in_use_count(mp), baseline, "no leak");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -317,6 +360,7 @@ main(int argc, char **argv)
 	test_params(&sync);
 	test_alloc_recycle_exhaust(&sync);
 	test_sync_lengths();
+	test_full_resyncs_recycled();
 
 	rte_mempool_free(mp);
 	rte_eal_cleanup();

@@ -440,10 +440,16 @@ stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	bool scatter = dev->data->dev_conf.rxmode.offloads &
 		       RTE_ETH_RX_OFFLOAD_SCATTER;
 
-	if (rxq != NULL && !scatter && len > rxq->rbsz) {
+	if (rxq != NULL && !scatter && len > rxq->room) {
 		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu, len, rxq->rbsz);
+			    dev->data->port_id, mtu, len, rxq->room);
 		return -EINVAL;
+	}
+	/* The device's buffer size follows the MTU at queue start. */
+	if (rxq != NULL && rxq->started && !scatter && len > rxq->rbsz) {
+		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
+			    dev->data->port_id, mtu, len, rxq->rbsz);
+		return -EBUSY;
 	}
 	if (rxq != NULL)
 		rxq->max_len = len;
@@ -467,7 +473,7 @@ stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 	qinfo->mp = rxq->mp;
 	qinfo->nb_desc = rxq->nb_desc;
 	qinfo->scattered_rx = rxq->scatter;
-	qinfo->rx_buf_size = (uint16_t)rxq->rbsz;
+	qinfo->rx_buf_size = (uint16_t)rxq->room;
 	qinfo->conf.rx_free_thresh = rxq->free_thresh;
 	qinfo->conf.offloads = rxq->offloads;
 }

@@ -86,6 +86,7 @@ struct stmmac_rx_queue {
 	uint16_t free_thresh;		/* refill when this many are free */
 	uint16_t port_id;
 	uint32_t rbsz;			/* buffer size programmed in RBSZ */
+	uint32_t room;			/* bytes a buffer holds after the headroom */
 	uint32_t fcs_trim;		/* FCS bytes to drop in software */
 	uint32_t max_len;		/* longest frame accepted, FCS excluded */
 	uint32_t tail_reg;		/* DMA_CHAN_RX_END_ADDR(ch) */

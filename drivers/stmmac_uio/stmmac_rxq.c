@@ -691,6 +691,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;
 	rxq->rbsz = rbsz;
+	rxq->room = rbsz;
 	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(STMMAC_CHAN);
 	rxq->mp = mp;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
@@ -745,12 +746,26 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 */
 	rxq->fcs_trim = 0;
 	rxq->max_len = stmmac_rx_max_len(dev, dev->data->mtu);
-	if (!rxq->scatter && rxq->max_len > rxq->rbsz) {
+	if (!rxq->scatter && rxq->max_len > rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
 			   rxq->port_id, dev->data->mtu, rxq->max_len,
-			   rxq->rbsz);
+			   rxq->room);
 		return -EINVAL;
 	}
+	/*
+	 * Without scatter the device is given only what the longest frame
+	 * needs (with slack for an FCS), in whole cache lines, like Linux
+	 * stmmac's 1536-byte buffers at MTU 1500: every buffer's sync for
+	 * the device then covers that, not the whole mbuf (24 lines instead
+	 * of 32 at MTU 1500). A longer frame spills into a second
+	 * descriptor and is dropped as oversize (row 4), as it would be
+	 * anyway. With scatter the buffers are used whole.
+	 */
+	rxq->rbsz = rxq->scatter ? rxq->room :
+		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + RTE_ETHER_CRC_LEN,
+						  RTE_CACHE_LINE_SIZE));
+	if (rxp_pool_set_max_len(rxq->pool, rxq->rbsz) < 0)
+		return -EINVAL;
 	got = rxp_pool_alloc_bulk(rxq->pool, rxq->sw_ring, rxq->nb_desc);
 	if (got != rxq->nb_desc) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s cannot fill %u RX descriptors (%u available)",

@@ -67,6 +67,19 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 	return got;
 }
 
+void
+rxp_pool__resync(struct rxp_pool *pool, struct rte_mbuf **mbufs,
+		 unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		rxp_sync_for_device(pool->p.sync,
+				    (char *)mbufs[i]->buf_addr + pool->p.offset,
+				    pool->resync_len);
+	pool->stats.sync_for_device_bytes += (uint64_t)n * pool->resync_len;
+}
+
 /* A returned buffer the cache cannot take (full, or buffer shared). */
 void
 rxp_pool__return_slow(struct rxp_pool *pool, struct rte_mbuf *m)
@@ -129,6 +142,7 @@ rxp_pool_create(const struct rxp_pool_params *params)
 		return NULL;
 	}
 	pool->cache_size = cache_size;
+	pool->resync_len = f->sync->mode == RXP_SYNC_FULL ? f->max_len : 0;
 	pool->p = *f;
 	pool->p.cache_size = (uint16_t)cache_size; /* <= RXP_POOL_CACHE_SIZE_MAX */
 	pool->slow = params->slow;
@@ -141,6 +155,16 @@ rxp_pool_create(const struct rxp_pool_params *params)
 		f->mp->name, f->offset, f->max_len, cache_size,
 		f->sync->variant);
 	return pool;
+}
+
+int
+rxp_pool_set_max_len(struct rxp_pool *pool, uint32_t max_len)
+{
+	if (max_len == 0 || (uint32_t)pool->p.offset + max_len >
+	    rte_pktmbuf_data_room_size(pool->p.mp))
+		return -EINVAL;
+	pool->p.max_len = max_len;
+	return 0;
 }
 
 void

@@ -132,6 +132,13 @@ struct rxp_pool_params {
 struct rxp_pool {
 	uint32_t cache_count;		/**< buffers now in the cache */
 	uint32_t cache_size;		/**< its capacity */
+	/**
+	 * Bytes synced for the device on buffers served from the cache:
+	 * 0, except with RXP_SYNC_FULL, where every refill syncs max_len
+	 * as the old stmmac refill did ("sync whole allocation to device"
+	 * on every descriptor it re-armed). Ablation only.
+	 */
+	uint32_t resync_len;
 	struct rxp_pool_params_fast p;	/**< hot parameters */
 	struct rxp_pool_stats stats;
 	struct rxp_pool_params_slow slow;
@@ -166,6 +173,16 @@ int rxp_pool_destroy(struct rxp_pool *pool);
  */
 void rxp_pool_flush(struct rxp_pool *pool);
 
+/**
+ * Change max_len, the bytes the device may write from offset (what a
+ * fresh buffer is synced over): a queue start programs the device's
+ * buffer size from the frame size. Call with no buffer in flight.
+ *
+ * @return 0; -EINVAL if @p max_len is 0 or offset + max_len exceeds the
+ *   mempool's data room.
+ */
+int rxp_pool_set_max_len(struct rxp_pool *pool, uint32_t max_len);
+
 /** Buffers allocated from @p pool and not yet returned to it. */
 static inline uint64_t
 rxp_pool_inflight(const struct rxp_pool *pool)
@@ -186,6 +203,10 @@ rxp_pool__prepare(const struct rxp_pool *pool, struct rte_mbuf *m)
 	rte_pktmbuf_reset(m);
 	m->data_off = pool->p.offset;
 }
+
+/* Internal: RXP_SYNC_FULL's sync of buffers served from the cache. */
+void rxp_pool__resync(struct rxp_pool *pool, struct rte_mbuf **mbufs,
+		      unsigned int n);
 
 /* Internal: the mempool part of an allocation; returns what it got. */
 unsigned int rxp_pool__alloc_slow(struct rxp_pool *pool,
@@ -218,6 +239,8 @@ rxp_pool_alloc_bulk(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		mbufs[i] = m;
 	}
 	pool->stats.alloc_fast += fast;
+	if (unlikely(pool->resync_len != 0))
+		rxp_pool__resync(pool, mbufs, fast);
 	if (likely(fast == n))
 		return n;
 	return fast + rxp_pool__alloc_slow(pool, mbufs + fast, n - fast);

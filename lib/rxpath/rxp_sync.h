@@ -19,7 +19,10 @@
  *   buffer (Linux dma_sync_single_range_for_cpu(..., len) in stmmac_rx();
  *   robustness row 47: the range must cover [data_off, data_off + len)).
  * - RXP_SYNC_FULL: like NONCOHERENT but always over max_len bytes, whatever
- *   the length: what a driver that syncs the whole buffer pays. Only for
+ *   the length, in both directions, and for the device on every refill,
+ *   buffers recycled by the driver included (rxp_pool resyncs them): what
+ *   the old stmmac page-pool path paid (its refill synced the whole
+ *   allocation to the device for every descriptor it re-armed). Only for
  *   the ablation benchmark.
  *
  * Order in the RX path (robustness rows 13 and 48; Linux 2a2931517c9a):

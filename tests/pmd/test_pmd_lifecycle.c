@@ -72,6 +72,10 @@
 #define P7_FRAMES		1000
 #define P7_TX			50
 
+#define P8_DEV			"net_stmmac_uio7"
+#define P8_FRAMES		3000	/* 1000..2000 bytes, MTU 1500 then 1982 */
+#define P8_MTU			1982	/* frames of 2000 bytes (VLAN allowed) */
+
 #define LIFE_POOL		4096
 #define LIFE_MAX_BURST		512
 
@@ -1040,6 +1044,81 @@ part_xstats(void)
 	rte_mempool_free(mp);
 }
 
+/* ---- 8. Frame size against the MTU (rows 3, 4) ---- */
+
+struct size_rec {
+	uint32_t max_len;	/* longest frame the MTU allows */
+	uint64_t n;
+	uint64_t too_long;	/* delivered longer than max_len */
+	uint64_t chained;	/* delivered in more than one segment */
+};
+
+static void
+size_record(struct rte_mbuf *m, void *arg)
+{
+	struct size_rec *r = arg;
+
+	r->n++;
+	r->too_long += m->pkt_len > r->max_len;
+	r->chained += m->nb_segs != 1;
+}
+
+/*
+ * Scatter off: the device's buffer size follows the MTU (frame + FCS in
+ * whole cache lines), a longer frame spills into a second descriptor and
+ * is dropped as oversize, counted once. Raising the MTU past the running
+ * buffer size needs a stop; after it the longer frames pass.
+ */
+static void
+part_frame_size(void)
+{
+	struct rte_mempool *mp;
+	struct rte_eth_stats st;
+	struct size_rec r;
+	unsigned int base;
+	uint64_t before;
+	int port = port_of(P8_DEV), ret;
+
+	if (port < 0)
+		return;
+	mp = eal_harness_pool("life_p8", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (mp == NULL || pmd_harness_port_start(port, mp, 256, NULL) != 0) {
+		CHECK(0, "part 8 start");
+		return;
+	}
+	base = rte_mempool_in_use_count(mp) - 256;
+	memset(&r, 0, sizeof(r));
+	r.max_len = RTE_ETHER_MTU + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
+	pmd_harness_rx_until(port, P8_FRAMES / 2, size_record, &r);
+	st = eth_stats(port);
+	CHECK(r.n > 0 && r.too_long == 0 && r.chained == 0,
+	      "MTU 1500: %" PRIu64 " frames, %" PRIu64 " longer than %u, %" PRIu64 " chained",
+	      r.n, r.too_long, r.max_len, r.chained);
+	CHECK(st.ierrors > 0 &&
+	      pmd_harness_xstat(port, "rx_q0_oversize") +
+	      pmd_harness_xstat(port, "rx_q0_scatter_dropped") == st.ierrors,
+	      "MTU 1500: frames of 1519..2000 bytes dropped as oversize (%" PRIu64 " ierrors)",
+	      st.ierrors);
+	ret = rte_eth_dev_set_mtu(port, P8_MTU);
+	CHECK(ret == -EBUSY, "MTU %u on the running queue refused: %d", P8_MTU, ret);
+	CHECK(rte_eth_dev_stop(port) == 0, "stop");
+	CHECK(rte_eth_dev_set_mtu(port, P8_MTU) == 0, "MTU %u while stopped", P8_MTU);
+	CHECK(rte_eth_dev_start(port) == 0, "start with MTU %u", P8_MTU);
+	before = eth_stats(port).ierrors;
+	r.max_len = P8_MTU + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
+	pmd_harness_rx_until(port, UINT64_MAX, size_record, &r);
+	st = eth_stats(port);
+	CHECK(r.too_long == 0 && r.chained == 0,
+	      "MTU %u: %" PRIu64 " longer than %u, %" PRIu64 " chained",
+	      P8_MTU, r.too_long, r.max_len, r.chained);
+	CHECK_EQ_U(st.ierrors, before,
+		   "MTU %u: no frame of at most 2000 bytes dropped", P8_MTU);
+	printf("part 8: %" PRIu64 " received, %" PRIu64 " oversize at MTU 1500\n",
+	       r.n, before);
+	close_port(port, mp, base);
+	rte_mempool_free(mp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1053,6 +1132,8 @@ main(int argc, char **argv)
 		P5_DEV ",gen_len=" RTE_STR(LIFE_LEN),
 		P6_DEV ",gen_len=" RTE_STR(LIFE_LEN),
 		P7_DEV ",gen_pkts=" RTE_STR(P7_FRAMES) ",gen_len=" RTE_STR(LIFE_LEN)
+			",flow_ctrl=1",
+		P8_DEV ",gen_pkts=" RTE_STR(P8_FRAMES) ",gen_len=1000-2000"
 			",flow_ctrl=1",
 		NULL,
 	};
@@ -1073,6 +1154,8 @@ main(int argc, char **argv)
 	part_mac_filter();
 	printf("part 7: xstats\n");
 	part_xstats();
+	printf("part 8: frame size against the MTU\n");
+	part_frame_size();
 	rte_eal_cleanup();
 	return harness_result("pmd_lifecycle");
 }
