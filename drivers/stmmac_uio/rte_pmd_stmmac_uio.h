@@ -21,6 +21,7 @@ extern "C" {
 
 /* Defined in the model's dwmac4_model.h (drivers/stmmac_uio/model/). */
 struct dwmac4_model_stats;
+struct dwmac4_model_faults;
 
 #define RTE_PMD_STMMAC_UIO_EXPORT __attribute__((visibility("default")))
 
@@ -46,6 +47,22 @@ int rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id);
  */
 RTE_PMD_STMMAC_UIO_EXPORT
 const char *rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id);
+
+/*
+ * Device faults injected by the DMA channel behind RX queue @p queue_id
+ * (struct dwmac4_model_faults: rates per million frames and the seed of
+ * their schedule, docs/model.md "Fault injection"): set replaces them,
+ * get reads them. Allowed while the port runs: the device uses the new
+ * knobs from its next frame. The fault_* devargs give queue 0's knobs at
+ * probe. 0, -ENODEV, -ENOTSUP (uio=), or -EINVAL (no such queue, NULL,
+ * a rate above 1000000, stall_ppm without stall_polls).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
+					const struct dwmac4_model_faults *f);
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
+					struct dwmac4_model_faults *f);
 
 #ifdef __cplusplus
 }

@@ -39,6 +39,11 @@ struct stmmac_backend_ops {
 	void (*stop)(void *ctx);
 	/* Releases ctx and everything it holds; ctx is invalid afterwards. */
 	void (*destroy)(void *ctx);
+	/*
+	 * Optional: the device's part of the RX read barrier (stmmac_io.h
+	 * stmmac_desc_rmb()); NULL when the CPU barrier is all (hardware).
+	 */
+	void (*rx_barrier)(void *ctx);
 };
 
 struct stmmac_backend {

@@ -278,7 +278,47 @@ static const struct stmmac_backend_ops stmmac_model_ops = {
 	.destroy = model_destroy,
 };
 
+/* The driver's RX read barrier reaches the write-ordering adversary. */
+static void
+model_rx_barrier(void *ctx)
+{
+	dwmac4_model_rx_barrier(((struct stmmac_model_ctx *)ctx)->m);
+}
+
+/* fault_wo_ppm: the same ops plus the barrier hook (only then: no cost). */
+static const struct stmmac_backend_ops stmmac_model_wo_ops = {
+	.name = "model",
+	.read32 = model_read32,
+	.write32 = model_write32,
+	.dma_map = model_dma_map,
+	.start = model_start,
+	.stop = model_stop,
+	.destroy = model_destroy,
+	.rx_barrier = model_rx_barrier,
+};
+
 /* ---- Construction from devargs ---- */
+
+/* The fault_* devargs as the model's fault knobs of one channel. */
+static void
+stmmac_model_faults_from_devargs(struct dwmac4_model_faults *f,
+				 const struct stmmac_devargs *da)
+{
+	memset(f, 0, sizeof(*f));
+	f->seed = da->fault_seed;
+	f->err_ppm = da->fault_err_ppm;
+	f->csum_lie_ppm = da->fault_csum_lie_ppm;
+	f->len_ppm = da->fault_len_ppm;
+	f->cum_back_ppm = da->fault_cum_back_ppm;
+	f->ld_no_fd_ppm = da->fault_ld_no_fd_ppm;
+	f->fd_twice_ppm = da->fault_fd_twice_ppm;
+	f->fcs_only_ppm = da->fault_fcs_only_ppm;
+	f->stall_ppm = da->fault_stall_ppm;
+	f->stall_polls = da->fault_stall_polls;
+	f->dup_ppm = da->fault_dup_ppm;
+	f->skip_ppm = da->fault_skip_ppm;
+	f->corrupt_ppm = da->fault_corrupt_ppm;
+}
 
 static struct model_traffic_src *
 model_make_source(const char *name, const struct stmmac_devargs *da,
@@ -378,10 +418,8 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 					 DWMAC4_MODEL_STORE_PLAIN;
 	p.flow_control = da->flow_ctrl;
 	p.wb_batch = da->wb_batch;
-	p.fault_err_ppm = da->fault_err_ppm;
-	p.fault_csum_lie_ppm = da->fault_csum_lie_ppm;
-	p.fault_len_ppm = da->fault_len_ppm;
-	p.fault_seed = da->fault_seed;
+	stmmac_model_faults_from_devargs(&p.faults, da);
+	p.fault_wo_ppm = da->fault_wo_ppm;
 	p.rx_src = model_make_source(name, da, mac);
 	p.tx_sink = model_make_sink(name, da);
 	if (p.rx_src == NULL || p.tx_sink == NULL)
@@ -392,7 +430,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 			   strerror(errno));
 		goto err_traffic;
 	}
-	be->ops = &stmmac_model_ops;
+	be->ops = da->fault_wo_ppm != 0 ? &stmmac_model_wo_ops : &stmmac_model_ops;
 	be->ctx = ctx;
 	be->kind = STMMAC_BACKEND_MODEL;
 	return 0;
@@ -434,6 +472,48 @@ rte_pmd_stmmac_uio_model_stats(uint16_t port_id, struct dwmac4_model_stats *st)
 		return -EINVAL;
 	dwmac4_model_get_stats(ctx->m, st);
 	return 0;
+}
+
+/* RX queue @p queue_id's DMA channel (each queue has its own). */
+static int
+model_queue_chan(uint16_t queue_id, unsigned int *chan)
+{
+	if (queue_id >= STMMAC_MAX_RX_QUEUES)
+		return -EINVAL;
+	*chan = STMMAC_CHAN + queue_id;
+	return 0;
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
+				    const struct dwmac4_model_faults *f)
+{
+	struct stmmac_model_ctx *ctx;
+	unsigned int chan;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	ret = model_queue_chan(queue_id, &chan);
+	if (ret < 0)
+		return ret;
+	return dwmac4_model_set_faults(ctx->m, chan, f);
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
+				    struct dwmac4_model_faults *f)
+{
+	struct stmmac_model_ctx *ctx;
+	unsigned int chan;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	ret = model_queue_chan(queue_id, &chan);
+	if (ret < 0)
+		return ret;
+	return dwmac4_model_get_faults(ctx->m, chan, f);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

@@ -344,6 +344,71 @@ arg_fault_seed(const char *v, struct stmmac_devargs *da)
 }
 
 static const char *
+arg_fault_wo_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_wo_ppm);
+}
+
+static const char *
+arg_fault_cum_back_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_cum_back_ppm);
+}
+
+static const char *
+arg_fault_ld_no_fd_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_ld_no_fd_ppm);
+}
+
+static const char *
+arg_fault_fd_twice_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_fd_twice_ppm);
+}
+
+static const char *
+arg_fault_fcs_only_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_fcs_only_ppm);
+}
+
+static const char *
+arg_fault_stall_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_stall_ppm);
+}
+
+static const char *
+arg_fault_stall_polls(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 1, 1000000, &n) < 0)
+		return "expected 1..1000000 engine polls";
+	da->fault_stall_polls = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_fault_dup_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_dup_ppm);
+}
+
+static const char *
+arg_fault_skip_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_skip_ppm);
+}
+
+static const char *
+arg_fault_corrupt_ppm(const char *v, struct stmmac_devargs *da)
+{
+	return parse_ppm(v, &da->fault_corrupt_ppm);
+}
+
+static const char *
 arg_copybreak(const char *v, struct stmmac_devargs *da)
 {
 	uint64_t n;
@@ -367,6 +432,18 @@ parse_word(const char *v, const char *const *names)
 }
 
 static const char *
+arg_crc_strip(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "mac", "sw", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected mac or sw";
+	da->crc_strip_sw = i == 1;
+	return NULL;
+}
+
+static const char *
 arg_csum(const char *v, struct stmmac_devargs *da)
 {
 	/* In enum stmmac_csum_mode order. */
@@ -387,6 +464,18 @@ arg_prefetch(const char *v, struct stmmac_devargs *da)
 	if (parse_u64(v, 0, 2, &n) < 0)
 		return "expected 0, 1 or 2 (64-byte lines of the packet head)";
 	da->prefetch_lines = (uint8_t)n;
+	return NULL;
+}
+
+static const char *
+arg_prefetch_body(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "auto", "on", "off", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, on or off";
+	da->prefetch_body = (uint8_t)i;
 	return NULL;
 }
 
@@ -463,14 +552,26 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "fault_csum_lie_ppm",	arg_fault_csum_lie_ppm,	KEY_MODEL },
 	{ "fault_len_ppm",	arg_fault_len_ppm,	KEY_MODEL },
 	{ "fault_seed",		arg_fault_seed,		KEY_MODEL },
+	{ "fault_cum_back_ppm",	arg_fault_cum_back_ppm,	KEY_MODEL },
+	{ "fault_ld_no_fd_ppm",	arg_fault_ld_no_fd_ppm,	KEY_MODEL },
+	{ "fault_fd_twice_ppm",	arg_fault_fd_twice_ppm,	KEY_MODEL },
+	{ "fault_fcs_only_ppm",	arg_fault_fcs_only_ppm,	KEY_MODEL },
+	{ "fault_stall_ppm",	arg_fault_stall_ppm,	KEY_MODEL },
+	{ "fault_stall_polls",	arg_fault_stall_polls,	KEY_MODEL },
+	{ "fault_dup_ppm",	arg_fault_dup_ppm,	KEY_MODEL },
+	{ "fault_skip_ppm",	arg_fault_skip_ppm,	KEY_MODEL },
+	{ "fault_corrupt_ppm",	arg_fault_corrupt_ppm,	KEY_MODEL },
 	{ "copybreak",		arg_copybreak,		0 },
 	{ "csum",		arg_csum,		0 },
 	{ "prefetch",		arg_prefetch,		0 },
 	{ "prefetch_at",	arg_prefetch_at,	0 },
+	{ "prefetch_body",	arg_prefetch_body,	0 },
 	{ "sync",		arg_sync,		0 },
 	{ "zerocopy",		arg_zerocopy,		0 },
 	{ "dma",		arg_dma,		0 },
 	{ "coe",		arg_coe,		0 },
+	{ "crc_strip",		arg_crc_strip,		0 },
+	{ "fault_wo_ppm",	arg_fault_wo_ppm,	KEY_MODEL },
 };
 
 static void
@@ -491,10 +592,12 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->csum = STMMAC_CSUM_AUTO;
 	da->prefetch_lines = 2;
 	da->prefetch_before = false;
+	da->prefetch_body = STMMAC_PF_BODY_AUTO;
 	da->sync_full = false;
 	da->zerocopy = true;
 	da->dma_noncoherent = false;
 	da->coe = true;
+	da->fault_stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
 }
 
 int

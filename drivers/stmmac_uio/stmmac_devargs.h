@@ -38,10 +38,22 @@
 	"fault_csum_lie_ppm=<0..1000000> "				\
 	"fault_len_ppm=<0..1000000> "					\
 	"fault_seed=<u64> "						\
+	"fault_cum_back_ppm=<0..1000000> "				\
+	"fault_ld_no_fd_ppm=<0..1000000> "				\
+	"fault_fd_twice_ppm=<0..1000000> "				\
+	"fault_fcs_only_ppm=<0..1000000> "				\
+	"fault_stall_ppm=<0..1000000> "					\
+	"fault_stall_polls=<1..1000000> "				\
+	"fault_dup_ppm=<0..1000000> "					\
+	"fault_skip_ppm=<0..1000000> "					\
+	"fault_corrupt_ppm=<0..1000000> "				\
+	"crc_strip=mac|sw "						\
+	"fault_wo_ppm=<0..1000000> "					\
 	"copybreak=<0..2048> "						\
 	"csum=auto|sw|hw|off "						\
 	"prefetch=0|1|2 "						\
 	"prefetch_at=after|before "					\
+	"prefetch_body=auto|on|off "					\
 	"sync=precise|full "						\
 	"zerocopy=1|0 "							\
 	"dma=coherent|noncoherent "					\
@@ -61,6 +73,9 @@ enum stmmac_csum_mode {
 	STMMAC_CSUM_HW,		/* hardware only, UNKNOWN elsewhere */
 	STMMAC_CSUM_OFF,	/* no checksum flags (packet_type still set) */
 };
+
+/* fault_stall_polls when not given: engine polls a stall lasts. */
+#define STMMAC_FAULT_STALL_POLLS_DEFAULT	64u
 
 /* Generator frame lengths (without FCS) the devargs accept. */
 #define STMMAC_GEN_LEN_MIN	60u
@@ -82,6 +97,13 @@ enum stmmac_gen_len_kind {
 	STMMAC_GEN_LEN_FIXED = 0,
 	STMMAC_GEN_LEN_RANGE,
 	STMMAC_GEN_LEN_IMIX,
+};
+
+/* prefetch_body=: prefetch the whole frame, not only its head. */
+enum stmmac_prefetch_body {
+	STMMAC_PF_BODY_AUTO = 0,	/* when software checksums every frame */
+	STMMAC_PF_BODY_ON,
+	STMMAC_PF_BODY_OFF,
 };
 
 struct stmmac_devargs {
@@ -122,16 +144,33 @@ struct stmmac_devargs {
 	uint32_t fault_csum_lie_ppm;
 	uint32_t fault_len_ppm;
 	uint64_t fault_seed;
+	uint32_t fault_cum_back_ppm;	/* PL going backwards (row 11) */
+	uint32_t fault_ld_no_fd_ppm;	/* first descriptor without FD (7, 11) */
+	uint32_t fault_fd_twice_ppm;	/* fragment without LD, then FD (7) */
+	uint32_t fault_fcs_only_ppm;	/* frames of k * RBSZ bytes (10) */
+	uint32_t fault_stall_ppm;	/* engine stalls ... */
+	uint32_t fault_stall_polls;	/* ... for this many engine polls */
+	uint32_t fault_dup_ppm;		/* stale RDES3 on a re-armed descriptor */
+	uint32_t fault_skip_ppm;	/* owned descriptor skipped (12) */
+	uint32_t fault_corrupt_ppm;	/* payload flipped after RDES1 */
+	uint32_t fault_wo_ppm;		/* write-ordering adversary (row 13) */
 
 	/* RX path (docs/design/rxpath.md); all but coe are ablation knobs. */
 	uint32_t copybreak;		/* bytes, 0: off */
 	enum stmmac_csum_mode csum;
 	uint8_t prefetch_lines;		/* packet-head lines, 0..2 */
 	bool prefetch_before;		/* prefetch before the sync (ablation) */
+	uint8_t prefetch_body;		/* STMMAC_PF_BODY_*: whole-frame prefetch */
 	bool sync_full;			/* sync the whole buffer (ablation) */
 	bool zerocopy;			/* 0: copy every frame (ablation) */
 	bool dma_noncoherent;		/* cache maintenance around DMA */
 	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */
+	/*
+	 * crc_strip=sw: the MAC keeps the FCS in memory (CST and ACS clear)
+	 * and the RX path trims it, like Linux stmmac with ACS off; the
+	 * default (mac) has the MAC strip it.
+	 */
+	bool crc_strip_sw;
 };
 
 /*

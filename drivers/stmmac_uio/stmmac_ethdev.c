@@ -188,8 +188,12 @@ stmmac_gmac_config(const struct rte_eth_dev *dev)
 	if (stmmac_adapter(dev)->da.coe)
 		cfg |= GMAC_CONFIG_IPC;
 
-	/* Strip the FCS in the MAC (type and length frames) unless kept. */
-	if (!(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC))
+	/*
+	 * Strip the FCS in the MAC (type and length frames) unless kept, or
+	 * unless crc_strip=sw: then the RX path trims it (rxq->fcs_trim).
+	 */
+	if (!(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC) &&
+	    !stmmac_adapter(dev)->da.crc_strip_sw)
 		cfg |= GMAC_CONFIG_CST | GMAC_CONFIG_ACS;
 	return cfg;
 }
@@ -346,12 +350,15 @@ static int
 stmmac_dev_stop(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct stmmac_rx_queue *rxq;
+	struct stmmac_tx_queue *txq;
 	struct rte_eth_link link;
 
+	/* Also reached from close on a port never configured (no queues). */
 	if (!ad->hw_started)
 		return 0;
+	rxq = stmmac_rxq0(dev);
+	txq = stmmac_txq0(dev);
 	/*
 	 * Receiver first (no new frames), then let the TX DMA finish what it
 	 * owns, then the transmitter and the DMA engines (Linux order).
@@ -434,8 +441,7 @@ stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 static int
 stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues != NULL ?
-		dev->data->rx_queues[0] : NULL;
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	uint32_t len = stmmac_rx_max_len(dev, mtu);
 	bool scatter = dev->data->dev_conf.rxmode.offloads &
 		       RTE_ETH_RX_OFFLOAD_SCATTER;

@@ -25,6 +25,7 @@
 #include "dwmac4_regs.h"
 #include "stmmac_backend.h"
 #include "stmmac_devargs.h"
+#include "stmmac_io.h"
 #include "stmmac_xstats.h"
 
 #define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
@@ -51,6 +52,19 @@
 /* TDES3 frame length is 15 bits, TDES2 buffer length 14 bits. */
 #define STMMAC_TX_MAX_PKT_LEN	TDES3_PACKET_SIZE_MASK
 #define STMMAC_TX_MAX_SEG_LEN	TDES2_BUFFER1_SIZE_MASK
+
+/*
+ * RDES2 as the RX refill arms a descriptor (read format: buffer 2 address,
+ * ignored with BUF2V clear). Every write-back rewrites RDES2 (filter
+ * status, 0 here): a descriptor found with OWN clear and RDES2 still at
+ * this value was never written back (stmmac_rx_stale()).
+ */
+#define STMMAC_RDES2_ARMED	0xffffffffu
+/*
+ * Empty polls between two looks at where the device stands, for a
+ * completion anomaly that stops the ring (stmmac_rx_stuck_check()).
+ */
+#define STMMAC_RX_STUCK_POLLS	128
 
 /* Default refill threshold: min(32, ring / 4). */
 #define STMMAC_RX_FREE_THRESH	32
@@ -93,7 +107,10 @@ struct stmmac_rx_queue {
 	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
 	bool scatter;
 	bool keep_crc;
+	bool prefetch_body;		/* software sums most frames: prefetch all */
 	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
+	uint16_t stuck_polls;		/* empty polls since the last stuck check */
+	struct stmmac_rmb_hook rmb;	/* device part of the harvest barrier */
 
 	/* Frame in progress (state != IDLE). */
 	enum stmmac_rx_state state;
@@ -181,6 +198,21 @@ int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq);
 void stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq);
 void stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq);
 void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
+/* The port's queue 0, or NULL (also on a port never configured). */
+static inline struct stmmac_rx_queue *
+stmmac_rxq0(const struct rte_eth_dev *dev)
+{
+	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues != 0 ?
+		dev->data->rx_queues[0] : NULL;
+}
+
+static inline struct stmmac_tx_queue *
+stmmac_txq0(const struct rte_eth_dev *dev)
+{
+	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues != 0 ?
+		dev->data->tx_queues[0] : NULL;
+}
+
 uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
@@ -197,6 +229,20 @@ eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
 struct rte_mbuf *stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot,
 				uint32_t des3, uint32_t des1);
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
+/* Completion anomalies (stmmac_rxq.c): a stale status word, a skip. */
+bool stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off);
+void stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq);
+
+/*
+ * On an empty poll: every STMMAC_RX_STUCK_POLLS of them, ask the device
+ * where it stands (row 12). One counter increment per empty poll.
+ */
+static inline void
+stmmac_rx_skip_check(struct stmmac_rx_queue *rxq)
+{
+	if (unlikely(++rxq->stuck_polls >= STMMAC_RX_STUCK_POLLS))
+		stmmac_rx_stuck_check(rxq);
+}
 
 /* stmmac_txq.c */
 int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,

@@ -21,7 +21,9 @@
 #include <stdint.h>
 
 #include <rte_atomic.h>
+#include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
+#include <rte_common.h>
 #include <rte_io.h>
 
 #include "stmmac_backend.h"
@@ -47,15 +49,30 @@ stmmac_update32(const struct stmmac_backend *be, uint32_t off,
 }
 
 /*
+ * The device side of a queue's read barrier: NULL fn on hardware and by
+ * default. Set at queue setup from the backend (stmmac_backend_ops
+ * rx_barrier): only a model port whose write-ordering adversary is on
+ * (fault_wo_ppm) has one, which publishes what the model held back
+ * (dwmac4_model_rx_barrier(), robustness row 13).
+ */
+struct stmmac_rmb_hook {
+	void (*fn)(void *ctx);
+	void *ctx;
+};
+
+/*
  * Descriptor reads after the OWN check: the OWN-clear RDES3/TDES3 load
  * must complete before any other word of the same write-back is loaded.
  * rte_rmb() (not rte_io_rmb()) because the words are in normal memory
- * written by another bus master.
+ * written by another bus master. Executed once per harvested batch, so
+ * the hook test costs one predictable branch per batch, not per packet.
  */
-static inline void
-stmmac_desc_rmb(void)
+static __rte_always_inline void
+stmmac_desc_rmb(const struct stmmac_rmb_hook *hook)
 {
 	rte_rmb();
+	if (unlikely(hook->fn != NULL))
+		hook->fn(hook->ctx);
 }
 
 /*

@@ -63,8 +63,10 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
  * (row 12). One read barrier after the OWN checks of the whole batch,
  * then RDES1: never a word read before its OWN was seen clear (row 13).
  * The same barrier orders the buffer reads after the OWN reads, which is
- * all a coherent DMA sync would add. Descriptor lines are prefetched
- * RXP_PREFETCH_DESC_AHEAD ahead, once per line (4 descriptors).
+ * all a coherent DMA sync would add. Once the first descriptor is seen
+ * done, the lines of the rest of the batch are prefetched at once (a
+ * device writes back in bursts: the misses overlap); a prefetch is only a
+ * hint, the OWN test still decides.
  */
 static __rte_always_inline uint16_t
 stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
@@ -77,23 +79,29 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 
 	if (max > avail)
 		max = avail;
+	if (max == 0 ||
+	    (rte_le_to_cpu_32(ring[rxq->next & mask].des3) & RDES3_OWN))
+		return 0;
+	/* Lines of descriptors next + 4 .. next + max - 1, from a line start. */
+	for (i = 4; i < max + (rxq->next & 3); i += 4)
+		rte_prefetch0((const void *)(uintptr_t)
+			      &ring[((rxq->next & ~3u) + i) & mask]);
 	for (n = 0; n < max; n++) {
-		uint16_t idx = (uint16_t)(rxq->next + n);
-		uint32_t des3;
+		uint32_t des3 = rte_le_to_cpu_32(ring[(rxq->next + n) & mask].des3);
 
-		if ((idx & 3) == 0)
-			rte_prefetch0((const void *)(uintptr_t)
-				&ring[(idx + RXP_PREFETCH_DESC_AHEAD) & mask]);
-		des3 = rte_le_to_cpu_32(ring[idx & mask].des3);
 		if (des3 & RDES3_OWN)
 			break;
 		st[n] = des3;
 	}
-	if (n == 0)
-		return 0;
-	stmmac_desc_rmb();
-	for (i = 0; i < n; i++)
+	stmmac_desc_rmb(&rxq->rmb);
+	for (i = 0; i < n; i++) {
+		/* RDES2 still armed: a stale status word (stmmac_rx_stale). */
+		if (unlikely(ring[(rxq->next + i) & mask].des2 ==
+			     rte_cpu_to_le_32(STMMAC_RDES2_ARMED)) &&
+		    stmmac_rx_stale(rxq, i))
+			return i;
 		s1[i] = rte_le_to_cpu_32(ring[(rxq->next + i) & mask].des1);
+	}
 	return n;
 }
 
@@ -190,13 +198,48 @@ stmmac_rx_deliver_slow(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 }
 
 /*
- * Process harvested descriptors, four at a time while they are four
- * complete, error-free, single-buffer frames of acceptable length (error
- * bits OR-ed across the quad, VPP ige/iavf style); anything else takes
- * the general path. Within a clean quad, the four buffers are synced and
- * their heads prefetched first, then parsed: four head misses in flight
- * at once. mbuf headers are prefetched one quad ahead
- * (RXP_PREFETCH_MBUF_AHEAD), the time one cache miss takes.
+ * Whether the four descriptors from @p st[0] are four complete,
+ * error-free, single-buffer frames of acceptable length (error bits OR-ed
+ * across the quad, VPP ige/iavf style), taking the fast path.
+ */
+static __rte_always_inline bool
+stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
+{
+	const uint32_t len_span = rxq->max_len - RTE_ETHER_HDR_LEN;
+	uint32_t all = st[0] & st[1] & st[2] & st[3];
+	uint32_t any = st[0] | st[1] | st[2] | st[3];
+	uint32_t bad = 0;
+	unsigned int k;
+
+	for (k = 0; k < 4; k++) {
+		uint32_t pl = st[k] & RDES3_PACKET_SIZE_MASK;
+
+		/* One unsigned compare: 14 <= len <= max_len. */
+		bad |= (uint32_t)(pl - rxq->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
+		bad |= (uint32_t)(pl > rxq->rbsz);
+	}
+	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
+	       !(any & RDES3_ERROR_SUMMARY);
+}
+
+/*
+ * Process harvested descriptors in two passes over the batch.
+ *
+ * Pass 1 classifies each quad (stmmac_rx_quad_clean) and, for the clean
+ * ones, syncs each buffer for the CPU over exactly PL bytes and prefetches
+ * its head: every head of the batch is requested before the first one is
+ * parsed, so up to 32 misses overlap instead of four (the heads are known
+ * from the ring slots; nothing is taken from the ring yet). Non-coherent,
+ * the cache maintenance of the whole batch ends with ONE completion
+ * barrier (rxp_sync_for_cpu_bulk), then the heads are prefetched. mbuf
+ * headers are prefetched one quad ahead (RXP_PREFETCH_MBUF_AHEAD).
+ *
+ * Pass 2 delivers in ring order: a clean quad found between frames is
+ * taken and finished; anything else (errors, chains, a frame in progress,
+ * the last n % 4 descriptors) takes the general path stmmac_rx_desc,
+ * which syncs what it delivers itself. A quad pass 1 found clean but that
+ * follows a frame left unfinished by the general path also goes there
+ * (its buffers were synced twice: harmless).
  */
 static __rte_always_inline uint16_t
 stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
@@ -207,73 +250,93 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 	struct rte_mbuf **sw = rxq->sw_ring;
 	const uint16_t mask = rxq->mask;
 	const uint16_t base = rxq->next;
-	const uint32_t len_span = rxq->max_len - RTE_ETHER_HDR_LEN;
-	unsigned int handoff = 0;
+	const uint16_t nq = n & ~3u;
+	const void *sa[STMMAC_RX_HARVEST_MAX];
+	uint32_t sl[STMMAC_RX_HARVEST_MAX];
+	unsigned int handoff = 0, ns = 0, j;
+	uint32_t clean = 0;	/* bit i/4: quad i takes the fast path */
 	uint64_t bytes = 0;
-	uint16_t i = 0, nb = 0, k;
+	uint16_t i, nb = 0, k;
 
-	for (; i + 4 <= n; i += 4) {
-		uint32_t all = st[i] & st[i + 1] & st[i + 2] & st[i + 3];
-		uint32_t any = st[i] | st[i + 1] | st[i + 2] | st[i + 3];
-		struct rte_mbuf *mq[4];
-		uint32_t len[4], pl[4];
-		uint32_t bad = 0;
-
-		for (k = 0; k < 4; k++) {
-			pl[k] = st[i + k] & RDES3_PACKET_SIZE_MASK;
-			len[k] = pl[k] - rxq->fcs_trim;
-			/* One unsigned compare: 14 <= len <= max_len. */
-			bad |= (uint32_t)(len[k] - RTE_ETHER_HDR_LEN > len_span);
-			bad |= (uint32_t)(pl[k] > rxq->rbsz);
-		}
+	RTE_BUILD_BUG_ON(STMMAC_RX_HARVEST_MAX / 4 > 32);
+	for (i = 0; i < nq; i += 4) {
 		if (i + 4 + RXP_PREFETCH_MBUF_AHEAD <= n)
 			for (k = 0; k < RXP_PREFETCH_MBUF_AHEAD; k++)
 				rte_prefetch0(sw[(base + i + 4 + k) & mask]);
-		if (unlikely(bad || rxq->state != STMMAC_RX_IDLE ||
-			     (all & STMMAC_RDES3_FD_LD) != STMMAC_RDES3_FD_LD ||
-			     (any & RDES3_ERROR_SUMMARY))) {
-			for (k = 0; k < 4; k++) {
-				struct rte_mbuf *mb = stmmac_rx_desc(rxq,
-					(base + i + k) & mask, st[i + k],
-					s1[i + k]);
-
-				if (mb == NULL)
-					continue;
-				bytes += mb->pkt_len;
-				pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb,
-					s1[i + k], nc, bmode, lines, before,
-					&handoff);
-			}
+		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i)))
 			continue;
-		}
-		/* Take the buffers; sync exactly PL bytes; prefetch heads. */
+		clean |= 1u << (i / 4);
 		for (k = 0; k < 4; k++) {
-			uint16_t slot = (base + i + k) & mask;
-			struct rte_mbuf *mb = sw[slot];
+			const struct rte_mbuf *mb = sw[(base + i + k) & mask];
+			const void *data = RTE_PTR_ADD(mb->buf_addr,
+						       RTE_PKTMBUF_HEADROOM);
 
-			sw[slot] = NULL;
-			mb->data_off = RTE_PKTMBUF_HEADROOM;
-			mb->data_len = (uint16_t)len[k];
-			mb->pkt_len = len[k];
-			mb->port = rxq->port_id;
-			stmmac_rx_sync_prefetch(rxq, rte_pktmbuf_mtod(mb, void *),
-						pl[k], nc, lines, before);
-			mq[k] = mb;
-			bytes += len[k];
+			if (!nc) {
+				/* Coherent: the harvest's barrier was the sync. */
+				rxp_prefetch_head(data, lines);
+				continue;
+			}
+			if (before)
+				rxp_prefetch_head(data, lines);
+			sa[ns] = data;
+			sl[ns++] = st[i + k] & RDES3_PACKET_SIZE_MASK;
 		}
-		for (k = 0; k < 4; k++)
-			pkts[nb++] = stmmac_rx_finish(rxq, mq[k], s1[i + k],
-						      bmode, true, &handoff);
 	}
-	for (; i < n; i++) {
-		struct rte_mbuf *mb = stmmac_rx_desc(rxq, (base + i) & mask,
-						     st[i], s1[i]);
+	if (nc && ns != 0) {
+		/*
+		 * Non-coherent: the maintenance of every clean buffer of the
+		 * batch, one completion barrier, then the head prefetches.
+		 */
+		rxp_sync_for_cpu_bulk(&rxq->sync, sa, sl, ns);
+		if (!before)
+			for (j = 0; j < ns; j++)
+				rxp_prefetch_head(sa[j], lines);
+	}
+	for (i = 0; i < n; i += 4) {
+		struct rte_mbuf *mq[4];
 
-		if (mb == NULL)
+		if (likely((clean & (1u << (i / 4))) &&
+			   rxq->state == STMMAC_RX_IDLE)) {
+			/*
+			 * Take the buffers (synced, heads prefetched in pass
+			 * 1); the rest of the four frames is prefetched here,
+			 * one quad at a time, when software will sum it.
+			 */
+			for (k = 0; k < 4; k++) {
+				uint16_t slot = (base + i + k) & mask;
+				struct rte_mbuf *mb = sw[slot];
+				uint32_t len = (st[i + k] & RDES3_PACKET_SIZE_MASK) -
+					       rxq->fcs_trim;
+
+				if (!before && rxq->prefetch_body)
+					rxp_prefetch_body(RTE_PTR_ADD(mb->buf_addr,
+							RTE_PKTMBUF_HEADROOM),
+						lines * RXP_PREFETCH_LINE, len);
+				sw[slot] = NULL;
+				mb->data_off = RTE_PKTMBUF_HEADROOM;
+				mb->data_len = (uint16_t)len;
+				mb->pkt_len = len;
+				mb->port = rxq->port_id;
+				mq[k] = mb;
+				bytes += len;
+			}
+			for (k = 0; k < 4; k++)
+				pkts[nb++] = stmmac_rx_finish(rxq, mq[k],
+							      s1[i + k], bmode,
+							      true, &handoff);
 			continue;
-		bytes += mb->pkt_len;
-		pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb, s1[i], nc, bmode,
-						    lines, before, &handoff);
+		}
+		for (k = 0; k < 4 && i + k < n; k++) {
+			struct rte_mbuf *mb = stmmac_rx_desc(rxq,
+				(base + i + k) & mask, st[i + k], s1[i + k]);
+
+			if (mb == NULL)
+				continue;
+			bytes += mb->pkt_len;
+			pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb, s1[i + k],
+							    nc, bmode, lines,
+							    before, &handoff);
+		}
 	}
 	rxq->next = (uint16_t)(base + n);
 	rxp_pool_handoff(rxq->pool, handoff);
@@ -331,6 +394,8 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 	 */
 	if (empty && (++rxq->empty_polls & (STMMAC_RX_MISSED_POLLS - 1)) == 0)
 		stmmac_rx_missed_update(rxq);
+	if (empty)
+		stmmac_rx_skip_check(rxq);	/* row 12: a stopped ring */
 	stmmac_rx_refill(rxq);
 	PMD_RX_DP_LOG(DEBUG, "port %u: %u frames, next %u armed %u",
 		      rxq->port_id, nb_rx, rxq->next, rxq->armed);

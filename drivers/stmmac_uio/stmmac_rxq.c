@@ -14,6 +14,9 @@
  *     or discarded frame leaves it there and the refill re-arms it in
  *     place; buffers of a dropped chain go back to the page pool's
  *     direct-recycle cache (they never left the driver).
+ *   - an armed descriptor carries RDES2 = STMMAC_RDES2_ARMED, which every
+ *     write-back replaces: one found with OWN clear and RDES2 unchanged was
+ *     never written back (a stale status word, stmmac_rx_stale());
  *   - Ring buffers come from lib/rxpath's page pool (rxp_pool), which
  *     keeps the in-flight count: every buffer out of it is in a slot, in
  *     the frame being assembled, or handed to the application
@@ -275,7 +278,8 @@ stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
 
 	d->des0 = rte_cpu_to_le_32((uint32_t)iova);
 	d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
-	d->des2 = 0;
+	/* Marks "not written back yet" (STMMAC_RDES2_ARMED). */
+	d->des2 = rte_cpu_to_le_32(STMMAC_RDES2_ARMED);
 }
 
 /*
@@ -336,6 +340,108 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 	rxq->armed = pos;
 	stmmac_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, pos, mask));
+}
+
+/*
+ * Completion anomalies (robustness section 3, knob 9). Both are rare
+ * paths: the only place the RX path reads a device register besides the
+ * missed-frame counter is here, to ask the device where it stands
+ * (DMA_CHAN_CUR_RX_DESC, the descriptor it will use next).
+ */
+static __rte_always_inline uint32_t
+stmmac_rx_desc_addr(const struct stmmac_rx_queue *rxq, uint16_t slot)
+{
+	return rxq->ring_lo + DWMAC4_DESC_SIZE * (uint32_t)slot;
+}
+
+/*
+ * Harvest found descriptor next + @p off with OWN clear but RDES2 still
+ * holding STMMAC_RDES2_ARMED: its status word was written without a
+ * write-back, such as a stale duplicate of the previous frame's status
+ * landing on the re-armed descriptor. Its buffer holds no new frame. The
+ * device cannot have used it: it is still at this descriptor (and, seeing
+ * OWN clear, suspended on it). Then the descriptor is armed again in
+ * place (its buffer never left the slot), the tail written again to
+ * resume the device, the event counted (rx_desc_stale), and true
+ * returned: the harvest stops before the descriptor, which completes
+ * normally later. If the device has moved past it, the write-back was
+ * genuine and only left RDES2 alone: false, harvested as usual.
+ */
+bool
+stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
+{
+	uint16_t slot = (uint16_t)(rxq->next + off) & rxq->mask;
+	volatile struct dwmac4_desc *d = &rxq->ring[slot];
+
+	if (stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
+	    stmmac_rx_desc_addr(rxq, slot))
+		return false;
+	stmmac_rx_set_addr(rxq, d, rxq->sw_ring[slot]);
+	stmmac_desc_wmb();
+	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
+	stmmac_write_tail(rxq->be, rxq->tail_reg,
+			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask));
+	rxq->stats.rx_desc_stale++;
+	return true;
+}
+
+/*
+ * The ring has been idle for STMMAC_RX_STUCK_POLLS empty polls with the
+ * next descriptor owned by the device. Normal (no traffic), unless a
+ * completion anomaly stopped it; the device's current descriptor
+ * (DMA_CHAN_CUR_RX_DESC, the one it uses next) tells which:
+ *  - the device is at a descriptor the driver armed that shows OWN clear
+ *    but was never written back (RDES2 still STMMAC_RDES2_ARMED): a stale
+ *    status word stops the device there (RBU), possibly behind a
+ *    descriptor it holds for a frame in progress, where the harvest
+ *    cannot reach it. Repaired as by stmmac_rx_stale();
+ *  - the device is past the next two descriptors and the one after the
+ *    next was written back while the next one is still owned:
+ *    write-backs are in ring order, so the device skipped the next one.
+ *    The driver moves past it; its buffer stays in the slot and the
+ *    refill arms it again in place (the same words: harmless if the
+ *    device reads them meanwhile), counted in rx_desc_skipped. A frame
+ *    being assembled keeps its state.
+ * Bounded: a stopped ring resumes within STMMAC_RX_STUCK_POLLS empty
+ * polls per anomaly, never a deadlock. One register read per
+ * STMMAC_RX_STUCK_POLLS empty polls, none while frames flow.
+ */
+void
+stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
+{
+	const uint16_t mask = rxq->mask;
+	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
+	uint16_t slot = rxq->next & mask;
+	uint16_t after = (uint16_t)(rxq->next + 1) & mask;
+	volatile struct dwmac4_desc *d;
+	uint32_t cur, off;
+
+	rxq->stuck_polls = 0;
+	if (avail == 0 || !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN))
+		return;
+	cur = stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
+	      rxq->ring_lo;
+	if (cur % DWMAC4_DESC_SIZE != 0 || cur / DWMAC4_DESC_SIZE >= rxq->nb_desc)
+		return;
+	off = ((cur / DWMAC4_DESC_SIZE) - slot) & mask;
+	stmmac_desc_rmb(&rxq->rmb);
+	if (off < avail) {
+		d = &rxq->ring[(slot + off) & mask];
+		if (!(rte_le_to_cpu_32(d->des3) & RDES3_OWN) &&
+		    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED)) {
+			stmmac_rx_stale(rxq, (uint16_t)off);
+			return;
+		}
+	}
+	if (avail < 2 || off < 2)
+		return;		/* the device is not past both */
+	d = &rxq->ring[after];
+	if ((rte_le_to_cpu_32(d->des3) & RDES3_OWN) ||
+	    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED) ||
+	    !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN))
+		return;
+	rxq->next++;
+	rxq->stats.rx_desc_skipped++;
 }
 
 void
@@ -441,6 +547,29 @@ stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
  * in flight and the mempool's in-use count is what the application holds
  * (robustness row 18, fault invariant "conservation").
  */
+/*
+ * Frames the device completed that the application never harvested are
+ * thrown away with the ring at stop: counted (rx_stop_discarded, one per
+ * LD written back before the first descriptor still owned), so that every
+ * frame the device took stays accounted for. A frame the device was
+ * still writing is the device's to count (it aborts it).
+ */
+static void
+stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
+{
+	uint16_t avail = (uint16_t)(rxq->armed - rxq->next), i;
+
+	rte_rmb();
+	for (i = 0; i < avail; i++) {
+		uint32_t des3 = rte_le_to_cpu_32(
+			rxq->ring[(rxq->next + i) & rxq->mask].des3);
+
+		if (des3 & RDES3_OWN)
+			break;
+		rxq->stats.rx_stop_discarded += (des3 & RDES3_LAST_DESCRIPTOR) != 0;
+	}
+}
+
 static void
 stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 {
@@ -615,6 +744,15 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	if (ret < 0)
 		return ret;
 	rxq->csum_mode = (enum rxp_csum_mode)da->csum;
+	/*
+	 * When software checksums (nearly) every frame, the whole frame is
+	 * read: prefetch all of it after the sync, not only the head.
+	 */
+	if (da->prefetch_body == STMMAC_PF_BODY_AUTO)
+		rxq->prefetch_body = rxq->csum_mode == RXP_CSUM_SW ||
+			(rxq->csum_mode == RXP_CSUM_AUTO && !da->coe);
+	else
+		rxq->prefetch_body = da->prefetch_body == STMMAC_PF_BODY_ON;
 	return 0;
 }
 
@@ -685,6 +823,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->ring_iova = rxq->mz->iova;
 	rxq->ring_lo = (uint32_t)rxq->ring_iova;
 	rxq->be = &ad->be;
+	rxq->rmb.fn = ad->be.ops->rx_barrier;	/* NULL but on a test model */
+	rxq->rmb.ctx = ad->be.ctx;
 	rxq->nb_desc = nb_desc;
 	rxq->mask = nb_desc - 1;
 	rxq->free_thresh = thresh;
@@ -741,12 +881,16 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	rxq->scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
 	rxq->keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
 	/*
-	 * The MAC strips the FCS (CST|ACS) unless KEEP_CRC, so software
-	 * never has to: the trim is for a MAC that could not strip.
+	 * The MAC strips the FCS (CST|ACS) unless KEEP_CRC or crc_strip=sw;
+	 * with crc_strip=sw it stores the FCS and software trims it, from
+	 * the device's cumulative length (a last segment holding only FCS
+	 * bytes is freed, never handed up: row 10).
 	 */
-	rxq->fcs_trim = 0;
+	rxq->fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->keep_crc ?
+			RTE_ETHER_CRC_LEN : 0;
 	rxq->max_len = stmmac_rx_max_len(dev, dev->data->mtu);
-	if (!rxq->scatter && rxq->max_len > rxq->room) {
+	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
+	if (!rxq->scatter && rxq->max_len + rxq->fcs_trim > rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
 			   rxq->port_id, dev->data->mtu, rxq->max_len,
 			   rxq->room);
@@ -787,6 +931,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	rxq->next = 0;
 	rxq->armed = rxq->nb_desc;
 	rxq->state = STMMAC_RX_IDLE;
+	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
 	stmmac_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
@@ -824,6 +969,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       rxq->rbsz << DMA_RBSZ_SHIFT);
 	stmmac_rx_missed_update(rxq);
+	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);
 	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * DWMAC4_DESC_SIZE);
 	rxq->next = 0;

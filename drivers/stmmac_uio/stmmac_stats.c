@@ -18,10 +18,8 @@
 void
 stmmac_xstats_log(const struct rte_eth_dev *dev)
 {
-	const struct stmmac_rx_queue *rxq = dev->data->rx_queues != NULL ?
-		dev->data->rx_queues[0] : NULL;
-	const struct stmmac_tx_queue *txq = dev->data->tx_queues != NULL ?
-		dev->data->tx_queues[0] : NULL;
+	const struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	const struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
 #define STMMAC_RX_LOG(n, h)						\
 	PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",		\
@@ -51,8 +49,8 @@ stmmac_xstats_log(const struct rte_eth_dev *dev)
 int
 stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
 	if (rxq != NULL) {
 		if (stmmac_adapter(dev)->hw_started)
@@ -80,8 +78,8 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 int
 stmmac_stats_reset(struct rte_eth_dev *dev)
 {
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
 	if (rxq != NULL) {
 		/* Drain the clear-on-read register so old misses vanish too. */
@@ -104,8 +102,8 @@ int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	unsigned int i = 0;
 
 	if (xstats == NULL || n < STMMAC_NB_XSTATS)

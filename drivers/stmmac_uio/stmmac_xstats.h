@@ -31,6 +31,8 @@
 	RX(truncated, "frames missing their first or last descriptor")	\
 	RX(scatter_dropped, "multi-buffer frames with scatter off")	\
 	RX(empty_tail_segs, "0-byte last segments freed (FCS alone)")	\
+	RX(desc_stale, "stale status words on armed descriptors, re-armed") \
+	RX(desc_skipped, "descriptors the device skipped, reclaimed")	\
 	RX(nombuf, "mbufs the refill could not allocate")		\
 	RX(missed, "frames the device missed for lack of descriptors")	\
 	RX(missed_overflow, "reads of the missed counter with MFCO")	\
@@ -41,6 +43,7 @@
 	RX(l4_bad, "frames delivered with RX_L4_CKSUM_BAD")		\
 	RX(l4_unknown, "frames delivered with RX_L4_CKSUM_UNKNOWN")	\
 	RX(pool_leaked, "buffers still in flight when the queue stopped")	\
+	RX(stop_discarded, "frames complete in the ring when it stopped")	\
 	TX(packets, "frames queued to the device")			\
 	TX(bytes, "bytes queued to the device")				\
 	TX(errors, "frames the device completed with ES set")		\

@@ -32,6 +32,9 @@ const char *const rxp_pool_stat_names[RXP_POOL_NB_STATS] = {
  * left one by one (the first failure ends it): the caller gets fewer
  * buffers, never none while some exist.
  */
+/* Fresh buffers synced for the device per completion barrier. */
+#define RXP_POOL_SYNC_BULK 32u
+
 unsigned int
 rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		     unsigned int n)
@@ -49,18 +52,25 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		}
 		pool->stats.alloc_empty++;
 	}
-	for (i = 0; i < got; i++) {
-		struct rte_mbuf *m = mbufs[i];
+	/*
+	 * Whoever held these buffers last may have left dirty lines in
+	 * them; clean them before the device owns them (stmmac 3caa61c20875),
+	 * RXP_POOL_SYNC_BULK at a time with one completion barrier each (a
+	 * barrier only when coherent).
+	 */
+	for (i = 0; i < got; i += RXP_POOL_SYNC_BULK) {
+		const void *addr[RXP_POOL_SYNC_BULK];
+		uint32_t len[RXP_POOL_SYNC_BULK];
+		unsigned int k, nb = RTE_MIN(got - i, RXP_POOL_SYNC_BULK);
 
-		m->data_off = pool->p.offset;
-		/*
-		 * Whoever held this buffer last may have left dirty lines
-		 * in it; clean them before the device owns it (stmmac
-		 * 3caa61c20875). No-op barrier when coherent.
-		 */
-		rxp_sync_for_device(pool->p.sync,
-				    (char *)m->buf_addr + pool->p.offset,
-				    pool->p.max_len);
+		for (k = 0; k < nb; k++) {
+			struct rte_mbuf *m = mbufs[i + k];
+
+			m->data_off = pool->p.offset;
+			addr[k] = (char *)m->buf_addr + pool->p.offset;
+			len[k] = pool->p.max_len;
+		}
+		rxp_sync_for_device_bulk(pool->p.sync, addr, len, nb);
 	}
 	pool->stats.sync_for_device_bytes += (uint64_t)got * pool->p.max_len;
 	pool->stats.alloc_slow += got;

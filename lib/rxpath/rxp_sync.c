@@ -52,6 +52,26 @@ rxp_sync_coherent_dev(struct rxp_sync *s, const void *addr, uint32_t len)
 	s->stats.for_device_calls++;
 }
 
+static void
+rxp_sync_coherent_cpu_bulk(struct rxp_sync *s, const void *const *addr,
+			   const uint32_t *len, unsigned int n)
+{
+	RTE_SET_USED(addr);
+	RTE_SET_USED(len);
+	rte_io_rmb();
+	s->stats.for_cpu_calls += n;
+}
+
+static void
+rxp_sync_coherent_dev_bulk(struct rxp_sync *s, const void *const *addr,
+			   const uint32_t *len, unsigned int n)
+{
+	RTE_SET_USED(addr);
+	RTE_SET_USED(len);
+	rte_io_wmb();
+	s->stats.for_device_calls += n;
+}
+
 #if RXP_CACHEOPS_NONCOHERENT
 
 /* The instructions a variant can be built on. */
@@ -90,12 +110,12 @@ rxp_sync_fence(enum rxp_sync_insn insn)
 }
 
 /*
- * Clean+invalidate the lines holding [addr, addr + len); returns the bytes
- * covered (whole lines). @p insn is a constant in every caller, so the
- * branches above fold away.
+ * Clean+invalidate the lines holding [addr, addr + len), without the
+ * completion barrier; returns the bytes covered (whole lines). @p insn is
+ * a constant in every caller, so the branches above fold away.
  */
 static __rte_always_inline uint32_t
-rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
+rxp_sync_lines(const struct rxp_sync *s, const void *addr, uint32_t len,
 	       enum rxp_sync_insn insn)
 {
 	uintptr_t line;
@@ -106,8 +126,18 @@ rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
 
 	for (i = 0; i < n; i++, line += step)
 		rxp_sync_line(insn, line);
-	rxp_sync_fence(insn);
 	return n << s->line_shift;
+}
+
+/* The same, then the barrier that waits for the maintenance to complete. */
+static __rte_always_inline uint32_t
+rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
+	       enum rxp_sync_insn insn)
+{
+	uint32_t bytes = rxp_sync_lines(s, addr, len, insn);
+
+	rxp_sync_fence(insn);
+	return bytes;
 }
 
 /*
@@ -146,6 +176,54 @@ rxp_sync_full_dev_ ## tag(struct rxp_sync *s, const void *addr,	\
 	s->stats.for_device_calls++;					\
 	s->stats.for_device_bytes +=					\
 		rxp_sync_range(s, addr, s->max_len, insn);		\
+}									\
+static void								\
+rxp_sync_nc_cpu_bulk_ ## tag(struct rxp_sync *s,			\
+			     const void *const *addr,			\
+			     const uint32_t *len, unsigned int n)	\
+{									\
+	uint64_t bytes = 0;						\
+	unsigned int i;							\
+									\
+	for (i = 0; i < n; i++)						\
+		bytes += rxp_sync_lines(s, addr[i], len[i], insn);	\
+	rxp_sync_fence(insn);						\
+	s->stats.for_cpu_calls += n;					\
+	s->stats.for_cpu_bytes += bytes;				\
+}									\
+static void								\
+rxp_sync_nc_dev_bulk_ ## tag(struct rxp_sync *s,			\
+			     const void *const *addr,			\
+			     const uint32_t *len, unsigned int n)	\
+{									\
+	uint64_t bytes = 0;						\
+	unsigned int i;							\
+									\
+	for (i = 0; i < n; i++)						\
+		bytes += rxp_sync_lines(s, addr[i], len[i], insn);	\
+	rxp_sync_fence(insn);						\
+	s->stats.for_device_calls += n;					\
+	s->stats.for_device_bytes += bytes;				\
+}									\
+static void								\
+rxp_sync_full_cpu_bulk_ ## tag(struct rxp_sync *s,			\
+			       const void *const *addr,			\
+			       const uint32_t *len, unsigned int n)	\
+{									\
+	unsigned int i;							\
+									\
+	for (i = 0; i < n; i++)						\
+		rxp_sync_full_cpu_ ## tag(s, addr[i], len[i]);		\
+}									\
+static void								\
+rxp_sync_full_dev_bulk_ ## tag(struct rxp_sync *s,			\
+			       const void *const *addr,			\
+			       const uint32_t *len, unsigned int n)	\
+{									\
+	unsigned int i;							\
+									\
+	for (i = 0; i < n; i++)						\
+		rxp_sync_full_dev_ ## tag(s, addr[i], len[i]);		\
 }
 
 #if defined(__aarch64__)
@@ -202,6 +280,8 @@ rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 	case RXP_SYNC_COHERENT:
 		s->for_cpu = rxp_sync_coherent_cpu;
 		s->for_device = rxp_sync_coherent_dev;
+		s->for_cpu_bulk = rxp_sync_coherent_cpu_bulk;
+		s->for_device_bulk = rxp_sync_coherent_dev_bulk;
 		s->variant = "coherent";
 		break;
 	case RXP_SYNC_NONCOHERENT:
@@ -213,10 +293,14 @@ rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 		if (mode == RXP_SYNC_NONCOHERENT) {
 			s->for_cpu = rxp_sync_nc_cpu_civac;
 			s->for_device = rxp_sync_nc_dev_civac;
+			s->for_cpu_bulk = rxp_sync_nc_cpu_bulk_civac;
+			s->for_device_bulk = rxp_sync_nc_dev_bulk_civac;
 			s->variant = "noncoherent/dc-civac";
 		} else {
 			s->for_cpu = rxp_sync_full_cpu_civac;
 			s->for_device = rxp_sync_full_dev_civac;
+			s->for_cpu_bulk = rxp_sync_full_cpu_bulk_civac;
+			s->for_device_bulk = rxp_sync_full_dev_bulk_civac;
 			s->variant = "full/dc-civac";
 		}
 #else
@@ -225,20 +309,28 @@ rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 			if (mode == RXP_SYNC_NONCOHERENT) {
 				s->for_cpu = rxp_sync_nc_cpu_clflushopt;
 				s->for_device = rxp_sync_nc_dev_clflushopt;
+				s->for_cpu_bulk = rxp_sync_nc_cpu_bulk_clflushopt;
+				s->for_device_bulk = rxp_sync_nc_dev_bulk_clflushopt;
 				s->variant = "noncoherent/clflushopt";
 			} else {
 				s->for_cpu = rxp_sync_full_cpu_clflushopt;
 				s->for_device = rxp_sync_full_dev_clflushopt;
+				s->for_cpu_bulk = rxp_sync_full_cpu_bulk_clflushopt;
+				s->for_device_bulk = rxp_sync_full_dev_bulk_clflushopt;
 				s->variant = "full/clflushopt";
 			}
 		} else {
 			if (mode == RXP_SYNC_NONCOHERENT) {
 				s->for_cpu = rxp_sync_nc_cpu_clflush;
 				s->for_device = rxp_sync_nc_dev_clflush;
+				s->for_cpu_bulk = rxp_sync_nc_cpu_bulk_clflush;
+				s->for_device_bulk = rxp_sync_nc_dev_bulk_clflush;
 				s->variant = "noncoherent/clflush";
 			} else {
 				s->for_cpu = rxp_sync_full_cpu_clflush;
 				s->for_device = rxp_sync_full_dev_clflush;
+				s->for_cpu_bulk = rxp_sync_full_cpu_bulk_clflush;
+				s->for_device_bulk = rxp_sync_full_dev_bulk_clflush;
 				s->variant = "full/clflush";
 			}
 		}

@@ -97,10 +97,20 @@ struct rxp_sync;
 typedef void (*rxp_sync_fn_t)(struct rxp_sync *s, const void *addr,
 			      uint32_t len);
 
+/**
+ * Several buffers at once: the maintenance of all of them, then ONE
+ * completion barrier (dsb / sfence) instead of one per buffer.
+ */
+typedef void (*rxp_sync_bulk_fn_t)(struct rxp_sync *s,
+				   const void *const *addr,
+				   const uint32_t *len, unsigned int n);
+
 /** A queue's DMA sync: the variant's functions and its counters. */
 struct rxp_sync {
 	rxp_sync_fn_t for_cpu;		/**< installed by rxp_sync_init() */
 	rxp_sync_fn_t for_device;	/**< installed by rxp_sync_init() */
+	rxp_sync_bulk_fn_t for_cpu_bulk;	/**< installed by rxp_sync_init() */
+	rxp_sync_bulk_fn_t for_device_bulk;	/**< installed by rxp_sync_init() */
 	uint32_t max_len;		/**< bytes the device may write */
 	uint8_t line_shift;		/**< log2 of the cache line size */
 	enum rxp_sync_mode mode;
@@ -165,6 +175,28 @@ static inline void
 rxp_sync_for_cpu(struct rxp_sync *s, const void *addr, uint32_t len)
 {
 	s->for_cpu(s, addr, len);
+}
+
+/**
+ * rxp_sync_for_cpu() of @p n buffers, [addr[i], addr[i] + len[i]), with
+ * one completion barrier for all of them: on arm64 one `dsb sy` instead of
+ * n, on x86-64 one sfence, and the line operations of all the buffers in
+ * flight together. Counts n calls. RXP_SYNC_FULL keeps one barrier per
+ * buffer (what the old driver's per-buffer dma_sync calls paid).
+ */
+static inline void
+rxp_sync_for_cpu_bulk(struct rxp_sync *s, const void *const *addr,
+		      const uint32_t *len, unsigned int n)
+{
+	s->for_cpu_bulk(s, addr, len, n);
+}
+
+/** rxp_sync_for_device() of @p n buffers with one completion barrier. */
+static inline void
+rxp_sync_for_device_bulk(struct rxp_sync *s, const void *const *addr,
+			 const uint32_t *len, unsigned int n)
+{
+	s->for_device_bulk(s, addr, len, n);
 }
 
 /**

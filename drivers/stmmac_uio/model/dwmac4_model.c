@@ -559,7 +559,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	if (p == NULL || p->n_channels < 1 ||
 	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
 	    (p->dma_store != DWMAC4_MODEL_STORE_PLAIN &&
-	     p->dma_store != DWMAC4_MODEL_STORE_NT)) {
+	     p->dma_store != DWMAC4_MODEL_STORE_NT) ||
+	    !model_faults_valid(&p->faults)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -571,6 +572,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	m = mem;
 	memset(m, 0, sizeof(*m));
 	m->params = *p;
+	m->faults[0] = p->faults;
 	if (pthread_mutex_init(&m->lock, NULL) != 0) {
 		free(m);
 		errno = ENOMEM;
@@ -634,6 +636,12 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 	/* The end of a pass publishes what coalescing held back. */
 	if (m->params.wb_batch > 1)
 		model_rx_wb_flush(m);
+	/*
+	 * A stalled engine (fault_stall_ppm) counts its stall in passes: it
+	 * is busy, not idle, so the thread neither yields nor sleeps.
+	 */
+	if (m->flt.stall_left != 0)
+		*progress = true;
 	pthread_mutex_unlock(&m->lock);
 	frames += moved;
 	for (ch = 0; ch < m->params.n_channels; ch++) {

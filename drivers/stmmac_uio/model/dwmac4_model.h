@@ -53,6 +53,88 @@ enum dwmac4_model_dma_store {
 	DWMAC4_MODEL_STORE_NT,		/* cache-bypassing stores: data arrives cold */
 };
 
+/*
+ * Device faults injected by one DMA channel's receive engine
+ * (docs/model.md "Fault injection"; the rows of the robustness catalogue
+ * each knob serves in brackets). Each *_ppm is a rate per million frames,
+ * 0 (default) is off. Whether frame k (rx_offered, 1-based) is hit by a
+ * knob is a pure function of (seed, knob, k), so a seed replays the same
+ * schedule whatever the timing. Injected faults are device behaviour,
+ * never driver protocol violations; each fault applied is counted in its
+ * rx_fault_* statistic. At most one of cum_back, ld_no_fd and fd_twice
+ * applies to a frame (in that order).
+ */
+struct dwmac4_model_faults {
+	uint64_t seed;			/* of the schedule */
+	/* Closed with ES and one of CE, OE, RWT, GP or RE [1, 2]. */
+	uint32_t err_ppm;
+	/* IPHE/IPCE of an IP frame inverted (checksum policy P-b). */
+	uint32_t csum_lie_ppm;
+	/* Last descriptor's PL 0, 1..4, or past every buffer [9, 11]. */
+	uint32_t len_ppm;
+	/*
+	 * A frame over two or more descriptors: one descriptor after the
+	 * first (a middle one when there is one, else the last) reports a
+	 * cumulative PL smaller than the descriptor before it [11].
+	 */
+	uint32_t cum_back_ppm;
+	/*
+	 * The frame's first descriptor is written without FD: LD without FD
+	 * for a one-descriptor frame, a first descriptor with neither for a
+	 * longer one [7, 11].
+	 */
+	uint32_t ld_no_fd_ppm;
+	/*
+	 * A first-without-last, then a new first [7]: the engine writes the
+	 * first j descriptors of the frame (FD on the first, LD on none),
+	 * abandons them and stores the whole frame again from a new FD. The
+	 * fragment is one more frame on the ring, dropped by the driver:
+	 * ipackets + ierrors + imissed == rx_offered + rx_fault_fd_twice.
+	 */
+	uint32_t fd_twice_ppm;
+	/*
+	 * The frame is made exactly k * RBSZ bytes long (cut to the largest
+	 * multiple of RBSZ, or zero-padded to RBSZ when shorter) before the
+	 * checksum engine and the FCS. When the MAC keeps the FCS in memory
+	 * (CST and ACS clear), the last descriptor then holds the 4 FCS
+	 * bytes alone [10]; when it strips them, the frame fills k buffers
+	 * exactly.
+	 */
+	uint32_t fcs_only_ppm;
+	/*
+	 * The engine stops for stall_polls of its own polls (engine passes:
+	 * dwmac4_model_step() calls or model thread iterations) once the
+	 * frame's first descriptor is written back, then resumes. It takes
+	 * no frame meanwhile: with flow control nothing is missed [8;
+	 * section 3, knob 5]. stall_polls >= 1 when stall_ppm is set.
+	 */
+	uint32_t stall_ppm;
+	uint32_t stall_polls;
+	/*
+	 * Completion anomaly: the status word (RDES3) of the frame's last
+	 * descriptor is written a second time once the driver has armed the
+	 * descriptor again: OWN cleared on a re-armed descriptor with the
+	 * previous frame's status, RDES0..2 left as the driver armed them.
+	 * Given up (not counted) when the engine comes back to the
+	 * descriptor first [section 3, knob 9].
+	 */
+	uint32_t dup_ppm;
+	/*
+	 * Completion anomaly: before the frame's first descriptor the engine
+	 * skips one descriptor it owns, leaving it owned and untouched, and
+	 * stores the frame from the next one [12; section 3, knob 9].
+	 */
+	uint32_t skip_ppm;
+	/*
+	 * One byte of the TCP/UDP payload is flipped after the checksum
+	 * engine wrote its verdict, on frames it found good (RS1V needed,
+	 * i.e. GMAC_CONFIG.IPC): RDES1 says good, the data is bad, a stored
+	 * FCS is the wire's. Only a software checksum catches it (section 3,
+	 * knob 11).
+	 */
+	uint32_t corrupt_ppm;
+};
+
 struct dwmac4_model_params {
 	unsigned int n_channels;	/* 1..DWMAC4_MODEL_MAX_CHANNELS */
 	uint8_t mac[6];			/* reset value of MAC address 0 */
@@ -81,22 +163,20 @@ struct dwmac4_model_params {
 	 */
 	unsigned int wb_batch;
 	/*
-	 * Fault injection (docs/design/robustness.md "Fault knobs"), each a
-	 * rate per million frames the engine delivers; 0 (default) is off.
-	 * Whether frame k is hit is a pure function of (fault_seed, k, knob),
-	 * so a seed replays the same schedule. Injected faults are device
-	 * behaviour, never driver protocol violations.
-	 *  - fault_err_ppm: the frame is closed with ES and one of CE, OE,
-	 *    RWT, GP or RE on its last descriptor (catalogue rows 1-2);
-	 *  - fault_csum_lie_ppm: the IPHE/IPCE verdict of an IP frame is
-	 *    inverted (error on a good frame, none on a bad one);
-	 *  - fault_len_ppm: the last descriptor's PL lies: 0, 1..4, or larger
-	 *    than every buffer the frame used (rows 9 and 11).
+	 * Fault injection of channel 0 at creation (struct dwmac4_model_faults
+	 * above; all zero: none). dwmac4_model_set_faults() changes the knobs
+	 * of any channel later, while the model runs.
 	 */
-	uint32_t fault_err_ppm;
-	uint32_t fault_csum_lie_ppm;
-	uint32_t fault_len_ppm;
-	uint64_t fault_seed;
+	struct dwmac4_model_faults faults;
+	/*
+	 * Write-ordering adversary (robustness row 13; dwmac4_model_wo.c),
+	 * a rate per million frames like the knobs above: a hit frame's last
+	 * descriptor shows OWN clear while its RDES1 and the first 64 bytes
+	 * of its last buffer still hold poison; the true values become
+	 * visible at the driver's next dwmac4_model_rx_barrier() (or when RX
+	 * DMA stops). Needs a driver that calls that barrier.
+	 */
+	uint32_t fault_wo_ppm;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
@@ -173,19 +253,60 @@ struct dwmac4_model_stats {
 	uint64_t viol_own_zero_addr;	/* OWN set on a descriptor with address 0 */
 	uint64_t viol_bad_ring;		/* ring base/length unusable when DMA started */
 	uint64_t viol_bad_desc;		/* TX descriptor sequence malformed */
-	/* Injected faults (params.fault_*), frames hit by each knob. */
+	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */
 	uint64_t rx_fault_len;		/* last descriptor's PL falsified */
+	uint64_t rx_fault_cum_back;	/* a cumulative PL went backwards */
+	uint64_t rx_fault_ld_no_fd;	/* first descriptor without FD */
+	uint64_t rx_fault_fd_twice;	/* fragments without LD, frame again */
+	uint64_t rx_fault_fcs_only;	/* frames resized to k * RBSZ */
+	uint64_t rx_fault_stall;	/* engine stalls */
+	uint64_t rx_fault_dup;		/* stale RDES3 on a re-armed descriptor */
+	uint64_t rx_fault_skip;		/* owned descriptors skipped */
+	uint64_t rx_fault_corrupt;	/* payload bytes flipped after RDES1 */
+	/* Write-ordering adversary (params.fault_wo_ppm). */
+	uint64_t rx_fault_wo;		/* frames written back with values held back */
+	uint64_t rx_wo_published;	/* records published by a driver barrier */
+	uint64_t rx_wo_drained;		/* records made visible by RX DMA stop/reset */
+	uint64_t rx_wo_stale;		/* records dropped: slot re-armed, no barrier */
+	uint64_t rx_wo_barriers;	/* dwmac4_model_rx_barrier() calls */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);
+
+/*
+ * Fault injection of DMA channel @p chan (< params.n_channels): replaces
+ * or reads its struct dwmac4_model_faults. Safe while the model runs (the
+ * engine uses the new knobs from its next frame, the schedule keeps
+ * numbering frames by rx_offered). Only channel 0 receives traffic: the
+ * knobs of other channels are kept but have no effect. 0, or -EINVAL for
+ * a bad channel, NULL, a rate above 1000000 or stall_ppm without
+ * stall_polls.
+ */
+int dwmac4_model_set_faults(struct dwmac4_model *m, unsigned int chan,
+			    const struct dwmac4_model_faults *f);
+int dwmac4_model_get_faults(struct dwmac4_model *m, unsigned int chan,
+			    struct dwmac4_model_faults *f);
 
 /* Description of the most recent violation ("" when none). */
 const char *dwmac4_model_last_violation(struct dwmac4_model *m);
 
 /* True when the traffic source is exhausted and no frame is pending. */
 bool dwmac4_model_rx_idle(struct dwmac4_model *m);
+
+/* ---- Driver side: the read barrier (write-ordering adversary) ---- */
+
+/*
+ * The model's half of the driver's RX read barrier: a CPU barrier is no
+ * bus transaction a device could see, so a driver running on the model
+ * with params.fault_wo_ppm set calls this right after its rte_rmb() (the
+ * one between the OWN checks and the loads of the other descriptor words
+ * and the buffers). Publishes, under the model lock, every RDES1 and
+ * payload head the adversary held back, then returns. A no-op when the
+ * adversary is off. Safe while the model thread runs.
+ */
+void dwmac4_model_rx_barrier(struct dwmac4_model *m);
 
 #ifdef __cplusplus
 }

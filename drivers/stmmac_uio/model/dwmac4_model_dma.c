@@ -451,6 +451,9 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 			rdes1 = f->rdes1;
 		}
 	}
+	des3 = model_fault_rx_des3(m, f, last, des3);	/* dwmac4_model_faults.c */
+	if (m->params.fault_wo_ppm != 0)	/* dwmac4_model_wo.c */
+		rdes1 = model_wo_write_back(m, f, f->held_idx, d, last, rdes1);
 	if (m->params.wb_batch > 1) {
 		/* Coalesced: the words now, OWN with the batch. */
 		if (m->wb_n == MODEL_WB_MAX)
@@ -517,108 +520,6 @@ rx_count_missed(struct dwmac4_model *m)
 	MODEL_STAT_ADD(m, rx_missed, 1);
 }
 
-/* ======================================================================
- * Receive: fault injection (params.fault_*)
- * ====================================================================== */
-
-/* splitmix64 finaliser: a well-mixed 64-bit value from any input. */
-static uint64_t
-fault_mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
-/*
- * Random value for knob @p knob on frame number @p frame: a pure function
- * of the seed, so the schedule does not depend on timing or on the other
- * knobs, and a seed replays it exactly.
- */
-static uint64_t
-fault_rand(const struct dwmac4_model *m, uint64_t frame, unsigned int knob)
-{
-	return fault_mix(fault_mix(m->params.fault_seed ^ knob) + frame);
-}
-
-static bool
-fault_hit(uint32_t ppm, uint64_t r)
-{
-	return ppm != 0 && (r >> 32) % 1000000u < ppm;
-}
-
-/*
- * Called once the whole frame is stored, before its last write-back. May
- * rewrite the checksum verdict (f->rdes1) and the length the last
- * descriptor reports (f->done: PL is written from it and the frame is
- * over, so nothing else reads it). Returns the RDES3 error bits to close
- * the frame with (0: none).
- */
-static uint32_t
-rx_fault_inject(struct dwmac4_model *m, struct model_rx_frame *f)
-{
-	static const uint32_t errs[] = {
-		RDES3_CRC_ERROR, RDES3_OVERFLOW_ERROR, RDES3_RECEIVE_WATCHDOG,
-		RDES3_GIANT_PACKET, RDES3_RECEIVE_ERROR,
-	};
-	const struct dwmac4_model_params *p = &m->params;
-	uint64_t frame, r;
-	uint32_t err = 0, rbsz, lie;
-
-	if (p->fault_err_ppm == 0 && p->fault_csum_lie_ppm == 0 &&
-	    p->fault_len_ppm == 0)
-		return 0;
-	/* One frame in flight: rx_offered numbers it (1-based). */
-	frame = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
-
-	r = fault_rand(m, frame, 1);
-	if (fault_hit(p->fault_err_ppm, r)) {
-		err = RDES3_ERROR_SUMMARY | errs[r % (sizeof(errs) / sizeof(errs[0]))];
-		MODEL_STAT_ADD(m, rx_fault_err, 1);
-	}
-
-	r = fault_rand(m, frame, 2);
-	if (f->rs1v && (f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) &&
-	    fault_hit(p->fault_csum_lie_ppm, r)) {
-		uint32_t pt = f->rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
-
-		if (f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR))
-			f->rdes1 &= ~(RDES1_IP_HDR_ERROR |
-				      RDES1_IP_PAYLOAD_ERROR);
-		else if ((pt == DWMAC4_RDES1_PT_UDP ||
-			  pt == DWMAC4_RDES1_PT_TCP) &&
-			 !(f->rdes1 & RDES1_IP_CSUM_BYPASSED))
-			f->rdes1 |= RDES1_IP_PAYLOAD_ERROR;
-		else
-			f->rdes1 |= RDES1_IP_HDR_ERROR;
-		MODEL_STAT_ADD(m, rx_fault_csum_lie, 1);
-	}
-
-	r = fault_rand(m, frame, 3);
-	if (fault_hit(p->fault_len_ppm, r)) {
-		rbsz = m->rx[0].rbsz;
-		switch (r % 3u) {
-		case 0:
-			lie = 0;
-			break;
-		case 1:
-			lie = 1u + (uint32_t)((r >> 8) % 4u);
-			break;
-		default:
-			/* Past every buffer the frame was given. */
-			lie = (f->ndesc + 1u) * rbsz + 1u +
-			      (uint32_t)((r >> 8) % rbsz);
-			if (lie > RDES3_PACKET_SIZE_MASK)
-				lie = RDES3_PACKET_SIZE_MASK;
-			break;
-		}
-		f->done = lie;
-		MODEL_STAT_ADD(m, rx_fault_len, 1);
-	}
-	return err;
-}
-
 /*
  * Moves the frame in flight into descriptors (steps 1-5). Returns
  * MODEL_WORK_NONE while it waits (flow control), MODEL_WORK_FRAME once it
@@ -632,6 +533,7 @@ rx_continue(struct dwmac4_model *m)
 	uint8_t *buf;
 
 	if (!f->held) {
+		model_fault_rx_skip(m, f);
 		/* Step 1: no descriptor for the first byte. */
 		if (rx_take_desc(m, &idx, &buf) != RX_TAKE_OK) {
 			if (m->params.flow_control)
@@ -642,7 +544,7 @@ rx_continue(struct dwmac4_model *m)
 		}
 		rx_fill(m, f, idx, buf);
 	}
-	while (f->done < f->len) {
+	while (f->done < f->len || model_fault_rx_cut(m, f)) {
 		/*
 		 * Step 3: a descriptor is closed only once the next one is
 		 * secured, so that a frame cut short can end on an LD.
@@ -655,9 +557,12 @@ rx_continue(struct dwmac4_model *m)
 			return MODEL_WORK_FRAME;
 		}
 		rx_write_back(m, f, false, 0);
+		model_fault_rx_restart(m, f);
 		rx_fill(m, f, idx, buf);
+		if (model_fault_rx_stalled(m))
+			return MODEL_WORK_NONE;
 	}
-	rx_close(m, f, rx_fault_inject(m, f));
+	rx_close(m, f, model_fault_rx_last(m, f));
 	return MODEL_WORK_FRAME;
 }
 
@@ -708,6 +613,7 @@ rx_new_frame(struct dwmac4_model *m)
 		MODEL_STAT_ADD(m, rx_dropped_filter, 1);
 		return MODEL_WORK_FRAME;
 	}
+	n = model_fault_rx_plan(m, f, n);
 	cfg = model_reg_get(m, GMAC_CONFIG);
 	f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
 	f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
@@ -729,6 +635,7 @@ rx_new_frame(struct dwmac4_model *m)
 	f->done = 0;
 	f->ndesc = 0;
 	f->held = false;
+	model_fault_rx_ready(m, f);
 	__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	return rx_continue(m);
 }
@@ -736,6 +643,8 @@ rx_new_frame(struct dwmac4_model *m)
 enum model_work
 model_rx_work(struct dwmac4_model *m)
 {
+	if (model_fault_rx_stalled(m))
+		return MODEL_WORK_NONE;
 	if (m->rxf.active)
 		return rx_continue(m);
 	return rx_new_frame(m);
@@ -744,7 +653,9 @@ model_rx_work(struct dwmac4_model *m)
 void
 model_rx_abort(struct dwmac4_model *m)
 {
+	model_wo_drain(m);
 	model_rx_wb_flush(m);
+	model_fault_rx_reset(m);
 	if (!m->rxf.active)
 		return;
 	m->rxf.held = false;

@@ -29,6 +29,7 @@
 
 #include "dwmac4_desc.h"
 #include "dwmac4_model.h"
+#include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
 
 /* Number of 32-bit registers in the window. */
@@ -88,7 +89,26 @@ struct model_rx_frame {
 	uint32_t ndesc;		/* descriptors written back so far */
 	uint32_t rdes1;		/* checksum status for the last descriptor */
 	bool rs1v;
+	/* Fault plan of this frame (dwmac4_model_faults.c). */
+	uint32_t flt;		/* MODEL_FLT_* bits still to apply */
+	uint32_t flt_desc;	/* cum_back: lying descriptor; fd_twice: fragment length */
+	uint64_t flt_r;		/* random bits of the plan */
 	uint8_t data[DWMAC4_MODEL_MAX_FRAME + 16];
+};
+
+/*
+ * Fault state of the RX engine that outlives a frame (dwmac4_model_faults.c),
+ * engine-owned (lock held).
+ */
+#define MODEL_FAULT_DUP_MAX 16u	/* stale RDES3 words waiting at once */
+
+struct model_fault_state {
+	uint32_t stall_left;	/* engine polls still to stall */
+	unsigned int dup_n;	/* stale RDES3 words waiting, oldest first: */
+	struct {
+		uint32_t idx;	/* slot of ring 0 */
+		uint32_t des3;	/* the status word written the first time */
+	} dup[MODEL_FAULT_DUP_MAX];
 };
 
 struct dwmac4_model {
@@ -112,6 +132,9 @@ struct dwmac4_model {
 	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_rx_frame rxf;		/* channel 0 only receives */
+	/* Fault knobs per channel (set under the lock) and engine state. */
+	struct dwmac4_model_faults faults[DWMAC4_MODEL_MAX_CHANNELS];
+	struct model_fault_state flt;
 	/* RX write-backs held back to be published together (wb_batch). */
 	struct {
 		uint32_t idx;
@@ -123,6 +146,7 @@ struct dwmac4_model {
 	uint8_t txbuf[DWMAC4_MODEL_MAX_FRAME];
 
 	struct dwmac4_model_stats stats;	/* atomic increments */
+	struct model_wo wo;			/* write-ordering adversary */
 	pthread_mutex_t viol_lock;
 	char last_viol[MODEL_VIOL_MSG_LEN];
 
@@ -179,6 +203,75 @@ void model_violation(struct dwmac4_model *m, enum model_viol kind,
  */
 void *model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
 		      const char *what);
+
+/* ---- Fault injection (dwmac4_model_faults.c) ---- */
+
+/*
+ * Knob numbers mixed into the schedule hash. Fixed values: a seed replays
+ * the same schedule whatever knobs are added later.
+ */
+enum model_fault_knob {
+	MODEL_FAULT_KNOB_ERR = 1,
+	MODEL_FAULT_KNOB_CSUM_LIE = 2,
+	MODEL_FAULT_KNOB_LEN = 3,
+	MODEL_FAULT_KNOB_CUM_BACK = 4,
+	MODEL_FAULT_KNOB_LD_NO_FD = 5,
+	MODEL_FAULT_KNOB_FD_TWICE = 6,
+	MODEL_FAULT_KNOB_FCS_ONLY = 7,
+	MODEL_FAULT_KNOB_STALL = 8,
+	MODEL_FAULT_KNOB_DUP = 9,
+	MODEL_FAULT_KNOB_SKIP = 10,
+	MODEL_FAULT_KNOB_CORRUPT = 11,
+	MODEL_FAULT_KNOB_WO = 12,	/* params.fault_wo_ppm (dwmac4_model_wo.c) */
+};
+
+/*
+ * The schedule's hash, inline here (no exported symbol) so that every
+ * fault file shares it. splitmix64 finaliser: a well-mixed 64-bit value
+ * from any input.
+ */
+static inline uint64_t
+fault_mix(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ull;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+	return x ^ (x >> 31);
+}
+
+/*
+ * Random value for knob @p knob on frame number @p frame (rx_offered,
+ * 1-based) of the receiving channel: a pure function of its seed, so the
+ * schedule does not depend on timing or on the other knobs, and a seed
+ * replays it exactly.
+ */
+static inline uint64_t
+fault_rand(const struct dwmac4_model *m, uint64_t frame, unsigned int knob)
+{
+	return fault_mix(fault_mix(m->faults[0].seed ^ knob) + frame);
+}
+
+/* True when a knob of rate @p ppm (per million) hits, given fault_rand(). */
+static inline bool
+fault_hit(uint32_t ppm, uint64_t r)
+{
+	return ppm != 0 && (r >> 32) % 1000000u < ppm;
+}
+
+/* True when every rate is <= 1000000 and stall_ppm has stall_polls. */
+bool model_faults_valid(const struct dwmac4_model_faults *f);
+
+uint32_t model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
+			     uint32_t len);
+void model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f);
+void model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f);
+bool model_fault_rx_cut(struct dwmac4_model *m, const struct model_rx_frame *f);
+void model_fault_rx_restart(struct dwmac4_model *m, struct model_rx_frame *f);
+uint32_t model_fault_rx_des3(struct dwmac4_model *m, struct model_rx_frame *f,
+			     bool last, uint32_t des3);
+uint32_t model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f);
+bool model_fault_rx_stalled(struct dwmac4_model *m);
+void model_fault_rx_reset(struct dwmac4_model *m);
 
 /* One frame's worth of RX / TX work; caller holds the lock. */
 enum model_work {
