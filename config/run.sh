@@ -58,7 +58,7 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	meson test -C "$asandir" --print-errorlogs --num-processes 2 \
 	--suite fast --suite rxpath --suite pmd --logbase testlog-asan || rc=$?
 
-# A short bounded fuzz run (20 s per harness) with clang's libFuzzer:
+# A short bounded fuzz run (30 s per harness, a minute in all) with clang's libFuzzer:
 # packet parse + verdict, and the device model's descriptor handling.
 fuzzdir="$builddir-fuzz"
 if [ ! -f "$fuzzdir/build.ninja" ]; then

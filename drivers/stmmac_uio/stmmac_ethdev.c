@@ -302,8 +302,8 @@ static int
 stmmac_dev_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[0];
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[0];
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	int ret;
 
 	if (rxq == NULL || txq == NULL) {
@@ -376,6 +376,78 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
 	memset(&link, 0, sizeof(link));
 	rte_eth_linkstatus_set(dev, &link);
+	return 0;
+}
+
+/*
+ * RX queue stop/start on a started port (ethdev refuses them on a stopped
+ * one): the RX DMA channel is stopped, the ring's buffers go back to the
+ * pool (frames complete in the ring are counted in rx_stop_discarded),
+ * and frames arriving meanwhile are dropped by the device (it has no
+ * running RX DMA); start fills and arms the ring again, as a port start
+ * does, and restarts the channel.
+ */
+static int
+stmmac_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+
+	if (queue_id != 0 || rxq == NULL)
+		return -EINVAL;
+	stmmac_rx_queue_stop(rxq);
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+static int
+stmmac_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	int ret;
+
+	if (queue_id != 0 || rxq == NULL || !stmmac_adapter(dev)->hw_started)
+		return -EINVAL;
+	if (!rxq->started) {
+		ret = stmmac_rx_queue_start(dev, rxq);
+		if (ret < 0)
+			return ret;
+		stmmac_rx_queue_enable_dma(rxq);
+	}
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+/* TX queue stop/start: the graceful drain and stop of a port stop, alone. */
+static int
+stmmac_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
+
+	if (queue_id != 0 || txq == NULL)
+		return -EINVAL;
+	stmmac_tx_queue_drain(txq);
+	stmmac_tx_queue_stop(txq);
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+static int
+stmmac_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
+	int ret;
+
+	if (queue_id != 0 || txq == NULL || !ad->hw_started)
+		return -EINVAL;
+	if (!txq->started) {
+		ret = stmmac_tx_queue_start(dev, txq);
+		if (ret < 0)
+			return ret;
+		stmmac_update32(&ad->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
+				DMA_CONTROL_ST);
+	}
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;
 }
 
@@ -515,6 +587,10 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.mtu_set		= stmmac_mtu_set,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
+	.rx_queue_start		= stmmac_dev_rx_queue_start,
+	.rx_queue_stop		= stmmac_dev_rx_queue_stop,
+	.tx_queue_start		= stmmac_dev_tx_queue_start,
+	.tx_queue_stop		= stmmac_dev_tx_queue_stop,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
 	.rxq_info_get		= stmmac_rxq_info_get,

@@ -372,7 +372,8 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 	uint16_t nb_rx = 0, want, n;
 	bool empty = true;
 
-	if (unlikely(nb_pkts == 0))
+	/* A stopped queue (rte_eth_dev_rx_queue_stop) has no ring to poll. */
+	if (unlikely(nb_pkts == 0 || !rxq->started))
 		return 0;
 	do {
 		/* A frame uses >= 1 descriptor: never more frames than asked. */

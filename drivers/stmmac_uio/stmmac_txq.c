@@ -115,6 +115,9 @@ stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
 	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail;
 	uint64_t bytes = 0;
 
+	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
+	if (unlikely(!txq->started))
+		return 0;
 	stmmac_tx_clean(txq);
 	avail = (uint16_t)(txq->nb_desc - 1 - (uint16_t)(prod - txq->clean));
 	for (nb_tx = 0; nb_tx < nb_pkts; nb_tx++) {

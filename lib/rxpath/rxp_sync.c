@@ -129,6 +129,20 @@ rxp_sync_lines(const struct rxp_sync *s, const void *addr, uint32_t len,
 	return n << s->line_shift;
 }
 
+/* @p n ranges, then ONE barrier; returns the bytes covered. */
+static __rte_always_inline uint64_t
+rxp_sync_bulk(const struct rxp_sync *s, const void *const *addr,
+	      const uint32_t *len, unsigned int n, enum rxp_sync_insn insn)
+{
+	uint64_t bytes = 0;
+	unsigned int i;
+
+	for (i = 0; i < n; i++)
+		bytes += rxp_sync_lines(s, addr[i], len[i], insn);
+	rxp_sync_fence(insn);
+	return bytes;
+}
+
 /* The same, then the barrier that waits for the maintenance to complete. */
 static __rte_always_inline uint32_t
 rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
@@ -182,28 +196,16 @@ rxp_sync_nc_cpu_bulk_ ## tag(struct rxp_sync *s,			\
 			     const void *const *addr,			\
 			     const uint32_t *len, unsigned int n)	\
 {									\
-	uint64_t bytes = 0;						\
-	unsigned int i;							\
-									\
-	for (i = 0; i < n; i++)						\
-		bytes += rxp_sync_lines(s, addr[i], len[i], insn);	\
-	rxp_sync_fence(insn);						\
 	s->stats.for_cpu_calls += n;					\
-	s->stats.for_cpu_bytes += bytes;				\
+	s->stats.for_cpu_bytes += rxp_sync_bulk(s, addr, len, n, insn);	\
 }									\
 static void								\
 rxp_sync_nc_dev_bulk_ ## tag(struct rxp_sync *s,			\
 			     const void *const *addr,			\
 			     const uint32_t *len, unsigned int n)	\
 {									\
-	uint64_t bytes = 0;						\
-	unsigned int i;							\
-									\
-	for (i = 0; i < n; i++)						\
-		bytes += rxp_sync_lines(s, addr[i], len[i], insn);	\
-	rxp_sync_fence(insn);						\
 	s->stats.for_device_calls += n;					\
-	s->stats.for_device_bytes += bytes;				\
+	s->stats.for_device_bytes += rxp_sync_bulk(s, addr, len, n, insn); \
 }									\
 static void								\
 rxp_sync_full_cpu_bulk_ ## tag(struct rxp_sync *s,			\

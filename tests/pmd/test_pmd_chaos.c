@@ -6,10 +6,8 @@
  *
  *  - rx_burst with nb_pkts 0, 1, 3, 32, ring + 1 or 2 x ring, keeping
  *    some mbufs for a while and freeing them later;
- *  - rx queue stop/start (rte_eth_dev_rx_queue_stop/start): the PMD has
- *    no per-queue start/stop, so both must answer -ENOTSUP and change
- *    nothing; if they ever succeed, the stopped queue must hold no mbuf
- *    and deliver nothing;
+ *  - rx queue stop/start (rte_eth_dev_rx_queue_stop/start): both succeed;
+ *    the stopped queue holds no mbuf and delivers nothing;
  *  - port stop/start (the driver holds no mbuf while stopped);
  *  - RX ring re-setup (port stopped) with 64..1024 descriptors, or a
  *    rejected size: rejected by ethdev's limits (63, 100, 2048: -EINVAL,
@@ -320,7 +318,7 @@ op_rxq_stop_start(struct chaos *c)
 	if (!c->started)
 		return;
 	ret = rte_eth_dev_rx_queue_stop(c->port, 0);
-	FAIL_AT(c, ret == 0 || ret == -ENOTSUP, "rx_queue_stop: %d", ret);
+	FAIL_AT(c, ret == 0, "rx_queue_stop: %d", ret);
 	if (ret == 0) {
 		uint16_t n = rte_eth_rx_burst(c->port, 0, burst, 32);
 
@@ -329,9 +327,6 @@ op_rxq_stop_start(struct chaos *c)
 			"a stopped queue holds no mbuf");
 		ret = rte_eth_dev_rx_queue_start(c->port, 0);
 		FAIL_AT(c, ret == 0, "rx_queue_start: %d", ret);
-	} else {
-		ret = rte_eth_dev_rx_queue_start(c->port, 0);
-		FAIL_AT(c, ret == -ENOTSUP || ret == 0, "rx_queue_start: %d", ret);
 	}
 }
 
