@@ -17,6 +17,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "model_fixture.h"
 #include "model_traffic.h"
 
 #define DIM(a) (sizeof(a) / sizeof((a)[0]))
@@ -112,21 +113,6 @@ static size_t
 push_udp(struct qsrc *q, uint64_t seq, unsigned int len, uint8_t *out)
 {
 	return push_gen(q, seq, len, 17, false, false, out);
-}
-
-static uint32_t
-ref_crc32(const uint8_t *p, size_t len)
-{
-	uint32_t crc = 0xffffffffu;
-	size_t i;
-	int b;
-
-	for (i = 0; i < len; i++) {
-		crc ^= p[i];
-		for (b = 0; b < 8; b++)
-			crc = (crc & 1) ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
-	}
-	return ~crc;
 }
 
 /* ---- A minimal driver: memory, ring, arming, harvest ---- */
@@ -558,7 +544,7 @@ test_fd_twice(void)
 	n = harvest_all(&f, h, DIM(h));
 	for (i = 0; i < DIM(lens); i++) {
 		unsigned int d = (lens[i] + 4 + 255) / 256, frag = 0;
-		uint32_t crc = ref_crc32(frame[i], lens[i]);
+		uint32_t crc = model_fixture_crc32(frame[i], lens[i]);
 
 		/* The fragment: FD first, never LD, up to the next FD. */
 		CHECK(pos < n && (h[pos].des3 & RDES3_FIRST_DESCRIPTOR),
@@ -628,7 +614,7 @@ test_fcs_only(void)
 	CHECK_EQ_U(h[1].des3 & RDES3_PACKET_SIZE_MASK, 512, "fcs_only: d1 PL");
 	CHECK_EQ_U(h[2].des3 & (RDES3_LAST_DESCRIPTOR | RDES3_PACKET_SIZE_MASK),
 		   RDES3_LAST_DESCRIPTOR | 516, "fcs_only: LD holds 4 bytes");
-	crc = ref_crc32(frame[0], 512);
+	crc = model_fixture_crc32(frame[0], 512);
 	CHECK(memcmp(h[0].buf, frame[0], 256) == 0 &&
 	      memcmp(h[1].buf, frame[0] + 256, 256) == 0, "fcs_only: the cut frame");
 	CHECK_EQ_U((uint32_t)h[2].buf[0] | (uint32_t)h[2].buf[1] << 8 |
@@ -929,7 +915,7 @@ test_corrupt(void)
 						RDES1_IP_PAYLOAD_ERROR), 0,
 				   "corrupt %s: RDES1 still says good", c->name);
 		}
-		crc = ref_crc32(frame, len);
+		crc = model_fixture_crc32(frame, len);
 		CHECK_EQ_U((uint32_t)h[0].buf[len] | (uint32_t)h[0].buf[len + 1] << 8 |
 			   (uint32_t)h[0].buf[len + 2] << 16 |
 			   (uint32_t)h[0].buf[len + 3] << 24, crc,

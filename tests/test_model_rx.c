@@ -17,89 +17,10 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "model_fixture.h"
 #include "model_traffic.h"
 
-/* ---- A queue of frames as the traffic source ---- */
-
-#define QSRC_MAX 4096u
-
-struct qsrc {
-	struct model_traffic_src base;
-	uint8_t *frame[QSRC_MAX];
-	size_t len[QSRC_MAX];
-	unsigned int head, tail;
-	bool finite;		/* -1 once empty instead of 0 */
-};
-
-static int
-qsrc_next(struct model_traffic_src *s, uint8_t *buf, size_t cap)
-{
-	struct qsrc *q = (struct qsrc *)s;
-	size_t len;
-
-	if (q->head == q->tail)
-		return q->finite ? -1 : 0;
-	len = q->len[q->head % QSRC_MAX];
-	if (len > cap) {
-		s->truncated++;
-		len = 0;
-	} else {
-		memcpy(buf, q->frame[q->head % QSRC_MAX], len);
-		s->frames++;
-	}
-	free(q->frame[q->head % QSRC_MAX]);
-	q->head++;
-	return (int)len;
-}
-
-static void
-qsrc_destroy(struct model_traffic_src *s)
-{
-	struct qsrc *q = (struct qsrc *)s;
-
-	while (q->head != q->tail)
-		free(q->frame[q->head++ % QSRC_MAX]);
-	free(q);
-}
-
-static struct qsrc *
-qsrc_create(bool finite)
-{
-	struct qsrc *q = calloc(1, sizeof(*q));
-
-	q->base.next = qsrc_next;
-	q->base.destroy = qsrc_destroy;
-	q->finite = finite;
-	return q;
-}
-
-static void
-qsrc_push(struct qsrc *q, const uint8_t *frame, size_t len)
-{
-	uint8_t *copy = malloc(len);
-
-	memcpy(copy, frame, len);
-	q->frame[q->tail % QSRC_MAX] = copy;
-	q->len[q->tail % QSRC_MAX] = len;
-	q->tail++;
-}
-
-/* ---- Independent references: bitwise CRC-32, RFC 1071 checksum ---- */
-
-static uint32_t
-ref_crc32(const uint8_t *p, size_t len)
-{
-	uint32_t crc = 0xffffffffu;
-	size_t i;
-	int b;
-
-	for (i = 0; i < len; i++) {
-		crc ^= p[i];
-		for (b = 0; b < 8; b++)
-			crc = (crc & 1) ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
-	}
-	return ~crc;
-}
+/* ---- Independent reference: RFC 1071 checksum ---- */
 
 static uint16_t
 ref_csum(const uint8_t *p, size_t len)
@@ -251,7 +172,7 @@ build_pkt(uint8_t *b, const struct pkt *o)
 
 struct fix {
 	struct dwmac4_model *m;
-	struct qsrc *src;
+	struct model_fixture_qsrc *src;
 	uint8_t *arena;
 	struct dwmac4_desc *ring;
 	unsigned int n;
@@ -327,7 +248,7 @@ fix_init(struct fix *f, const struct fix_opts *o)
 	f->rbsz = o->rbsz ? o->rbsz : 2048;
 	f->buf_shift = o->buf_shift;
 	memset(f->ring, 0, f->n * sizeof(*f->ring));
-	f->src = qsrc_create(o->finite);
+	f->src = model_fixture_qsrc_create(o->finite);
 	dwmac4_model_params_init(&p);
 	p.flow_control = o->flow_control;
 	p.rx_src = &f->src->base;
@@ -392,7 +313,7 @@ check_data(struct fix *f, unsigned int i, const uint8_t *frame, size_t len,
 	   bool fcs, const char *test)
 {
 	uint8_t *b = buf_va(f, i);
-	uint32_t crc = ref_crc32(frame, len);
+	uint32_t crc = model_fixture_crc32(frame, len);
 	uint8_t want[4] = { (uint8_t)crc, (uint8_t)(crc >> 8),
 			    (uint8_t)(crc >> 16), (uint8_t)(crc >> 24) };
 
@@ -424,7 +345,7 @@ rx_one(const char *name, const struct pkt *pk, uint32_t cfg, uint32_t rdes1,
 		dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE |
 				     GMAC_CONFIG_TE | cfg);
 	len = build_pkt(frame, pk);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "%s: frames moved", name);
 	want3 = RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR |
 		(uint32_t)(len + (strip ? 0 : 4));
@@ -515,7 +436,7 @@ test_non_ip(void)
 	memset(arp, 0xff, 6);
 	memcpy(arp + 6, peer_mac, 6);
 	put16(arp + 12, 0x0806);
-	qsrc_push(f.src, arp, sizeof(arp));
+	model_fixture_qsrc_push(f.src, arp, sizeof(arp));
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "arp moved");
 	CHECK_EQ_U(f.ring[0].des1, 0, "arp: RDES1");
 	CHECK_EQ_U(des3_of(&f, 0), RDES3_FIRST_DESCRIPTOR |
@@ -538,7 +459,7 @@ test_multi_desc(void)
 
 	fix_init(&f, &o);
 	len = build_pkt(frame, &pk);	/* 600 bytes, 604 with FCS */
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "multi: moved");
 	CHECK_EQ_U(des3_of(&f, 0), RDES3_FIRST_DESCRIPTOR | 256, "multi: d0");
 	CHECK_EQ_U(des3_of(&f, 1), 512, "multi: d1");
@@ -552,7 +473,7 @@ test_multi_desc(void)
 	memcpy(all, buf_va(&f, 0), 256);
 	memcpy(all + 256, buf_va(&f, 1), 256);
 	memcpy(all + 512, buf_va(&f, 2), 92);
-	crc = ref_crc32(frame, len);
+	crc = model_fixture_crc32(frame, len);
 	CHECK(memcmp(all, frame, len) == 0, "multi: bytes");
 	CHECK_EQ_U((uint32_t)all[600] | (uint32_t)all[601] << 8 |
 		   (uint32_t)all[602] << 16 | (uint32_t)all[603] << 24, crc,
@@ -562,7 +483,7 @@ test_multi_desc(void)
 	/* Exactly two buffers (508 + FCS = 512): no third descriptor. */
 	pk.payload = 508 - 42;
 	len = build_pkt(frame, &pk);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "exact: moved");
 	CHECK_EQ_U(des3_of(&f, 3), RDES3_FIRST_DESCRIPTOR | 256, "exact: d3");
 	CHECK_EQ_U(des3_of(&f, 4), RDES3_LAST_DESCRIPTOR | RDES3_RDES1_VALID |
@@ -578,7 +499,7 @@ test_multi_desc(void)
 	fix_init(&f, &o);
 	pk.payload = 600 - 42;
 	len = build_pkt(frame, &pk);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "overflow: moved");
 	CHECK_EQ_U(des3_of(&f, 0), RDES3_FIRST_DESCRIPTOR | 256,
 		   "overflow: d0");
@@ -593,7 +514,7 @@ test_multi_desc(void)
 	/* Same with flow control: the frame waits for a third one. */
 	o.flow_control = true;
 	fix_init(&f, &o);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 0, "fc multi: waits");
 	CHECK_EQ_U(des3_of(&f, 0), RDES3_FIRST_DESCRIPTOR | 256,
 		   "fc multi: d0 closed");
@@ -624,7 +545,7 @@ test_rbu_and_missed(void)
 	fix_init(&f, &o);
 	len = build_pkt(frame, &pk);
 	for (i = 0; i < 3; i++)
-		qsrc_push(f.src, frame, len);
+		model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 3, "rbu: moved");
 	CHECK_EQ_U(stats(&f).rx_missed, 3, "rbu: stats missed");
 	CHECK_EQ_U(stats(&f).rx_delivered, 0, "rbu: delivered");
@@ -643,13 +564,13 @@ test_rbu_and_missed(void)
 	/* Armed but no tail write yet: still suspended, frame missed. */
 	arm(&f, 0);
 	arm(&f, 1);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "suspended: moved");
 	CHECK_EQ_U(stats(&f).rx_missed, 4, "suspended: missed");
 	/* The tail write resumes the engine. */
 	tail(&f, 2);
-	qsrc_push(f.src, frame, len);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 2, "resumed: moved");
 	CHECK_EQ_U(stats(&f).rx_delivered, 2, "resumed: delivered");
 	st = dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0));
@@ -658,7 +579,7 @@ test_rbu_and_missed(void)
 	/* Tail moved but the descriptor is not owned: RBU, missed. */
 	memset(&f.ring[2], 0, sizeof(f.ring[2]));
 	tail(&f, 3);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "not owned: moved");
 	CHECK_EQ_U(stats(&f).rx_missed, 5, "not owned: missed");
 	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
@@ -670,7 +591,7 @@ test_rbu_and_missed(void)
 
 	/* Saturation at 2047 with the overflow bit. */
 	for (i = 0; i < 2050; i++)
-		qsrc_push(f.src, frame, len);
+		model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4096), 2050, "saturate: moved");
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)),
 		   DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK |
@@ -695,7 +616,7 @@ test_flow_control(void)
 	for (i = 0; i < 4; i++)
 		len[i] = build_pkt(frame[i], &pk);
 	for (i = 0; i < 3; i++)
-		qsrc_push(f.src, frame[i], len[i]);
+		model_fixture_qsrc_push(f.src, frame[i], len[i]);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 0, "fc: nothing moves");
 	CHECK_EQ_U(stats(&f).rx_missed, 0, "fc: nothing missed");
 	CHECK_EQ_U(stats(&f).rx_offered, 1, "fc: one frame waits");
@@ -713,7 +634,7 @@ test_flow_control(void)
 
 	/* Receiver off: with flow control frames wait at the source. */
 	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
-	qsrc_push(f.src, frame[3], len[3]);
+	model_fixture_qsrc_push(f.src, frame[3], len[3]);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 0, "fc stopped: held");
 	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 0, "fc stopped: no drop");
 	CHECK_EQ_U(stats(&f).rx_offered, 3, "fc stopped: not taken");
@@ -745,7 +666,7 @@ test_filter(void)
 
 	fix_init(&f, &o);
 #define PUSH(d) do { pk.dst = (d); len = build_pkt(frame, &pk);	\
-		qsrc_push(f.src, frame, len); } while (0)
+		model_fixture_qsrc_push(f.src, frame, len); } while (0)
 	PUSH(other);
 	PUSH(mcast);
 	PUSH(bcast);
@@ -795,11 +716,11 @@ test_dis_tcp_ef(void)
 
 	fix_init(&f, &o);
 	len = build_pkt(frame, &bad_l4);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	len = build_pkt(frame, &bad_ip);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	len = build_pkt(frame, &good);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 3, "ef clear: moved");
 	CHECK_EQ_U(stats(&f).rx_dropped_csum, 2, "ef clear: dropped");
 	CHECK_EQ_U(stats(&f).rx_delivered, 1, "ef clear: good delivered");
@@ -808,7 +729,7 @@ test_dis_tcp_ef(void)
 	dwmac4_model_write32(f.m, MTL_CHAN_RX_OP_MODE(0),
 			     MTL_OP_MODE_DIS_TCP_EF);
 	len = build_pkt(frame, &bad_l4);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "ef set: moved");
 	CHECK_EQ_U(f.ring[1].des1, RDES1_IPV4_HEADER | RDES1_IP_PAYLOAD_ERROR |
 		   DWMAC4_RDES1_PT_TCP, "ef set: flagged");
@@ -832,17 +753,17 @@ test_stopped_and_oversize(void)
 	fix_init(&f, &o);
 	len = build_pkt(frame, &pk);
 	dwmac4_model_set_link(f.m, false);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "link down: moved");
 	dwmac4_model_set_link(f.m, true);
 	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_TE);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "RE off: moved");
 	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 2, "stopped drops");
 	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE);
 	memcpy(big, frame, len);
-	qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 3);
-	qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 4);
+	model_fixture_qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 3);
+	model_fixture_qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 4);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 2, "big: moved");
 	CHECK_EQ_U(stats(&f).rx_dropped_oversize, 1, "oversize dropped");
 	/* 16380 + FCS = 16384 bytes over 8 buffers of 2048: 4 armed: OE. */
@@ -856,7 +777,7 @@ test_stopped_and_oversize(void)
 			     f.rbsz << DMA_RBSZ_SHIFT);
 	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
 	      DMA_CHAN_STATUS_RPS, "RPS on stop");
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "dma off: moved");
 	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 3, "dma off: dropped");
 	CHECK_EQ_U(stats(&f).rx_offered, 5, "offered = sum");
@@ -880,15 +801,15 @@ test_nt_stores(void)
 		fix_init(&f, &o);
 		pk = (struct pkt){ .proto = 17, .payload = 100 + p * 301 };
 		len = build_pkt(frame, &pk);
-		qsrc_push(f.src, frame, len);
+		model_fixture_qsrc_push(f.src, frame, len);
 		CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "nt: moved");
 		for (i = 0, off = 0; off < len + 4; i++, off += 512)
 			memcpy(all + off, buf_va(&f, i), 512);
 		CHECK(memcmp(all, frame, len) == 0, "nt: bytes (len %zu)", len);
 		CHECK_EQ_U((uint32_t)all[len] | (uint32_t)all[len + 1] << 8 |
 			   (uint32_t)all[len + 2] << 16 |
-			   (uint32_t)all[len + 3] << 24, ref_crc32(frame, len),
-			   "nt: FCS");
+			   (uint32_t)all[len + 3] << 24,
+			   model_fixture_crc32(frame, len), "nt: FCS");
 		CHECK_EQ_U(buf_va(&f, 0)[-1], SENTINEL, "nt: nothing before");
 		check_no_violation(&f, "nt");
 		fix_fini(&f);
@@ -913,7 +834,7 @@ test_dma_window(void)
 	f.ring[0].des1 = 0;
 	f.ring[0].des3 = RDES3_OWN | RDES3_BUFFER1_VALID_ADDR;
 	tail(&f, 1);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "buf outside: moved");
 	CHECK_EQ_U(stats(&f).viol_dma_outside, 1, "buf outside: counted");
 	CHECK_EQ_U(stats(&f).violations, 1, "buf outside: total");
@@ -932,7 +853,7 @@ test_dma_window(void)
 	f.ring[0].des1 = 0;
 	f.ring[0].des3 = RDES3_OWN | RDES3_BUFFER1_VALID_ADDR;
 	tail(&f, 1);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "straddle: moved");
 	CHECK_EQ_U(stats(&f).viol_dma_outside, 1, "straddle: counted");
 	CHECK_EQ_U(f.arena[ARENA_SIZE - 100], SENTINEL, "straddle: no write");
@@ -946,8 +867,8 @@ test_dma_window(void)
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0), 0x90000000u + 16);
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
 			     (f.rbsz << DMA_RBSZ_SHIFT));
-	qsrc_push(f.src, frame, len);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 2, "ring outside: moved");
 	CHECK_EQ_U(stats(&f).viol_dma_outside, 1, "ring outside: once");
 	CHECK_EQ_U(stats(&f).rx_missed, 2, "ring outside: missed");
@@ -961,7 +882,7 @@ test_dma_window(void)
 	arm(&f, 0);
 	tail(&f, 1);
 	CHECK_EQ_U(dwmac4_model_dma_unmap(f.m, ARENA_IOVA), 0, "unmap 2");
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "unmapped: moved");
 	CHECK_EQ_U(stats(&f).viol_dma_outside, 1, "unmapped: counted");
 	CHECK(f.ring[0].des3 & RDES3_OWN, "unmapped: not written back");
@@ -995,9 +916,9 @@ test_tail_and_own_violations(void)
 	CHECK(strstr(dwmac4_model_last_violation(f.m), "tail") != NULL,
 	      "tail described");
 	/* The ignored tails did not arm anything: 2 frames fit, not 3. */
-	qsrc_push(f.src, frame, len);
-	qsrc_push(f.src, frame, len);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 3, "after bad tails: moved");
 	CHECK_EQ_U(stats(&f).rx_delivered, 2, "after bad tails: delivered");
 	tail(&f, 4);	/* t = N is valid */
@@ -1012,7 +933,7 @@ test_tail_and_own_violations(void)
 	f.ring[0].des1 = 0;
 	f.ring[0].des3 = RDES3_OWN | RDES3_BUFFER1_VALID_ADDR;
 	tail(&f, 1);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "own zero: moved");
 	CHECK_EQ_U(stats(&f).viol_own_zero_addr, 1, "own zero: counted");
 	CHECK_EQ_U(stats(&f).rx_missed, 1, "own zero: missed");
@@ -1021,7 +942,7 @@ test_tail_and_own_violations(void)
 	arm(&f, 0);
 	f.ring[0].des3 = RDES3_OWN;	/* address but no BUF1V */
 	tail(&f, 1);
-	qsrc_push(f.src, frame, len);
+	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "no BUF1V: moved");
 	CHECK_EQ_U(stats(&f).viol_own_zero_addr, 2, "no BUF1V: counted");
 	CHECK_EQ_U(buf_va(&f, 0)[0], SENTINEL, "no BUF1V: no data");
@@ -1056,7 +977,7 @@ test_garbage(void)
 		dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
 				     (uint32_t)ring_iova(&f) +
 				     (uint32_t)(harness_rand() % 40) * 8);
-		qsrc_push(f.src, frame, len);
+		model_fixture_qsrc_push(f.src, frame, len);
 		dwmac4_model_step(f.m, 4);
 	}
 	CHECK(stats(&f).rx_offered == 200, "garbage: all frames taken");
@@ -1101,7 +1022,7 @@ test_thread_mode(void)
 	for (i = 0; i < 200; i++) {
 		pk.payload = 20 + (unsigned int)(harness_rand() % 200);
 		lens[i] = build_pkt(frames[i], &pk);
-		qsrc_push(f.src, frames[i], lens[i]);
+		model_fixture_qsrc_push(f.src, frames[i], lens[i]);
 	}
 	CHECK_EQ_U(dwmac4_model_start(f.m, cpu >= 0 ? cpu : -1), 0,
 		   "thread start");
@@ -1156,7 +1077,7 @@ test_wb_coalescing(void)
 
 		fix_init(&f, &o);
 		for (i = 0; i < 12; i++)
-			qsrc_push(f.src, frames[i], want[i]);
+			model_fixture_qsrc_push(f.src, frames[i], want[i]);
 		dwmac4_model_step(f.m, 64);
 		for (i = 0, ok = 0; i < 12; i++) {
 			uint32_t d3;

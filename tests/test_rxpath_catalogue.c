@@ -27,6 +27,7 @@
 #include <rte_mbuf.h>
 
 #include "harness.h"
+#include "ptype_names.h"
 #include "rxp_parse.h"
 
 #define CAT_MAX		512
@@ -49,50 +50,6 @@ static struct cat_frame cat[CAT_MAX];
 static unsigned int nb_cat;
 
 /* ---- Loading ---- */
-
-static const struct {
-	const char *name;
-	uint32_t val;
-} ptype_names[] = {
-	{ "L2_ETHER", RTE_PTYPE_L2_ETHER },
-	{ "L2_ETHER_ARP", RTE_PTYPE_L2_ETHER_ARP },
-	{ "L2_ETHER_LLDP", RTE_PTYPE_L2_ETHER_LLDP },
-	{ "L2_ETHER_VLAN", RTE_PTYPE_L2_ETHER_VLAN },
-	{ "L2_ETHER_QINQ", RTE_PTYPE_L2_ETHER_QINQ },
-	{ "L3_IPV4", RTE_PTYPE_L3_IPV4 },
-	{ "L3_IPV4_EXT", RTE_PTYPE_L3_IPV4_EXT },
-	{ "L3_IPV6", RTE_PTYPE_L3_IPV6 },
-	{ "L3_IPV6_EXT", RTE_PTYPE_L3_IPV6_EXT },
-	{ "L4_TCP", RTE_PTYPE_L4_TCP },
-	{ "L4_UDP", RTE_PTYPE_L4_UDP },
-	{ "L4_FRAG", RTE_PTYPE_L4_FRAG },
-	{ "L4_SCTP", RTE_PTYPE_L4_SCTP },
-	{ "L4_ICMP", RTE_PTYPE_L4_ICMP },
-	{ "L4_IGMP", RTE_PTYPE_L4_IGMP },
-	{ "L4_NONFRAG", RTE_PTYPE_L4_NONFRAG },
-};
-
-static int
-ptype_parse(const char *s, uint32_t *out)
-{
-	char buf[256], *tok, *save = NULL;
-	size_t i;
-
-	*out = 0;
-	if (strcmp(s, "0") == 0)
-		return 0;
-	snprintf(buf, sizeof(buf), "%s", s);
-	for (tok = strtok_r(buf, "|", &save); tok != NULL;
-	     tok = strtok_r(NULL, "|", &save)) {
-		for (i = 0; i < RTE_DIM(ptype_names); i++)
-			if (strcmp(tok, ptype_names[i].name) == 0)
-				break;
-		if (i == RTE_DIM(ptype_names))
-			return -1;
-		*out |= ptype_names[i].val;
-	}
-	return 0;
-}
 
 static uint32_t
 le32(const uint8_t *p)
@@ -164,7 +121,7 @@ load_expected(const char *path)
 		c = &cat[idx];
 		if (sscanf(line, "%u %u %63s %31s %255s %u %u %u %c %c", &idx,
 			   &c->row, c->name, c->outcome, pt, &c->l2, &c->l3,
-			   &c->l4, &ip, &l4) != 10 || ptype_parse(pt, &c->ptype)) {
+			   &c->l4, &ip, &l4) != 10 || ptype_names_parse(pt, &c->ptype)) {
 			fprintf(stderr, "%s: bad line %u: %s", path, n, line);
 			fclose(f);
 			return -1;

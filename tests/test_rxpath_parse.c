@@ -23,6 +23,7 @@
 #include <rte_mbuf.h>
 
 #include "harness.h"
+#include "ptype_names.h"
 #include "rxp_parse.h"
 #include "../drivers/stmmac_uio/dwmac4_desc.h"
 
@@ -39,51 +40,6 @@ struct golden {
 
 static struct golden frames[MAX_FRAMES];
 static unsigned int nb_frames;
-
-static const struct {
-	const char *name;
-	uint32_t val;
-} ptype_names[] = {
-	{ "L2_ETHER", RTE_PTYPE_L2_ETHER },
-	{ "L2_ETHER_TIMESYNC", RTE_PTYPE_L2_ETHER_TIMESYNC },
-	{ "L2_ETHER_ARP", RTE_PTYPE_L2_ETHER_ARP },
-	{ "L2_ETHER_LLDP", RTE_PTYPE_L2_ETHER_LLDP },
-	{ "L2_ETHER_VLAN", RTE_PTYPE_L2_ETHER_VLAN },
-	{ "L2_ETHER_QINQ", RTE_PTYPE_L2_ETHER_QINQ },
-	{ "L3_IPV4", RTE_PTYPE_L3_IPV4 },
-	{ "L3_IPV4_EXT", RTE_PTYPE_L3_IPV4_EXT },
-	{ "L3_IPV6", RTE_PTYPE_L3_IPV6 },
-	{ "L3_IPV6_EXT", RTE_PTYPE_L3_IPV6_EXT },
-	{ "L4_TCP", RTE_PTYPE_L4_TCP },
-	{ "L4_UDP", RTE_PTYPE_L4_UDP },
-	{ "L4_FRAG", RTE_PTYPE_L4_FRAG },
-	{ "L4_SCTP", RTE_PTYPE_L4_SCTP },
-	{ "L4_ICMP", RTE_PTYPE_L4_ICMP },
-	{ "L4_NONFRAG", RTE_PTYPE_L4_NONFRAG },
-	{ "L4_IGMP", RTE_PTYPE_L4_IGMP },
-};
-
-static int
-ptype_parse(const char *s, uint32_t *out)
-{
-	char buf[256], *tok, *save = NULL;
-	size_t i;
-
-	*out = 0;
-	if (strcmp(s, "0") == 0)
-		return 0;
-	snprintf(buf, sizeof(buf), "%s", s);
-	for (tok = strtok_r(buf, "|", &save); tok;
-	     tok = strtok_r(NULL, "|", &save)) {
-		for (i = 0; i < RTE_DIM(ptype_names); i++)
-			if (strcmp(tok, ptype_names[i].name) == 0)
-				break;
-		if (i == RTE_DIM(ptype_names))
-			return -1;
-		*out |= ptype_names[i].val;
-	}
-	return 0;
-}
 
 static void
 data_dir(char *out, size_t size)
@@ -163,7 +119,7 @@ load_expected(const char *path)
 			continue;
 		if (sscanf(line, "%u %95s %255s %u %u %u %c %c", &idx, name, pt,
 			   &l2, &l3, &l4len, &ip, &l4) != 8 || idx != n ||
-		    idx >= nb_frames || ptype_parse(pt, &frames[idx].ptype)) {
+		    idx >= nb_frames || ptype_names_parse(pt, &frames[idx].ptype)) {
 			fprintf(stderr, "%s: bad line %u: %s", path, n, line);
 			fclose(f);
 			return -1;

@@ -110,6 +110,8 @@ struct stmmac_rx_queue {
 	bool prefetch_body;		/* software sums most frames: prefetch all */
 	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
 	uint16_t stuck_polls;		/* empty polls since the last stuck check */
+	uint16_t skip_suspect_idx;	/* descriptor the last check found passed over */
+	bool skip_suspect;		/* ... and whether it did */
 	struct stmmac_rmb_hook rmb;	/* device part of the harvest barrier */
 
 	/* Frame in progress (state != IDLE). */

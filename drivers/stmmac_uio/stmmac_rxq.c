@@ -438,8 +438,23 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	d = &rxq->ring[after];
 	if ((rte_le_to_cpu_32(d->des3) & RDES3_OWN) ||
 	    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED) ||
-	    !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN))
+	    !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN)) {
+		rxq->skip_suspect = false;
 		return;
+	}
+	/*
+	 * Only when two checks in a row (STMMAC_RX_STUCK_POLLS empty polls
+	 * apart) find the same descriptor passed over: a device that skipped
+	 * it never comes back to it, while one that was only about to write
+	 * it back has done so by the second look. Moving past a descriptor
+	 * the device then completes would lose its frame.
+	 */
+	if (!rxq->skip_suspect || rxq->skip_suspect_idx != rxq->next) {
+		rxq->skip_suspect = true;
+		rxq->skip_suspect_idx = rxq->next;
+		return;
+	}
+	rxq->skip_suspect = false;
 	rxq->next++;
 	rxq->stats.rx_desc_skipped++;
 }

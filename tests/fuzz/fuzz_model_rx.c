@@ -32,6 +32,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "model_traffic.h"
+#include "../model_fixture.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -41,48 +42,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 #define WIN (64u * 1024u)
 #define WIN_IOVA 0x40000000ull
 #define SENT 0x5au
-#define QMAX 64u
+#define QMAX 64u		/* frames queued at the most */
 #define RING_MAX 1024u		/* descriptors the ring length field allows */
-
-/* ---- A queue of frames as the traffic source ---- */
-
-struct qsrc {
-	struct model_traffic_src base;
-	uint8_t *frame[QMAX];
-	size_t len[QMAX];
-	unsigned int head, tail;
-};
-
-static int
-qsrc_next(struct model_traffic_src *s, uint8_t *buf, size_t cap)
-{
-	struct qsrc *q = (struct qsrc *)s;
-	size_t len;
-
-	if (q->head == q->tail)
-		return 0;
-	len = q->len[q->head % QMAX];
-	if (len > cap) {
-		s->truncated++;
-		len = 0;
-	} else {
-		memcpy(buf, q->frame[q->head % QMAX], len);
-		s->frames++;
-	}
-	free(q->frame[q->head % QMAX]);
-	q->head++;
-	return (int)len;
-}
-
-static void
-qsrc_destroy(struct model_traffic_src *s)
-{
-	struct qsrc *q = (struct qsrc *)s;
-
-	while (q->head != q->tail)
-		free(q->frame[q->head++ % QMAX]);
-	free(q);
-}
 
 /* ---- Input reader ---- */
 
@@ -106,7 +67,7 @@ get(struct in *in, unsigned int bytes)
 
 struct st {
 	struct dwmac4_model *m;
-	struct qsrc *src;
+	struct model_fixture_qsrc *src;
 	uint8_t *mem;		/* guard | window | guard */
 	uint8_t *win;
 	uint64_t viol;
@@ -208,15 +169,13 @@ run(struct st *s, struct in *in)
 			break;
 		case 4:	/* a frame */
 			len = get(in, 2) % (DWMAC4_MODEL_MAX_FRAME + 64);
-			if (s->src->tail - s->src->head >= QMAX)
+			if (model_fixture_qsrc_count(s->src) >= QMAX)
 				break;
 			f = malloc(len ? len : 1);
 			ASSERT(f != NULL);
 			for (k = 0; k < len; k++)
 				f[k] = in->i < in->n ? in->p[in->i++] : (uint8_t)k;
-			s->src->frame[s->src->tail % QMAX] = f;
-			s->src->len[s->src->tail % QMAX] = len;
-			s->src->tail++;
+			model_fixture_qsrc_push_owned(s->src, f, len);
 			break;
 		case 5:	/* run the engines */
 			dwmac4_model_step(s->m, 1 + get(in, 1) % 16);
@@ -271,10 +230,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memset(s.mem, SENT, GUARD + WIN + GUARD);
 	s.win = s.mem + GUARD;
 	memset(s.win, 0, 16u * 256u);	/* a clean ring area */
-	s.src = calloc(1, sizeof(*s.src));
-	ASSERT(s.src != NULL);
-	s.src->base.next = qsrc_next;
-	s.src->base.destroy = qsrc_destroy;
+	s.src = model_fixture_qsrc_create(false);
 
 	dwmac4_model_params_init(&p);
 	p.rx_src = &s.src->base;

@@ -19,6 +19,8 @@
 #include <rte_mbuf.h>
 #include <rte_mbuf_ptype.h>
 
+#include "../ptype_names.h"
+
 #define CORPUS_MAX	512
 #define CORPUS_MAX_LEN	(1u << 17)
 
@@ -77,36 +79,6 @@ corpus_read_pcap(const char *path, struct corpus *c)
 	return 0;
 }
 
-static inline uint32_t
-corpus_ptype_name(const char *s)
-{
-	static const struct { const char *n; uint32_t v; } t[] = {
-		{ "L2_ETHER", RTE_PTYPE_L2_ETHER },
-		{ "L2_ETHER_VLAN", RTE_PTYPE_L2_ETHER_VLAN },
-		{ "L2_ETHER_QINQ", RTE_PTYPE_L2_ETHER_QINQ },
-		{ "L2_ETHER_ARP", RTE_PTYPE_L2_ETHER_ARP },
-		{ "L2_ETHER_LLDP", RTE_PTYPE_L2_ETHER_LLDP },
-		{ "L2_ETHER_TIMESYNC", RTE_PTYPE_L2_ETHER_TIMESYNC },
-		{ "L3_IPV4", RTE_PTYPE_L3_IPV4 },
-		{ "L3_IPV4_EXT", RTE_PTYPE_L3_IPV4_EXT },
-		{ "L3_IPV6", RTE_PTYPE_L3_IPV6 },
-		{ "L3_IPV6_EXT", RTE_PTYPE_L3_IPV6_EXT },
-		{ "L4_TCP", RTE_PTYPE_L4_TCP },
-		{ "L4_UDP", RTE_PTYPE_L4_UDP },
-		{ "L4_FRAG", RTE_PTYPE_L4_FRAG },
-		{ "L4_ICMP", RTE_PTYPE_L4_ICMP },
-		{ "L4_IGMP", RTE_PTYPE_L4_IGMP },
-		{ "L4_SCTP", RTE_PTYPE_L4_SCTP },
-		{ "L4_NONFRAG", RTE_PTYPE_L4_NONFRAG },
-	};
-	unsigned int i;
-
-	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++)
-		if (strcmp(s, t[i].n) == 0)
-			return t[i].v;
-	return UINT32_MAX;
-}
-
 /* Reads verdict_expected.txt into the frames read from the pcap. */
 static inline int
 corpus_read_expected(const char *path, struct corpus *c)
@@ -118,7 +90,7 @@ corpus_read_expected(const char *path, struct corpus *c)
 	if (f == NULL)
 		return -1;
 	while (fgets(line, sizeof(line), f) != NULL) {
-		char name[64], pt[256], ip[4], l4[4], *tok, *save = NULL;
+		char name[64], pt[256], ip[4], l4[4];
 		unsigned int idx, l2, l3, l4len;
 		struct corpus_frame *fr;
 
@@ -133,18 +105,9 @@ corpus_read_expected(const char *path, struct corpus *c)
 		snprintf(fr->name, sizeof(fr->name), "%s", name);
 		fr->ip = ip[0];
 		fr->l4 = l4[0];
-		fr->ptype = 0;
-		if (strcmp(pt, "0") != 0) {
-			for (tok = strtok_r(pt, "|", &save); tok != NULL;
-			     tok = strtok_r(NULL, "|", &save)) {
-				uint32_t v = corpus_ptype_name(tok);
-
-				if (v == UINT32_MAX) {
-					fclose(f);
-					return -1;
-				}
-				fr->ptype |= v;
-			}
+		if (ptype_names_parse(pt, &fr->ptype) != 0) {
+			fclose(f);
+			return -1;
 		}
 		seen++;
 	}

@@ -73,6 +73,28 @@ pmd_harness_port(const char *name)
 	return port;
 }
 
+/* pmd_harness_port() of a vdev that must be there: fails the test if not. */
+static inline int
+pmd_harness_probed_port(const char *name)
+{
+	int port = pmd_harness_port(name);
+
+	CHECK(port >= 0, "%s probed", name);
+	return port;
+}
+
+/* Descriptors of RX queue 0 of @p port as ethdev reports them, 0 on error. */
+static inline uint16_t
+pmd_harness_rxq_size(uint16_t port)
+{
+	struct rte_eth_rxq_info qi;
+
+	memset(&qi, 0, sizeof(qi));
+	if (rte_eth_rx_queue_info_get(port, 0, &qi) != 0)
+		return 0;
+	return qi.nb_desc;
+}
+
 /*
  * 1 RX queue and 1 TX queue of @p nb_desc descriptors, promiscuous, then
  * started. @p conf may be NULL. 0 or a negative errno (printed).
@@ -147,6 +169,48 @@ pmd_harness_xstat(uint16_t port, const char *name)
 	if (rte_eth_xstats_get_id_by_name(port, name, &id) != 0 ||
 	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
 		CHECK(0, "port %u: no xstat %s", port, name);
+	return v;
+}
+
+/* The model's counters of @p port; a failed read fails the test (zeros). */
+static inline struct dwmac4_model_stats
+pmd_harness_model_stats(uint16_t port)
+{
+	struct dwmac4_model_stats st;
+
+	memset(&st, 0, sizeof(st));
+	CHECK(rte_pmd_stmmac_uio_model_stats(port, &st) == 0,
+	      "model stats of port %u", port);
+	return st;
+}
+
+/* The basic statistics of @p port; a failed read fails the test (zeros). */
+static inline struct rte_eth_stats
+pmd_harness_eth_stats(uint16_t port)
+{
+	struct rte_eth_stats st;
+
+	memset(&st, 0, sizeof(st));
+	CHECK(rte_eth_stats_get(port, &st) == 0, "stats of port %u", port);
+	return st;
+}
+
+/*
+ * The big-endian 64-bit sequence number the generator writes at @p off of
+ * a frame, read from the first segment; UINT64_MAX if that is too short.
+ */
+static inline uint64_t
+pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
+{
+	const uint8_t *p;
+	uint64_t v = 0;
+	unsigned int i;
+
+	if (m->data_len < off + 8)
+		return UINT64_MAX;
+	p = rte_pktmbuf_mtod_offset(m, const uint8_t *, off);
+	for (i = 0; i < 8; i++)
+		v = v << 8 | p[i];
 	return v;
 }
 

@@ -33,6 +33,7 @@
 #include <rte_ip.h>
 #include <rte_udp.h>
 
+#include "../ptype_names.h"
 #include "pmd_harness.h"
 
 #define CAT_MAX		512
@@ -60,54 +61,6 @@ static unsigned int vdev_seq = 10;
 static char tmp_dir[256];
 
 /* ---- Catalogue files ---- */
-
-static uint32_t
-ptype_word(const char *s)
-{
-	static const struct { const char *n; uint32_t v; } t[] = {
-		{ "L2_ETHER", RTE_PTYPE_L2_ETHER },
-		{ "L2_ETHER_ARP", RTE_PTYPE_L2_ETHER_ARP },
-		{ "L2_ETHER_LLDP", RTE_PTYPE_L2_ETHER_LLDP },
-		{ "L2_ETHER_VLAN", RTE_PTYPE_L2_ETHER_VLAN },
-		{ "L2_ETHER_QINQ", RTE_PTYPE_L2_ETHER_QINQ },
-		{ "L3_IPV4", RTE_PTYPE_L3_IPV4 },
-		{ "L3_IPV4_EXT", RTE_PTYPE_L3_IPV4_EXT },
-		{ "L3_IPV6", RTE_PTYPE_L3_IPV6 },
-		{ "L3_IPV6_EXT", RTE_PTYPE_L3_IPV6_EXT },
-		{ "L4_TCP", RTE_PTYPE_L4_TCP },
-		{ "L4_UDP", RTE_PTYPE_L4_UDP },
-		{ "L4_FRAG", RTE_PTYPE_L4_FRAG },
-		{ "L4_SCTP", RTE_PTYPE_L4_SCTP },
-		{ "L4_ICMP", RTE_PTYPE_L4_ICMP },
-		{ "L4_IGMP", RTE_PTYPE_L4_IGMP },
-		{ "L4_NONFRAG", RTE_PTYPE_L4_NONFRAG },
-	};
-	unsigned int i;
-
-	for (i = 0; i < RTE_DIM(t); i++)
-		if (strcmp(s, t[i].n) == 0)
-			return t[i].v;
-	return UINT32_MAX;
-}
-
-static int
-ptype_parse(char *s, uint32_t *out)
-{
-	char *tok, *save = NULL;
-
-	*out = 0;
-	if (strcmp(s, "0") == 0)
-		return 0;
-	for (tok = strtok_r(s, "|", &save); tok != NULL;
-	     tok = strtok_r(NULL, "|", &save)) {
-		uint32_t v = ptype_word(tok);
-
-		if (v == UINT32_MAX)
-			return -1;
-		*out |= v;
-	}
-	return 0;
-}
 
 static uint32_t
 le32(const uint8_t *p)
@@ -161,7 +114,7 @@ load_catalogue(const char *dir)
 		c = &cat[idx];
 		if (sscanf(line, "%u %u %63s %31s %255s %u %u %u %c %c", &idx,
 			   &c->row, c->name, c->outcome, pt, &l2, &l3, &l4len,
-			   &ip, &l4) != 10 || ptype_parse(pt, &c->ptype) != 0) {
+			   &ip, &l4) != 10 || ptype_names_parse(pt, &c->ptype) != 0) {
 			fprintf(stderr, "%s: bad line %s", path, line);
 			fclose(f);
 			return -1;
@@ -284,26 +237,6 @@ cport_finish(struct cport *p, unsigned int held)
 	}
 	CHECK(rte_eth_dev_close(p->port) == 0, "%s: close", p->name);
 	CHECK(rte_vdev_uninit(p->name) == 0, "%s: vdev removed", p->name);
-}
-
-static struct dwmac4_model_stats
-model_stats(uint16_t port)
-{
-	struct dwmac4_model_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_pmd_stmmac_uio_model_stats(port, &st) == 0, "model stats");
-	return st;
-}
-
-static struct rte_eth_stats
-eth_stats(uint16_t port)
-{
-	struct rte_eth_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_eth_stats_get(port, &st) == 0, "stats of port %u", port);
-	return st;
 }
 
 /* ---- Replaying catalogue frames ---- */
@@ -473,8 +406,8 @@ replay(struct replay *r, bool (*pick)(const struct cat_frame *, const void *),
 	pmd_harness_rx_until(p.port, r->want, replay_one, r);
 	/* Anything delivered beyond the expected frames shows up here. */
 	pmd_harness_rx_until(p.port, UINT64_MAX, replay_one, r);
-	r->st = eth_stats(p.port);
-	ms = model_stats(p.port);
+	r->st = pmd_harness_eth_stats(p.port);
+	ms = pmd_harness_model_stats(p.port);
 	for (k = 0; k < RTE_DIM(detail_counters); k++) {
 		char xs[64];
 
@@ -630,7 +563,7 @@ row_12_own_set_stops_harvest(void)
 	for (i = 0; i < 1000; i++)
 		got += rte_eth_rx_burst(p.port, 0, pkts, RTE_DIM(pkts));
 	CHECK_EQ_U(got, 0, "%s: nothing harvested from owned descriptors", tag);
-	st = eth_stats(p.port);
+	st = pmd_harness_eth_stats(p.port);
 	CHECK(st.ipackets == n && st.ierrors == 0 && st.imissed == 0,
 	      "%s: counters untouched by empty polls", tag);
 	CHECK_EQ_U(rte_eth_rx_queue_count(p.port, 0), 0, "%s: queue count 0", tag);
@@ -811,8 +744,8 @@ rows_01_02_descriptor_errors(void)
 		 pmd_harness_xstat(p.port, "rx_q0_pool_alloc_slow");
 	CHECK_EQ_U(pmd_harness_rx_until(p.port, UINT64_MAX, NULL, NULL), 0,
 		   "rows 1-2: no errored frame delivered");
-	st = eth_stats(p.port);
-	ms = model_stats(p.port);
+	st = pmd_harness_eth_stats(p.port);
+	ms = pmd_harness_model_stats(p.port);
 	crc = pmd_harness_xstat(p.port, "rx_q0_crc_errors");
 	alloc1 = pmd_harness_xstat(p.port, "rx_q0_pool_alloc_fast") +
 		 pmd_harness_xstat(p.port, "rx_q0_pool_alloc_slow");
@@ -849,14 +782,14 @@ row_02_overrun_counts_imissed(void)
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++)
 		if (rte_pmd_stmmac_uio_model_rx_idle(p.port) == 1)
 			break;
-	ms = model_stats(p.port);
+	ms = pmd_harness_model_stats(p.port);
 	CHECK_EQ_U(ms.rx_offered, 1500, "row 2: frames offered");
 	CHECK_EQ_U(ms.rx_delivered, 64, "row 2: the device filled the 64 descriptors");
-	st = eth_stats(p.port);
+	st = pmd_harness_eth_stats(p.port);
 	CHECK_EQ_U(st.imissed, ms.rx_missed, "row 2: imissed = the device's misses");
 	CHECK_EQ_U(st.imissed, 1500 - 64, "row 2: imissed");
 	got = pmd_harness_rx_until(p.port, UINT64_MAX, NULL, NULL);
-	st = eth_stats(p.port);
+	st = pmd_harness_eth_stats(p.port);
 	CHECK_EQ_U(got, 64, "row 2: the frames in the ring delivered");
 	CHECK_EQ_U(st.ipackets + st.ierrors + st.imissed, ms.rx_offered,
 		   "row 2: every frame accounted for");
@@ -959,7 +892,8 @@ row_08_partial_frame_across_bursts(void)
 	CHECK_EQ_U(sc.bad_len, 0, "row 8: lengths and segment sums");
 	CHECK_EQ_U(sc.bad_data, 0, "row 8: content intact (UDP checksum over the chain)");
 	CHECK(sc.multi > 500, "row 8: %" PRIu64 " chained frames", sc.multi);
-	CHECK_EQ_U(eth_stats(p.port).ierrors, 0, "row 8: no error counted");
+	CHECK_EQ_U(pmd_harness_eth_stats(p.port).ierrors, 0,
+		   "row 8: no error counted");
 	cport_finish(&p, 0);
 }
 
@@ -984,10 +918,11 @@ rows_09_11_length_lies(bool scatter)
 		return;
 	CHECK_EQ_U(pmd_harness_rx_until(p.port, UINT64_MAX, NULL, NULL), 0,
 		   "%s: no frame with a lying length delivered", tag);
-	st = eth_stats(p.port);
+	st = pmd_harness_eth_stats(p.port);
 	runts = pmd_harness_xstat(p.port, "rx_q0_runts");
 	lerr = pmd_harness_xstat(p.port, "rx_q0_length_errors");
-	CHECK_EQ_U(model_stats(p.port).rx_fault_len, 1000, "%s: every PL falsified", tag);
+	CHECK_EQ_U(pmd_harness_model_stats(p.port).rx_fault_len, 1000,
+		   "%s: every PL falsified", tag);
 	CHECK_EQ_U(st.ierrors, 1000, "%s: every frame dropped and counted once", tag);
 	CHECK_EQ_U(runts + lerr, st.ierrors, "%s: runts %" PRIu64 " + length errors %" PRIu64,
 		   tag, runts, lerr);
@@ -1047,14 +982,14 @@ row_46_stats_64bit_monotonic(void)
 			got += n;
 			if (!stopped && got >= 1000) {
 				/* A stop neither resets nor moves the counters. */
-				a = eth_stats(p.port);
+				a = pmd_harness_eth_stats(p.port);
 				CHECK(rte_eth_dev_stop(p.port) == 0, "%s: stop", tag);
-				b = eth_stats(p.port);
+				b = pmd_harness_eth_stats(p.port);
 				CHECK(b.ipackets == a.ipackets && b.ibytes == a.ibytes &&
 				      b.ierrors == a.ierrors && b.imissed >= a.imissed,
 				      "%s: counters kept across stop", tag);
 				CHECK(rte_eth_dev_start(p.port) == 0, "%s: start", tag);
-				b = eth_stats(p.port);
+				b = pmd_harness_eth_stats(p.port);
 				CHECK(b.ipackets == a.ipackets && b.ibytes == a.ibytes,
 				      "%s: counters kept across start", tag);
 				stopped = true;
@@ -1065,7 +1000,7 @@ row_46_stats_64bit_monotonic(void)
 				break;
 			idle = rte_pmd_stmmac_uio_model_rx_idle(p.port) == 1;
 		}
-		b = eth_stats(p.port);
+		b = pmd_harness_eth_stats(p.port);
 		CHECK(stopped, "%s: stopped once under traffic", tag);
 		CHECK(b.q_ipackets[0] == b.ipackets && b.q_ibytes[0] == b.ibytes &&
 		      b.q_errors[0] == b.ierrors,

@@ -46,25 +46,10 @@ struct seqc {
 	uint64_t next, bad_order, bad_len, frames;
 };
 
-static uint64_t
-frame_seq(const struct rte_mbuf *m)
-{
-	const uint8_t *p;
-	uint64_t v = 0;
-	int i;
-
-	if (m->data_len < G_SEQ_OFF + 8)
-		return UINT64_MAX;
-	p = rte_pktmbuf_mtod_offset(m, const uint8_t *, G_SEQ_OFF);
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static void
 seq_one(struct seqc *c, const struct rte_mbuf *m, uint32_t len)
 {
-	uint64_t s = frame_seq(m);
+	uint64_t s = pmd_harness_frame_seq(m, G_SEQ_OFF);
 
 	c->frames++;
 	if (len != 0 && (m->pkt_len != len || m->nb_segs != 1))
@@ -105,17 +90,6 @@ setup(uint16_t port, uint16_t nb, const struct rte_eth_rxconf *rc)
 	if (ret == 0)
 		ret = rte_eth_tx_queue_setup(port, 0, 64, SOCKET_ID_ANY, NULL);
 	return ret;
-}
-
-static uint16_t
-rxq_size(uint16_t port)
-{
-	struct rte_eth_rxq_info qi;
-
-	memset(&qi, 0, sizeof(qi));
-	if (rte_eth_rx_queue_info_get(port, 0, &qi) != 0)
-		return 0;
-	return qi.nb_desc;
 }
 
 /* Receives (and frees) up to @p want frames; the count. */
@@ -159,7 +133,7 @@ part_limits(void)
 	for (n = lo; n != 0 && n <= hi; n = (uint16_t)(n * 2)) {
 		ret = setup(port, n, NULL);
 		CHECK(ret == 0, "%u descriptors accepted: %d", n, ret);
-		CHECK_EQ_U(rxq_size(port), n, "ring size reported");
+		CHECK_EQ_U(pmd_harness_rxq_size(port), n, "ring size reported");
 		CHECK_EQ_U(rte_mempool_in_use_count(pool), base, "setup takes no mbuf");
 		CHECK(rte_eth_dev_start(port) == 0, "start with %u", n);
 		CHECK_EQ_U(rte_mempool_in_use_count(pool), base + n,
@@ -201,7 +175,7 @@ part_limits(void)
 
 	/* 0: ethdev substitutes the driver's preferred size. */
 	CHECK(setup(port, 0, NULL) == 0, "0 descriptors: the default size");
-	CHECK_EQ_U(rxq_size(port), info.default_rxportconf.ring_size,
+	CHECK_EQ_U(pmd_harness_rxq_size(port), info.default_rxportconf.ring_size,
 		   "default ring size");
 	CHECK(rte_eth_dev_start(port) == 0, "start with the default size");
 	CHECK_EQ_U(rte_mempool_in_use_count(pool),

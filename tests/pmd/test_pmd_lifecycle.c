@@ -90,26 +90,11 @@ struct seq_check {
 	uint64_t bad_len;
 };
 
-static uint64_t
-frame_seq(const struct rte_mbuf *m)
-{
-	const uint8_t *p;
-	uint64_t v = 0;
-	int i;
-
-	if (m->data_len < LIFE_SEQ_OFF + 8)
-		return UINT64_MAX;
-	p = rte_pktmbuf_mtod_offset(m, const uint8_t *, LIFE_SEQ_OFF);
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static void
 seq_check_one(struct rte_mbuf *m, void *arg)
 {
 	struct seq_check *c = arg;
-	uint64_t s = frame_seq(m);
+	uint64_t s = pmd_harness_frame_seq(m, LIFE_SEQ_OFF);
 
 	if (m->pkt_len != c->len || m->data_len != c->len || m->nb_segs != 1)
 		c->bad_len++;
@@ -122,35 +107,14 @@ seq_check_one(struct rte_mbuf *m, void *arg)
 	c->next++;
 }
 
-static struct dwmac4_model_stats
-model_stats(uint16_t port)
-{
-	struct dwmac4_model_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_pmd_stmmac_uio_model_stats(port, &st) == 0,
-	      "model stats of port %u", port);
-	return st;
-}
-
 static uint64_t
 model_field(uint16_t port, size_t off)
 {
-	struct dwmac4_model_stats st = model_stats(port);
+	struct dwmac4_model_stats st = pmd_harness_model_stats(port);
 	uint64_t v;
 
 	memcpy(&v, (const uint8_t *)&st + off, sizeof(v));
 	return v;
-}
-
-static struct rte_eth_stats
-eth_stats(uint16_t port)
-{
-	struct rte_eth_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_eth_stats_get(port, &st) == 0, "stats of port %u", port);
-	return st;
 }
 
 static void
@@ -200,25 +164,25 @@ check_quiet(uint16_t port, size_t off, const char *what)
 
 	/* Past the switch: every frame from here on is refused. */
 	rx_until_model(port, off, 16, what);
-	delivered = model_stats(port).rx_delivered;
+	delivered = pmd_harness_model_stats(port).rx_delivered;
 	/* Drain what was delivered before. */
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
 		uint16_t n = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
 
 		free_bulk(pkts, n);
-		st = eth_stats(port);
+		st = pmd_harness_eth_stats(port);
 		if (st.ipackets + st.ierrors >= delivered)
 			break;
 	}
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK_EQ_U(st.ipackets + st.ierrors, delivered,
 		   "port %u: every delivered frame harvested", port);
 	got = rx_until_model(port, off, 1000, what);
 	CHECK_EQ_U(got, 0, "port %u: nothing received while the device refuses frames (%s)",
 		   port, what);
-	CHECK_EQ_U(model_stats(port).rx_delivered, delivered,
+	CHECK_EQ_U(pmd_harness_model_stats(port).rx_delivered, delivered,
 		   "port %u: the device delivered nothing (%s)", port, what);
-	CHECK_EQ_U(eth_stats(port).ipackets, st.ipackets,
+	CHECK_EQ_U(pmd_harness_eth_stats(port).ipackets, st.ipackets,
 		   "port %u: ipackets unchanged (%s)", port, what);
 }
 
@@ -238,15 +202,6 @@ close_port(uint16_t port, struct rte_mempool *mp, unsigned int base)
 	CHECK(rte_pmd_stmmac_uio_model_stats(port, NULL) == -ENODEV &&
 	      rte_pmd_stmmac_uio_model_rx_idle(port) == -ENODEV,
 	      "port %u: the model API no longer knows it", port);
-}
-
-static int
-port_of(const char *dev)
-{
-	int port = pmd_harness_port(dev);
-
-	CHECK(port >= 0, "%s probed", dev);
-	return port;
 }
 
 /*
@@ -276,7 +231,7 @@ part_pool_exhaustion(void)
 	struct seq_check sc = { P1_LEN, 0, 0, 0 };
 	unsigned int nheld = 0, i, bad_held = 0;
 	uint64_t polls, nombuf, got;
-	int port = port_of(P1_DEV), ret;
+	int port = pmd_harness_probed_port(P1_DEV), ret;
 
 	if (port < 0)
 		return;
@@ -323,12 +278,12 @@ part_pool_exhaustion(void)
 		for (i = 0; i < n; i++)
 			seq_check_one(held[nheld + i], &sc);
 		nheld += n;
-		if (n == 0 && eth_stats(port).rx_nombuf > 0 &&
+		if (n == 0 && pmd_harness_eth_stats(port).rx_nombuf > 0 &&
 		    nheld + rte_mempool_avail_count(mp) == P1_POOL)
 			break;
 		rte_pause();
 	}
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	printf("part 1: holding %u mbufs, %u left in the pool, rx_nombuf %" PRIu64 "\n",
 	       nheld, rte_mempool_avail_count(mp), st.rx_nombuf);
 	CHECK(st.rx_nombuf > 0, "rx_nombuf counted when the pool ran dry");
@@ -354,16 +309,16 @@ part_pool_exhaustion(void)
 		got += n;
 	}
 	CHECK_EQ_U(got, 0, "nothing received while the pool is dry");
-	CHECK(eth_stats(port).rx_nombuf > nombuf,
+	CHECK(pmd_harness_eth_stats(port).rx_nombuf > nombuf,
 	      "rx_nombuf keeps growing while the pool is dry");
-	ms = model_stats(port);
+	ms = pmd_harness_model_stats(port);
 	CHECK_EQ_U(ms.rx_delivered, nheld, "the device delivered only what we hold");
 	CHECK_EQ_U(ms.violations, 0, "no descriptor armed without a buffer: %s",
 		   rte_pmd_stmmac_uio_model_last_violation(port));
 
 	/* The held frames were never handed back to the device. */
 	for (i = 0; i < nheld; i++)
-		bad_held += frame_seq(held[i]) != i;
+		bad_held += pmd_harness_frame_seq(held[i], LIFE_SEQ_OFF) != i;
 	CHECK_EQ_U(bad_held, 0, "held frames intact (never re-armed)");
 	free_bulk(held, nheld);
 
@@ -372,8 +327,8 @@ part_pool_exhaustion(void)
 	CHECK_EQ_U(nheld + got, P1_FRAMES, "every frame received after recovery");
 	CHECK_EQ_U(sc.bad_order, 0, "frames in order across the exhaustion");
 	CHECK_EQ_U(sc.bad_len, 0, "frames of %u bytes, one segment", P1_LEN);
-	st = eth_stats(port);
-	ms = model_stats(port);
+	st = pmd_harness_eth_stats(port);
+	ms = pmd_harness_model_stats(port);
 	CHECK_EQ_U(ms.rx_offered, P1_FRAMES, "model rx_offered");
 	CHECK_EQ_U(st.ipackets + st.imissed + st.ierrors, ms.rx_offered,
 		   "every offered frame accounted for (ipackets %" PRIu64
@@ -392,7 +347,7 @@ part_stop_start(void)
 	struct rte_mempool *mp;
 	unsigned int base, c, nheld = 0, from_mp;
 	uint64_t polls, moved = 0;
-	int port = port_of(P2_DEV);
+	int port = pmd_harness_probed_port(P2_DEV);
 
 	if (port < 0)
 		return;
@@ -412,22 +367,24 @@ part_stop_start(void)
 		CHECK(rte_eth_dev_stop(port) == 0, "cycle %u: stop", c);
 		CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
 			   "cycle %u: every ring mbuf back after stop", c);
-		before = eth_stats(port);
-		dropped0 = model_stats(port).rx_dropped_stopped;
-		delivered0 = model_stats(port).rx_delivered;
+		before = pmd_harness_eth_stats(port);
+		dropped0 = pmd_harness_model_stats(port).rx_dropped_stopped;
+		delivered0 = pmd_harness_model_stats(port).rx_delivered;
 		/* The wire keeps sending: the device drops it all, we count nothing. */
 		for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-			struct rte_eth_stats now = eth_stats(port);
+			struct rte_eth_stats now = pmd_harness_eth_stats(port);
 
 			moved += now.ipackets != before.ipackets;
 			if (polls >= 1000 &&
-			    model_stats(port).rx_dropped_stopped - dropped0 >= 1000)
+			    pmd_harness_model_stats(port).rx_dropped_stopped -
+			    dropped0 >= 1000)
 				break;
 			rte_pause();
 		}
-		CHECK(model_stats(port).rx_dropped_stopped - dropped0 >= 1000,
+		CHECK(pmd_harness_model_stats(port).rx_dropped_stopped -
+		      dropped0 >= 1000,
 		      "cycle %u: traffic kept arriving while stopped", c);
-		CHECK_EQ_U(model_stats(port).rx_delivered, delivered0,
+		CHECK_EQ_U(pmd_harness_model_stats(port).rx_delivered, delivered0,
 			   "cycle %u: the device delivered nothing while stopped", c);
 		CHECK_EQ_U(moved, 0, "cycle %u: ipackets did not move while stopped", c);
 		CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
@@ -476,17 +433,6 @@ setup_queues(uint16_t port, struct rte_mempool *mp, uint16_t nb_rx,
 }
 
 static uint16_t
-rxq_size(uint16_t port)
-{
-	struct rte_eth_rxq_info qi;
-
-	memset(&qi, 0, sizeof(qi));
-	if (rte_eth_rx_queue_info_get(port, 0, &qi) != 0)
-		return 0;
-	return qi.nb_desc;
-}
-
-static uint16_t
 txq_size(uint16_t port)
 {
 	struct rte_eth_txq_info qi;
@@ -517,7 +463,7 @@ part_requeue(void)
 	struct rte_eth_conf conf;
 	struct rte_mempool *mp;
 	unsigned int base, i;
-	int port = port_of(P3_DEV), ret;
+	int port = pmd_harness_probed_port(P3_DEV), ret;
 
 	if (port < 0)
 		return;
@@ -544,7 +490,7 @@ part_requeue(void)
 		ret = setup_queues(port, mp, sizes[i], sizes[i]);
 		CHECK(ret == 0, "queues set up again with %u descriptors: %d",
 		      sizes[i], ret);
-		CHECK_EQ_U(rxq_size(port), sizes[i], "RX ring size");
+		CHECK_EQ_U(pmd_harness_rxq_size(port), sizes[i], "RX ring size");
 		CHECK_EQ_U(txq_size(port), sizes[i], "TX ring size");
 		CHECK(rte_eth_dev_start(port) == 0, "start with %u", sizes[i]);
 		CHECK_EQ_U(rte_mempool_in_use_count(mp), base + sizes[i],
@@ -576,7 +522,7 @@ part_requeue(void)
 	      ret);
 	/* 0: ethdev substitutes the driver's preferred ring size. */
 	CHECK(setup_queues(port, mp, 0, 0) == 0, "0 descriptors: the default");
-	CHECK_EQ_U(rxq_size(port), info.default_rxportconf.ring_size,
+	CHECK_EQ_U(pmd_harness_rxq_size(port), info.default_rxportconf.ring_size,
 		   "default RX ring size");
 	CHECK_EQ_U(txq_size(port), info.default_txportconf.ring_size,
 		   "default TX ring size");
@@ -678,7 +624,7 @@ part_ring_geometry(void)
 	struct rte_mempool *mp;
 	uint64_t total = 0, bursts = 0, wrong = 0, over = 0, polls;
 	unsigned int k, avail = 0, bad_status = 0;
-	int port = port_of(P4_DEV), ready, idle = 0, s;
+	int port = pmd_harness_probed_port(P4_DEV), ready, idle = 0, s;
 	uint16_t i;
 
 	if (port < 0)
@@ -749,10 +695,11 @@ part_ring_geometry(void)
 	CHECK_EQ_U(total, P4_FRAMES, "every frame received");
 	CHECK_EQ_U(sc.bad_order, 0, "strict sequence order: nothing lost or duplicated");
 	CHECK_EQ_U(sc.bad_len, 0, "frames of %u bytes, one segment", LIFE_LEN);
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK_EQ_U(st.ipackets, P4_FRAMES, "ipackets");
 	CHECK_EQ_U(st.imissed + st.ierrors, 0, "lossless: nothing missed or dropped");
-	CHECK_EQ_U(model_stats(port).rx_offered, P4_FRAMES, "model rx_offered");
+	CHECK_EQ_U(pmd_harness_model_stats(port).rx_offered, P4_FRAMES,
+		   "model rx_offered");
 
 	/* Idle ring: armed, nothing ready; AVAIL then UNAVAIL, never DONE. */
 	CHECK_EQ_U(rte_eth_rx_queue_count(port, 0), 0, "idle ring: queue count 0");
@@ -797,7 +744,7 @@ part_link(void)
 {
 	struct rte_mempool *mp;
 	unsigned int base;
-	int port = port_of(P5_DEV);
+	int port = pmd_harness_probed_port(P5_DEV);
 
 	if (port < 0)
 		return;
@@ -832,7 +779,7 @@ part_mac_filter(void)
 	struct rte_mempool *mp;
 	unsigned int base;
 	uint64_t filtered;
-	int port = port_of(P6_DEV);
+	int port = pmd_harness_probed_port(P6_DEV);
 
 	if (port < 0)
 		return;
@@ -851,7 +798,7 @@ part_mac_filter(void)
 	CHECK(rte_eth_macaddr_get(port, &cur) == 0 &&
 	      rte_is_same_ether_addr(&cur, &other), "address reported");
 	rx_endless(port, 100, "promiscuous: frames for the old address still arrive");
-	filtered = model_stats(port).rx_dropped_filter;
+	filtered = pmd_harness_model_stats(port).rx_dropped_filter;
 	CHECK_EQ_U(filtered, 0, "nothing filtered while promiscuous");
 
 	CHECK(rte_eth_promiscuous_disable(port) == 0, "promiscuous off");
@@ -872,7 +819,7 @@ part_mac_filter(void)
 	      "another address again");
 	CHECK(rte_eth_promiscuous_enable(port) == 0, "promiscuous on");
 	rx_endless(port, 100, "promiscuous lets the frames in again");
-	CHECK(model_stats(port).rx_dropped_filter > filtered,
+	CHECK(pmd_harness_model_stats(port).rx_dropped_filter > filtered,
 	      "the device counted filtered frames");
 	close_port(port, mp, base);
 	rte_mempool_free(mp);
@@ -885,7 +832,7 @@ static void
 send_frames(uint16_t port, struct rte_mempool *mp, unsigned int n)
 {
 	struct rte_mbuf *pkts[P7_TX];
-	uint64_t target = model_stats(port).tx_frames + n, polls;
+	uint64_t target = pmd_harness_model_stats(port).tx_frames + n, polls;
 	unsigned int sent = 0, i;
 
 	if (n > P7_TX || rte_pktmbuf_alloc_bulk(mp, pkts, n) != 0) {
@@ -904,12 +851,13 @@ send_frames(uint16_t port, struct rte_mempool *mp, unsigned int n)
 		sent += rte_eth_tx_burst(port, 0, pkts + sent, (uint16_t)(n - sent));
 	CHECK_EQ_U(sent, n, "TX burst accepted everything");
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-		if (model_stats(port).tx_frames >= target)
+		if (pmd_harness_model_stats(port).tx_frames >= target)
 			break;
 		rte_eth_tx_burst(port, 0, NULL, 0);
 		rte_pause();
 	}
-	CHECK_EQ_U(model_stats(port).tx_frames, target, "frames the device sent");
+	CHECK_EQ_U(pmd_harness_model_stats(port).tx_frames, target,
+		   "frames the device sent");
 }
 
 static uint64_t
@@ -962,7 +910,7 @@ check_xstats(uint16_t port, int want_zero, const char *when)
 		   "%s: values", when);
 	CHECK_EQ_U(rte_eth_xstats_get_by_id(port, NULL, vals, (unsigned int)n), n,
 		   "%s: values by id", when);
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	for (i = 0; i < n; i++) {
 		ids += xs[i].id != (uint64_t)i;
 		empty += names[i].name[0] == '\0';
@@ -1013,7 +961,7 @@ part_xstats(void)
 	struct rte_eth_stats st;
 	struct rte_mempool *mp;
 	unsigned int base;
-	int port = port_of(P7_DEV);
+	int port = pmd_harness_probed_port(P7_DEV);
 
 	if (port < 0)
 		return;
@@ -1027,7 +975,7 @@ part_xstats(void)
 		   "frames");
 	send_frames(port, mp, P7_TX);
 	CHECK_EQ_U(rte_pmd_stmmac_uio_model_rx_idle(port), 1, "source exhausted");
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK_EQ_U(st.ipackets, P7_FRAMES, "ipackets");
 	CHECK_EQ_U(st.ibytes, (uint64_t)P7_FRAMES * LIFE_LEN, "ibytes");
 	CHECK_EQ_U(st.opackets, P7_TX, "opackets");
@@ -1035,7 +983,7 @@ part_xstats(void)
 	check_xstats(port, 0, "after traffic");
 	CHECK(rte_eth_xstats_reset(port) == 0, "xstats reset");
 	check_xstats(port, 1, "after reset");
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK_EQ_U(st.ipackets + st.ibytes + st.opackets + st.obytes + st.imissed +
 		   st.ierrors + st.oerrors + st.rx_nombuf, 0,
 		   "basic stats zero after xstats reset");
@@ -1079,7 +1027,7 @@ part_frame_size(void)
 	struct size_rec r;
 	unsigned int base;
 	uint64_t before;
-	int port = port_of(P8_DEV), ret;
+	int port = pmd_harness_probed_port(P8_DEV), ret;
 
 	if (port < 0)
 		return;
@@ -1092,7 +1040,7 @@ part_frame_size(void)
 	memset(&r, 0, sizeof(r));
 	r.max_len = RTE_ETHER_MTU + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
 	pmd_harness_rx_until(port, P8_FRAMES / 2, size_record, &r);
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK(r.n > 0 && r.too_long == 0 && r.chained == 0,
 	      "MTU 1500: %" PRIu64 " frames, %" PRIu64 " longer than %u, %" PRIu64 " chained",
 	      r.n, r.too_long, r.max_len, r.chained);
@@ -1106,10 +1054,10 @@ part_frame_size(void)
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	CHECK(rte_eth_dev_set_mtu(port, P8_MTU) == 0, "MTU %u while stopped", P8_MTU);
 	CHECK(rte_eth_dev_start(port) == 0, "start with MTU %u", P8_MTU);
-	before = eth_stats(port).ierrors;
+	before = pmd_harness_eth_stats(port).ierrors;
 	r.max_len = P8_MTU + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
 	pmd_harness_rx_until(port, UINT64_MAX, size_record, &r);
-	st = eth_stats(port);
+	st = pmd_harness_eth_stats(port);
 	CHECK(r.too_long == 0 && r.chained == 0,
 	      "MTU %u: %" PRIu64 " longer than %u, %" PRIu64 " chained",
 	      P8_MTU, r.too_long, r.max_len, r.chained);
@@ -1132,7 +1080,7 @@ part_queue_stop_start(void)
 	struct rte_eth_stats st;
 	unsigned int base, cycle;
 	uint64_t polls, got = 0;
-	int port = port_of(P9_DEV);
+	int port = pmd_harness_probed_port(P9_DEV);
 
 	if (port < 0)
 		return;
@@ -1166,8 +1114,8 @@ part_queue_stop_start(void)
 	rte_pktmbuf_free(pkts[0]);
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	/* Every frame the device took is accounted for, stops included. */
-	st = eth_stats(port);
-	ms = model_stats(port);
+	st = pmd_harness_eth_stats(port);
+	ms = pmd_harness_model_stats(port);
 	CHECK_EQ_U(st.ipackets + st.ierrors + st.imissed +
 		   pmd_harness_xstat(port, "rx_q0_stop_discarded") +
 		   ms.rx_dropped_stopped, ms.rx_offered,

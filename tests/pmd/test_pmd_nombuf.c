@@ -73,25 +73,10 @@ struct rx_check {
 	bool lossy;		/* misses leave gaps: order not checked */
 };
 
-static uint64_t
-frame_seq(const struct rte_mbuf *m)
-{
-	const uint8_t *p;
-	uint64_t v = 0;
-	unsigned int i;
-
-	if (m->data_len < SEQ_OFF + 8)
-		return UINT64_MAX;
-	p = rte_pktmbuf_mtod_offset(m, const uint8_t *, SEQ_OFF);
-	for (i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
-}
-
 static void
 check_mbuf(struct rx_check *c, struct rte_mbuf *m)
 {
-	uint64_t s = frame_seq(m);
+	uint64_t s = pmd_harness_frame_seq(m, SEQ_OFF);
 
 	if (m->nb_segs != 1 || m->data_len == 0 || m->data_len != m->pkt_len ||
 	    m->pkt_len < RTE_ETHER_HDR_LEN ||
@@ -115,27 +100,6 @@ model_viol(uint16_t port)
 	if (rte_pmd_stmmac_uio_model_stats(port, &st) != 0)
 		return UINT64_MAX;
 	return st.violations;
-}
-
-static struct dwmac4_model_stats
-model_stats(uint16_t port)
-{
-	struct dwmac4_model_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_pmd_stmmac_uio_model_stats(port, &st) == 0,
-	      "port %u: model stats", port);
-	return st;
-}
-
-static struct rte_eth_stats
-eth_stats(uint16_t port)
-{
-	struct rte_eth_stats st;
-
-	memset(&st, 0, sizeof(st));
-	CHECK(rte_eth_stats_get(port, &st) == 0, "port %u: stats", port);
-	return st;
 }
 
 /*
@@ -227,19 +191,10 @@ mark(uint16_t port)
 
 	p.calls = failing_pool_calls();
 	p.fails = failing_pool_fails();
-	p.nombuf = eth_stats(port).rx_nombuf;
+	p.nombuf = pmd_harness_eth_stats(port).rx_nombuf;
 	p.empty = pmd_harness_xstat(port, "rx_q0_pool_alloc_empty");
 	p.slow = pmd_harness_xstat(port, "rx_q0_pool_alloc_slow");
 	return p;
-}
-
-static int
-port_of(const char *dev)
-{
-	int port = pmd_harness_port(dev);
-
-	CHECK(port >= 0, "%s probed", dev);
-	return port;
 }
 
 static void
@@ -293,7 +248,7 @@ part_lossless(void)
 	struct rte_mempool *mp;
 	unsigned int base, i;
 	uint64_t got, polls, per_poll = 0;
-	int port = port_of(DEV_LOSSLESS);
+	int port = pmd_harness_probed_port(DEV_LOSSLESS);
 
 	if (port < 0)
 		return;
@@ -374,17 +329,18 @@ part_lossless(void)
 		   "every get failing: the ring drains (every slot harvested, none re-armed)");
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
 		   "ring empty: every mbuf back in the pool, none stuck in the ring");
-	ms = model_stats(c.port);
+	ms = pmd_harness_model_stats(c.port);
 	a = mark(c.port);
 	got = 0;
 	for (i = 0; i < DRY_POLLS; i++) {
 		got += burst(&c);
 		if (i == 0)
-			per_poll = eth_stats(c.port).rx_nombuf - a.nombuf;
+			per_poll = pmd_harness_eth_stats(c.port).rx_nombuf -
+				   a.nombuf;
 	}
 	b = mark(c.port);
 	CHECK_EQ_U(got, 0, "every get failing: nothing received");
-	CHECK_EQ_U(model_stats(c.port).rx_delivered, ms.rx_delivered,
+	CHECK_EQ_U(pmd_harness_model_stats(c.port).rx_delivered, ms.rx_delivered,
 		   "every get failing: the device delivered nothing (no armed slot)");
 	/* Each poll: one refill chunk, a bulk get and one single get. */
 	CHECK_EQ_U(b.empty - a.empty, DRY_POLLS,
@@ -409,8 +365,8 @@ part_lossless(void)
 	rx_until_idle(&c);
 	b = mark(c.port);
 	CHECK_EQ_U(b.fails - a.fails, 0, "recovery: no failed get");
-	st = eth_stats(c.port);
-	ms = model_stats(c.port);
+	st = pmd_harness_eth_stats(c.port);
+	ms = pmd_harness_model_stats(c.port);
 	CHECK_EQ_U(c.got, LOSSLESS_FRAMES, "lossless: every frame received");
 	CHECK_EQ_U(ms.rx_offered, LOSSLESS_FRAMES, "model rx_offered");
 	CHECK_EQ_U(st.ipackets, ms.rx_offered, "lossless: ipackets == rx_offered");
@@ -438,7 +394,7 @@ part_lossy(void)
 	struct rte_mempool *mp;
 	unsigned int base;
 	uint64_t polls, missed0, got_dry, overflow;
-	int port = port_of(DEV_LOSSY);
+	int port = pmd_harness_probed_port(DEV_LOSSY);
 
 	if (port < 0)
 		return;
@@ -463,21 +419,21 @@ part_lossy(void)
 	s.last = UINT64_MAX;
 	failing_pool_set(&s);
 	/* Until the ring is empty and the device has missed frames. */
-	missed0 = model_stats(c.port).rx_missed;
+	missed0 = pmd_harness_model_stats(c.port).rx_missed;
 	for (polls = 0; polls < PHASE_POLLS; polls++) {
 		burst(&c);
 		if (ring_empty(c.port) &&
-		    (model_stats(c.port).rx_missed > missed0 + 100 ||
+		    (pmd_harness_model_stats(c.port).rx_missed > missed0 + 100 ||
 		     rte_pmd_stmmac_uio_model_rx_idle(c.port) == 1))
 			break;
 	}
 	got_dry = c.got;
-	CHECK(model_stats(c.port).rx_missed > missed0,
+	CHECK(pmd_harness_model_stats(c.port).rx_missed > missed0,
 	      "lossy: the device missed frames while the ring was empty");
 	failing_pool_set(NULL);
 	rx_until_idle(&c);
-	st = eth_stats(c.port);
-	ms = model_stats(c.port);
+	st = pmd_harness_eth_stats(c.port);
+	ms = pmd_harness_model_stats(c.port);
 	printf("lossy: offered %" PRIu64 " ipackets %" PRIu64 " imissed %" PRIu64
 	       " ierrors %" PRIu64 " rx_nombuf %" PRIu64 ", %" PRIu64
 	       " received after recovery\n", ms.rx_offered, st.ipackets,
@@ -551,7 +507,7 @@ part_start(void)
 	struct rte_mempool *mp;
 	struct rx_check c;
 	unsigned int base;
-	int port = port_of(DEV_START);
+	int port = pmd_harness_probed_port(DEV_START);
 	uint16_t p;
 
 	if (port < 0)
@@ -660,7 +616,8 @@ part_copybreak(void)
 	struct rte_mempool *small;
 	uint64_t small_failing, fails0, i, diff = 0;
 	unsigned int base;
-	int ref = port_of(DEV_CB_REF), port = port_of(DEV_CB);
+	int ref = pmd_harness_probed_port(DEV_CB_REF);
+	int port = pmd_harness_probed_port(DEV_CB);
 	int ret;
 
 	if (ref < 0 || port < 0)
@@ -732,7 +689,7 @@ part_copybreak(void)
 		   "copies again once the small pool works");
 	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_copybreak_nombuf"),
 		   small_failing, "copybreak_nombuf unchanged once the pool works");
-	st = eth_stats((uint16_t)port);
+	st = pmd_harness_eth_stats((uint16_t)port);
 	CHECK_EQ_U(st.ipackets, CB_FRAMES, "copybreak_nombuf: nothing dropped");
 	CHECK_EQ_U(st.ierrors + st.imissed, 0, "copybreak_nombuf: no error, no miss");
 	for (i = 0; i < CB_FRAMES; i++)
