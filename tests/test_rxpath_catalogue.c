@@ -27,6 +27,7 @@
 #include <rte_mbuf.h>
 
 #include "harness.h"
+#include "pcap_frames.h"
 #include "ptype_names.h"
 #include "rxp_parse.h"
 
@@ -51,50 +52,25 @@ static unsigned int nb_cat;
 
 /* ---- Loading ---- */
 
-static uint32_t
-le32(const uint8_t *p)
+/* One frame of the capture into cat[]. */
+static int
+add_frame(uint8_t *data, uint32_t len, void *arg)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	RTE_SET_USED(arg);
+	if (nb_cat == CAT_MAX) {
+		free(data);
+		return -1;
+	}
+	cat[nb_cat].data = data;
+	cat[nb_cat].len = len;
+	nb_cat++;
+	return 0;
 }
 
 static int
 load_pcap(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	uint8_t hdr[24], rec[16];
-
-	if (f == NULL) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	if (fread(hdr, 1, sizeof(hdr), f) != sizeof(hdr) ||
-	    le32(hdr) != 0xa1b2c3d4 || le32(hdr + 20) != 1) {
-		fprintf(stderr, "%s: not a little-endian Ethernet pcap\n", path);
-		fclose(f);
-		return -1;
-	}
-	while (fread(rec, 1, sizeof(rec), f) == sizeof(rec)) {
-		struct cat_frame *c = &cat[nb_cat];
-		uint32_t cap = le32(rec + 8);
-
-		if (nb_cat == CAT_MAX || cap != le32(rec + 12) ||
-		    cap > CAT_MAX_LEN) {
-			fprintf(stderr, "%s: bad record %u\n", path, nb_cat);
-			fclose(f);
-			return -1;
-		}
-		/* Exactly len bytes: ASan sees any read past the frame. */
-		c->data = malloc(cap != 0 ? cap : 1);
-		c->len = cap;
-		if (c->data == NULL || fread(c->data, 1, cap, f) != cap) {
-			fclose(f);
-			return -1;
-		}
-		nb_cat++;
-	}
-	fclose(f);
-	return 0;
+	return pcap_frames_load(path, CAT_MAX_LEN, add_frame, NULL) < 0 ? -1 : 0;
 }
 
 static int

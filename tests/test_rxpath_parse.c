@@ -23,6 +23,7 @@
 #include <rte_mbuf.h>
 
 #include "harness.h"
+#include "pcap_frames.h"
 #include "ptype_names.h"
 #include "rxp_parse.h"
 #include "../drivers/stmmac_uio/dwmac4_desc.h"
@@ -56,51 +57,25 @@ data_dir(char *out, size_t size)
 		 file);
 }
 
-static uint32_t
-le32(const uint8_t *p)
+/* One frame of the capture into frames[]. */
+static int
+add_frame(uint8_t *data, uint32_t len, void *arg)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-		(uint32_t)p[3] << 24;
+	RTE_SET_USED(arg);
+	if (nb_frames == MAX_FRAMES) {
+		free(data);
+		return -1;
+	}
+	frames[nb_frames].data = data;
+	frames[nb_frames].len = len;
+	nb_frames++;
+	return 0;
 }
 
-/* Classic pcap by hand: 24-byte header, 16-byte record headers. */
 static int
 load_pcap(const char *path)
 {
-	FILE *f = fopen(path, "rb");
-	uint8_t hdr[24], rec[16];
-
-	if (f == NULL) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	if (fread(hdr, 1, 24, f) != 24 || le32(hdr) != 0xa1b2c3d4 ||
-	    le32(hdr + 20) != 1) {
-		fprintf(stderr, "%s: not a little-endian Ethernet pcap\n", path);
-		fclose(f);
-		return -1;
-	}
-	while (fread(rec, 1, 16, f) == 16) {
-		struct golden *g = &frames[nb_frames];
-		uint32_t cap = le32(rec + 8);
-
-		if (nb_frames == MAX_FRAMES || cap != le32(rec + 12) ||
-		    cap > (1u << 18)) {
-			fprintf(stderr, "%s: bad record %u\n", path, nb_frames);
-			fclose(f);
-			return -1;
-		}
-		/* Exactly len bytes (at least 1 for malloc): ASan sees over-reads. */
-		g->data = malloc(cap ? cap : 1);
-		g->len = cap;
-		if (g->data == NULL || fread(g->data, 1, cap, f) != cap) {
-			fclose(f);
-			return -1;
-		}
-		nb_frames++;
-	}
-	fclose(f);
-	return 0;
+	return pcap_frames_load(path, 1u << 18, add_frame, NULL) < 0 ? -1 : 0;
 }
 
 static int

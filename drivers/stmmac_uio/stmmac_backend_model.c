@@ -268,14 +268,17 @@ model_destroy(void *arg)
 	rte_free(ctx);
 }
 
+#define STMMAC_MODEL_OPS			\
+	.name = "model",			\
+	.read32 = model_read32,			\
+	.write32 = model_write32,		\
+	.dma_map = model_dma_map,		\
+	.start = model_start,			\
+	.stop = model_stop,			\
+	.destroy = model_destroy
+
 static const struct stmmac_backend_ops stmmac_model_ops = {
-	.name = "model",
-	.read32 = model_read32,
-	.write32 = model_write32,
-	.dma_map = model_dma_map,
-	.start = model_start,
-	.stop = model_stop,
-	.destroy = model_destroy,
+	STMMAC_MODEL_OPS,
 };
 
 /* The driver's RX read barrier reaches the write-ordering adversary. */
@@ -287,38 +290,13 @@ model_rx_barrier(void *ctx)
 
 /* fault_wo_ppm: the same ops plus the barrier hook (only then: no cost). */
 static const struct stmmac_backend_ops stmmac_model_wo_ops = {
-	.name = "model",
-	.read32 = model_read32,
-	.write32 = model_write32,
-	.dma_map = model_dma_map,
-	.start = model_start,
-	.stop = model_stop,
-	.destroy = model_destroy,
+	STMMAC_MODEL_OPS,
 	.rx_barrier = model_rx_barrier,
 };
 
-/* ---- Construction from devargs ---- */
+#undef STMMAC_MODEL_OPS
 
-/* The fault_* devargs as the model's fault knobs of one channel. */
-static void
-stmmac_model_faults_from_devargs(struct dwmac4_model_faults *f,
-				 const struct stmmac_devargs *da)
-{
-	memset(f, 0, sizeof(*f));
-	f->seed = da->fault_seed;
-	f->err_ppm = da->fault_err_ppm;
-	f->csum_lie_ppm = da->fault_csum_lie_ppm;
-	f->len_ppm = da->fault_len_ppm;
-	f->cum_back_ppm = da->fault_cum_back_ppm;
-	f->ld_no_fd_ppm = da->fault_ld_no_fd_ppm;
-	f->fd_twice_ppm = da->fault_fd_twice_ppm;
-	f->fcs_only_ppm = da->fault_fcs_only_ppm;
-	f->stall_ppm = da->fault_stall_ppm;
-	f->stall_polls = da->fault_stall_polls;
-	f->dup_ppm = da->fault_dup_ppm;
-	f->skip_ppm = da->fault_skip_ppm;
-	f->corrupt_ppm = da->fault_corrupt_ppm;
-}
+/* ---- Construction from devargs ---- */
 
 static struct model_traffic_src *
 model_make_source(const char *name, const struct stmmac_devargs *da,
@@ -418,7 +396,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 					 DWMAC4_MODEL_STORE_PLAIN;
 	p.flow_control = da->flow_ctrl;
 	p.wb_batch = da->wb_batch;
-	stmmac_model_faults_from_devargs(&p.faults, da);
+	p.faults = da->faults;
 	p.fault_wo_ppm = da->fault_wo_ppm;
 	p.rx_src = model_make_source(name, da, mac);
 	p.tx_sink = model_make_sink(name, da);
@@ -484,20 +462,27 @@ model_queue_chan(uint16_t queue_id, unsigned int *chan)
 	return 0;
 }
 
+/* The model and DMA channel behind (port, queue), or a negative errno. */
+static int
+model_of_queue(uint16_t port_id, uint16_t queue_id,
+	       struct stmmac_model_ctx **ctx, unsigned int *chan)
+{
+	int ret = model_of_port(port_id, ctx);
+
+	if (ret < 0)
+		return ret;
+	return model_queue_chan(queue_id, chan);
+}
+
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
 				    const struct dwmac4_model_faults *f)
 {
 	struct stmmac_model_ctx *ctx;
 	unsigned int chan;
-	int ret = model_of_port(port_id, &ctx);
+	int ret = model_of_queue(port_id, queue_id, &ctx, &chan);
 
-	if (ret < 0)
-		return ret;
-	ret = model_queue_chan(queue_id, &chan);
-	if (ret < 0)
-		return ret;
-	return dwmac4_model_set_faults(ctx->m, chan, f);
+	return ret < 0 ? ret : dwmac4_model_set_faults(ctx->m, chan, f);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -506,14 +491,9 @@ rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 {
 	struct stmmac_model_ctx *ctx;
 	unsigned int chan;
-	int ret = model_of_port(port_id, &ctx);
+	int ret = model_of_queue(port_id, queue_id, &ctx, &chan);
 
-	if (ret < 0)
-		return ret;
-	ret = model_queue_chan(queue_id, &chan);
-	if (ret < 0)
-		return ret;
-	return dwmac4_model_get_faults(ctx->m, chan, f);
+	return ret < 0 ? ret : dwmac4_model_get_faults(ctx->m, chan, f);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

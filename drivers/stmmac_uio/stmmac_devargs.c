@@ -317,31 +317,18 @@ parse_ppm(const char *v, uint32_t *out)
 	return NULL;
 }
 
-static const char *
-arg_fault_err_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_err_ppm);
+/* fault_<knob>_ppm=: one parser per knob of struct dwmac4_model_faults. */
+#define STMMAC_FAULT_PPM_KEYS(X)					\
+	X(err) X(csum_lie) X(len) X(cum_back) X(ld_no_fd) X(fd_twice)	\
+	X(fcs_only) X(stall) X(dup) X(skip) X(corrupt)
+#define STMMAC_ARG_FAULT_PPM(k)						\
+static const char *							\
+arg_fault_ ## k ## _ppm(const char *v, struct stmmac_devargs *da)	\
+{									\
+	return parse_ppm(v, &da->faults.k ## _ppm);			\
 }
-
-static const char *
-arg_fault_csum_lie_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_csum_lie_ppm);
-}
-
-static const char *
-arg_fault_len_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_len_ppm);
-}
-
-static const char *
-arg_fault_seed(const char *v, struct stmmac_devargs *da)
-{
-	if (parse_u64(v, 0, UINT64_MAX, &da->fault_seed) < 0)
-		return "expected an unsigned 64-bit seed";
-	return NULL;
-}
+STMMAC_FAULT_PPM_KEYS(STMMAC_ARG_FAULT_PPM)
+#undef STMMAC_ARG_FAULT_PPM
 
 static const char *
 arg_fault_wo_ppm(const char *v, struct stmmac_devargs *da)
@@ -350,33 +337,11 @@ arg_fault_wo_ppm(const char *v, struct stmmac_devargs *da)
 }
 
 static const char *
-arg_fault_cum_back_ppm(const char *v, struct stmmac_devargs *da)
+arg_fault_seed(const char *v, struct stmmac_devargs *da)
 {
-	return parse_ppm(v, &da->fault_cum_back_ppm);
-}
-
-static const char *
-arg_fault_ld_no_fd_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_ld_no_fd_ppm);
-}
-
-static const char *
-arg_fault_fd_twice_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_fd_twice_ppm);
-}
-
-static const char *
-arg_fault_fcs_only_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_fcs_only_ppm);
-}
-
-static const char *
-arg_fault_stall_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_stall_ppm);
+	if (parse_u64(v, 0, UINT64_MAX, &da->faults.seed) < 0)
+		return "expected an unsigned 64-bit seed";
+	return NULL;
 }
 
 static const char *
@@ -386,26 +351,8 @@ arg_fault_stall_polls(const char *v, struct stmmac_devargs *da)
 
 	if (parse_u64(v, 1, 1000000, &n) < 0)
 		return "expected 1..1000000 engine polls";
-	da->fault_stall_polls = (uint32_t)n;
+	da->faults.stall_polls = (uint32_t)n;
 	return NULL;
-}
-
-static const char *
-arg_fault_dup_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_dup_ppm);
-}
-
-static const char *
-arg_fault_skip_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_skip_ppm);
-}
-
-static const char *
-arg_fault_corrupt_ppm(const char *v, struct stmmac_devargs *da)
-{
-	return parse_ppm(v, &da->fault_corrupt_ppm);
 }
 
 static const char *
@@ -597,7 +544,7 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->zerocopy = true;
 	da->dma_noncoherent = false;
 	da->coe = true;
-	da->fault_stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
+	da->faults.stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
 }
 
 int

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/dwmac4_model.h"
+
 /* The one string both RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define STMMAC_PMD_PARAMS						\
 	"uio=uioN "							\
@@ -139,20 +141,11 @@ struct stmmac_devargs {
 	bool flow_ctrl;
 	bool flow_ctrl_set;		/* given explicitly */
 	unsigned int wb_batch;		/* model write-back coalescing */
-	/* Model fault injection (docs/design/robustness.md), per million. */
-	uint32_t fault_err_ppm;
-	uint32_t fault_csum_lie_ppm;
-	uint32_t fault_len_ppm;
-	uint64_t fault_seed;
-	uint32_t fault_cum_back_ppm;	/* PL going backwards (row 11) */
-	uint32_t fault_ld_no_fd_ppm;	/* first descriptor without FD (7, 11) */
-	uint32_t fault_fd_twice_ppm;	/* fragment without LD, then FD (7) */
-	uint32_t fault_fcs_only_ppm;	/* frames of k * RBSZ bytes (10) */
-	uint32_t fault_stall_ppm;	/* engine stalls ... */
-	uint32_t fault_stall_polls;	/* ... for this many engine polls */
-	uint32_t fault_dup_ppm;		/* stale RDES3 on a re-armed descriptor */
-	uint32_t fault_skip_ppm;	/* owned descriptor skipped (12) */
-	uint32_t fault_corrupt_ppm;	/* payload flipped after RDES1 */
+	/*
+	 * Model fault injection (docs/design/robustness.md): the fault_*
+	 * keys fill channel 0's knobs as the model takes them.
+	 */
+	struct dwmac4_model_faults faults;
 	uint32_t fault_wo_ppm;		/* write-ordering adversary (row 13) */
 
 	/* RX path (docs/design/rxpath.md); all but coe are ablation knobs. */

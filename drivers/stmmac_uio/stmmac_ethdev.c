@@ -325,8 +325,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	}
 	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
 	stmmac_rx_queue_enable_dma(rxq);
-	stmmac_update32(&ad->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
-			DMA_CONTROL_ST);
+	stmmac_tx_queue_enable_dma(txq);
 	stmmac_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
 	ad->hw_started = true;
 	/*
@@ -434,18 +433,16 @@ stmmac_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 static int
 stmmac_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
 {
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	int ret;
 
-	if (queue_id != 0 || txq == NULL || !ad->hw_started)
+	if (queue_id != 0 || txq == NULL || !stmmac_adapter(dev)->hw_started)
 		return -EINVAL;
 	if (!txq->started) {
 		ret = stmmac_tx_queue_start(dev, txq);
 		if (ret < 0)
 			return ret;
-		stmmac_update32(&ad->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
-				DMA_CONTROL_ST);
+		stmmac_tx_queue_enable_dma(txq);
 	}
 	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
 	return 0;

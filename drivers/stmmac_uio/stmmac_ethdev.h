@@ -262,6 +262,8 @@ int stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			    struct rte_eth_xstat_name *names,
 			    unsigned int size);
 
+/* Starts the TX DMA channel of a queue programmed by stmmac_tx_queue_start(). */
+void stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq);
 void stmmac_tx_queue_drain(struct stmmac_tx_queue *txq);
 void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
 

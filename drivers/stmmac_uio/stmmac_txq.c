@@ -304,6 +304,13 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 	return 0;
 }
 
+void
+stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
+{
+	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
+			DMA_CONTROL_ST);
+}
+
 /*
  * Graceful stop, first half (databook "stopping transmission": let the DMA
  * finish the frames it owns before ST is cleared): waits, bounded, until the

@@ -86,8 +86,8 @@ rxp_pool__resync(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 	for (i = 0; i < n; i++)
 		rxp_sync_for_device(pool->p.sync,
 				    (char *)mbufs[i]->buf_addr + pool->p.offset,
-				    pool->resync_len);
-	pool->stats.sync_for_device_bytes += (uint64_t)n * pool->resync_len;
+				    pool->p.max_len);
+	pool->stats.sync_for_device_bytes += (uint64_t)n * pool->p.max_len;
 }
 
 /* A returned buffer the cache cannot take (full, or buffer shared). */
@@ -152,7 +152,7 @@ rxp_pool_create(const struct rxp_pool_params *params)
 		return NULL;
 	}
 	pool->cache_size = cache_size;
-	pool->resync_len = f->sync->mode == RXP_SYNC_FULL ? f->max_len : 0;
+	pool->resync_recycled = f->sync->mode == RXP_SYNC_FULL;
 	pool->p = *f;
 	pool->p.cache_size = (uint16_t)cache_size; /* <= RXP_POOL_CACHE_SIZE_MAX */
 	pool->slow = params->slow;

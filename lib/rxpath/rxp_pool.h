@@ -43,6 +43,7 @@
 #ifndef RXP_POOL_H
 #define RXP_POOL_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
@@ -133,12 +134,13 @@ struct rxp_pool {
 	uint32_t cache_count;		/**< buffers now in the cache */
 	uint32_t cache_size;		/**< its capacity */
 	/**
-	 * Bytes synced for the device on buffers served from the cache:
-	 * 0, except with RXP_SYNC_FULL, where every refill syncs max_len
-	 * as the old stmmac refill did ("sync whole allocation to device"
-	 * on every descriptor it re-armed). Ablation only.
+	 * Buffers served from the cache are synced for the device too:
+	 * only with RXP_SYNC_FULL, as the old stmmac refill did ("sync
+	 * whole allocation to device" on every descriptor it re-armed).
+	 * Ablation only; a copy of p.sync->mode == RXP_SYNC_FULL kept in
+	 * the line the allocation reads.
 	 */
-	uint32_t resync_len;
+	bool resync_recycled;
 	struct rxp_pool_params_fast p;	/**< hot parameters */
 	struct rxp_pool_stats stats;
 	struct rxp_pool_params_slow slow;
@@ -239,7 +241,7 @@ rxp_pool_alloc_bulk(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		mbufs[i] = m;
 	}
 	pool->stats.alloc_fast += fast;
-	if (unlikely(pool->resync_len != 0))
+	if (unlikely(pool->resync_recycled))
 		rxp_pool__resync(pool, mbufs, fast);
 	if (likely(fast == n))
 		return n;

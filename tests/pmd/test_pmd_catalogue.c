@@ -33,6 +33,7 @@
 #include <rte_ip.h>
 #include <rte_udp.h>
 
+#include "../pcap_frames.h"
 #include "../ptype_names.h"
 #include "pmd_harness.h"
 
@@ -62,42 +63,31 @@ static char tmp_dir[256];
 
 /* ---- Catalogue files ---- */
 
-static uint32_t
-le32(const uint8_t *p)
+/* One frame of the capture into cat[]. */
+static int
+add_frame(uint8_t *data, uint32_t len, void *arg)
 {
-	return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 |
-	       (uint32_t)p[3] << 24;
+	RTE_SET_USED(arg);
+	if (nb_cat == CAT_MAX) {
+		free(data);
+		return -1;
+	}
+	cat[nb_cat].data = data;
+	cat[nb_cat].len = len;
+	nb_cat++;
+	return 0;
 }
 
 static int
 load_catalogue(const char *dir)
 {
 	char path[512], line[512], pt[256], ip, l4;
-	uint8_t hdr[24], rec[16];
 	unsigned int idx, n = 0, l2, l3, l4len;
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/catalogue.pcap", dir);
-	f = fopen(path, "rb");
-	if (f == NULL || fread(hdr, 1, sizeof(hdr), f) != sizeof(hdr) ||
-	    le32(hdr) != 0xa1b2c3d4) {
-		fprintf(stderr, "%s: cannot read\n", path);
-		if (f != NULL)
-			fclose(f);
+	if (pcap_frames_load(path, CAT_MAX_LEN, add_frame, NULL) < 0)
 		return -1;
-	}
-	while (nb_cat < CAT_MAX && fread(rec, 1, sizeof(rec), f) == sizeof(rec)) {
-		struct cat_frame *c = &cat[nb_cat];
-
-		c->len = le32(rec + 8);
-		c->data = c->len <= CAT_MAX_LEN ? malloc(c->len + 1) : NULL;
-		if (c->data == NULL || fread(c->data, 1, c->len, f) != c->len) {
-			fclose(f);
-			return -1;
-		}
-		nb_cat++;
-	}
-	fclose(f);
 	snprintf(path, sizeof(path), "%s/catalogue_expected.txt", dir);
 	f = fopen(path, "r");
 	if (f == NULL)
