@@ -174,6 +174,13 @@ csum_partial_inline(const void *buf, size_t len, uint32_t sum)
 	return csum_partial(buf, len, sum);
 }
 
+/* csum_partial_copy(): inline below CSUM_INLINE_MAX bytes. */
+static uint32_t
+csum_partial_copy_inline(void *dst, const void *src, size_t len, uint32_t sum)
+{
+	return csum_partial_copy(dst, src, len, sum);
+}
+
 static void
 run_all(const struct impl_under_test *t)
 {
@@ -210,11 +217,12 @@ main(void)
 		      k->name);
 		forced = (struct impl_under_test){ "csum_partial_long",
 						   csum_partial_long,
-						   csum_partial_copy };
+						   csum_partial_copy_long };
 		all_alignments_and_lengths(&forced);
 		random_lengths(&forced);
 		forced.name = "csum_partial";
 		forced.partial = csum_partial_inline;
+		forced.partial_copy = csum_partial_copy_inline;
 		all_alignments_and_lengths(&forced);
 		tested++;
 	}

@@ -4,7 +4,8 @@
  * "0 disables", the big buffer recycled and re-armed on the copy path, the
  * fused copy+checksum against a separate copy + csum_partial() on random
  * lengths, ranges and alignments, identical bytes and metadata, small-pool
- * exhaustion falling back to zero-copy, and no leak.
+ * exhaustion falling back to zero-copy, the in-place batch interface
+ * (wanted, all-or-nothing bulk allocation, fill), and no leak.
  */
 #include <errno.h>
 #include <string.h>
@@ -283,6 +284,94 @@ test_small_exhausted(void)
 	CHECK_EQ_U(rxp_pool_destroy(pool), 0, "destroy");
 }
 
+/*
+ * In place (the batch interface): rxp_copybreak_wanted() boundaries, the
+ * all-or-nothing bulk allocation, rxp_copybreak_fill() copying and summing
+ * exactly like rxp_copybreak() without touching the big buffer or the page
+ * pool, and rxp_copybreak_alloc_one() counting an empty small pool.
+ */
+static void
+test_in_place(void)
+{
+	struct rxp_pool *pool = make_pool();
+	struct rxp_pool_stats before;
+	struct rxp_copybreak cb;
+	struct rte_mbuf *small[NB_SMALL + 1], *big, *m;
+	unsigned int in_use = rte_mempool_in_use_count(small_mp), i;
+	/* Around the inline copy's 8-byte words and CSUM_INLINE_MAX. */
+	const uint32_t lens[NB_SMALL] = { 1, 7, 8, 15, 60, 127, 128, 256 };
+	uint32_t sum, want;
+
+	CHECK_EQ_U(rxp_copybreak_init(&cb, pool, small_mp, 0), 0, "init 0");
+	CHECK(!rxp_copybreak_wanted(&cb, 0) && !rxp_copybreak_wanted(&cb, 1) &&
+	      !rxp_copybreak_wanted(&cb, 60), "threshold 0 wants nothing");
+	CHECK_EQ_U(rxp_copybreak_init(&cb, pool, small_mp,
+				      RXP_COPYBREAK_DEFAULT), 0, "init");
+	CHECK(!rxp_copybreak_wanted(&cb, 0), "length 0 wanted");
+	CHECK(rxp_copybreak_wanted(&cb, 1), "length 1 not wanted");
+	CHECK(rxp_copybreak_wanted(&cb, RXP_COPYBREAK_DEFAULT), "N not wanted");
+	CHECK(!rxp_copybreak_wanted(&cb, RXP_COPYBREAK_DEFAULT + 1),
+	      "N + 1 wanted");
+
+	CHECK_EQ_U(rxp_copybreak_alloc_bulk(&cb, small, NB_SMALL + 1), 0,
+		   "bulk larger than the small pool");
+	CHECK_EQ_U(rte_mempool_in_use_count(small_mp), in_use,
+		   "a failed bulk took nothing");
+	CHECK_EQ_U(rxp_copybreak_alloc_bulk(&cb, small, 0), 0, "bulk of 0");
+	CHECK_EQ_U(rxp_copybreak_alloc_bulk(&cb, small, NB_SMALL), NB_SMALL,
+		   "bulk of the whole small pool");
+	for (i = 0; i < NB_SMALL; i++) {
+		uint32_t len = lens[i], off = len / 3, n = len - off;
+		uint16_t big_len;
+
+		big = receive(pool, len, i);
+		big_len = big->data_len;
+		before = pool->stats;
+		sum = 0xdead;
+		CHECK_EQ_U(rxp_copybreak_fill(&cb, small[i],
+					      rte_pktmbuf_mtod(big, uint8_t *),
+					      len, off, n, &sum),
+			   RXP_COPYBREAK_F_COPIED | RXP_COPYBREAK_F_SUM,
+			   "fill len %u", len);
+		want = csum_partial(frame + off, n, 0);
+		CHECK_EQ_U(csum_fold(sum), csum_fold(want), "fused sum, len %u", len);
+		CHECK(memcmp(rte_pktmbuf_mtod(small[i], void *), frame, len) == 0,
+		      "bytes, len %u", len);
+		CHECK_EQ_U(small[i]->data_len, len, "data_len, len %u", len);
+		CHECK_EQ_U(small[i]->pkt_len, len, "pkt_len, len %u", len);
+		CHECK_EQ_U(big->data_len, big_len, "big header untouched");
+		CHECK(memcmp(&before, &pool->stats, sizeof(before)) == 0,
+		      "the page pool saw nothing, len %u", len);
+		rte_pktmbuf_free(small[i]);
+		deliver(pool, big);
+	}
+	CHECK_EQ_U(cb.stats.copybreak_frames, i, "copybreak_frames");
+
+	/* A range outside the frame: plain copy, the sum left alone. */
+	m = rxp_copybreak_alloc_one(&cb);
+	CHECK(m != NULL, "alloc one");
+	big = receive(pool, 60, 0);
+	sum = 0xdead;
+	CHECK_EQ_U(rxp_copybreak_fill(&cb, m, rte_pktmbuf_mtod(big, uint8_t *),
+				      60, 40, 30, &sum),
+		   RXP_COPYBREAK_F_COPIED, "range past the frame");
+	CHECK_EQ_U(sum, 0xdead, "sum written for a range past the frame");
+	CHECK(memcmp(rte_pktmbuf_mtod(m, void *), frame, 60) == 0, "plain bytes");
+	rte_pktmbuf_free(m);
+	deliver(pool, big);
+
+	/* Small pool empty: NULL, counted. */
+	i = 0;
+	while (i < RTE_DIM(small) && (small[i] = rte_pktmbuf_alloc(small_mp)))
+		i++;
+	CHECK(rxp_copybreak_alloc_one(&cb) == NULL, "alloc one from an empty pool");
+	CHECK_EQ_U(cb.stats.copybreak_nombuf, 1, "copybreak_nombuf");
+	while (i)
+		rte_pktmbuf_free(small[--i]);
+	CHECK_EQ_U(rte_mempool_in_use_count(small_mp), in_use, "small pool back");
+	CHECK_EQ_U(rxp_pool_destroy(pool), 0, "destroy");
+}
+
 static void
 test_init_errors(void)
 {
@@ -321,6 +410,7 @@ main(int argc, char **argv)
 	test_disabled();
 	test_fused_sum();
 	test_small_exhausted();
+	test_in_place();
 
 	CHECK_EQ_U(rte_mempool_in_use_count(big_mp), big_base,
 		   "big mempool in use back to baseline");

@@ -176,6 +176,40 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 }
 
 /*
+ * Parse + verdict of a frame of a clean quad copied in place (copybreak,
+ * or every frame with zerocopy=0): @p p is the frame in its big buffer
+ * (synced), which stays in its ring slot and is re-armed there by the
+ * refill; @p m is the fresh small mbuf it is copied into, with the L4
+ * range summed during the copy. The big mbuf's header is never written.
+ */
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_finish_copy(struct stmmac_rx_queue *rxq, struct rxp_copybreak *cb,
+		      struct rte_mbuf *m, const uint8_t *p, uint32_t len,
+		      uint32_t rdes1)
+{
+	struct rxp_parse_result r;
+	uint32_t sum = 0;
+	uint64_t f;
+	int need_sum;
+
+	rxp_parse(p, len, &r);
+	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
+	if (need_sum) {
+		if (!(rxp_copybreak_fill(cb, m, p, len, r.csum_off, r.csum_len,
+					 &sum) & RXP_COPYBREAK_F_SUM))
+			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
+		f |= rxp_l4_verdict(&r, sum);
+	} else {
+		rxp_copybreak_fill(cb, m, p, len, 0, 0, &sum);
+	}
+	m->port = rxq->port_id;
+	m->packet_type = r.ptype;
+	m->ol_flags = f;
+	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
+	return m;
+}
+
+/*
  * A frame completed by the general path (stmmac_rx_desc: errors,
  * multi-descriptor frames, a quad that was not four clean frames): each
  * segment is synced over its own length before the CPU reads any of it,
@@ -232,14 +266,19 @@ stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
  * from the ring slots; nothing is taken from the ring yet). Non-coherent,
  * the cache maintenance of the whole batch ends with ONE completion
  * barrier (rxp_sync_for_cpu_bulk), then the heads are prefetched. mbuf
- * headers are prefetched one quad ahead (RXP_PREFETCH_MBUF_AHEAD).
+ * headers are prefetched one quad ahead (RXP_PREFETCH_MBUF_AHEAD). It also
+ * counts the frames to copy (copybreak, or all with zerocopy=0), whose
+ * small mbufs are then taken from their pool in one bulk allocation.
  *
  * Pass 2 delivers in ring order: a clean quad found between frames is
- * taken and finished; anything else (errors, chains, a frame in progress,
- * the last n % 4 descriptors) takes the general path stmmac_rx_desc,
- * which syncs what it delivers itself. A quad pass 1 found clean but that
- * follows a frame left unfinished by the general path also goes there
- * (its buffers were synced twice: harmless).
+ * finished frame by frame, a frame to copy into its small mbuf with its
+ * big buffer left in the ring slot (re-armed in place by the refill, its
+ * header untouched), any other taken from the ring zero-copy; anything
+ * else (errors, chains, a frame in progress, the last n % 4 descriptors)
+ * takes the general path stmmac_rx_desc, which syncs what it delivers
+ * itself. A quad pass 1 found clean but that follows a frame left
+ * unfinished by the general path also goes there (its buffers were synced
+ * twice: harmless; its small mbufs, if any, are freed).
  */
 static __rte_always_inline uint16_t
 stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
@@ -247,13 +286,17 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		  const bool nc, const unsigned int bmode,
 		  const unsigned int lines, const bool before)
 {
+	struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ? &rxq->copyall :
+				   &rxq->cb;
 	struct rte_mbuf **sw = rxq->sw_ring;
 	const uint16_t mask = rxq->mask;
 	const uint16_t base = rxq->next;
 	const uint16_t nq = n & ~3u;
+	const uint8_t *da[STMMAC_RX_HARVEST_MAX];
 	const void *sa[STMMAC_RX_HARVEST_MAX];
 	uint32_t sl[STMMAC_RX_HARVEST_MAX];
-	unsigned int handoff = 0, ns = 0, j;
+	struct rte_mbuf *small[STMMAC_RX_HARVEST_MAX];
+	unsigned int handoff = 0, ns = 0, ncopy = 0, got = 0, si = 0, j;
 	uint32_t clean = 0;	/* bit i/4: quad i takes the fast path */
 	uint64_t bytes = 0;
 	uint16_t i, nb = 0, k;
@@ -268,9 +311,14 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		clean |= 1u << (i / 4);
 		for (k = 0; k < 4; k++) {
 			const struct rte_mbuf *mb = sw[(base + i + k) & mask];
-			const void *data = RTE_PTR_ADD(mb->buf_addr,
-						       RTE_PKTMBUF_HEADROOM);
+			const uint8_t *data = RTE_PTR_ADD(mb->buf_addr,
+							  RTE_PKTMBUF_HEADROOM);
+			uint32_t pl = st[i + k] & RDES3_PACKET_SIZE_MASK;
 
+			da[i + k] = data;
+			if (bmode != STMMAC_RXB_ZC)
+				ncopy += rxp_copybreak_wanted(cb,
+							      pl - rxq->fcs_trim);
 			if (!nc) {
 				/* Coherent: the harvest's barrier was the sync. */
 				rxp_prefetch_head(data, lines);
@@ -279,7 +327,7 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 			if (before)
 				rxp_prefetch_head(data, lines);
 			sa[ns] = data;
-			sl[ns++] = st[i + k] & RDES3_PACKET_SIZE_MASK;
+			sl[ns++] = pl;
 		}
 	}
 	if (nc && ns != 0) {
@@ -292,38 +340,50 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 			for (j = 0; j < ns; j++)
 				rxp_prefetch_head(sa[j], lines);
 	}
+	if (bmode != STMMAC_RXB_ZC)
+		got = rxp_copybreak_alloc_bulk(cb, small, ncopy);
 	for (i = 0; i < n; i += 4) {
-		struct rte_mbuf *mq[4];
-
 		if (likely((clean & (1u << (i / 4))) &&
 			   rxq->state == STMMAC_RX_IDLE)) {
 			/*
-			 * Take the buffers (synced, heads prefetched in pass
-			 * 1); the rest of the four frames is prefetched here,
-			 * one quad at a time, when software will sum it.
+			 * The rest of the four frames is prefetched here, one
+			 * quad at a time, when software will sum it.
 			 */
+			if (!before && rxq->prefetch_body)
+				for (k = 0; k < 4; k++)
+					rxp_prefetch_body(da[i + k],
+						lines * RXP_PREFETCH_LINE,
+						(st[i + k] & RDES3_PACKET_SIZE_MASK) -
+						rxq->fcs_trim);
 			for (k = 0; k < 4; k++) {
 				uint16_t slot = (base + i + k) & mask;
-				struct rte_mbuf *mb = sw[slot];
 				uint32_t len = (st[i + k] & RDES3_PACKET_SIZE_MASK) -
 					       rxq->fcs_trim;
+				struct rte_mbuf *mb;
 
-				if (!before && rxq->prefetch_body)
-					rxp_prefetch_body(RTE_PTR_ADD(mb->buf_addr,
-							RTE_PKTMBUF_HEADROOM),
-						lines * RXP_PREFETCH_LINE, len);
+				bytes += len;
+				if (bmode != STMMAC_RXB_ZC &&
+				    rxp_copybreak_wanted(cb, len)) {
+					mb = si < got ? small[si++] :
+					     rxp_copybreak_alloc_one(cb);
+					if (likely(mb != NULL)) {
+						pkts[nb++] = stmmac_rx_finish_copy(
+							rxq, cb, mb, da[i + k],
+							len, s1[i + k]);
+						continue;
+					}
+				}
+				/* Zero-copy: the buffer leaves the ring. */
+				mb = sw[slot];
 				sw[slot] = NULL;
 				mb->data_off = RTE_PKTMBUF_HEADROOM;
 				mb->data_len = (uint16_t)len;
 				mb->pkt_len = len;
 				mb->port = rxq->port_id;
-				mq[k] = mb;
-				bytes += len;
-			}
-			for (k = 0; k < 4; k++)
-				pkts[nb++] = stmmac_rx_finish(rxq, mq[k],
-							      s1[i + k], bmode,
+				pkts[nb++] = stmmac_rx_finish(rxq, mb, s1[i + k],
+							      STMMAC_RXB_ZC,
 							      true, &handoff);
+			}
 			continue;
 		}
 		for (k = 0; k < 4 && i + k < n; k++) {
@@ -338,6 +398,9 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 							    before, &handoff);
 		}
 	}
+	/* Small mbufs of clean quads the general path took over. */
+	if (unlikely(si < got))
+		rte_pktmbuf_free_bulk(small + si, got - si);
 	rxq->next = (uint16_t)(base + n);
 	rxp_pool_handoff(rxq->pool, handoff);
 	rxq->stats.rx_packets += nb;

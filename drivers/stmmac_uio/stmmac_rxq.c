@@ -321,6 +321,8 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 				if (used == got)
 					break;
 				sw[slot] = fresh[used++];
+			} else {
+				rxp_pool_rearm_kept(rxq->pool, sw[slot]);
 			}
 			stmmac_rx_set_addr(rxq, &ring[slot], sw[slot]);
 		}

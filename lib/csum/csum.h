@@ -68,17 +68,24 @@ csum__tail7(const uint8_t *p, size_t len)
  * 0 (a single shift by 64 is undefined).
  */
 static inline uint64_t
-csum__last_bytes(const uint8_t *p, size_t len)
+csum__last_word(uint64_t w, size_t len)
 {
-	uint64_t w;
 	unsigned int shift = (unsigned int)(8 * (8 - (len & 7)) - 1);
 
-	__builtin_memcpy(&w, p + len - 8, 8);
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	return (w >> 1) >> shift;
 #else
 	return (w << 1) << shift;
 #endif
+}
+
+static inline uint64_t
+csum__last_bytes(const uint8_t *p, size_t len)
+{
+	uint64_t w;
+
+	__builtin_memcpy(&w, p + len - 8, 8);
+	return csum__last_word(w, len);
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
@@ -211,15 +218,81 @@ csum_partial(const void *buf, size_t len, uint32_t sum)
 }
 
 /**
+ * csum_partial_copy() for any length, out of line, through the
+ * implementation chosen at run time (see csum_impl_select()).
+ */
+uint32_t csum_partial_copy_long(void *dst, const void *src, size_t len,
+				uint32_t sum);
+
+/*
+ * Internal to csum_partial_copy(): copy and sum fewer than
+ * CSUM_INLINE_MAX bytes in one pass. Each 8-byte word is loaded once,
+ * stored, and added to one of two sums whose carries are counted apart
+ * (as the portable csum__short()); the last len % 8 bytes come from one
+ * 8-byte load ending at the buffer's end, stored back whole (it rewrites
+ * bytes already copied with the same values) and shifted like
+ * csum__last_bytes().
+ */
+static inline uint64_t
+csum__short_copy(uint8_t *dst, const uint8_t *src, size_t len)
+{
+	uint64_t s0 = 0, s1 = 0, c = 0, w0, w1;
+	size_t i = 0;
+
+	if (len < 8) {
+		if (len & 4)
+			__builtin_memcpy(dst, src, 4);
+		if (len & 2)
+			__builtin_memcpy(dst + (len & 4), src + (len & 4), 2);
+		if (len & 1)
+			dst[len - 1] = src[len - 1];
+		return csum__tail7(dst, len);
+	}
+	for (; i + 16 <= len; i += 16) {
+		__builtin_memcpy(&w0, src + i, 8);
+		__builtin_memcpy(&w1, src + i + 8, 8);
+		__builtin_memcpy(dst + i, &w0, 8);
+		__builtin_memcpy(dst + i + 8, &w1, 8);
+		s0 += w0;
+		c += s0 < w0;
+		s1 += w1;
+		c += s1 < w1;
+	}
+	if (len & 8) {
+		__builtin_memcpy(&w0, src + i, 8);
+		__builtin_memcpy(dst + i, &w0, 8);
+		s0 += w0;
+		c += s0 < w0;
+	}
+	__builtin_memcpy(&w1, src + len - 8, 8);
+	__builtin_memcpy(dst + len - 8, &w1, 8);
+	w1 = csum__last_word(w1, len);
+	s1 += w1;
+	c += s1 < w1;
+	s0 += s1;
+	c += s0 < s1;
+	s0 += c;
+	return s0 + (s0 < c);
+}
+
+/**
  * Copy @p len bytes from @p src to @p dst and add them to @p sum, in one
  * pass over the data. Writes exactly @p len bytes; the buffers must not
- * overlap.
+ * overlap. Short buffers (a copybreak frame's L4 bytes) are copied and
+ * summed inline; longer ones go to the kernel chosen at run time.
  *
  * @return a partial sum equivalent to csum_partial(src, len, sum): the same
  *   value after csum_fold() (the unfolded 32-bit words may differ by a
  *   multiple of 0xffff, as they may between implementations).
  */
-uint32_t csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum);
+static inline uint32_t
+csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
+{
+	if (len < CSUM_INLINE_MAX)
+		return csum__fold64(csum__add64(csum__short_copy((uint8_t *)dst,
+				(const uint8_t *)src, len), sum));
+	return csum_partial_copy_long(dst, src, len, sum);
+}
 
 /**
  * Fold a partial sum to 16 bits and complement it.

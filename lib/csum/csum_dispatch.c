@@ -193,7 +193,7 @@ csum_partial_long(const void *buf, size_t len, uint32_t sum)
 }
 
 uint32_t
-csum_partial_copy(void *dst, const void *src, size_t len, uint32_t sum)
+csum_partial_copy_long(void *dst, const void *src, size_t len, uint32_t sum)
 {
 	return partial_copy_fn(dst, src, len, sum);
 }

@@ -6,9 +6,7 @@
 #include <string.h>
 
 #include <rte_log.h>
-#include <rte_memcpy.h>
 
-#include "csum.h"
 #include "rxp_copybreak.h"
 
 RTE_LOG_REGISTER(rxp_copybreak_logtype, lib.rxpath.copybreak, NOTICE);
@@ -61,31 +59,14 @@ rxp_copybreak__copy(struct rxp_copybreak *cb, struct rte_mbuf **pm,
 		    uint32_t *l4_sum)
 {
 	struct rte_mbuf *big = *pm, *m;
-	const uint8_t *src;
-	uint8_t *dst;
-	unsigned int ret = RXP_COPYBREAK_F_COPIED;
+	unsigned int ret;
 
 	RTE_ASSERT(big->nb_segs == 1 && big->data_len >= len);
-	m = rte_pktmbuf_alloc(cb->small_mp);
-	if (unlikely(m == NULL)) {
-		cb->stats.copybreak_nombuf++;
+	m = rxp_copybreak_alloc_one(cb);
+	if (unlikely(m == NULL))
 		return 0;
-	}
-	src = rte_pktmbuf_mtod(big, const uint8_t *);
-	dst = rte_pktmbuf_mtod(m, uint8_t *);
-	if (sum_len != 0 && sum_off <= len && sum_len <= len - sum_off) {
-		uint32_t end = sum_off + sum_len;
-
-		rte_memcpy(dst, src, sum_off);
-		*l4_sum = csum_partial_copy(dst + sum_off, src + sum_off,
-					    sum_len, 0);
-		rte_memcpy(dst + end, src + end, len - end);
-		ret |= RXP_COPYBREAK_F_SUM;
-	} else {
-		rte_memcpy(dst, src, len);
-	}
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
+	ret = rxp_copybreak_fill(cb, m, rte_pktmbuf_mtod(big, const uint8_t *),
+				 len, sum_off, sum_len, l4_sum);
 	/* The metadata the RX path set on the big buffer goes with it. */
 	m->port = big->port;
 	m->packet_type = big->packet_type;
@@ -95,8 +76,6 @@ rxp_copybreak__copy(struct rxp_copybreak *cb, struct rte_mbuf **pm,
 	m->vlan_tci_outer = big->vlan_tci_outer;
 	/* The CPU only read the big buffer: recycle it without a sync. */
 	rxp_pool_recycle_direct(cb->pool, big);
-	cb->stats.copybreak_frames++;
-	cb->stats.copybreak_bytes += len;
 	*pm = m;
 	return ret;
 }

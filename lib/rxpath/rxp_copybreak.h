@@ -24,12 +24,15 @@
 #ifndef RXP_COPYBREAK_H
 #define RXP_COPYBREAK_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_mbuf.h>
+#include <rte_memcpy.h>
 #include <rte_mempool.h>
 
+#include "csum.h"
 #include "rxp_pool.h"
 
 #ifdef __cplusplus
@@ -134,6 +137,92 @@ rxp_copybreak(struct rxp_copybreak *cb, struct rte_mbuf **pm, uint32_t len,
 	if (likely(len - 1 >= cb->threshold))
 		return 0;
 	return rxp_copybreak__copy(cb, pm, len, sum_off, sum_len, l4_sum);
+}
+
+/*
+ * In place: the batch interface of a burst that keeps each big buffer in
+ * its ring slot and re-arms it there (no trip through the recycle cache,
+ * the big mbuf's header never written). For each batch:
+ *   n = frames for which rxp_copybreak_wanted() holds;
+ *   got = rxp_copybreak_alloc_bulk(cb, small, n);       (n or 0)
+ *   per frame: m = i < got ? small[i++] : rxp_copybreak_alloc_one(cb);
+ *              m != NULL ? rxp_copybreak_fill(cb, m, data, len, ...)
+ *                        : deliver zero-copy (copybreak_nombuf counted);
+ * The bulk allocation is all or nothing, so no small mbuf is ever left
+ * over: nothing to flush when the queue stops.
+ */
+
+/** Whether a frame of @p len bytes (FCS excluded) is copied: 1..threshold. */
+static inline bool
+rxp_copybreak_wanted(const struct rxp_copybreak *cb, uint32_t len)
+{
+	return len - 1 < cb->threshold;
+}
+
+/**
+ * Allocate the @p n small mbufs of a batch at once.
+ * @return @p n, or 0 (nothing taken) when the small pool cannot serve
+ *   them all: the frames then try rxp_copybreak_alloc_one() each.
+ */
+static inline unsigned int
+rxp_copybreak_alloc_bulk(struct rxp_copybreak *cb, struct rte_mbuf **small,
+			 unsigned int n)
+{
+	if (n == 0 || rte_pktmbuf_alloc_bulk(cb->small_mp, small, n) != 0)
+		return 0;
+	return n;
+}
+
+/**
+ * One small mbuf, or NULL with copybreak_nombuf counted: the frame then
+ * goes up zero-copy (copybreak never drops).
+ */
+static inline struct rte_mbuf *
+rxp_copybreak_alloc_one(struct rxp_copybreak *cb)
+{
+	struct rte_mbuf *m = rte_pktmbuf_alloc(cb->small_mp);
+
+	if (unlikely(m == NULL))
+		cb->stats.copybreak_nombuf++;
+	return m;
+}
+
+/**
+ * Copy the frame at @p src (@p len bytes, synced for the CPU) into @p m,
+ * a small mbuf fresh from the small pool, summing its bytes
+ * [sum_off, sum_off + sum_len) on the way with csum_partial_copy() into
+ * *l4_sum, as rxp_copybreak() does (an empty range, or one not inside the
+ * frame: copied plainly, *l4_sum left alone). Sets data_len and pkt_len;
+ * the caller sets the RX metadata of @p m. The big buffer is only read.
+ *
+ * @return RXP_COPYBREAK_F_COPIED, with RXP_COPYBREAK_F_SUM when *l4_sum
+ *   was set.
+ */
+static inline unsigned int
+rxp_copybreak_fill(struct rxp_copybreak *cb, struct rte_mbuf *m,
+		   const uint8_t *src, uint32_t len, uint32_t sum_off,
+		   uint32_t sum_len, uint32_t *l4_sum)
+{
+	uint8_t *dst = rte_pktmbuf_mtod(m, uint8_t *);
+	unsigned int ret = RXP_COPYBREAK_F_COPIED;
+
+	if (sum_len != 0 && sum_off <= len && sum_len <= len - sum_off) {
+		uint32_t end = sum_off + sum_len;
+
+		rte_memcpy(dst, src, sum_off);
+		*l4_sum = csum_partial_copy(dst + sum_off, src + sum_off,
+					    sum_len, 0);
+		if (end != len)
+			rte_memcpy(dst + end, src + end, len - end);
+		ret |= RXP_COPYBREAK_F_SUM;
+	} else {
+		rte_memcpy(dst, src, len);
+	}
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+	cb->stats.copybreak_frames++;
+	cb->stats.copybreak_bytes += len;
+	return ret;
 }
 
 #ifdef __cplusplus

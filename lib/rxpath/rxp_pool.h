@@ -297,6 +297,19 @@ rxp_pool_put(struct rxp_pool *pool, struct rte_mbuf *m, uint32_t dma_sync_len)
 }
 
 /**
+ * Re-arm a buffer the driver kept in its ring slot (a copybreak frame
+ * copied in place, an errored frame): the CPU only read it, so nothing is
+ * done, except with RXP_SYNC_FULL, whose old refill synced every buffer
+ * it re-armed whole for the device (ablation only).
+ */
+static inline void
+rxp_pool_rearm_kept(struct rxp_pool *pool, struct rte_mbuf *m)
+{
+	if (unlikely(pool->resync_recycled))
+		rxp_pool__resync(pool, &m, 1);
+}
+
+/**
  * Declare @p n buffers handed to the application: from now on the mbuf
  * free path owns them and returns them to the mempool. Once per burst.
  */
