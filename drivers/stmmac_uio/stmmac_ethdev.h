@@ -90,6 +90,15 @@ struct stmmac_rx_queue {
 	/* Hot: read by every burst. */
 	volatile struct dwmac4_desc *ring;
 	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
+	/*
+	 * Where the device writes in each armed slot, as the CPU (buf_addr +
+	 * headroom) and as the device (buf_iova + headroom) sees it, set with
+	 * the descriptor (stmmac_rx_set_addr): the burst finds a frame's data,
+	 * and the refill re-arms a buffer kept in its slot, without reading
+	 * the mbuf (one allocation with sw_ring).
+	 */
+	const uint8_t **buf_data;
+	rte_iova_t *buf_iova;
 	const struct stmmac_backend *be;
 	struct rxp_pool *pool;		/* page pool the ring buffers come from */
 	enum rxp_csum_mode csum_mode;

@@ -67,10 +67,16 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
  * done, the lines of the rest of the batch are prefetched at once (a
  * device writes back in bursts: the misses overlap); a prefetch is only a
  * hint, the OWN test still decides.
+ *
+ * Coherent (@p pf_lines > 0): the head of each frame is prefetched as
+ * soon as its descriptor shows OWN clear (the device wrote the data before
+ * releasing the descriptor, and there is no cache maintenance to wait
+ * for), from the slot's buffer address (buf_data): the misses on the
+ * packet heads overlap those on the descriptor lines still arriving.
  */
 static __rte_always_inline uint16_t
 stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
-		  uint16_t max)
+		  uint16_t max, const unsigned int pf_lines)
 {
 	volatile struct dwmac4_desc *ring = rxq->ring;
 	const uint16_t mask = rxq->mask;
@@ -92,6 +98,10 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 		if (des3 & RDES3_OWN)
 			break;
 		st[n] = des3;
+		if (pf_lines)
+			rxp_prefetch_head_len(rxq->buf_data[(rxq->next + n) & mask],
+					      pf_lines,
+					      des3 & RDES3_PACKET_SIZE_MASK);
 	}
 	stmmac_desc_rmb(&rxq->rmb);
 	for (i = 0; i < n; i++) {
@@ -259,13 +269,14 @@ stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
 /*
  * Process harvested descriptors in two passes over the batch.
  *
- * Pass 1 classifies each quad (stmmac_rx_quad_clean) and, for the clean
- * ones, syncs each buffer for the CPU over exactly PL bytes and prefetches
- * its head: every head of the batch is requested before the first one is
- * parsed, so up to 32 misses overlap instead of four (the heads are known
- * from the ring slots; nothing is taken from the ring yet). Non-coherent,
- * the cache maintenance of the whole batch ends with ONE completion
- * barrier (rxp_sync_for_cpu_bulk), then the heads are prefetched. mbuf
+ * Pass 1 classifies each quad (stmmac_rx_quad_clean) and, non-coherent,
+ * syncs each buffer of the clean ones for the CPU over exactly PL bytes
+ * and then prefetches its head: every head of the batch is requested
+ * before the first one is parsed, so up to 32 misses overlap instead of
+ * four (the heads are known from the ring slots, buf_data; nothing is
+ * taken from the ring yet). The cache maintenance of the whole batch ends
+ * with ONE completion barrier (rxp_sync_for_cpu_bulk). Coherent, the
+ * harvest already requested the heads. mbuf
  * headers are prefetched one quad ahead (RXP_PREFETCH_MBUF_AHEAD). It also
  * counts the frames to copy (copybreak, or all with zerocopy=0), whose
  * small mbufs are then taken from their pool in one bulk allocation.
@@ -310,20 +321,19 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 			continue;
 		clean |= 1u << (i / 4);
 		for (k = 0; k < 4; k++) {
-			const struct rte_mbuf *mb = sw[(base + i + k) & mask];
-			const uint8_t *data = RTE_PTR_ADD(mb->buf_addr,
-							  RTE_PKTMBUF_HEADROOM);
+			const uint8_t *data = rxq->buf_data[(base + i + k) & mask];
 			uint32_t pl = st[i + k] & RDES3_PACKET_SIZE_MASK;
 
 			da[i + k] = data;
 			if (bmode != STMMAC_RXB_ZC)
 				ncopy += rxp_copybreak_wanted(cb,
 							      pl - rxq->fcs_trim);
-			if (!nc) {
-				/* Coherent: the harvest's barrier was the sync. */
-				rxp_prefetch_head(data, lines);
+			/*
+			 * Coherent: the harvest's barrier was the sync and
+			 * the harvest prefetched the head.
+			 */
+			if (!nc)
 				continue;
-			}
 			if (before)
 				rxp_prefetch_head(data, lines);
 			sa[ns] = data;
@@ -338,7 +348,7 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		rxp_sync_for_cpu_bulk(&rxq->sync, sa, sl, ns);
 		if (!before)
 			for (j = 0; j < ns; j++)
-				rxp_prefetch_head(sa[j], lines);
+				rxp_prefetch_head_len(sa[j], lines, sl[j]);
 	}
 	if (bmode != STMMAC_RXB_ZC)
 		got = rxp_copybreak_alloc_bulk(cb, small, ncopy);
@@ -442,7 +452,7 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 		/* A frame uses >= 1 descriptor: never more frames than asked. */
 		want = RTE_MIN((uint16_t)(nb_pkts - nb_rx),
 			       (uint16_t)STMMAC_RX_HARVEST_MAX);
-		n = stmmac_rx_harvest(rxq, st, s1, want);
+		n = stmmac_rx_harvest(rxq, st, s1, want, nc ? 0 : lines);
 		if (n == 0)
 			break;
 		empty = false;

@@ -270,23 +270,37 @@ stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
 	}
 }
 
+/* Descriptor words of an armed slot (OWN, in RDES3, comes later). */
 static __rte_always_inline void
-stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
-		   volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
+stmmac_rx_write_addr(volatile struct dwmac4_desc *d, rte_iova_t iova)
 {
-	rte_iova_t iova = rxp_pool_dma_addr(rxq->pool, mb);
-
 	d->des0 = rte_cpu_to_le_32((uint32_t)iova);
 	d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
 	/* Marks "not written back yet" (STMMAC_RDES2_ARMED). */
 	d->des2 = rte_cpu_to_le_32(STMMAC_RDES2_ARMED);
 }
 
+/* Arm @p d with @p mb, remembering where its data is (buf_data/buf_iova). */
+static __rte_always_inline void
+stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
+		   volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
+{
+	rte_iova_t iova = rxp_pool_dma_addr(rxq->pool, mb);
+	ptrdiff_t slot = d - rxq->ring;
+
+	rxq->buf_data[slot] = (const uint8_t *)mb->buf_addr +
+			      rxq->pool->p.offset;
+	rxq->buf_iova[slot] = iova;
+	stmmac_rx_write_addr(d, iova);
+}
+
 /*
  * Refill: give the device every free slot up to N - 1 armed, once enough
  * are free. Empty slots get buffers from the page pool (direct-recycle
  * cache first, then the mempool, in bulk); slots still holding a buffer
- * (errored/discarded frames) are re-armed with it. Addresses, barrier,
+ * (a frame copied out by copybreak, an errored or discarded frame) are
+ * re-armed with it, from the address remembered in buf_iova (its mbuf is
+ * not read). Addresses, barrier,
  * OWN bits, one tail write. If the pool is short, arm the slots before the
  * first one left empty, count rx_nombuf and retry next call: no
  * descriptor ever carries OWN without a buffer (row 16). Every buffer the
@@ -321,10 +335,12 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 				if (used == got)
 					break;
 				sw[slot] = fresh[used++];
-			} else {
-				rxp_pool_rearm_kept(rxq->pool, sw[slot]);
+				stmmac_rx_set_addr(rxq, &ring[slot], sw[slot]);
+				continue;
 			}
-			stmmac_rx_set_addr(rxq, &ring[slot], sw[slot]);
+			/* Kept in its slot: same buffer, same address. */
+			rxp_pool_rearm_kept(rxq->pool, sw[slot]);
+			stmmac_rx_write_addr(&ring[slot], rxq->buf_iova[slot]);
 		}
 		pos = (uint16_t)(pos + s);
 		if (unlikely(got < need)) {
@@ -826,9 +842,14 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				 RTE_CACHE_LINE_SIZE, (int)socket_id);
 	if (rxq == NULL)
 		return -ENOMEM;
+	/* sw_ring, buf_iova, buf_data: one allocation. */
 	rxq->sw_ring = rte_zmalloc_socket("stmmac_rx_sw_ring",
-					  sizeof(rxq->sw_ring[0]) * nb_desc,
+					  (sizeof(rxq->sw_ring[0]) +
+					   sizeof(rxq->buf_iova[0]) +
+					   sizeof(rxq->buf_data[0])) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
+	rxq->buf_iova = (rte_iova_t *)(rxq->sw_ring + nb_desc);
+	rxq->buf_data = (const uint8_t **)(rxq->buf_iova + nb_desc);
 	rxq->mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
 	if (rxq->sw_ring == NULL || rxq->mz == NULL) {
 		rte_memzone_free(rxq->mz);

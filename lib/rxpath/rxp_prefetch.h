@@ -84,6 +84,23 @@ rxp_prefetch_head(const void *data, const unsigned int nb_lines)
 }
 
 /**
+ * rxp_prefetch_head() of a frame of @p len bytes: a line the frame does
+ * not reach is not requested (a 60-byte frame from a line start needs
+ * one; the second request would only take a miss slot from the lines
+ * that matter while a batch of heads is in flight).
+ */
+static __rte_always_inline void
+rxp_prefetch_head_len(const void *data, const unsigned int nb_lines,
+		      uint32_t len)
+{
+	if (nb_lines >= 1)
+		rte_prefetch0(data);
+	if (nb_lines >= 2 &&
+	    ((uintptr_t)data & (RXP_PREFETCH_LINE - 1)) + len > RXP_PREFETCH_LINE)
+		rte_prefetch0(RTE_PTR_ADD(data, RXP_PREFETCH_LINE));
+}
+
+/**
  * Prefetch the lines of [data + @p from, data + @p len), from a line
  * boundary of @p data: the rest of a frame whose every byte the software
  * checksum is about to read. Issued for all of them at once, the misses
