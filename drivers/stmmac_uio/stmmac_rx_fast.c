@@ -266,6 +266,20 @@ stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
 	       !(any & RDES3_ERROR_SUMMARY);
 }
 
+/* The rest (past the head lines) of the four frames from @p i. */
+static __rte_always_inline void
+stmmac_rx_prefetch_quad_body(const struct stmmac_rx_queue *rxq,
+			     const uint8_t *const *da, const uint32_t *st,
+			     unsigned int i, const unsigned int lines)
+{
+	unsigned int k;
+
+	for (k = 0; k < 4; k++)
+		rxp_prefetch_body(da[i + k], lines * RXP_PREFETCH_LINE,
+				  (st[i + k] & RDES3_PACKET_SIZE_MASK) -
+				  rxq->fcs_trim);
+}
+
 /*
  * Process harvested descriptors in two passes over the batch.
  *
@@ -308,6 +322,7 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 	uint32_t sl[STMMAC_RX_HARVEST_MAX];
 	struct rte_mbuf *small[STMMAC_RX_HARVEST_MAX];
 	unsigned int handoff = 0, ns = 0, ncopy = 0, got = 0, si = 0, j;
+	unsigned int pf_done = 0;	/* bodies prefetched below this index */
 	uint32_t clean = 0;	/* bit i/4: quad i takes the fast path */
 	uint64_t bytes = 0;
 	uint16_t i, nb = 0, k;
@@ -356,15 +371,21 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		if (likely((clean & (1u << (i / 4))) &&
 			   rxq->state == STMMAC_RX_IDLE)) {
 			/*
-			 * The rest of the four frames is prefetched here, one
-			 * quad at a time, when software will sum it.
+			 * When software will sum them, the rest of the frames
+			 * is prefetched one quad ahead: this quad's (if not
+			 * yet) and the next clean one's, so that the misses
+			 * of the next four frames overlap the sums of these
+			 * (four or twelve frames in flight measured slower).
 			 */
-			if (!before && rxq->prefetch_body)
-				for (k = 0; k < 4; k++)
-					rxp_prefetch_body(da[i + k],
-						lines * RXP_PREFETCH_LINE,
-						(st[i + k] & RDES3_PACKET_SIZE_MASK) -
-						rxq->fcs_trim);
+			if (!before && rxq->prefetch_body) {
+				if (pf_done <= i)
+					stmmac_rx_prefetch_quad_body(rxq, da, st, i,
+								     lines);
+				if (i + 4u < nq && (clean & (1u << (i / 4 + 1))))
+					stmmac_rx_prefetch_quad_body(rxq, da, st,
+								     i + 4, lines);
+				pf_done = i + 8u;
+			}
 			for (k = 0; k < 4; k++) {
 				uint16_t slot = (base + i + k) & mask;
 				uint32_t len = (st[i + k] & RDES3_PACKET_SIZE_MASK) -
