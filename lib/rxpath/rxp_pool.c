@@ -11,7 +11,6 @@
 #include <rte_errno.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
-#include <rte_prefetch.h>
 
 #include "rxp_pool.h"
 
@@ -27,41 +26,14 @@ const char *const rxp_pool_stat_names[RXP_POOL_NB_STATS] = {
 #undef RXP_POOL_STAT_NAME
 };
 
-/* Fresh buffers synced for the device per completion barrier. */
-#define RXP_POOL_SYNC_BULK 32u
-
 /*
- * rte_pktmbuf_alloc_bulk() with the headers of the whole bulk requested
- * before the first is reset. The buffers the mempool cache hands back
- * are the ones the application freed last, whose headers a burst of big
- * frames has pushed out of L1 since: met one mbuf at a time, each reset
- * waits on a read of its first line (ol_flags is kept in part) and its
- * stores on both lines (next and tx_offload are in the second); requested
- * together, the misses overlap. All or nothing, like the DPDK call.
- */
-static int
-rxp_pool__mbuf_alloc_bulk(struct rte_mempool *mp, struct rte_mbuf **mbufs,
-			  unsigned int n)
-{
-	unsigned int i;
-
-	if (rte_mempool_get_bulk(mp, (void **)mbufs, n) != 0)
-		return -ENOENT;
-	for (i = 0; i < n; i++) {
-		rte_prefetch0_write(mbufs[i]);
-		rte_prefetch0_write(RTE_PTR_ADD(mbufs[i], RTE_CACHE_LINE_SIZE));
-	}
-	for (i = 0; i < n; i++)
-		rte_pktmbuf_reset(mbufs[i]);
-	return 0;
-}
-
-/*
- * The mempool part of rxp_pool_alloc_bulk(). The bulk allocation is
+ * The mempool part of rxp_pool_alloc_bulk(). rte_pktmbuf_alloc_bulk() is
  * all-or-nothing; when it fails the pool is nearly dry, so take what is
  * left one by one (the first failure ends it): the caller gets fewer
  * buffers, never none while some exist.
  */
+/* Fresh buffers synced for the device per completion barrier. */
+#define RXP_POOL_SYNC_BULK 32u
 
 unsigned int
 rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
@@ -70,7 +42,7 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 	struct rte_mempool *mp = pool->p.mp;
 	unsigned int got, i;
 
-	if (likely(rxp_pool__mbuf_alloc_bulk(mp, mbufs, n) == 0)) {
+	if (likely(rte_pktmbuf_alloc_bulk(mp, mbufs, n) == 0)) {
 		got = n;
 	} else {
 		for (got = 0; got < n; got++) {
