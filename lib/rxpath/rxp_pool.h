@@ -220,9 +220,11 @@ unsigned int rxp_pool__alloc_slow(struct rxp_pool *pool,
  * for the device over [offset, offset + max_len)).
  *
  * Each mbuf comes out as from rte_pktmbuf_alloc(): refcnt 1, one segment,
- * next NULL, lengths, ol_flags and packet_type 0, port invalid, and
- * data_off = offset, so that buf_iova + offset is the address to give the
- * device (rxp_pool_dma_addr()).
+ * next NULL, lengths, ol_flags (but RTE_MBUF_F_EXTERNAL), packet_type,
+ * vlan_tci and vlan_tci_outer 0, port invalid, and data_off = offset, so
+ * that buf_iova + offset is the address to give the device
+ * (rxp_pool_dma_addr()); tx_offload is left as the last owner left it
+ * when the buffer comes from the mempool (its cache line is not touched).
  *
  * @return the number of buffers stored in @p mbufs, fewer than @p n when
  *   the mempool ran dry (alloc_empty counts such calls); never aborts.
