@@ -473,6 +473,15 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 		return;
 	}
 	rxq->skip_suspect = false;
+	/*
+	 * Take the skipped descriptor back: left with OWN set it looks armed
+	 * to a device coming round the ring before the refill re-arms it
+	 * (with the tail one past the ring end the device reads descriptor 0
+	 * after the last one), which would then write a frame there that the
+	 * refill overwrites (a lost frame, seen as a second "skip"). With
+	 * OWN clear the device stops there until the refill arms it.
+	 */
+	rxq->ring[slot].des3 = 0;
 	rxq->next++;
 	rxq->stats.rx_desc_skipped++;
 }
