@@ -79,6 +79,19 @@ csum__last_word(uint64_t w, size_t len)
 #endif
 }
 
+/*
+ * Internal: the end of the two-sum loops (csum__short(), csum__short_copy()):
+ * s0 + s1 + c with end-around carries.
+ */
+static inline uint64_t
+csum__join(uint64_t s0, uint64_t s1, uint64_t c)
+{
+	s0 += s1;
+	c += s0 < s1;
+	s0 += c;
+	return s0 + (s0 < c);
+}
+
 static inline uint64_t
 csum__last_bytes(const uint8_t *p, size_t len)
 {
@@ -169,10 +182,7 @@ csum__short(const uint8_t *p, size_t len)
 	w1 = csum__last_bytes(p, len);
 	s1 += w1;
 	c += s1 < w1;
-	s0 += s1;
-	c += s0 < s1;
-	s0 += c;
-	return s0 + (s0 < c);
+	return csum__join(s0, s1, c);
 }
 #endif
 
@@ -269,10 +279,7 @@ csum__short_copy(uint8_t *dst, const uint8_t *src, size_t len)
 	w1 = csum__last_word(w1, len);
 	s1 += w1;
 	c += s1 < w1;
-	s0 += s1;
-	c += s0 < s1;
-	s0 += c;
-	return s0 + (s0 < c);
+	return csum__join(s0, s1, c);
 }
 
 /**

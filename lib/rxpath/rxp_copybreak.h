@@ -198,7 +198,7 @@ rxp_copybreak_alloc_one(struct rxp_copybreak *cb)
  * @return RXP_COPYBREAK_F_COPIED, with RXP_COPYBREAK_F_SUM when *l4_sum
  *   was set.
  */
-static __rte_always_inline unsigned int
+static inline unsigned int
 rxp_copybreak_fill(struct rxp_copybreak *cb, struct rte_mbuf *m,
 		   const uint8_t *src, uint32_t len, uint32_t sum_off,
 		   uint32_t sum_len, uint32_t *l4_sum)
