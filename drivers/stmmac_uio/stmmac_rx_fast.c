@@ -198,19 +198,19 @@ stmmac_rx_finish_copy(struct stmmac_rx_queue *rxq, struct rxp_copybreak *cb,
 		      uint32_t rdes1)
 {
 	struct rxp_parse_result r;
+	unsigned int got;
 	uint32_t sum = 0;
 	uint64_t f;
 	int need_sum;
 
 	rxp_parse(p, len, &r);
 	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
+	got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
+				 need_sum ? r.csum_len : 0, &sum);
 	if (need_sum) {
-		if (!(rxp_copybreak_fill(cb, m, p, len, r.csum_off, r.csum_len,
-					 &sum) & RXP_COPYBREAK_F_SUM))
+		if (!(got & RXP_COPYBREAK_F_SUM))
 			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
 		f |= rxp_l4_verdict(&r, sum);
-	} else {
-		rxp_copybreak_fill(cb, m, p, len, 0, 0, &sum);
 	}
 	m->port = rxq->port_id;
 	m->packet_type = r.ptype;
