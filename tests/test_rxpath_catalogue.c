@@ -27,92 +27,11 @@
 #include <rte_mbuf.h>
 
 #include "harness.h"
-#include "pcap_frames.h"
-#include "ptype_names.h"
+#include "catalogue_frames.h"
 #include "rxp_parse.h"
 
-#define CAT_MAX		512
-#define CAT_MAX_LEN	16384u
 #define L4M		RTE_MBUF_F_RX_L4_CKSUM_MASK
 #define IPM		RTE_MBUF_F_RX_IP_CKSUM_MASK
-
-struct cat_frame {
-	unsigned int row;
-	char name[64];
-	char outcome[32];
-	uint8_t *data;
-	uint32_t len;
-	uint32_t ptype;
-	unsigned int l2, l3, l4;
-	char ip, l4f;		/* 'G', 'B', 'U' */
-};
-
-static struct cat_frame cat[CAT_MAX];
-static unsigned int nb_cat;
-
-/* ---- Loading ---- */
-
-/* One frame of the capture into cat[]. */
-static int
-add_frame(uint8_t *data, uint32_t len, void *arg)
-{
-	RTE_SET_USED(arg);
-	if (nb_cat == CAT_MAX) {
-		free(data);
-		return -1;
-	}
-	cat[nb_cat].data = data;
-	cat[nb_cat].len = len;
-	nb_cat++;
-	return 0;
-}
-
-static int
-load_pcap(const char *path)
-{
-	return pcap_frames_load(path, CAT_MAX_LEN, add_frame, NULL) < 0 ? -1 : 0;
-}
-
-static int
-load_expected(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char line[512], pt[256], ip, l4;
-	unsigned int idx, n = 0;
-
-	if (f == NULL) {
-		fprintf(stderr, "%s: %s\n", path, strerror(errno));
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f) != NULL) {
-		struct cat_frame *c;
-
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		if (sscanf(line, "%u", &idx) != 1 || idx != n || idx >= nb_cat) {
-			fprintf(stderr, "%s: bad line %u: %s", path, n, line);
-			fclose(f);
-			return -1;
-		}
-		c = &cat[idx];
-		if (sscanf(line, "%u %u %63s %31s %255s %u %u %u %c %c", &idx,
-			   &c->row, c->name, c->outcome, pt, &c->l2, &c->l3,
-			   &c->l4, &ip, &l4) != 10 || ptype_names_parse(pt, &c->ptype)) {
-			fprintf(stderr, "%s: bad line %u: %s", path, n, line);
-			fclose(f);
-			return -1;
-		}
-		c->ip = ip;
-		c->l4f = l4;
-		n++;
-	}
-	fclose(f);
-	if (n != nb_cat) {
-		fprintf(stderr, "%u expectations for %u frames\n", n, nb_cat);
-		return -1;
-	}
-	return 0;
-}
 
 static void
 data_dir(char *out, size_t size)
@@ -830,16 +749,12 @@ static const struct {
 int
 main(void)
 {
-	char dir[4096], path[4200];
+	char dir[4096];
 	unsigned int i, failed_rows = 0;
 
 	harness_seed_rng(0);
 	data_dir(dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%scatalogue.pcap", dir);
-	if (load_pcap(path) != 0)
-		return 1;
-	snprintf(path, sizeof(path), "%scatalogue_expected.txt", dir);
-	if (load_expected(path) != 0)
+	if (cat_load(dir) != 0)
 		return 1;
 	printf("%u catalogue frames from %s\n", nb_cat, dir);
 	/* Every frame, whatever its row, through every entry point. */
@@ -858,7 +773,6 @@ main(void)
 		}
 	}
 	printf("%u of %zu rows failed\n", failed_rows, RTE_DIM(rows));
-	for (i = 0; i < nb_cat; i++)
-		free(cat[i].data);
+	cat_free();
 	return harness_result("rxpath_catalogue");
 }

@@ -142,12 +142,15 @@ stmmac_rx_sync_prefetch(struct stmmac_rx_queue *rxq, const void *data,
  * range summed during the copy. Returns the mbuf to deliver and adds to
  * @p *handoff the page-pool buffers it leaves with.
  *
+ * Used for the frames the general path completes, and with
+ * STMMAC_RXB_ZC for the fast path's frames it does not copy in place.
+ *
  * Policy: a checksum error never drops (P-a); an empty small pool sends
  * the frame zero-copy (copybreak_nombuf), it does not drop either.
  */
 static __rte_always_inline struct rte_mbuf *
 stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
-		 uint32_t rdes1, const unsigned int bmode, const bool single,
+		 uint32_t rdes1, const unsigned int bmode,
 		 unsigned int *handoff)
 {
 	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
@@ -159,7 +162,7 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 
 	rxp_parse(p, len, &r);
 	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
-	if (bmode != STMMAC_RXB_ZC && (single || m->nb_segs == 1)) {
+	if (bmode != STMMAC_RXB_ZC && m->nb_segs == 1) {
 		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
 					   &rxq->copyall : &rxq->cb;
 		unsigned int got = rxp_copybreak(cb, &m, len, r.csum_off,
@@ -238,7 +241,7 @@ stmmac_rx_deliver_slow(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 				 s->data_len);
 	stmmac_rx_sync_prefetch(rxq, rte_pktmbuf_mtod(m, void *), m->data_len,
 				nc, lines, before);
-	return stmmac_rx_finish(rxq, m, rdes1, bmode, false, handoff);
+	return stmmac_rx_finish(rxq, m, rdes1, bmode, handoff);
 }
 
 /*
@@ -413,7 +416,7 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 				mb->port = rxq->port_id;
 				pkts[nb++] = stmmac_rx_finish(rxq, mb, s1[i + k],
 							      STMMAC_RXB_ZC,
-							      true, &handoff);
+							      &handoff);
 			}
 			continue;
 		}

@@ -33,89 +33,20 @@
 #include <rte_ip.h>
 #include <rte_udp.h>
 
-#include "../pcap_frames.h"
-#include "../ptype_names.h"
+#include "../catalogue_frames.h"
 #include "pmd_harness.h"
 
-#define CAT_MAX		512
-#define CAT_MAX_LEN	16384u
 #define CAT_RING	256
 #define CAT_POOL	4096
 #define CAT_BUF		2048u	/* data room after the headroom: RBSZ */
 #define ODD_BUF		1000u	/* buffers of the row 42 port */
 #define CKSUM_MASK	(RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK)
 
-struct cat_frame {
-	unsigned int row;
-	char name[64];
-	char outcome[32];	/* "D", the rx_q0_ detail counter, or "dropped" */
-	uint8_t *data;
-	uint32_t len;
-	uint32_t ptype;
-	char ip, l4;
-};
-
-static struct cat_frame cat[CAT_MAX];
-static unsigned int nb_cat;
 static struct rte_mempool *pool, *odd_pool;
 static unsigned int vdev_seq = 10;
 static char tmp_dir[256];
 
 /* ---- Catalogue files ---- */
-
-/* One frame of the capture into cat[]. */
-static int
-add_frame(uint8_t *data, uint32_t len, void *arg)
-{
-	RTE_SET_USED(arg);
-	if (nb_cat == CAT_MAX) {
-		free(data);
-		return -1;
-	}
-	cat[nb_cat].data = data;
-	cat[nb_cat].len = len;
-	nb_cat++;
-	return 0;
-}
-
-static int
-load_catalogue(const char *dir)
-{
-	char path[512], line[512], pt[256], ip, l4;
-	unsigned int idx, n = 0, l2, l3, l4len;
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/catalogue.pcap", dir);
-	if (pcap_frames_load(path, CAT_MAX_LEN, add_frame, NULL) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/catalogue_expected.txt", dir);
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -1;
-	while (fgets(line, sizeof(line), f) != NULL) {
-		struct cat_frame *c;
-
-		if (line[0] == '#' || line[0] == '\n')
-			continue;
-		if (sscanf(line, "%u", &idx) != 1 || idx != n || idx >= nb_cat) {
-			fclose(f);
-			return -1;
-		}
-		c = &cat[idx];
-		if (sscanf(line, "%u %u %63s %31s %255s %u %u %u %c %c", &idx,
-			   &c->row, c->name, c->outcome, pt, &l2, &l3, &l4len,
-			   &ip, &l4) != 10 || ptype_names_parse(pt, &c->ptype) != 0) {
-			fprintf(stderr, "%s: bad line %s", path, line);
-			fclose(f);
-			return -1;
-		}
-		c->ip = ip;
-		c->l4 = l4;
-		n++;
-	}
-	fclose(f);
-	return n == nb_cat ? 0 : -1;
-}
 
 static bool
 is_delivered(const struct cat_frame *c)
@@ -329,7 +260,7 @@ replay_one(struct rte_mbuf *m, void *arg)
 	CHECK_EQ_U(m->packet_type, c->ptype, "%s: %s: packet_type", r->tag,
 		   c->name);
 	/* The first segment decides: a datagram running past it is U. */
-	l4 = segs > 1 ? 'U' : c->l4;
+	l4 = segs > 1 ? 'U' : c->l4f;
 	if (r->exact_flags)
 		CHECK(ip_char(m->ol_flags) == c->ip && l4_char(m->ol_flags) == l4,
 		      "%s: %s: IP %c L4 %c, expected IP %c L4 %c", r->tag,
@@ -1082,7 +1013,7 @@ main(int argc, char **argv)
 		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
 		return 1;
 	}
-	if (load_catalogue(argv[1]) != 0) {
+	if (cat_load(argv[1]) != 0) {
 		fprintf(stderr, "cannot load the catalogue from %s\n", argv[1]);
 		return 1;
 	}
@@ -1118,8 +1049,7 @@ main(int argc, char **argv)
 	CHECK_EQ_U(rte_mempool_in_use_count(pool), 0, "pool empty at the end");
 	rte_mempool_free(pool);
 	rte_mempool_free(odd_pool);
-	for (i = 0; i < nb_cat; i++)
-		free(cat[i].data);
+	cat_free();
 	rte_eal_cleanup();
 	return harness_result("pmd_catalogue");
 }
