@@ -19,7 +19,8 @@
  * match), 5 padding, 7 alignment, 8 truncation, 9 VLAN, 10 fragments,
  * 11 zero checksum, 12 edge vectors, 13 byte order (the reference sums big-
  * endian words, the library native ones), 14 RFC 1624 TTL patch, 15 purity,
- * 16 copybreak equivalence. Property 6 (segments) is out of scope: the
+ * 16 copybreak equivalence, 17 the inline common-case parser
+ * (rxp_parse_fast) equal to rxp_parse field by field. Property 6 (segments) is out of scope: the
  * library parses the first segment only (documented).
  *
  * SOCRX_TEST_SEED replays a run; SOCRX_TEST_ITERS overrides the count.
@@ -32,6 +33,7 @@
 #include "csum_ref.h"
 #include "harness.h"
 #include "rxp_parse.h"
+#include "rxp_parse_fast.h"
 #include "rxpath_ref.h"
 
 #ifndef RXP_DIFF_ITERS
@@ -266,7 +268,30 @@ gen_frame(uint8_t *f, struct shape *s)
 /* Checks                                                               */
 /* ------------------------------------------------------------------ */
 
-static unsigned long n_checked, n_good, n_bad, n_unknown;
+static unsigned long n_checked, n_good, n_bad, n_unknown, n_fast;
+
+/* Property 17: rxp_parse_fast() gives rxp_parse()'s result, every field. */
+static void
+check_fast(const uint8_t *p, size_t len, const struct rxp_parse_result *r,
+	   const char *what)
+{
+	struct rxp_parse_result q;
+	int rc;
+
+	memset(&q, 0xa5, sizeof(q));
+	n_fast += rxp_parse__ipv4_l4(p, (uint32_t)len, &q);
+	rc = rxp_parse_fast(p, (uint32_t)len, &q);
+	CHECK_EQ_U(rc, r->csum_len != 0, "%s: fast return", what);
+	CHECK(q.ptype == r->ptype && q.l2_len == r->l2_len &&
+	      q.l3_len == r->l3_len && q.l4_len == r->l4_len &&
+	      q.l4_proto == r->l4_proto && q.ip_verdict == r->ip_verdict &&
+	      q.l4_verdict == r->l4_verdict && q.l4_reason == r->l4_reason &&
+	      q.routed == r->routed && q.ip_hdr_ok == r->ip_hdr_ok &&
+	      q.ip_trunc == r->ip_trunc && q.l4_trimmed == r->l4_trimmed &&
+	      q.csum_off == r->csum_off && q.csum_len == r->csum_len &&
+	      q.pseudo_sum == r->pseudo_sum && q.ol_flags == r->ol_flags,
+	      "%s len %zu: rxp_parse_fast differs from rxp_parse", what, len);
+}
 
 /* Parser vs reference on a buffer of exactly len bytes; returns flags. */
 static uint64_t
@@ -315,6 +340,7 @@ diff_one(const uint8_t *src, size_t len, const char *what,
 		sum = csum_partial_copy(cp, p + r2.csum_off, r2.csum_len, 0);
 	f2 = rxp_ip_flags(&r2) | rxp_l4_verdict(&r2, sum);
 	CHECK_EQ_U(f2, f, "%s: copybreak verdict", what);
+	check_fast(p, len, &r2, what);
 	if (out)
 		*out = r;
 	free(p);
@@ -580,9 +606,12 @@ main(void)
 			break;
 	}
 	printf("%lu frames generated, %lu verdicts compared: L4 %lu good, "
-	       "%lu bad, %lu unknown\n", i, n_checked, n_good, n_bad, n_unknown);
+	       "%lu bad, %lu unknown; %lu parsed inline by rxp_parse_fast\n",
+	       i, n_checked, n_good, n_bad, n_unknown, n_fast);
 	CHECK(n_good > iters / 4 && n_bad > iters / 20 && n_unknown > iters / 20,
 	      "verdict mix too thin to mean anything");
+	CHECK(n_fast > iters / 20, "rxp_parse_fast's inline case too rare (%lu)",
+	      n_fast);
 	free(f);
 	free(tmp);
 	free(m);

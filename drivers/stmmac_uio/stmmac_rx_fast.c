@@ -25,6 +25,7 @@
 #include "csum.h"
 #include "rxp_copybreak.h"
 #include "rxp_parse.h"
+#include "rxp_parse_fast.h"
 #include "rxp_pool.h"
 #include "rxp_prefetch.h"
 #include "rxp_sync.h"
@@ -160,7 +161,7 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 	uint64_t f;
 	int need_sum;
 
-	rxp_parse(p, len, &r);
+	rxp_parse_fast(p, len, &r);
 	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
 	if (bmode != STMMAC_RXB_ZC && m->nb_segs == 1) {
 		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
@@ -206,7 +207,7 @@ stmmac_rx_finish_copy(struct stmmac_rx_queue *rxq, struct rxp_copybreak *cb,
 	uint64_t f;
 	int need_sum;
 
-	rxp_parse(p, len, &r);
+	rxp_parse_fast(p, len, &r);
 	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
 	got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
 				 need_sum ? r.csum_len : 0, &sum);
