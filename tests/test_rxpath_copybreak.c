@@ -318,8 +318,34 @@ test_in_place(void)
 	CHECK_EQ_U(rte_mempool_in_use_count(small_mp), in_use,
 		   "a failed bulk took nothing");
 	CHECK_EQ_U(rxp_copybreak_alloc_bulk(&cb, small, 0), 0, "bulk of 0");
+	/*
+	 * Small mbufs come back from the application with its fields set:
+	 * the bulk allocation resets what rte_pktmbuf_reset() would (but
+	 * tx_offload, a transmit field), the free path the segment fields.
+	 */
+	CHECK_EQ_U(rte_pktmbuf_alloc_bulk(small_mp, small, NB_SMALL), 0,
+		   "dirty the small mbufs");
+	for (i = 0; i < NB_SMALL; i++) {
+		small[i]->data_off = 7;
+		small[i]->port = 3;
+		small[i]->ol_flags = RTE_MBUF_F_RX_IP_CKSUM_BAD |
+				     RTE_MBUF_F_RX_VLAN;
+		small[i]->packet_type = RTE_PTYPE_L2_ETHER;
+		small[i]->pkt_len = small[i]->data_len = 99;
+		small[i]->vlan_tci = small[i]->vlan_tci_outer = 5;
+	}
+	rte_pktmbuf_free_bulk(small, NB_SMALL);
 	CHECK_EQ_U(rxp_copybreak_alloc_bulk(&cb, small, NB_SMALL), NB_SMALL,
 		   "bulk of the whole small pool");
+	for (i = 0; i < NB_SMALL; i++)
+		CHECK(small[i]->data_off == RTE_PKTMBUF_HEADROOM &&
+		      small[i]->port == RTE_MBUF_PORT_INVALID &&
+		      small[i]->ol_flags == 0 && small[i]->packet_type == 0 &&
+		      small[i]->pkt_len == 0 && small[i]->data_len == 0 &&
+		      small[i]->vlan_tci == 0 && small[i]->vlan_tci_outer == 0 &&
+		      small[i]->next == NULL && small[i]->nb_segs == 1 &&
+		      rte_mbuf_refcnt_read(small[i]) == 1,
+		      "small mbuf %u not reset", i);
 	for (i = 0; i < NB_SMALL; i++) {
 		uint32_t len = lens[i], off = len / 3, n = len - off;
 		uint16_t big_len;

@@ -33,6 +33,7 @@
 #include <rte_mempool.h>
 
 #include "csum.h"
+#include "rxp_mbuf.h"
 #include "rxp_pool.h"
 
 #ifdef __cplusplus
@@ -160,7 +161,8 @@ rxp_copybreak_wanted(const struct rxp_copybreak *cb, uint32_t len)
 }
 
 /**
- * Allocate the @p n small mbufs of a batch at once.
+ * Allocate the @p n small mbufs of a batch at once, initialised on their
+ * first cache line only (rxp_mbuf_init_rx()).
  * @return @p n, or 0 (nothing taken) when the small pool cannot serve
  *   them all: the frames then try rxp_copybreak_alloc_one() each.
  */
@@ -168,8 +170,13 @@ static inline unsigned int
 rxp_copybreak_alloc_bulk(struct rxp_copybreak *cb, struct rte_mbuf **small,
 			 unsigned int n)
 {
-	if (n == 0 || rte_pktmbuf_alloc_bulk(cb->small_mp, small, n) != 0)
+	unsigned int i;
+
+	if (n == 0 || rte_mempool_get_bulk(cb->small_mp, (void **)small, n) != 0)
 		return 0;
+	/* rxp_copybreak_init() checked the room past the full headroom. */
+	for (i = 0; i < n; i++)
+		rxp_mbuf_init_rx(small[i], RTE_PKTMBUF_HEADROOM);
 	return n;
 }
 

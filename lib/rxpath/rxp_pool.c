@@ -12,6 +12,7 @@
 #include <rte_log.h>
 #include <rte_malloc.h>
 
+#include "rxp_mbuf.h"
 #include "rxp_pool.h"
 
 RTE_LOG_REGISTER(rxp_pool_logtype, lib.rxpath.pool, NOTICE);
@@ -35,31 +36,6 @@ const char *const rxp_pool_stat_names[RXP_POOL_NB_STATS] = {
 /* Fresh buffers synced for the device per completion barrier. */
 #define RXP_POOL_SYNC_BULK 32u
 
-/*
- * A buffer straight from the mempool, as rte_pktmbuf_reset() leaves it
- * but for the mbuf's second cache line: refcnt 1, one segment and next
- * NULL are what a mempool holds (the mbuf free path restores them:
- * rte_pktmbuf_prefree_seg()), and tx_offload, the only other field reset
- * touches there, is a transmit field the RX path has no business with
- * (DPDK's vector RX paths leave it too). The application freed these
- * buffers a burst of big frames ago: their lines have left L1, and not
- * touching the second one spares a miss per buffer (1500 B frames,
- * coherent: 237 -> 202 busy cycles with device verdicts, 359 -> 334
- * with software checksums, medians of 4 alternated runs).
- */
-static __rte_always_inline void
-rxp_pool__init_fresh(const struct rxp_pool *pool, struct rte_mbuf *m)
-{
-	m->data_off = pool->p.offset;
-	m->port = RTE_MBUF_PORT_INVALID;
-	m->ol_flags &= RTE_MBUF_F_EXTERNAL;
-	m->packet_type = 0;
-	m->pkt_len = 0;
-	m->data_len = 0;
-	m->vlan_tci = 0;
-	m->vlan_tci_outer = 0;
-}
-
 unsigned int
 rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		     unsigned int n)
@@ -69,7 +45,7 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 
 	if (likely(rte_mempool_get_bulk(mp, (void **)mbufs, n) == 0)) {
 		for (i = 0; i < n; i++)
-			rxp_pool__init_fresh(pool, mbufs[i]);
+			rxp_mbuf_init_rx(mbufs[i], pool->p.offset);
 		got = n;
 	} else {
 		for (got = 0; got < n; got++) {
