@@ -294,8 +294,12 @@ stmmac_rx_prefetch_quad_body(const struct stmmac_rx_queue *rxq,
  * four (the heads are known from the ring slots, buf_data; nothing is
  * taken from the ring yet). The cache maintenance of the whole batch ends
  * with ONE completion barrier (rxp_sync_for_cpu_bulk). Coherent, the
- * harvest already requested the heads. mbuf
- * headers are prefetched one quad ahead (RXP_PREFETCH_MBUF_AHEAD). It also
+ * harvest already requested the heads. The mbuf header (first line) is
+ * prefetched only for the frames that will leave the ring zero-copy and
+ * for the quads the general path takes: a frame copied in place never
+ * touches its big mbuf (1500 B coherent, 4 alternated runs: 357 -> 342
+ * busy cycles with software checks, 188 -> 184 with device verdicts,
+ * against every mbuf one quad ahead). It also
  * counts the frames to copy (copybreak, or all with zerocopy=0), whose
  * small mbufs are then taken from their pool in one bulk allocation.
  *
@@ -333,20 +337,29 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 
 	RTE_BUILD_BUG_ON(STMMAC_RX_HARVEST_MAX / 4 > 32);
 	for (i = 0; i < nq; i += 4) {
-		if (i + 4 + RXP_PREFETCH_MBUF_AHEAD <= n)
-			for (k = 0; k < RXP_PREFETCH_MBUF_AHEAD; k++)
-				rte_prefetch0(sw[(base + i + 4 + k) & mask]);
-		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i)))
+		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i))) {
+			/* The general path reads every mbuf of the quad. */
+			for (k = 0; k < 4; k++)
+				rte_prefetch0(sw[(base + i + k) & mask]);
 			continue;
+		}
 		clean |= 1u << (i / 4);
 		for (k = 0; k < 4; k++) {
 			const uint8_t *data = rxq->buf_data[(base + i + k) & mask];
 			uint32_t pl = st[i + k] & RDES3_PACKET_SIZE_MASK;
 
 			da[i + k] = data;
-			if (bmode != STMMAC_RXB_ZC)
-				ncopy += rxp_copybreak_wanted(cb,
-							      pl - rxq->fcs_trim);
+			/*
+			 * Only the mbufs that leave the ring zero-copy are
+			 * written: a frame copied in place never touches its
+			 * big mbuf, whose line would take a miss slot from the
+			 * packet heads for nothing.
+			 */
+			if (bmode == STMMAC_RXB_ZC ||
+			    !rxp_copybreak_wanted(cb, pl - rxq->fcs_trim))
+				rte_prefetch0(sw[(base + i + k) & mask]);
+			else
+				ncopy++;
 			/*
 			 * Coherent: the harvest's barrier was the sync and
 			 * the harvest prefetched the head.

@@ -54,14 +54,6 @@ extern "C" {
 /** Largest accepted number of head lines. */
 #define RXP_PREFETCH_HEAD_LINES_MAX	2
 
-
-/**
- * mbufs ahead whose header (struct rte_mbuf, first line) is prefetched
- * before the RX path writes data_off/len/flags into it: one quad, the
- * distance stmmac_rxq.c and ixgbe_rxtx.c use.
- */
-#define RXP_PREFETCH_MBUF_AHEAD		4
-
 /** Whether @p nb_lines is an accepted head-prefetch setting (0, 1, 2). */
 static inline int
 rxp_prefetch_lines_valid(unsigned int nb_lines)
