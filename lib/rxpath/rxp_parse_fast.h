@@ -62,6 +62,7 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 	plen = tot - 20;
 	proto = ip[9];
 	if (proto == 17) {
+		/* Bytes 38..41 of the frame: len >= 42 was checked. */
 		uint32_t ulen = (uint32_t)l4[4] << 8 | l4[5];
 
 		/* Checksum 0 and impossible lengths: rxp_parse's verdicts. */
@@ -72,10 +73,12 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 		sum_len = ulen;
 		trimmed = ulen < plen;
 	} else if (proto == 6) {
-		uint32_t doff = (uint32_t)(l4[12] >> 4) * 4;
+		uint32_t doff;
 
+		/* The 20-byte header inside the datagram, so inside the frame. */
 		if (plen < 20)
 			return 0;
+		doff = (uint32_t)(l4[12] >> 4) * 4;
 		ptype = RTE_PTYPE_L4_TCP;
 		/* A lying data offset leaves l4_len 0, as in rxp_parse(). */
 		hlen = doff >= 20 && doff <= plen ? doff : 0;

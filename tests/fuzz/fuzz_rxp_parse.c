@@ -23,7 +23,9 @@
  *  - 15 purity: the frame is not written, a second run gives the same
  *    answer, flags legal, no IP flag on non-IPv4;
  *  - 16 the copybreak path (rxp_parse + csum_partial_copy +
- *    rxp_l4_verdict) equals sw.
+ *    rxp_l4_verdict) equals sw;
+ *  - 17 rxp_parse_fast (the common case inline) gives rxp_parse's result,
+ *    field by field.
  * A violated property calls __builtin_trap().
  */
 #include <stdint.h>
@@ -32,6 +34,7 @@
 
 #include "dwmac4_desc.h"
 #include "rxp_parse.h"
+#include "rxp_parse_fast.h"
 #include "rxpath_ref.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -172,6 +175,18 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	ASSERT((rxp_ip_flags(&r2) | rxp_l4_verdict(&r2, sum)) == fsw);
 	free(cp);
+
+	/* Property 17: the inline common case is rxp_parse, field by field. */
+	memset(&r, 0x5a, sizeof(r));
+	ASSERT(rxp_parse_fast(p, len, &r) == (r2.csum_len != 0));
+	ASSERT(r.ptype == r2.ptype && r.l2_len == r2.l2_len &&
+	       r.l3_len == r2.l3_len && r.l4_len == r2.l4_len &&
+	       r.l4_proto == r2.l4_proto && r.ip_verdict == r2.ip_verdict &&
+	       r.l4_verdict == r2.l4_verdict && r.l4_reason == r2.l4_reason &&
+	       r.routed == r2.routed && r.ip_hdr_ok == r2.ip_hdr_ok &&
+	       r.ip_trunc == r2.ip_trunc && r.l4_trimmed == r2.l4_trimmed &&
+	       r.csum_off == r2.csum_off && r.csum_len == r2.csum_len &&
+	       r.pseudo_sum == r2.pseudo_sum && r.ol_flags == r2.ol_flags);
 
 	/* Every mode with the raw RDES1 (the engine may be lying). */
 	f = rxp_dwmac4_verdict(p, len, rdes1, RXP_CSUM_SW, &r);

@@ -81,6 +81,15 @@ def ipv6_udp(payload, ck=None):
     return eth(0x86dd) + ip + bytes(udp)
 
 
+def ipv4_tcp_short():
+    """TCP over IPv4 whose datagram (8 bytes) is shorter than a TCP header,
+    in a 42-byte frame: the inline parser must not read the data offset."""
+    ip = bytearray(struct.pack("!BBHHHBBH4s4s", 0x45, 0, 28, 1, 0x4000, 64, 6, 0,
+                               bytes([192, 0, 2, 1]), bytes([198, 51, 100, 7])))
+    struct.pack_into("!H", ip, 10, csum(bytes(ip)))
+    return eth(0x0800) + bytes(ip) + struct.pack("!HHI", 1000, 2000, 1)
+
+
 def parse_seeds():
     seeds = []
     frames = read_pcap(PCAP)
@@ -99,6 +108,7 @@ def parse_seeds():
         ipv4_udp(b"pad") + b"\xa5" * 17,
         eth(0x8100) + b"\x00\x64" + ipv4_udp(b"vlan")[12:],
         eth(0x86dd) + b"\x60" + b"\0" * 20,
+        ipv4_tcp_short(),
     ]
     for h in hand:
         seeds.append(struct.pack("<I", RDES1_IPV4 | PT_UDP) + h)
