@@ -136,6 +136,41 @@ stmmac_rx_sync_prefetch(struct stmmac_rx_queue *rxq, const void *data,
 }
 
 /*
+ * Parse the frame at @p p and map the device's RDES1 answer: the flags
+ * decided so far, and *need_sum when software must sum the L4 range
+ * (r->csum_off, r->csum_len) to decide the L4 verdict.
+ */
+static __rte_always_inline uint64_t
+stmmac_rx_parse(const struct stmmac_rx_queue *rxq, const uint8_t *p,
+		uint32_t len, uint32_t rdes1, struct rxp_parse_result *r,
+		int *need_sum)
+{
+	rxp_parse_fast(p, len, r);
+	return rxp_dwmac4_hw_flags(r, rdes1, rxq->csum_mode, need_sum);
+}
+
+/*
+ * Finish and write the verdict on @p m, the mbuf delivered: the L4 range
+ * of the frame at @p p is summed here unless a copy already summed it
+ * (@p copied has RXP_COPYBREAK_F_SUM, the sum in @p sum). Counts it.
+ */
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_verdict(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
+		  const uint8_t *p, const struct rxp_parse_result *r,
+		  uint64_t f, int need_sum, unsigned int copied, uint32_t sum)
+{
+	if (need_sum) {
+		if (!(copied & RXP_COPYBREAK_F_SUM))
+			sum = csum_partial(p + r->csum_off, r->csum_len, 0);
+		f |= rxp_l4_verdict(r, sum);
+	}
+	m->packet_type = r->ptype;
+	m->ol_flags = f;
+	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
+	return m;
+}
+
+/*
  * Parse + verdict + copybreak of a complete frame whose first segment is
  * @p m (synced). Sets packet_type and the checksum flags, copies the
  * frame when the buffer mode says so (copybreak: frames of at most the
@@ -157,36 +192,25 @@ stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
 	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
 	const uint32_t len = m->data_len;	/* first segment only */
 	struct rxp_parse_result r;
+	unsigned int got = 0;
 	uint32_t sum = 0;
-	uint64_t f;
 	int need_sum;
+	uint64_t f = stmmac_rx_parse(rxq, p, len, rdes1, &r, &need_sum);
 
-	rxp_parse_fast(p, len, &r);
-	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
 	if (bmode != STMMAC_RXB_ZC && m->nb_segs == 1) {
 		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
 					   &rxq->copyall : &rxq->cb;
-		unsigned int got = rxp_copybreak(cb, &m, len, r.csum_off,
-						 need_sum ? r.csum_len : 0,
-						 &sum);
 
+		got = rxp_copybreak(cb, &m, len, r.csum_off,
+				    need_sum ? r.csum_len : 0, &sum);
 		/* The big buffer went back to the pool's recycle cache. */
 		if (!(got & RXP_COPYBREAK_F_COPIED))
 			*handoff += 1;
-		if (need_sum && !(got & RXP_COPYBREAK_F_SUM))
-			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
 	} else {
 		*handoff += m->nb_segs;
-		if (need_sum)
-			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
 	}
-	if (need_sum)
-		f |= rxp_l4_verdict(&r, sum);
 	/* Written once, on the mbuf delivered (the copy or the buffer). */
-	m->packet_type = r.ptype;
-	m->ol_flags = f;
-	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
-	return m;
+	return stmmac_rx_verdict(rxq, m, p, &r, f, need_sum, got, sum);
 }
 
 /*
@@ -202,25 +226,14 @@ stmmac_rx_finish_copy(struct stmmac_rx_queue *rxq, struct rxp_copybreak *cb,
 		      uint32_t rdes1)
 {
 	struct rxp_parse_result r;
-	unsigned int got;
 	uint32_t sum = 0;
-	uint64_t f;
 	int need_sum;
+	uint64_t f = stmmac_rx_parse(rxq, p, len, rdes1, &r, &need_sum);
+	unsigned int got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
+					      need_sum ? r.csum_len : 0, &sum);
 
-	rxp_parse_fast(p, len, &r);
-	f = rxp_dwmac4_hw_flags(&r, rdes1, rxq->csum_mode, &need_sum);
-	got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
-				 need_sum ? r.csum_len : 0, &sum);
-	if (need_sum) {
-		if (!(got & RXP_COPYBREAK_F_SUM))
-			sum = csum_partial(p + r.csum_off, r.csum_len, 0);
-		f |= rxp_l4_verdict(&r, sum);
-	}
 	m->port = rxq->port_id;
-	m->packet_type = r.ptype;
-	m->ol_flags = f;
-	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
-	return m;
+	return stmmac_rx_verdict(rxq, m, p, &r, f, need_sum, got, sum);
 }
 
 /*

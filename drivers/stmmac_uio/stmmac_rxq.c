@@ -857,8 +857,6 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 					   sizeof(rxq->buf_iova[0]) +
 					   sizeof(rxq->buf_data[0])) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	rxq->buf_iova = (rte_iova_t *)(rxq->sw_ring + nb_desc);
-	rxq->buf_data = (const uint8_t **)(rxq->buf_iova + nb_desc);
 	rxq->mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
 	if (rxq->sw_ring == NULL || rxq->mz == NULL) {
 		rte_memzone_free(rxq->mz);
@@ -866,6 +864,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		rte_free(rxq);
 		return -ENOMEM;
 	}
+	rxq->buf_iova = (rte_iova_t *)(rxq->sw_ring + nb_desc);
+	rxq->buf_data = (const uint8_t **)(rxq->buf_iova + nb_desc);
 	rxq->ring = rxq->mz->addr;
 	rxq->ring_iova = rxq->mz->iova;
 	rxq->ring_lo = (uint32_t)rxq->ring_iova;

@@ -27,15 +27,15 @@ const char *const rxp_pool_stat_names[RXP_POOL_NB_STATS] = {
 #undef RXP_POOL_STAT_NAME
 };
 
+/* Fresh buffers synced for the device per completion barrier. */
+#define RXP_POOL_SYNC_BULK 32u
+
 /*
  * The mempool part of rxp_pool_alloc_bulk(). The bulk get is
  * all-or-nothing; when it fails the pool is nearly dry, so take what is
  * left one by one (the first failure ends it): the caller gets fewer
  * buffers, never none while some exist.
  */
-/* Fresh buffers synced for the device per completion barrier. */
-#define RXP_POOL_SYNC_BULK 32u
-
 unsigned int
 rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		     unsigned int n)
@@ -44,17 +44,15 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 	unsigned int got, i;
 
 	if (likely(rte_mempool_get_bulk(mp, (void **)mbufs, n) == 0)) {
-		for (i = 0; i < n; i++)
-			rxp_mbuf_init_rx(mbufs[i], pool->p.offset);
 		got = n;
 	} else {
-		for (got = 0; got < n; got++) {
-			mbufs[got] = rte_pktmbuf_alloc(mp);
-			if (mbufs[got] == NULL)
+		for (got = 0; got < n; got++)
+			if (rte_mempool_get(mp, (void **)&mbufs[got]) != 0)
 				break;
-		}
 		pool->stats.alloc_empty++;
 	}
+	for (i = 0; i < got; i++)
+		rxp_mbuf_init_rx(mbufs[i], pool->p.offset);
 	/*
 	 * Whoever held these buffers last may have left dirty lines in
 	 * them; clean them before the device owns them (stmmac 3caa61c20875),
@@ -67,10 +65,7 @@ rxp_pool__alloc_slow(struct rxp_pool *pool, struct rte_mbuf **mbufs,
 		unsigned int k, nb = RTE_MIN(got - i, RXP_POOL_SYNC_BULK);
 
 		for (k = 0; k < nb; k++) {
-			struct rte_mbuf *m = mbufs[i + k];
-
-			m->data_off = pool->p.offset;
-			addr[k] = (char *)m->buf_addr + pool->p.offset;
+			addr[k] = (char *)mbufs[i + k]->buf_addr + pool->p.offset;
 			len[k] = pool->p.max_len;
 		}
 		rxp_sync_for_device_bulk(pool->p.sync, addr, len, nb);

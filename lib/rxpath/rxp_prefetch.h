@@ -62,24 +62,12 @@ rxp_prefetch_lines_valid(unsigned int nb_lines)
 }
 
 /**
- * Prefetch the first @p nb_lines 64-byte lines of a packet head. Only
+ * Prefetch the first @p nb_lines 64-byte lines of the head of a frame of
+ * @p len bytes, but no line the frame does not reach (a 60-byte frame from
+ * a line start needs one; the second request would only take a miss slot
+ * from the lines that matter while a batch of heads is in flight). Only
  * after rxp_sync_for_cpu() on those bytes; @p nb_lines must be a
  * compile-time constant (the tests fold away).
- */
-static __rte_always_inline void
-rxp_prefetch_head(const void *data, const unsigned int nb_lines)
-{
-	if (nb_lines >= 1)
-		rte_prefetch0(data);
-	if (nb_lines >= 2)
-		rte_prefetch0(RTE_PTR_ADD(data, RXP_PREFETCH_LINE));
-}
-
-/**
- * rxp_prefetch_head() of a frame of @p len bytes: a line the frame does
- * not reach is not requested (a 60-byte frame from a line start needs
- * one; the second request would only take a miss slot from the lines
- * that matter while a batch of heads is in flight).
  */
 static __rte_always_inline void
 rxp_prefetch_head_len(const void *data, const unsigned int nb_lines,
@@ -90,6 +78,14 @@ rxp_prefetch_head_len(const void *data, const unsigned int nb_lines,
 	if (nb_lines >= 2 &&
 	    ((uintptr_t)data & (RXP_PREFETCH_LINE - 1)) + len > RXP_PREFETCH_LINE)
 		rte_prefetch0(RTE_PTR_ADD(data, RXP_PREFETCH_LINE));
+}
+
+/** rxp_prefetch_head_len() without a length: the @p nb_lines lines, all. */
+static __rte_always_inline void
+rxp_prefetch_head(const void *data, const unsigned int nb_lines)
+{
+	rxp_prefetch_head_len(data, nb_lines, RXP_PREFETCH_HEAD_LINES_MAX *
+					      RXP_PREFETCH_LINE);
 }
 
 /**

@@ -467,6 +467,7 @@ def targets(rows, comp, probes=()):
         out.append("| non-coherent 64 B: copybreak >= +15%% packets/s | %.0f -> %.0f cycles: %+.0f%% | %s |"
                    % (nocb, cb, gain * 100, "yes" if gain >= 0.15 else "NO"))
     pairs = []
+    st = block_states(comp, probes) if probes else {}
     for size in ("64B", "1500B"):
         for ours, theirs in (("socrx hw verdicts", "memif zero-copy"), ("socrx sw verdicts", "memif copy")):
             x, y = g(kind="compare", size=size, step=ours), g(kind="compare", size=size, step=theirs)
@@ -478,7 +479,6 @@ def targets(rows, comp, probes=()):
                 pairs.append("| %s: %s / %s | all | %.2f | %s | %d of %d |" % (
                     size, ours, theirs, pr[0], " ".join("%.2f" % v for v in pr[1]),
                     sum(v <= 1 for v in pr[1]), len(pr[1])))
-            st = block_states(comp, probes) if probes else {}
             reps = {rep for (rep, sz), v in st.items() if sz == size and v[0] == "usual"}
             pu = paired([r for r in comp if r["rep"] in reps], size, ours, theirs) if reps else None
             if pu:
