@@ -272,6 +272,87 @@ test_bulk(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 	      one.variant);
 }
 
+/* What the hook was told, last call and totals. */
+struct hook_log {
+	unsigned int calls[3];		/* by enum rxp_cache_op */
+	const void *addr;
+	uint32_t len;
+	enum rxp_cache_op op;
+};
+
+static void
+hook_record(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
+{
+	struct hook_log *h = ctx;
+
+	h->calls[op]++;
+	h->addr = addr;
+	h->len = len;
+	h->op = op;
+}
+
+/*
+ * The raw range operations (non-coherent variants only) cover exactly the
+ * lines of the range, count apart from the buffer syncs, leave data alone,
+ * and the hook hears every maintenance, buffer syncs included, with the
+ * range asked (max_len for the full variant) and the right operation.
+ */
+static void
+test_ranges_and_hook(struct rxp_sync *s, uint8_t *buf, uint8_t *ref)
+{
+	struct hook_log h;
+	unsigned int i;
+
+	if (s->mode == RXP_SYNC_COHERENT) {
+		CHECK(s->clean == NULL && s->civac == NULL && s->fence == NULL,
+		      "coherent: no range operations");
+		return;
+	}
+	CHECK(s->clean != NULL && s->civac != NULL && s->fence != NULL,
+	      "%s: range operations", s->variant);
+	memset(&h, 0, sizeof(h));
+	rxp_sync_set_hook(s, hook_record, &h);
+	harness_fill_random(ref, BUF_SIZE);
+	memcpy(buf, ref, BUF_SIZE);
+	for (i = 0; i < 500; i++) {
+		uint32_t off = (uint32_t)(harness_rand() % 256);
+		uint32_t len = (uint32_t)(harness_rand() % (MAX_LEN + 1));
+		struct rxp_sync_stats b = s->stats;
+		uintptr_t first;
+		uint64_t bytes = (uint64_t)rxp_sync_line_span(
+			(uintptr_t)(buf + off), len, s->line_shift, &first) *
+			rxp_sync_line_size(s);
+
+		rxp_sync_clean(s, buf + off, len);
+		CHECK(h.op == RXP_CACHE_CLEAN && h.addr == buf + off &&
+		      h.len == len, "%s: hook told of the clean", s->variant);
+		rxp_sync_civac(s, buf + off, len);
+		CHECK(h.op == RXP_CACHE_CIVAC && h.addr == buf + off &&
+		      h.len == len, "%s: hook told of the civac", s->variant);
+		rxp_sync_fence(s);
+		CHECK_EQ_U(s->stats.clean_bytes - b.clean_bytes, bytes,
+			   "%s: clean bytes off %u len %u", s->variant, off, len);
+		CHECK_EQ_U(s->stats.civac_bytes - b.civac_bytes, bytes,
+			   "%s: civac bytes off %u len %u", s->variant, off, len);
+		CHECK_EQ_U(s->stats.for_cpu_bytes + s->stats.for_device_bytes,
+			   b.for_cpu_bytes + b.for_device_bytes,
+			   "%s: ranges are not buffer syncs", s->variant);
+		rxp_sync_for_cpu(s, buf + off, len);
+		CHECK(h.op == RXP_CACHE_CIVAC && h.addr == buf + off &&
+		      h.len == (s->mode == RXP_SYNC_FULL ? MAX_LEN : len),
+		      "%s: hook told of the buffer sync", s->variant);
+	}
+	CHECK_EQ_U(h.calls[RXP_CACHE_CLEAN], 500, "%s: cleans heard",
+		   s->variant);
+	CHECK_EQ_U(h.calls[RXP_CACHE_CIVAC], 1000, "%s: civacs heard",
+		   s->variant);
+	CHECK(memcmp(buf, ref, BUF_SIZE) == 0, "%s: data changed", s->variant);
+	rxp_sync_set_hook(s, NULL, NULL);
+	rxp_sync_clean(s, buf, 64);
+	CHECK_EQ_U(h.calls[RXP_CACHE_CLEAN], 500, "%s: hook removed",
+		   s->variant);
+}
+
 static void
 run_variant(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 	    uint8_t *ref)
@@ -296,6 +377,7 @@ run_variant(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 	}
 	test_prefetch(&s, buf);
 	test_bulk(mode, flags, buf, ref);
+	test_ranges_and_hook(&s, buf, ref);
 }
 
 int

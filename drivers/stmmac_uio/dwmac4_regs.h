@@ -404,6 +404,8 @@
 #define DMA_CHAN_CTRL_PBLX8		DWMAC4_BIT(16)	/* PBL values x8 */
 /* DSL: gap between descriptors, in bus-width words; 0 for a packed ring. */
 #define DWMAC4_DMA_CHAN_CTRL_DSL_MASK	DWMAC4_GENMASK(20, 18)
+#define DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT	18
+#define DWMAC4_DMA_CHAN_CTRL_DSL_MAX	7U
 #define DMA_CONTROL_SPH			DWMAC4_BIT(24)	/* split header */
 
 /* DMA_CH<n>_Tx_Control. */

@@ -16,12 +16,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "rxp_sync.h"
+
 struct stmmac_devargs;
 
 enum stmmac_backend_kind {
 	STMMAC_BACKEND_MODEL = 0,
 	STMMAC_BACKEND_UIO,
 };
+
+/* Device-side xstats a backend may export. */
+#define STMMAC_BACKEND_MAX_XSTATS	8
 
 struct stmmac_backend_ops {
 	const char *name;
@@ -44,6 +49,25 @@ struct stmmac_backend_ops {
 	 * stmmac_desc_rmb()); NULL when the CPU barrier is all (hardware).
 	 */
 	void (*rx_barrier)(void *ctx);
+	/*
+	 * Optional: whether the device's DMA snoops the CPU caches, for
+	 * dma=auto: 1 coherent, 0 not; NULL: coherent.
+	 */
+	int (*dma_coherent)(void *ctx);
+	/*
+	 * Optional: the device's half of the driver's cache maintenance, as
+	 * the interconnect would see it (a model emulating a non-coherent
+	 * interconnect); installed as the queues' rxp_sync hook. NULL on
+	 * hardware and by default.
+	 */
+	rxp_sync_hook_t cache_op;
+	/*
+	 * Device-side counters exported as port xstats: nb_xstats names,
+	 * values read by xstats_get() in the same order (0: none).
+	 */
+	unsigned int nb_xstats;		/* <= STMMAC_BACKEND_MAX_XSTATS */
+	const char *const *xstat_names;
+	void (*xstats_get)(void *ctx, uint64_t *values);
 };
 
 struct stmmac_backend {

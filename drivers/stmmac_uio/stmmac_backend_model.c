@@ -34,6 +34,7 @@ struct stmmac_dma_region {
 };
 
 struct stmmac_model_ctx {
+	struct stmmac_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	char cb_name[RTE_MEM_EVENT_CALLBACK_NAME_LEN];
@@ -268,19 +269,6 @@ model_destroy(void *arg)
 	rte_free(ctx);
 }
 
-#define STMMAC_MODEL_OPS			\
-	.name = "model",			\
-	.read32 = model_read32,			\
-	.write32 = model_write32,		\
-	.dma_map = model_dma_map,		\
-	.start = model_start,			\
-	.stop = model_stop,			\
-	.destroy = model_destroy
-
-static const struct stmmac_backend_ops stmmac_model_ops = {
-	STMMAC_MODEL_OPS,
-};
-
 /* The driver's RX read barrier reaches the write-ordering adversary. */
 static void
 model_rx_barrier(void *ctx)
@@ -288,13 +276,64 @@ model_rx_barrier(void *ctx)
 	dwmac4_model_rx_barrier(((struct stmmac_model_ctx *)ctx)->m);
 }
 
-/* fault_wo_ppm: the same ops plus the barrier hook (only then: no cost). */
-static const struct stmmac_backend_ops stmmac_model_wo_ops = {
-	STMMAC_MODEL_OPS,
-	.rx_barrier = model_rx_barrier,
+/* The driver's cache maintenance reaches the emulated interconnect. */
+static void
+model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
+{
+	dwmac4_model_cache_op(((struct stmmac_model_ctx *)ctx)->m, addr, len,
+			      op == RXP_CACHE_CIVAC ? DWMAC4_MODEL_CACHE_CIVAC :
+						      DWMAC4_MODEL_CACHE_CLEAN);
+}
+
+/*
+ * Port xstats of the emulated interconnect (docs/model.md): each counts a
+ * driver omission a non-coherent SoC would punish; 0 for a correct driver.
+ */
+static const char *const model_xstat_names[] = {
+	"model_nc_clobbers",
+	"model_nc_unclean_reads",
 };
 
-#undef STMMAC_MODEL_OPS
+_Static_assert(RTE_DIM(model_xstat_names) <= STMMAC_BACKEND_MAX_XSTATS,
+	       "raise STMMAC_BACKEND_MAX_XSTATS");
+
+static void
+model_xstats_get(void *arg, uint64_t *v)
+{
+	struct stmmac_model_ctx *ctx = arg;
+	struct dwmac4_model_stats st;
+
+	dwmac4_model_get_stats(ctx->m, &st);
+	v[0] = st.nc_clobbers;
+	v[1] = st.nc_unclean_reads;
+}
+
+/*
+ * The hooks are installed only where they do something (the write-ordering
+ * adversary, the non-coherent emulation): a NULL hook costs the datapath
+ * one predictable branch.
+ */
+static void
+model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
+	       bool nc)
+{
+	ctx->ops = (struct stmmac_backend_ops){
+		.name = "model",
+		.read32 = model_read32,
+		.write32 = model_write32,
+		.dma_map = model_dma_map,
+		.start = model_start,
+		.stop = model_stop,
+		.destroy = model_destroy,
+		.nb_xstats = RTE_DIM(model_xstat_names),
+		.xstat_names = model_xstat_names,
+		.xstats_get = model_xstats_get,
+	};
+	if (da->fault_wo_ppm != 0)
+		ctx->ops.rx_barrier = model_rx_barrier;
+	if (nc)
+		ctx->ops.cache_op = model_cache_op;
+}
 
 /* ---- Construction from devargs ---- */
 
@@ -398,6 +437,8 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	p.wb_batch = da->wb_batch;
 	p.faults = da->faults;
 	p.fault_wo_ppm = da->fault_wo_ppm;
+	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
+	p.nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
 	p.rx_src = model_make_source(name, da, mac);
 	p.tx_sink = model_make_sink(name, da);
 	if (p.rx_src == NULL || p.tx_sink == NULL)
@@ -408,7 +449,8 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 			   strerror(errno));
 		goto err_traffic;
 	}
-	be->ops = da->fault_wo_ppm != 0 ? &stmmac_model_wo_ops : &stmmac_model_ops;
+	model_ops_init(ctx, da, p.nc_emulation);
+	be->ops = &ctx->ops;
 	be->ctx = ctx;
 	be->kind = STMMAC_BACKEND_MODEL;
 	return 0;

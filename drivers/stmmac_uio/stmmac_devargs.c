@@ -459,12 +459,32 @@ arg_zerocopy(const char *v, struct stmmac_devargs *da)
 static const char *
 arg_dma(const char *v, struct stmmac_devargs *da)
 {
-	static const char *const names[] = { "coherent", "noncoherent", NULL };
+	/* In enum stmmac_dma_mode order. */
+	static const char *const names[] = { "auto", "coherent",
+					     "noncoherent", NULL };
 	int i = parse_word(v, names);
 
 	if (i < 0)
-		return "expected coherent or noncoherent";
-	da->dma_noncoherent = i == 1;
+		return "expected auto, coherent or noncoherent";
+	da->dma = (enum stmmac_dma_mode)i;
+	return NULL;
+}
+
+static const char *
+arg_model_nc(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->model_nc) < 0 ? "expected 1 or 0" : NULL;
+}
+
+static const char *
+arg_bus_width(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "auto", "32", "64", "128", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, 32, 64 or 128 (bits)";
+	da->bus_bytes = i == 0 ? 0 : 2u << i;
 	return NULL;
 }
 
@@ -516,6 +536,8 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "sync",		arg_sync,		0 },
 	{ "zerocopy",		arg_zerocopy,		0 },
 	{ "dma",		arg_dma,		0 },
+	{ "model_nc",		arg_model_nc,		KEY_MODEL },
+	{ "bus_width",		arg_bus_width,		0 },
 	{ "coe",		arg_coe,		0 },
 	{ "crc_strip",		arg_crc_strip,		0 },
 	{ "fault_wo_ppm",	arg_fault_wo_ppm,	KEY_MODEL },
@@ -542,7 +564,9 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->prefetch_body = STMMAC_PF_BODY_AUTO;
 	da->sync_full = false;
 	da->zerocopy = true;
-	da->dma_noncoherent = false;
+	da->dma = STMMAC_DMA_AUTO;
+	da->model_nc = true;
+	da->bus_bytes = 0;
 	da->coe = true;
 	da->faults.stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
 }

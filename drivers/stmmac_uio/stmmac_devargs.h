@@ -58,7 +58,9 @@
 	"prefetch_body=auto|on|off "					\
 	"sync=precise|full "						\
 	"zerocopy=1|0 "							\
-	"dma=coherent|noncoherent "					\
+	"dma=auto|coherent|noncoherent "				\
+	"model_nc=1|0 "							\
+	"bus_width=auto|32|64|128 "					\
 	"coe=0|1"
 
 /*
@@ -74,6 +76,13 @@ enum stmmac_csum_mode {
 	STMMAC_CSUM_SW,		/* always software */
 	STMMAC_CSUM_HW,		/* hardware only, UNKNOWN elsewhere */
 	STMMAC_CSUM_OFF,	/* no checksum flags (packet_type still set) */
+};
+
+/* dma=: the device's DMA and the CPU caches. */
+enum stmmac_dma_mode {
+	STMMAC_DMA_AUTO = 0,		/* UIO: the device tree says; model: coherent */
+	STMMAC_DMA_COHERENT,
+	STMMAC_DMA_NONCOHERENT,		/* cache maintenance around every DMA */
 };
 
 /* fault_stall_polls when not given: engine polls a stall lasts. */
@@ -156,7 +165,20 @@ struct stmmac_devargs {
 	uint8_t prefetch_body;		/* STMMAC_PF_BODY_*: whole-frame prefetch */
 	bool sync_full;			/* sync the whole buffer (ablation) */
 	bool zerocopy;			/* 0: copy every frame (ablation) */
-	bool dma_noncoherent;		/* cache maintenance around DMA */
+	enum stmmac_dma_mode dma;	/* as given */
+	/*
+	 * What the port does, dma= resolved at probe (auto: the device
+	 * tree's dma-coherent on a UIO port, coherent on a model port).
+	 */
+	bool dma_noncoherent;
+	/*
+	 * model_nc=1 (default): a model port with dma=noncoherent emulates a
+	 * non-coherent interconnect (docs/model.md); 0 keeps its DMA
+	 * coherent, for measuring the driver's maintenance alone.
+	 */
+	bool model_nc;
+	/* System bus (AXI) width in bytes, the DSL unit; 0: from HW_FEATURE1. */
+	unsigned int bus_bytes;
 	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */
 	/*
 	 * crc_strip=sw: the MAC keeps the FCS in memory (CST and ACS clear)

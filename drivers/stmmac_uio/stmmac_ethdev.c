@@ -159,6 +159,10 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 	/* Descriptor and buffer addresses above 4 GiB (dwmac4_dma_init()). */
 	if (ad->dma_addr_bits > 32)
 		stmmac_write32(be, DMA_SYS_BUS_MODE, DMA_SYS_BUS_EAME);
+	/* The descriptor layout of both rings (stmmac_dma_layout()). */
+	stmmac_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
+			DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
+			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
 	stmmac_write_mac(be, &dev->data->mac_addrs[0]);
 	stmmac_write_filter(dev);
 	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
@@ -679,6 +683,52 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 	return 0;
 }
 
+/*
+ * dma= resolved (auto: whatever the backend says of the device, coherent
+ * when it says nothing) and the descriptor layout that follows: packed for
+ * a coherent device; for a non-coherent one, one descriptor per CPU cache
+ * line, the DMA skipping DSL bus-width words after each (stmmac_ring.h).
+ */
+static int
+stmmac_dma_layout(struct stmmac_adapter *ad)
+{
+	const char *name = ad->eth_dev->data->name;
+	struct stmmac_devargs *da = &ad->da;
+	uint32_t line, bus, gap;
+
+	if (da->dma == STMMAC_DMA_AUTO)
+		da->dma_noncoherent = ad->be.ops->dma_coherent != NULL &&
+				      ad->be.ops->dma_coherent(ad->be.ctx) == 0;
+	else
+		da->dma_noncoherent = da->dma == STMMAC_DMA_NONCOHERENT;
+	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
+	ad->dsl = 0;
+	if (!da->dma_noncoherent)
+		return 0;
+	if (!rxp_sync_noncoherent_supported()) {
+		PMD_DRV_LOG(ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
+			    name, da->dma == STMMAC_DMA_AUTO ?
+			    "no dma-coherent in its device-tree node" :
+			    "dma=noncoherent");
+		return -ENOTSUP;
+	}
+	line = rxp_sync_nc_line_size();
+	bus = da->bus_bytes != 0 ? da->bus_bytes :
+	      ad->dma_addr_bits > 32 ? 8 : 4;
+	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
+	if (!rte_is_power_of_2(line) || line < DWMAC4_DESC_SIZE ||
+	    gap % bus != 0 || gap / bus > DWMAC4_DMA_CHAN_CTRL_DSL_MAX) {
+		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
+			    name, line, bus * 8, DWMAC4_DMA_CHAN_CTRL_DSL_MAX);
+		return -ENOTSUP;
+	}
+	ad->dsl = gap / bus;
+	ad->desc_shift = (uint8_t)rte_log2_u32(line);
+	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus)",
+		    name, line, ad->dsl, bus * 8);
+	return 0;
+}
+
 static int
 stmmac_probe(struct rte_vdev_device *vdev)
 {
@@ -718,6 +768,9 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	if (ret < 0)
 		goto err_backend;
 	ret = stmmac_hw_probe(ad, &ea);
+	if (ret < 0)
+		goto err_backend;
+	ret = stmmac_dma_layout(ad);
 	if (ret < 0)
 		goto err_backend;
 	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac", RTE_ETHER_ADDR_LEN, 0);

@@ -26,6 +26,7 @@
 #include "stmmac_backend.h"
 #include "stmmac_devargs.h"
 #include "stmmac_io.h"
+#include "stmmac_ring.h"
 #include "stmmac_xstats.h"
 
 #define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
@@ -108,6 +109,7 @@ struct stmmac_rx_queue {
 	uint16_t armed;			/* one past the last slot armed */
 	uint16_t free_thresh;		/* refill when this many are free */
 	uint16_t port_id;
+	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint32_t rbsz;			/* buffer size programmed in RBSZ */
 	uint32_t room;			/* bytes a buffer holds after the headroom */
 	uint32_t fcs_trim;		/* FCS bytes to drop in software */
@@ -158,8 +160,11 @@ struct stmmac_tx_queue {
 	uint16_t prod;			/* next slot to fill */
 	uint16_t clean;			/* oldest slot not yet reclaimed */
 	uint16_t port_id;
+	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint32_t tail_reg;
 	uint32_t ring_lo;
+	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
+	struct rxp_sync sync;
 
 	struct stmmac_txq_stats stats;
 
@@ -172,9 +177,17 @@ struct stmmac_tx_queue {
 
 struct stmmac_adapter {
 	struct stmmac_backend be;
-	struct stmmac_devargs da;
+	struct stmmac_devargs da;	/* dma_noncoherent resolved at probe */
 	struct rte_eth_dev *eth_dev;
 	uint32_t dma_addr_bits;		/* from GMAC_HW_FEATURE1.ADDR64 */
+	/*
+	 * Descriptor stride (1 << desc_shift): 16 bytes, or one CPU cache
+	 * line for a non-coherent device, the DMA skipping dsl bus words.
+	 */
+	uint8_t desc_shift;
+	uint32_t dsl;
+	/* The backend's xstats at the last reset (they count on regardless). */
+	uint64_t be_xstats_base[STMMAC_BACKEND_MAX_XSTATS];
 	bool hw_started;
 };
 
@@ -187,16 +200,38 @@ stmmac_adapter(const struct rte_eth_dev *dev)
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);
 
-/* Low 32 bits of the tail address covering slots before @p idx. */
-static inline uint32_t
-stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask)
+/* Descriptor of RX ring index @p idx (any layout; control path). */
+static inline volatile struct dwmac4_desc *
+stmmac_rxd(const struct stmmac_rx_queue *rxq, uint16_t idx)
 {
-	/*
-	 * model.md: tail = base + 16 * t, t in 1..N here: slot index 0 is
-	 * written as t = N ("one past the last descriptor", the ring end),
-	 * which is also what arming the whole ring gives.
-	 */
-	return ring_lo + DWMAC4_DESC_SIZE * ((uint32_t)((uint16_t)(idx - 1) & mask) + 1u);
+	return stmmac_desc(rxq->ring, idx, rxq->mask, rxq->desc_shift);
+}
+
+static inline volatile struct dwmac4_desc *
+stmmac_txd(const struct stmmac_tx_queue *txq, uint16_t idx)
+{
+	return stmmac_desc(txq->ring, idx, txq->mask, txq->desc_shift);
+}
+
+/*
+ * Non-coherent only (no-op on a coherent queue), control path: the
+ * device's write-backs of ring indices [from, from + n) made visible to
+ * the CPU (@p for_cpu), or the driver's stores there sent to the device.
+ */
+static inline void
+stmmac_rx_ring_sync(struct stmmac_rx_queue *rxq, uint16_t from, uint16_t n,
+		    bool for_cpu)
+{
+	stmmac_ring_sync(&rxq->sync, rxq->ring, from, n, rxq->mask,
+			 rxq->desc_shift, for_cpu);
+}
+
+static inline void
+stmmac_tx_ring_sync(struct stmmac_tx_queue *txq, uint16_t from, uint16_t n,
+		    bool for_cpu)
+{
+	stmmac_ring_sync(&txq->sync, txq->ring, from, n, txq->mask,
+			 txq->desc_shift, for_cpu);
 }
 
 /* stmmac_rxq.c */
@@ -239,7 +274,9 @@ eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
  */
 struct rte_mbuf *stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot,
 				uint32_t des3, uint32_t des1);
+/* The refill: packed coherent ring / padded ring with maintenance. */
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
+void stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq);
 /* Completion anomalies (stmmac_rxq.c): a stale status word, a skip. */
 bool stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off);
 void stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq);
@@ -285,6 +322,7 @@ int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
 bool stmmac_ring_size_ok(uint16_t nb_desc);
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
-					    uint16_t nb_desc, unsigned int socket_id);
+					    uint16_t nb_desc, unsigned int shift,
+					    unsigned int socket_id);
 
 #endif /* STMMAC_ETHDEV_H */

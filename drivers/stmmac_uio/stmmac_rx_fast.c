@@ -74,27 +74,44 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
  * releasing the descriptor, and there is no cache maintenance to wait
  * for), from the slot's buffer address (buf_data): the misses on the
  * packet heads overlap those on the descriptor lines still arriving.
+ *
+ * Non-coherent (@p nc): each descriptor has its own line, which is
+ * cleaned+invalidated before its status is read: first the next one
+ * alone (an empty poll costs one line), then, once it is done, the rest
+ * of the batch together, one completion barrier each.
  */
 static __rte_always_inline uint16_t
 stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
-		  uint16_t max, const unsigned int pf_lines)
+		  uint16_t max, const bool nc, const unsigned int pf_lines)
 {
 	volatile struct dwmac4_desc *ring = rxq->ring;
 	const uint16_t mask = rxq->mask;
+	const unsigned int shift = nc ? rxq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
+	/* Descriptors per cache line, for the prefetch below. */
+	const uint16_t per_line = nc ? 1 : 4;
 	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
 	uint16_t n, i;
 
 	if (max > avail)
 		max = avail;
-	if (max == 0 ||
-	    (rte_le_to_cpu_32(ring[rxq->next & mask].des3) & RDES3_OWN))
+	if (max == 0)
 		return 0;
-	/* Lines of descriptors next + 4 .. next + max - 1, from a line start. */
-	for (i = 4; i < max + (rxq->next & 3); i += 4)
-		rte_prefetch0((const void *)(uintptr_t)
-			      &ring[((rxq->next & ~3u) + i) & mask]);
+	if (nc)
+		stmmac_ring_for_cpu(&rxq->sync, ring, rxq->next, 1, mask, shift);
+	if (rte_le_to_cpu_32(stmmac_desc(ring, rxq->next, mask, shift)->des3) &
+	    RDES3_OWN)
+		return 0;
+	if (nc && max > 1)
+		stmmac_ring_for_cpu(&rxq->sync, ring, (uint16_t)(rxq->next + 1),
+				    (uint16_t)(max - 1), mask, shift);
+	/* Lines of descriptors after the next one's, from a line start. */
+	for (i = per_line; i < max + (rxq->next & (per_line - 1)); i += per_line)
+		rte_prefetch0((const void *)stmmac_desc(ring,
+			(uint16_t)((rxq->next & ~(per_line - 1)) + i), mask, shift));
 	for (n = 0; n < max; n++) {
-		uint32_t des3 = rte_le_to_cpu_32(ring[(rxq->next + n) & mask].des3);
+		uint32_t des3 = rte_le_to_cpu_32(
+			stmmac_desc(ring, (uint16_t)(rxq->next + n), mask, shift)->des3);
 
 		if (des3 & RDES3_OWN)
 			break;
@@ -106,12 +123,14 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 	}
 	stmmac_desc_rmb(&rxq->rmb);
 	for (i = 0; i < n; i++) {
+		volatile struct dwmac4_desc *d =
+			stmmac_desc(ring, (uint16_t)(rxq->next + i), mask, shift);
+
 		/* RDES2 still armed: a stale status word (stmmac_rx_stale). */
-		if (unlikely(ring[(rxq->next + i) & mask].des2 ==
-			     rte_cpu_to_le_32(STMMAC_RDES2_ARMED)) &&
+		if (unlikely(d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED)) &&
 		    stmmac_rx_stale(rxq, i))
 			return i;
-		s1[i] = rte_le_to_cpu_32(ring[(rxq->next + i) & mask].des1);
+		s1[i] = rte_le_to_cpu_32(d->des1);
 	}
 	return n;
 }
@@ -503,7 +522,7 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 		/* A frame uses >= 1 descriptor: never more frames than asked. */
 		want = RTE_MIN((uint16_t)(nb_pkts - nb_rx),
 			       (uint16_t)STMMAC_RX_HARVEST_MAX);
-		n = stmmac_rx_harvest(rxq, st, s1, want, nc ? 0 : lines);
+		n = stmmac_rx_harvest(rxq, st, s1, want, nc, nc ? 0 : lines);
 		if (n == 0)
 			break;
 		empty = false;
@@ -521,7 +540,10 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 		stmmac_rx_missed_update(rxq);
 	if (empty)
 		stmmac_rx_skip_check(rxq);	/* row 12: a stopped ring */
-	stmmac_rx_refill(rxq);
+	if (nc)
+		stmmac_rx_refill_nc(rxq);
+	else
+		stmmac_rx_refill(rxq);
 	PMD_RX_DP_LOG(DEBUG, "port %u: %u frames, next %u armed %u",
 		      rxq->port_id, nb_rx, rxq->next, rxq->armed);
 	return nb_rx;

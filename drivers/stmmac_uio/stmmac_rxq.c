@@ -280,13 +280,16 @@ stmmac_rx_write_addr(volatile struct dwmac4_desc *d, rte_iova_t iova)
 	d->des2 = rte_cpu_to_le_32(STMMAC_RDES2_ARMED);
 }
 
-/* Arm @p d with @p mb, remembering where its data is (buf_data/buf_iova). */
+/*
+ * Arm @p d, the descriptor of @p slot, with @p mb, remembering where its
+ * data is (buf_data/buf_iova).
+ */
 static __rte_always_inline void
 stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
-		   volatile struct dwmac4_desc *d, const struct rte_mbuf *mb)
+		   volatile struct dwmac4_desc *d, uint16_t slot,
+		   const struct rte_mbuf *mb)
 {
 	rte_iova_t iova = rxp_pool_dma_addr(rxq->pool, mb);
-	ptrdiff_t slot = d - rxq->ring;
 
 	rxq->buf_data[slot] = (const uint8_t *)mb->buf_addr +
 			      rxq->pool->p.offset;
@@ -301,16 +304,21 @@ stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
  * (a frame copied out by copybreak, an errored or discarded frame) are
  * re-armed with it, from the address remembered in buf_iova (its mbuf is
  * not read). Addresses, barrier,
- * OWN bits, one tail write. If the pool is short, arm the slots before the
- * first one left empty, count rx_nombuf and retry next call: no
- * descriptor ever carries OWN without a buffer (row 16). Every buffer the
- * pool gave is used: they fill the empty slots in order.
+ * OWN bits, one tail write; on a non-coherent device each step's lines are
+ * cleaned before the next (stmmac_ring.h). If the pool is short, arm the
+ * slots before the first one left empty, count rx_nombuf and retry next
+ * call: no descriptor ever carries OWN without a buffer (row 16). Every
+ * buffer the pool gave is used: they fill the empty slots in order.
+ * @p nc is a constant in each instance: the coherent one addresses packed
+ * descriptors with a constant stride and does no maintenance.
  */
-void
-stmmac_rx_refill(struct stmmac_rx_queue *rxq)
+static __rte_always_inline void
+stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 {
 	struct rte_mbuf *fresh[STMMAC_RX_REFILL_CHUNK];
 	volatile struct dwmac4_desc *ring = rxq->ring;
+	const unsigned int shift = nc ? rxq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
 	struct rte_mbuf **sw = rxq->sw_ring;
 	const uint16_t mask = rxq->mask;
 	int room = (int)rxq->nb_desc - 1 - (uint16_t)(rxq->armed - rxq->next);
@@ -335,12 +343,15 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 				if (used == got)
 					break;
 				sw[slot] = fresh[used++];
-				stmmac_rx_set_addr(rxq, &ring[slot], sw[slot]);
+				stmmac_rx_set_addr(rxq, stmmac_desc(ring, slot, mask,
+								    shift),
+						   slot, sw[slot]);
 				continue;
 			}
 			/* Kept in its slot: same buffer, same address. */
 			rxp_pool_rearm_kept(rxq->pool, sw[slot]);
-			stmmac_rx_write_addr(&ring[slot], rxq->buf_iova[slot]);
+			stmmac_rx_write_addr(stmmac_desc(ring, slot, mask, shift),
+					     rxq->buf_iova[slot]);
 		}
 		pos = (uint16_t)(pos + s);
 		if (unlikely(got < need)) {
@@ -350,14 +361,32 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 	}
 	if (pos == rxq->armed)
 		return;
+	if (nc)
+		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
+				       (uint16_t)(pos - rxq->armed), mask, shift);
 	stmmac_desc_wmb();
 	/* No IOC: the PMD polls, it needs no RI interrupt. */
 	for (s = rxq->armed; s != pos; s++)
-		ring[s & mask].des3 = rte_cpu_to_le_32(RDES3_OWN |
-						       RDES3_BUFFER1_VALID_ADDR);
+		stmmac_desc(ring, s, mask, shift)->des3 =
+			rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
+	if (nc)
+		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
+				       (uint16_t)(pos - rxq->armed), mask, shift);
 	rxq->armed = pos;
 	stmmac_write_tail(rxq->be, rxq->tail_reg,
-			  stmmac_tail_addr(rxq->ring_lo, pos, mask));
+			  stmmac_tail_addr(rxq->ring_lo, pos, mask, shift));
+}
+
+void
+stmmac_rx_refill(struct stmmac_rx_queue *rxq)
+{
+	stmmac_rx_refill_tmpl(rxq, false);
+}
+
+void
+stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq)
+{
+	stmmac_rx_refill_tmpl(rxq, true);
 }
 
 /*
@@ -369,7 +398,7 @@ stmmac_rx_refill(struct stmmac_rx_queue *rxq)
 static __rte_always_inline uint32_t
 stmmac_rx_desc_addr(const struct stmmac_rx_queue *rxq, uint16_t slot)
 {
-	return rxq->ring_lo + DWMAC4_DESC_SIZE * (uint32_t)slot;
+	return stmmac_desc_addr(rxq->ring_lo, slot, rxq->desc_shift);
 }
 
 /*
@@ -388,17 +417,21 @@ stmmac_rx_desc_addr(const struct stmmac_rx_queue *rxq, uint16_t slot)
 bool
 stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 {
-	uint16_t slot = (uint16_t)(rxq->next + off) & rxq->mask;
-	volatile struct dwmac4_desc *d = &rxq->ring[slot];
+	uint16_t idx = (uint16_t)(rxq->next + off);
+	uint16_t slot = idx & rxq->mask;
+	volatile struct dwmac4_desc *d = stmmac_rxd(rxq, idx);
 
 	if (stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
 	    stmmac_rx_desc_addr(rxq, slot))
 		return false;
-	stmmac_rx_set_addr(rxq, d, rxq->sw_ring[slot]);
+	stmmac_rx_set_addr(rxq, d, slot, rxq->sw_ring[slot]);
+	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	stmmac_desc_wmb();
 	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
+	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	stmmac_write_tail(rxq->be, rxq->tail_reg,
-			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask));
+			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
+					   rxq->desc_shift));
 	rxq->stats.rx_desc_stale++;
 	return true;
 }
@@ -429,22 +462,27 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 {
 	const uint16_t mask = rxq->mask;
 	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
+	const unsigned int shift = rxq->desc_shift;
 	uint16_t slot = rxq->next & mask;
-	uint16_t after = (uint16_t)(rxq->next + 1) & mask;
 	volatile struct dwmac4_desc *d;
 	uint32_t cur, off;
 
 	rxq->stuck_polls = 0;
-	if (avail == 0 || !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN))
+	if (avail == 0)
+		return;
+	stmmac_rx_ring_sync(rxq, rxq->next, 1, true);
+	if (!(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN))
 		return;
 	cur = stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
 	      rxq->ring_lo;
-	if (cur % DWMAC4_DESC_SIZE != 0 || cur / DWMAC4_DESC_SIZE >= rxq->nb_desc)
+	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->nb_desc)
 		return;
-	off = ((cur / DWMAC4_DESC_SIZE) - slot) & mask;
+	off = ((cur >> shift) - slot) & mask;
+	/* Whatever the device wrote back up to where it stands, fresh. */
+	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
 	stmmac_desc_rmb(&rxq->rmb);
 	if (off < avail) {
-		d = &rxq->ring[(slot + off) & mask];
+		d = stmmac_rxd(rxq, (uint16_t)(slot + off));
 		if (!(rte_le_to_cpu_32(d->des3) & RDES3_OWN) &&
 		    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED)) {
 			stmmac_rx_stale(rxq, (uint16_t)off);
@@ -453,10 +491,10 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	}
 	if (avail < 2 || off < 2)
 		return;		/* the device is not past both */
-	d = &rxq->ring[after];
+	d = stmmac_rxd(rxq, (uint16_t)(rxq->next + 1));
 	if ((rte_le_to_cpu_32(d->des3) & RDES3_OWN) ||
 	    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED) ||
-	    !(rte_le_to_cpu_32(rxq->ring[slot].des3) & RDES3_OWN)) {
+	    !(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN)) {
 		rxq->skip_suspect = false;
 		return;
 	}
@@ -481,7 +519,8 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	 * refill overwrites (a lost frame, seen as a second "skip"). With
 	 * OWN clear the device stops there until the refill arms it.
 	 */
-	rxq->ring[slot].des3 = 0;
+	stmmac_rxd(rxq, slot)->des3 = 0;
+	stmmac_rx_ring_sync(rxq, rxq->next, 1, false);
 	rxq->next++;
 	rxq->stats.rx_desc_skipped++;
 }
@@ -513,8 +552,9 @@ stmmac_rx_queue_count(void *rx_queue)
 	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
 	uint16_t n;
 
+	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
 	for (n = 0; n < avail; n++)
-		if (rte_le_to_cpu_32(rxq->ring[(rxq->next + n) & rxq->mask].des3) &
+		if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->next + n))->des3) &
 		    RDES3_OWN)
 			break;
 	return n;
@@ -529,7 +569,8 @@ stmmac_rx_descriptor_status(void *rx_queue, uint16_t offset)
 		return -EINVAL;
 	if (offset >= (uint16_t)(rxq->armed - rxq->next))
 		return RTE_ETH_RX_DESC_UNAVAIL;
-	if (rte_le_to_cpu_32(rxq->ring[(rxq->next + offset) & rxq->mask].des3) &
+	stmmac_rx_ring_sync(rxq, (uint16_t)(rxq->next + offset), 1, true);
+	if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->next + offset))->des3) &
 	    RDES3_OWN)
 		return RTE_ETH_RX_DESC_AVAIL;
 	return RTE_ETH_RX_DESC_DONE;
@@ -545,16 +586,19 @@ stmmac_ring_size_ok(uint16_t nb_desc)
 }
 
 /*
- * Descriptor ring: IOVA-contiguous, aligned to its own (power of two)
- * size so it never crosses a 4 GiB line: the tail registers hold only the
- * low 32 bits, the high ones being the base's (model.md).
+ * Descriptor ring of nb_desc descriptors 1 << shift bytes apart:
+ * IOVA-contiguous, aligned to its own (power of two) size so it never
+ * crosses a 4 GiB line (the tail registers hold only the low 32 bits, the
+ * high ones being the base's, model.md), and so every descriptor of a
+ * padded ring starts a cache line.
  */
 const struct rte_memzone *
 stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
-		  uint16_t queue_id, uint16_t nb_desc, unsigned int socket_id)
+		  uint16_t queue_id, uint16_t nb_desc, unsigned int shift,
+		  unsigned int socket_id)
 {
 	char name[RTE_MEMZONE_NAMESIZE];
-	size_t len = (size_t)nb_desc * DWMAC4_DESC_SIZE;
+	size_t len = (size_t)nb_desc << shift;
 	const struct rte_memzone *mz;
 
 	snprintf(name, sizeof(name), "stmmac_p%u_%s%u", dev->data->port_id,
@@ -601,10 +645,11 @@ stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 {
 	uint16_t avail = (uint16_t)(rxq->armed - rxq->next), i;
 
+	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
 	rte_rmb();
 	for (i = 0; i < avail; i++) {
 		uint32_t des3 = rte_le_to_cpu_32(
-			rxq->ring[(rxq->next + i) & rxq->mask].des3);
+			stmmac_rxd(rxq, (uint16_t)(rxq->next + i))->des3);
 
 		if (des3 & RDES3_OWN)
 			break;
@@ -750,6 +795,8 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 			   da->sync_full ? "full" : "precise", strerror(-ret));
 		return ret;
 	}
+	/* A model emulating a non-coherent interconnect sees the maintenance. */
+	rxp_sync_set_hook(&rxq->sync, rxq->be->ops->cache_op, rxq->be->ctx);
 	memset(&pp, 0, sizeof(pp));
 	pp.fast.mp = rxq->mp;
 	pp.fast.sync = &rxq->sync;
@@ -857,7 +904,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 					   sizeof(rxq->buf_iova[0]) +
 					   sizeof(rxq->buf_data[0])) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	rxq->mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
+	rxq->mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, ad->desc_shift,
+				    socket_id);
 	if (rxq->sw_ring == NULL || rxq->mz == NULL) {
 		rte_memzone_free(rxq->mz);
 		rte_free(rxq->sw_ring);
@@ -874,6 +922,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->rmb.ctx = ad->be.ctx;
 	rxq->nb_desc = nb_desc;
 	rxq->mask = nb_desc - 1;
+	rxq->desc_shift = ad->desc_shift;
 	rxq->free_thresh = thresh;
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;
@@ -968,13 +1017,15 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 		memset(rxq->sw_ring, 0, sizeof(rxq->sw_ring[0]) * rxq->nb_desc);
 		return -ENOMEM;
 	}
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * DWMAC4_DESC_SIZE);
+	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc << rxq->desc_shift);
 	for (i = 0; i < rxq->nb_desc; i++)
-		stmmac_rx_set_addr(rxq, &rxq->ring[i], rxq->sw_ring[i]);
+		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->sw_ring[i]);
+	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
 	stmmac_desc_wmb();
 	for (i = 0; i < rxq->nb_desc; i++)
-		rxq->ring[i].des3 = rte_cpu_to_le_32(RDES3_OWN |
-						     RDES3_BUFFER1_VALID_ADDR);
+		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
+							    RDES3_BUFFER1_VALID_ADDR);
+	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
 	rxq->next = 0;
 	rxq->armed = rxq->nb_desc;
 	rxq->state = STMMAC_RX_IDLE;
@@ -990,7 +1041,8 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 		       rxq->rbsz << DMA_RBSZ_SHIFT);
 	/* t = N: the whole ring is armed. */
 	stmmac_write_tail(be, rxq->tail_reg,
-			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask));
+			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
+					   rxq->desc_shift));
 	rxq->started = true;
 	return 0;
 }
@@ -1018,7 +1070,8 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * DWMAC4_DESC_SIZE);
+	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc << rxq->desc_shift);
+	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
 	rxq->next = 0;
 	rxq->armed = 0;
 	rxq->started = false;

@@ -78,6 +78,7 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 int
 stmmac_stats_reset(struct rte_eth_dev *dev)
 {
+	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
@@ -92,22 +93,33 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 	}
 	if (txq != NULL)
 		memset(&txq->stats, 0, sizeof(txq->stats));
+	/* The device's counters run on: remember where they stood. */
+	if (be->ops->nb_xstats != 0)
+		be->ops->xstats_get(be->ctx, stmmac_adapter(dev)->be_xstats_base);
 	return 0;
 }
 
 #define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_RXQ_NB_LIB_XSTATS + \
 			  STMMAC_TXQ_NB_XSTATS)
 
+/* The queue counters, then the backend's (the model's, docs/model.md). */
+static unsigned int
+stmmac_nb_xstats(const struct rte_eth_dev *dev)
+{
+	return STMMAC_NB_XSTATS + stmmac_adapter(dev)->be.ops->nb_xstats;
+}
+
 int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
+	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
-	unsigned int i = 0;
+	unsigned int i = 0, j;
 
-	if (xstats == NULL || n < STMMAC_NB_XSTATS)
-		return STMMAC_NB_XSTATS;
+	if (xstats == NULL || n < stmmac_nb_xstats(dev))
+		return (int)stmmac_nb_xstats(dev);
 	if (rxq != NULL && stmmac_adapter(dev)->hw_started)
 		stmmac_rx_missed_update(rxq);
 #define STMMAC_RX_VAL(nm, h)						\
@@ -121,7 +133,6 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
 	{
 		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
-		unsigned int j;
 
 		memset(lib, 0, sizeof(lib));
 		if (rxq != NULL)
@@ -134,6 +145,16 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
 #undef STMMAC_RX_VAL
 #undef STMMAC_TX_VAL
+	if (be->ops->nb_xstats != 0) {
+		uint64_t v[STMMAC_BACKEND_MAX_XSTATS];
+
+		be->ops->xstats_get(be->ctx, v);
+		for (j = 0; j < be->ops->nb_xstats; j++, i++) {
+			xstats[i].id = i;
+			xstats[i].value = v[j] -
+				stmmac_adapter(dev)->be_xstats_base[j];
+		}
+	}
 	return (int)i;
 }
 
@@ -141,11 +162,11 @@ int
 stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	unsigned int i = 0;
+	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
+	unsigned int i = 0, j;
 
-	RTE_SET_USED(dev);
-	if (names == NULL || size < STMMAC_NB_XSTATS)
-		return STMMAC_NB_XSTATS;
+	if (names == NULL || size < stmmac_nb_xstats(dev))
+		return (int)stmmac_nb_xstats(dev);
 #define STMMAC_RX_NAME(nm, h)						\
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
 #define STMMAC_TX_NAME(nm, h)						\
@@ -158,5 +179,8 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 #undef STMMAC_RX_LIB_NAME
 #undef STMMAC_RX_NAME
 #undef STMMAC_TX_NAME
+	for (j = 0; j < be->ops->nb_xstats; j++)
+		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
+			 be->ops->xstat_names[j]);
 	return (int)i;
 }

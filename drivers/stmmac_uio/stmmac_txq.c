@@ -33,20 +33,32 @@
 /*
  * Reclaims descriptors the device has written back (OWN clear), oldest
  * first, and frees their packets. Only TDES3 is read, so no read barrier
- * is needed: nothing else of the write-back is used.
+ * is needed: nothing else of the write-back is used. Non-coherent (@p nc
+ * constant per instance): the lines of at most STMMAC_TX_FREE_BULK
+ * outstanding descriptors are cleaned+invalidated first, and only those
+ * are looked at.
  */
-static void
-stmmac_tx_clean(struct stmmac_tx_queue *txq)
+static __rte_always_inline void
+stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 {
 	struct rte_mbuf *done[STMMAC_TX_FREE_BULK];
 	volatile struct dwmac4_desc *ring = txq->ring;
 	const uint16_t mask = txq->mask;
+	const unsigned int shift = nc ? txq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
 	unsigned int nb_done = 0;
-	uint16_t clean = txq->clean;
+	uint16_t clean = txq->clean, end = txq->prod;
 
-	while (clean != txq->prod) {
+	if (nc) {
+		if ((uint16_t)(end - clean) > STMMAC_TX_FREE_BULK)
+			end = (uint16_t)(clean + STMMAC_TX_FREE_BULK);
+		stmmac_ring_for_cpu(&txq->sync, ring, clean,
+				    (uint16_t)(end - clean), mask, shift);
+	}
+	while (clean != end) {
 		uint16_t slot = clean & mask;
-		uint32_t des3 = rte_le_to_cpu_32(ring[slot].des3);
+		uint32_t des3 = rte_le_to_cpu_32(
+			stmmac_desc(ring, slot, mask, shift)->des3);
 
 		if (des3 & TDES3_OWN)
 			break;
@@ -66,6 +78,15 @@ stmmac_tx_clean(struct stmmac_tx_queue *txq)
 	if (nb_done != 0)
 		rte_pktmbuf_free_bulk(done, nb_done);
 	txq->clean = clean;
+}
+
+static void
+stmmac_tx_clean(struct stmmac_tx_queue *txq)
+{
+	if (txq->sync.mode != RXP_SYNC_COHERENT)
+		stmmac_tx_clean_tmpl(txq, true);
+	else
+		stmmac_tx_clean_tmpl(txq, false);
 }
 
 /*
@@ -92,6 +113,27 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
 }
 
 /*
+ * Non-coherent end of a TX burst: descriptors [from, to) are written and
+ * their segments cleaned, but none carries OWN yet. Their lines are
+ * cleaned, then OWN set on each (a frame's first descriptor after its
+ * others), the lines cleaned again: the device, which reads them once the
+ * tail moves, finds whole descriptors (stmmac_ring.h).
+ */
+static void
+stmmac_tx_own_nc(struct stmmac_tx_queue *txq, uint16_t from, uint16_t to)
+{
+	const uint16_t mask = txq->mask, n = (uint16_t)(to - from);
+	uint16_t i;
+
+	stmmac_ring_for_device(&txq->sync, txq->ring, from, n, mask,
+			       txq->desc_shift);
+	for (i = (uint16_t)(to - 1); i != (uint16_t)(from - 1); i--)
+		stmmac_txd(txq, i)->des3 |= rte_cpu_to_le_32(TDES3_OWN);
+	stmmac_ring_for_device(&txq->sync, txq->ring, from, n, mask,
+			       txq->desc_shift);
+}
+
+/*
  * TX burst.
  * Policy:
  *  - completed descriptors are reclaimed first, so the ring is as free as
@@ -103,14 +145,21 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
  *    tx_dropped (consumed, so one bad packet cannot block the queue);
  *  - within a packet OWN is set on the first descriptor last, after a
  *    write barrier (Linux stmmac_xmit() does the same), so the device
- *    never sees half a frame; the tail is written once per burst.
+ *    never sees half a frame; the tail is written once per burst;
+ *  - non-coherent (@p nc): every segment's bytes are cleaned as it is
+ *    queued; the descriptors are written without OWN, their lines
+ *    cleaned, then OWN set (first descriptors last) and the lines cleaned
+ *    again, before the tail is written (stmmac_ring.h).
  */
-static uint16_t
-stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
+static __rte_always_inline uint16_t
+stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
+		 const bool nc)
 {
 	struct stmmac_tx_queue *txq = tx_queue;
 	volatile struct dwmac4_desc *ring = txq->ring;
 	const uint16_t mask = txq->mask;
+	const unsigned int shift = nc ? txq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
 	const uint16_t prod0 = txq->prod;
 	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail;
 	uint64_t bytes = 0;
@@ -118,7 +167,7 @@ stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
 	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
 	if (unlikely(!txq->started))
 		return 0;
-	stmmac_tx_clean(txq);
+	stmmac_tx_clean_tmpl(txq, nc);
 	avail = (uint16_t)(txq->nb_desc - 1 - (uint16_t)(prod - txq->clean));
 	for (nb_tx = 0; nb_tx < nb_pkts; nb_tx++) {
 		struct rte_mbuf *m = tx_pkts[nb_tx], *seg;
@@ -138,42 +187,69 @@ stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
 		left = need;
 		for (seg = m; seg != NULL; seg = seg->next) {
 			uint16_t slot = prod & mask;
+			volatile struct dwmac4_desc *d =
+				stmmac_desc(ring, slot, mask, shift);
 			rte_iova_t iova = rte_mbuf_data_iova(seg);
 			uint32_t des3 = m->pkt_len & TDES3_PACKET_SIZE_MASK;
 
 			if (seg->data_len == 0)
 				continue;
-			ring[slot].des0 = rte_cpu_to_le_32((uint32_t)iova);
-			ring[slot].des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
-			ring[slot].des2 = rte_cpu_to_le_32(seg->data_len &
-							   TDES2_BUFFER1_SIZE_MASK);
+			if (nc)
+				rxp_sync_clean(&txq->sync,
+					       rte_pktmbuf_mtod(seg, void *),
+					       seg->data_len);
+			d->des0 = rte_cpu_to_le_32((uint32_t)iova);
+			d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
+			d->des2 = rte_cpu_to_le_32(seg->data_len &
+						   TDES2_BUFFER1_SIZE_MASK);
 			if (left == need)
 				des3 |= TDES3_FIRST_DESCRIPTOR;
 			if (--left == 0)
 				des3 |= TDES3_LAST_DESCRIPTOR;
 			txq->sw_ring[slot] = left == 0 ? m : NULL;
+			if (slot == first || nc)
+				d->des3 = rte_cpu_to_le_32(des3);
+			else
+				d->des3 = rte_cpu_to_le_32(des3 | TDES3_OWN);
 			if (slot == first)
 				first_des3 = des3 | TDES3_OWN;
-			else
-				ring[slot].des3 = rte_cpu_to_le_32(des3 | TDES3_OWN);
 			prod++;
 		}
-		stmmac_desc_wmb();
-		ring[first].des3 = rte_cpu_to_le_32(first_des3);
+		if (!nc) {
+			stmmac_desc_wmb();
+			stmmac_desc(ring, first, mask, shift)->des3 =
+				rte_cpu_to_le_32(first_des3);
+		}
 		avail -= need;
 		nb_sent++;
 		bytes += m->pkt_len;
 	}
 	if (prod != prod0) {
+		if (nc)
+			stmmac_tx_own_nc(txq, prod0, prod);
 		txq->prod = prod;
 		stmmac_write_tail(txq->be, txq->tail_reg,
-				  stmmac_tail_addr(txq->ring_lo, prod, mask));
+				  stmmac_tail_addr(txq->ring_lo, prod, mask,
+						   shift));
 	}
 	txq->stats.tx_packets += nb_sent;
 	txq->stats.tx_bytes += bytes;
 	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
 		      txq->port_id, nb_tx, nb_pkts, txq->prod, txq->clean);
 	return nb_tx;
+}
+
+static uint16_t
+stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
+{
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, false);
+}
+
+static uint16_t
+stmmac_xmit_pkts_nc(void *tx_queue, struct rte_mbuf **tx_pkts,
+		    uint16_t nb_pkts)
+{
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, true);
 }
 
 int
@@ -193,7 +269,8 @@ stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	used = (uint16_t)(txq->prod - txq->clean);
 	if ((uint16_t)(prev - txq->clean) >= used)
 		return RTE_ETH_TX_DESC_DONE;
-	if (rte_le_to_cpu_32(txq->ring[prev & txq->mask].des3) & TDES3_OWN)
+	stmmac_tx_ring_sync(txq, prev, 1, true);
+	if (rte_le_to_cpu_32(stmmac_txd(txq, prev)->des3) & TDES3_OWN)
 		return RTE_ETH_TX_DESC_FULL;
 	return RTE_ETH_TX_DESC_DONE;
 }
@@ -211,6 +288,14 @@ stmmac_tx_queue_free_mbufs(struct stmmac_tx_queue *txq)
 	}
 }
 
+static void
+stmmac_tx_queue_free(struct stmmac_tx_queue *txq)
+{
+	rte_memzone_free(txq->mz);
+	rte_free(txq->sw_ring);
+	rte_free(txq);
+}
+
 void
 stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 {
@@ -219,9 +304,7 @@ stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 	if (txq == NULL)
 		return;
 	stmmac_tx_queue_free_mbufs(txq);
-	rte_memzone_free(txq->mz);
-	rte_free(txq->sw_ring);
-	rte_free(txq);
+	stmmac_tx_queue_free(txq);
 	dev->data->tx_queues[queue_id] = NULL;
 }
 
@@ -233,6 +316,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	uint16_t port = dev->data->port_id;
 	struct stmmac_tx_queue *txq;
+	int ret;
 
 	if (queue_id >= STMMAC_MAX_TX_QUEUES) {
 		PMD_TX_LOG(ERR, "port %u: TX queue %u: only 1 queue", port,
@@ -259,7 +343,8 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->sw_ring = rte_zmalloc_socket("stmmac_tx_sw_ring",
 					  sizeof(txq->sw_ring[0]) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	txq->mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
+	txq->mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, ad->desc_shift,
+				    socket_id);
 	if (txq->sw_ring == NULL || txq->mz == NULL) {
 		rte_memzone_free(txq->mz);
 		rte_free(txq->sw_ring);
@@ -272,12 +357,23 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->be = &ad->be;
 	txq->nb_desc = nb_desc;
 	txq->mask = nb_desc - 1;
+	txq->desc_shift = ad->desc_shift;
 	txq->port_id = port;
 	txq->queue_id = queue_id;
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	ret = rxp_sync_init(&txq->sync, ad->da.dma_noncoherent ?
+			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
+			    STMMAC_TX_MAX_FRAME, 0);
+	if (ret < 0) {
+		stmmac_tx_queue_free(txq);
+		return ret;
+	}
+	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
-	dev->tx_pkt_burst = stmmac_xmit_pkts;
+	/* The burst for the memory model, chosen here once. */
+	dev->tx_pkt_burst = ad->da.dma_noncoherent ? stmmac_xmit_pkts_nc :
+						     stmmac_xmit_pkts;
 	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port, queue_id,
 		   nb_desc);
 	return 0;
@@ -290,7 +386,8 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 	const struct stmmac_backend *be = txq->be;
 
 	RTE_SET_USED(dev);
-	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * DWMAC4_DESC_SIZE);
+	memset(txq->mz->addr, 0, (size_t)txq->nb_desc << txq->desc_shift);
+	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
 	txq->prod = 0;
 	txq->clean = 0;
 	stmmac_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
@@ -325,8 +422,11 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
 	if (!txq->started || txq->prod == txq->clean)
 		return;
 	for (polls = 0; polls < STMMAC_TX_DRAIN_POLLS; polls++) {
-		uint32_t des3 = rte_le_to_cpu_32(
-			txq->ring[(uint16_t)(txq->prod - 1) & txq->mask].des3);
+		uint16_t last = (uint16_t)(txq->prod - 1);
+		uint32_t des3;
+
+		stmmac_tx_ring_sync(txq, last, 1, true);
+		des3 = rte_le_to_cpu_32(stmmac_txd(txq, last)->des3);
 
 		if (!(des3 & TDES3_OWN))
 			return;
@@ -350,7 +450,8 @@ stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);
 	stmmac_tx_queue_free_mbufs(txq);
-	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * DWMAC4_DESC_SIZE);
+	memset(txq->mz->addr, 0, (size_t)txq->nb_desc << txq->desc_shift);
+	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
 	txq->prod = 0;
 	txq->clean = 0;
 	txq->started = false;

@@ -81,6 +81,23 @@ uio_dma_map(void *arg)
 	return 0;
 }
 
+/*
+ * dma=auto: the device's DMA is cache-coherent exactly when its device-tree
+ * node says "dma-coherent" (Linux of_dma_is_coherent()); the SoC GMACs of
+ * RK3568/RK3588, i.MX8MP and STM32MP1 do not.
+ */
+static int
+uio_dma_coherent(void *arg)
+{
+	struct stmmac_uio_ctx *ctx = arg;
+	char path[256];
+	struct stat sb;
+
+	snprintf(path, sizeof(path),
+		 STMMAC_UIO_SYSFS "/%s/device/of_node/dma-coherent", ctx->uio);
+	return stat(path, &sb) == 0;
+}
+
 static int
 uio_start(void *arg)
 {
@@ -111,6 +128,7 @@ static const struct stmmac_backend_ops stmmac_uio_ops = {
 	.read32 = uio_read32,
 	.write32 = uio_write32,
 	.dma_map = uio_dma_map,
+	.dma_coherent = uio_dma_coherent,
 	.start = uio_start,
 	.stop = uio_stop,
 	.destroy = uio_destroy,

@@ -81,6 +81,8 @@
 	  "refill buffers from the mempool")				\
 	X(pool_alloc_empty, rxq->pool->stats.alloc_empty,		\
 	  "refills the mempool could not fully serve")			\
+	X(pool_recycle_full, rxq->pool->stats.recycle_full,		\
+	  "buffers back to the mempool: the recycle cache was full")	\
 	X(sync_bytes, rxq->sync.stats.for_cpu_bytes,		\
 	  "bytes synced for the CPU, whole lines (0 when coherent)")
 

@@ -7,21 +7,25 @@
  * arm64 half can be compile-checked with a bare cross compiler
  * (aarch64-linux-gnu-gcc) on a machine that has no arm64 DPDK.
  *
- * Only CLEAN+INVALIDATE is offered, never invalidate-only: a range rounded
- * out to whole cache lines may share its first and last line with bytes the
- * CPU owns (the mbuf headroom, a neighbour's tail); invalidating such a line
- * without cleaning it first silently discards the CPU's dirty bytes. Linux
- * arm64 reaches the same conclusion for the partial lines at the edges of
- * dcache_inval_poc (it cleans them with "dc civac").
+ * CLEAN (write dirty lines back, keep them) and CLEAN+INVALIDATE are
+ * offered, never invalidate-only: a range rounded out to whole cache lines
+ * may share its first and last line with bytes the CPU owns (the mbuf
+ * headroom, a neighbour's tail); invalidating such a line without cleaning
+ * it first silently discards the CPU's dirty bytes. Linux arm64 reaches the
+ * same conclusion for the partial lines at the edges of dcache_inval_poc
+ * (it cleans them with "dc civac").
  *
- * - arm64: "dc civac" per line (clean+invalidate to the point of coherency,
- *   executable at EL0 when SCTLR_EL1.UCI is set, which Linux does), then
- *   "dsb sy" so the maintenance completes before any later access.
+ * - arm64: "dc cvac" (clean) or "dc civac" (clean+invalidate) per line, to
+ *   the point of coherency, executable at EL0 when SCTLR_EL1.UCI is set,
+ *   which Linux does; then "dsb sy" so the maintenance completes before
+ *   any later access.
  * - x86-64: x86 DMA is coherent; the flushes here reproduce the COST and
  *   the cold data of a non-coherent SoC on a development machine.
  *   "clflushopt" per line then "sfence" (clflushopt is ordered only by
  *   fences, Intel SDM vol. 2 CLFLUSHOPT), or "clflush" plus "mfence" on CPUs
- *   without clflushopt (the pair Linux clflush_cache_range() uses).
+ *   without clflushopt (the pair Linux clflush_cache_range() uses). A clean
+ *   is "clwb" where the CPU has it (write back, the line may stay), else
+ *   the flush.
  */
 #ifndef RXP_CACHEOPS_H
 #define RXP_CACHEOPS_H
@@ -47,6 +51,13 @@ static inline void
 rxp_cache_civac_line(uintptr_t p)
 {
 	__asm__ volatile("dc civac, %0" : : "r"(p) : "memory");
+}
+
+/** Clean the line holding @p p to the point of coherency (no invalidate). */
+static inline void
+rxp_cache_cvac_line(uintptr_t p)
+{
+	__asm__ volatile("dc cvac, %0" : : "r"(p) : "memory");
 }
 
 /** Wait for all earlier cache maintenance to complete. */
@@ -89,6 +100,12 @@ rxp_cache_clflushopt_fence(void)
 }
 
 static inline void
+rxp_cache_clwb_line(uintptr_t p)
+{
+	__asm__ volatile("clwb %0" : "+m"(*(volatile char *)p) : : "memory");
+}
+
+static inline void
 rxp_cache_clflush_line(uintptr_t p)
 {
 	__asm__ volatile("clflush %0" : "+m"(*(volatile char *)p) : : "memory");
@@ -109,6 +126,17 @@ rxp_cache_has_clflushopt(void)
 	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
 		return false;
 	return (b >> 23) & 1;
+}
+
+/** CPUID.(EAX=7,ECX=0):EBX bit 24: CLWB. */
+static inline bool
+rxp_cache_has_clwb(void)
+{
+	unsigned int a, b, c, d;
+
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d))
+		return false;
+	return (b >> 24) & 1;
 }
 
 /** Line size clflush works on: CPUID.1:EBX[15:8] x 8 bytes. */

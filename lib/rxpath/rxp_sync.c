@@ -6,8 +6,10 @@
  * rxp_sync_init(), and never per call.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <string.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_common.h>
 #include <rte_io.h>
 #include <rte_log.h>
@@ -77,46 +79,53 @@ rxp_sync_coherent_dev_bulk(struct rxp_sync *s, const void *const *addr,
 /* The instructions a variant can be built on. */
 enum rxp_sync_insn {
 	RXP_SYNC_INSN_CIVAC,		/* arm64 dc civac + dsb sy */
+	RXP_SYNC_INSN_CVAC,		/* arm64 dc cvac + dsb sy (clean) */
 	RXP_SYNC_INSN_CLFLUSHOPT,	/* x86-64 clflushopt + sfence */
 	RXP_SYNC_INSN_CLFLUSH,		/* x86-64 clflush + mfence */
+	RXP_SYNC_INSN_CLWB,		/* x86-64 clwb + sfence (clean) */
 };
 
 static __rte_always_inline void
 rxp_sync_line(enum rxp_sync_insn insn, uintptr_t line)
 {
 #if defined(__aarch64__)
-	RTE_SET_USED(insn);
-	rxp_cache_civac_line(line);
+	if (insn == RXP_SYNC_INSN_CVAC)
+		rxp_cache_cvac_line(line);
+	else
+		rxp_cache_civac_line(line);
 #else
 	if (insn == RXP_SYNC_INSN_CLFLUSHOPT)
 		rxp_cache_clflushopt_line(line);
+	else if (insn == RXP_SYNC_INSN_CLWB)
+		rxp_cache_clwb_line(line);
 	else
 		rxp_cache_clflush_line(line);
 #endif
 }
 
 static __rte_always_inline void
-rxp_sync_fence(enum rxp_sync_insn insn)
+rxp_sync_insn_fence(enum rxp_sync_insn insn)
 {
 #if defined(__aarch64__)
 	RTE_SET_USED(insn);
 	rxp_cache_civac_fence();
 #else
-	if (insn == RXP_SYNC_INSN_CLFLUSHOPT)
-		rxp_cache_clflushopt_fence();
-	else
+	if (insn == RXP_SYNC_INSN_CLFLUSH)
 		rxp_cache_clflush_fence();
+	else
+		rxp_cache_clflushopt_fence();
 #endif
 }
 
 /*
- * Clean+invalidate the lines holding [addr, addr + len), without the
- * completion barrier; returns the bytes covered (whole lines). @p insn is
- * a constant in every caller, so the branches above fold away.
+ * Maintain the lines holding [addr, addr + len) with @p insn, without the
+ * completion barrier, and tell the hook (as @p op); returns the bytes
+ * covered (whole lines). @p insn and @p op are constants in every caller,
+ * so the branches above fold away.
  */
 static __rte_always_inline uint32_t
-rxp_sync_lines(const struct rxp_sync *s, const void *addr, uint32_t len,
-	       enum rxp_sync_insn insn)
+rxp_sync_lines_op(const struct rxp_sync *s, const void *addr, uint32_t len,
+		  enum rxp_sync_insn insn, enum rxp_cache_op op)
 {
 	uintptr_t line;
 	uint32_t n = rxp_sync_line_span((uintptr_t)addr, len, s->line_shift,
@@ -126,7 +135,17 @@ rxp_sync_lines(const struct rxp_sync *s, const void *addr, uint32_t len,
 
 	for (i = 0; i < n; i++, line += step)
 		rxp_sync_line(insn, line);
+	if (unlikely(s->hook != NULL))
+		s->hook(s->hook_ctx, addr, len, op);
 	return n << s->line_shift;
+}
+
+/* Clean+invalidate: every buffer sync. */
+static __rte_always_inline uint32_t
+rxp_sync_lines(const struct rxp_sync *s, const void *addr, uint32_t len,
+	       enum rxp_sync_insn insn)
+{
+	return rxp_sync_lines_op(s, addr, len, insn, RXP_CACHE_CIVAC);
 }
 
 /* @p n ranges, then ONE barrier; returns the bytes covered. */
@@ -139,7 +158,7 @@ rxp_sync_bulk(const struct rxp_sync *s, const void *const *addr,
 
 	for (i = 0; i < n; i++)
 		bytes += rxp_sync_lines(s, addr[i], len[i], insn);
-	rxp_sync_fence(insn);
+	rxp_sync_insn_fence(insn);
 	return bytes;
 }
 
@@ -150,7 +169,7 @@ rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
 {
 	uint32_t bytes = rxp_sync_lines(s, addr, len, insn);
 
-	rxp_sync_fence(insn);
+	rxp_sync_insn_fence(insn);
 	return bytes;
 }
 
@@ -237,6 +256,74 @@ RXP_SYNC_DEFINE(clflush, RXP_SYNC_INSN_CLFLUSH)
 
 #undef RXP_SYNC_DEFINE
 
+/* The raw range operations (rxp_sync_clean/civac/fence), per instruction. */
+#define RXP_RANGE_DEFINE(tag, insn, op, ctr)				\
+static void								\
+rxp_range_ ## tag(struct rxp_sync *s, const void *addr, uint32_t len)	\
+{									\
+	s->stats.ctr += rxp_sync_lines_op(s, addr, len, insn, op);	\
+}
+
+#if defined(__aarch64__)
+RXP_RANGE_DEFINE(clean_cvac, RXP_SYNC_INSN_CVAC, RXP_CACHE_CLEAN, clean_bytes)
+RXP_RANGE_DEFINE(civac_civac, RXP_SYNC_INSN_CIVAC, RXP_CACHE_CIVAC,
+		 civac_bytes)
+
+static void
+rxp_range_fence_dsb(void)
+{
+	rxp_cache_civac_fence();
+}
+#else
+RXP_RANGE_DEFINE(clean_clwb, RXP_SYNC_INSN_CLWB, RXP_CACHE_CLEAN, clean_bytes)
+RXP_RANGE_DEFINE(clean_clflushopt, RXP_SYNC_INSN_CLFLUSHOPT, RXP_CACHE_CLEAN,
+		 clean_bytes)
+RXP_RANGE_DEFINE(clean_clflush, RXP_SYNC_INSN_CLFLUSH, RXP_CACHE_CLEAN,
+		 clean_bytes)
+RXP_RANGE_DEFINE(civac_clflushopt, RXP_SYNC_INSN_CLFLUSHOPT, RXP_CACHE_CIVAC,
+		 civac_bytes)
+RXP_RANGE_DEFINE(civac_clflush, RXP_SYNC_INSN_CLFLUSH, RXP_CACHE_CIVAC,
+		 civac_bytes)
+
+static void
+rxp_range_fence_sfence(void)
+{
+	rxp_cache_clflushopt_fence();
+}
+
+static void
+rxp_range_fence_mfence(void)
+{
+	rxp_cache_clflush_fence();
+}
+#endif
+
+#undef RXP_RANGE_DEFINE
+
+/* The range operations of a non-coherent variant, for this CPU. */
+static void
+rxp_sync_range_ops(struct rxp_sync *s, unsigned int flags)
+{
+#if defined(__aarch64__)
+	RTE_SET_USED(flags);
+	s->clean = rxp_range_clean_cvac;
+	s->civac = rxp_range_civac_civac;
+	s->fence = rxp_range_fence_dsb;
+#else
+	bool opt = rxp_cache_has_clflushopt() &&
+		   !(flags & RXP_SYNC_F_NO_CLFLUSHOPT);
+
+	s->civac = opt ? rxp_range_civac_clflushopt : rxp_range_civac_clflush;
+	if (rxp_cache_has_clwb())
+		s->clean = rxp_range_clean_clwb;
+	else
+		s->clean = opt ? rxp_range_clean_clflushopt :
+			   rxp_range_clean_clflush;
+	/* clflush is ordered by mfence only; clwb and clflushopt by sfence. */
+	s->fence = opt ? rxp_range_fence_sfence : rxp_range_fence_mfence;
+#endif
+}
+
 /* log2 of the line size the maintenance loop steps by. */
 static unsigned int
 rxp_sync_arch_line_shift(void)
@@ -267,6 +354,22 @@ rxp_sync_arch_line_shift(void)
 
 #endif /* RXP_CACHEOPS_NONCOHERENT */
 
+bool
+rxp_sync_noncoherent_supported(void)
+{
+	return RXP_CACHEOPS_NONCOHERENT != 0;
+}
+
+uint32_t
+rxp_sync_nc_line_size(void)
+{
+#if RXP_CACHEOPS_NONCOHERENT
+	return (uint32_t)1 << rxp_sync_arch_line_shift();
+#else
+	return 0;
+#endif
+}
+
 int
 rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 	      unsigned int flags)
@@ -290,6 +393,7 @@ rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 	case RXP_SYNC_FULL:
 #if RXP_CACHEOPS_NONCOHERENT
 		s->line_shift = (uint8_t)rxp_sync_arch_line_shift();
+		rxp_sync_range_ops(s, flags);
 #if defined(__aarch64__)
 		RTE_SET_USED(flags);
 		if (mode == RXP_SYNC_NONCOHERENT) {

@@ -41,12 +41,28 @@
  * With 128-byte lines the rounding out reaches further into the headroom
  * and past the frame end; that is safe because the operation cleans.
  *
+ * Besides the buffer syncs, a non-coherent variant offers the raw range
+ * operations a driver needs for memory it shares with the device outside
+ * the page pool, such as descriptor rings and transmitted bytes:
+ * rxp_sync_clean() (write the CPU's stores back), rxp_sync_civac() (clean,
+ * then drop the lines so the next load reads what the device wrote), and
+ * rxp_sync_fence() (wait until they complete). They are not counted in
+ * for_cpu/for_device. A coherent variant has none (NULL): a driver calls
+ * them only on the paths it chose for a non-coherent device.
+ *
+ * A hook (rxp_sync_set_hook()) is told of every clean and clean+invalidate
+ * after the instructions ran: a device model that emulates a non-coherent
+ * interconnect sees the driver's cache maintenance through it, as the
+ * interconnect would. NULL (the default, and on hardware) costs one
+ * predictable branch per range.
+ *
  * A struct rxp_sync belongs to one queue and is used by its lcore only
  * (its counters are plain increments).
  */
 #ifndef RXP_SYNC_H
 #define RXP_SYNC_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -61,7 +77,10 @@ extern "C" {
 	X(for_cpu_calls, "syncs for the CPU")				\
 	X(for_cpu_bytes, "bytes synced for the CPU, whole lines")	\
 	X(for_device_calls, "syncs for the device")			\
-	X(for_device_bytes, "bytes synced for the device, whole lines")
+	X(for_device_bytes, "bytes synced for the device, whole lines")	\
+	X(clean_bytes, "bytes cleaned by rxp_sync_clean(), whole lines") \
+	X(civac_bytes, "bytes cleaned+invalidated by rxp_sync_civac(), "\
+	  "whole lines")
 
 /** Counters; all uint64_t, in RXP_SYNC_STATS order. */
 struct rxp_sync_stats {
@@ -91,6 +110,19 @@ enum rxp_sync_mode {
 /** Do not use clflushopt even if the CPU has it (x86-64; benchmarks). */
 #define RXP_SYNC_F_NO_CLFLUSHOPT	(1u << 0)
 
+/** A cache maintenance operation, as the hook is told of it. */
+enum rxp_cache_op {
+	RXP_CACHE_CLEAN = 1,	/**< dirty lines written back */
+	RXP_CACHE_CIVAC,	/**< written back, then invalidated */
+};
+
+/**
+ * Told of each maintenance of [addr, addr + len) after it ran (@p ctx as
+ * given to rxp_sync_set_hook()).
+ */
+typedef void (*rxp_sync_hook_t)(void *ctx, const void *addr, uint32_t len,
+				enum rxp_cache_op op);
+
 struct rxp_sync;
 
 /** One direction of a sync variant. */
@@ -111,6 +143,11 @@ struct rxp_sync {
 	rxp_sync_fn_t for_device;	/**< installed by rxp_sync_init() */
 	rxp_sync_bulk_fn_t for_cpu_bulk;	/**< installed by rxp_sync_init() */
 	rxp_sync_bulk_fn_t for_device_bulk;	/**< installed by rxp_sync_init() */
+	rxp_sync_fn_t clean;		/**< range clean, no fence; NULL coherent */
+	rxp_sync_fn_t civac;		/**< range clean+invalidate, no fence */
+	void (*fence)(void);		/**< completes clean/civac */
+	rxp_sync_hook_t hook;		/**< rxp_sync_set_hook(); NULL */
+	void *hook_ctx;
 	uint32_t max_len;		/**< bytes the device may write */
 	uint8_t line_shift;		/**< log2 of the cache line size */
 	enum rxp_sync_mode mode;
@@ -133,6 +170,60 @@ struct rxp_sync {
  */
 int rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode,
 		  uint32_t max_len, unsigned int flags);
+
+/**
+ * Install @p fn (NULL: none) to be told of every clean and clean+invalidate
+ * this sync object performs, buffer syncs included.
+ */
+static inline void
+rxp_sync_set_hook(struct rxp_sync *s, rxp_sync_hook_t fn, void *ctx)
+{
+	s->hook = fn;
+	s->hook_ctx = ctx;
+}
+
+/**
+ * Clean the lines holding [addr, addr + len): the CPU's stores there reach
+ * the point of coherency, where a non-coherent device reads. No completion
+ * barrier (rxp_sync_fence()). Non-coherent variants only.
+ */
+static inline void
+rxp_sync_clean(struct rxp_sync *s, const void *addr, uint32_t len)
+{
+	s->clean(s, addr, len);
+}
+
+/**
+ * Clean and invalidate the lines holding [addr, addr + len): the next load
+ * there reads what the device wrote. No completion barrier. Non-coherent
+ * variants only.
+ */
+static inline void
+rxp_sync_civac(struct rxp_sync *s, const void *addr, uint32_t len)
+{
+	s->civac(s, addr, len);
+}
+
+/** Wait until the cleans and invalidates issued so far have completed. */
+static inline void
+rxp_sync_fence(const struct rxp_sync *s)
+{
+	s->fence();
+}
+
+/**
+ * Whether this build and CPU can maintain data caches from user space,
+ * i.e. whether RXP_SYNC_NONCOHERENT can be used (not on 32-bit Arm).
+ */
+bool rxp_sync_noncoherent_supported(void);
+
+/**
+ * The cache line a non-coherent variant maintains, in bytes: CTR_EL0's
+ * smallest data line on arm64, the clflush line on x86-64; 0 when
+ * rxp_sync_noncoherent_supported() is false. What a descriptor must be
+ * padded to when it may not share a line with another.
+ */
+uint32_t rxp_sync_nc_line_size(void);
 
 /** Cache line size the sync object works on, in bytes. */
 static inline uint32_t

@@ -21,6 +21,9 @@
  *   5 step: budget
  *   6 any register: 16-bit offset, 32-bit value
  *   7 link / ring base / MAC config / MTL op mode: selector + 32 bits
+ * The first byte also picks write-back coalescing, flow control and the
+ * non-coherent interconnect emulation (descriptors then cleaned after they
+ * are written, unless flag bit 7 says not).
  * Then a final run of steps. Asserted after every call: guards intact,
  * violations never decrease, frames accounted at most once.
  */
@@ -153,6 +156,10 @@ run(struct st *s, struct in *in)
 				(flags & 16 ? RDES3_INT_ON_COMPLETION_EN : 0) |
 				(flags & 32 ? (uint32_t)flags << 24 : 0) |
 				(flags & 64 ? v : 0), __ATOMIC_RELEASE);
+			/* Non-coherent: a driver cleans, unless flags say not. */
+			if (!(flags & 128))
+				dwmac4_model_cache_op(s->m, d, sizeof(*d),
+						      DWMAC4_MODEL_CACHE_CLEAN);
 			break;
 		case 1:	/* tail pointer */
 			v = get(in, 1);
@@ -236,6 +243,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	p.rx_src = &s.src->base;
 	p.wb_batch = size > 0 ? data[0] % 4 : 0;
 	p.flow_control = size > 0 && (data[0] & 4);
+	/* The non-coherent interconnect emulation (model_nc.c) on or off. */
+	p.nc_emulation = size > 0 && (data[0] & 8);
 	s.m = dwmac4_model_create(&p);
 	ASSERT(s.m != NULL);
 	ASSERT(dwmac4_model_dma_map(s.m, s.win, WIN_IOVA, WIN) == 0);

@@ -13,10 +13,21 @@
 #   (b) the ring buffers not returned to the page pool on queue stop
 #       -> pmd_lifecycle (row 18: pool back at its baseline after stop);
 #   (c) the runt check removed: a PL of 0 or <= 4 goes up as a 0..4-byte
-#       mbuf -> pmd_faults (fault_len_ppm, row 9).
+#       mbuf -> pmd_faults (fault_len_ppm, row 9);
+#   (d) non-coherent RX: the clean+invalidate of the next descriptor's line
+#       before its status is read removed -> pmd_forward_nc (the status
+#       read is the cache's stale copy: nothing is ever received);
+#   (e) non-coherent TX: the clean of each segment's bytes before the
+#       doorbell removed -> pmd_lifecycle_nc (the device reads bytes the
+#       driver wrote and never cleaned: model_nc_unclean_reads);
+#   (f) non-coherent: packed 16-byte descriptors (no DSL padding), four to
+#       a cache line -> pmd_chaos_nc (re-arming a descriptor writes back a
+#       stale copy of its neighbours: model_nc_clobbers).
+#   The _nc tests are the same binaries run with SOCRX_TEST_DEVARGS=
+#   dma=noncoherent (tests/pmd/meson.build).
 #
-# Usage: tests/pmd/broken_driver.sh [--suite] [a] [b] [c]
-#   no letter: all three; --suite: also run the whole pmd suite on each
+# Usage: tests/pmd/broken_driver.sh [--suite] [a] [b] [c] [d] [e] [f]
+#   no letter: all six; --suite: also run the whole pmd suite on each
 #   broken build and list every test that fails.
 # Environment: SOCRX_BROKEN_DIR (scratch directory, default
 #   /tmp/socrx-broken-driver), SOCRX_DPDK_SDK (driver-SDK directory,
@@ -35,14 +46,14 @@ exps=
 for arg in "$@"; do
 	case "$arg" in
 	--suite) suite=1 ;;
-	a | b | c) exps="$exps $arg" ;;
+	a | b | c | d | e | f) exps="$exps $arg" ;;
 	*)
-		echo "usage: $0 [--suite] [a] [b] [c]" >&2
+		echo "usage: $0 [--suite] [a] [b] [c] [d] [e] [f]" >&2
 		exit 2
 		;;
 	esac
 done
-[ -n "$exps" ] || exps="a b c"
+[ -n "$exps" ] || exps="a b c d e f"
 
 case "$work" in
 "$src" | "$src"/*)
@@ -103,6 +114,27 @@ make_patch() {
 		anchor='^	if (len < RTE_ETHER_HDR_LEN)$'
 		del=2
 		;;
+	d)
+		# "if (nc)" and the clean+invalidate of the next descriptor
+		file=drivers/stmmac_uio/stmmac_rx_fast.c
+		func=stmmac_rx_harvest
+		anchor='^	if (nc)$'
+		del=2
+		;;
+	e)
+		# "if (nc)" and the clean of the segment's bytes (3 lines)
+		file=drivers/stmmac_uio/stmmac_txq.c
+		func=stmmac_xmit_tmpl
+		anchor='^			if (nc)$'
+		del=4
+		;;
+	f)
+		# the DSL and the padded stride: packed descriptors stay
+		file=drivers/stmmac_uio/stmmac_ethdev.c
+		func=stmmac_dma_layout
+		anchor='^	ad->dsl = gap \/ bus;$'
+		del=2
+		;;
 	esac
 	range="/^$func(/,/^}/"
 	n=$(sed -n "$range{/$anchor/p}" "$tree/$file" | wc -l)
@@ -111,11 +143,11 @@ make_patch() {
 		return 1
 	fi
 	mkdir -p "$work/new/$(dirname "$file")"
-	if [ "$del" = 2 ]; then
-		sed "$range{/$anchor/{N;d;}}" "$tree/$file" >"$work/new/$file"
-	else
-		sed "$range{/$anchor/d}" "$tree/$file" >"$work/new/$file"
-	fi
+	case "$del" in
+	1) sed "$range{/$anchor/d}" "$tree/$file" >"$work/new/$file" ;;
+	2) sed "$range{/$anchor/{N;d;}}" "$tree/$file" >"$work/new/$file" ;;
+	4) sed "$range{/$anchor/{N;N;N;d;}}" "$tree/$file" >"$work/new/$file" ;;
+	esac
 	(cd "$work" && diff -u "src/$file" "new/$file" |
 		sed -e "s#^--- src/#--- a/#" -e "s#^+++ new/#+++ b/#") \
 		>"$work/exp-$1.patch" || true
@@ -123,15 +155,22 @@ make_patch() {
 	[ -s "$work/exp-$1.patch" ]
 }
 
-# Runs test binary $2 of experiment $1; it must fail.
+# Runs test $2 of experiment $1 as meson registers it; it must fail.
 run_expect_fail() {
 	exp=$1
 	name=$2
 	out=$work/exp-$exp-$name.log
-	if "$build/tests/pmd/test_$name" >"$out" 2>&1; then
+	if ! meson test -C "$build" --no-rebuild --list 2>/dev/null |
+		grep -q " $name\$"; then
+		log "experiment ($exp): no test $name in $build"
+		return 1
+	fi
+	if meson test -C "$build" --no-rebuild "$name" >/dev/null 2>&1; then
+		cp "$build/meson-logs/testlog.txt" "$out"
 		log "experiment ($exp): test $name PASSED: the breakage went unnoticed (log: $out)"
 		return 1
 	fi
+	cp "$build/meson-logs/testlog.txt" "$out"
 	msg=$(sed -n 's/^.*CHECK(.*) failed: //p' "$out" | head -n 1)
 	[ -n "$msg" ] || msg=$(tail -n 1 "$out")
 	echo "experiment ($exp): test $name failed as expected: $msg"
@@ -164,6 +203,9 @@ for exp in $exps; do
 	a) test=pmd_ordering ;;
 	b) test=pmd_lifecycle ;;
 	c) test=pmd_faults ;;
+	d) test=pmd_forward_nc ;;
+	e) test=pmd_lifecycle_nc ;;
+	f) test=pmd_chaos_nc ;;
 	esac
 	make_patch "$exp" || {
 		rc=1

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <rte_bus_vdev.h>
 #include <rte_eal.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
@@ -29,6 +30,79 @@
 #define PMD_HARNESS_MAX_ARGS	32
 /* Polls before giving up on traffic: generous, the model may be slow. */
 #define PMD_HARNESS_MAX_POLLS	50000000ull
+/* Room for one port's devargs after the run-wide ones are added. */
+#define PMD_HARNESS_ARGS_LEN	4096
+
+/*
+ * Devargs every port of the run gets, from SOCRX_TEST_DEVARGS (meson runs
+ * the tests about data and accounting a second time with
+ * "dma=noncoherent": the same assertions on the emulated non-coherent
+ * interconnect, docs/model.md). A port that sets a key itself keeps its
+ * value.
+ */
+static inline const char *
+pmd_harness_run_devargs(void)
+{
+	const char *e = getenv("SOCRX_TEST_DEVARGS");
+
+	return e != NULL ? e : "";
+}
+
+/* Whether this run's ports emulate a non-coherent interconnect. */
+static inline int
+pmd_harness_run_nc(void)
+{
+	return strstr(pmd_harness_run_devargs(), "dma=noncoherent") != NULL;
+}
+
+/* Whether the comma-separated @p args has a key=value with key @p key. */
+static inline int
+pmd_harness_has_key(const char *args, const char *key, size_t klen)
+{
+	const char *p = args;
+
+	while (p != NULL && *p != '\0') {
+		if (strncmp(p, key, klen) == 0 && p[klen] == '=')
+			return 1;
+		p = strchr(p, ',');
+		if (p != NULL)
+			p++;
+	}
+	return 0;
+}
+
+/*
+ * @p args (a vdev string or a devargs string, may be NULL) plus each
+ * key=value of pmd_harness_run_devargs() it does not set, in @p buf.
+ */
+static inline const char *
+pmd_harness_args(const char *args, char *buf, size_t size)
+{
+	const char *extra = pmd_harness_run_devargs(), *kv = extra;
+	size_t n;
+
+	n = (size_t)snprintf(buf, size, "%s", args != NULL ? args : "");
+	while (*kv != '\0' && n < size) {
+		const char *end = strchr(kv, ',');
+		size_t len = end != NULL ? (size_t)(end - kv) : strlen(kv);
+		const char *eq = memchr(kv, '=', len);
+
+		if (eq != NULL && !pmd_harness_has_key(buf, kv, (size_t)(eq - kv)))
+			n += (size_t)snprintf(buf + n, size - n, "%s%.*s",
+					      n != 0 ? "," : "", (int)len, kv);
+		kv = end != NULL ? end + 1 : kv + len;
+	}
+	return buf;
+}
+
+/* rte_vdev_init() with the run's devargs added (pmd_harness_args()). */
+static inline int
+pmd_harness_vdev_init(const char *name, const char *args)
+{
+	char buf[PMD_HARNESS_ARGS_LEN];
+
+	return rte_vdev_init(name, pmd_harness_args(args, buf, sizeof(buf)));
+}
 
 /*
  * EAL with the test settings plus one --vdev per entry of @p vdevs
@@ -38,6 +112,7 @@
 static inline void
 pmd_harness_eal_init(const char *prog, const char *const *vdevs)
 {
+	static char vdev_buf[PMD_HARNESS_MAX_ARGS][PMD_HARNESS_ARGS_LEN];
 	char *argv[PMD_HARNESS_MAX_ARGS];
 	int argc = 0, i;
 
@@ -57,8 +132,11 @@ pmd_harness_eal_init(const char *prog, const char *const *vdevs)
 	for (i = 0; vdevs != NULL && vdevs[i] != NULL &&
 	     argc < PMD_HARNESS_MAX_ARGS - 2; i++) {
 		argv[argc++] = (char *)(uintptr_t)"--vdev";
-		argv[argc++] = (char *)(uintptr_t)vdevs[i];
+		argv[argc++] = (char *)(uintptr_t)pmd_harness_args(vdevs[i],
+			vdev_buf[i], sizeof(vdev_buf[i]));
 	}
+	if (pmd_harness_run_devargs()[0] != '\0')
+		printf("every port also gets: %s\n", pmd_harness_run_devargs());
 	eal_harness_start(argc, argv);
 }
 
@@ -214,7 +292,12 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
 	return v;
 }
 
-/* Fails the test unless the model saw no driver protocol violation. */
+/*
+ * Fails the test unless the model saw no driver protocol violation and,
+ * on a port whose interconnect is emulated non-coherent (dma=noncoherent),
+ * no missed cache operation: no clobbered line, no device read of bytes
+ * the driver wrote and did not clean (the model_nc_* xstats).
+ */
 #define PMD_HARNESS_CHECK_NO_VIOLATION(port)				\
 	do {								\
 		struct dwmac4_model_stats st_;				\
@@ -225,6 +308,19 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
 		      "port %u: %" PRIu64 " violations, last: %s", (port), \
 		      st_.violations,					\
 		      rte_pmd_stmmac_uio_model_last_violation(port));	\
+		CHECK(r_ != 0 || st_.nc_clobbers == 0,			\
+		      "port %u: model_nc_clobbers %" PRIu64		\
+		      " (device bytes lost under a dirty line)", (port),	\
+		      st_.nc_clobbers);					\
+		CHECK(r_ != 0 || st_.nc_unclean_reads == 0,		\
+		      "port %u: model_nc_unclean_reads %" PRIu64		\
+		      " (device read bytes the driver never cleaned)",	\
+		      (port), st_.nc_unclean_reads);			\
+		/* The emulation really saw the driver's maintenance. */ \
+		CHECK(r_ != 0 || !pmd_harness_run_nc() ||		\
+		      st_.nc_clean_lines != 0,				\
+		      "port %u: dma=noncoherent run, no line cleaned",	\
+		      (port));						\
 	} while (0)
 
 #endif /* SOCRX_PMD_HARNESS_H */

@@ -93,7 +93,7 @@ cport_probe(struct cport *p, const char *args)
 	int ret, id;
 
 	snprintf(p->name, sizeof(p->name), "net_stmmac_uio%u", vdev_seq++);
-	ret = rte_vdev_init(p->name, args);
+	ret = pmd_harness_vdev_init(p->name, args);
 	CHECK(ret == 0, "probe %s,%s: %d", p->name, args, ret);
 	id = ret == 0 ? pmd_harness_port(p->name) : -1;
 	p->ok = id >= 0;
@@ -852,7 +852,17 @@ rows_09_11_length_lies(bool scatter)
 		CHECK_EQ_U(lerr, 1000, "row 11: non-monotonic or oversized PL");
 	else
 		CHECK(runts > 0 && lerr > 0, "row 9: both runts and lengths past the buffer");
-	CHECK_EQ_U(rte_mempool_in_use_count(p.mp), p.base + CAT_RING,
+	/*
+	 * Nothing leaked while dropping: the mempool lends the driver exactly
+	 * what the page pool took from it and did not give back (no frame
+	 * reached the application). Not "the ring's buffers": a refill that
+	 * finds the recycle cache empty while a chain being dropped still
+	 * holds buffers takes fresh ones, and the chain's then stay in the
+	 * cache (the old check failed then: 258 != 256).
+	 */
+	CHECK_EQ_U(rte_mempool_in_use_count(p.mp),
+		   p.base + pmd_harness_xstat(p.port, "rx_q0_pool_alloc_slow") -
+		   pmd_harness_xstat(p.port, "rx_q0_pool_recycle_full"),
 		   "%s: nothing leaked while dropping", tag);
 	cport_finish(&p, 0);
 }

@@ -584,7 +584,7 @@ port_open(struct chaos *c)
 
 	snprintf(c->name, sizeof(c->name), "net_stmmac_uio%u", vdev_seq++);
 	snprintf(args, sizeof(args), "%s", CH_ARGS);
-	ret = rte_vdev_init(c->name, args);
+	ret = pmd_harness_vdev_init(c->name, args);
 	id = ret == 0 ? pmd_harness_port(c->name) : -1;
 	FAIL_AT(c, id >= 0, "probe %s: %d", c->name, ret);
 	if (id < 0)

@@ -143,7 +143,7 @@ port_up(const struct fcase *c, const char *args, struct fport *fp)
 	int ret, id;
 
 	snprintf(fp->name, sizeof(fp->name), "net_stmmac_uio%u", vdev_seq++);
-	ret = rte_vdev_init(fp->name, args);
+	ret = pmd_harness_vdev_init(fp->name, args);
 	CHECK(ret == 0, "%s: probe %s: %d", c->name, args, ret);
 	if (ret != 0)
 		return false;

@@ -3,9 +3,10 @@
  * A capture replayed into port 0 (rx_pcap=), forwarded by a testpmd-style
  * io loop to port 1, written by port 1 (tx_pcap=): the output capture must
  * hold the same frames, byte-identical and in order. Also checks the
- * accounting on both ports and that the model saw no protocol violation.
+ * accounting on both ports and that the model saw no protocol violation
+ * (nor, with dma=noncoherent, a missed cache operation).
  *
- * Usage: test_pmd_forward CAPTURE
+ * Usage: test_pmd_forward CAPTURE [DEVARGS]   (DEVARGS: added to both ports)
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,17 +32,22 @@ main(int argc, char **argv)
 	unsigned int baseline, i, same = 0;
 	int p0, p1, fd, idle = 0;
 
-	if (argc != 2 || corpus_read_pcap(argv[1], &in) != 0 || in.n == 0) {
-		fprintf(stderr, "usage: %s CAPTURE (a readable pcap)\n", argv[0]);
+	const char *extra = argc == 3 ? argv[2] : "";
+
+	if (argc < 2 || argc > 3 || corpus_read_pcap(argv[1], &in) != 0 ||
+	    in.n == 0) {
+		fprintf(stderr, "usage: %s CAPTURE [DEVARGS] (a readable pcap)\n",
+			argv[0]);
 		return 1;
 	}
 	fd = mkstemp(out_path);
 	if (fd < 0)
 		return 1;
 	close(fd);
-	snprintf(vdev0, sizeof(vdev0), "net_stmmac_uio0,rx_pcap=%s", argv[1]);
-	snprintf(vdev1, sizeof(vdev1), "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s",
-		 out_path);
+	snprintf(vdev0, sizeof(vdev0), "net_stmmac_uio0,rx_pcap=%s%s%s", argv[1],
+		 extra[0] ? "," : "", extra);
+	snprintf(vdev1, sizeof(vdev1), "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s%s%s",
+		 out_path, extra[0] ? "," : "", extra);
 	pmd_harness_eal_init(argv[0], vdevs);
 	p0 = pmd_harness_port("net_stmmac_uio0");
 	p1 = pmd_harness_port("net_stmmac_uio1");

@@ -66,7 +66,7 @@ new_port(char *name, size_t size, const char *args)
 	int ret;
 
 	snprintf(name, size, "net_stmmac_uio%u", vdev_seq++);
-	ret = rte_vdev_init(name, args);
+	ret = pmd_harness_vdev_init(name, args);
 	CHECK(ret == 0, "probe %s,%s: %d", name, args, ret);
 	return ret == 0 ? pmd_harness_port(name) : -1;
 }

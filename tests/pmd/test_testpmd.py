@@ -10,6 +10,9 @@ Checks, each from testpmd's own printed counters:
   3. rxonly mode receives a counted stream;
   4. a capture replayed into port 0 (rx_pcap=) and io-forwarded to port 1
      comes out of port 1 (tx_pcap=) byte-identical and in order;
+  4b. the same with dma=noncoherent on both ports (the model emulates a
+     non-coherent interconnect): byte-identical, and `show port xstats`
+     shows every model_nc_* counter at 0 on both ports;
   5. the golden verdict corpus (tests/data/verdict_corpus.pcap) received in
      rxonly mode with `set verbose 1`, csum=auto: each packet's printed
      length, hw ptype and RTE_MBUF_F_RX_{IP,L4}_CKSUM_* flags match
@@ -175,24 +178,44 @@ def test_rxonly(so):
     check(t.p.returncode == 0, "rxonly: testpmd exited cleanly (%s)" % t.p.returncode)
 
 
-def test_pcap_forward(so, srcroot, tmp):
+def model_nc_xstats(t):
+    """{port: {"model_nc_...": n}} from 'show port xstats all'."""
+    out = t.cmd("show port xstats all")
+    res = {}
+    for m in re.finditer(r"NIC extended statistics for port (\d+)(.*?)(?=NIC extended statistics for port|\Z)",
+                         out, re.S):
+        res[int(m.group(1))] = {k: int(v) for k, v in
+                                re.findall(r"(model_nc_\w+):\s+(\d+)", m.group(2))}
+    return res
+
+
+def test_pcap_forward(so, srcroot, tmp, devargs=""):
+    what = "pcap" + (" (%s)" % devargs if devargs else "")
+    extra = "," + devargs if devargs else ""
     src = os.path.join(srcroot, "tests", "data", "fwd_mix.pcap")
     out = os.path.join(tmp, "fwd_out.pcap")
     frames_in = read_pcap(src)
-    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s" % src,
-                     "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s" % out],
+    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s%s" % (src, extra),
+                     "net_stmmac_uio1%s,gen_pkts=1,tx_pcap=%s" % (extra, out)],
                 ["--forward-mode=io"])
     t.cmd("start")
     st = t.wait_rx({0: len(frames_in)})
+    nc = model_nc_xstats(t) if "dma=noncoherent" in devargs else None
     t.finish()
     s = st.get(0, {})
     check(s.get("RX-packets", 0) == len(frames_in) and s.get("RX-missed", 0) == 0,
-          "pcap: port 0 received all %d frames, none missed (%d, %d)" %
-          (len(frames_in), s.get("RX-packets", 0), s.get("RX-missed", 0)))
+          "%s: port 0 received all %d frames, none missed (%d, %d)" %
+          (what, len(frames_in), s.get("RX-packets", 0), s.get("RX-missed", 0)))
     frames_out = read_pcap(out) if os.path.exists(out) else []
     check(frames_out == frames_in,
-          "pcap: port 1 sent the capture byte-identical (%d of %d frames)" %
-          (sum(1 for a, b in zip(frames_in, frames_out) if a == b), len(frames_in)))
+          "%s: port 1 sent the capture byte-identical (%d of %d frames)" %
+          (what, sum(1 for a, b in zip(frames_in, frames_out) if a == b), len(frames_in)))
+    if nc is not None:
+        names = ("model_nc_clobbers", "model_nc_unclean_reads")
+        for p in (0, 1):
+            got = nc.get(p, {})
+            check(all(n in got for n in names) and not any(got.values()),
+                  "%s: port %d show port xstats: model_nc_* all 0 (%s)" % (what, p, got))
 
 
 def read_expected(path):
@@ -328,6 +351,7 @@ def main():
         test_io_generated(so)
         test_rxonly(so)
         test_pcap_forward(so, srcroot, tmp)
+        test_pcap_forward(so, srcroot, tmp, "dma=noncoherent")
         test_verdict_flags(so, srcroot)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)

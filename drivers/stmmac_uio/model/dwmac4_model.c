@@ -315,13 +315,28 @@ ring_base_reg(struct dwmac4_model *m, uint32_t hi, uint32_t lo)
 
 /* Tail register value -> index 0..n, or -1 when outside the ring. */
 static int64_t
-ring_tail_index(uint64_t base, uint32_t n, uint32_t val)
+ring_tail_index(const struct model_ring *r, uint32_t val)
 {
-	uint32_t diff = val - (uint32_t)base;	/* wraps like the address */
+	uint32_t diff = val - (uint32_t)r->base;	/* wraps like the address */
 
-	if (diff % DWMAC4_DESC_SIZE || diff / DWMAC4_DESC_SIZE > n)
+	if (diff % r->stride || diff / r->stride > r->n)
 		return -1;
-	return diff / DWMAC4_DESC_SIZE;
+	return diff / r->stride;
+}
+
+/*
+ * Descriptor stride of a channel: 16 bytes plus the skip length of
+ * DMA_CHx_Control.DSL in bus-width units (U-Boot's dwc_eth_qos.c pads
+ * each descriptor to a cache line this way).
+ */
+static uint32_t
+chan_desc_stride(struct dwmac4_model *m, unsigned int ch)
+{
+	uint32_t dsl = (model_reg_get(m, DMA_CHAN_CONTROL(ch)) &
+			DWMAC4_DMA_CHAN_CTRL_DSL_MASK) >>
+		       DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT;
+
+	return DWMAC4_DESC_SIZE + dsl * DWMAC4_MODEL_BUS_BYTES;
 }
 
 /*
@@ -365,11 +380,12 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 	}
 	r->base = base;
 	r->n = (len & DWMAC4_DMA_RING_LEN_MASK) + 1u;
+	r->stride = chan_desc_stride(m, ch);
 	r->rbsz = rbsz;
 	r->cur = 0;
 	r->suspended = false;
 	if (r->tail_written) {
-		t = ring_tail_index(base, r->n, model_reg_get(m, tail_off));
+		t = ring_tail_index(r, model_reg_get(m, tail_off));
 		if (t < 0) {
 			model_violation(m, MODEL_VIOL_TAIL_BEYOND_RING,
 					"%s DMA %u started with tail %#x outside ring %#llx/%u",
@@ -423,7 +439,7 @@ chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 		__atomic_store_n(&r->tail_written, true, __ATOMIC_RELAXED);
 		return;
 	}
-	t = ring_tail_index(r->base, r->n, val);
+	t = ring_tail_index(r, val);
 	if (t < 0) {
 		model_violation(m, MODEL_VIOL_TAIL_BEYOND_RING,
 				"%s tail %#x outside ring %#llx/%u (ch %u)",
@@ -584,6 +600,13 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 		errno = ENOMEM;
 		return NULL;
 	}
+	if (p->nc_emulation && model_nc_attach() != 0) {
+		pthread_mutex_destroy(&m->viol_lock);
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	phy_reset(m);
@@ -602,6 +625,8 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 		m->params.rx_src->destroy(m->params.rx_src);
 	if (m->params.tx_sink != NULL && m->params.tx_sink->destroy != NULL)
 		m->params.tx_sink->destroy(m->params.tx_sink);
+	if (m->params.nc_emulation)
+		model_nc_detach();
 	pthread_mutex_destroy(&m->viol_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
@@ -745,12 +770,29 @@ dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
 {
 	const uint64_t *src = (const uint64_t *)&m->stats;
 	uint64_t *dst = (uint64_t *)st;
+	struct model_nc_counters nc;
 	size_t i;
 
 	_Static_assert(sizeof(*st) % sizeof(uint64_t) == 0,
 		       "stats are 64-bit counters only");
+
 	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
 		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+	model_nc_counters_read(&m->nc, &nc);
+	st->nc_clobbers = nc.clobbers;
+	st->nc_unclean_reads = nc.unclean_reads;
+	st->nc_clean_lines = nc.clean_lines;
+	st->nc_civac_lines = nc.civac_lines;
+}
+
+void
+dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr, size_t len,
+		      enum dwmac4_model_cache_op op)
+{
+	if (!m->params.nc_emulation)
+		return;
+	model_nc_cpu_op(&m->nc, addr, len, op == DWMAC4_MODEL_CACHE_CIVAC ?
+			MODEL_NC_CIVAC : MODEL_NC_CLEAN);
 }
 
 const char *

@@ -46,6 +46,13 @@ struct model_traffic_sink;
 #define DWMAC4_MODEL_MAX_FRAME 16384u
 /* Value of MAC_Version (GMAC_VERSION): core 5.10 (SNPSVER 0x51). */
 #define DWMAC4_MODEL_VERSION 0x00001051u
+/*
+ * Width of the model's system bus (AXI data width), in bytes: the unit of
+ * the descriptor skip length (DMA_CHx_Control.DSL), as on the 64-bit AXI
+ * of RK3568/RK3588 and i.MX8MP. The descriptor stride is
+ * 16 + DSL * DWMAC4_MODEL_BUS_BYTES.
+ */
+#define DWMAC4_MODEL_BUS_BYTES 8u
 
 /* How the DMA engine stores packet data into host memory. */
 enum dwmac4_model_dma_store {
@@ -177,6 +184,13 @@ struct dwmac4_model_params {
 	 * DMA stops). Needs a driver that calls that barrier.
 	 */
 	uint32_t fault_wo_ppm;
+	/*
+	 * Non-coherent interconnect (model_nc.h, docs/model.md): the device
+	 * reads what the driver cleaned and the driver sees what the device
+	 * wrote only in the lines it invalidated, through
+	 * dwmac4_model_cache_op(). Off: DMA is cache-coherent.
+	 */
+	bool nc_emulation;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
@@ -271,6 +285,11 @@ struct dwmac4_model_stats {
 	uint64_t rx_wo_drained;		/* records made visible by RX DMA stop/reset */
 	uint64_t rx_wo_stale;		/* records dropped: slot re-armed, no barrier */
 	uint64_t rx_wo_barriers;	/* dwmac4_model_rx_barrier() calls */
+	/* Non-coherent interconnect (params.nc_emulation; model_nc.h). */
+	uint64_t nc_clobbers;		/* device bytes lost under a dirty line */
+	uint64_t nc_unclean_reads;	/* device reads of lines written, not cleaned */
+	uint64_t nc_clean_lines;	/* lines the driver cleaned */
+	uint64_t nc_civac_lines;	/* lines the driver cleaned and invalidated */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);
@@ -307,6 +326,23 @@ bool dwmac4_model_rx_idle(struct dwmac4_model *m);
  * adversary is off. Safe while the model thread runs.
  */
 void dwmac4_model_rx_barrier(struct dwmac4_model *m);
+
+/* ---- Driver side: cache maintenance (non-coherent interconnect) ---- */
+
+enum dwmac4_model_cache_op {
+	DWMAC4_MODEL_CACHE_CLEAN = 1,	/* dc cvac: dirty lines to DRAM */
+	DWMAC4_MODEL_CACHE_CIVAC,	/* dc civac: clean, then invalidate */
+};
+
+/*
+ * The model's half of the driver's data cache maintenance of [addr,
+ * addr + len) (rounded out to 64-byte lines): with params.nc_emulation a
+ * driver calls it right after its own clean or clean+invalidate, as the
+ * interconnect would see the cache operation. A no-op when the emulation
+ * is off. Safe while the model thread runs.
+ */
+void dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr,
+			   size_t len, enum dwmac4_model_cache_op op);
 
 #ifdef __cplusplus
 }

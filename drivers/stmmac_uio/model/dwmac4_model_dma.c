@@ -60,6 +60,9 @@ dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
 		m->n_dma++;
 	}
 	pthread_mutex_unlock(&m->lock);
+	/* DRAM behind a non-coherent interconnect: what the range holds now. */
+	if (rc == 0 && m->params.nc_emulation)
+		rc = model_nc_map(va, len);
 	return rc;
 }
 
@@ -142,19 +145,29 @@ store_nt(uint8_t *dst, const uint8_t *src, size_t len)
 }
 #endif
 
-static void
-model_store(const struct dwmac4_model *m, uint8_t *dst, const uint8_t *src,
-	    size_t len)
+void
+model_mem_write(struct dwmac4_model *m, void *dst, const void *src, size_t len)
 {
+	if (m->params.nc_emulation) {
+		model_nc_dev_write(&m->nc, dst, src, len, false);
+		return;
+	}
 #ifdef MODEL_HAVE_NT_STORES
 	if (m->params.dma_store == DWMAC4_MODEL_STORE_NT) {
 		store_nt(dst, src, len);
 		return;
 	}
-#else
-	(void)m;
 #endif
 	memcpy(dst, src, len);
+}
+
+void
+model_mem_read(struct dwmac4_model *m, void *dst, const void *src, size_t len)
+{
+	if (m->params.nc_emulation)
+		model_nc_dev_read(&m->nc, dst, src, len);
+	else
+		memcpy(dst, src, len);
 }
 
 /* Orders streaming data stores before the descriptor write-back. */
@@ -169,35 +182,51 @@ model_store_fence(const struct dwmac4_model *m)
 #endif
 }
 
-static inline uint32_t
-desc_des3_acquire(struct dwmac4_desc *d)
+void
+model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
+		struct dwmac4_desc *out)
 {
-	return le32toh(__atomic_load_n(&d->des3, __ATOMIC_ACQUIRE));
-}
+	struct dwmac4_desc w;
 
-static inline uint32_t
-desc_word(const uint32_t *w)
-{
-	return le32toh(__atomic_load_n(w, __ATOMIC_RELAXED));
+	if (m->params.nc_emulation) {
+		/* One DMA read of the whole descriptor. */
+		model_nc_dev_read(&m->nc, &w, d, sizeof(w));
+	} else {
+		w.des3 = __atomic_load_n(&d->des3, __ATOMIC_ACQUIRE);
+		w.des0 = __atomic_load_n(&d->des0, __ATOMIC_RELAXED);
+		w.des1 = __atomic_load_n(&d->des1, __ATOMIC_RELAXED);
+		w.des2 = __atomic_load_n(&d->des2, __ATOMIC_RELAXED);
+	}
+	out->des0 = le32toh(w.des0);
+	out->des1 = le32toh(w.des1);
+	out->des2 = le32toh(w.des2);
+	out->des3 = le32toh(w.des3);
 }
 
 /* Write-back: DES0..2, then DES3 with a release store (OWN clear). */
 static void
-desc_write_back(struct dwmac4_desc *d, uint32_t d0, uint32_t d1, uint32_t d2,
-		uint32_t d3)
+desc_write_back(struct dwmac4_model *m, struct dwmac4_desc *d, uint32_t d0,
+		uint32_t d1, uint32_t d2, uint32_t d3)
 {
-	__atomic_store_n(&d->des0, htole32(d0), __ATOMIC_RELAXED);
-	__atomic_store_n(&d->des1, htole32(d1), __ATOMIC_RELAXED);
-	__atomic_store_n(&d->des2, htole32(d2), __ATOMIC_RELAXED);
-	__atomic_store_n(&d->des3, htole32(d3), __ATOMIC_RELEASE);
+	struct dwmac4_desc w = { htole32(d0), htole32(d1), htole32(d2),
+				 htole32(d3) };
+
+	if (m->params.nc_emulation) {
+		model_nc_dev_write(&m->nc, d, &w, sizeof(w), false);
+		return;
+	}
+	__atomic_store_n(&d->des0, w.des0, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des1, w.des1, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des2, w.des2, __ATOMIC_RELAXED);
+	__atomic_store_n(&d->des3, w.des3, __ATOMIC_RELEASE);
 }
 
-static struct dwmac4_desc *
-ring_desc(struct dwmac4_model *m, const struct model_ring *r, uint32_t idx,
-	  const char *what)
+struct dwmac4_desc *
+model_ring_desc(struct dwmac4_model *m, const struct model_ring *r,
+		uint32_t idx, const char *what)
 {
-	return model_dma_xlate(m, r->base + (uint64_t)idx * DWMAC4_DESC_SIZE,
-			       DWMAC4_DESC_SIZE, what);
+	return model_dma_xlate(m, model_ring_addr(r, idx), DWMAC4_DESC_SIZE,
+			       what);
 }
 
 static inline uint16_t
@@ -371,7 +400,7 @@ rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
 {
 	struct model_ring *r = &m->rx[0];
 	uint32_t seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
-	struct dwmac4_desc *d;
+	struct dwmac4_desc *d, w;
 	uint32_t des3;
 	uint64_t addr;
 
@@ -380,13 +409,14 @@ rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
 	r->suspended = false;
 	if (r->cur == __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE))
 		goto unavailable;
-	d = ring_desc(m, r, r->cur, "RX descriptor");
+	d = model_ring_desc(m, r, r->cur, "RX descriptor");
 	if (d == NULL)
 		goto fatal;
-	des3 = desc_des3_acquire(d);
+	model_desc_read(m, d, &w);
+	des3 = w.des3;
 	if (!(des3 & RDES3_OWN))
 		goto unavailable;
-	addr = (uint64_t)desc_word(&d->des1) << 32 | desc_word(&d->des0);
+	addr = (uint64_t)w.des1 << 32 | w.des0;
 	if (!(des3 & RDES3_BUFFER1_VALID_ADDR) || addr == 0) {
 		model_violation(m, MODEL_VIOL_OWN_ZERO_ADDR,
 				"RX descriptor %u: OWN with buffer %#llx, RDES3 %#x",
@@ -399,7 +429,7 @@ rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
 	*idx = r->cur;
 	r->cur = (r->cur + 1) % r->n;
 	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
-		      (uint32_t)(r->base + (uint64_t)r->cur * DWMAC4_DESC_SIZE));
+		      (uint32_t)model_ring_addr(r, r->cur));
 	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR(0), (uint32_t)addr);
 	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR_HI(0), (uint32_t)(addr >> 32));
 	return RX_TAKE_OK;
@@ -421,7 +451,7 @@ rx_fill(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t idx,
 
 	if (chunk > m->rx[0].rbsz)
 		chunk = m->rx[0].rbsz;
-	model_store(m, buf, f->data + f->done, chunk);
+	model_mem_write(m, buf, f->data + f->done, chunk);
 	f->done += chunk;
 	f->held = true;
 	f->held_idx = idx;
@@ -437,7 +467,7 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 
 	model_store_fence(m);
 	/* Re-translated: the window may have changed while the frame waited. */
-	d = ring_desc(m, &m->rx[0], f->held_idx, "RX write-back");
+	d = model_ring_desc(m, &m->rx[0], f->held_idx, "RX write-back");
 	f->held = false;
 	if (d == NULL)
 		return;
@@ -458,14 +488,15 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 		/* Coalesced: the words now, OWN with the batch. */
 		if (m->wb_n == MODEL_WB_MAX)
 			model_rx_wb_flush(m);
-		__atomic_store_n(&d->des0, 0, __ATOMIC_RELAXED);
-		__atomic_store_n(&d->des1, htole32(rdes1), __ATOMIC_RELAXED);
-		__atomic_store_n(&d->des2, 0, __ATOMIC_RELAXED);
+		struct dwmac4_desc w = { 0, htole32(rdes1), 0, 0 };
+
+		/* DES0..2 in one DMA write, DES3 left as armed. */
+		model_mem_write(m, d, &w, offsetof(struct dwmac4_desc, des3));
 		m->wb[m->wb_n].idx = f->held_idx;
 		m->wb[m->wb_n].des3 = des3;
 		m->wb_n++;
 	} else {
-		desc_write_back(d, 0, rdes1, 0, des3);
+		desc_write_back(m, d, 0, rdes1, 0, des3);
 	}
 	f->ndesc++;
 }
@@ -476,12 +507,11 @@ model_rx_wb_flush(struct dwmac4_model *m)
 	unsigned int i;
 
 	for (i = 0; i < m->wb_n; i++) {
-		struct dwmac4_desc *d = ring_desc(m, &m->rx[0], m->wb[i].idx,
+		struct dwmac4_desc *d = model_ring_desc(m, &m->rx[0], m->wb[i].idx,
 						  "RX write-back");
 
 		if (d != NULL)
-			__atomic_store_n(&d->des3, htole32(m->wb[i].des3),
-					 __ATOMIC_RELEASE);
+			model_mem_store32(m, &d->des3, m->wb[i].des3);
 	}
 	m->wb_n = 0;
 	m->wb_frames = 0;
@@ -677,14 +707,13 @@ tx_write_back(struct dwmac4_model *m, struct model_ring *r, uint32_t from,
 
 	for (i = 0; i < count; i++) {
 		idx = (from + i) % r->n;
-		d = ring_desc(m, r, idx, "TX write-back");
+		d = model_ring_desc(m, r, idx, "TX write-back");
 		if (d == NULL)
 			continue;
-		des3 = desc_des3_acquire(d) &
+		des3 = model_mem_load32(m, &d->des3) &
 			(TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR);
 		/* Write-back format: TDES0..2 keep their values (no TTSS). */
-		__atomic_store_n(&d->des3, htole32(des3 | err),
-				 __ATOMIC_RELEASE);
+		model_mem_store32(m, &d->des3, des3 | err);
 	}
 }
 
@@ -694,20 +723,20 @@ tx_advance(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 {
 	r->cur = (r->cur + count) % r->n;
 	model_reg_set(m, DMA_CHAN_CUR_TX_DESC(ch),
-		      (uint32_t)(r->base + (uint64_t)r->cur * DWMAC4_DESC_SIZE));
+		      (uint32_t)model_ring_addr(r, r->cur));
 }
 
 /*
- * Checks one owned TX descriptor as the @p pos-th of a frame whose
- * buffers so far total @p total bytes. NULL when fine, else the reason.
+ * Checks one owned TX descriptor (words @p w, host order) as the @p pos-th
+ * of a frame whose buffers so far total @p total bytes. NULL when fine,
+ * else the reason.
  */
 static const char *
-tx_desc_problem(const struct dwmac4_desc *d, uint32_t des3, uint32_t pos,
-		uint32_t total)
+tx_desc_problem(const struct dwmac4_desc *w, uint32_t pos, uint32_t total)
 {
-	uint32_t len = desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
-	uint64_t addr = (uint64_t)desc_word(&d->des1) << 32 |
-		desc_word(&d->des0);
+	uint32_t des3 = w->des3;
+	uint32_t len = w->des2 & TDES2_BUFFER1_SIZE_MASK;
+	uint64_t addr = (uint64_t)w->des1 << 32 | w->des0;
 
 	if (pos == 0 && !(des3 & TDES3_FIRST_DESCRIPTOR))
 		return "first descriptor of a frame without FD";
@@ -726,22 +755,22 @@ tx_desc_problem(const struct dwmac4_desc *d, uint32_t des3, uint32_t pos,
 static int64_t
 tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
 {
-	struct dwmac4_desc *d;
+	struct dwmac4_desc *d, w;
 	uint32_t i, len, total = 0;
 	uint64_t addr;
 	uint8_t *buf;
 
 	for (i = 0; i < count; i++) {
-		d = ring_desc(m, r, (r->cur + i) % r->n, "TX descriptor");
+		d = model_ring_desc(m, r, (r->cur + i) % r->n, "TX descriptor");
 		if (d == NULL)
 			return -1;
-		len = desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
-		addr = (uint64_t)desc_word(&d->des1) << 32 |
-			desc_word(&d->des0);
+		model_desc_read(m, d, &w);
+		len = w.des2 & TDES2_BUFFER1_SIZE_MASK;
+		addr = (uint64_t)w.des1 << 32 | w.des0;
 		buf = model_dma_xlate(m, addr, len, "TX buffer");
 		if (buf == NULL)
 			return -1;
-		memcpy(m->txbuf + total, buf, len);
+		model_mem_read(m, m->txbuf + total, buf, len);
 		total += len;
 	}
 	return total;
@@ -753,7 +782,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	struct model_ring *r = &m->tx[ch];
 	struct model_traffic_sink *sink = m->params.tx_sink;
 	uint32_t seq, tail, idx, pos = 0, total = 0, des3;
-	struct dwmac4_desc *d;
+	struct dwmac4_desc *d, w;
 	const char *why;
 	int64_t len;
 
@@ -768,16 +797,17 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	for (idx = r->cur;; idx = (idx + 1) % r->n) {
 		if (idx == tail || pos == r->n)
 			goto unavailable;
-		d = ring_desc(m, r, idx, "TX descriptor");
+		d = model_ring_desc(m, r, idx, "TX descriptor");
 		if (d == NULL) {
 			ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU |
 				     DMA_CHAN_STATUS_FBE);
 			return MODEL_WORK_NONE;
 		}
-		des3 = desc_des3_acquire(d);
+		model_desc_read(m, d, &w);
+		des3 = w.des3;
 		if (!(des3 & TDES3_OWN))
 			goto unavailable;
-		why = tx_desc_problem(d, des3, pos, total);
+		why = tx_desc_problem(&w, pos, total);
 		if (why != NULL) {
 			model_violation(m, MODEL_VIOL_BAD_DESC,
 					"TX descriptor %u (ch %u): %s, TDES3 %#x",
@@ -788,7 +818,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			tx_advance(m, r, ch, pos + 1);
 			return MODEL_WORK_OTHER;
 		}
-		total += desc_word(&d->des2) & TDES2_BUFFER1_SIZE_MASK;
+		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
 		pos++;
 		if (des3 & TDES3_LAST_DESCRIPTOR)
 			break;

@@ -274,16 +274,15 @@ model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 	if (r->cur == tail || next == tail)
 		return;
 	/* Reads the status word only: a missing mapping counts as usual. */
-	d = model_dma_xlate(m, r->base + (uint64_t)r->cur * DWMAC4_DESC_SIZE,
-			    DWMAC4_DESC_SIZE, "RX descriptor");
+	d = model_ring_desc(m, r, r->cur, "RX descriptor");
 	if (d == NULL)
 		return;
-	if (!(le32toh(__atomic_load_n(&d->des3, __ATOMIC_ACQUIRE)) & RDES3_OWN))
+	if (!(model_mem_load32(m, &d->des3) & RDES3_OWN))
 		return;
 	/* Left owned and untouched; the engine's current descriptor moves on. */
 	r->cur = next;
 	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
-		      (uint32_t)(r->base + (uint64_t)next * DWMAC4_DESC_SIZE));
+		      (uint32_t)model_ring_addr(r, next));
 	f->flt &= ~MODEL_FLT_SKIP;
 	MODEL_STAT_ADD(m, rx_fault_skip, 1);
 }
@@ -466,19 +465,16 @@ fault_dup_try(struct dwmac4_model *m)
 			fault_dup_del(s, i);
 			continue;
 		}
-		d = model_dma_xlate(m, r->base + (uint64_t)idx * DWMAC4_DESC_SIZE,
-				    DWMAC4_DESC_SIZE, "RX write-back");
+		d = model_ring_desc(m, r, idx, "RX write-back");
 		if (d == NULL) {
 			fault_dup_del(s, i);
 			continue;
 		}
-		if (!(le32toh(__atomic_load_n(&d->des3, __ATOMIC_ACQUIRE)) &
-		      RDES3_OWN)) {
+		if (!(model_mem_load32(m, &d->des3) & RDES3_OWN)) {
 			i++;	/* not harvested and armed again yet */
 			continue;
 		}
-		__atomic_store_n(&d->des3, htole32(s->dup[i].des3),
-				 __ATOMIC_RELEASE);
+		model_mem_store32(m, &d->des3, s->dup[i].des3);
 		fault_dup_del(s, i);
 		MODEL_STAT_ADD(m, rx_fault_dup, 1);
 	}

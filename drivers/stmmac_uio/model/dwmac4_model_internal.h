@@ -22,6 +22,7 @@
 #ifndef SOCRX_DWMAC4_MODEL_INTERNAL_H
 #define SOCRX_DWMAC4_MODEL_INTERNAL_H
 
+#include <endian.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -31,6 +32,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
+#include "model_nc.h"
 
 /* Number of 32-bit registers in the window. */
 #define MODEL_NREGS (DWMAC4_MODEL_REG_WINDOW / 4u)
@@ -69,6 +71,7 @@ struct model_ring {
 	bool running;		/* (c) SR / ST accepted */
 	uint64_t base;		/* (c) ring IOVA captured at start */
 	uint32_t n;		/* (c) descriptors, 1..1024 */
+	uint32_t stride;	/* (c) bytes per descriptor: 16 + DSL * bus width */
 	uint32_t rbsz;		/* (c) RX buffer size captured at start */
 	bool tail_written;	/* tail written since reset / stop */
 	uint32_t tail;		/* tail index, 0..n (driver thread) */
@@ -146,6 +149,7 @@ struct dwmac4_model {
 	uint8_t txbuf[DWMAC4_MODEL_MAX_FRAME];
 
 	struct dwmac4_model_stats stats;	/* atomic increments */
+	struct model_nc_counters nc;		/* params.nc_emulation */
 	struct model_wo wo;			/* write-ordering adversary */
 	pthread_mutex_t viol_lock;
 	char last_viol[MODEL_VIOL_MSG_LEN];
@@ -195,6 +199,55 @@ void model_violation(struct dwmac4_model *m, enum model_viol kind,
 	__atomic_fetch_add(&(m)->stats.field, (uint64_t)(n), __ATOMIC_RELAXED)
 
 /* ---- DMA side (dwmac4_model_dma.c) ---- */
+
+/*
+ * Device accesses to host memory at a host address model_dma_xlate()
+ * gave. Coherent: plain (release/acquire for descriptor words). With
+ * params.nc_emulation: through the non-coherent interconnect (model_nc.h),
+ * which serialises them with the driver's cache maintenance. Descriptor
+ * words are little-endian in memory; these take and return host order.
+ */
+static inline uint32_t
+model_mem_load32(struct dwmac4_model *m, const uint32_t *p)
+{
+	if (m->params.nc_emulation)
+		return le32toh(model_nc_dev_load32(&m->nc, p));
+	return le32toh(__atomic_load_n(p, __ATOMIC_ACQUIRE));
+}
+
+static inline void
+model_mem_store32(struct dwmac4_model *m, uint32_t *p, uint32_t v)
+{
+	if (m->params.nc_emulation)
+		model_nc_dev_store32(&m->nc, p, htole32(v));
+	else
+		__atomic_store_n(p, htole32(v), __ATOMIC_RELEASE);
+}
+
+/* Reads @p len bytes of host memory at @p src (a DMA read). */
+void model_mem_read(struct dwmac4_model *m, void *dst, const void *src,
+		    size_t len);
+/* Writes @p len bytes at @p dst (a DMA write; dma_store applies). */
+void model_mem_write(struct dwmac4_model *m, void *dst, const void *src,
+		     size_t len);
+
+/*
+ * The four words of descriptor @p d in host order: DES3 first (acquire),
+ * then the others, so the words belong to the write the OWN bit announced.
+ */
+void model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
+		     struct dwmac4_desc *out);
+
+/* Descriptor @p idx of ring @p r (stride included), translated; or NULL. */
+struct dwmac4_desc *model_ring_desc(struct dwmac4_model *m,
+				    const struct model_ring *r, uint32_t idx,
+				    const char *what);
+/* Bus address of descriptor @p idx (CUR_RX/TX_DESC, tail arithmetic). */
+static inline uint64_t
+model_ring_addr(const struct model_ring *r, uint32_t idx)
+{
+	return r->base + (uint64_t)idx * r->stride;
+}
 
 /*
  * Host pointer for [iova, iova + len) when the range lies inside one

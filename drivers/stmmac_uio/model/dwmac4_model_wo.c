@@ -46,12 +46,6 @@
 /* Byte pattern XOR-ed into the held-back payload head. */
 #define MODEL_WO_POISON		0xa5u
 
-static inline uint32_t
-wo_desc_word(const uint32_t *w)
-{
-	return le32toh(__atomic_load_n(w, __ATOMIC_RELAXED));
-}
-
 /* Removes @p idx from the pending order (rare: stale records only). */
 static void
 wo_unlist(struct model_wo *wo, uint32_t idx)
@@ -78,8 +72,8 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	const uint32_t rbsz = m->rx[0].rbsz;
 	struct model_wo_rec *rec;
 	uint64_t frame, iova, used;
+	uint8_t *buf, poison[MODEL_WO_HEAD];
 	uint32_t chunk, i;
-	uint8_t *buf;
 
 	if (idx >= MODEL_WO_SLOTS)
 		return rdes1;
@@ -106,16 +100,18 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	if (rbsz == 0 || used >= f->len)
 		return rdes1;
 	chunk = f->len - (uint32_t)used < rbsz ? f->len - (uint32_t)used : rbsz;
-	iova = (uint64_t)wo_desc_word(&d->des1) << 32 | wo_desc_word(&d->des0);
+	iova = (uint64_t)model_mem_load32(m, &d->des1) << 32 |
+	       model_mem_load32(m, &d->des0);
 	buf = model_dma_xlate(m, iova, chunk, "RX buffer (write-ordering)");
 	if (buf == NULL)
 		return rdes1;
 
 	rec->buf_iova = iova;
 	rec->head_len = (uint16_t)(chunk < MODEL_WO_HEAD ? chunk : MODEL_WO_HEAD);
-	memcpy(rec->head, buf, rec->head_len);
+	model_mem_read(m, rec->head, buf, rec->head_len);
 	for (i = 0; i < rec->head_len; i++)
-		buf[i] ^= MODEL_WO_POISON;
+		poison[i] = rec->head[i] ^ MODEL_WO_POISON;
+	model_mem_write(m, buf, poison, rec->head_len);
 	/* RDES1 means something only with RS1V: poison it only then. */
 	rec->rdes1_held = f->rs1v;
 	rec->rdes1 = rdes1;
@@ -126,6 +122,24 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 		return rdes1;
 	return (rdes1 ^ (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) |
 	       RDES1_IPV4_HEADER | RDES1_IPV6_HEADER;
+}
+
+/*
+ * What the CPU's delayed loads now return. Coherent: the bytes land in
+ * memory. Behind the non-coherent interconnect the adversary models the
+ * CPU, not the bus: the true bytes reach DRAM and the CPU's view at once.
+ */
+static void
+wo_publish_bytes(struct dwmac4_model *m, void *dst, const void *src,
+		 size_t len)
+{
+	if (m->params.nc_emulation)
+		model_nc_dev_write(&m->nc, dst, src, len, true);
+	else if (len == sizeof(uint32_t))
+		__atomic_store_n((uint32_t *)dst, *(const uint32_t *)src,
+				 __ATOMIC_RELEASE);
+	else
+		memcpy(dst, src, len);
 }
 
 /* Makes every pending record visible; counts them in @p *counter. */
@@ -146,13 +160,14 @@ wo_publish(struct dwmac4_model *m, uint64_t *counter)
 		buf = model_dma_xlate(m, rec->buf_iova, rec->head_len,
 				      "RX buffer (write-ordering publish)");
 		if (buf != NULL)
-			memcpy(buf, rec->head, rec->head_len);
-		d = model_dma_xlate(m, r->base + (uint64_t)idx * DWMAC4_DESC_SIZE,
-				    DWMAC4_DESC_SIZE,
+			wo_publish_bytes(m, buf, rec->head, rec->head_len);
+		d = model_ring_desc(m, r, idx,
 				    "RX descriptor (write-ordering publish)");
-		if (d != NULL && rec->rdes1_held)
-			__atomic_store_n(&d->des1, htole32(rec->rdes1),
-					 __ATOMIC_RELEASE);
+		if (d != NULL && rec->rdes1_held) {
+			uint32_t v = htole32(rec->rdes1);
+
+			wo_publish_bytes(m, &d->des1, &v, sizeof(v));
+		}
 		rec->pending = false;
 	}
 	wo->n_pending = 0;

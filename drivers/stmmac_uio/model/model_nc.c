@@ -1,0 +1,445 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Non-coherent interconnect emulation (model_nc.h). State per line of a
+ * shadowed range: D (its DRAM bytes) and `stale`, the bytes the device
+ * wrote since the CPU last invalidated the line (bit i: byte i). What the
+ * CPU's cache would hold if the CPU wrote nothing since the last sync is
+ * then known without a third copy: D, with MODEL_NC_POISON where stale.
+ * Whatever C differs from that, the CPU wrote and did not clean.
+ *
+ * D is kept in chunks of NC_CHUNK bytes allocated on first need: a range
+ * of DPDK memory is shadowed whole, but only what the device or the
+ * maintenance touches (and what was resident when the range was mapped)
+ * costs memory. A chunk not allocated is all zero and not stale. (An
+ * application that locks all its memory, as dpdk-testpmd does with
+ * mlockall(), would otherwise populate a full-size shadow.)
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+
+#include "model_nc.h"
+
+/* Ranges shadowed at once (a few per memory segment list in practice). */
+#define NC_MAX_REGIONS		4096u
+/* Shadow allocation unit. */
+#define NC_CHUNK_SHIFT		16u
+#define NC_CHUNK		((size_t)1 << NC_CHUNK_SHIFT)
+#define NC_CHUNK_LINES		(NC_CHUNK / MODEL_NC_LINE)
+
+_Static_assert(MODEL_NC_LINE == 64, "one stale bit per byte of a line");
+
+struct nc_chunk {
+	uint64_t stale[NC_CHUNK_LINES];	/* one mask per line */
+	uint8_t dram[NC_CHUNK];		/* D */
+};
+
+struct nc_region {
+	uintptr_t va;		/* line-aligned */
+	size_t len;		/* whole lines */
+	struct nc_chunk **chunk;	/* NULL: all zero, nothing stale */
+	size_t n_chunks;
+};
+
+/* One line of D and its stale mask, as found by nc_line(). */
+struct nc_line {
+	uint8_t *d;		/* NULL: the line is zero (no chunk) */
+	uint64_t *stale;
+};
+
+static const uint8_t nc_zero[MODEL_NC_LINE];
+
+static struct {
+	pthread_mutex_t lock;
+	unsigned int users;
+	unsigned int n;
+	struct nc_region r[NC_MAX_REGIONS];	/* sorted by va, disjoint */
+} nc = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+static inline void
+nc_count(uint64_t *ctr)
+{
+	__atomic_store_n(ctr, __atomic_load_n(ctr, __ATOMIC_RELAXED) + 1,
+			 __ATOMIC_RELAXED);
+}
+
+/*
+ * The line of @p r holding @p a. With @p alloc its chunk is created (zero)
+ * if needed, and d is NULL only when memory ran out; without, a missing
+ * chunk gives d NULL: a zero line, nothing stale. Lock held.
+ */
+static struct nc_line
+nc_line(struct nc_region *r, uintptr_t a, bool alloc)
+{
+	size_t off = a - r->va, ci = off >> NC_CHUNK_SHIFT;
+	size_t li = (off % NC_CHUNK) / MODEL_NC_LINE;
+	struct nc_chunk *c = r->chunk[ci];
+	struct nc_line l = { NULL, NULL };
+
+	if (c == NULL && alloc) {
+		c = calloc(1, sizeof(*c));
+		r->chunk[ci] = c;
+	}
+	if (c != NULL) {
+		l.d = c->dram + li * MODEL_NC_LINE;
+		l.stale = &c->stale[li];
+	}
+	return l;
+}
+
+/* Region holding @p a, or NULL. Lock held. */
+static struct nc_region *
+nc_find(uintptr_t a)
+{
+	unsigned int lo = 0, hi = nc.n, mid;
+
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		if (nc.r[mid].va <= a)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || a - nc.r[lo - 1].va >= nc.r[lo - 1].len)
+		return NULL;
+	return &nc.r[lo - 1];
+}
+
+/* Bytes [a, b) of a line as a stale mask. */
+static inline uint64_t
+nc_bits(unsigned int a, unsigned int b)
+{
+	uint64_t hi = b == 64 ? ~(uint64_t)0 : (((uint64_t)1 << b) - 1);
+
+	return hi & ~(((uint64_t)1 << a) - 1);
+}
+
+/*
+ * Whether the CPU wrote bytes [a, b) of a line since its last sync: C
+ * differs from D where the device did not write, or from the poison
+ * where it did.
+ */
+static bool
+nc_cpu_wrote(const uint8_t *c, const uint8_t *d, uint64_t stale,
+	     unsigned int a, unsigned int b)
+{
+	unsigned int i;
+
+	if (stale == 0)
+		return memcmp(c + a, d + a, b - a) != 0;
+	for (i = a; i < b; i++) {
+		uint8_t want = (stale >> i) & 1 ? MODEL_NC_POISON : d[i];
+
+		if (c[i] != want)
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether a dirty line, written back, loses device bytes: a byte the
+ * device wrote that the CPU did not overwrite still holds, in the CPU's
+ * line, what the line held before (poison here). A line the CPU rewrote
+ * over every byte the device wrote (zeroing a ring after the device
+ * stopped) loses nothing a coherent system would have kept.
+ */
+static bool
+nc_stale_kept(const uint8_t *c, uint64_t stale)
+{
+	unsigned int i;
+
+	for (i = 0; stale != 0; i++, stale >>= 1)
+		if ((stale & 1) && c[i] == MODEL_NC_POISON)
+			return true;
+	return false;
+}
+
+/*
+ * Runs BODY once per line of [addr, addr + len): a_ the first byte in the
+ * line, n_ the bytes of the line in range, r_ its region (or NULL).
+ */
+#define NC_FOR_EACH_LINE(addr, len, BODY)				\
+	do {								\
+		uintptr_t a_ = (uintptr_t)(addr), e_ = a_ + (len);	\
+		while (a_ < e_) {					\
+			struct nc_region *r_ = nc_find(a_);		\
+			uintptr_t lend_ = (a_ | (MODEL_NC_LINE - 1)) + 1; \
+			size_t n_ = (lend_ < e_ ? lend_ : e_) - a_;	\
+			BODY;						\
+			a_ += n_;					\
+		}							\
+	} while (0)
+
+void
+model_nc_dev_read(struct model_nc_counters *c, void *dst, const void *cpu,
+		  size_t len)
+{
+	uint8_t *out = dst;
+
+	pthread_mutex_lock(&nc.lock);
+	NC_FOR_EACH_LINE(cpu, len, {
+		if (r_ == NULL) {
+			memcpy(out, (const void *)a_, n_);
+		} else {
+			struct nc_line l = nc_line(r_, a_, false);
+			unsigned int o = (unsigned int)(a_ % MODEL_NC_LINE);
+			const uint8_t *cl = (const uint8_t *)(a_ - o);
+			const uint8_t *dl = l.d != NULL ? l.d : nc_zero;
+
+			if (nc_cpu_wrote(cl, dl, l.d != NULL ? *l.stale : 0, o,
+					 o + (unsigned int)n_))
+				nc_count(&c->unclean_reads);
+			memcpy(out, dl + o, n_);
+		}
+		out += n_;
+	});
+	pthread_mutex_unlock(&nc.lock);
+}
+
+void
+model_nc_dev_write(struct model_nc_counters *c, void *cpu, const void *src,
+		   size_t len, bool visible)
+{
+	const uint8_t *in = src;
+
+	pthread_mutex_lock(&nc.lock);
+	NC_FOR_EACH_LINE(cpu, len, {
+		if (r_ == NULL) {
+			memcpy((void *)a_, in, n_);
+		} else {
+			struct nc_line l = nc_line(r_, a_, true);
+			unsigned int o = (unsigned int)(a_ % MODEL_NC_LINE);
+			uint8_t *cl = (uint8_t *)(a_ - o);
+			uint64_t bits = nc_bits(o, o + (unsigned int)n_);
+
+			if (l.d == NULL) {
+				memcpy(cl + o, in, n_);	/* no memory: coherent */
+			} else if (nc_cpu_wrote(cl, l.d, *l.stale, 0,
+						MODEL_NC_LINE)) {
+				/* The dirty line wins when it is written back. */
+				memcpy(l.d, cl, MODEL_NC_LINE);
+				*l.stale = 0;
+				nc_count(&c->clobbers);
+			} else {
+				memcpy(l.d + o, in, n_);
+				if (visible) {
+					memcpy(cl + o, in, n_);
+					*l.stale &= ~bits;
+				} else {
+					memset(cl + o, MODEL_NC_POISON, n_);
+					*l.stale |= bits;
+				}
+			}
+		}
+		in += n_;
+	});
+	pthread_mutex_unlock(&nc.lock);
+}
+
+uint32_t
+model_nc_dev_load32(struct model_nc_counters *c, const uint32_t *cpu)
+{
+	uint32_t v;
+
+	model_nc_dev_read(c, &v, cpu, sizeof(v));
+	return v;
+}
+
+void
+model_nc_dev_store32(struct model_nc_counters *c, uint32_t *cpu, uint32_t v)
+{
+	model_nc_dev_write(c, cpu, &v, sizeof(v), false);
+}
+
+void
+model_nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
+		enum model_nc_op op)
+{
+	uintptr_t first = (uintptr_t)addr & ~(uintptr_t)(MODEL_NC_LINE - 1);
+
+	if (len == 0)
+		return;
+	len += (uintptr_t)addr - first;
+	pthread_mutex_lock(&nc.lock);
+	NC_FOR_EACH_LINE(first, len, {
+		if (r_ != NULL) {
+			struct nc_line l = nc_line(r_, a_, false);
+			uint8_t *cl = (uint8_t *)a_;
+			uint64_t stale = l.d != NULL ? *l.stale : 0;
+
+			if (nc_cpu_wrote(cl, l.d != NULL ? l.d : nc_zero, stale,
+					 0, MODEL_NC_LINE)) {
+				/* Write-back, over device bytes: a clobber. */
+				if (nc_stale_kept(cl, stale))
+					nc_count(&c->clobbers);
+				if (l.d == NULL)
+					l = nc_line(r_, a_, true);
+				if (l.d != NULL) {
+					memcpy(l.d, cl, MODEL_NC_LINE);
+					*l.stale = 0;
+				}
+			} else if (op == MODEL_NC_CIVAC && stale != 0) {
+				memcpy(cl, l.d, MODEL_NC_LINE);
+				*l.stale = 0;
+			}
+			nc_count(op == MODEL_NC_CIVAC ? &c->civac_lines :
+				 &c->clean_lines);
+		}
+	});
+	pthread_mutex_unlock(&nc.lock);
+}
+
+void
+model_nc_counters_read(const struct model_nc_counters *c,
+		       struct model_nc_counters *out)
+{
+	out->clobbers = __atomic_load_n(&c->clobbers, __ATOMIC_RELAXED);
+	out->unclean_reads = __atomic_load_n(&c->unclean_reads,
+					     __ATOMIC_RELAXED);
+	out->clean_lines = __atomic_load_n(&c->clean_lines, __ATOMIC_RELAXED);
+	out->civac_lines = __atomic_load_n(&c->civac_lines, __ATOMIC_RELAXED);
+}
+
+/* ---- Shadow ranges ---- */
+
+/* Copies [lo, hi) of the CPU's view into D. 0 or -ENOMEM. Lock held. */
+static int
+nc_copy_in(struct nc_region *r, uintptr_t lo, uintptr_t hi)
+{
+	while (lo < hi) {
+		struct nc_line l = nc_line(r, lo, true);
+		size_t n = NC_CHUNK - (lo - r->va) % NC_CHUNK;
+
+		if (l.d == NULL)
+			return -ENOMEM;
+		if (n > hi - lo)
+			n = hi - lo;
+		memcpy(l.d, (const void *)lo, n);
+		lo += n;
+	}
+	return 0;
+}
+
+/*
+ * D of a new range takes what the range holds now. Pages not resident
+ * (mincore) were never written and read as zero, as a missing chunk
+ * does: only resident pages are copied, so shadowing all of DPDK's
+ * memory costs what is in use, not what is reserved.
+ */
+static int
+nc_snapshot(struct nc_region *r)
+{
+	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
+	uintptr_t p0 = r->va & ~(uintptr_t)(pg - 1);
+	size_t npg = (r->va + r->len - p0 + pg - 1) / pg, i;
+	unsigned char *vec = malloc(npg);
+	int rc = 0;
+
+	if (vec == NULL || mincore((void *)p0, npg * pg, vec) != 0) {
+		free(vec);
+		return nc_copy_in(r, r->va, r->va + r->len);
+	}
+	for (i = 0; i < npg && rc == 0; i++) {
+		uintptr_t lo = p0 + i * pg, hi = lo + pg;
+
+		if (!(vec[i] & 1))
+			continue;
+		if (lo < r->va)
+			lo = r->va;
+		if (hi > r->va + r->len)
+			hi = r->va + r->len;
+		rc = nc_copy_in(r, lo, hi);
+	}
+	free(vec);
+	return rc;
+}
+
+static void
+nc_region_free(struct nc_region *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->n_chunks; i++)
+		free(r->chunk[i]);
+	free(r->chunk);
+}
+
+/* Adds the range [lo, hi), not overlapping any region. Lock held. */
+static int
+nc_add(uintptr_t lo, uintptr_t hi)
+{
+	struct nc_region r = { .va = lo, .len = hi - lo };
+	unsigned int pos;
+
+	if (nc.n == NC_MAX_REGIONS)
+		return -ENOSPC;
+	r.n_chunks = (r.len + NC_CHUNK - 1) / NC_CHUNK;
+	r.chunk = calloc(r.n_chunks, sizeof(*r.chunk));
+	if (r.chunk == NULL)
+		return -ENOMEM;
+	if (nc_snapshot(&r) != 0) {
+		nc_region_free(&r);
+		return -ENOMEM;
+	}
+	for (pos = nc.n; pos > 0 && nc.r[pos - 1].va > lo; pos--)
+		nc.r[pos] = nc.r[pos - 1];
+	nc.r[pos] = r;
+	nc.n++;
+	return 0;
+}
+
+int
+model_nc_map(void *va, size_t len)
+{
+	uintptr_t lo = (uintptr_t)va & ~(uintptr_t)(MODEL_NC_LINE - 1);
+	uintptr_t hi = ((uintptr_t)va + len + MODEL_NC_LINE - 1) &
+		       ~(uintptr_t)(MODEL_NC_LINE - 1);
+	unsigned int i;
+	int rc = 0;
+
+	if (len == 0)
+		return -EINVAL;
+	pthread_mutex_lock(&nc.lock);
+	/* The gaps between regions already shadowed. */
+	for (i = 0; i <= nc.n && lo < hi && rc == 0; i++) {
+		uintptr_t gap_end = i < nc.n ? nc.r[i].va : hi;
+
+		if (gap_end > hi)
+			gap_end = hi;
+		if (gap_end > lo) {
+			rc = nc_add(lo, gap_end);
+			i++;	/* the region just inserted at i */
+		}
+		if (i < nc.n && nc.r[i].va + nc.r[i].len > lo)
+			lo = nc.r[i].va + nc.r[i].len;
+	}
+	pthread_mutex_unlock(&nc.lock);
+	return rc;
+}
+
+int
+model_nc_attach(void)
+{
+	pthread_mutex_lock(&nc.lock);
+	nc.users++;
+	pthread_mutex_unlock(&nc.lock);
+	return 0;
+}
+
+void
+model_nc_detach(void)
+{
+	unsigned int i;
+
+	pthread_mutex_lock(&nc.lock);
+	if (nc.users > 0 && --nc.users == 0) {
+		for (i = 0; i < nc.n; i++)
+			nc_region_free(&nc.r[i]);
+		nc.n = 0;
+	}
+	pthread_mutex_unlock(&nc.lock);
+}

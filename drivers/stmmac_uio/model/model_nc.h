@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * A non-coherent interconnect between the CPU and the device models' DMA
+ * engines (docs/model.md "Non-coherent DMA"), NIC-neutral.
+ *
+ * On an SoC whose Ethernet DMA does not snoop the CPU caches (RK3568,
+ * RK3588, i.MX8MP, STM32MP1: no `dma-coherent` in their device trees) the
+ * device reads and writes DRAM while the CPU works in its cache. What the
+ * CPU writes reaches the device only once the line is cleaned; what the
+ * device writes reaches the CPU only once the line is invalidated; and a
+ * dirty line the device wrote underneath is written back over the device's
+ * bytes when it is evicted. An x86 development host forgives all of it.
+ * This module makes the models behave like the SoC:
+ *
+ *   - the host memory the driver reads and writes is the CPU's cached view
+ *     (C); the module keeps DRAM (D), a shadow of every range the models
+ *     map for DMA, taken when the range is first mapped;
+ *   - device reads return D. A read of bytes the CPU wrote (C differs from
+ *     what C held at the last sync of the line) is counted in
+ *     unclean_reads: the device got what the line held at its last clean;
+ *   - device writes go to D; in C the bytes written are poisoned
+ *     (MODEL_NC_POISON) until the CPU invalidates the line, so a stale read
+ *     shows. A device write into a line the CPU has dirtied is a clobber:
+ *     the line's eventual write-back replaces the device's bytes, so D
+ *     takes the CPU's line (the device's bytes are lost) and it is counted;
+ *   - the CPU's maintenance reaches the module through the driver's cache
+ *     hook: clean writes a dirty line to D; clean+invalidate also makes C
+ *     show D. Only whole lines of MODEL_NC_LINE bytes are maintained.
+ *
+ * One process-wide shadow serves every model (two ports forward through
+ * the same DRAM). Device accesses and CPU maintenance are serialised by one
+ * lock. Nothing here is on the driver's datapath unless the emulation is on
+ * (a model port with dma=noncoherent and model_nc=1, the default).
+ */
+#ifndef SOCRX_MODEL_NC_H
+#define SOCRX_MODEL_NC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Cache line of the emulated CPU (Cortex-A53/A55/A72/A76: 64 bytes). */
+#define MODEL_NC_LINE		64u
+/*
+ * What the CPU reads of bytes the device wrote and it has not invalidated.
+ * Its top bit is set, so a stale descriptor word always shows OWN (bit 31)
+ * and never passes for a completed one.
+ */
+#define MODEL_NC_POISON		0xe5u
+
+/* CPU cache maintenance over a range, rounded out to whole lines. */
+enum model_nc_op {
+	MODEL_NC_CLEAN = 1,	/* write dirty lines back (dc cvac) */
+	MODEL_NC_CIVAC,		/* clean, then invalidate (dc civac) */
+};
+
+/*
+ * Counters of one model. Written under the module's lock, read lock-free
+ * with relaxed loads (model_nc_counters_read()).
+ */
+struct model_nc_counters {
+	uint64_t clobbers;	/* lines whose device bytes a dirty line replaced */
+	uint64_t unclean_reads;	/* device reads of bytes written, not cleaned */
+	uint64_t clean_lines;	/* lines the CPU cleaned */
+	uint64_t civac_lines;	/* lines the CPU cleaned and invalidated */
+};
+
+/*
+ * A model starts / stops using the emulation. The shadow lives from the
+ * first attach to the last detach. 0 or -errno.
+ */
+int model_nc_attach(void);
+void model_nc_detach(void);
+
+/*
+ * Shadows [va, va + len) (page-aligned in practice): D takes what the
+ * range holds now, as DRAM holds what was last written back. Ranges
+ * already shadowed are kept. 0 or -errno (-ENOMEM, -ENOSPC).
+ */
+int model_nc_map(void *va, size_t len);
+
+/* Device side: @p cpu is the host address the model translated to. */
+void model_nc_dev_read(struct model_nc_counters *c, void *dst,
+		       const void *cpu, size_t len);
+/*
+ * @p visible: the bytes also reach C at once (the write-ordering
+ * adversary's publish, which models what the CPU's loads return, not a
+ * bus write). Otherwise they are poisoned in C until invalidated.
+ */
+void model_nc_dev_write(struct model_nc_counters *c, void *cpu,
+			const void *src, size_t len, bool visible);
+uint32_t model_nc_dev_load32(struct model_nc_counters *c, const uint32_t *cpu);
+void model_nc_dev_store32(struct model_nc_counters *c, uint32_t *cpu,
+			  uint32_t v);
+
+/* CPU side: the driver's maintenance of [addr, addr + len). */
+void model_nc_cpu_op(struct model_nc_counters *c, const void *addr,
+		     size_t len, enum model_nc_op op);
+
+/* Relaxed snapshot of @p c. */
+void model_nc_counters_read(const struct model_nc_counters *c,
+			    struct model_nc_counters *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_MODEL_NC_H */

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Descriptor ring geometry and cache maintenance, shared by the RX and TX
+ * queues (docs/design/rxpath.md "Non-coherent DMA").
+ *
+ * A coherent device gets packed 16-byte descriptors (four per 64-byte
+ * line). A non-coherent one gets one descriptor per CPU cache line: the
+ * DMA channel skips DSL bus-width words after each descriptor (databook
+ * DMA_CHx_Control.DSL; U-Boot's dwc_eth_qos.c pads so on every arm64
+ * board). A descriptor that shares a line with another cannot be
+ * maintained alone: cleaning the driver's re-armed descriptor would write
+ * back a stale copy of its neighbour over the neighbour's write-back, and
+ * invalidating a neighbour's line would drop the driver's unwritten
+ * stores. Hence, for a non-coherent device:
+ *   arm:      write RDES0..2, clean, barrier, write RDES3 (OWN), clean,
+ *             barrier, then the doorbell (tail pointer);
+ *   harvest:  clean+invalidate, read RDES3 (OWN), read barrier, the rest.
+ * Ring indices are free-running; slot = index & mask.
+ */
+#ifndef STMMAC_RING_H
+#define STMMAC_RING_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_common.h>
+
+#include "dwmac4_desc.h"
+#include "rxp_sync.h"
+
+/* log2 of the packed descriptor (DWMAC4_DESC_SIZE). */
+#define STMMAC_DESC_SHIFT_PACKED	4u
+
+_Static_assert(DWMAC4_DESC_SIZE == 1u << STMMAC_DESC_SHIFT_PACKED,
+	       "packed descriptors are 16 bytes");
+
+/* Descriptor of ring index @p idx; descriptors are 1 << shift bytes apart. */
+static __rte_always_inline volatile struct dwmac4_desc *
+stmmac_desc(volatile struct dwmac4_desc *ring, uint16_t idx, uint16_t mask,
+	    unsigned int shift)
+{
+	return (volatile struct dwmac4_desc *)((uintptr_t)ring +
+		((uintptr_t)(idx & mask) << shift));
+}
+
+/* Low 32 bits of the bus address of descriptor slot @p slot. */
+static __rte_always_inline uint32_t
+stmmac_desc_addr(uint32_t ring_lo, uint16_t slot, unsigned int shift)
+{
+	return ring_lo + ((uint32_t)slot << shift);
+}
+
+/*
+ * Low 32 bits of the tail address covering slots before index @p idx.
+ * model.md: tail = base + stride * t, t in 1..N here: slot index 0 is
+ * written as t = N ("one past the last descriptor", the ring end), which
+ * is also what arming the whole ring gives.
+ */
+static __rte_always_inline uint32_t
+stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask,
+		 unsigned int shift)
+{
+	return ring_lo + (((uint32_t)((uint16_t)(idx - 1) & mask) + 1u) << shift);
+}
+
+/*
+ * Clean (@p invalidate false) or clean+invalidate the lines of ring
+ * indices [from, from + n), as at most two contiguous ranges (the ring
+ * wraps); no completion barrier. Non-coherent variants only.
+ */
+static __rte_always_inline void
+stmmac_ring_maint(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
+		  uint16_t from, uint16_t n, uint16_t mask, unsigned int shift,
+		  bool invalidate)
+{
+	uint16_t first = from & mask;
+	uint16_t run = RTE_MIN(n, (uint16_t)(mask + 1u - first));
+	const void *p = (const void *)stmmac_desc(ring, first, mask, shift);
+
+	if (n == 0)
+		return;
+	if (invalidate)
+		rxp_sync_civac(s, p, (uint32_t)run << shift);
+	else
+		rxp_sync_clean(s, p, (uint32_t)run << shift);
+	if (n > run) {
+		if (invalidate)
+			rxp_sync_civac(s, (const void *)ring,
+				       (uint32_t)(n - run) << shift);
+		else
+			rxp_sync_clean(s, (const void *)ring,
+				       (uint32_t)(n - run) << shift);
+	}
+}
+
+/* Clean+invalidate ring indices [from, from + n) and wait for it. */
+static __rte_always_inline void
+stmmac_ring_for_cpu(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
+		    uint16_t from, uint16_t n, uint16_t mask, unsigned int shift)
+{
+	stmmac_ring_maint(s, ring, from, n, mask, shift, true);
+	rxp_sync_fence(s);
+}
+
+/* Clean ring indices [from, from + n) and wait for it. */
+static __rte_always_inline void
+stmmac_ring_for_device(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
+		       uint16_t from, uint16_t n, uint16_t mask,
+		       unsigned int shift)
+{
+	stmmac_ring_maint(s, ring, from, n, mask, shift, false);
+	rxp_sync_fence(s);
+}
+
+/*
+ * stmmac_ring_for_cpu() (@p for_cpu) or stmmac_ring_for_device() on a
+ * non-coherent queue, nothing on a coherent one: for the control path,
+ * whose code serves both.
+ */
+static inline void
+stmmac_ring_sync(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
+		 uint16_t from, uint16_t n, uint16_t mask, unsigned int shift,
+		 bool for_cpu)
+{
+	if (s->mode == RXP_SYNC_COHERENT)
+		return;
+	stmmac_ring_maint(s, ring, from, n, mask, shift, for_cpu);
+	rxp_sync_fence(s);
+}
+
+#endif /* STMMAC_RING_H */
