@@ -86,6 +86,27 @@ harness_fill_random(void *buf, size_t len)
 		p[i] = (uint8_t)harness_rand();
 }
 
+/*
+ * The data cache line a DMA sync must step by, read here independently of
+ * lib/rxpath: on arm64 the core's smallest line, CTR_EL0.DminLine (log2 of
+ * the line in 4-byte words, Arm ARM D19.2.34), so that a library stepping
+ * by DPDK's RTE_CACHE_LINE_SIZE (128 in Debian's generic armv8 build) on a
+ * core with 64-byte lines (Cortex-A53/A55/A72) fails; elsewhere 64,
+ * x86-64's line (RTE_CACHE_LINE_SIZE).
+ */
+static inline unsigned int
+harness_dcache_line_size(void)
+{
+#if defined(__aarch64__)
+	uint64_t ctr;
+
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
+	return 4u << ((ctr >> 16) & 0xf);
+#else
+	return 64;
+#endif
+}
+
 static inline int
 harness_result(const char *name)
 {

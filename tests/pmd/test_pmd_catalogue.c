@@ -218,6 +218,7 @@ replay_one(struct rte_mbuf *m, void *arg)
 	const struct cat_frame *c;
 	const struct rte_mbuf *s;
 	uint32_t sum = 0, buf = r->conf.mp == odd_pool ? ODD_BUF : CAT_BUF;
+	uintptr_t line = harness_dcache_line_size();
 	unsigned int segs = 0;
 	const uint8_t *d;
 	char l4;
@@ -239,8 +240,8 @@ replay_one(struct rte_mbuf *m, void *arg)
 		CHECK(s->data_len > 0 && s->data_len <= buf,
 		      "%s: %s: segment %u of %u bytes", r->tag, c->name, segs,
 		      s->data_len);
-		r->sync_lines_bytes += RTE_ALIGN_CEIL(a + s->data_len, 64) -
-				       RTE_ALIGN_FLOOR(a, 64);
+		r->sync_lines_bytes += RTE_ALIGN_CEIL(a + s->data_len, line) -
+				       RTE_ALIGN_FLOOR(a, line);
 	}
 	r->multi_seg += segs > 1;
 	r->small += m->pkt_len <= 256;
@@ -623,9 +624,11 @@ row_47_sync_covers_received_bytes(void)
 
 	/*
 	 * Non-coherent DMA: every segment is synced for the CPU over exactly
-	 * [data, data + data_len) rounded out to cache lines, before it is
-	 * read; not the buffer, not less. copybreak=0 so that the delivered
-	 * mbufs are the synced buffers.
+	 * [data, data + data_len) rounded out to the core's data cache lines
+	 * (harness_dcache_line_size(): 64 bytes on a Cortex-A72, where DPDK's
+	 * arm64 RTE_CACHE_LINE_SIZE is 128), before it is read; not the
+	 * buffer, not less. copybreak=0 so that the delivered mbufs are the
+	 * synced buffers.
 	 */
 	memset(&r, 0, sizeof(r));
 	r.tag = "row 47";
