@@ -1053,6 +1053,16 @@ test_iface(void)
 	if (sink != NULL)
 		sink->destroy(sink);
 
+	/*
+	 * qemu-user translates neither the PACKET_AUXDATA socket option nor
+	 * its control messages (the source needs them for VLAN tags): the
+	 * source cannot even be created there.
+	 */
+	if (harness_under_qemu()) {
+		printf("SKIP AF_PACKET on lo: under qemu-user, which does not emulate PACKET_AUXDATA\n");
+		return;
+	}
+
 	src = model_iface_src_create("lo", err, sizeof(err));
 	CHECK(src != NULL, "iface source on lo: %s", err);
 	sink = model_iface_sink_create("lo", err, sizeof(err));
