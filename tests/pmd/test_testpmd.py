@@ -22,13 +22,19 @@ Checks, each from testpmd's own printed counters:
 The waits poll testpmd's statistics until the expected counts are reached,
 with a generous bound on the number of polls; nothing asserts on time.
 
-Usage: test_testpmd.py PMD_SO SOURCE_ROOT
+Usage: test_testpmd.py PMD_SO SOURCE_ROOT [--sysroot=DIR --exe-wrapper=ARG...]
+A cross build (tests/pmd/meson.build) passes the sysroot holding Debian's
+dpdk-testpmd of the PMD's architecture and, one ARG at a time, the command
+that runs it (qemu-user); dpdk-pmdinfo.py then lists the PMD's dependencies
+with that architecture's dynamic loader, run by the same command.
 Exit: 0 pass, 1 fail, 77 skipped (no dpdk-testpmd).
 """
+import argparse
 import json
 import os
 import queue
 import re
+import shlex
 import shutil
 import struct
 import subprocess
@@ -37,7 +43,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from testpmd_driver import TestpmdSession, safe_plugin  # noqa: E402
+from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
 
 PMDINFO = shutil.which("dpdk-pmdinfo.py")
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
@@ -45,6 +51,9 @@ EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
 MAX_POLLS = 300          # statistics polls before giving up (0.2 s apart)
 
 failures = []
+testpmd = TESTPMD        # DIR/usr/bin/dpdk-testpmd with --sysroot=DIR
+sysroot = ""             # --sysroot
+wrapper = []             # --exe-wrapper, one argument each
 
 
 def check(cond, what):
@@ -63,7 +72,7 @@ class Testpmd(TestpmdSession):
         # --no-flush-rx: testpmd would otherwise discard what the ports
         # received before forwarding started (a whole replayed capture).
         super().__init__(eal, ["--total-num-mbufs=8192", "--rxd=512", "--txd=512",
-                               "--no-flush-rx"] + args, [])
+                               "--no-flush-rx"] + args, [], testpmd, wrapper)
         print("$ " + " ".join(self.argv), flush=True)
         print(self.startup, flush=True)
 
@@ -121,11 +130,35 @@ def read_pcap(path):
     return frames
 
 
-def test_pmdinfo(so):
+def interpreter(path):
+    """The dynamic loader (PT_INTERP) an executable names."""
+    from elftools.elf.elffile import ELFFile  # python3-pyelftools, as dpdk-pmdinfo.py
+    with open(path, "rb") as f:
+        for seg in ELFFile(f).iter_segments():
+            if seg["p_type"] == "PT_INTERP":
+                return seg.get_interp_name()
+    raise ValueError("%s names no dynamic loader" % path)
+
+
+def test_pmdinfo(so, tmp):
     if PMDINFO is None:
         print("skip pmdinfo: dpdk-pmdinfo.py not installed")
         return
-    out = subprocess.run([PMDINFO, so], capture_output=True, text=True).stdout
+    env = None
+    if wrapper:
+        # dpdk-pmdinfo.py asks ldd for the librte_* libraries a file needs;
+        # the host's ldd cannot read another architecture, that
+        # architecture's loader (testpmd's, run by the wrapper) can.
+        shim = os.path.join(tmp, "bin")
+        os.makedirs(shim, exist_ok=True)
+        loader = sysroot + interpreter(testpmd)
+        with open(os.path.join(shim, "ldd"), "w") as f:
+            f.write("#!/bin/sh\nexec %s --list \"$@\"\n" % " ".join(
+                shlex.quote(a) for a in wrapper + [loader]))
+        os.chmod(os.path.join(shim, "ldd"), 0o755)
+        env = dict(os.environ, PATH=shim + os.pathsep + os.environ.get("PATH", ""))
+    out = subprocess.run([PMDINFO, so], capture_output=True, text=True,
+                         env=env).stdout
     try:
         infos = json.loads(out)
     except ValueError:
@@ -337,17 +370,26 @@ def test_verdict_flags(so, srcroot):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print(__doc__)
-        return 2
-    if shutil.which("dpdk-testpmd") is None:
-        print("skipped: dpdk-testpmd not installed (Debian package dpdk-dev)")
+    global testpmd, sysroot
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("pmd_so")
+    ap.add_argument("source_root")
+    ap.add_argument("--sysroot", default="")
+    ap.add_argument("--exe-wrapper", action="append", default=[])
+    opts = ap.parse_args()
+    if opts.sysroot:
+        sysroot = opts.sysroot.rstrip("/")
+        testpmd = sysroot + "/usr/bin/dpdk-testpmd"
+    wrapper.extend(opts.exe_wrapper)
+    if not os.access(testpmd, os.X_OK):
+        print("skipped: %s not installed (Debian package dpdk-dev)" % testpmd)
         return 77
-    so, srcroot = os.path.abspath(sys.argv[1]), sys.argv[2]
+    so, srcroot = os.path.abspath(opts.pmd_so), opts.source_root
     so, cleanup = safe_plugin(so)
     tmp = tempfile.mkdtemp(prefix="socrx-testpmd-")
     try:
-        test_pmdinfo(so)
+        test_pmdinfo(so, tmp)
         test_io_generated(so)
         test_rxonly(so)
         test_pcap_forward(so, srcroot, tmp)

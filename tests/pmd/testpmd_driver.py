@@ -21,9 +21,14 @@ class TestpmdSession:
     PROMPT = "testpmd> "
     HANG_GUARD = 120.0   # seconds without a prompt: testpmd is stuck
 
-    def __init__(self, eal, args, log):
-        # stdbuf: testpmd's printf output would sit in a pipe's block buffer
-        self.argv = ["stdbuf", "-oL", "-eL", TESTPMD] + eal + ["--", "-i"] + args
+    def __init__(self, eal, args, log, testpmd=TESTPMD, wrapper=()):
+        # stdbuf: testpmd's printf output would sit in a pipe's block buffer.
+        # @wrapper runs a testpmd of another architecture (the cross files'
+        # qemu-user command): stdbuf's LD_PRELOAD reaches the emulated
+        # program through the environment and qemu's -L finds the
+        # sysroot's libstdbuf.so of that architecture under the same path.
+        self.argv = (["stdbuf", "-oL", "-eL"] + list(wrapper) + [testpmd] + eal
+                     + ["--", "-i"] + args)
         self.log = log
         self._log("$ " + " ".join(self.argv) + "\n")
         self.p = subprocess.Popen(self.argv, stdin=subprocess.PIPE,
