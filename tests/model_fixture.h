@@ -18,6 +18,16 @@
 #include "model_traffic.h"
 
 #define MODEL_FIXTURE_QSRC_MAX 4096u
+/*
+ * DMA_CHx_Rx/Tx_Control.RxPBL/TxPBL = 8 (Linux's default burst): a DMA
+ * started with PBL 0 does not run (docs/model.md).
+ */
+#define MODEL_FIXTURE_PBL (8u << 16)
+/*
+ * The model's PHY negotiates 1000 Mbit/s full duplex by default: the MAC
+ * must say so (MAC_Configuration.DM, PS and FES clear) or it receives and
+ * sends nothing. Tests write GMAC_CONFIG_DM with RE/TE.
+ */
 
 struct model_fixture_qsrc {
 	struct model_traffic_src base;

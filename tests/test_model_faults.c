@@ -226,7 +226,7 @@ fix_init(struct fix *f, const struct fix_opts *o)
 	}
 	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA,
 					ARENA_SIZE), 0, "dma_map");
-	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_RE |
+	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE |
 			     GMAC_CONFIG_TE | (o->no_ipc ? 0 : GMAC_CONFIG_IPC) |
 			     o->cfg);
 	dwmac4_model_write32(f->m, MTL_CHAN_RX_OP_MODE(0),
@@ -242,7 +242,7 @@ fix_init(struct fix *f, const struct fix_opts *o)
 			     DWMAC4_DMA_RING_LEN(f->n));
 	if (f->armed != 0)
 		tail(f, f->armed);
-	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     (f->rbsz << DMA_RBSZ_SHIFT));
 }
 

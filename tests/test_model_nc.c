@@ -169,7 +169,7 @@ fix_init(struct fix *f, bool nc, unsigned int dsl, unsigned int rx_armed,
 	CHECK(f->m != NULL, "create: %s", strerror(errno));
 	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA,
 					ARENA_SIZE), 0, "dma_map");
-	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_RE |
+	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE |
 			     GMAC_CONFIG_TE | GMAC_CONFIG_CST |
 			     GMAC_CONFIG_ACS);
 	dwmac4_model_write32(f->m, DMA_CHAN_CONTROL(0),
@@ -182,7 +182,7 @@ fix_init(struct fix *f, bool nc, unsigned int dsl, unsigned int rx_armed,
 			     DWMAC4_DMA_RING_LEN(NDESC));
 	dwmac4_model_write32(f->m, DMA_CHAN_RX_END_ADDR(0),
 			     (uint32_t)iova_of(f, rx_desc(f, rx_armed)));
-	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     (RBSZ << DMA_RBSZ_SHIFT));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0),
 			     (uint32_t)iova_of(f, tx_desc(f, 0)));
@@ -190,7 +190,7 @@ fix_init(struct fix *f, bool nc, unsigned int dsl, unsigned int rx_armed,
 			     DWMAC4_DMA_RING_LEN(NDESC));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
 			     (uint32_t)iova_of(f, tx_desc(f, 0)));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST);
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 	CHECK_EQ_U(stats(f).violations, 0, "setup violations (%s)",
 		   dwmac4_model_last_violation(f->m));
 }
@@ -445,7 +445,7 @@ test_two_models_share_dram(void)
 	/* Mapped after the first model wrote: DRAM is not snapshotted again. */
 	CHECK_EQ_U(dwmac4_model_dma_map(tx_m, f.arena, ARENA_IOVA, ARENA_SIZE),
 		   0, "%s: dma_map", t);
-	dwmac4_model_write32(tx_m, GMAC_CONFIG, GMAC_CONFIG_TE);
+	dwmac4_model_write32(tx_m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE);
 	dwmac4_model_write32(tx_m, DMA_CHAN_CONTROL(0),
 			     6u << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
 	d = tx_desc(&f, 0);
@@ -461,7 +461,7 @@ test_two_models_share_dram(void)
 			     DWMAC4_DMA_RING_LEN(NDESC));
 	dwmac4_model_write32(tx_m, DMA_CHAN_TX_END_ADDR(0),
 			     (uint32_t)iova_of(&f, tx_desc(&f, 1)));
-	dwmac4_model_write32(tx_m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST);
+	dwmac4_model_write32(tx_m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 	CHECK_EQ_U(dwmac4_model_step(tx_m, 4), 1, "%s: sent", t);
 	CHECK_EQ_U(sink->len, sizeof(frame), "%s: length", t);
 	CHECK(memcmp(sink->frame, frame, sizeof(frame)) == 0,

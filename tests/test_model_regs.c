@@ -14,6 +14,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "model_fixture.h"
 
 static const uint8_t test_mac[6] = { 0x12, 0x34, 0x56, 0x78, 0x9a, 0xbc };
 
@@ -102,13 +103,17 @@ test_reset_values(void)
 		   GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL, "HW_FEATURE0");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0), 0x14003,
 		   "HW_FEATURE0 literal");
-	/* RX/TX FIFO 16 KiB (7 = log2(16384 / 128)), ADDR64 = 2 (48 bit). */
+	/*
+	 * RX/TX FIFO 16 KiB (7 = log2(16384 / 128)), ADDR64 = 2 (48 bit),
+	 * HASHTBLSZ = 1 (64-bin multicast hash).
+	 */
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE1),
-		   7u | 7u << 6 | 2u << 14, "HW_FEATURE1");
+		   7u | 7u << 6 | 2u << 14 | 1u << 24, "HW_FEATURE1");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE2), 0,
 		   "HW_FEATURE2, 1 channel");
+	/* Four DMA channels, one MTL queue (params.mtl_queues). */
 	CHECK_EQ_U(dwmac4_model_read32(m4, GMAC_HW_FEATURE2),
-		   3u | 3u << 6 | 3u << 12 | 3u << 18, "HW_FEATURE2, 4 channels");
+		   3u << 12 | 3u << 18, "HW_FEATURE2, 4 channels");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE3), 0, "HW_FEATURE3");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_HIGH(0)),
 		   GMAC_HI_REG_AE | 0xbc9a, "MAC address high");
@@ -122,13 +127,21 @@ test_reset_values(void)
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_CONTROL(0)), 0, "RX ctl");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_MISS_FRAME_CNT(0)), 0,
 		   "missed");
-	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_RX_OP_MODE(0)), 0, "MTL RX");
+	/* One MTL queue: RQS/TQS read-only, the whole 16 KiB (64 x 256 - 1). */
+	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_RX_OP_MODE(0)),
+		   63u << MTL_OP_MODE_RQS_SHIFT, "MTL RX");
+	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_TX_OP_MODE(0)),
+		   63u << MTL_OP_MODE_TQS_SHIFT, "MTL TX");
+	dwmac4_model_write32(m, MTL_CHAN_RX_OP_MODE(0), MTL_OP_MODE_RSF);
+	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_RX_OP_MODE(0)),
+		   63u << MTL_OP_MODE_RQS_SHIFT | MTL_OP_MODE_RSF,
+		   "MTL RX: RQS read-only with one queue");
 	/* Read-only: writes do not stick. */
 	dwmac4_model_write32(m, GMAC4_VERSION, 0xdead);
 	dwmac4_model_write32(m, GMAC_HW_FEATURE1, 0);
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC4_VERSION), DWMAC4_MODEL_VERSION,
 		   "version read-only");
-	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE1), 0x81c7,
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE1), 0x10081c7,
 		   "HW_FEATURE1 read-only");
 	/* AE always reads 1. */
 	dwmac4_model_write32(m, GMAC_ADDR_HIGH(0), 0x1122);
@@ -148,7 +161,7 @@ test_soft_reset(void)
 
 	CHECK_EQ_U(dwmac4_model_dma_map(m, ring, 0x100000, sizeof(ring)), 0,
 		   "map");
-	dwmac4_model_write32(m, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_TE |
+	dwmac4_model_write32(m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE | GMAC_CONFIG_TE |
 			     GMAC_CONFIG_IPC);
 	dwmac4_model_write32(m, GMAC_PACKET_FILTER, GMAC_PACKET_FILTER_PR);
 	dwmac4_model_write32(m, GMAC_ADDR_HIGH(0), 0x1);
@@ -157,10 +170,11 @@ test_soft_reset(void)
 	dwmac4_model_write32(m, DMA_CHAN_RX_BASE_ADDR(0), 0x100000);
 	dwmac4_model_write32(m, DMA_CHAN_RX_RING_LEN(0), DWMAC4_DMA_RING_LEN(8));
 	dwmac4_model_write32(m, DMA_CHAN_RX_END_ADDR(0), 0x100000 + 8 * 16);
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     2048u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_CONTROL(0)),
-		   DMA_CONTROL_SR | 2048u << DMA_RBSZ_SHIFT, "RX started");
+		   DMA_CONTROL_SR | MODEL_FIXTURE_PBL | 2048u << DMA_RBSZ_SHIFT,
+		   "RX started");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_CUR_RX_DESC(0)), 0x100000,
 		   "current RX descriptor = base after start");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_RING_LEN(0)), 7,
@@ -169,17 +183,25 @@ test_soft_reset(void)
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_RING_LEN(0)),
 		   DWMAC4_DMA_RING_LEN_MASK, "ring length is 10 bits");
 
+	/*
+	 * A reset with the MAC and a DMA engine running is a violation (a
+	 * driver stops them first): stop them, as a driver does.
+	 */
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), MODEL_FIXTURE_PBL |
+			     2048u << DMA_RBSZ_SHIFT);
+	dwmac4_model_write32(m, GMAC_CONFIG, GMAC_CONFIG_DM);
 	dwmac4_model_write32(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_BUS_MODE), 0, "SWR self-clears");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_CONFIG), 0, "config reset");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_PACKET_FILTER), 0,
 		   "filter reset");
+	/* The databook's reset value: what the boot loader set is gone. */
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_HIGH(0)),
-		   GMAC_HI_REG_AE | 0xbc9a, "MAC high back to reset");
-	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_LOW(0)), 0x78563412,
+		   GMAC_HI_REG_AE | 0xffff, "MAC high back to reset");
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_LOW(0)), 0xffffffff,
 		   "MAC low back to reset");
-	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_RX_OP_MODE(0)), 0,
-		   "MTL reset");
+	CHECK_EQ_U(dwmac4_model_read32(m, MTL_CHAN_RX_OP_MODE(0)),
+		   63u << MTL_OP_MODE_RQS_SHIFT, "MTL reset");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_CONTROL(0)), 0,
 		   "RX DMA stopped");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_BASE_ADDR(0)), 0,
@@ -213,11 +235,11 @@ test_mdio_phy(void)
 	CHECK_EQ_U(mdio_read(m, 0, MII_BMSR), 0x792d, "BMSR literal");
 	CHECK_EQ_U(mdio_read(m, 0, MII_ADVERTISE), ADVERTISE_ALL |
 		   ADVERTISE_CSMA, "ADVERTISE reset");
-	CHECK_EQ_U(mdio_read(m, 0, MII_LPA), LPA_LPACK | LPA_100FULL |
-		   LPA_100HALF | LPA_10FULL | LPA_10HALF | ADVERTISE_CSMA,
+	/* The partner offers 1000 Mbit/s full duplex only (params). */
+	CHECK_EQ_U(mdio_read(m, 0, MII_LPA), LPA_LPACK | ADVERTISE_CSMA,
 		   "LPA link up");
-	CHECK_EQ_U(mdio_read(m, 0, MII_CTRL1000), ADVERTISE_1000FULL,
-		   "CTRL1000 reset");
+	CHECK_EQ_U(mdio_read(m, 0, MII_CTRL1000), ADVERTISE_1000FULL |
+		   ADVERTISE_1000HALF, "CTRL1000 reset");
 	CHECK_EQ_U(mdio_read(m, 0, MII_STAT1000), LPA_1000FULL,
 		   "STAT1000: partner 1000FULL");
 	CHECK_EQ_U(mdio_read(m, 0, MII_ESTATUS), ESTATUS_1000_TFULL |
@@ -283,7 +305,7 @@ test_status_and_dma_control(void)
 	/* TX on channel 1: start, then stop sets TPS (abnormal). */
 	dwmac4_model_write32(m, DMA_CHAN_TX_BASE_ADDR(1), 0x200000);
 	dwmac4_model_write32(m, DMA_CHAN_TX_RING_LEN(1), DWMAC4_DMA_RING_LEN(4));
-	dwmac4_model_write32(m, DMA_CHAN_TX_CONTROL(1), DMA_CONTROL_ST);
+	dwmac4_model_write32(m, DMA_CHAN_TX_CONTROL(1), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_CUR_TX_DESC(1)), 0x200000,
 		   "current TX descriptor");
 	dwmac4_model_write32(m, DMA_CHAN_TX_END_ADDR(1), 0x200000 + 4 * 16);
@@ -311,30 +333,31 @@ test_status_and_dma_control(void)
 	CHECK_EQ_U(stats(m).violations, 0, "status: violations");
 
 	/* Bad ring: base 0, unaligned base, bad RBSZ: stays stopped. */
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     2048u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(stats(m).viol_bad_ring, 1, "base 0");
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_CONTROL(0)) &
 		   DMA_CONTROL_SR, 0, "base 0: stopped");
 	dwmac4_model_write32(m, DMA_CHAN_RX_BASE_ADDR(0), 0x200008);
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     2048u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(stats(m).viol_bad_ring, 2, "unaligned base");
 	dwmac4_model_write32(m, DMA_CHAN_RX_BASE_ADDR(0), 0x200000);
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     32u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(stats(m).viol_bad_ring, 3, "RBSZ 32");
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     1534u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(stats(m).viol_bad_ring, 4, "RBSZ not a multiple of 4");
-	dwmac4_model_write32(m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST);
+	dwmac4_model_write32(m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 	CHECK_EQ_U(stats(m).viol_bad_ring, 5, "TX base 0");
 	CHECK(strstr(dwmac4_model_last_violation(m), "TX") != NULL,
 	      "described: %s", dwmac4_model_last_violation(m));
-	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     1536u << DMA_RBSZ_SHIFT);
 	CHECK_EQ_U(dwmac4_model_read32(m, DMA_CHAN_RX_CONTROL(0)),
-		   DMA_CONTROL_SR | 1536u << DMA_RBSZ_SHIFT, "good start");
+		   DMA_CONTROL_SR | MODEL_FIXTURE_PBL | 1536u << DMA_RBSZ_SHIFT,
+		   "good start");
 	CHECK_EQ_U(stats(m).violations, 5, "bad ring: total");
 	dwmac4_model_destroy(m);
 }

@@ -145,6 +145,8 @@ build_pkt(uint8_t *b, const struct pkt *o)
 		l4[12] = 0x50;
 	if (o->proto == 1) {
 		l4[0] = 8;	/* echo request */
+		l4[1] = 0;
+		put16(l4 + 2, 0);	/* the sum covers a zero checksum field */
 		c = ref_csum(l4, l4len);
 		put16(l4 + 2, c);
 	} else if (!o->udp_zero) {
@@ -229,6 +231,8 @@ struct fix_opts {
 	enum dwmac4_model_dma_store store;
 	unsigned int buf_shift;
 	unsigned int wb_batch;
+	bool rpf;		/* DMA flushes a frame that finds no descriptor */
+	unsigned int mtl_queues;	/* 0: 1 */
 };
 
 static void
@@ -254,11 +258,13 @@ fix_init(struct fix *f, const struct fix_opts *o)
 	p.rx_src = &f->src->base;
 	p.dma_store = o->store;
 	p.wb_batch = o->wb_batch;
+	if (o->mtl_queues != 0)
+		p.mtl_queues = o->mtl_queues;
 	f->m = dwmac4_model_create(&p);
 	CHECK(f->m != NULL, "create: %s", strerror(errno));
 	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA,
 					ARENA_SIZE), 0, "dma_map");
-	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_RE |
+	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE |
 			     GMAC_CONFIG_TE | GMAC_CONFIG_IPC | o->cfg);
 	if (!o->no_dis_tcp_ef)
 		dwmac4_model_write32(f->m, MTL_CHAN_RX_OP_MODE(0),
@@ -272,7 +278,8 @@ fix_init(struct fix *f, const struct fix_opts *o)
 	dwmac4_model_write32(f->m, DMA_CHAN_RX_RING_LEN(0),
 			     DWMAC4_DMA_RING_LEN(f->n));
 	tail(f, o->armed);
-	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
+			     (o->rpf ? DWMAC4_DMA_CONTROL_RPF : 0) |
 			     (f->rbsz << DMA_RBSZ_SHIFT));
 }
 
@@ -342,7 +349,7 @@ rx_one(const char *name, const struct pkt *pk, uint32_t cfg, uint32_t rdes1,
 
 	fix_init(&f, &o);
 	if (!rs1v)
-		dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE |
+		dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE |
 				     GMAC_CONFIG_TE | cfg);
 	len = build_pkt(frame, pk);
 	model_fixture_qsrc_push(f.src, frame, len);
@@ -494,8 +501,13 @@ test_multi_desc(void)
 	check_no_violation(&f, "multi");
 	fix_fini(&f);
 
-	/* Not enough descriptors, no flow control: closed with ES | OE. */
+	/*
+	 * Not enough descriptors, RPF (flush on RBU): closed with ES | OE.
+	 * Without RPF the frame waits for a third one (below, with flow
+	 * control: the same on the DMA side).
+	 */
 	o.armed = 2;
+	o.rpf = true;
 	fix_init(&f, &o);
 	pk.payload = 600 - 42;
 	len = build_pkt(frame, &pk);
@@ -511,8 +523,9 @@ test_multi_desc(void)
 	check_no_violation(&f, "overflow");
 	fix_fini(&f);
 
-	/* Same with flow control: the frame waits for a third one. */
+	/* Without RPF (the reset value) the frame waits for a third one. */
 	o.flow_control = true;
+	o.rpf = false;
 	fix_init(&f, &o);
 	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 0, "fc multi: waits");
@@ -531,10 +544,15 @@ test_multi_desc(void)
 	fix_fini(&f);
 }
 
+/*
+ * RPF set: a frame that finds no armed descriptor is flushed by the DMA
+ * and counted in DMA_CHx_Miss_Frame_Cnt (test_mtl_queue: without RPF it
+ * waits in the MTL queue).
+ */
 static void
 test_rbu_and_missed(void)
 {
-	struct fix_opts o = { .n = 4 };
+	struct fix_opts o = { .n = 4, .rpf = true };
 	struct pkt pk = { .proto = 17, .payload = 50 };
 	uint8_t frame[256];
 	struct fix f;
@@ -602,6 +620,98 @@ test_rbu_and_missed(void)
 	fix_fini(&f);
 }
 
+/*
+ * RPF clear (the reset value): frames that find no armed descriptor wait in
+ * the MTL RX queue (16 KiB, one queue) and are delivered once descriptors
+ * are armed; only frames that find the queue full are lost, counted in
+ * MTL_RxQ_Missed_Packet_Overflow_Cnt (saturating at 2047, clear on read),
+ * never in the DMA's missed counter.
+ */
+static void
+test_mtl_queue(void)
+{
+	struct fix_opts o = { .n = 8 };
+	struct pkt pk = { .proto = 17, .payload = 1000 - 42 };
+	uint8_t frame[1100];
+	struct fix f;
+	size_t len;
+	unsigned int i, fit;
+	uint32_t v;
+
+	fix_init(&f, &o);
+	len = build_pkt(frame, &pk);	/* 1000 bytes, 1004 with the FCS */
+	fit = 16384u / (unsigned int)(len + 4);
+	for (i = 0; i < fit + 3; i++)
+		model_fixture_qsrc_push(f.src, frame, len);
+	/* Queued frames are progress, not frames moved; 3 overflow. */
+	CHECK_EQ_U(dwmac4_model_step(f.m, 64), 3, "mtl: overflows moved");
+	CHECK_EQ_U(stats(&f).rx_dropped_overflow, 3, "mtl: overflow stat");
+	CHECK_EQ_U(stats(&f).rx_missed, 0, "mtl: no DMA miss");
+	CHECK_EQ_U(stats(&f).rx_delivered, 0, "mtl: nothing delivered");
+	CHECK(!dwmac4_model_rx_idle(f.m), "mtl: frames waiting");
+	v = dwmac4_model_read32(f.m, DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
+	CHECK_EQ_U(v & DWMAC4_MTL_RX_OVFPKTCNT_MASK, 3, "mtl: OVFPKTCNT");
+	CHECK_EQ_U(dwmac4_model_read32(f.m,
+		   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0)), 0,
+		   "mtl: counter cleared by read");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 0,
+		   "mtl: DMA missed counter untouched");
+	/* Arming descriptors drains the queue, oldest first. */
+	for (i = 0; i < f.n - 1; i++)
+		arm(&f, i);
+	tail(&f, f.n - 1);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 64), f.n - 1, "mtl: delivered");
+	check_data(&f, 0, frame, len, true, "mtl");
+	CHECK_EQ_U(stats(&f).rx_offered, stats(&f).rx_delivered +
+		   stats(&f).rx_dropped_overflow + (fit - (f.n - 1)),
+		   "mtl: offered = delivered + overflow + still queued");
+	check_no_violation(&f, "mtl");
+	fix_fini(&f);
+
+	/*
+	 * Two MTL queues: RQS resets to 256 bytes. A frame larger than the
+	 * queue never fits, flow control or not: overflow at once. Once the
+	 * driver gives queue 0 half of the FIFO, it passes.
+	 */
+	o.flow_control = true;
+	o.mtl_queues = 2;
+	o.armed = 2;
+	fix_init(&f, &o);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, MTL_CHAN_RX_OP_MODE(0)) &
+		   MTL_OP_MODE_RQS_MASK, 0, "mtl 2 queues: RQS resets to 0");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_HW_FEATURE2) &
+		   (GMAC_HW_FEAT_RXQCNT | GMAC_HW_FEAT_TXQCNT), 1 | 1 << 6,
+		   "mtl 2 queues: HW_FEATURE2 counts");
+	pk.payload = 300 - 42;
+	len = build_pkt(frame, &pk);
+	model_fixture_qsrc_push(f.src, frame, len);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "mtl 256: moved");
+	CHECK_EQ_U(stats(&f).rx_dropped_overflow, 1, "mtl 256: overflow");
+	dwmac4_model_write32(f.m, MTL_CHAN_RX_OP_MODE(0), MTL_OP_MODE_DIS_TCP_EF |
+			     (8192u / 256u - 1u) << MTL_OP_MODE_RQS_SHIFT);
+	model_fixture_qsrc_push(f.src, frame, len);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "mtl 8K: moved");
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "mtl 8K: delivered");
+	check_no_violation(&f, "mtl queues");
+	fix_fini(&f);
+	o.mtl_queues = 0;
+	o.armed = 0;
+
+	/* Overflow counter saturation at 2047 with OVFCNTOVF. */
+	o.flow_control = false;
+	fix_init(&f, &o);
+	pk.payload = 50;
+	len = build_pkt(frame, &pk);
+	/* 92-byte frames: 170 fit in the 16 KiB queue, 2130 overflow. */
+	for (i = 0; i < 2300; i++)
+		model_fixture_qsrc_push(f.src, frame, len);
+	dwmac4_model_step(f.m, 4096);
+	v = dwmac4_model_read32(f.m, DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
+	CHECK_EQ_U(v, DWMAC4_MTL_RX_OVFPKTCNT_MASK | DWMAC4_MTL_RX_OVFCNTOVF,
+		   "mtl: 2047 + OVFCNTOVF");
+	fix_fini(&f);
+}
+
 static void
 test_flow_control(void)
 {
@@ -619,7 +729,8 @@ test_flow_control(void)
 		model_fixture_qsrc_push(f.src, frame[i], len[i]);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 0, "fc: nothing moves");
 	CHECK_EQ_U(stats(&f).rx_missed, 0, "fc: nothing missed");
-	CHECK_EQ_U(stats(&f).rx_offered, 1, "fc: one frame waits");
+	/* They wait in the MTL queue, which has room for all three. */
+	CHECK_EQ_U(stats(&f).rx_offered, 3, "fc: the frames wait in the queue");
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 0,
 		   "fc: counter");
 	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
@@ -638,7 +749,7 @@ test_flow_control(void)
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 0, "fc stopped: held");
 	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 0, "fc stopped: no drop");
 	CHECK_EQ_U(stats(&f).rx_offered, 3, "fc stopped: not taken");
-	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE);
 	arm(&f, 3);
 	tail(&f, 4);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "fc restarted: delivered");
@@ -743,7 +854,8 @@ test_dis_tcp_ef(void)
 static void
 test_stopped_and_oversize(void)
 {
-	struct fix_opts o = { .n = 4, .armed = 4 };
+	/* RPF: a frame short of descriptors is closed with OE, not held. */
+	struct fix_opts o = { .n = 4, .armed = 4, .rpf = true };
 	struct pkt pk = { .proto = 17, .payload = 30 };
 	static uint8_t big[DWMAC4_MODEL_MAX_FRAME];
 	uint8_t frame[256];
@@ -756,11 +868,11 @@ test_stopped_and_oversize(void)
 	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "link down: moved");
 	dwmac4_model_set_link(f.m, true);
-	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_TE);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE);
 	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "RE off: moved");
 	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 2, "stopped drops");
-	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE);
 	memcpy(big, frame, len);
 	model_fixture_qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 3);
 	model_fixture_qsrc_push(f.src, big, DWMAC4_MODEL_MAX_FRAME - 4);
@@ -772,14 +884,21 @@ test_stopped_and_oversize(void)
 	CHECK_EQ_U(des3_of(&f, 3), RDES3_LAST_DESCRIPTOR |
 		   RDES3_ERROR_SUMMARY | RDES3_OVERFLOW_ERROR | 8192,
 		   "max frame overflow");
-	/* RX DMA stopped: dropped, RPS set. */
+	/*
+	 * RX DMA stopped, MAC on: the frame waits in the MTL queue, RPS set;
+	 * a software reset drops what the queue holds.
+	 */
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0),
-			     f.rbsz << DMA_RBSZ_SHIFT);
+			     MODEL_FIXTURE_PBL | f.rbsz << DMA_RBSZ_SHIFT);
 	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
 	      DMA_CHAN_STATUS_RPS, "RPS on stop");
 	model_fixture_qsrc_push(f.src, frame, len);
-	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "dma off: moved");
-	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 3, "dma off: dropped");
+	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 0, "dma off: queued");
+	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 2, "dma off: not dropped");
+	CHECK(!dwmac4_model_rx_idle(f.m), "dma off: waiting");
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 3, "reset: queue dropped");
 	CHECK_EQ_U(stats(&f).rx_offered, 5, "offered = sum");
 	check_no_violation(&f, "stopped");
 	fix_fini(&f);
@@ -821,7 +940,8 @@ test_nt_stores(void)
 static void
 test_dma_window(void)
 {
-	struct fix_opts o = { .n = 4 };
+	/* RPF: the frame a refused descriptor cannot take is flushed. */
+	struct fix_opts o = { .n = 4, .rpf = true };
 	struct pkt pk = { .proto = 17, .payload = 30 };
 	uint8_t frame[256];
 	struct fix f;
@@ -865,8 +985,8 @@ test_dma_window(void)
 			     f.rbsz << DMA_RBSZ_SHIFT);
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_BASE_ADDR(0), 0x90000000u);
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0), 0x90000000u + 16);
-	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
-			     (f.rbsz << DMA_RBSZ_SHIFT));
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
+			     DWMAC4_DMA_CONTROL_RPF | (f.rbsz << DMA_RBSZ_SHIFT));
 	model_fixture_qsrc_push(f.src, frame, len);
 	model_fixture_qsrc_push(f.src, frame, len);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 2, "ring outside: moved");
@@ -893,7 +1013,7 @@ test_dma_window(void)
 static void
 test_tail_and_own_violations(void)
 {
-	struct fix_opts o = { .n = 4, .armed = 2 };
+	struct fix_opts o = { .n = 4, .armed = 2, .rpf = true };
 	struct pkt pk = { .proto = 17, .payload = 30 };
 	uint8_t frame[256];
 	struct fix f;
@@ -1112,6 +1232,7 @@ main(void)
 	test_non_ip();
 	test_multi_desc();
 	test_rbu_and_missed();
+	test_mtl_queue();
 	test_flow_control();
 	test_filter();
 	test_dis_tcp_ef();

@@ -13,6 +13,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "model_fixture.h"
 #include "model_traffic.h"
 
 /* ---- A sink that keeps the frames ---- */
@@ -103,14 +104,14 @@ fix_init(struct fix *f, unsigned int n, bool with_sink)
 	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA,
 					ARENA_SIZE), 0, "map");
 	ring = iova_of(f, f->ring);
-	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_TE);
+	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE);
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR_HI(0),
 			     (uint32_t)(ring >> 32));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0), (uint32_t)ring);
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(0),
 			     DWMAC4_DMA_RING_LEN(n));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0), (uint32_t)ring);
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST);
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 }
 
 static void
@@ -231,7 +232,7 @@ test_single_and_multi(void)
 	arm(&f, 1, 0, 60, FDLD, 60);
 	tail(&f, 2);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 0, "TE off: held");
-	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_TE);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 1, "TE on: sent");
 	CHECK_EQ_U(stats(&f).violations, 0, "no violations (%s)",
 		   dwmac4_model_last_violation(f.m));
@@ -331,7 +332,7 @@ test_ring_outside(void)
 	dwmac4_model_write32(f.m, DMA_CHAN_TX_BASE_ADDR_HI(0), 0);
 	dwmac4_model_write32(f.m, DMA_CHAN_TX_BASE_ADDR(0), 0x10000);
 	dwmac4_model_write32(f.m, DMA_CHAN_TX_END_ADDR(0), 0x10010);
-	dwmac4_model_write32(f.m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST);
+	dwmac4_model_write32(f.m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
 	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 0, "ring outside: nothing");
 	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 0, "ring outside: suspended");
 	CHECK_EQ_U(stats(&f).viol_dma_outside, 1, "ring outside: once");

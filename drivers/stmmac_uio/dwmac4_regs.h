@@ -333,6 +333,19 @@
 #define DMA_BUS_MODE_INTM_MASK		DWMAC4_GENMASK(17, 16)
 #define DMA_BUS_MODE_DCHE		DWMAC4_BIT(19)
 
+/*
+ * DMA_Debug_Status0: the state of channel 0's receive (RPS0) and transmit
+ * (TPS0) processes; 0 is Stopped (databook "DMA_Debug_Status0"; Linux
+ * reads it only in its debug dump).
+ */
+#define DWMAC4_DMA_DEBUG_RPS0_MASK	DWMAC4_GENMASK(11, 8)
+#define DWMAC4_DMA_DEBUG_RPS0_SHIFT	8
+#define DWMAC4_DMA_DEBUG_TPS0_MASK	DWMAC4_GENMASK(15, 12)
+#define DWMAC4_DMA_DEBUG_TPS0_SHIFT	12
+#define DWMAC4_DMA_DEBUG_PS_STOPPED	0U
+#define DWMAC4_DMA_DEBUG_RPS_SUSPENDED	4U	/* RX: no descriptor */
+#define DWMAC4_DMA_DEBUG_TPS_SUSPENDED	6U	/* TX: no descriptor */
+
 /* DMA_SysBus_Mode (AXI/AHB master configuration). */
 #define DMA_SYS_BUS_FB			DWMAC4_BIT(0)	/* fixed burst */
 #define DMA_AXI_BLEN4			DWMAC4_BIT(1)
@@ -413,6 +426,7 @@
 #define DMA_CONTROL_OSP			DWMAC4_BIT(4)	/* operate on 2nd pkt */
 #define DMA_CONTROL_TSE			DWMAC4_BIT(12)	/* TSO enable */
 #define DMA_CHAN_TX_CTRL_TXPBL_MASK	DWMAC4_GENMASK(21, 16)
+#define DMA_BUS_MODE_PBL_SHIFT		16	/* TxPBL, as Linux names it */
 #define DMA_CONTROL_EDSE		DWMAC4_BIT(28)
 
 /*

@@ -437,6 +437,11 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	p.wb_batch = da->wb_batch;
 	p.faults = da->faults;
 	p.fault_wo_ppm = da->fault_wo_ppm;
+	p.phy_addr = da->model_phy_addr;
+	p.phy_speed = da->model_phy_speed;
+	p.phy_full = da->model_phy_full;
+	p.mtl_queues = da->model_mtl_queues;
+	p.clocks = (enum dwmac4_model_clocks)da->model_clocks;
 	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
 	p.nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
 	p.rx_src = model_make_source(name, da, mac);

@@ -494,6 +494,151 @@ arg_coe(const char *v, struct stmmac_devargs *da)
 	return parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
 }
 
+static const char *
+arg_pbl(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 1, 32, &n) < 0 || !rte_is_power_of_2((uint32_t)n))
+		return "expected 1, 2, 4, 8, 16 or 32 (beats per burst, x8 with PBLx8)";
+	da->pbl = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_axi_blen(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 4, 256, &n) < 0 || !rte_is_power_of_2((uint32_t)n))
+		return "expected 4, 8, 16, 32, 64, 128 or 256 (largest AXI burst)";
+	da->axi_blen = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_osr(const char *v, int *out)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 0, 15, &n) < 0)
+		return "expected 0..15 (the register field, as snps,*_osr_lmt)";
+	*out = (int)n;
+	return NULL;
+}
+
+static const char *
+arg_axi_rd_osr_lmt(const char *v, struct stmmac_devargs *da)
+{
+	return arg_osr(v, &da->axi_rd_osr_lmt);
+}
+
+static const char *
+arg_axi_wr_osr_lmt(const char *v, struct stmmac_devargs *da)
+{
+	return arg_osr(v, &da->axi_wr_osr_lmt);
+}
+
+static const char *
+arg_phy_addr(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, "auto") == 0) {
+		da->phy_addr = STMMAC_PHY_ADDR_AUTO;
+		return NULL;
+	}
+	if (parse_u64(v, 0, 31, &n) < 0)
+		return "expected auto or an MDIO address 0..31";
+	da->phy_addr = (int)n;
+	return NULL;
+}
+
+static const char *
+arg_csr_clk(const char *v, struct stmmac_devargs *da)
+{
+	/* Linux's clk_csr table covers 20 MHz to 800 MHz. */
+	if (parse_u64(v, 20000000, 800000000, &da->csr_clk) < 0)
+		return "expected the CSR clock in Hz, 20000000..800000000";
+	return NULL;
+}
+
+static const char *
+arg_fixed_link(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 10, 1000, &n) < 0 || (n != 10 && n != 100 && n != 1000))
+		return "expected 10, 100 or 1000, then optionally ,half or ,full";
+	da->fixed_speed = (unsigned int)n;
+	da->fixed_full = true;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_addr(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, "none") == 0) {
+		da->model_phy_addr = DWMAC4_MODEL_PHY_NONE;
+		return NULL;
+	}
+	if (parse_u64(v, 0, 31, &n) < 0)
+		return "expected 0..31 or none (a fixed link)";
+	da->model_phy_addr = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_speed(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "10", "100", "1000", NULL };
+	static const unsigned int speeds[] = { 10, 100, 1000 };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected 10, 100 or 1000";
+	da->model_phy_speed = speeds[i];
+	return NULL;
+}
+
+static const char *
+arg_model_phy_duplex(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "full", "half", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected full or half";
+	da->model_phy_full = i == 0;
+	return NULL;
+}
+
+static const char *
+arg_model_mtl_queues(const char *v, struct stmmac_devargs *da)
+{
+	uint64_t n;
+
+	if (parse_u64(v, 1, DWMAC4_MODEL_MAX_MTL_QUEUES, &n) < 0)
+		return "expected 1..8";
+	da->model_mtl_queues = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_clocks(const char *v, struct stmmac_devargs *da)
+{
+	/* In enum dwmac4_model_clocks order. */
+	static const char *const names[] = { "on", "off", "no_rxc", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected on, off or no_rxc";
+	da->model_clocks = (unsigned int)i;
+	return NULL;
+}
+
 static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "uio",		arg_uio,		0 },
 	{ "model",		arg_model,		KEY_MODEL },
@@ -538,6 +683,18 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "dma",		arg_dma,		0 },
 	{ "model_nc",		arg_model_nc,		KEY_MODEL },
 	{ "bus_width",		arg_bus_width,		0 },
+	{ "pbl",		arg_pbl,		0 },
+	{ "axi_blen",		arg_axi_blen,		0 },
+	{ "axi_rd_osr_lmt",	arg_axi_rd_osr_lmt,	0 },
+	{ "axi_wr_osr_lmt",	arg_axi_wr_osr_lmt,	0 },
+	{ "phy_addr",		arg_phy_addr,		0 },
+	{ "csr_clk",		arg_csr_clk,		0 },
+	{ "fixed_link",		arg_fixed_link,		0 },
+	{ "model_phy_addr",	arg_model_phy_addr,	KEY_MODEL },
+	{ "model_phy_speed",	arg_model_phy_speed,	KEY_MODEL },
+	{ "model_phy_duplex",	arg_model_phy_duplex,	KEY_MODEL },
+	{ "model_mtl_queues",	arg_model_mtl_queues,	KEY_MODEL },
+	{ "model_clocks",	arg_model_clocks,	KEY_MODEL },
 	{ "coe",		arg_coe,		0 },
 	{ "crc_strip",		arg_crc_strip,		0 },
 	{ "fault_wo_ppm",	arg_fault_wo_ppm,	KEY_MODEL },
@@ -567,6 +724,15 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->dma = STMMAC_DMA_AUTO;
 	da->model_nc = true;
 	da->bus_bytes = 0;
+	da->pbl = STMMAC_PBL_DEFAULT;
+	da->axi_blen = 0;
+	da->axi_rd_osr_lmt = -1;
+	da->axi_wr_osr_lmt = -1;
+	da->phy_addr = STMMAC_PHY_ADDR_AUTO;
+	da->model_phy_addr = 0;
+	da->model_phy_speed = 1000;
+	da->model_phy_full = true;
+	da->model_mtl_queues = 1;
 	da->coe = true;
 	da->faults.stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
 }
@@ -593,6 +759,14 @@ stmmac_devargs_parse(const char *name, const char *args,
 		const char *key = kvl->pairs[i].key;
 		const char *val = kvl->pairs[i].value;
 		const char *err = "unknown key";
+
+		/* fixed_link=SPEED,half|full: the duplex comes as a bare word. */
+		if (i > 0 && val == NULL &&
+		    strcmp(kvl->pairs[i - 1].key, "fixed_link") == 0 &&
+		    (strcmp(key, "half") == 0 || strcmp(key, "full") == 0)) {
+			da->fixed_full = key[0] == 'f';
+			continue;
+		}
 
 		for (k = 0; k < RTE_DIM(stmmac_devarg_table); k++) {
 			if (strcmp(key, stmmac_devarg_table[k].key) != 0)

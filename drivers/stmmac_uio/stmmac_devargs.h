@@ -61,6 +61,18 @@
 	"dma=auto|coherent|noncoherent "				\
 	"model_nc=1|0 "							\
 	"bus_width=auto|32|64|128 "					\
+	"pbl=1|2|4|8|16|32 "						\
+	"axi_blen=4|8|16|32|64|128|256 "				\
+	"axi_rd_osr_lmt=<0..15> "						\
+	"axi_wr_osr_lmt=<0..15> "						\
+	"phy_addr=auto|<0..31> "						\
+	"csr_clk=<Hz> "							\
+	"fixed_link=<10|100|1000>[,half|full] "				\
+	"model_phy_addr=<0..31>|none "					\
+	"model_phy_speed=10|100|1000 "					\
+	"model_phy_duplex=full|half "					\
+	"model_mtl_queues=<1..8> "					\
+	"model_clocks=on|off|no_rxc "					\
 	"coe=0|1"
 
 /*
@@ -84,6 +96,11 @@ enum stmmac_dma_mode {
 	STMMAC_DMA_COHERENT,
 	STMMAC_DMA_NONCOHERENT,		/* cache maintenance around every DMA */
 };
+
+/* Burst length (PBL) when pbl= is not given: Linux's DEFAULT_DMA_PBL. */
+#define STMMAC_PBL_DEFAULT	8u
+/* phy_addr=auto: scan the MDIO bus. */
+#define STMMAC_PHY_ADDR_AUTO	(-1)
 
 /* fault_stall_polls when not given: engine polls a stall lasts. */
 #define STMMAC_FAULT_STALL_POLLS_DEFAULT	64u
@@ -179,6 +196,27 @@ struct stmmac_devargs {
 	bool model_nc;
 	/* System bus (AXI) width in bytes, the DSL unit; 0: from HW_FEATURE1. */
 	unsigned int bus_bytes;
+	/*
+	 * DMA bring-up (Linux dwmac4_dma_init*(), dwmac4_dma_axi(); a board's
+	 * snps,pbl and snps,axi-config): burst length (PBLx8 applies), the
+	 * largest AXI burst enabled (0: keep DMA_SysBus_Mode's), outstanding
+	 * read/write request limits (-1: keep).
+	 */
+	unsigned int pbl;
+	unsigned int axi_blen;
+	int axi_rd_osr_lmt;
+	int axi_wr_osr_lmt;
+	/* PHY and link (stmmac_phy.c). */
+	int phy_addr;			/* STMMAC_PHY_ADDR_AUTO or 0..31 */
+	uint64_t csr_clk;		/* CSR clock in Hz, 0: unknown */
+	unsigned int fixed_speed;	/* fixed_link: Mbit/s, 0: a PHY */
+	bool fixed_full;
+	/* Model PHY, MTL and clocks (dwmac4_model_params). */
+	unsigned int model_phy_addr;
+	unsigned int model_phy_speed;
+	bool model_phy_full;
+	unsigned int model_mtl_queues;
+	unsigned int model_clocks;	/* enum dwmac4_model_clocks */
 	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */
 	/*
 	 * crc_strip=sw: the MAC keeps the FCS in memory (CST and ACS clear)

@@ -19,6 +19,7 @@
 
 #include "rxp_parse.h"
 #include "stmmac_ethdev.h"
+#include "stmmac_hw.h"
 #include "stmmac_io.h"
 #include "stmmac_logs.h"
 
@@ -27,163 +28,16 @@ RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_rx, rx, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_tx, tx, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_backend, backend, NOTICE);
 
-/* Bounded polls: SWR and MDIO GB clear at once in the model, in µs on HW. */
-#define STMMAC_RESET_POLLS	10000	/* x 10 us = 100 ms, Linux: 10 ms..1 s */
-#define STMMAC_MDIO_POLLS	1000	/* x 10 us = 10 ms */
-#define STMMAC_POLL_US		10
-
-/* IEEE 802.3 clause 22 (include/uapi/linux/mii.h). */
-#define STMMAC_PHY_ADDR		0
-#define STMMAC_MII_BMSR		0x01
-#define STMMAC_BMSR_LSTATUS	0x0004	/* link up, latched low */
-
 static const struct eth_dev_ops stmmac_eth_dev_ops;
 static int stmmac_dev_stop(struct rte_eth_dev *dev);
-
-/* ---- Device helpers ---- */
-
-static int
-stmmac_poll_clear(const struct stmmac_backend *be, uint32_t reg, uint32_t bit,
-		  unsigned int polls)
-{
-	unsigned int i;
-
-	for (i = 0; i < polls; i++) {
-		if (!(stmmac_read32(be, reg) & bit))
-			return 0;
-		rte_delay_us_block(STMMAC_POLL_US);
-	}
-	return -ETIMEDOUT;
-}
-
-/*
- * Soft reset (DMA_Mode.SWR): every register back to its reset value, DMA
- * stopped, rings forgotten (model.md "Reset"; Linux dwmac4_dma_reset()).
- */
-static int
-stmmac_hw_reset(struct stmmac_adapter *ad)
-{
-	stmmac_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
-	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
-			      STMMAC_RESET_POLLS) < 0) {
-		PMD_DRV_LOG(ERR, "%s: DMA_BUS_MODE.SWR did not clear within %u us",
-			    ad->eth_dev->data->name,
-			    STMMAC_RESET_POLLS * STMMAC_POLL_US);
-		return -EIO;
-	}
-	return 0;
-}
-
-/* Clause 22 read through MAC_MDIO_Address/Data (Linux stmmac_mdio_read()). */
-static int
-stmmac_mdio_read(struct stmmac_adapter *ad, uint32_t reg, uint16_t *val)
-{
-	const struct stmmac_backend *be = &ad->be;
-	/* Largest divider: a legal MDC whatever the CSR clock is. */
-	uint32_t cmd = (STMMAC_PHY_ADDR << DWMAC4_MII_PA_SHIFT) |
-		       (reg << MII_GMAC4_REG_ADDR_SHIFT) |
-		       (STMMAC_CSR_500_800M << DWMAC4_MII_CR_SHIFT) |
-		       MII_GMAC4_READ | MII_ADDR_GBUSY;
-
-	if (stmmac_poll_clear(be, GMAC_MDIO_ADDR, MII_ADDR_GBUSY,
-			      STMMAC_MDIO_POLLS) < 0)
-		return -EBUSY;
-	stmmac_write32(be, GMAC_MDIO_ADDR, cmd);
-	if (stmmac_poll_clear(be, GMAC_MDIO_ADDR, MII_ADDR_GBUSY,
-			      STMMAC_MDIO_POLLS) < 0)
-		return -ETIMEDOUT;
-	*val = (uint16_t)(stmmac_read32(be, GMAC_MDIO_DATA) & MII_DATA_GD_MASK);
-	return 0;
-}
-
-static void
-stmmac_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
-{
-	uint32_t hi = stmmac_read32(be, GMAC_ADDR_HIGH(0));
-	uint32_t lo = stmmac_read32(be, GMAC_ADDR_LOW(0));
-
-	ea->addr_bytes[0] = lo & 0xff;
-	ea->addr_bytes[1] = (lo >> 8) & 0xff;
-	ea->addr_bytes[2] = (lo >> 16) & 0xff;
-	ea->addr_bytes[3] = (lo >> 24) & 0xff;
-	ea->addr_bytes[4] = hi & 0xff;
-	ea->addr_bytes[5] = (hi >> 8) & 0xff;
-}
-
-/* Linux stmmac_set_mac_addr(): high word (with AE) first, then low. */
-static void
-stmmac_write_mac(const struct stmmac_backend *be,
-		 const struct rte_ether_addr *ea)
-{
-	const uint8_t *a = ea->addr_bytes;
-
-	stmmac_write32(be, GMAC_ADDR_HIGH(0),
-		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
-	stmmac_write32(be, GMAC_ADDR_LOW(0),
-		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
-		       ((uint32_t)a[1] << 8) | a[0]);
-}
-
-static void
-stmmac_write_filter(struct rte_eth_dev *dev)
-{
-	uint32_t pf = 0;
-
-	if (dev->data->promiscuous)
-		pf |= GMAC_PACKET_FILTER_PR;
-	if (dev->data->all_multicast)
-		pf |= GMAC_PACKET_FILTER_PM;
-	stmmac_write32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER, pf);
-}
-
-/* ADDR64 of MAC_HW_Feature1: the DMA address width. */
-static uint32_t
-stmmac_dma_addr_bits(const struct stmmac_backend *be)
-{
-	static const uint32_t bits[] = { 32, 40, 48, 64 };
-	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
-
-	return bits[(f1 & GMAC_HW_ADDR64) >> 14];
-}
-
-/*
- * Programs MAC, MTL and DMA for a start. Everything derives from the
- * ethdev state, because the soft reset before it forgot all of it.
- */
-static void
-stmmac_hw_configure(struct rte_eth_dev *dev)
-{
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	const struct stmmac_backend *be = &ad->be;
-
-	/* Descriptor and buffer addresses above 4 GiB (dwmac4_dma_init()). */
-	if (ad->dma_addr_bits > 32)
-		stmmac_write32(be, DMA_SYS_BUS_MODE, DMA_SYS_BUS_EAME);
-	/* The descriptor layout of both rings (stmmac_dma_layout()). */
-	stmmac_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
-			DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
-			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
-	stmmac_write_mac(be, &dev->data->mac_addrs[0]);
-	stmmac_write_filter(dev);
-	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
-	stmmac_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
-	stmmac_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
-	/*
-	 * Store and forward both ways. DIS_TCP_EF: frames with a bad IP/L4
-	 * checksum reach software with IPHE/IPCE instead of being dropped
-	 * silently in the MAC (model.md "MTL"; robustness P-a).
-	 */
-	stmmac_write32(be, MTL_CHAN_RX_OP_MODE(0),
-		       MTL_OP_MODE_RSF | MTL_OP_MODE_DIS_TCP_EF);
-	stmmac_write32(be, MTL_CHAN_TX_OP_MODE(0),
-		       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN);
-}
 
 static uint32_t
 stmmac_gmac_config(const struct rte_eth_dev *dev)
 {
-	uint32_t cfg = GMAC_CONFIG_RE | GMAC_CONFIG_TE | GMAC_CONFIG_DM |
-		       GMAC_CONFIG_JE;
+	const struct stmmac_adapter *ad = stmmac_adapter(dev);
+	/* The speed and duplex the link settled on (stmmac_phy_link()). */
+	uint32_t cfg = GMAC_CONFIG_RE | GMAC_CONFIG_TE | GMAC_CONFIG_JE |
+		       stmmac_mac_speed_bits(ad->mac_speed, ad->mac_full);
 
 	/*
 	 * coe=1: the checksum engine writes its verdict in RDES1 (RS1V),
@@ -273,32 +127,13 @@ stmmac_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct rte_eth_link link;
 	unsigned int tries = wait_to_complete ? 10 : 1;
-	uint16_t bmsr = 0;
 
-	memset(&link, 0, sizeof(link));
 	while (tries-- > 0) {
-		/* BMSR.LSTATUS latches low: the second read is the state now. */
-		if (stmmac_mdio_read(ad, STMMAC_MII_BMSR, &bmsr) < 0 ||
-		    stmmac_mdio_read(ad, STMMAC_MII_BMSR, &bmsr) < 0) {
-			PMD_DRV_LOG(WARNING, "port %u: MDIO read of BMSR timed out",
-				    dev->data->port_id);
-			bmsr = 0;
-			break;
-		}
-		if ((bmsr & STMMAC_BMSR_LSTATUS) || tries == 0)
+		stmmac_phy_link(ad, &link);
+		if (link.link_status == RTE_ETH_LINK_UP || tries == 0)
 			break;
 		rte_delay_ms(10);
 	}
-	if (bmsr & STMMAC_BMSR_LSTATUS) {
-		link.link_status = RTE_ETH_LINK_UP;
-		link.link_speed = RTE_ETH_SPEED_NUM_1G;
-		link.link_duplex = RTE_ETH_LINK_FULL_DUPLEX;
-	} else {
-		link.link_status = RTE_ETH_LINK_DOWN;
-		link.link_speed = RTE_ETH_SPEED_NUM_NONE;
-		link.link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
-	}
-	link.link_autoneg = RTE_ETH_LINK_AUTONEG;
 	return rte_eth_linkstatus_set(dev, &link);
 }
 
@@ -315,10 +150,19 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 			    dev->data->port_id);
 		return -EINVAL;
 	}
-	ret = stmmac_hw_reset(ad);
+	ret = stmmac_hw_quiesce(ad);
+	if (ret == 0)
+		ret = stmmac_hw_reset(ad);
 	if (ret < 0)
 		return ret;
 	stmmac_hw_configure(dev);
+	/* The MAC starts at the speed and duplex its PHY negotiated. */
+	{
+		struct rte_eth_link link;
+
+		ad->mac_speed = 0;
+		stmmac_phy_link(ad, &link);
+	}
 	ret = stmmac_rx_queue_start(dev, rxq);
 	if (ret < 0)
 		return ret;
@@ -374,6 +218,8 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		stmmac_rx_queue_stop(rxq);
 	if (txq != NULL)
 		stmmac_tx_queue_stop(txq);
+	/* Quiescent as a takeover leaves it: every DMA process stopped. */
+	stmmac_hw_quiesce(ad);
 	ad->hw_started = false;
 	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
 	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -507,7 +353,7 @@ stmmac_allmulticast_disable(struct rte_eth_dev *dev)
 static int
 stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 {
-	stmmac_write_mac(&stmmac_adapter(dev)->be, addr);
+	stmmac_hw_write_mac(&stmmac_adapter(dev)->be, addr);
 	return 0;
 }
 
@@ -585,6 +431,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.allmulticast_enable	= stmmac_allmulticast_enable,
 	.allmulticast_disable	= stmmac_allmulticast_disable,
 	.mac_addr_set		= stmmac_mac_addr_set,
+	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
@@ -637,98 +484,6 @@ stmmac_default_mac(const char *name, uint8_t mac[6])
 	mac[5] = (uint8_t)id;
 }
 
-/*
- * Identifies the core, picks the station address and resets the device.
- * The address is read before the reset: on hardware it is what the boot
- * loader left (Linux falls back to a random one when it is not valid).
- */
-static int
-stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
-{
-	const char *name = ad->eth_dev->data->name;
-	uint32_t ver = stmmac_read32(&ad->be, GMAC4_VERSION);
-	uint32_t snps = ver & DWMAC4_VERSION_SNPSVER_MASK;
-
-	if (snps < DWMAC_CORE_4_00) {
-		PMD_DRV_LOG(ERR, "%s: MAC_Version %#x: not a GMAC 4.x/5.x core",
-			    name, ver);
-		return -ENODEV;
-	}
-	if (ad->da.has_mac) {
-		memcpy(ea->addr_bytes, ad->da.mac, RTE_ETHER_ADDR_LEN);
-	} else {
-		stmmac_read_mac(&ad->be, ea);
-		if (!rte_is_valid_assigned_ether_addr(ea)) {
-			rte_eth_random_addr(ea->addr_bytes);
-			PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device, using a random one",
-				    name);
-		}
-	}
-	if (stmmac_hw_reset(ad) < 0)
-		return -EIO;
-	ad->dma_addr_bits = stmmac_dma_addr_bits(&ad->be);
-	/*
-	 * Refuse memory the DMA cannot address (and make EAL keep future
-	 * allocations below the limit).
-	 */
-	if (ad->dma_addr_bits < 64 &&
-	    rte_mem_check_dma_mask((uint8_t)ad->dma_addr_bits) != 0) {
-		PMD_DRV_LOG(ERR, "%s: DPDK memory lies beyond the device's %u-bit DMA reach",
-			    name, ad->dma_addr_bits);
-		return -EINVAL;
-	}
-	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA",
-		    name, snps >> 4, snps & 0xf,
-		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits);
-	return 0;
-}
-
-/*
- * dma= resolved (auto: whatever the backend says of the device, coherent
- * when it says nothing) and the descriptor layout that follows: packed for
- * a coherent device; for a non-coherent one, one descriptor per CPU cache
- * line, the DMA skipping DSL bus-width words after each (stmmac_ring.h).
- */
-static int
-stmmac_dma_layout(struct stmmac_adapter *ad)
-{
-	const char *name = ad->eth_dev->data->name;
-	struct stmmac_devargs *da = &ad->da;
-	uint32_t line, bus, gap;
-
-	if (da->dma == STMMAC_DMA_AUTO)
-		da->dma_noncoherent = ad->be.ops->dma_coherent != NULL &&
-				      ad->be.ops->dma_coherent(ad->be.ctx) == 0;
-	else
-		da->dma_noncoherent = da->dma == STMMAC_DMA_NONCOHERENT;
-	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
-	ad->dsl = 0;
-	if (!da->dma_noncoherent)
-		return 0;
-	if (!rxp_sync_noncoherent_supported()) {
-		PMD_DRV_LOG(ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
-			    name, da->dma == STMMAC_DMA_AUTO ?
-			    "no dma-coherent in its device-tree node" :
-			    "dma=noncoherent");
-		return -ENOTSUP;
-	}
-	line = rxp_sync_nc_line_size();
-	bus = da->bus_bytes != 0 ? da->bus_bytes :
-	      ad->dma_addr_bits > 32 ? 8 : 4;
-	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
-	if (!rte_is_power_of_2(line) || line < DWMAC4_DESC_SIZE ||
-	    gap % bus != 0 || gap / bus > DWMAC4_DMA_CHAN_CTRL_DSL_MAX) {
-		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
-			    name, line, bus * 8, DWMAC4_DMA_CHAN_CTRL_DSL_MAX);
-		return -ENOTSUP;
-	}
-	ad->dsl = gap / bus;
-	ad->desc_shift = (uint8_t)rte_log2_u32(line);
-	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus)",
-		    name, line, ad->dsl, bus * 8);
-	return 0;
-}
-
 static int
 stmmac_probe(struct rte_vdev_device *vdev)
 {
@@ -770,16 +525,17 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_hw_probe(ad, &ea);
 	if (ret < 0)
 		goto err_backend;
-	ret = stmmac_dma_layout(ad);
+	ret = stmmac_hw_dma_layout(ad);
 	if (ret < 0)
 		goto err_backend;
+	stmmac_phy_init(ad);
 	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac", RTE_ETHER_ADDR_LEN, 0);
 	if (eth_dev->data->mac_addrs == NULL) {
 		ret = -ENOMEM;
 		goto err_backend;
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
-	stmmac_write_mac(&ad->be, &ea);
+	stmmac_hw_write_mac(&ad->be, &ea);
 
 	/*
 	 * A replayed capture or a Linux interface carries frames for any

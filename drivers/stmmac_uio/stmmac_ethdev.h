@@ -110,6 +110,7 @@ struct stmmac_rx_queue {
 	uint16_t free_thresh;		/* refill when this many are free */
 	uint16_t port_id;
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
+	uint8_t pbl;			/* RxPBL (x8) */
 	uint32_t rbsz;			/* buffer size programmed in RBSZ */
 	uint32_t room;			/* bytes a buffer holds after the headroom */
 	uint32_t fcs_trim;		/* FCS bytes to drop in software */
@@ -161,6 +162,8 @@ struct stmmac_tx_queue {
 	uint16_t clean;			/* oldest slot not yet reclaimed */
 	uint16_t port_id;
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
+	uint8_t pbl;			/* TxPBL (x8) */
+	uint32_t max_frame;		/* what the TX queue holds (TSF) */
 	uint32_t tail_reg;
 	uint32_t ring_lo;
 	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
@@ -186,6 +189,20 @@ struct stmmac_adapter {
 	 */
 	uint8_t desc_shift;
 	uint32_t dsl;
+	uint32_t bus_bytes;		/* system bus width, the DSL unit */
+	/* FIFOs (MAC_HW_Feature1) and queue 0's share of each (TQS/RQS). */
+	uint32_t rx_fifo, tx_fifo;
+	uint32_t rx_queue_bytes, tx_queue_bytes;
+	/* Multicast hash filter: bins (0: none) and the table programmed. */
+	uint32_t hash_bins;
+	uint32_t mc_hash[8];
+	bool mc_hash_used;
+	/* PHY (stmmac_phy.c): MDIO address (-1: none), MDC divider. */
+	int phy_addr;
+	uint32_t mdc_cr;
+	/* The mode MAC_Configuration was last set to (Mbit/s, 0: none). */
+	unsigned int mac_speed;
+	bool mac_full;
 	/* The backend's xstats at the last reset (they count on regardless). */
 	uint64_t be_xstats_base[STMMAC_BACKEND_MAX_XSTATS];
 	bool hw_started;
@@ -243,6 +260,7 @@ void stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq);
 void stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq);
 void stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq);
+uint32_t stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start);
 void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
 /* The port's queue 0, or NULL (also on a port never configured). */
 static inline struct stmmac_rx_queue *

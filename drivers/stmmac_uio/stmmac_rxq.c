@@ -525,24 +525,39 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	rxq->stats.rx_desc_skipped++;
 }
 
+/* Adds an 11-bit saturating hardware count to rx_missed (and its flag). */
+static void
+stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
+{
+	if (unlikely(saturated))
+		__atomic_fetch_add(&rxq->stats.rx_missed_overflow, 1,
+				   __ATOMIC_RELAXED);
+	if (n != 0)
+		__atomic_fetch_add(&rxq->stats.rx_missed, n, __ATOMIC_RELAXED);
+}
+
+/*
+ * Frames lost before the ring, all clear-on-read, folded into rx_missed
+ * (imissed): those the DMA flushed for lack of a descriptor
+ * (DMA_CHx_Miss_Frame_Cnt, with RPF), and those the MTL RX queue dropped
+ * because it was full (MTL_RxQ_Missed_Packet_Overflow_Cnt: OVFPKTCNT, and
+ * MISPKTCNT for frames it discarded). Read from the datapath (empty polls)
+ * and from stats_get on the control thread: atomic adds keep both.
+ */
 void
 stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
 {
 	uint32_t v = stmmac_read32(rxq->be,
 				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
-	uint32_t n = v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK;
+	uint32_t q = stmmac_read32(rxq->be,
+				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
 
-	/*
-	 * Read from the datapath (empty polls) and from stats_get on the
-	 * control thread: atomic adds keep both contributions.
-	 */
-	if (unlikely(v & DWMAC4_DMA_MISS_FRAME_CNT_MFCO)) {
-		n = DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK;
-		__atomic_fetch_add(&rxq->stats.rx_missed_overflow, 1,
-				   __ATOMIC_RELAXED);
-	}
-	if (n != 0)
-		__atomic_fetch_add(&rxq->stats.rx_missed, n, __ATOMIC_RELAXED);
+	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
+			     v & DWMAC4_DMA_MISS_FRAME_CNT_MFCO);
+	stmmac_rx_missed_add(rxq, q & DWMAC4_MTL_RX_OVFPKTCNT_MASK,
+			     q & DWMAC4_MTL_RX_OVFCNTOVF);
+	stmmac_rx_missed_add(rxq, (q & DWMAC4_MTL_RX_MISPKTCNT_MASK) >> 16,
+			     q & DWMAC4_MTL_RX_MISCNTOVF);
 }
 
 uint32_t
@@ -874,12 +889,14 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		return -EINVAL;
 	}
 	/*
-	 * RBSZ is a multiple of 4 in [64, 16380]: round the buffer down
-	 * (the device then never writes past what the mbuf holds).
+	 * RBSZ is a multiple of the bus width (its low bits are read-only
+	 * zero) in [64, 16380]: round the buffer down (the device then never
+	 * writes past what the mbuf holds).
 	 */
 	room = rte_pktmbuf_data_room_size(mp);
 	room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
-	rbsz = RTE_ALIGN_FLOOR(RTE_MIN(room, STMMAC_RBSZ_MAX), STMMAC_RBSZ_ALIGN);
+	rbsz = RTE_ALIGN_FLOOR(RTE_MIN(room, STMMAC_RBSZ_MAX),
+			       RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN));
 	if (rbsz < STMMAC_RBSZ_MIN) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s: %u data bytes after headroom, need >= %u",
 			   port, mp->name, room, STMMAC_RBSZ_MIN);
@@ -923,6 +940,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->nb_desc = nb_desc;
 	rxq->mask = nb_desc - 1;
 	rxq->desc_shift = ad->desc_shift;
+	rxq->pbl = ad->da.pbl;
 	rxq->free_thresh = thresh;
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;
@@ -1038,7 +1056,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	stmmac_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
 		       DWMAC4_DMA_RING_LEN(rxq->nb_desc));
 	stmmac_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
-		       rxq->rbsz << DMA_RBSZ_SHIFT);
+		       stmmac_rx_control(rxq, false));
 	/* t = N: the whole ring is armed. */
 	stmmac_write_tail(be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
@@ -1047,11 +1065,24 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	return 0;
 }
 
+/*
+ * DMA_CHx_Rx_Control: the buffer size, the burst length (RxPBL; with
+ * PBLx8 in DMA_CHx_Control, Linux dwmac4_dma_init_rx_chan()), and SR.
+ * PBL 0 is no burst at all: the channel would not run.
+ */
+uint32_t
+stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
+{
+	return rxq->rbsz << DMA_RBSZ_SHIFT |
+	       rxq->pbl << DMA_BUS_MODE_RPBL_SHIFT |
+	       (start ? DMA_CONTROL_SR : 0);
+}
+
 void
 stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 {
 	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
-		       (rxq->rbsz << DMA_RBSZ_SHIFT) | DMA_CONTROL_SR);
+		       stmmac_rx_control(rxq, true));
 }
 
 /*
@@ -1066,7 +1097,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 	if (!rxq->started)
 		return;
 	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
-		       rxq->rbsz << DMA_RBSZ_SHIFT);
+		       stmmac_rx_control(rxq, false));
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);

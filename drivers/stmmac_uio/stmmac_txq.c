@@ -24,11 +24,6 @@
 
 /* Completed packets freed per rte_pktmbuf_free_bulk() call. */
 #define STMMAC_TX_FREE_BULK	64
-/*
- * Largest frame handed to the device: 16 KiB TX FIFO (GMAC_HW_FEATURE1,
- * model DWMAC4_MODEL_MAX_FRAME) minus the FCS the MAC appends.
- */
-#define STMMAC_TX_MAX_FRAME	(16384u - RTE_ETHER_CRC_LEN)
 
 /*
  * Reclaims descriptors the device has written back (OWN clear), oldest
@@ -100,7 +95,7 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
 {
 	uint16_t n = 0;
 
-	if (unlikely(m->pkt_len == 0 || m->pkt_len > STMMAC_TX_MAX_FRAME))
+	if (unlikely(m->pkt_len == 0 || m->pkt_len > txq->max_frame))
 		return 0;
 	if (likely(m->nb_segs == 1))
 		return m->data_len == m->pkt_len ? 1 : 0;
@@ -358,13 +353,21 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->nb_desc = nb_desc;
 	txq->mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
-	txq->port_id = port;
+	txq->pbl = ad->da.pbl;
+	/*
+	 * Store and forward: the MTL sends a frame once all of it is in the
+	 * TX queue, so a longer one would never leave (it would stall the
+	 * queue): the limit is the queue's real size (TQS, from the FIFO
+	 * MAC_HW_Feature1 reports), within TDES3's 15-bit length.
+	 */
+	txq->max_frame = RTE_MIN(ad->tx_queue_bytes,
+				 (uint32_t)TDES3_PACKET_SIZE_MASK);
 	txq->queue_id = queue_id;
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	ret = rxp_sync_init(&txq->sync, ad->da.dma_noncoherent ?
 			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
-			    STMMAC_TX_MAX_FRAME, 0);
+			    txq->max_frame, 0);
 	if (ret < 0) {
 		stmmac_tx_queue_free(txq);
 		return ret;
@@ -404,7 +407,10 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 void
 stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
 {
-	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN), 0,
+	/* TxPBL (x8 with PBLx8, Linux dwmac4_dma_init_tx_chan()), then ST. */
+	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+			DMA_CHAN_TX_CTRL_TXPBL_MASK,
+			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
 			DMA_CONTROL_ST);
 }
 

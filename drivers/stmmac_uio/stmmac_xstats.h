@@ -35,7 +35,7 @@
 	RX(desc_skipped, "descriptors the device skipped, reclaimed")	\
 	RX(nombuf, "mbufs the refill could not allocate")		\
 	RX(missed, "frames the device missed for lack of descriptors")	\
-	RX(missed_overflow, "reads of the missed counter with MFCO")	\
+	RX(missed_overflow, "missed-counter reads that found it saturated (MFCO, OVFCNTOVF, MISCNTOVF)")	\
 	RX(ip_good, "frames delivered with RX_IP_CKSUM_GOOD")		\
 	RX(ip_bad, "frames delivered with RX_IP_CKSUM_BAD")		\
 	RX(ip_unknown, "frames delivered with RX_IP_CKSUM_UNKNOWN")	\

@@ -249,13 +249,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ASSERT(s.m != NULL);
 	ASSERT(dwmac4_model_dma_map(s.m, s.win, WIN_IOVA, WIN) == 0);
 	/* The usual bring-up, which the script then perturbs. */
-	dwmac4_model_write32(s.m, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_TE |
+	dwmac4_model_write32(s.m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE | GMAC_CONFIG_TE |
 			     GMAC_CONFIG_IPC);
 	dwmac4_model_write32(s.m, MTL_CHAN_RX_OP_MODE(0), MTL_OP_MODE_DIS_TCP_EF);
 	dwmac4_model_write32(s.m, DMA_CHAN_RX_BASE_ADDR_HI(0), 0);
 	dwmac4_model_write32(s.m, DMA_CHAN_RX_BASE_ADDR(0), (uint32_t)WIN_IOVA);
 	dwmac4_model_write32(s.m, DMA_CHAN_RX_RING_LEN(0), DWMAC4_DMA_RING_LEN(16));
-	dwmac4_model_write32(s.m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(s.m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     (2048u << DMA_RBSZ_SHIFT));
 	check(&s);
 	if (size > 0)

@@ -262,6 +262,30 @@ pmd_harness_model_stats(uint16_t port)
 	return st;
 }
 
+/*
+ * Frames the device lost for lack of room before the ring: flushed by the
+ * DMA (RPF, DMA_CHx_Miss_Frame_Cnt) or dropped by a full MTL RX queue
+ * (MTL_RxQ_Missed_Packet_Overflow_Cnt). What imissed counts.
+ */
+static inline uint64_t
+pmd_harness_model_lost(const struct dwmac4_model_stats *st)
+{
+	return st->rx_missed + st->rx_dropped_overflow;
+}
+
+/*
+ * Frames the device took and has not delivered, lost or dropped yet:
+ * waiting in the MTL RX queue (for descriptors) or being stored.
+ */
+static inline uint64_t
+pmd_harness_model_pending(const struct dwmac4_model_stats *st)
+{
+	return st->rx_offered - st->rx_delivered - st->rx_missed -
+	       st->rx_dropped_filter - st->rx_dropped_csum -
+	       st->rx_dropped_stopped - st->rx_dropped_oversize -
+	       st->rx_dropped_overflow - st->rx_dropped_speed;
+}
+
 /* The basic statistics of @p port; a failed read fails the test (zeros). */
 static inline struct rte_eth_stats
 pmd_harness_eth_stats(uint16_t port)

@@ -32,6 +32,7 @@
 #include "dwmac4_regs.h"
 #include "model/model_traffic.h"
 #include "pmd_harness.h"
+#include "../model_fixture.h"
 
 #define ROW13 "row 13: value read before the read barrier"
 
@@ -123,14 +124,14 @@ ctl_init(struct ctl *c)
 	CHECK_EQ_U(dwmac4_model_dma_map(c->m, c->arena, CTL_IOVA, CTL_SIZE), 0,
 		   "DMA map");
 	/* Checksum engine on: RDES1 is valid (RS1V) and worth poisoning. */
-	dwmac4_model_write32(c->m, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_IPC |
+	dwmac4_model_write32(c->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_RE | GMAC_CONFIG_IPC |
 			     GMAC_CONFIG_CST | GMAC_CONFIG_ACS);
 	dwmac4_model_write32(c->m, DMA_CHAN_RX_BASE_ADDR_HI(0), 0);
 	dwmac4_model_write32(c->m, DMA_CHAN_RX_BASE_ADDR(0), (uint32_t)CTL_IOVA);
 	dwmac4_model_write32(c->m, DMA_CHAN_RX_RING_LEN(0),
 			     DWMAC4_DMA_RING_LEN(CTL_N));
 	ctl_arm_all(c);
-	dwmac4_model_write32(c->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR |
+	dwmac4_model_write32(c->m, DMA_CHAN_RX_CONTROL(0), DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
 			     (CTL_RBSZ << DMA_RBSZ_SHIFT));
 	return 0;
 fail:

@@ -6,7 +6,6 @@
  * those of docs/model.md, which cites the databook and Linux's stmmac.
  */
 #include <errno.h>
-#include <linux/mii.h>
 #include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -29,29 +28,6 @@ static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
  */
 #define MODEL_STEP_SLACK 2048u
 
-/*
- * PHY identity and reset state. The ID is that of a Realtek RTL8211F, a
- * common companion of dwmac4 cores; nothing in the model depends on it.
- */
-#define MODEL_PHY_ADDR 0u
-#define MODEL_PHYSID1 0x001cu
-#define MODEL_PHYSID2 0xc916u
-#define MODEL_PHY_BMCR_RESET (BMCR_ANENABLE | BMCR_FULLDPLX | BMCR_SPEED1000)
-#define MODEL_PHY_ADV_RESET (ADVERTISE_ALL | ADVERTISE_CSMA)
-#define MODEL_PHY_CTRL1000_RESET ADVERTISE_1000FULL
-/* BMSR bits that do not depend on the link: 10/100 HD/FD, AN, ESTATUS. */
-#define MODEL_PHY_BMSR_STATIC						\
-	(BMSR_100FULL | BMSR_100HALF | BMSR_10FULL | BMSR_10HALF |	\
-	 BMSR_ESTATEN | BMSR_ANEGCAPABLE | BMSR_ERCAP)
-/* The link partner advertises 10/100/1000 full and half duplex. */
-#define MODEL_PHY_LPA_UP						\
-	(LPA_LPACK | LPA_100FULL | LPA_100HALF | LPA_10FULL | LPA_10HALF | \
-	 ADVERTISE_CSMA)
-#define MODEL_PHY_STAT1000_UP LPA_1000FULL
-#define MODEL_PHY_ESTATUS (ESTATUS_1000_TFULL | ESTATUS_1000_THALF)
-/* MAC_MDIO_Data value a read from an absent PHY returns (pull-ups). */
-#define MODEL_MDIO_ABSENT 0xffffu
-
 /* Offsets inside one DMA channel block, from the channel 0 macros. */
 #define CHAN_REG(macro) ((macro(0)) - DMA_CHANX_BASE_ADDR(0))
 
@@ -64,6 +40,11 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	p->dma_store = DWMAC4_MODEL_STORE_PLAIN;
 	p->idle_polls = MODEL_DEFAULT_IDLE_POLLS;
 	p->idle_sleep_us = MODEL_DEFAULT_IDLE_SLEEP_US;
+	p->phy_addr = 0;
+	p->phy_speed = 1000;
+	p->phy_full = true;
+	p->mtl_queues = 1;
+	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
 }
 
 /* ---- Violations and status ---- */
@@ -93,6 +74,15 @@ model_violation(struct dwmac4_model *m, enum model_viol kind,
 		break;
 	case MODEL_VIOL_BAD_DESC:
 		MODEL_STAT_ADD_ATOMIC(m, viol_bad_desc, 1);
+		break;
+	case MODEL_VIOL_PBL_ZERO:
+		MODEL_STAT_ADD_ATOMIC(m, viol_pbl_zero, 1);
+		break;
+	case MODEL_VIOL_RESET_RUNNING:
+		MODEL_STAT_ADD_ATOMIC(m, viol_reset_running, 1);
+		break;
+	case MODEL_VIOL_BASE_RUNNING:
+		MODEL_STAT_ADD_ATOMIC(m, viol_base_running, 1);
 		break;
 	}
 	/* Cold path: a short lock is fine even on the tail-write path. */
@@ -135,8 +125,8 @@ model_chan_status_set(struct dwmac4_model *m, unsigned int ch, uint32_t bits)
 static void
 model_build_reset_table(struct dwmac4_model *m)
 {
-	const uint8_t *mac = m->params.mac;
 	uint32_t nch = m->params.n_channels - 1u;
+	uint32_t nq = m->params.mtl_queues - 1u;
 	uint32_t *r = m->reset_val;
 
 	memset(r, 0, sizeof(m->reset_val));
@@ -150,16 +140,34 @@ model_build_reset_table(struct dwmac4_model *m)
 	 */
 	r[GMAC_HW_FEATURE1 / 4] = (7u & GMAC_HW_RXFIFOSIZE) |
 		((7u << 6) & GMAC_HW_TXFIFOSIZE) | ((2u << 14) & GMAC_HW_ADDR64);
-	/* Counts are N-1: one RX and one TX queue per channel. */
-	r[GMAC_HW_FEATURE2 / 4] = (nch & GMAC_HW_FEAT_RXQCNT) |
-		((nch << 6) & GMAC_HW_FEAT_TXQCNT) |
+	/* A 64-bin multicast hash filter (HASHTBLSZ = 1). */
+	r[GMAC_HW_FEATURE1 / 4] |= (1u << 24) & GMAC_HW_HASH_TB_SZ;
+	/* Counts are N-1: MTL queues, DMA channels. */
+	r[GMAC_HW_FEATURE2 / 4] = (nq & GMAC_HW_FEAT_RXQCNT) |
+		((nq << 6) & GMAC_HW_FEAT_TXQCNT) |
 		((nch << 12) & GMAC_HW_FEAT_RXCHCNT) |
 		((nch << 18) & GMAC_HW_FEAT_TXCHCNT);
 	r[GMAC_HW_FEATURE3 / 4] = 0;
+	/*
+	 * MAC address 0 after a reset: the databook's reset value, all ones
+	 * (AE reads 1). What a boot loader wrote before is gone, so a driver
+	 * reads the station address before it resets the core.
+	 */
+	r[GMAC_ADDR_HIGH(0) / 4] = GMAC_HI_REG_AE | 0xffffu;
+	r[GMAC_ADDR_LOW(0) / 4] = 0xffffffffu;
+	model_mtl_reset_table(m);
+}
+
+/* MAC address 0 as the boot loader left it (params.mac). */
+static void
+model_boot_mac(struct dwmac4_model *m)
+{
+	const uint8_t *mac = m->params.mac;
+
 	/* Byte order of Linux's stmmac_set_mac_addr(); AE always reads 1. */
-	r[GMAC_ADDR_HIGH(0) / 4] = GMAC_HI_REG_AE | (uint32_t)mac[5] << 8 |
-		mac[4];
-	r[GMAC_ADDR_LOW(0) / 4] = (uint32_t)mac[3] << 24 |
+	m->regs[GMAC_ADDR_HIGH(0) / 4] = GMAC_HI_REG_AE |
+		(uint32_t)mac[5] << 8 | mac[4];
+	m->regs[GMAC_ADDR_LOW(0) / 4] = (uint32_t)mac[3] << 24 |
 		(uint32_t)mac[2] << 16 | (uint32_t)mac[1] << 8 | mac[0];
 }
 
@@ -191,12 +199,42 @@ model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
 		model_rx_abort(m);
 }
 
-/* DMA_BUS_MODE.SWR: every register to its reset value. Lock held. */
+/* Whether any DMA engine runs or the MAC transmits or receives. */
+static bool
+model_busy(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	if (model_reg_get(m, GMAC_CONFIG) & (GMAC_CONFIG_RE | GMAC_CONFIG_TE))
+		return true;
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (m->rx[ch].running || m->tx[ch].running)
+			return true;
+	return false;
+}
+
+/*
+ * DMA_BUS_MODE.SWR: every register to its reset value. Lock held. A reset
+ * while a DMA engine or the MAC runs cuts transfers in the middle (on the
+ * bus and on the wire): a driver taking over a device stops them first
+ * (Linux stmmac_stop_all_dma(), then stmmac_dma_reset()). Without the
+ * clocks it needs the reset never completes: SWR stays set.
+ */
 static void
 model_soft_reset(struct dwmac4_model *m)
 {
 	unsigned int ch, i;
 
+	if (m->params.clocks != DWMAC4_MODEL_CLOCKS_ON) {
+		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+		return;
+	}
+	if (model_busy(m))
+		model_violation(m, MODEL_VIOL_RESET_RUNNING,
+				"software reset with %s running",
+				model_reg_get(m, GMAC_CONFIG) &
+				(GMAC_CONFIG_RE | GMAC_CONFIG_TE) ?
+				"the MAC" : "a DMA engine");
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
 		model_ring_stop(m, &m->rx[ch]);
 		model_ring_stop(m, &m->tx[ch]);
@@ -207,102 +245,14 @@ model_soft_reset(struct dwmac4_model *m)
 	for (i = 0; i < MODEL_NREGS; i++)
 		__atomic_store_n(&m->regs[i], m->reset_val[i],
 				 __ATOMIC_RELEASE);
-}
-
-/* ---- PHY (MDIO address 0) ---- */
-
-static void
-phy_reset(struct dwmac4_model *m)
-{
-	m->phy_bmcr = MODEL_PHY_BMCR_RESET;
-	m->phy_adv = MODEL_PHY_ADV_RESET;
-	m->phy_ctrl1000 = MODEL_PHY_CTRL1000_RESET;
-}
-
-static uint16_t
-phy_read(struct dwmac4_model *m, uint32_t reg)
-{
-	bool up = __atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE);
-	bool latch;
-	uint16_t v;
-
-	switch (reg) {
-	case MII_BMCR:
-		return m->phy_bmcr;
-	case MII_BMSR:
-		/*
-		 * IEEE 802.3 22.2.4.2.13: Link Status latches low on a link
-		 * failure until read; the read then re-arms it with the
-		 * current state (why Linux's genphy reads BMSR twice).
-		 */
-		latch = __atomic_exchange_n(&m->bmsr_link_latch, up,
-					    __ATOMIC_ACQ_REL);
-		v = MODEL_PHY_BMSR_STATIC;
-		if (latch && up)
-			v |= BMSR_LSTATUS;
-		if (up)
-			v |= BMSR_ANEGCOMPLETE;
-		return v;
-	case MII_PHYSID1:
-		return MODEL_PHYSID1;
-	case MII_PHYSID2:
-		return MODEL_PHYSID2;
-	case MII_ADVERTISE:
-		return m->phy_adv;
-	case MII_LPA:
-		return up ? MODEL_PHY_LPA_UP : 0;
-	case MII_CTRL1000:
-		return m->phy_ctrl1000;
-	case MII_STAT1000:
-		return up ? MODEL_PHY_STAT1000_UP : 0;
-	case MII_ESTATUS:
-		return MODEL_PHY_ESTATUS;
-	default:
-		return 0;
+	/* The MAC and MTL lose what they held. */
+	model_mtl_rx_flush(m);
+	if (__atomic_load_n(&m->macf_pending, __ATOMIC_ACQUIRE)) {
+		MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
+		__atomic_store_n(&m->macf_pending, false, __ATOMIC_RELEASE);
 	}
-}
-
-static void
-phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
-{
-	switch (reg) {
-	case MII_BMCR:
-		/* RESET and ANRESTART self-clear at once (no timing). */
-		if (val & BMCR_RESET)
-			phy_reset(m);
-		else
-			m->phy_bmcr = val & (uint16_t)~BMCR_ANRESTART;
-		break;
-	case MII_ADVERTISE:
-		m->phy_adv = val;
-		break;
-	case MII_CTRL1000:
-		m->phy_ctrl1000 = val;
-		break;
-	default:
-		break;	/* read-only or absent: ignored like a real PHY */
-	}
-}
-
-/* GMAC_MDIO_ADDR written with GB: a Clause 22 transfer, done at once. */
-static void
-mdio_transfer(struct dwmac4_model *m, uint32_t addr)
-{
-	uint32_t pa = (addr & DWMAC4_MII_PA_MASK) >> DWMAC4_MII_PA_SHIFT;
-	uint32_t rda = (addr & DWMAC4_MII_RDA_MASK) >> MII_GMAC4_REG_ADDR_SHIFT;
-	uint32_t goc = addr & DWMAC4_MII_GOC_MASK;
-	uint32_t data = model_reg_get(m, GMAC_MDIO_DATA);
-	bool here = pa == MODEL_PHY_ADDR && !(addr & MII_GMAC4_C45E);
-	uint16_t v;
-
-	if (goc == MII_GMAC4_WRITE) {
-		if (here)
-			phy_write(m, rda, (uint16_t)(data & MII_DATA_GD_MASK));
-	} else if (goc == MII_GMAC4_READ) {
-		v = here ? phy_read(m, rda) : MODEL_MDIO_ABSENT;
-		model_reg_set(m, GMAC_MDIO_DATA,
-			      (data & ~MII_DATA_GD_MASK) | v);
-	}
+	m->tx_stalled = false;
+	m->ri_pending = false;
 }
 
 /* ---- DMA channel control path ---- */
@@ -368,10 +318,35 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 				ch, (unsigned long long)base);
 		return false;
 	}
+	/*
+	 * A burst length of 0 is not one the DMA can issue: the channel
+	 * does not run and reports a fatal bus error (Linux always programs
+	 * PBL, default 8 with PBLx8: dwmac4_dma_init_{rx,tx}_chan()).
+	 */
+	if (!(ctrl & (is_rx ? DMA_CHAN_RX_CTRL_RXPBL_MASK :
+		      DMA_CHAN_TX_CTRL_TXPBL_MASK))) {
+		model_violation(m, MODEL_VIOL_PBL_ZERO,
+				"%s DMA %u started with %s 0", dir, ch,
+				is_rx ? "RxPBL" : "TxPBL");
+		model_chan_status_set(m, ch, DMA_CHAN_STATUS_FBE);
+		return false;
+	}
+	r->rbsz_zero = false;
 	if (is_rx) {
 		rbsz = (ctrl & DMA_RBSZ_MASK) >> DMA_RBSZ_SHIFT;
-		if (rbsz < MODEL_RBSZ_MIN || rbsz > MODEL_RBSZ_MAX ||
-		    rbsz % 4u) {
+		/*
+		 * RBSZ 0 (its reset value): OpenBSD's dwqe never writes it
+		 * and receives 1500-byte frames into 2 KiB clusters on
+		 * RK3568/RK3588/JH7110, so the DMA does not take 0 as "no
+		 * room". The model takes it as the largest size the field
+		 * holds, the buffer bounded by the frame (docs/model.md).
+		 */
+		if (rbsz == 0) {
+			rbsz = MODEL_RBSZ_MAX;
+			r->rbsz_zero = true;
+			MODEL_STAT_ADD_ATOMIC(m, rx_rbsz_zero, 1);
+		} else if (rbsz < MODEL_RBSZ_MIN || rbsz > MODEL_RBSZ_MAX ||
+			   rbsz % 4u) {
 			model_violation(m, MODEL_VIOL_BAD_RING,
 					"RX DMA %u started with RBSZ %u", ch,
 					rbsz);
@@ -485,6 +460,24 @@ chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	} else if (reg == CHAN_REG(DMA_CHAN_RX_RING_LEN) ||
 		   reg == CHAN_REG(DMA_CHAN_TX_RING_LEN)) {
 		model_reg_set(m, off, val & DWMAC4_DMA_RING_LEN_MASK);
+	} else if (reg == CHAN_REG(DMA_CHAN_RX_BASE_ADDR) ||
+		   reg == CHAN_REG(DMA_CHAN_RX_BASE_ADDR_HI) ||
+		   reg == CHAN_REG(DMA_CHAN_TX_BASE_ADDR) ||
+		   reg == CHAN_REG(DMA_CHAN_TX_BASE_ADDR_HI)) {
+		/*
+		 * The list address is undefined while its DMA runs (databook:
+		 * write it only with the DMA stopped); the running engine
+		 * keeps the ring it started with.
+		 */
+		bool rx = reg == CHAN_REG(DMA_CHAN_RX_BASE_ADDR) ||
+			  reg == CHAN_REG(DMA_CHAN_RX_BASE_ADDR_HI);
+
+		if (__atomic_load_n(rx ? &m->rx[ch].running : &m->tx[ch].running,
+				    __ATOMIC_ACQUIRE))
+			model_violation(m, MODEL_VIOL_BASE_RUNNING,
+					"%s ring base of channel %u written while its DMA runs",
+					rx ? "RX" : "TX", ch);
+		model_reg_set(m, off, val);
 	} else if (reg == CHAN_REG(DMA_CHAN_MISS_FRAME_CNT) ||
 		   reg == CHAN_REG(DMA_CHAN_CUR_RX_DESC) ||
 		   reg == CHAN_REG(DMA_CHAN_CUR_TX_DESC) ||
@@ -511,6 +504,21 @@ reg_off_ok(struct dwmac4_model *m, uint32_t off, const char *op)
 	return false;
 }
 
+/* DMA_Debug_Status0: channel 0's RX and TX process states. */
+static uint32_t
+dma_debug_read(struct dwmac4_model *m)
+{
+	const struct model_ring *rx = &m->rx[0], *tx = &m->tx[0];
+	uint32_t rps = DWMAC4_DMA_DEBUG_PS_STOPPED, tps = rps;
+
+	if (__atomic_load_n(&rx->running, __ATOMIC_ACQUIRE))
+		rps = rx->suspended ? DWMAC4_DMA_DEBUG_RPS_SUSPENDED : 3u;
+	if (__atomic_load_n(&tx->running, __ATOMIC_ACQUIRE))
+		tps = tx->suspended ? DWMAC4_DMA_DEBUG_TPS_SUSPENDED : 1u;
+	return rps << DWMAC4_DMA_DEBUG_RPS0_SHIFT |
+	       tps << DWMAC4_DMA_DEBUG_TPS0_SHIFT;
+}
+
 uint32_t
 dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 {
@@ -519,6 +527,14 @@ dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 
 	if (!reg_off_ok(m, off, "read32"))
 		return 0;
+	/* No clock: the block answers 0, but for the reset it never ends. */
+	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
+		return off == DMA_BUS_MODE ? model_reg_get(m, off) : 0;
+	if (off == DMA_DEBUG_STATUS_0)
+		return dma_debug_read(m);
+	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
+		return __atomic_exchange_n(&m->regs[off / 4u], 0,
+					   __ATOMIC_ACQ_REL);
 	if (off == DMA_STATUS) {
 		/* One summary bit per channel with a status bit pending. */
 		for (ch = 0; ch < m->params.n_channels; ch++)
@@ -537,8 +553,18 @@ dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	if (!reg_off_ok(m, off, "write32") || model_reg_read_only(off))
 		return;
+	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF &&
+	    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
+		return;
 	if (chan_write(m, off, val))
 		return;
+	if (off >= MTL_CHAN_BASE_ADDR &&
+	    off < MTL_CHANX_BASE_ADDR(DWMAC4_MODEL_MAX_MTL_QUEUES) &&
+	    ((off - MTL_CHAN_BASE_ADDR) % MTL_CHAN_BASE_OFFSET == 0 ||
+	     (off - MTL_CHAN_BASE_ADDR) % MTL_CHAN_BASE_OFFSET == 0x30u)) {
+		model_reg_set(m, off, model_mtl_op_mode_write(m, off, val));
+		return;
+	}
 	switch (off) {
 	case DMA_BUS_MODE:
 		pthread_mutex_lock(&m->lock);
@@ -551,7 +577,7 @@ dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	case GMAC_MDIO_ADDR:
 		pthread_mutex_lock(&m->lock);
 		if (val & MII_ADDR_GBUSY)
-			mdio_transfer(m, val);
+			model_mdio_transfer(m, val);
 		model_reg_set(m, off, val & ~MII_ADDR_GBUSY);
 		pthread_mutex_unlock(&m->lock);
 		break;
@@ -576,7 +602,12 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
 	    (p->dma_store != DWMAC4_MODEL_STORE_PLAIN &&
 	     p->dma_store != DWMAC4_MODEL_STORE_NT) ||
-	    !model_faults_valid(&p->faults)) {
+	    !model_faults_valid(&p->faults) ||
+	    p->phy_addr > DWMAC4_MODEL_PHY_NONE ||
+	    (p->phy_speed != 10 && p->phy_speed != 100 &&
+	     p->phy_speed != 1000) ||
+	    p->mtl_queues < 1 || p->mtl_queues > DWMAC4_MODEL_MAX_MTL_QUEUES ||
+	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -609,7 +640,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	}
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
-	phy_reset(m);
+	model_boot_mac(m);
+	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
 	return m;
@@ -661,6 +693,16 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 	/* The end of a pass publishes what coalescing held back. */
 	if (m->params.wb_batch > 1)
 		model_rx_wb_flush(m);
+	/*
+	 * The RX watchdog (DMA_CHx_Rx_Interrupt_Watchdog_Timer.RWT) raises
+	 * RI for frames closed without IOC; the model has no clock, so it
+	 * fires at the end of the pass that closed them.
+	 */
+	if (m->ri_pending && (model_reg_get(m, DMA_CHAN_RX_WATCHDOG(0)) &
+			      DWMAC4_DMA_RX_WATCHDOG_RWT_MASK)) {
+		model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
+		m->ri_pending = false;
+	}
 	/*
 	 * A stalled engine (fault_stall_ppm) counts its stall in passes: it
 	 * is busy, not idle, so the thread neither yields nor sleeps.
@@ -808,5 +850,7 @@ dwmac4_model_rx_idle(struct dwmac4_model *m)
 	if (m->params.rx_src == NULL)
 		return true;
 	return __atomic_load_n(&m->src_done, __ATOMIC_ACQUIRE) &&
+		!__atomic_load_n(&m->macf_pending, __ATOMIC_ACQUIRE) &&
+		model_mtl_rx_empty(m) &&
 		!__atomic_load_n(&m->rxf.active, __ATOMIC_ACQUIRE);
 }

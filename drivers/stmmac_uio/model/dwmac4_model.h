@@ -54,6 +54,30 @@ struct model_traffic_sink;
  */
 #define DWMAC4_MODEL_BUS_BYTES 8u
 
+/* MDIO addresses a PHY may answer at; params.phy_addr beyond: no PHY. */
+#define DWMAC4_MODEL_PHY_ADDR_MAX 31u
+#define DWMAC4_MODEL_PHY_NONE 32u
+/* MTL queues the core may be synthesised with (MAC_HW_Feature2). */
+#define DWMAC4_MODEL_MAX_MTL_QUEUES 8u
+/* RX and TX FIFO of the core (MAC_HW_Feature1: 16 KiB each). */
+#define DWMAC4_MODEL_FIFO_BYTES 16384u
+
+/* The clocks of the block, as a board may leave them. */
+enum dwmac4_model_clocks {
+	DWMAC4_MODEL_CLOCKS_ON = 0,
+	/*
+	 * No clock to the block (gated, or held in reset by the CRU/GRF):
+	 * every register reads 0, and a software reset never completes.
+	 */
+	DWMAC4_MODEL_CLOCKS_OFF,
+	/*
+	 * The register clock runs but the (R)GMII receive clock from the
+	 * PHY is missing (PHY powered down, wrong interface mode or delays
+	 * in GRF): registers work, the software reset never completes.
+	 */
+	DWMAC4_MODEL_CLOCKS_NO_RXC,
+};
+
 /* How the DMA engine stores packet data into host memory. */
 enum dwmac4_model_dma_store {
 	DWMAC4_MODEL_STORE_PLAIN = 0,	/* ordinary stores (data may stay cached) */
@@ -191,11 +215,28 @@ struct dwmac4_model_params {
 	 * dwmac4_model_cache_op(). Off: DMA is cache-coherent.
 	 */
 	bool nc_emulation;
+	/*
+	 * The PHY (dwmac4_model_phy.c): its MDIO address (PHY_NONE: no PHY,
+	 * a fixed link to a switch), and the one mode its link partner
+	 * offers, which auto-negotiation settles on. A MAC whose
+	 * MAC_Configuration PS/FES/DM disagree receives and sends nothing.
+	 */
+	unsigned int phy_addr;		/* default 0 */
+	unsigned int phy_speed;		/* 10, 100 or 1000 (default) Mbit/s */
+	bool phy_full;			/* full duplex (default) */
+	/*
+	 * MTL queues the core has (1..DWMAC4_MODEL_MAX_MTL_QUEUES, default
+	 * 1). With more than one, each queue's TQS/RQS resets to 256 bytes
+	 * (databook MTL_TxQ/RxQ_Operation_Mode) and the driver must size them.
+	 */
+	unsigned int mtl_queues;
+	enum dwmac4_model_clocks clocks;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
  * stores, no flow control, no traffic, idle sleep after 4096 polls,
- * no write-back coalescing. */
+ * no write-back coalescing, a PHY at address 0 whose partner offers
+ * 1000 Mbit/s full duplex, one MTL queue, clocks on. */
 void dwmac4_model_params_init(struct dwmac4_model_params *p);
 
 /* Creates a model in its reset state. NULL with errno set on failure. */
@@ -258,8 +299,13 @@ struct dwmac4_model_stats {
 	uint64_t rx_dropped_csum;	/* checksum error with DIS_TCP_EF clear */
 	uint64_t rx_dropped_stopped;	/* link down, receiver or RX DMA off */
 	uint64_t rx_dropped_oversize;	/* longer than DWMAC4_MODEL_MAX_FRAME */
+	uint64_t rx_dropped_overflow;	/* MTL RX queue full or too small */
+	uint64_t rx_dropped_speed;	/* MAC speed/duplex disagree with the PHY */
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
+	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
+	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
+	uint64_t rx_rbsz_zero;		/* RX DMA starts with RBSZ 0 (see docs) */
 	uint64_t violations;		/* total driver protocol violations */
 	uint64_t viol_bad_reg;		/* unaligned / out-of-window register access */
 	uint64_t viol_dma_outside;	/* DMA address outside registered memory */
@@ -267,6 +313,9 @@ struct dwmac4_model_stats {
 	uint64_t viol_own_zero_addr;	/* OWN set on a descriptor with address 0 */
 	uint64_t viol_bad_ring;		/* ring base/length unusable when DMA started */
 	uint64_t viol_bad_desc;		/* TX descriptor sequence malformed */
+	uint64_t viol_pbl_zero;		/* DMA started with a burst length of 0 */
+	uint64_t viol_reset_running;	/* software reset with DMA or MAC running */
+	uint64_t viol_base_running;	/* ring base written while its DMA runs */
 	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */

@@ -182,15 +182,16 @@ model_store_fence(const struct dwmac4_model *m)
 #endif
 }
 
-void
+bool
 model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
 		struct dwmac4_desc *out)
 {
 	struct dwmac4_desc w;
+	bool unclean = false;
 
 	if (m->params.nc_emulation) {
 		/* One DMA read of the whole descriptor. */
-		model_nc_dev_read(&m->nc, &w, d, sizeof(w));
+		unclean = model_nc_dev_read_quiet(&w, d, sizeof(w));
 	} else {
 		w.des3 = __atomic_load_n(&d->des3, __ATOMIC_ACQUIRE);
 		w.des0 = __atomic_load_n(&d->des0, __ATOMIC_RELAXED);
@@ -201,6 +202,14 @@ model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
 	out->des1 = le32toh(w.des1);
 	out->des2 = le32toh(w.des2);
 	out->des3 = le32toh(w.des3);
+	return unclean;
+}
+
+void
+model_desc_used(struct dwmac4_model *m, bool unclean)
+{
+	if (unclean)
+		model_nc_count_unclean_read(&m->nc);
 }
 
 /* Write-back: DES0..2, then DES3 with a release store (OWN clear). */
@@ -229,147 +238,6 @@ model_ring_desc(struct dwmac4_model *m, const struct model_ring *r,
 			       what);
 }
 
-static inline uint16_t
-be16_at(const uint8_t *p)
-{
-	return (uint16_t)(p[0] << 8 | p[1]);
-}
-
-/* ======================================================================
- * Receive: checksum engine (GMAC_CONFIG.IPC, RDES1)
- * ====================================================================== */
-
-/*
- * TCP/UDP/ICMP payload of an IP datagram: @p l4len bytes at @p l4 as the
- * IP header sizes them (never the Ethernet padding), @p pseudo the
- * pseudo-header sum. Returns the PT and IPCE/IPCB bits of RDES1.
- */
-static uint32_t
-ipc_payload(uint8_t proto, const uint8_t *l4, uint32_t l4len, uint64_t pseudo,
-	    bool v4)
-{
-	uint32_t pt;
-
-	switch (proto) {
-	case IPPROTO_UDP:
-		pt = DWMAC4_RDES1_PT_UDP;
-		if (l4len < 8)
-			return pt | RDES1_IP_PAYLOAD_ERROR;
-		/* RFC 768: checksum 0 over IPv4 means "not computed". */
-		if (v4 && be16_at(l4 + 6) == 0)
-			return pt;
-		break;
-	case IPPROTO_TCP:
-		pt = DWMAC4_RDES1_PT_TCP;
-		if (l4len < 20)
-			return pt | RDES1_IP_PAYLOAD_ERROR;
-		break;
-	case IPPROTO_ICMP:
-	case IPPROTO_ICMPV6:
-		return DWMAC4_RDES1_PT_ICMP;
-	default:
-		return RDES1_IP_CSUM_BYPASSED;
-	}
-	if (model_csum_fold(model_csum_add(pseudo, l4, l4len)) != 0xffff)
-		pt |= RDES1_IP_PAYLOAD_ERROR;
-	return pt;
-}
-
-static uint32_t
-ipc_ipv4(const uint8_t *ip, uint32_t avail)
-{
-	uint32_t r = RDES1_IPV4_HEADER, ihl, tot;
-	uint64_t pseudo;
-
-	/* Header inconsistent with the frame: IPHE, payload bypassed. */
-	if (avail < 20 || ip[0] >> 4 != 4)
-		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
-	ihl = (ip[0] & 0xfu) * 4u;
-	tot = be16_at(ip + 2);
-	if (ihl < 20 || ihl > avail || tot < ihl || tot > avail)
-		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
-	if (model_csum_fold(model_csum_add(0, ip, ihl)) != 0xffff)
-		r |= RDES1_IP_HDR_ERROR;
-	/* MF or a fragment offset: the L4 checksum spans the datagram. */
-	if (be16_at(ip + 6) & 0x3fffu)
-		return r | RDES1_IP_CSUM_BYPASSED;
-	pseudo = model_csum_add(0, ip + 12, 8) + ip[9] + (tot - ihl);
-	return r | ipc_payload(ip[9], ip + ihl, tot - ihl, pseudo, true);
-}
-
-static uint32_t
-ipc_ipv6(const uint8_t *ip, uint32_t avail)
-{
-	uint32_t r = RDES1_IPV6_HEADER, plen;
-	uint64_t pseudo;
-	uint8_t nh;
-
-	if (avail < 40 || ip[0] >> 4 != 6)
-		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
-	plen = be16_at(ip + 4);
-	if (40 + plen > avail)
-		return r | RDES1_IP_HDR_ERROR | RDES1_IP_CSUM_BYPASSED;
-	nh = ip[6];
-	/* Extension headers (hop-by-hop, routing, fragment, ...) bypass. */
-	if (nh != IPPROTO_TCP && nh != IPPROTO_UDP && nh != IPPROTO_ICMPV6)
-		return r | RDES1_IP_CSUM_BYPASSED;
-	pseudo = model_csum_add(0, ip + 8, 32) + plen + nh;
-	return r | ipc_payload(nh, ip + 40, plen, pseudo, false);
-}
-
-/* RDES1 for a frame of @p len bytes (without FCS). */
-static uint32_t
-ipc_classify(const uint8_t *p, uint32_t len)
-{
-	uint32_t l3 = ETHER_HDR_LEN;
-	uint16_t type;
-
-	if (len < ETHER_HDR_LEN)
-		return 0;
-	type = be16_at(p + 12);
-	if (type == ETHERTYPE_VLAN) {	/* one 802.1Q tag */
-		l3 += 4;
-		if (len < l3)
-			return 0;
-		type = be16_at(p + 16);
-	}
-	if (type == ETHERTYPE_IP)
-		return ipc_ipv4(p + l3, len - l3);
-	if (type == ETHERTYPE_IPV6)
-		return ipc_ipv6(p + l3, len - l3);
-	return 0;
-}
-
-/* ======================================================================
- * Receive: MAC filter
- * ====================================================================== */
-
-static bool
-rx_filter_pass(struct dwmac4_model *m, const uint8_t *p, uint32_t len)
-{
-	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
-	uint32_t pf = model_reg_get(m, GMAC_PACKET_FILTER);
-	uint32_t hi = model_reg_get(m, GMAC_ADDR_HIGH(0));
-	uint32_t lo = model_reg_get(m, GMAC_ADDR_LOW(0));
-	uint8_t mac[6];
-
-	if (pf & (GMAC_PACKET_FILTER_PR | GMAC_PACKET_FILTER_RA))
-		return true;
-	if (len < 6)
-		return false;
-	if (memcmp(p, bcast, 6) == 0)
-		return !(pf & DWMAC4_GMAC_PACKET_FILTER_DBF);
-	if (p[0] & 1u)
-		return (pf & GMAC_PACKET_FILTER_PM) != 0;
-	mac[0] = (uint8_t)lo;
-	mac[1] = (uint8_t)(lo >> 8);
-	mac[2] = (uint8_t)(lo >> 16);
-	mac[3] = (uint8_t)(lo >> 24);
-	mac[4] = (uint8_t)hi;
-	mac[5] = (uint8_t)(hi >> 8);
-	return memcmp(p, mac, 6) == 0;
-}
-
 /* ======================================================================
  * Receive: DMA engine (channel 0)
  * ====================================================================== */
@@ -391,29 +259,40 @@ ring_suspend(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 /*
  * Steps 1 and 2: the descriptor at the current index, if the driver armed
  * it, with its buffer translated for RBSZ bytes (the size the driver
- * promised, so an undersized buffer is caught even by a short frame).
+ * promised, so an undersized buffer is caught even by a short frame;
+ * with RBSZ 0, docs/model.md, only the bytes the frame puts there).
  * A suspended engine reads nothing until a tail write (databook: "the DMA
  * ... resumes when the tail pointer is written").
  */
 static enum rx_take
-rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
+rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
+	     uint8_t **buf)
 {
 	struct model_ring *r = &m->rx[0];
 	uint32_t seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
 	struct dwmac4_desc *d, w;
-	uint32_t des3;
+	uint32_t des3, tail;
+	bool unclean;
 	uint64_t addr;
 
 	if (r->suspended && seq == r->susp_seq)
 		return RX_TAKE_NONE;
 	r->suspended = false;
-	if (r->cur == __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE))
+	tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
+	if (r->cur == tail)
 		goto unavailable;
 	d = model_ring_desc(m, r, r->cur, "RX descriptor");
 	if (d == NULL)
 		goto fatal;
-	model_desc_read(m, d, &w);
+	unclean = model_desc_read(m, d, &w);
 	des3 = w.des3;
+	/*
+	 * With the tail at the ring's end (t = N) the engine runs on into
+	 * descriptor 0, the one the driver re-arms next: reading it there
+	 * is the hardware's doing, and harmless while OWN is clear.
+	 */
+	model_desc_used(m, unclean && ((des3 & RDES3_OWN) ||
+				       r->cur != tail % r->n));
 	if (!(des3 & RDES3_OWN))
 		goto unavailable;
 	addr = (uint64_t)w.des1 << 32 | w.des0;
@@ -423,9 +302,11 @@ rx_take_desc(struct dwmac4_model *m, uint32_t *idx, uint8_t **buf)
 				r->cur, (unsigned long long)addr, des3);
 		goto unavailable;
 	}
-	*buf = model_dma_xlate(m, addr, r->rbsz, "RX buffer");
+	*buf = model_dma_xlate(m, addr, r->rbsz_zero && f->len - f->done < r->rbsz ?
+			       f->len - f->done : r->rbsz, "RX buffer");
 	if (*buf == NULL)
 		goto fatal;
+	f->ioc |= (des3 & RDES3_INT_ON_COMPLETION_EN) != 0;
 	*idx = r->cur;
 	r->cur = (r->cur + 1) % r->n;
 	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
@@ -451,6 +332,8 @@ rx_fill(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t idx,
 
 	if (chunk > m->rx[0].rbsz)
 		chunk = m->rx[0].rbsz;
+	if (f->fifo_bytes != 0)
+		model_mtl_rx_release(m, f);
 	model_mem_write(m, buf, f->data + f->done, chunk);
 	f->done += chunk;
 	f->held = true;
@@ -527,7 +410,14 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 	MODEL_STAT_ADD(m, rx_delivered, 1);
 	if (err)
 		MODEL_STAT_ADD(m, rx_delivered_err, 1);
-	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
+	/*
+	 * RI for a frame whose descriptors asked for it (RDES3.IOC); else
+	 * the RX watchdog (RIWT) raises it at the end of the pass.
+	 */
+	if (f->ioc)
+		model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
+	else
+		m->ri_pending = true;
 	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 }
 
@@ -564,11 +454,17 @@ rx_continue(struct dwmac4_model *m)
 
 	if (!f->held) {
 		model_fault_rx_skip(m, f);
-		/* Step 1: no descriptor for the first byte. */
-		if (rx_take_desc(m, &idx, &buf) != RX_TAKE_OK) {
-			if (m->params.flow_control)
+		/*
+		 * Step 1: no descriptor for the first byte. The frame waits
+		 * at the head of the MTL queue, unless RPF asks the DMA to
+		 * flush it (counted in DMA_CHx_Miss_Frame_Cnt).
+		 */
+		if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK) {
+			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
+			      DWMAC4_DMA_CONTROL_RPF))
 				return MODEL_WORK_NONE;
 			rx_count_missed(m);
+			model_mtl_rx_release(m, f);
 			__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 			return MODEL_WORK_FRAME;
 		}
@@ -579,8 +475,10 @@ rx_continue(struct dwmac4_model *m)
 		 * Step 3: a descriptor is closed only once the next one is
 		 * secured, so that a frame cut short can end on an LD.
 		 */
-		if (rx_take_desc(m, &idx, &buf) != RX_TAKE_OK) {
-			if (m->params.flow_control)
+		if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK) {
+			/* Waits for descriptors, unless flushed (RPF). */
+			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
+			      DWMAC4_DMA_CONTROL_RPF))
 				return MODEL_WORK_NONE;
 			rx_close(m, f, RDES3_ERROR_SUMMARY |
 				 RDES3_OVERFLOW_ERROR);
@@ -596,88 +494,45 @@ rx_continue(struct dwmac4_model *m)
 	return MODEL_WORK_FRAME;
 }
 
-static bool
-rx_can_receive(struct dwmac4_model *m)
-{
-	return __atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE) &&
-		(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_RE) &&
-		m->rx[0].running;
-}
-
 /*
- * A new frame from the traffic source: FCS, filter, checksum engine, then
- * into descriptors. With flow control nothing is taken while the receiver
- * cannot receive: the link partner holds its frames (PAUSE).
+ * The RX DMA takes the frame at the head of the MTL queue (steps 1-5).
+ * MODEL_WORK_NONE while it waits (no frame, no descriptor, DMA stopped).
  */
 static enum model_work
-rx_new_frame(struct dwmac4_model *m)
+rx_dma(struct dwmac4_model *m)
 {
-	struct model_traffic_src *src = m->params.rx_src;
 	struct model_rx_frame *f = &m->rxf;
-	bool can = rx_can_receive(m);
-	uint32_t cfg, n;
-	int rc;
 
-	if (src == NULL || __atomic_load_n(&m->src_done, __ATOMIC_RELAXED))
+	if (!m->rx[0].running)
 		return MODEL_WORK_NONE;
-	if (!can && m->params.flow_control)
-		return MODEL_WORK_NONE;
-	rc = src->next(src, f->data, DWMAC4_MODEL_MAX_FRAME);
-	if (rc < 0) {
-		__atomic_store_n(&m->src_done, true, __ATOMIC_RELEASE);
-		return MODEL_WORK_NONE;
+	if (!f->active) {
+		if (!model_mtl_rx_pop(m, f))
+			return MODEL_WORK_NONE;
+		f->done = 0;
+		f->ndesc = 0;
+		f->held = false;
+		f->ioc = false;
+		model_fault_rx_ready(m, f);
+		__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	}
-	if (rc == 0)
-		return MODEL_WORK_NONE;
-	MODEL_STAT_ADD(m, rx_offered, 1);
-	n = (uint32_t)rc;
-	if (!can) {
-		MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
-		return MODEL_WORK_FRAME;
-	}
-	if (n > DWMAC4_MODEL_MAX_FRAME - MODEL_FCS_LEN) {
-		MODEL_STAT_ADD(m, rx_dropped_oversize, 1);
-		return MODEL_WORK_FRAME;
-	}
-	if (!rx_filter_pass(m, f->data, n)) {
-		MODEL_STAT_ADD(m, rx_dropped_filter, 1);
-		return MODEL_WORK_FRAME;
-	}
-	n = model_fault_rx_plan(m, f, n);
-	cfg = model_reg_get(m, GMAC_CONFIG);
-	f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
-	f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
-	if ((f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
-	    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) & MTL_OP_MODE_DIS_TCP_EF)) {
-		MODEL_STAT_ADD(m, rx_dropped_csum, 1);
-		return MODEL_WORK_FRAME;
-	}
-	f->len = n;
-	/*
-	 * The FCS reaches host memory only when the MAC does not strip it;
-	 * frames from the sources are always good, so it is computed only
-	 * then (a CRC over every 1.5 kB frame halved the engine's rate).
-	 */
-	if (!(cfg & (GMAC_CONFIG_CST | GMAC_CONFIG_ACS))) {
-		model_crc32_fcs(f->data, n, f->data + n);
-		f->len += MODEL_FCS_LEN;
-	}
-	f->done = 0;
-	f->ndesc = 0;
-	f->held = false;
-	model_fault_rx_ready(m, f);
-	__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	return rx_continue(m);
 }
 
+/*
+ * One step of the receive side: the DMA drains the MTL queue first, then
+ * the MAC takes a frame from the wire into it (dwmac4_model_mac.c).
+ */
 enum model_work
 model_rx_work(struct dwmac4_model *m)
 {
+	enum model_work w;
+
 	if (model_fault_rx_stalled(m))
 		return MODEL_WORK_NONE;
-	if (m->rxf.active)
-		return rx_continue(m);
-	return rx_new_frame(m);
+	w = rx_dma(m);
+	if (w != MODEL_WORK_NONE)
+		return w;
+	return model_mac_rx(m);
 }
 
 void
@@ -688,6 +543,7 @@ model_rx_abort(struct dwmac4_model *m)
 	model_fault_rx_reset(m);
 	if (!m->rxf.active)
 		return;
+	model_mtl_rx_release(m, &m->rxf);
 	m->rxf.held = false;
 	MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
 	__atomic_store_n(&m->rxf.active, false, __ATOMIC_RELEASE);
@@ -764,7 +620,7 @@ tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
 		d = model_ring_desc(m, r, (r->cur + i) % r->n, "TX descriptor");
 		if (d == NULL)
 			return -1;
-		model_desc_read(m, d, &w);
+		model_desc_used(m, model_desc_read(m, d, &w));
 		len = w.des2 & TDES2_BUFFER1_SIZE_MASK;
 		addr = (uint64_t)w.des1 << 32 | w.des0;
 		buf = model_dma_xlate(m, addr, len, "TX buffer");
@@ -784,6 +640,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	uint32_t seq, tail, idx, pos = 0, total = 0, des3;
 	struct dwmac4_desc *d, w;
 	const char *why;
+	bool ic = false, unclean;
 	int64_t len;
 
 	if (!r->running || !(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_TE))
@@ -803,8 +660,11 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 				     DMA_CHAN_STATUS_FBE);
 			return MODEL_WORK_NONE;
 		}
-		model_desc_read(m, d, &w);
+		unclean = model_desc_read(m, d, &w);
 		des3 = w.des3;
+		/* As on RX: the tail slot, reached by wrapping, is not counted. */
+		model_desc_used(m, unclean && ((des3 & TDES3_OWN) ||
+					       idx != tail % r->n));
 		if (!(des3 & TDES3_OWN))
 			goto unavailable;
 		why = tx_desc_problem(&w, pos, total);
@@ -819,9 +679,21 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			return MODEL_WORK_OTHER;
 		}
 		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
+		ic = (w.des2 & TDES2_INTERRUPT_ON_COMPLETION) != 0;
 		pos++;
 		if (des3 & TDES3_LAST_DESCRIPTOR)
 			break;
+	}
+	/*
+	 * Store and forward (TSF): the MTL starts sending once the whole
+	 * frame is in the TX queue. A frame larger than the queue never is:
+	 * the DMA waits for room that never comes (counted once per stall).
+	 */
+	if (total > model_mtl_txq_size(m)) {
+		if (!m->tx_stalled)
+			MODEL_STAT_ADD(m, tx_fifo_stalls, 1);
+		m->tx_stalled = true;
+		return MODEL_WORK_NONE;
 	}
 	len = tx_gather(m, r, pos);
 	if (len < 0) {
@@ -829,13 +701,24 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		tx_advance(m, r, ch, pos);
 		return MODEL_WORK_OTHER;
 	}
-	if (sink != NULL)
-		sink->put(sink, m->txbuf, (size_t)len);
-	MODEL_STAT_ADD(m, tx_frames, 1);
-	MODEL_STAT_ADD(m, tx_bytes, len);
+	/*
+	 * A MAC at another speed or duplex than the PHY sends garbage: the
+	 * DMA completes the frame, the link partner never sees it.
+	 */
+	if (!model_mac_speed_ok(m)) {
+		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
+	} else {
+		if (sink != NULL)
+			sink->put(sink, m->txbuf, (size_t)len);
+		MODEL_STAT_ADD(m, tx_frames, 1);
+		MODEL_STAT_ADD(m, tx_bytes, len);
+	}
+	m->tx_stalled = false;
 	tx_write_back(m, r, r->cur, pos, 0);
 	tx_advance(m, r, ch, pos);
-	model_chan_status_set(m, ch, DMA_CHAN_STATUS_TI);
+	/* TI for a frame whose last descriptor asked for it (TDES2.IC). */
+	if (ic)
+		model_chan_status_set(m, ch, DMA_CHAN_STATUS_TI);
 	return MODEL_WORK_FRAME;
 unavailable:
 	ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU);

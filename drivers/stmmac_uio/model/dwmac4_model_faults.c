@@ -76,11 +76,15 @@ dwmac4_model_get_faults(struct dwmac4_model *m, unsigned int chan,
 	return 0;
 }
 
-/* Frame number of the frame in flight (1-based). */
+/*
+ * Number of frame @p f (1-based): rx_offered when the MAC took it, kept
+ * with the frame through the MTL queue (frames taken later do not renumber
+ * it).
+ */
 static inline uint64_t
-fault_frame(const struct dwmac4_model *m)
+fault_frame(const struct model_rx_frame *f)
 {
-	return __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
+	return f->seq;
 }
 
 static inline uint16_t
@@ -118,7 +122,7 @@ model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
 	     k->fcs_only_ppm | k->stall_ppm | k->dup_ppm | k->skip_ppm |
 	     k->corrupt_ppm) == 0)
 		return len;
-	frame = fault_frame(m);
+	frame = fault_frame(f);
 
 	/* At most one descriptor-shape fault per frame, in this order. */
 	r = fault_rand(m, frame, MODEL_FAULT_KNOB_CUM_BACK);
@@ -238,7 +242,7 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 	if (f->flt & MODEL_FLT_CORRUPT) {
 		f->flt &= ~MODEL_FLT_CORRUPT;
 		if (fault_l4_payload(f, &off, &n)) {
-			r = fault_rand(m, fault_frame(m), MODEL_FAULT_KNOB_CORRUPT);
+			r = fault_rand(m, fault_frame(f), MODEL_FAULT_KNOB_CORRUPT);
 			/* One byte, XOR 1..255: a one's-complement sum sees it. */
 			f->data[off + (uint32_t)((r >> 8) % n)] ^=
 				(uint8_t)(1u + (r >> 40) % 255u);
@@ -277,7 +281,7 @@ model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 	d = model_ring_desc(m, r, r->cur, "RX descriptor");
 	if (d == NULL)
 		return;
-	if (!(model_mem_load32(m, &d->des3) & RDES3_OWN))
+	if (!(model_mem_peek32(m, &d->des3) & RDES3_OWN))
 		return;
 	/* Left owned and untouched; the engine's current descriptor moves on. */
 	r->cur = next;
@@ -388,7 +392,7 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
 
 	if (k->err_ppm == 0 && k->csum_lie_ppm == 0 && k->len_ppm == 0)
 		return 0;
-	frame = fault_frame(m);
+	frame = fault_frame(f);
 
 	r = fault_rand(m, frame, MODEL_FAULT_KNOB_ERR);
 	if (fault_hit(k->err_ppm, r)) {
@@ -470,7 +474,8 @@ fault_dup_try(struct dwmac4_model *m)
 			fault_dup_del(s, i);
 			continue;
 		}
-		if (!(model_mem_load32(m, &d->des3) & RDES3_OWN)) {
+		/* Watching for the re-arm: not a read the device uses. */
+		if (!(model_mem_peek32(m, &d->des3) & RDES3_OWN)) {
 			i++;	/* not harvested and armed again yet */
 			continue;
 		}

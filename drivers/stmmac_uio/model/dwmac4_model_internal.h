@@ -54,6 +54,9 @@ enum model_viol {
 	MODEL_VIOL_OWN_ZERO_ADDR,
 	MODEL_VIOL_BAD_RING,
 	MODEL_VIOL_BAD_DESC,
+	MODEL_VIOL_PBL_ZERO,
+	MODEL_VIOL_RESET_RUNNING,
+	MODEL_VIOL_BASE_RUNNING,
 };
 
 struct model_dma_region {
@@ -73,6 +76,7 @@ struct model_ring {
 	uint32_t n;		/* (c) descriptors, 1..1024 */
 	uint32_t stride;	/* (c) bytes per descriptor: 16 + DSL * bus width */
 	uint32_t rbsz;		/* (c) RX buffer size captured at start */
+	bool rbsz_zero;		/* (c) RBSZ was 0: rbsz is the largest */
 	bool tail_written;	/* tail written since reset / stop */
 	uint32_t tail;		/* tail index, 0..n (driver thread) */
 	uint32_t tail_seq;	/* bumped on every accepted tail write */
@@ -92,6 +96,9 @@ struct model_rx_frame {
 	uint32_t ndesc;		/* descriptors written back so far */
 	uint32_t rdes1;		/* checksum status for the last descriptor */
 	bool rs1v;
+	bool ioc;		/* a descriptor it used asked for RI */
+	uint32_t fifo_bytes;	/* bytes it still holds in the MTL queue */
+	uint64_t seq;		/* its number: rx_offered when taken */
 	/* Fault plan of this frame (dwmac4_model_faults.c). */
 	uint32_t flt;		/* MODEL_FLT_* bits still to apply */
 	uint32_t flt_desc;	/* cum_back: lying descriptor; fd_twice: fragment length */
@@ -114,6 +121,24 @@ struct model_fault_state {
 	} dup[MODEL_FAULT_DUP_MAX];
 };
 
+/*
+ * The MTL RX queue (dwmac4_model_mtl.c): frames the MAC received and the
+ * DMA has not taken yet, their bytes in a ring of the queue's size.
+ */
+#define MODEL_MTL_RXQ_FRAMES	1024u
+struct model_mtl_rxq {
+	struct {
+		uint32_t off;		/* first byte in buf */
+		uint32_t len, rdes1, flt, flt_desc;
+		uint64_t flt_r, seq;
+		bool rs1v;
+	} ent[MODEL_MTL_RXQ_FRAMES];
+	uint32_t head, tail;		/* free-running entry indices */
+	uint32_t bytes;			/* held */
+	uint32_t wr;			/* next byte offset in buf */
+	uint8_t buf[DWMAC4_MODEL_FIFO_BYTES];
+};
+
 struct dwmac4_model {
 	uint32_t regs[MODEL_NREGS];
 	uint32_t reset_val[MODEL_NREGS];	/* reset table */
@@ -121,7 +146,7 @@ struct dwmac4_model {
 
 	pthread_mutex_t lock;			/* control path, see above */
 
-	/* PHY at MDIO address 0. */
+	/* The PHY (dwmac4_model_phy.c). */
 	uint16_t phy_bmcr;
 	uint16_t phy_adv;
 	uint16_t phy_ctrl1000;
@@ -135,6 +160,12 @@ struct dwmac4_model {
 	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_rx_frame rxf;		/* channel 0 only receives */
+	/* MAC side: a frame received, waiting for room in the MTL queue. */
+	struct model_rx_frame macf;
+	bool macf_pending;
+	struct model_mtl_rxq mtl_rxq;
+	bool tx_stalled;			/* counted once per stall */
+	bool ri_pending;			/* frames closed without IOC (RIWT) */
 	/* Fault knobs per channel (set under the lock) and engine state. */
 	struct dwmac4_model_faults faults[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_fault_state flt;
@@ -173,6 +204,40 @@ model_reg_set(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	__atomic_store_n(&m->regs[off / 4u], val, __ATOMIC_RELEASE);
 }
+
+/* ---- PHY and link (dwmac4_model_phy.c) ---- */
+
+void model_phy_reset(struct dwmac4_model *m);
+void model_mdio_transfer(struct dwmac4_model *m, uint32_t addr);
+/* Link up: cable in (set_link) and auto-negotiation agreed (or no PHY). */
+bool model_link_up(struct dwmac4_model *m);
+/* MAC_Configuration PS/FES/DM match what the PHY negotiated. */
+bool model_mac_speed_ok(struct dwmac4_model *m);
+
+/* ---- MTL queues (dwmac4_model_mtl.c) ---- */
+
+/* Bytes of RX / TX queue 0 (RQS / TQS, or the whole FIFO with one queue). */
+uint32_t model_mtl_rxq_size(struct dwmac4_model *m);
+uint32_t model_mtl_txq_size(struct dwmac4_model *m);
+/* Queues the MAC's frame @p f; false when the queue has no room. */
+bool model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f);
+/* Takes the oldest frame into @p f (bytes and plan); false when empty. */
+bool model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f);
+bool model_mtl_rx_empty(const struct dwmac4_model *m);
+/*
+ * The DMA has started storing @p f (or dropped it): its bytes leave the
+ * MTL queue. Until then a frame the DMA took waits there, holding room.
+ */
+void model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f);
+/* Drops every queued frame (reset), counted as stopped. */
+void model_mtl_rx_flush(struct dwmac4_model *m);
+/* A frame dropped at the queue: counter and MTL_RxQ_Missed_Packet_Overflow_Cnt. */
+void model_mtl_rx_overflow(struct dwmac4_model *m);
+/* Reset values of the MTL queue registers for params.mtl_queues. */
+void model_mtl_reset_table(struct dwmac4_model *m);
+/* Value a driver write leaves in an MTL operation mode register. */
+uint32_t model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off,
+				 uint32_t val);
 
 /* Sets status bits of channel @p ch with the NIS/AIS summaries. */
 void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
@@ -234,9 +299,26 @@ void model_mem_write(struct dwmac4_model *m, void *dst, const void *src,
 /*
  * The four words of descriptor @p d in host order: DES3 first (acquire),
  * then the others, so the words belong to the write the OWN bit announced.
+ * Returns whether (non-coherent) it read bytes the driver wrote and did
+ * not clean; model_desc_used() counts that, unless the engine merely ran
+ * into the tail's slot by wrapping (tail at the ring end) and found it
+ * not owned: a DMA does that to the descriptor the driver is re-arming,
+ * harmlessly when the driver cleans the words before OWN (stmmac_ring.h).
  */
-void model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
+bool model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
 		     struct dwmac4_desc *out);
+void model_desc_used(struct dwmac4_model *m, bool unclean);
+/* A device read of a descriptor word it does not use: never counted. */
+static inline uint32_t
+model_mem_peek32(struct dwmac4_model *m, const uint32_t *p)
+{
+	uint32_t v;
+
+	if (!m->params.nc_emulation)
+		return le32toh(__atomic_load_n(p, __ATOMIC_ACQUIRE));
+	model_nc_dev_read_quiet(&v, p, sizeof(v));
+	return le32toh(v);
+}
 
 /* Descriptor @p idx of ring @p r (stride included), translated; or NULL. */
 struct dwmac4_desc *model_ring_desc(struct dwmac4_model *m,
@@ -333,6 +415,8 @@ enum model_work {
 	MODEL_WORK_OTHER,	/* progress without a frame (descriptor skipped) */
 };
 enum model_work model_rx_work(struct dwmac4_model *m);
+/* The MAC's receive side: one frame from the wire (dwmac4_model_mac.c). */
+enum model_work model_mac_rx(struct dwmac4_model *m);
 enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
 
 /* Abandons the RX frame in flight (reset / RX stop). Caller holds the lock. */

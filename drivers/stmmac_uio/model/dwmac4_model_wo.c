@@ -85,8 +85,8 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	}
 	if (!last)
 		return rdes1;
-	/* One frame in flight: rx_offered numbers it, as for every knob. */
-	frame = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
+	/* The frame's number (rx_offered when taken), as for every knob. */
+	frame = f->seq;
 	if (!fault_hit(m->params.fault_wo_ppm,
 		       fault_rand(m, frame, MODEL_FAULT_KNOB_WO)))
 		return rdes1;

@@ -174,11 +174,11 @@ nc_stale_kept(const uint8_t *c, uint64_t stale)
 		}							\
 	} while (0)
 
-void
-model_nc_dev_read(struct model_nc_counters *c, void *dst, const void *cpu,
-		  size_t len)
+bool
+model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
 {
 	uint8_t *out = dst;
+	bool unclean = false;
 
 	pthread_mutex_lock(&nc.lock);
 	NC_FOR_EACH_LINE(cpu, len, {
@@ -190,14 +190,30 @@ model_nc_dev_read(struct model_nc_counters *c, void *dst, const void *cpu,
 			const uint8_t *cl = (const uint8_t *)(a_ - o);
 			const uint8_t *dl = l.d != NULL ? l.d : nc_zero;
 
-			if (nc_cpu_wrote(cl, dl, l.d != NULL ? *l.stale : 0, o,
-					 o + (unsigned int)n_))
-				nc_count(&c->unclean_reads);
+			unclean |= nc_cpu_wrote(cl, dl, l.d != NULL ? *l.stale : 0,
+						o, o + (unsigned int)n_);
 			memcpy(out, dl + o, n_);
 		}
 		out += n_;
 	});
 	pthread_mutex_unlock(&nc.lock);
+	return unclean;
+}
+
+void
+model_nc_count_unclean_read(struct model_nc_counters *c)
+{
+	pthread_mutex_lock(&nc.lock);
+	nc_count(&c->unclean_reads);
+	pthread_mutex_unlock(&nc.lock);
+}
+
+void
+model_nc_dev_read(struct model_nc_counters *c, void *dst, const void *cpu,
+		  size_t len)
+{
+	if (model_nc_dev_read_quiet(dst, cpu, len))
+		model_nc_count_unclean_read(c);
 }
 
 void

@@ -83,9 +83,16 @@ void model_nc_detach(void);
  */
 int model_nc_map(void *va, size_t len);
 
-/* Device side: @p cpu is the host address the model translated to. */
+/*
+ * Device side: @p cpu is the host address the model translated to. A read
+ * counts in unclean_reads when it took bytes the CPU wrote and did not
+ * clean; the quiet one only says so (a descriptor read counts only when
+ * the device uses what it read, model_nc_count_unclean_read()).
+ */
 void model_nc_dev_read(struct model_nc_counters *c, void *dst,
 		       const void *cpu, size_t len);
+bool model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len);
+void model_nc_count_unclean_read(struct model_nc_counters *c);
 /*
  * @p visible: the bytes also reach C at once (the write-ordering
  * adversary's publish, which models what the CPU's loads return, not a

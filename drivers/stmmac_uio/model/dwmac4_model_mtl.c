@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dwmac4 model: the MTL (docs/model.md "MTL").
+ *
+ * The MAC stores each received frame in the MTL RX queue (store and
+ * forward); the RX DMA takes frames from there into descriptors. A frame
+ * that finds no armed descriptor waits in the queue (DMA_CHx_Rx_Control.RPF
+ * clear, the reset value) until the driver arms one, and only a frame that
+ * finds the queue full (or larger than the queue) is lost: dropped and
+ * counted in MTL_RxQ_Missed_Packet_Overflow_Cnt.OVFPKTCNT. With RPF set
+ * the DMA flushes the frame instead and counts it in DMA_CHx_Miss_Frame_Cnt.
+ *
+ * Queue sizes: the core has a 16 KiB RX and a 16 KiB TX FIFO
+ * (MAC_HW_Feature1). With one MTL queue it all belongs to queue 0 and
+ * TQS/RQS read as that size; with params.mtl_queues > 1 the driver divides
+ * the FIFO through TQS/RQS, whose reset value 0 means 256 bytes (databook
+ * MTL_TxQ/RxQ_Operation_Mode; Linux dwmac4_dma_{rx,tx}_chan_op_mode()).
+ */
+#include <string.h>
+
+#include "dwmac4_model_internal.h"
+
+/* TQS/RQS count 256-byte blocks, minus one. */
+#define MTL_QS_UNIT		256u
+#define MTL_QS_FULL		(DWMAC4_MODEL_FIFO_BYTES / MTL_QS_UNIT - 1u)
+
+static uint32_t
+qs_bytes(uint32_t field)
+{
+	uint32_t b = (field + 1u) * MTL_QS_UNIT;
+
+	return b < DWMAC4_MODEL_FIFO_BYTES ? b : DWMAC4_MODEL_FIFO_BYTES;
+}
+
+uint32_t
+model_mtl_rxq_size(struct dwmac4_model *m)
+{
+	return qs_bytes((model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) &
+			 MTL_OP_MODE_RQS_MASK) >> MTL_OP_MODE_RQS_SHIFT);
+}
+
+uint32_t
+model_mtl_txq_size(struct dwmac4_model *m)
+{
+	return qs_bytes((model_reg_get(m, MTL_CHAN_TX_OP_MODE(0)) &
+			 MTL_OP_MODE_TQS_MASK) >> MTL_OP_MODE_TQS_SHIFT);
+}
+
+void
+model_mtl_reset_table(struct dwmac4_model *m)
+{
+	unsigned int q;
+
+	/* One queue: TQS/RQS read-only, the whole FIFO. Else 256 bytes. */
+	if (m->params.mtl_queues > 1)
+		return;
+	for (q = 0; q < DWMAC4_MODEL_MAX_MTL_QUEUES; q++) {
+		m->reset_val[MTL_CHAN_TX_OP_MODE(q) / 4u] =
+			MTL_QS_FULL << MTL_OP_MODE_TQS_SHIFT;
+		m->reset_val[MTL_CHAN_RX_OP_MODE(q) / 4u] =
+			MTL_QS_FULL << MTL_OP_MODE_RQS_SHIFT;
+	}
+}
+
+uint32_t
+model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	uint32_t mask = MTL_OP_MODE_RQS_MASK;
+
+	/* TxQ registers at 0x00 of each queue's block, RxQ at 0x30. */
+	if ((off - MTL_CHAN_BASE_ADDR) % MTL_CHAN_BASE_OFFSET == 0)
+		mask = MTL_OP_MODE_TQS_MASK;
+	if (m->params.mtl_queues > 1)
+		return val;
+	/* Single queue: the size field keeps its read-only value. */
+	return (val & ~mask) | (model_reg_get(m, off) & mask);
+}
+
+/* ---- RX queue ---- */
+
+bool
+model_mtl_rx_empty(const struct dwmac4_model *m)
+{
+	return __atomic_load_n(&m->mtl_rxq.head, __ATOMIC_ACQUIRE) ==
+	       __atomic_load_n(&m->mtl_rxq.tail, __ATOMIC_ACQUIRE);
+}
+
+/* Copies @p len bytes between the ring at @p off and @p p, either way. */
+static void
+ring_copy(struct model_mtl_rxq *q, uint32_t off, uint8_t *p, uint32_t len,
+	  bool to_ring)
+{
+	uint32_t first = DWMAC4_MODEL_FIFO_BYTES - off;
+
+	if (first > len)
+		first = len;
+	if (to_ring) {
+		memcpy(q->buf + off, p, first);
+		memcpy(q->buf, p + first, len - first);
+	} else {
+		memcpy(p, q->buf + off, first);
+		memcpy(p + first, q->buf, len - first);
+	}
+}
+
+bool
+model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
+{
+	struct model_mtl_rxq *q = &m->mtl_rxq;
+	uint32_t i = q->tail % MODEL_MTL_RXQ_FRAMES;
+
+	if (q->bytes + f->len > model_mtl_rxq_size(m) ||
+	    q->tail - q->head == MODEL_MTL_RXQ_FRAMES)
+		return false;
+	q->ent[i].off = q->wr;
+	q->ent[i].len = f->len;
+	q->ent[i].rdes1 = f->rdes1;
+	q->ent[i].rs1v = f->rs1v;
+	q->ent[i].flt = f->flt;
+	q->ent[i].flt_desc = f->flt_desc;
+	q->ent[i].flt_r = f->flt_r;
+	q->ent[i].seq = f->seq;
+	ring_copy(q, q->wr, (uint8_t *)(uintptr_t)f->data, f->len, true);
+	q->wr = (q->wr + f->len) % DWMAC4_MODEL_FIFO_BYTES;
+	q->bytes += f->len;
+	__atomic_store_n(&q->tail, q->tail + 1u, __ATOMIC_RELEASE);
+	return true;
+}
+
+bool
+model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	struct model_mtl_rxq *q = &m->mtl_rxq;
+	uint32_t i = q->head % MODEL_MTL_RXQ_FRAMES;
+
+	if (q->head == q->tail)
+		return false;
+	f->len = q->ent[i].len;
+	f->rdes1 = q->ent[i].rdes1;
+	f->rs1v = q->ent[i].rs1v;
+	f->flt = q->ent[i].flt;
+	f->flt_desc = q->ent[i].flt_desc;
+	f->flt_r = q->ent[i].flt_r;
+	f->seq = q->ent[i].seq;
+	ring_copy(q, q->ent[i].off, f->data, f->len, false);
+	/* Its bytes stay in the queue until the DMA starts storing it. */
+	f->fifo_bytes = f->len;
+	__atomic_store_n(&q->head, q->head + 1u, __ATOMIC_RELEASE);
+	return true;
+}
+
+void
+model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	m->mtl_rxq.bytes -= f->fifo_bytes;
+	f->fifo_bytes = 0;
+}
+
+void
+model_mtl_rx_flush(struct dwmac4_model *m)
+{
+	struct model_mtl_rxq *q = &m->mtl_rxq;
+	uint32_t n = q->tail - q->head;
+
+	if (n != 0)
+		MODEL_STAT_ADD(m, rx_dropped_stopped, n);
+	q->bytes = 0;
+	m->rxf.fifo_bytes = 0;
+	q->wr = 0;
+	__atomic_store_n(&q->head, q->tail, __ATOMIC_RELEASE);
+}
+
+/* OVFPKTCNT +1: saturates at 2047, then OVFCNTOVF is set. */
+void
+model_mtl_rx_overflow(struct dwmac4_model *m)
+{
+	uint32_t *reg = &m->regs[DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0) / 4u];
+	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
+
+	do {
+		if ((old & DWMAC4_MTL_RX_OVFPKTCNT_MASK) ==
+		    DWMAC4_MTL_RX_OVFPKTCNT_MASK)
+			nv = old | DWMAC4_MTL_RX_OVFCNTOVF;
+		else
+			nv = old + 1u;
+	} while (!__atomic_compare_exchange_n(reg, &old, nv, false,
+					      __ATOMIC_ACQ_REL,
+					      __ATOMIC_RELAXED));
+	MODEL_STAT_ADD(m, rx_dropped_overflow, 1);
+}

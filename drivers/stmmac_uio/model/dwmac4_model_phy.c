@@ -1,0 +1,191 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dwmac4 model: the PHY behind MDIO, its link, and the agreement between
+ * what it negotiated and how the MAC is configured (docs/model.md "PHY
+ * and MDIO").
+ *
+ * One Clause 22 PHY at params.phy_addr (or none: a fixed link to a switch),
+ * an RTL8211F by its ID. The link partner advertises exactly
+ * params.phy_speed at params.phy_full duplex; auto-negotiation settles on
+ * it when the PHY advertises it (ADVERTISE, CTRL1000), else the link stays
+ * down. A MAC whose MAC_Configuration PS/FES/DM disagree with the result
+ * receives and sends nothing: on silicon its (R)GMII clocks and framing do
+ * not match the PHY's, and every frame is garbage on the wire. Counted as
+ * rx_dropped_speed / tx_dropped_speed.
+ */
+#include <linux/mii.h>
+
+#include "dwmac4_model_internal.h"
+
+/*
+ * PHY identity and reset state. The ID is that of a Realtek RTL8211F, a
+ * common companion of dwmac4 cores; nothing in the model depends on it.
+ */
+#define MODEL_PHYSID1 0x001cu
+#define MODEL_PHYSID2 0xc916u
+#define MODEL_PHY_BMCR_RESET (BMCR_ANENABLE | BMCR_FULLDPLX | BMCR_SPEED1000)
+#define MODEL_PHY_ADV_RESET (ADVERTISE_ALL | ADVERTISE_CSMA)
+#define MODEL_PHY_CTRL1000_RESET (ADVERTISE_1000FULL | ADVERTISE_1000HALF)
+/* BMSR bits that do not depend on the link: 10/100 HD/FD, AN, ESTATUS. */
+#define MODEL_PHY_BMSR_STATIC						\
+	(BMSR_100FULL | BMSR_100HALF | BMSR_10FULL | BMSR_10HALF |	\
+	 BMSR_ESTATEN | BMSR_ANEGCAPABLE | BMSR_ERCAP)
+#define MODEL_PHY_ESTATUS (ESTATUS_1000_TFULL | ESTATUS_1000_THALF)
+/* MAC_MDIO_Data value a read from an absent PHY returns (pull-ups). */
+#define MODEL_MDIO_ABSENT 0xffffu
+
+void
+model_phy_reset(struct dwmac4_model *m)
+{
+	m->phy_bmcr = MODEL_PHY_BMCR_RESET;
+	m->phy_adv = MODEL_PHY_ADV_RESET;
+	m->phy_ctrl1000 = MODEL_PHY_CTRL1000_RESET;
+}
+
+/* What the partner advertises: its one mode, as LPA and STAT1000 bits. */
+static uint16_t
+partner_lpa(const struct dwmac4_model *m)
+{
+	uint16_t lpa = LPA_LPACK | ADVERTISE_CSMA;
+
+	if (m->params.phy_speed == 100)
+		lpa |= m->params.phy_full ? LPA_100FULL : LPA_100HALF;
+	else if (m->params.phy_speed == 10)
+		lpa |= m->params.phy_full ? LPA_10FULL : LPA_10HALF;
+	return lpa;
+}
+
+static uint16_t
+partner_stat1000(const struct dwmac4_model *m)
+{
+	if (m->params.phy_speed != 1000)
+		return 0;
+	return m->params.phy_full ? LPA_1000FULL : LPA_1000HALF;
+}
+
+/* Whether the PHY advertises the partner's mode (auto-negotiation agrees). */
+static bool
+phy_agrees(const struct dwmac4_model *m)
+{
+	if (m->params.phy_speed == 1000)
+		return m->phy_ctrl1000 & (m->params.phy_full ? ADVERTISE_1000FULL :
+					  ADVERTISE_1000HALF);
+	return m->phy_adv & (partner_lpa(m) & (LPA_100FULL | LPA_100HALF |
+					       LPA_10FULL | LPA_10HALF));
+}
+
+bool
+model_link_up(struct dwmac4_model *m)
+{
+	if (!__atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE))
+		return false;
+	/* No PHY: a fixed link. Else auto-negotiation must agree. */
+	return m->params.phy_addr > DWMAC4_MODEL_PHY_ADDR_MAX || phy_agrees(m);
+}
+
+bool
+model_mac_speed_ok(struct dwmac4_model *m)
+{
+	uint32_t cfg = model_reg_get(m, GMAC_CONFIG), want;
+
+	switch (m->params.phy_speed) {
+	case 10:
+		want = GMAC_CONFIG_PS;
+		break;
+	case 100:
+		want = GMAC_CONFIG_PS | GMAC_CONFIG_FES;
+		break;
+	default:
+		want = 0;
+		break;
+	}
+	if (m->params.phy_full)
+		want |= GMAC_CONFIG_DM;
+	return (cfg & (GMAC_CONFIG_PS | GMAC_CONFIG_FES | GMAC_CONFIG_DM)) ==
+	       want;
+}
+
+static uint16_t
+phy_read(struct dwmac4_model *m, uint32_t reg)
+{
+	bool up = model_link_up(m);
+	bool latch;
+	uint16_t v;
+
+	switch (reg) {
+	case MII_BMCR:
+		return m->phy_bmcr;
+	case MII_BMSR:
+		/*
+		 * IEEE 802.3 22.2.4.2.13: Link Status latches low on a link
+		 * failure until read; the read then re-arms it with the
+		 * current state (why Linux's genphy reads BMSR twice).
+		 */
+		latch = __atomic_exchange_n(&m->bmsr_link_latch, up,
+					    __ATOMIC_ACQ_REL);
+		v = MODEL_PHY_BMSR_STATIC;
+		if (latch && up)
+			v |= BMSR_LSTATUS;
+		if (up)
+			v |= BMSR_ANEGCOMPLETE;
+		return v;
+	case MII_PHYSID1:
+		return MODEL_PHYSID1;
+	case MII_PHYSID2:
+		return MODEL_PHYSID2;
+	case MII_ADVERTISE:
+		return m->phy_adv;
+	case MII_LPA:
+		return up ? partner_lpa(m) : 0;
+	case MII_CTRL1000:
+		return m->phy_ctrl1000;
+	case MII_STAT1000:
+		return up ? partner_stat1000(m) : 0;
+	case MII_ESTATUS:
+		return MODEL_PHY_ESTATUS;
+	default:
+		return 0;
+	}
+}
+
+static void
+phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
+{
+	switch (reg) {
+	case MII_BMCR:
+		/* RESET and ANRESTART self-clear at once (no timing). */
+		if (val & BMCR_RESET)
+			model_phy_reset(m);
+		else
+			m->phy_bmcr = val & (uint16_t)~BMCR_ANRESTART;
+		break;
+	case MII_ADVERTISE:
+		m->phy_adv = val;
+		break;
+	case MII_CTRL1000:
+		m->phy_ctrl1000 = val;
+		break;
+	default:
+		break;	/* read-only or absent: ignored like a real PHY */
+	}
+}
+
+void
+model_mdio_transfer(struct dwmac4_model *m, uint32_t addr)
+{
+	uint32_t pa = (addr & DWMAC4_MII_PA_MASK) >> DWMAC4_MII_PA_SHIFT;
+	uint32_t rda = (addr & DWMAC4_MII_RDA_MASK) >> MII_GMAC4_REG_ADDR_SHIFT;
+	uint32_t goc = addr & DWMAC4_MII_GOC_MASK;
+	uint32_t data = model_reg_get(m, GMAC_MDIO_DATA);
+	bool here = pa == m->params.phy_addr && !(addr & MII_GMAC4_C45E);
+	uint16_t v;
+
+	if (goc == MII_GMAC4_WRITE) {
+		if (here)
+			phy_write(m, rda, (uint16_t)(data & MII_DATA_GD_MASK));
+	} else if (goc == MII_GMAC4_READ) {
+		v = here ? phy_read(m, rda) : MODEL_MDIO_ABSENT;
+		model_reg_set(m, GMAC_MDIO_DATA,
+			      (data & ~MII_DATA_GD_MASK) | v);
+	}
+}

@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio: bring-up of a dwmac4 core as Linux does it (stmmac_main.c
+ * stmmac_hw_setup(), dwmac4_dma.c, dwmac4_lib.c): identification, taking
+ * over a core someone else left running, the software reset, and the DMA,
+ * MTL and MAC programming of a start. The PHY and the link are in
+ * stmmac_phy.c.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <rte_cycles.h>
+#include <rte_ether.h>
+#include <rte_memory.h>
+
+#include "rxp_sync.h"
+#include "stmmac_ethdev.h"
+#include "stmmac_hw.h"
+#include "stmmac_io.h"
+#include "stmmac_logs.h"
+
+/*
+ * The software reset: Linux's dwmac4_dma_reset() waits up to 1 s
+ * (readl_poll_timeout(..., 10000, 1000000)). What keeps it from
+ * completing on a board is nearly always one of these.
+ */
+#define STMMAC_RESET_POLLS	100000	/* x 10 us = 1 s */
+#define STMMAC_IDLE_POLLS	10000	/* x 10 us: DMA idle after a stop */
+#define STMMAC_POLL_US		10
+#define STMMAC_CLOCK_HINT						\
+	"check that the block's clocks are enabled (the kernel gates unused "	\
+	"clocks: clk_ignore_unused), that the PHY is powered and gives its "	\
+	"(R)GMII receive clock, and that the SoC's GRF selects the right "	\
+	"interface mode and delays (docs/nics/boards.md)"
+
+static int
+stmmac_poll_clear(const struct stmmac_backend *be, uint32_t reg,
+		  uint32_t mask, unsigned int polls)
+{
+	unsigned int i;
+
+	for (i = 0; i < polls; i++) {
+		if (!(stmmac_read32(be, reg) & mask))
+			return 0;
+		rte_delay_us_block(STMMAC_POLL_US);
+	}
+	return -ETIMEDOUT;
+}
+
+/* DMA channels the core has (MAC_HW_Feature2.TXCHCNT/RXCHCNT + 1). */
+static unsigned int
+stmmac_hw_channels(const struct stmmac_backend *be)
+{
+	uint32_t f2 = stmmac_read32(be, GMAC_HW_FEATURE2);
+	uint32_t rx = ((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1;
+	uint32_t tx = ((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1;
+
+	return RTE_MIN(RTE_MAX(rx, tx), 8u);
+}
+
+/*
+ * Leaves the core quiescent, as a driver taking over one must before the
+ * reset (Linux stmmac_stop_all_dma() and stmmac_mac_set(false)): the
+ * receiver off, every DMA channel stopped, the transmitter off, then a
+ * bounded wait for channel 0's DMA processes to reach Stopped
+ * (DMA_Debug_Status0). A software reset with transfers in flight would cut
+ * them on the bus and on the wire. Returns 0 or -ETIMEDOUT (logged).
+ */
+int
+stmmac_hw_quiesce(struct stmmac_adapter *ad)
+{
+	const struct stmmac_backend *be = &ad->be;
+	unsigned int ch, n = stmmac_hw_channels(be);
+
+	stmmac_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	for (ch = 0; ch < n; ch++) {
+		stmmac_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
+		stmmac_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
+	}
+	stmmac_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
+	if (stmmac_poll_clear(be, DMA_DEBUG_STATUS_0,
+			      DWMAC4_DMA_DEBUG_RPS0_MASK |
+			      DWMAC4_DMA_DEBUG_TPS0_MASK,
+			      STMMAC_IDLE_POLLS) < 0) {
+		PMD_DRV_LOG(ERR, "%s: DMA did not stop within %u us (DMA_Debug_Status0 %#x)",
+			    ad->eth_dev->data->name,
+			    STMMAC_IDLE_POLLS * STMMAC_POLL_US,
+			    stmmac_read32(be, DMA_DEBUG_STATUS_0));
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+/*
+ * Soft reset (DMA_Mode.SWR): every register back to its reset value, DMA
+ * stopped, rings forgotten (model.md "Reset"; Linux dwmac4_dma_reset()).
+ */
+int
+stmmac_hw_reset(struct stmmac_adapter *ad)
+{
+	stmmac_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
+			      STMMAC_RESET_POLLS) < 0) {
+		PMD_DRV_LOG(ERR, "%s: the core's software reset (DMA_Mode.SWR) did not complete within 1 s: "
+			    STMMAC_CLOCK_HINT, ad->eth_dev->data->name);
+		return -EIO;
+	}
+	return 0;
+}
+
+/* ADDR64 of MAC_HW_Feature1: the DMA address width. */
+static uint32_t
+stmmac_dma_addr_bits(const struct stmmac_backend *be)
+{
+	static const uint32_t bits[] = { 32, 40, 48, 64 };
+	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
+
+	return bits[(f1 & GMAC_HW_ADDR64) >> 14];
+}
+
+/*
+ * What the core is: FIFO sizes (MAC_HW_Feature1, log2 of 128-byte units)
+ * divided among the MTL queues it has (MAC_HW_Feature2), the bus width.
+ */
+static void
+stmmac_hw_features(struct stmmac_adapter *ad)
+{
+	const struct stmmac_backend *be = &ad->be;
+	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
+	uint32_t f2 = stmmac_read32(be, GMAC_HW_FEATURE2);
+	uint32_t rxq = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
+	uint32_t txq = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
+
+	ad->dma_addr_bits = stmmac_dma_addr_bits(be);
+	ad->rx_fifo = 128u << (f1 & GMAC_HW_RXFIFOSIZE);
+	ad->tx_fifo = 128u << ((f1 & GMAC_HW_TXFIFOSIZE) >> 6);
+	/* Each queue gets an equal share, in whole 256-byte blocks. */
+	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / rxq, 256u);
+	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / txq, 256u);
+	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
+			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
+	ad->bus_bytes = ad->da.bus_bytes != 0 ? ad->da.bus_bytes :
+			ad->dma_addr_bits > 32 ? 8 : 4;
+}
+
+int
+stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
+{
+	const char *name = ad->eth_dev->data->name;
+	uint32_t ver = stmmac_read32(&ad->be, GMAC4_VERSION);
+	uint32_t snps = ver & DWMAC4_VERSION_SNPSVER_MASK;
+
+	if (ver == 0) {
+		PMD_DRV_LOG(ERR, "%s: MAC_Version reads 0: the block answers nothing; "
+			    STMMAC_CLOCK_HINT, name);
+		return -ENODEV;
+	}
+	if (snps < DWMAC_CORE_4_00) {
+		PMD_DRV_LOG(ERR, "%s: MAC_Version %#x: not a GMAC 4.x/5.x core",
+			    name, ver);
+		return -ENODEV;
+	}
+	/*
+	 * The station address is what the boot loader left: read it before
+	 * the reset sets it to all ones (Linux falls back to a random one
+	 * when it is not valid).
+	 */
+	if (ad->da.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.mac, RTE_ETHER_ADDR_LEN);
+	} else {
+		stmmac_hw_read_mac(&ad->be, ea);
+		if (!rte_is_valid_assigned_ether_addr(ea)) {
+			rte_eth_random_addr(ea->addr_bytes);
+			PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device, using a random one",
+				    name);
+		}
+	}
+	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
+		return -EIO;
+	stmmac_hw_features(ad);
+	/*
+	 * Refuse memory the DMA cannot address (and make EAL keep future
+	 * allocations below the limit).
+	 */
+	if (ad->dma_addr_bits < 64 &&
+	    rte_mem_check_dma_mask((uint8_t)ad->dma_addr_bits) != 0) {
+		PMD_DRV_LOG(ERR, "%s: DPDK memory lies beyond the device's %u-bit DMA reach",
+			    name, ad->dma_addr_bits);
+		return -EINVAL;
+	}
+	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes (queue 0: %u / %u)",
+		    name, snps >> 4, snps & 0xf,
+		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits,
+		    ad->bus_bytes * 8, ad->rx_fifo, ad->tx_fifo,
+		    ad->rx_queue_bytes, ad->tx_queue_bytes);
+	return 0;
+}
+
+/*
+ * dma= resolved (auto: whatever the backend says of the device, coherent
+ * when it says nothing) and the descriptor layout that follows: packed for
+ * a coherent device; for a non-coherent one, one descriptor per CPU cache
+ * line, the DMA skipping DSL bus-width words after each (stmmac_ring.h).
+ */
+int
+stmmac_hw_dma_layout(struct stmmac_adapter *ad)
+{
+	const char *name = ad->eth_dev->data->name;
+	struct stmmac_devargs *da = &ad->da;
+	uint32_t line, bus, gap;
+
+	if (da->dma == STMMAC_DMA_AUTO)
+		da->dma_noncoherent = ad->be.ops->dma_coherent != NULL &&
+				      ad->be.ops->dma_coherent(ad->be.ctx) == 0;
+	else
+		da->dma_noncoherent = da->dma == STMMAC_DMA_NONCOHERENT;
+	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
+	ad->dsl = 0;
+	if (!da->dma_noncoherent)
+		return 0;
+	if (!rxp_sync_noncoherent_supported()) {
+		PMD_DRV_LOG(ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
+			    name, da->dma == STMMAC_DMA_AUTO ?
+			    "no dma-coherent in its device-tree node" :
+			    "dma=noncoherent");
+		return -ENOTSUP;
+	}
+	line = rxp_sync_nc_line_size();
+	bus = ad->bus_bytes;
+	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
+	if (!rte_is_power_of_2(line) || line < DWMAC4_DESC_SIZE ||
+	    gap % bus != 0 || gap / bus > DWMAC4_DMA_CHAN_CTRL_DSL_MAX) {
+		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
+			    name, line, bus * 8, DWMAC4_DMA_CHAN_CTRL_DSL_MAX);
+		return -ENOTSUP;
+	}
+	ad->dsl = gap / bus;
+	ad->desc_shift = (uint8_t)rte_log2_u32(line);
+	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus)",
+		    name, line, ad->dsl, bus * 8);
+	return 0;
+}
+
+void
+stmmac_hw_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
+{
+	uint32_t hi = stmmac_read32(be, GMAC_ADDR_HIGH(0));
+	uint32_t lo = stmmac_read32(be, GMAC_ADDR_LOW(0));
+
+	ea->addr_bytes[0] = lo & 0xff;
+	ea->addr_bytes[1] = (lo >> 8) & 0xff;
+	ea->addr_bytes[2] = (lo >> 16) & 0xff;
+	ea->addr_bytes[3] = (lo >> 24) & 0xff;
+	ea->addr_bytes[4] = hi & 0xff;
+	ea->addr_bytes[5] = (hi >> 8) & 0xff;
+}
+
+/* Linux stmmac_set_mac_addr(): high word (with AE) first, then low. */
+void
+stmmac_hw_write_mac(const struct stmmac_backend *be,
+		    const struct rte_ether_addr *ea)
+{
+	const uint8_t *a = ea->addr_bytes;
+
+	stmmac_write32(be, GMAC_ADDR_HIGH(0),
+		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
+	stmmac_write32(be, GMAC_ADDR_LOW(0),
+		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
+		       ((uint32_t)a[1] << 8) | a[0]);
+}
+
+/*
+ * DMA_SysBus_Mode, read-modify-write as Linux's dwmac4_dma_axi(): the
+ * reset value carries the integrator's burst and outstanding-request
+ * settings, which a board's snps,axi-config may override (axi_blen=,
+ * axi_rd_osr_lmt=, axi_wr_osr_lmt=); EAME for addresses above 4 GiB.
+ */
+static void
+stmmac_hw_sysbus(struct stmmac_adapter *ad)
+{
+	const struct stmmac_devargs *da = &ad->da;
+	uint32_t v = stmmac_read32(&ad->be, DMA_SYS_BUS_MODE), b;
+
+	if (ad->dma_addr_bits > 32)
+		v |= DMA_SYS_BUS_EAME;
+	if (da->axi_blen != 0) {
+		v &= ~(DMA_AXI_BLEN4 | DMA_AXI_BLEN8 | DMA_AXI_BLEN16 |
+		       DMA_AXI_BLEN32 | DMA_AXI_BLEN64 | DMA_AXI_BLEN128 |
+		       DMA_AXI_BLEN256);
+		/* BLEN4 is bit 1, each doubling one bit higher. */
+		for (b = 4; b <= da->axi_blen; b <<= 1)
+			v |= DMA_AXI_BLEN4 << (rte_log2_u32(b) - 2);
+	}
+	if (da->axi_rd_osr_lmt >= 0)
+		v = (v & ~DMA_AXI_RD_OSR_LMT) |
+		    ((uint32_t)da->axi_rd_osr_lmt << 16);
+	if (da->axi_wr_osr_lmt >= 0)
+		v = (v & ~DMA_AXI_WR_OSR_LMT) |
+		    ((uint32_t)da->axi_wr_osr_lmt << 24);
+	stmmac_write32(&ad->be, DMA_SYS_BUS_MODE, v);
+}
+
+/*
+ * Programs MAC, MTL and DMA for a start. Everything derives from the
+ * ethdev state, because the soft reset before it forgot all of it.
+ */
+void
+stmmac_hw_configure(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	const struct stmmac_backend *be = &ad->be;
+
+	stmmac_hw_sysbus(ad);
+	/*
+	 * PBLx8 and the descriptor layout (stmmac_dma_layout()); the burst
+	 * length itself goes into each direction's control register.
+	 */
+	stmmac_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
+			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
+			DMA_CHAN_CTRL_PBLX8 |
+			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
+	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
+	stmmac_hw_write_filter(dev);
+	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
+	stmmac_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
+	stmmac_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
+	/*
+	 * Store and forward both ways, queue sizes in 256-byte blocks minus
+	 * one (with several MTL queues they reset to 256 bytes: a full-size
+	 * frame would never pass). DIS_TCP_EF: frames with a bad IP/L4
+	 * checksum reach software with IPHE/IPCE instead of being dropped
+	 * silently in the MAC (model.md "MTL"; robustness P-a).
+	 */
+	stmmac_write32(be, MTL_CHAN_RX_OP_MODE(0),
+		       MTL_OP_MODE_RSF | MTL_OP_MODE_DIS_TCP_EF |
+		       ((ad->rx_queue_bytes / 256u - 1u) << MTL_OP_MODE_RQS_SHIFT));
+	stmmac_write32(be, MTL_CHAN_TX_OP_MODE(0),
+		       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN |
+		       ((ad->tx_queue_bytes / 256u - 1u) << MTL_OP_MODE_TQS_SHIFT));
+}
+
+void
+stmmac_hw_write_filter(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	uint32_t pf = 0;
+	unsigned int i;
+
+	if (dev->data->promiscuous)
+		pf |= GMAC_PACKET_FILTER_PR;
+	if (dev->data->all_multicast)
+		pf |= GMAC_PACKET_FILTER_PM;
+	if (ad->mc_hash_used)
+		pf |= GMAC_PACKET_FILTER_HMC;
+	for (i = 0; i < ad->hash_bins / 32u; i++)
+		stmmac_write32(&ad->be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
+	stmmac_write32(&ad->be, GMAC_PACKET_FILTER, pf);
+}
+
+/*
+ * The multicast hash bin of @p addr: the top bits of the bit-reversed
+ * CRC-32 of the address (Linux dwmac4_set_filter():
+ * bitrev32(~crc32_le(~0, addr, 6)) >> (32 - log2(bins))).
+ */
+static unsigned int
+stmmac_hash_bin(const struct rte_ether_addr *addr, unsigned int bins)
+{
+	uint32_t crc = 0xffffffffu, rev = 0;
+	unsigned int i, b;
+
+	for (i = 0; i < RTE_ETHER_ADDR_LEN; i++) {
+		crc ^= addr->addr_bytes[i];
+		for (b = 0; b < 8; b++)
+			crc = (crc & 1) ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
+	}
+	crc = ~crc;
+	for (i = 0; i < 32; i++)
+		rev |= ((crc >> i) & 1u) << (31 - i);
+	return rev >> (32 - rte_log2_u32(bins));
+}
+
+int
+stmmac_hw_set_mc_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
+		      uint32_t n)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	unsigned int i, bin;
+
+	if (n != 0 && ad->hash_bins == 0) {
+		PMD_DRV_LOG(ERR, "port %u: the core has no multicast hash filter: use all-multicast",
+			    dev->data->port_id);
+		return -ENOTSUP;
+	}
+	memset(ad->mc_hash, 0, sizeof(ad->mc_hash));
+	for (i = 0; i < n; i++) {
+		if (!rte_is_multicast_ether_addr(&list[i]))
+			return -EINVAL;
+		bin = stmmac_hash_bin(&list[i], ad->hash_bins);
+		ad->mc_hash[bin >> 5] |= 1u << (bin & 31u);
+	}
+	ad->mc_hash_used = n != 0;
+	/* A hash table of 64 bins is two registers; larger ones are more. */
+	if (ad->hw_started)
+		stmmac_hw_write_filter(dev);
+	return 0;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio: core bring-up (stmmac_hw.c) and PHY/link (stmmac_phy.c),
+ * used by the ethdev ops.
+ */
+#ifndef STMMAC_HW_H
+#define STMMAC_HW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
+
+struct stmmac_adapter;
+struct stmmac_backend;
+
+/* stmmac_hw.c */
+int stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea);
+int stmmac_hw_quiesce(struct stmmac_adapter *ad);
+int stmmac_hw_reset(struct stmmac_adapter *ad);
+int stmmac_hw_dma_layout(struct stmmac_adapter *ad);
+void stmmac_hw_configure(struct rte_eth_dev *dev);
+void stmmac_hw_write_filter(struct rte_eth_dev *dev);
+int stmmac_hw_set_mc_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
+			  uint32_t n);
+void stmmac_hw_read_mac(const struct stmmac_backend *be,
+			struct rte_ether_addr *ea);
+void stmmac_hw_write_mac(const struct stmmac_backend *be,
+			 const struct rte_ether_addr *ea);
+
+/* stmmac_phy.c */
+int stmmac_phy_init(struct stmmac_adapter *ad);
+/* The link now; the MAC's PS/FES/DM follow it (once the port runs). */
+int stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link);
+/* MAC_Configuration PS/FES/DM for a speed (Mbit/s) and duplex. */
+uint32_t stmmac_mac_speed_bits(unsigned int speed, bool full);
+
+#endif /* STMMAC_HW_H */

@@ -1,0 +1,551 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * dwmac4 model in step mode: where the silicon hangs, drops or refuses,
+ * the model does the same and counts it (docs/model.md), so that a driver
+ * that forgets a field of the bring-up fails a test:
+ *   - a DMA channel started with a burst length (PBL) of 0 does not run;
+ *   - a software reset with the MAC or a DMA engine running, and a ring
+ *     base written while its DMA runs, are violations;
+ *   - no clock: registers read 0 and the reset never completes; no PHY RX
+ *     clock: registers work, the reset never completes;
+ *   - the PHY answers at its own MDIO address only; a MAC whose PS/FES/DM
+ *     disagree with what it negotiated receives and sends nothing;
+ *   - two MTL queues: TX queue of 256 bytes, a larger frame stalls TX;
+ *   - RBSZ 0 is taken as the largest buffer (counted);
+ *   - RI and TI follow RDES3.IOC / TDES2.IC and the RX watchdog;
+ *   - DMA_Debug_Status0 tells a stopped engine from a running one;
+ *   - the multicast hash filter; the ICMP checksum.
+ */
+#include <errno.h>
+#include <linux/mii.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "dwmac4_desc.h"
+#include "dwmac4_model.h"
+#include "dwmac4_regs.h"
+#include "harness.h"
+#include "model_fixture.h"
+#include "model_traffic.h"
+
+#define ARENA_SIZE	(256u * 1024u)
+#define ARENA_IOVA	0x40000000ull
+#define RX_RING		0x0000u
+#define TX_RING		0x1000u
+#define BUF_OFF		0x4000u
+#define BUF_STRIDE	0x1000u
+#define NDESC		8u
+#define RBSZ		2048u
+
+struct count_sink {
+	struct model_traffic_sink base;
+};
+
+static int
+sink_put(struct model_traffic_sink *s, const uint8_t *b, size_t n)
+{
+	(void)b;
+	(void)n;
+	s->frames++;
+	return 0;
+}
+
+static void
+sink_destroy(struct model_traffic_sink *s)
+{
+	free(s);
+}
+
+struct fix {
+	struct dwmac4_model *m;
+	struct model_fixture_qsrc *src;
+	uint8_t *arena;
+};
+
+static struct dwmac4_desc *
+rxd(struct fix *f, unsigned int i)
+{
+	return (struct dwmac4_desc *)(void *)(f->arena + RX_RING + 16u * i);
+}
+
+static struct dwmac4_desc *
+txd(struct fix *f, unsigned int i)
+{
+	return (struct dwmac4_desc *)(void *)(f->arena + TX_RING + 16u * i);
+}
+
+static uint64_t
+iova(struct fix *f, const void *p)
+{
+	return ARENA_IOVA + (uint64_t)((const uint8_t *)p - f->arena);
+}
+
+static struct dwmac4_model_stats
+stats(struct fix *f)
+{
+	struct dwmac4_model_stats st;
+
+	dwmac4_model_get_stats(f->m, &st);
+	return st;
+}
+
+static void
+arm_rx(struct fix *f, unsigned int i, bool ioc)
+{
+	uint64_t a = ARENA_IOVA + BUF_OFF + i * BUF_STRIDE;
+
+	rxd(f, i)->des0 = (uint32_t)a;
+	rxd(f, i)->des1 = 0;
+	rxd(f, i)->des2 = 0;
+	__atomic_store_n(&rxd(f, i)->des3, RDES3_OWN | RDES3_BUFFER1_VALID_ADDR |
+			 (ioc ? RDES3_INT_ON_COMPLETION_EN : 0),
+			 __ATOMIC_RELEASE);
+}
+
+/* A model (params adjusted by @p p), MAC on at @p cfg, nothing started. */
+static void
+fix_new(struct fix *f, const struct dwmac4_model_params *pp, uint32_t cfg)
+{
+	struct dwmac4_model_params p = *pp;
+	struct count_sink *sink = calloc(1, sizeof(*sink));
+	void *mem;
+
+	memset(f, 0, sizeof(*f));
+	if (sink == NULL || posix_memalign(&mem, 4096, ARENA_SIZE) != 0)
+		abort();
+	f->arena = mem;
+	memset(f->arena, 0, ARENA_SIZE);
+	f->src = model_fixture_qsrc_create(false);
+	sink->base.put = sink_put;
+	sink->base.destroy = sink_destroy;
+	p.rx_src = &f->src->base;
+	p.tx_sink = &sink->base;
+	f->m = dwmac4_model_create(&p);
+	CHECK(f->m != NULL, "create: %s", strerror(errno));
+	if (f->m == NULL)
+		abort();
+	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA, ARENA_SIZE),
+		   0, "map");
+	dwmac4_model_write32(f->m, GMAC_PACKET_FILTER, GMAC_PACKET_FILTER_PR);
+	dwmac4_model_write32(f->m, GMAC_CONFIG, cfg);
+}
+
+/* RX ring of NDESC, @p armed armed (IOC when @p ioc), started with @p ctl. */
+static void
+rx_start(struct fix *f, unsigned int armed, bool ioc, uint32_t ctl)
+{
+	unsigned int i;
+
+	for (i = 0; i < armed; i++)
+		arm_rx(f, i, ioc);
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_BASE_ADDR(0),
+			     (uint32_t)iova(f, rxd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_RING_LEN(0),
+			     DWMAC4_DMA_RING_LEN(NDESC));
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova(f, rxd(f, armed)));
+	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), ctl);
+}
+
+static void
+tx_start(struct fix *f, uint32_t ctl)
+{
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(0),
+			     DWMAC4_DMA_RING_LEN(NDESC));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), ctl);
+}
+
+/* Queues one frame of @p len bytes from buffer 7 at TX descriptor @p i. */
+static void
+tx_one(struct fix *f, unsigned int i, uint32_t len, bool ic)
+{
+	uint8_t *b = f->arena + BUF_OFF + 7 * BUF_STRIDE;
+
+	memset(b, 0x11, len);
+	txd(f, i)->des0 = (uint32_t)iova(f, b);
+	txd(f, i)->des1 = 0;
+	txd(f, i)->des2 = len | (ic ? TDES2_INTERRUPT_ON_COMPLETION : 0);
+	__atomic_store_n(&txd(f, i)->des3, TDES3_OWN | TDES3_FIRST_DESCRIPTOR |
+			 TDES3_LAST_DESCRIPTOR | len, __ATOMIC_RELEASE);
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
+			     (uint32_t)iova(f, txd(f, i + 1)));
+}
+
+static void
+push(struct fix *f, size_t len)
+{
+	uint8_t frame[2048];
+	size_t i;
+
+	memset(frame, 0xff, 6);		/* broadcast */
+	for (i = 6; i < len; i++)
+		frame[i] = (uint8_t)i;
+	frame[12] = 0x88;
+	frame[13] = 0xb5;
+	model_fixture_qsrc_push(f->src, frame, len);
+}
+
+static void
+fix_free(struct fix *f)
+{
+	dwmac4_model_destroy(f->m);
+	free(f->arena);
+}
+
+#define RX_CTL	(DMA_CONTROL_SR | MODEL_FIXTURE_PBL | RBSZ << DMA_RBSZ_SHIFT)
+#define MAC_1G	(GMAC_CONFIG_DM | GMAC_CONFIG_RE | GMAC_CONFIG_TE)
+
+static void
+test_pbl_zero(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, 4, false, DMA_CONTROL_SR | RBSZ << DMA_RBSZ_SHIFT);
+	CHECK(!(dwmac4_model_read32(f.m, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR),
+	      "pbl 0: RX DMA does not run");
+	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) & DMA_CHAN_STATUS_FBE,
+	      "pbl 0: fatal bus error");
+	tx_start(&f, DMA_CONTROL_ST);
+	CHECK_EQ_U(stats(&f).viol_pbl_zero, 2, "pbl 0: RX and TX counted");
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 0, "pbl 0: nothing delivered");
+	/* With a burst length it runs (the queued frame then arrives). */
+	rx_start(&f, 4, false, RX_CTL);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "pbl 8: delivered");
+	fix_free(&f);
+}
+
+static void
+test_reset_and_base_while_running(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, 4, false, RX_CTL);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_BASE_ADDR(0), 0x40001000u);
+	CHECK_EQ_U(stats(&f).viol_base_running, 1, "base while running");
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(stats(&f).viol_reset_running, 1, "reset while running");
+	/* Stopped first (DMA, then the MAC), as a driver takes over: fine. */
+	rx_start(&f, 4, false, RX_CTL);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), RX_CTL & ~DMA_CONTROL_SR);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0) &
+		   DWMAC4_DMA_DEBUG_RPS0_MASK, 0, "debug: RX stopped");
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_BASE_ADDR(0), 0x40001000u);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(stats(&f).violations, 2, "stopped: no new violation");
+	fix_free(&f);
+}
+
+static void
+test_debug_status(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+	uint32_t v;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0), 0,
+		   "debug: both stopped");
+	rx_start(&f, 0, false, RX_CTL);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 4);	/* no descriptor: suspended */
+	v = dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0);
+	CHECK_EQ_U((v & DWMAC4_DMA_DEBUG_RPS0_MASK) >> DWMAC4_DMA_DEBUG_RPS0_SHIFT,
+		   DWMAC4_DMA_DEBUG_RPS_SUSPENDED, "debug: RX suspended");
+	fix_free(&f);
+}
+
+static void
+test_clocks(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.clocks = DWMAC4_MODEL_CLOCKS_OFF;
+	fix_new(&f, &p, 0);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC4_VERSION), 0,
+		   "clocks off: version reads 0");
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET,
+	      "clocks off: the reset never completes");
+	fix_free(&f);
+
+	p.clocks = DWMAC4_MODEL_CLOCKS_NO_RXC;
+	fix_new(&f, &p, 0);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC4_VERSION), DWMAC4_MODEL_VERSION,
+		   "no RX clock: registers work");
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET,
+	      "no RX clock: the reset never completes");
+	fix_free(&f);
+}
+
+static uint16_t
+mdio_read(struct fix *f, unsigned int pa, unsigned int reg)
+{
+	dwmac4_model_write32(f->m, GMAC_MDIO_ADDR, pa << DWMAC4_MII_PA_SHIFT |
+			     reg << MII_GMAC4_REG_ADDR_SHIFT | MII_GMAC4_READ |
+			     MII_ADDR_GBUSY);
+	return (uint16_t)dwmac4_model_read32(f->m, GMAC_MDIO_DATA);
+}
+
+static void
+test_phy_and_speed(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.phy_addr = 3;
+	p.phy_speed = 100;
+	fix_new(&f, &p, MAC_1G);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_PHYSID1), 0xffff, "phy 3: 0 absent");
+	CHECK_EQ_U(mdio_read(&f, 3, MII_PHYSID1), 0x001c, "phy 3: answers");
+	CHECK_EQ_U(mdio_read(&f, 3, MII_LPA), LPA_LPACK | ADVERTISE_CSMA |
+		   LPA_100FULL, "phy 3: partner 100 full");
+	CHECK_EQ_U(mdio_read(&f, 3, MII_STAT1000), 0, "phy 3: no 1000");
+	/* MAC at 1000: nothing passes, counted both ways. */
+	rx_start(&f, 4, false, RX_CTL);
+	tx_start(&f, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+	push(&f, 100);
+	tx_one(&f, 0, 100, false);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_speed, 1, "mismatch: RX dropped");
+	CHECK_EQ_U(stats(&f).tx_dropped_speed, 1, "mismatch: TX garbled");
+	CHECK_EQ_U(stats(&f).tx_frames, 0, "mismatch: nothing sent");
+	/* MAC at 100 full (PS | FES | DM): both ways. */
+	dwmac4_model_write32(f.m, GMAC_CONFIG, MAC_1G | GMAC_CONFIG_PS |
+			     GMAC_CONFIG_FES);
+	push(&f, 100);
+	tx_one(&f, 1, 100, false);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "100 full: received");
+	CHECK_EQ_U(stats(&f).tx_frames, 1, "100 full: sent");
+	/* Half duplex partner, MAC full duplex: mismatch again. */
+	fix_free(&f);
+	p.phy_full = false;
+	p.phy_speed = 10;
+	fix_new(&f, &p, MAC_1G | GMAC_CONFIG_PS);
+	rx_start(&f, 4, false, RX_CTL);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_speed, 1, "10 half vs full: dropped");
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_PS | GMAC_CONFIG_RE);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "10 half: received");
+	fix_free(&f);
+
+	/* No PHY: a fixed link, every address reads ones, link up. */
+	dwmac4_model_params_init(&p);
+	p.phy_addr = DWMAC4_MODEL_PHY_NONE;
+	fix_new(&f, &p, MAC_1G);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_BMSR), 0xffff, "no PHY: absent");
+	rx_start(&f, 4, false, RX_CTL);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "no PHY: fixed link up");
+	CHECK_EQ_U(stats(&f).violations, 0, "phy: violations");
+	fix_free(&f);
+}
+
+static void
+test_tx_queue_size(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.mtl_queues = 2;
+	fix_new(&f, &p, MAC_1G);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, MTL_CHAN_TX_OP_MODE(0)) &
+		   MTL_OP_MODE_TQS_MASK, 0, "2 queues: TQS resets to 256 B");
+	tx_start(&f, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+	tx_one(&f, 0, 300, false);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).tx_frames, 0, "300 B > 256 B queue: stuck");
+	CHECK_EQ_U(stats(&f).tx_fifo_stalls, 1, "stall counted");
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).tx_fifo_stalls, 1, "counted once");
+	dwmac4_model_write32(f.m, MTL_CHAN_TX_OP_MODE(0), MTL_OP_MODE_TSF |
+			     MTL_OP_MODE_TXQEN | 31u << MTL_OP_MODE_TQS_SHIFT);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).tx_frames, 1, "8 KiB queue: sent");
+	fix_free(&f);
+}
+
+static void
+test_rbsz_zero(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, 4, false, DMA_CONTROL_SR | MODEL_FIXTURE_PBL);
+	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR,
+	      "RBSZ 0: RX DMA runs");
+	CHECK_EQ_U(stats(&f).rx_rbsz_zero, 1, "RBSZ 0 counted");
+	push(&f, 1514);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "RBSZ 0: delivered");
+	CHECK_EQ_U(__atomic_load_n(&rxd(&f, 0)->des3, __ATOMIC_ACQUIRE),
+		   RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR | 1518,
+		   "RBSZ 0: one descriptor");
+	CHECK_EQ_U(stats(&f).violations, 0, "RBSZ 0: no violation");
+	fix_free(&f);
+}
+
+static void
+test_interrupt_status(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, 2, false, RX_CTL);
+	tx_start(&f, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+	push(&f, 100);
+	tx_one(&f, 0, 100, false);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+		   (DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI), 0,
+		   "no IOC, no IC: no RI, no TI");
+	/* The RX watchdog raises RI for frames closed without IOC. */
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_WATCHDOG(0), 0x40);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) & DMA_CHAN_STATUS_RI,
+	      "RIWT: RI");
+	dwmac4_model_write32(f.m, DMA_CHAN_STATUS(0), ~0u);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_WATCHDOG(0), 0);
+	/* IOC / IC ask for them. */
+	arm_rx(&f, 2, true);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova(&f, rxd(&f, 3)));
+	push(&f, 100);
+	tx_one(&f, 1, 100, true);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+		   (DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI),
+		   DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI, "IOC and IC");
+	fix_free(&f);
+}
+
+/* The hash bin of @p da as Linux computes it (crc32 of the address). */
+static unsigned int
+hash_bin(const uint8_t *da)
+{
+	uint32_t crc = model_fixture_crc32(da, 6), rev = 0;
+	unsigned int i;
+
+	for (i = 0; i < 32; i++)
+		rev |= ((crc >> i) & 1u) << (31 - i);
+	return rev >> 26;
+}
+
+static void
+test_hash_filter(void)
+{
+	static const uint8_t mc[6] = { 0x33, 0x33, 0xff, 0x00, 0x00, 0x01 };
+	struct dwmac4_model_params p;
+	uint8_t frame[64];
+	unsigned int bin = hash_bin(mc);
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	dwmac4_model_write32(f.m, GMAC_PACKET_FILTER, 0);
+	rx_start(&f, 4, false, RX_CTL);
+	memset(frame, 0, sizeof(frame));
+	memcpy(frame, mc, 6);
+	model_fixture_qsrc_push(f.src, frame, sizeof(frame));
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_filter, 1, "mcast: filtered");
+	dwmac4_model_write32(f.m, GMAC_HASH_TAB(bin >> 5), 1u << (bin & 31));
+	model_fixture_qsrc_push(f.src, frame, sizeof(frame));
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_filter, 2, "mcast: HMC off");
+	dwmac4_model_write32(f.m, GMAC_PACKET_FILTER, GMAC_PACKET_FILTER_HMC);
+	model_fixture_qsrc_push(f.src, frame, sizeof(frame));
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 1, "mcast: its bin set");
+	dwmac4_model_write32(f.m, GMAC_HASH_TAB(bin >> 5), 0);
+	model_fixture_qsrc_push(f.src, frame, sizeof(frame));
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_filter, 3, "mcast: bin clear");
+	fix_free(&f);
+}
+
+/* ICMP echo in IPv4 with a wrong checksum: IPCE (the engine checks it). */
+static void
+test_icmp_checksum(void)
+{
+	static const uint8_t hdr[34] = {
+		0x02, 0, 0, 0, 0, 0x01, 0x02, 0, 0, 0, 0, 0x02, 0x08, 0x00,
+		0x45, 0, 0, 28, 0, 1, 0, 0, 64, 1, 0, 0, 10, 0, 0, 1, 10, 0, 0, 2,
+	};
+	struct dwmac4_model_params p;
+	uint8_t frame[64];
+	uint32_t sum = 0, i;
+	struct fix f;
+
+	memset(frame, 0, sizeof(frame));
+	memcpy(frame, hdr, sizeof(hdr));
+	for (i = 14; i < 34; i += 2)
+		sum += (uint32_t)frame[i] << 8 | frame[i + 1];
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = (sum & 0xffff) + (sum >> 16);
+	frame[24] = (uint8_t)(~sum >> 8);
+	frame[25] = (uint8_t)~sum;
+	frame[34] = 8;		/* echo request, checksum left 0: wrong */
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G | GMAC_CONFIG_IPC);
+	dwmac4_model_write32(f.m, MTL_CHAN_RX_OP_MODE(0), MTL_OP_MODE_DIS_TCP_EF);
+	rx_start(&f, 4, false, RX_CTL);
+	model_fixture_qsrc_push(f.src, frame, 60);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(rxd(&f, 0)->des1, RDES1_IPV4_HEADER | DWMAC4_RDES1_PT_ICMP |
+		   RDES1_IP_PAYLOAD_ERROR, "ICMP bad checksum: IPCE");
+	/* Correct it (0x08 00 -> ~0x0800): no error. */
+	frame[36] = 0xf7;
+	frame[37] = 0xff;
+	model_fixture_qsrc_push(f.src, frame, 60);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(rxd(&f, 1)->des1, RDES1_IPV4_HEADER | DWMAC4_RDES1_PT_ICMP,
+		   "ICMP good checksum");
+	fix_free(&f);
+}
+
+int
+main(void)
+{
+	harness_seed_from_env(1);
+	test_pbl_zero();
+	test_reset_and_base_while_running();
+	test_debug_status();
+	test_clocks();
+	test_phy_and_speed();
+	test_tx_queue_size();
+	test_rbsz_zero();
+	test_interrupt_status();
+	test_hash_filter();
+	test_icmp_checksum();
+	return harness_result("test_model_strict");
+}
