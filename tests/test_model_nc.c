@@ -277,6 +277,67 @@ test_rx_desc_not_cleaned(void)
 	fix_fini(&f);
 }
 
+/*
+ * A descriptor the device may read at any time rewritten in place (the
+ * driver repairing a stale status the device duplicated onto it, robustness
+ * row 12): between the driver's write and its clean the device reads
+ * DRAM's copy, not owned, and waits; not an omission. Ringing the
+ * doorbell before the clean is one, counted at the doorbell.
+ */
+static void
+test_rx_rewrite_window(void)
+{
+	const char *t = "rx_rewrite_window";
+	struct dwmac4_model_faults flt;
+	uint8_t frame[80];
+	struct fix f;
+	unsigned int i;
+
+	fix_init(&f, true, 6, 7, false);	/* 0..6 armed, tail 7 */
+	memset(&flt, 0, sizeof(flt));
+	flt.dup_ppm = 1000000;			/* every frame's status again */
+	CHECK_EQ_U(dwmac4_model_set_faults(f.m, 0, &flt), 0, "%s: faults", t);
+	for (i = 0; i < 7; i++)
+		push_frame(&f, frame, sizeof(frame), (uint8_t)i);
+	dwmac4_model_step(f.m, 16);
+	CHECK_EQ_U(stats(&f).rx_delivered, 7, "%s: ring filled", t);
+	/* The driver harvests and re-arms 7 and 0, then rings: tail 1. */
+	civac(&f, rx_desc(&f, 0), NDESC * f.stride);
+	rx_arm(&f, 7, true);
+	rx_arm(&f, 0, true);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova_of(&f, rx_desc(&f, 1)));
+	/* Two frames: one into 7; at 0 the duplicated status (not owned). */
+	push_frame(&f, frame, sizeof(frame), 7);
+	push_frame(&f, frame, sizeof(frame), 8);
+	dwmac4_model_step(f.m, 16);
+	CHECK(stats(&f).rx_fault_dup >= 1, "%s: status duplicated onto 0", t);
+	CHECK_EQ_U(stats(&f).rx_delivered, 8, "%s: waits at 0", t);
+	/* A doorbell, then the repair written and not yet cleaned. */
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova_of(&f, rx_desc(&f, 1)));
+	civac(&f, rx_desc(&f, 0), sizeof(struct dwmac4_desc));
+	rx_arm(&f, 0, false);
+	dwmac4_model_step(f.m, 16);
+	CHECK_EQ_U(stats(&f).rx_delivered, 8, "%s: DRAM not owned: waits", t);
+	CHECK_EQ_U(stats(&f).nc_unclean_reads, 0, "%s: not counted", t);
+	/* Cleaned, then rung: taken. */
+	clean(&f, rx_desc(&f, 0), sizeof(struct dwmac4_desc));
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova_of(&f, rx_desc(&f, 1)));
+	dwmac4_model_step(f.m, 16);
+	CHECK_EQ_U(stats(&f).rx_delivered, 9, "%s: taken once cleaned", t);
+	CHECK_EQ_U(stats(&f).nc_unclean_reads, 0, "%s: cleaned before the doorbell", t);
+	/* Descriptor 1 armed and rung without its clean: the omission. */
+	rx_arm(&f, 1, false);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_END_ADDR(0),
+			     (uint32_t)iova_of(&f, rx_desc(&f, 2)));
+	CHECK_EQ_U(stats(&f).nc_unclean_reads, 1, "%s: rung before the clean", t);
+	CHECK_EQ_U(stats(&f).violations, 0, "%s: violations (%s)", t,
+		   dwmac4_model_last_violation(f.m));
+	fix_fini(&f);
+}
+
 /* The CPU sees the device's bytes only after clean+invalidate. */
 static void
 test_rx_invalidate(void)
@@ -497,6 +558,7 @@ main(void)
 	test_dsl_stride(false);
 	test_dsl_stride(true);
 	test_rx_desc_not_cleaned();
+	test_rx_rewrite_window();
 	test_rx_invalidate();
 	test_packed_clobber();
 	test_cpu_write_stale_line();

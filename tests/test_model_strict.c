@@ -11,7 +11,9 @@
  *   - the PHY answers at its own MDIO address only; a MAC whose PS/FES/DM
  *     disagree with what it negotiated receives and sends nothing;
  *   - two MTL queues: TX queue of 256 bytes, a larger frame stalls TX;
- *   - RBSZ 0 is taken as the largest buffer (counted);
+ *   - RBSZ 0 is taken as the largest buffer (counted); its bits below
+ *     the bus width read zero;
+ *   - a device left running by a boot loader (params.boot_running);
  *   - RI and TI follow RDES3.IOC / TDES2.IC and the RX watchdog;
  *   - DMA_Debug_Status0 tells a stopped engine from a running one;
  *   - the multicast hash filter; the ICMP checksum.
@@ -389,6 +391,70 @@ test_tx_queue_size(void)
 	fix_free(&f);
 }
 
+/*
+ * Left running by a boot loader (params.boot_running): the MAC and both
+ * engines run, suspended, and touch no memory; a reset before stopping
+ * them is a violation, after stopping them (as a takeover does) it is not.
+ */
+static void
+test_boot_running(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+	bool stop;
+
+	for (stop = false; ; stop = true) {
+		dwmac4_model_params_init(&p);
+		p.boot_running = true;
+		fix_new(&f, &p, MAC_1G);
+		CHECK(dwmac4_model_read32(f.m, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR,
+		      "boot running: RX DMA on");
+		CHECK(dwmac4_model_read32(f.m, DMA_CHAN_TX_CONTROL(0)) & DMA_CONTROL_ST,
+		      "boot running: TX DMA on");
+		push(&f, 60);
+		dwmac4_model_step(f.m, 8);
+		CHECK_EQ_U(stats(&f).rx_delivered + stats(&f).violations, 0,
+			   "boot running: suspended, no memory touched");
+		if (stop) {
+			dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+			dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), 0);
+			dwmac4_model_write32(f.m, DMA_CHAN_TX_CONTROL(0), 0);
+		}
+		dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+		CHECK_EQ_U(stats(&f).viol_reset_running, stop ? 0 : 1,
+			   "boot running: reset %s stopping", stop ? "after" : "without");
+		/* The frame the MAC had queued died with the reset. */
+		CHECK_EQ_U(stats(&f).rx_dropped_stopped, 1, "boot running: flushed");
+		fix_free(&f);
+		if (stop)
+			break;
+	}
+}
+
+/*
+ * RBSZ's bits below the 64-bit bus width are read-only zero: 516 written
+ * is 512 read back and filled (the rest of the frame in the next buffer).
+ */
+static void
+test_rbsz_bus_width(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, 4, false, DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
+		 516u << DMA_RBSZ_SHIFT);
+	CHECK_EQ_U((dwmac4_model_read32(f.m, DMA_CHAN_RX_CONTROL(0)) &
+		    DMA_RBSZ_MASK) >> DMA_RBSZ_SHIFT, 512, "RBSZ 516 reads 512");
+	push(&f, 600);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(__atomic_load_n(&rxd(&f, 0)->des3, __ATOMIC_ACQUIRE),
+		   RDES3_FIRST_DESCRIPTOR | 512, "RBSZ 516: 512 bytes in the first");
+	CHECK_EQ_U(stats(&f).violations, 0, "RBSZ 516: no violation");
+	fix_free(&f);
+}
+
 static void
 test_rbsz_zero(void)
 {
@@ -543,6 +609,8 @@ main(void)
 	test_clocks();
 	test_phy_and_speed();
 	test_tx_queue_size();
+	test_boot_running();
+	test_rbsz_bus_width();
 	test_rbsz_zero();
 	test_interrupt_status();
 	test_hash_filter();

@@ -363,7 +363,8 @@ model_make_source(const char *name, const struct stmmac_devargs *da,
 		break;
 	}
 	model_gen_params_init(&g);
-	memcpy(g.dst_mac, mac, sizeof(g.dst_mac));	/* to the port */
+	/* To the port, unless gen_dst= says otherwise. */
+	memcpy(g.dst_mac, da->has_gen_dst ? da->gen_dst : mac, sizeof(g.dst_mac));
 	memcpy(g.src_mac, mac, sizeof(g.src_mac));
 	g.src_mac[4] = 0x02;				/* 02:00:00:00:02:NN */
 	g.ipv6 = da->gen_ipv6;
@@ -442,6 +443,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	p.phy_full = da->model_phy_full;
 	p.mtl_queues = da->model_mtl_queues;
 	p.clocks = (enum dwmac4_model_clocks)da->model_clocks;
+	p.boot_running = da->model_boot_running;
 	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
 	p.nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
 	p.rx_src = model_make_source(name, da, mac);

@@ -274,6 +274,19 @@ arg_mac(const char *v, struct stmmac_devargs *da)
 	return NULL;
 }
 
+/* Any address, multicast included: the filters are under test. */
+static const char *
+arg_gen_dst(const char *v, struct stmmac_devargs *da)
+{
+	struct rte_ether_addr ea;
+
+	if (v == NULL || rte_ether_unformat_addr(v, &ea) < 0)
+		return "expected xx:xx:xx:xx:xx:xx";
+	memcpy(da->gen_dst, ea.addr_bytes, sizeof(da->gen_dst));
+	da->has_gen_dst = true;
+	return NULL;
+}
+
 static const char *
 arg_dma_store(const char *v, struct stmmac_devargs *da)
 {
@@ -639,6 +652,18 @@ arg_model_clocks(const char *v, struct stmmac_devargs *da)
 	return NULL;
 }
 
+static const char *
+arg_model_boot(const char *v, struct stmmac_devargs *da)
+{
+	static const char *const names[] = { "reset", "running", NULL };
+	int i = parse_word(v, names);
+
+	if (i < 0)
+		return "expected reset or running";
+	da->model_boot_running = i == 1;
+	return NULL;
+}
+
 static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "uio",		arg_uio,		0 },
 	{ "model",		arg_model,		KEY_MODEL },
@@ -655,6 +680,7 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "gen_proto",		arg_gen_proto,		KEY_MODEL },
 	{ "gen_ipv6",		arg_gen_ipv6,		KEY_MODEL },
 	{ "gen_rate",		arg_gen_rate,		KEY_MODEL },
+	{ "gen_dst",		arg_gen_dst,		KEY_MODEL },
 	{ "model_cpu",		arg_model_cpu,		KEY_MODEL },
 	{ "mac",		arg_mac,		0 },
 	{ "dma_store",		arg_dma_store,		KEY_MODEL },
@@ -695,6 +721,7 @@ static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "model_phy_duplex",	arg_model_phy_duplex,	KEY_MODEL },
 	{ "model_mtl_queues",	arg_model_mtl_queues,	KEY_MODEL },
 	{ "model_clocks",	arg_model_clocks,	KEY_MODEL },
+	{ "model_boot",		arg_model_boot,		KEY_MODEL },
 	{ "coe",		arg_coe,		0 },
 	{ "crc_strip",		arg_crc_strip,		0 },
 	{ "fault_wo_ppm",	arg_fault_wo_ppm,	KEY_MODEL },

@@ -31,6 +31,7 @@
 	"gen_proto=udp|tcp "						\
 	"gen_ipv6=0|1 "							\
 	"gen_rate=<pps> "						\
+	"gen_dst=<any xx:xx:xx:xx:xx:xx> "				\
 	"model_cpu=<cpu, -1 unpinned> "					\
 	"mac=<xx:xx:xx:xx:xx:xx> "					\
 	"dma_store=plain|nt "						\
@@ -73,6 +74,7 @@
 	"model_phy_duplex=full|half "					\
 	"model_mtl_queues=<1..8> "					\
 	"model_clocks=on|off|no_rxc "					\
+	"model_boot=reset|running "					\
 	"coe=0|1"
 
 /*
@@ -158,6 +160,8 @@ struct stmmac_devargs {
 	uint8_t gen_proto;		/* IPPROTO_UDP or IPPROTO_TCP */
 	bool gen_ipv6;
 	uint64_t gen_rate;		/* pps, 0: unlimited */
+	uint8_t gen_dst[6];		/* destination; the port's if !has_gen_dst */
+	bool has_gen_dst;
 
 	/* Model device. */
 	int model_cpu;			/* -1: unpinned */
@@ -217,6 +221,7 @@ struct stmmac_devargs {
 	bool model_phy_full;
 	unsigned int model_mtl_queues;
 	unsigned int model_clocks;	/* enum dwmac4_model_clocks */
+	bool model_boot_running;	/* dwmac4_model_params.boot_running */
 	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */
 	/*
 	 * crc_strip=sw: the MAC keeps the FCS in memory (CST and ACS clear)

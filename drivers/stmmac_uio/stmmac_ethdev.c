@@ -398,7 +398,8 @@ stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 	qinfo->mp = rxq->mp;
 	qinfo->nb_desc = rxq->nb_desc;
 	qinfo->scattered_rx = rxq->scatter;
-	qinfo->rx_buf_size = (uint16_t)rxq->room;
+	/* What the device fills: RBSZ, the room rounded to the bus width. */
+	qinfo->rx_buf_size = (uint16_t)rxq->rbsz;
 	qinfo->conf.rx_free_thresh = rxq->free_thresh;
 	qinfo->conf.offloads = rxq->offloads;
 }

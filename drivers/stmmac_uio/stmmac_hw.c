@@ -139,8 +139,13 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / txq, 256u);
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
-	ad->bus_bytes = ad->da.bus_bytes != 0 ? ad->da.bus_bytes :
-			ad->dma_addr_bits > 32 ? 8 : 4;
+	/*
+	 * The AXI data width is not in any register: 64 bits on every SoC
+	 * of the supported list (U-Boot's dwc_eth_qos configurations of
+	 * RK3568, RK3588, i.MX8MP and STM32MP1 all say EQOS_AXI_WIDTH_64,
+	 * whatever address width the core reports); bus_width= otherwise.
+	 */
+	ad->bus_bytes = ad->da.bus_bytes != 0 ? ad->da.bus_bytes : 8;
 }
 
 int

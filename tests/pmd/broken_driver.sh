@@ -130,8 +130,8 @@ make_patch() {
 		;;
 	f)
 		# the DSL and the padded stride: packed descriptors stay
-		file=drivers/stmmac_uio/stmmac_ethdev.c
-		func=stmmac_dma_layout
+		file=drivers/stmmac_uio/stmmac_hw.c
+		func=stmmac_hw_dma_layout
 		anchor='^	ad->dsl = gap \/ bus;$'
 		del=2
 		;;

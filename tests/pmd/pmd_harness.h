@@ -17,6 +17,7 @@
 
 #include <rte_bus_vdev.h>
 #include <rte_eal.h>
+#include <rte_log.h>
 #include <rte_errno.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
@@ -102,6 +103,30 @@ pmd_harness_vdev_init(const char *name, const char *args)
 	char buf[PMD_HARNESS_ARGS_LEN];
 
 	return rte_vdev_init(name, pmd_harness_args(args, buf, sizeof(buf)));
+}
+
+/*
+ * rte_vdev_init(@p name, @p args) exactly as given (no run devargs added),
+ * DPDK's log captured into @p log (a malloc'ed string the caller frees,
+ * NULL if it could not be captured). Returns the probe's result.
+ */
+static inline int
+pmd_harness_probe_logged(const char *name, const char *args, char **log)
+{
+	FILE *old = rte_log_get_stream();
+	size_t size = 0;
+	FILE *f;
+	int ret;
+
+	*log = NULL;
+	f = open_memstream(log, &size);
+	if (f == NULL)
+		return rte_vdev_init(name, args);
+	rte_openlog_stream(f);
+	ret = rte_vdev_init(name, args);
+	rte_openlog_stream(old);
+	fclose(f);
+	return ret;
 }
 
 /*

@@ -171,6 +171,33 @@ model_boot_mac(struct dwmac4_model *m)
 		(uint32_t)mac[2] << 16 | (uint32_t)mac[1] << 8 | mac[0];
 }
 
+/*
+ * As a previous owner leaves the device (params.boot_running): MAC TE/RE,
+ * channel 0's RX and TX DMA started with burst length 8 on a one-entry
+ * ring at an address that is not ours, its tail at its base: nothing
+ * armed, so both engines are suspended and touch no memory.
+ */
+static void
+model_boot_running(struct dwmac4_model *m)
+{
+	const uint32_t pbl = 8u << DMA_BUS_MODE_RPBL_SHIFT;
+	unsigned int i;
+
+	m->regs[GMAC_CONFIG / 4u] |= GMAC_CONFIG_RE | GMAC_CONFIG_TE;
+	m->regs[DMA_CHAN_RX_CONTROL(0) / 4u] = pbl | DMA_CONTROL_SR |
+		2048u << DMA_RBSZ_SHIFT;
+	m->regs[DMA_CHAN_TX_CONTROL(0) / 4u] = pbl | DMA_CONTROL_ST;
+	for (i = 0; i < 2; i++) {
+		struct model_ring *r = i == 0 ? &m->rx[0] : &m->tx[0];
+
+		r->n = 1;
+		r->stride = DWMAC4_DESC_SIZE;
+		r->rbsz = 2048;
+		r->running = true;
+		r->suspended = true;
+	}
+}
+
 /* True for registers a driver write must not change. */
 static bool
 model_reg_read_only(uint32_t off)
@@ -345,8 +372,7 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 			rbsz = MODEL_RBSZ_MAX;
 			r->rbsz_zero = true;
 			MODEL_STAT_ADD_ATOMIC(m, rx_rbsz_zero, 1);
-		} else if (rbsz < MODEL_RBSZ_MIN || rbsz > MODEL_RBSZ_MAX ||
-			   rbsz % 4u) {
+		} else if (rbsz < MODEL_RBSZ_MIN || rbsz > MODEL_RBSZ_MAX) {
 			model_violation(m, MODEL_VIOL_BAD_RING,
 					"RX DMA %u started with RBSZ %u", ch,
 					rbsz);
@@ -370,6 +396,7 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 		}
 	}
 	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELAXED);
+	model_doorbell_check(m, r, 0, (uint32_t)t);
 	model_reg_set(m, is_rx ? DMA_CHAN_CUR_RX_DESC(ch) :
 		      DMA_CHAN_CUR_TX_DESC(ch), (uint32_t)base);
 	__atomic_store_n(&r->running, true, __ATOMIC_RELEASE);
@@ -384,6 +411,13 @@ chan_control_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 	struct model_ring *r = is_rx ? &m->rx[ch] : &m->tx[ch];
 	uint32_t start = is_rx ? DMA_CONTROL_SR : DMA_CONTROL_ST;
 
+	/*
+	 * RBSZ's bits below the bus width are read-only zero (RBSZ_x_0:
+	 * 2 bits on a 32-bit bus, 3 on a 64-bit one): the device's buffer
+	 * size is what was written, rounded down to the bus width.
+	 */
+	if (is_rx)
+		val &= ~((DWMAC4_MODEL_BUS_BYTES - 1u) << DMA_RBSZ_SHIFT);
 	pthread_mutex_lock(&m->lock);
 	if ((val & start) && !r->running) {
 		if (!ring_start(m, r, ch, is_rx, val))
@@ -423,6 +457,13 @@ chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 		return;
 	}
 	model_reg_set(m, off, val);
+	if (m->params.nc_emulation) {
+		pthread_mutex_lock(&m->lock);
+		model_doorbell_check(m, r, __atomic_load_n(&r->tail,
+							  __ATOMIC_RELAXED),
+				     (uint32_t)t);
+		pthread_mutex_unlock(&m->lock);
+	}
 	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELEASE);
 	__atomic_fetch_add(&r->tail_seq, 1, __ATOMIC_RELEASE);
 }
@@ -644,6 +685,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
+	if (p->boot_running)
+		model_boot_running(m);
 	return m;
 }
 

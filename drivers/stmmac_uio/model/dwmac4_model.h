@@ -231,12 +231,21 @@ struct dwmac4_model_params {
 	 */
 	unsigned int mtl_queues;
 	enum dwmac4_model_clocks clocks;
+	/*
+	 * The state the model starts in: false, as after a power-on reset
+	 * (MAC address 0 as a boot loader sets it); true, as a boot loader
+	 * or a previous driver may leave it: the MAC receiving and
+	 * transmitting and DMA channel 0 started in both directions on a
+	 * ring with nothing armed (suspended). A driver must stop both
+	 * before its software reset (viol_reset_running).
+	 */
+	bool boot_running;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
  * stores, no flow control, no traffic, idle sleep after 4096 polls,
  * no write-back coalescing, a PHY at address 0 whose partner offers
- * 1000 Mbit/s full duplex, one MTL queue, clocks on. */
+ * 1000 Mbit/s full duplex, one MTL queue, clocks on, not running. */
 void dwmac4_model_params_init(struct dwmac4_model_params *p);
 
 /* Creates a model in its reset state. NULL with errno set on failure. */

@@ -90,6 +90,20 @@ void *
 model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
 		const char *what)
 {
+	void *va = model_dma_lookup(m, iova, len);
+
+	if (va != NULL)
+		return va;
+	model_violation(m, MODEL_VIOL_DMA_OUTSIDE,
+			"%s at IOVA %#llx len %zu outside registered memory",
+			what, (unsigned long long)iova, len);
+	return NULL;
+}
+
+/* Host address of [iova, iova + len), NULL when outside: no violation. */
+void *
+model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len)
+{
 	unsigned int lo = 0, hi = m->n_dma, mid;
 	const struct model_dma_region *r;
 
@@ -106,9 +120,6 @@ model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
 		if (len <= r->len && iova - r->iova <= r->len - len)
 			return r->va + (iova - r->iova);
 	}
-	model_violation(m, MODEL_VIOL_DMA_OUTSIDE,
-			"%s at IOVA %#llx len %zu outside registered memory",
-			what, (unsigned long long)iova, len);
 	return NULL;
 }
 
@@ -212,6 +223,34 @@ model_desc_used(struct dwmac4_model *m, bool unclean)
 		model_nc_count_unclean_read(&m->nc);
 }
 
+void
+model_desc_judge(struct dwmac4_model *m, bool unclean, bool own)
+{
+	if (unclean && own)
+		model_nc_count_unclean_read(&m->nc);
+}
+
+void
+model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
+		     uint32_t from, uint32_t to)
+{
+	struct dwmac4_desc w;
+	uint32_t i, count;
+
+	if (!m->params.nc_emulation || r->n == 0 || from == to)
+		return;
+	count = (to + r->n - from) % r->n;
+	if (count == 0)
+		count = r->n;	/* 0 to n: the whole ring */
+	for (i = 0; i < count; i++) {
+		const struct dwmac4_desc *d = model_dma_lookup(m,
+			model_ring_addr(r, (from + i) % r->n), DWMAC4_DESC_SIZE);
+
+		if (d != NULL && model_nc_dev_read_quiet(&w, d, sizeof(w)))
+			model_nc_count_unclean_read(&m->nc);
+	}
+}
+
 /* Write-back: DES0..2, then DES3 with a release store (OWN clear). */
 static void
 desc_write_back(struct dwmac4_model *m, struct dwmac4_desc *d, uint32_t d0,
@@ -286,13 +325,7 @@ rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 		goto fatal;
 	unclean = model_desc_read(m, d, &w);
 	des3 = w.des3;
-	/*
-	 * With the tail at the ring's end (t = N) the engine runs on into
-	 * descriptor 0, the one the driver re-arms next: reading it there
-	 * is the hardware's doing, and harmless while OWN is clear.
-	 */
-	model_desc_used(m, unclean && ((des3 & RDES3_OWN) ||
-				       r->cur != tail % r->n));
+	model_desc_judge(m, unclean, des3 & RDES3_OWN);
 	if (!(des3 & RDES3_OWN))
 		goto unavailable;
 	addr = (uint64_t)w.des1 << 32 | w.des0;
@@ -662,9 +695,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		}
 		unclean = model_desc_read(m, d, &w);
 		des3 = w.des3;
-		/* As on RX: the tail slot, reached by wrapping, is not counted. */
-		model_desc_used(m, unclean && ((des3 & TDES3_OWN) ||
-					       idx != tail % r->n));
+		model_desc_judge(m, unclean, des3 & TDES3_OWN);
 		if (!(des3 & TDES3_OWN))
 			goto unavailable;
 		why = tx_desc_problem(&w, pos, total);

@@ -40,9 +40,12 @@
 #define MODEL_DMA_MAX_REGIONS DWMAC4_MODEL_MAX_DMA_REGIONS
 /* Room for the last_violation text. */
 #define MODEL_VIOL_MSG_LEN 160u
-/* RBSZ limits of docs/model.md: a multiple of 4 from 64 to 16380. */
 /* Descriptor write-backs the RX engine may hold back (wb_batch). */
 #define MODEL_WB_MAX 256u
+/*
+ * RBSZ limits of docs/model.md: 64 to 16380, a multiple of the bus width
+ * (the field's low bits read zero).
+ */
 #define MODEL_RBSZ_MIN 64u
 #define MODEL_RBSZ_MAX 16380u
 
@@ -300,14 +303,28 @@ void model_mem_write(struct dwmac4_model *m, void *dst, const void *src,
  * The four words of descriptor @p d in host order: DES3 first (acquire),
  * then the others, so the words belong to the write the OWN bit announced.
  * Returns whether (non-coherent) it read bytes the driver wrote and did
- * not clean; model_desc_used() counts that, unless the engine merely ran
- * into the tail's slot by wrapping (tail at the ring end) and found it
- * not owned: a DMA does that to the descriptor the driver is re-arming,
- * harmlessly when the driver cleans the words before OWN (stmmac_ring.h).
+ * not clean; model_desc_used() counts that.
  */
 bool model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
 		     struct dwmac4_desc *out);
 void model_desc_used(struct dwmac4_model *m, bool unclean);
+/*
+ * An unclean descriptor read the device acts on (@p own: OWN set in the
+ * copy it read) is counted at once. One it finds not owned only makes it
+ * suspend until the next doorbell, and a driver rewriting a descriptor
+ * the device may read (the tail's slot reached by wrapping, a stale status
+ * repaired in place) is between its write and its clean: the omission, if
+ * any, is counted at the doorbell (model_doorbell_check()).
+ */
+void model_desc_judge(struct dwmac4_model *m, bool unclean, bool own);
+/*
+ * A tail write moving ring @p r's tail index from @p from to @p to
+ * (0..n each) publishes the descriptors between: each of them the driver
+ * wrote and did not clean before ringing is an unclean read (non-coherent
+ * emulation only; lock held).
+ */
+void model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
+			  uint32_t from, uint32_t to);
 /* A device read of a descriptor word it does not use: never counted. */
 static inline uint32_t
 model_mem_peek32(struct dwmac4_model *m, const uint32_t *p)
@@ -338,6 +355,8 @@ model_ring_addr(const struct model_ring *r, uint32_t idx)
  */
 void *model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
 		      const char *what);
+/* model_dma_xlate() without the violation: NULL when outside. */
+void *model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len);
 
 /* ---- Fault injection (dwmac4_model_faults.c) ---- */
 
