@@ -1,0 +1,183 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""The board overlays of config/boards/ (docs/nics/boards.md), checked with
+the Device Tree Compiler's own tools as a boot loader would apply them.
+
+For every config/boards/*.dtso:
+  1. `dtc -@ -I dts -O dtb` compiles it (any error fails; warnings are
+     printed and allowed);
+  2. it is one fragment with a target-path (no phandle fixups, so that a
+     base tree built without __symbols__ takes it);
+  3. `fdtoverlay` applies it to each test base of the SoCs it is for
+     (tests/data/boards/<soc>.dts, compiled without -@, the controller
+     nodes at the paths of Linux's SoC .dtsi): `fdtget` reads "generic-uio"
+     as the target's compatible, the target keeps its reg, and every other
+     node keeps its compatible;
+  4. applying it to a base of a SoC without that controller fails
+     (rk3568 GMAC0 on the RK3566, rk3588 GMAC0 on the RK3588S).
+All overlays of one SoC also apply together. dtc, fdtoverlay and fdtget
+come from Debian's device-tree-compiler (config/install-deps.sh): a missing
+tool is a failure, not a skip.
+
+Usage: test_overlays.py SOURCE_ROOT
+Exit: 0 pass, 1 fail.
+"""
+import glob
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# overlay name: (bases it applies to, bases it must not apply to)
+OVERLAYS = {
+    "rk3568-gmac0-uio": (["rk3568"], ["rk3566"]),
+    "rk3568-gmac1-uio": (["rk3568", "rk3566"], []),
+    "rk3588-gmac0-uio": (["rk3588"], ["rk3588s"]),
+    "rk3588-gmac1-uio": (["rk3588", "rk3588s"], []),
+    "imx8mp-eqos-uio": (["imx8mp"], []),
+    "stm32mp15-ethernet0-uio": (["stm32mp15"], []),
+}
+TOOLS = ("dtc", "fdtoverlay", "fdtget")
+
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        failures.append(what)
+    return cond
+
+
+def run(argv):
+    """(exit status, stdout, stderr) of @argv."""
+    p = subprocess.run(argv, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def fdtget(dtb, path, prop, kind=None):
+    argv = ["fdtget"] + (["-t", kind] if kind else []) + [dtb, path, prop]
+    rc, out, _ = run(argv)
+    return out.strip() if rc == 0 else None
+
+
+def compatibles(dtb, path="/"):
+    """{node path: compatible} of every node of @dtb that has one."""
+    found = {}
+    c = fdtget(dtb, path, "compatible")
+    if c is not None:
+        found[path] = c
+    rc, out, _ = run(["fdtget", "-l", dtb, path])
+    for child in out.split() if rc == 0 else []:
+        found.update(compatibles(dtb, path.rstrip("/") + "/" + child))
+    return found
+
+
+def compile_overlay(src, out):
+    rc, _, err = run(["dtc", "-@", "-I", "dts", "-O", "dtb", "-o", out, src])
+    if err.strip():
+        print(err.rstrip())
+    return check(rc == 0, "%s compiles (dtc -@)" % os.path.basename(src))
+
+
+def target_path(dtbo, name):
+    rc, out, _ = run(["fdtget", "-l", dtbo, "/"])
+    frags = [n for n in out.split() if n.startswith("fragment@")] if rc == 0 else []
+    rc, fixups, _ = run(["fdtget", "-l", dtbo, "/__fixups__"])
+    check(len(frags) == 1 and rc != 0,
+          "%s: one fragment, no phandle fixups" % name)
+    path = fdtget(dtbo, "/" + frags[0], "target-path") if frags else None
+    check(bool(path), "%s: fragment has a target-path (%s)" % (name, path))
+    return path
+
+
+def apply(base_dtb, overlays, out):
+    rc, _, err = run(["fdtoverlay", "-i", base_dtb, "-o", out] + overlays)
+    return rc, err.strip()
+
+
+def check_applied(base_dtb, out, targets, what):
+    before, after = compatibles(base_dtb), compatibles(out)
+    for path in targets:
+        check(after.get(path) == "generic-uio",
+              "%s: %s compatible reads generic-uio (was %r)"
+              % (what, path, before.get(path)))
+        check(fdtget(out, path, "reg", "x") == fdtget(base_dtb, path, "reg", "x")
+              and fdtget(out, path, "reg", "x") is not None,
+              "%s: %s keeps its reg" % (what, path))
+    others = {p: c for p, c in before.items() if p not in targets}
+    check(all(after.get(p) == c for p, c in others.items()),
+          "%s: the %d other node(s) keep their compatible" % (what, len(others)))
+
+
+def main():
+    if len(sys.argv) != 2:
+        print(__doc__)
+        return 1
+    root = sys.argv[1]
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if not check(not missing, "tools present: %s" % " ".join(TOOLS)):
+        print("missing %s: install Debian's device-tree-compiler "
+              "(sh config/install-deps.sh does)" % " ".join(missing))
+        return 1
+    boards = os.path.join(root, "config", "boards")
+    bases_dir = os.path.join(root, "tests", "data", "boards")
+    sources = sorted(glob.glob(os.path.join(boards, "*.dtso")))
+    names = [os.path.basename(s)[:-len(".dtso")] for s in sources]
+    check(sorted(names) == sorted(OVERLAYS),
+          "config/boards/*.dtso are the overlays this test knows: %s"
+          % " ".join(names))
+    tmp = tempfile.mkdtemp(prefix="socrx-overlays-")
+    try:
+        bases = {}
+        for src in sorted(glob.glob(os.path.join(bases_dir, "*.dts"))):
+            soc = os.path.basename(src)[:-len(".dts")]
+            bases[soc] = os.path.join(tmp, soc + ".dtb")
+            rc, _, err = run(["dtc", "-I", "dts", "-O", "dtb", "-o",
+                              bases[soc], src])
+            check(rc == 0, "base %s compiles (no -@: no __symbols__)%s"
+                  % (soc, "" if rc == 0 else ": " + err.strip()))
+        per_soc = {}
+        for name in names:
+            dtbo = os.path.join(tmp, name + ".dtbo")
+            if not compile_overlay(os.path.join(boards, name + ".dtso"), dtbo):
+                continue
+            path = target_path(dtbo, name)
+            good, bad = OVERLAYS.get(name, ([], []))
+            for soc in good:
+                if not check(soc in bases, "%s: base %s.dts exists" % (name, soc)):
+                    continue
+                out = os.path.join(tmp, "%s+%s.dtb" % (soc, name))
+                rc, err = apply(bases[soc], [dtbo], out)
+                if check(rc == 0, "%s applies to %s%s"
+                         % (name, soc, "" if rc == 0 else ": " + err)):
+                    check_applied(bases[soc], out, [path], "%s on %s" % (name, soc))
+                per_soc.setdefault(soc, []).append((dtbo, path))
+            for soc in bad:
+                if not check(soc in bases, "%s: base %s.dts exists" % (name, soc)):
+                    continue
+                rc, err = apply(bases[soc], [dtbo],
+                                os.path.join(tmp, "%s-x-%s.dtb" % (soc, name)))
+                check(rc != 0, "%s does not apply to %s (%s)"
+                      % (name, soc, err or "it did"))
+        for soc, items in sorted(per_soc.items()):
+            if len(items) < 2:
+                continue
+            out = os.path.join(tmp, "%s+all.dtb" % soc)
+            rc, err = apply(bases[soc], [d for d, _ in items], out)
+            if check(rc == 0, "all %d overlays of %s apply together%s"
+                     % (len(items), soc, "" if rc == 0 else ": " + err)):
+                check_applied(bases[soc], out, [p for _, p in items],
+                              "all on %s" % soc)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    if failures:
+        print("%d check(s) failed" % len(failures))
+        return 1
+    print("all checks passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
