@@ -893,7 +893,8 @@ test_pcap(void)
 			CHECK(len == lens[1] &&
 			      memcmp(buf, frames[1], (size_t)len) == 0,
 			      "frame after a snapped one");
-			CHECK_EQ_U(s->truncated, 1, "snapped record counted");
+			CHECK_EQ_U(s->snapped, 1, "snapped record counted");
+			CHECK_EQ_U(s->truncated, 0, "snapped: not too long");
 			s->destroy(s);
 		}
 		/* Every frame too large for the buffer: loop must end. */

@@ -68,6 +68,12 @@ struct stmmac_backend_ops {
 	unsigned int nb_xstats;		/* <= STMMAC_BACKEND_MAX_XSTATS */
 	const char *const *xstat_names;
 	void (*xstats_get)(void *ctx, uint64_t *values);
+	/*
+	 * Optional: the port stopped (dev_stop): the backend logs what the
+	 * user should know about the run (the model: frames its traffic
+	 * source could not replay).
+	 */
+	void (*port_stopped)(void *ctx);
 };
 
 struct stmmac_backend {

@@ -41,6 +41,8 @@ struct stmmac_model_ctx {
 	bool cb_registered;
 	bool running;
 	int cpu;
+	struct model_traffic_src *src;	/* owned by the model */
+	uint64_t src_reported;		/* skipped records already warned of */
 	rte_spinlock_t lock;		/* regions */
 	unsigned int nb_regions;
 	struct stmmac_dma_region regions[STMMAC_MODEL_MAX_REGIONS];
@@ -286,13 +288,24 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 }
 
 /*
- * Port xstats of the emulated interconnect (docs/model.md): each counts a
- * driver omission a non-coherent SoC would punish; 0 for a correct driver.
+ * Port xstats of the model: the emulated interconnect's (docs/model.md),
+ * each a driver omission a non-coherent SoC would punish, 0 for a correct
+ * driver; then the traffic source's frames it could not replay (a capture
+ * snapped shorter than its frames, frames longer than the model's
+ * buffers: GRO/TSO left on an interface).
  */
 static const char *const model_xstat_names[] = {
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
+	"model_src_snapped",
+	"model_src_too_long",
 };
+
+static uint64_t
+model_src_count(const uint64_t *c)
+{
+	return __atomic_load_n(c, __ATOMIC_RELAXED);
+}
 
 _Static_assert(RTE_DIM(model_xstat_names) <= STMMAC_BACKEND_MAX_XSTATS,
 	       "raise STMMAC_BACKEND_MAX_XSTATS");
@@ -306,6 +319,29 @@ model_xstats_get(void *arg, uint64_t *v)
 	dwmac4_model_get_stats(ctx->m, &st);
 	v[0] = st.nc_clobbers;
 	v[1] = st.nc_unclean_reads;
+	v[2] = ctx->src != NULL ? model_src_count(&ctx->src->snapped) : 0;
+	v[3] = ctx->src != NULL ? model_src_count(&ctx->src->truncated) : 0;
+}
+
+/* At a stop after new ones: the frames the traffic source skipped. */
+static void
+model_port_stopped(void *arg)
+{
+	struct stmmac_model_ctx *ctx = arg;
+	uint64_t snapped, too_long;
+
+	if (ctx->src == NULL)
+		return;
+	snapped = model_src_count(&ctx->src->snapped);
+	too_long = model_src_count(&ctx->src->truncated);
+	if (snapped + too_long == ctx->src_reported)
+		return;
+	ctx->src_reported = snapped + too_long;
+	PMD_BE_LOG(WARNING, "%s: the traffic source skipped %" PRIu64 " frame(s): %" PRIu64
+		   " capture record(s) shorter than their frame (captured with a snap length: use tcpdump -s 0), %" PRIu64
+		   " frame(s) longer than %u bytes (GRO/TSO on the interface: ethtool -K IF gro off tso off); xstats model_src_snapped, model_src_too_long",
+		   ctx->name, snapped + too_long, snapped, too_long,
+		   DWMAC4_MODEL_MAX_FRAME);
 }
 
 /*
@@ -328,6 +364,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 		.nb_xstats = RTE_DIM(model_xstat_names),
 		.xstat_names = model_xstat_names,
 		.xstats_get = model_xstats_get,
+		.port_stopped = model_port_stopped,
 	};
 	if (da->fault_wo_ppm != 0)
 		ctx->ops.rx_barrier = model_rx_barrier;
@@ -346,6 +383,11 @@ model_make_source(const char *name, const struct stmmac_devargs *da,
 	char err[256] = "";
 
 	switch (da->rx_src) {
+	case STMMAC_RX_SRC_NONE:
+		src = model_null_src_create();
+		if (src == NULL)
+			PMD_BE_LOG(ERR, "%s: out of memory", name);
+		return src;
 	case STMMAC_RX_SRC_PCAP:
 		src = model_pcap_src_create(da->rx_pcap, da->rx_pcap_loop, err,
 					    sizeof(err));
@@ -447,6 +489,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
 	p.nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
 	p.rx_src = model_make_source(name, da, mac);
+	ctx->src = p.rx_src;
 	p.tx_sink = model_make_sink(name, da);
 	if (p.rx_src == NULL || p.tx_sink == NULL)
 		goto err_traffic;

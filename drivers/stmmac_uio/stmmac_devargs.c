@@ -764,12 +764,58 @@ stmmac_devargs_defaults(struct stmmac_devargs *da)
 	da->faults.stall_polls = STMMAC_FAULT_STALL_POLLS_DEFAULT;
 }
 
+/* Whether pair @p i repeats the key of an earlier pair. */
+static bool
+stmmac_devarg_repeated(const struct rte_kvargs *kvl, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (strcmp(kvl->pairs[j].key, kvl->pairs[i].key) == 0)
+			return true;
+	return false;
+}
+
+/* Length of the entry of STMMAC_PMD_PARAMS at @p p (spaces inside <>). */
+static size_t
+stmmac_devarg_entry_len(const char *p)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (; p[n] != '\0' && (p[n] != ' ' || depth > 0); n++)
+		depth += p[n] == '<' ? 1 : p[n] == '>' ? -1 : 0;
+	return n;
+}
+
+/* "key=<syntax>" of @p key from STMMAC_PMD_PARAMS, in @p buf. */
+static const char *
+stmmac_devarg_syntax(const char *key, char *buf, size_t size)
+{
+	const char *p = STMMAC_PMD_PARAMS;
+	size_t klen = strlen(key), n;
+
+	while (*p != '\0') {
+		n = stmmac_devarg_entry_len(p);
+		if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			snprintf(buf, size, "%.*s", (int)n, p);
+			return buf;
+		}
+		p += n;
+		p += strspn(p, " ");
+	}
+	snprintf(buf, size, "%s", key);
+	return buf;
+}
+
 int
 stmmac_devargs_parse(const char *name, const char *args,
 		     struct stmmac_devargs *da)
 {
 	struct rte_kvargs *kvl;
 	const char *model_key = NULL;
+	char syntax[160];
+	bool gen_given = false;
 	unsigned int i, k;
 	int ret = 0;
 
@@ -787,6 +833,7 @@ stmmac_devargs_parse(const char *name, const char *args,
 		const char *val = kvl->pairs[i].value;
 		const char *err = "unknown key";
 
+		gen_given |= strncmp(key, "gen_", 4) == 0;
 		/* fixed_link=SPEED,half|full: the duplex comes as a bare word. */
 		if (i > 0 && val == NULL &&
 		    strcmp(kvl->pairs[i - 1].key, "fixed_link") == 0 &&
@@ -795,6 +842,12 @@ stmmac_devargs_parse(const char *name, const char *args,
 			continue;
 		}
 
+		if (stmmac_devarg_repeated(kvl, i)) {
+			PMD_DRV_LOG(ERR, "%s: devarg %s given twice: say it once",
+				    name, key);
+			ret = -EINVAL;
+			break;
+		}
 		for (k = 0; k < RTE_DIM(stmmac_devarg_table); k++) {
 			if (strcmp(key, stmmac_devarg_table[k].key) != 0)
 				continue;
@@ -803,12 +856,19 @@ stmmac_devargs_parse(const char *name, const char *args,
 				model_key = stmmac_devarg_table[k].key;
 			break;
 		}
-		if (err != NULL) {
+		if (err == NULL)
+			continue;
+		/* A known key: its own syntax; an unknown one: every key. */
+		if (k < RTE_DIM(stmmac_devarg_table))
+			PMD_DRV_LOG(ERR, "%s: devarg %s=%s rejected: %s (%s)",
+				    name, key, val != NULL ? val : "(none)", err,
+				    stmmac_devarg_syntax(key, syntax,
+							 sizeof(syntax)));
+		else
 			PMD_DRV_LOG(ERR, "%s: devarg %s=%s rejected: %s (valid: %s)",
 				    name, key, val != NULL ? val : "(none)",
 				    err, STMMAC_PMD_PARAMS);
-			ret = -EINVAL;
-		}
+		ret = -EINVAL;
 	}
 	rte_kvargs_free(kvl);
 	if (ret != 0)
@@ -818,6 +878,14 @@ stmmac_devargs_parse(const char *name, const char *args,
 			    name, model_key, da->uio);
 		return -EINVAL;
 	}
+
+	/*
+	 * A port given a TX sink and nothing to receive (no RX source, no
+	 * gen_* key) receives nothing: it is where another port's frames go.
+	 */
+	if (da->rx_src == STMMAC_RX_SRC_GEN && da->tx_sink != STMMAC_TX_SINK_COUNT &&
+	    !gen_given)
+		da->rx_src = STMMAC_RX_SRC_NONE;
 
 defaults:
 	/* A capture is replayed losslessly unless asked otherwise. */

@@ -115,6 +115,8 @@ enum stmmac_rx_source {
 	STMMAC_RX_SRC_GEN = 0,	/* default */
 	STMMAC_RX_SRC_PCAP,
 	STMMAC_RX_SRC_IFACE,
+	/* No RX traffic: a port given only a TX sink (tx_pcap, tx_iface). */
+	STMMAC_RX_SRC_NONE,
 };
 
 enum stmmac_tx_sink {

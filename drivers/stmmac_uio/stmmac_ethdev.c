@@ -176,6 +176,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	stmmac_tx_queue_enable_dma(txq);
 	stmmac_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
 	ad->hw_started = true;
+	stmmac_missed_watch_start(dev);
 	/*
 	 * The backend runs last: the model's thread is the wire, and a frame
 	 * it took while the MAC or the DMA was still off would be dropped
@@ -206,6 +207,7 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		return 0;
 	rxq = stmmac_rxq0(dev);
 	txq = stmmac_txq0(dev);
+	stmmac_missed_watch_stop(dev);
 	/*
 	 * Receiver first (no new frames), then let the TX DMA finish what it
 	 * owns, then the transmitter and the DMA engines (Linux order).
@@ -220,6 +222,8 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		stmmac_tx_queue_stop(txq);
 	/* Quiescent as a takeover leaves it: every DMA process stopped. */
 	stmmac_hw_quiesce(ad);
+	if (ad->be.ops->port_stopped != NULL)
+		ad->be.ops->port_stopped(ad->be.ctx);
 	ad->hw_started = false;
 	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
 	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
@@ -461,28 +465,57 @@ stmmac_adapter_from_port(uint16_t port_id)
 
 /* ---- Probe and remove ---- */
 
+/* Whether a probed port (another one: ours has no address yet) has @p ea. */
+static bool
+stmmac_mac_in_use(const struct rte_ether_addr *ea)
+{
+	uint16_t p;
+
+	RTE_ETH_FOREACH_DEV(p) {
+		const struct rte_eth_dev_data *d = rte_eth_devices[p].data;
+
+		if (d->mac_addrs != NULL &&
+		    rte_is_same_ether_addr(&d->mac_addrs[0], ea))
+			return true;
+	}
+	return false;
+}
+
 /*
  * Default model MAC: locally administered, from the instance number in
  * the vdev name, so several ports differ (net_stmmac_uio3 ->
- * 02:00:00:00:01:03).
+ * 02:00:00:00:01:03, net_stmmac_uio256 -> 02:00:00:01:01:00). Two ports
+ * never share one: an address another port of the process already has
+ * (a name without a number, a number past 65535, an explicit mac= equal
+ * to a default) moves on to the next free one, with a notice.
  */
 static void
 stmmac_default_mac(const char *name, uint8_t mac[6])
 {
+	struct rte_ether_addr ea;
 	size_t n = strlen(name);
-	unsigned int id = 0, mul = 1;
+	unsigned long id = 0, mul = 1, first;
 
-	while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9' && mul <= 100) {
-		id += (unsigned int)(name[n - 1] - '0') * mul;
+	while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9' &&
+	       mul <= 10000) {
+		id += (unsigned long)(name[n - 1] - '0') * mul;
 		mul *= 10;
 		n--;
 	}
-	mac[0] = 0x02;
-	mac[1] = 0;
-	mac[2] = 0;
-	mac[3] = 0;
-	mac[4] = 0x01;
-	mac[5] = (uint8_t)id;
+	id &= 0xffff;
+	for (first = id;; ) {
+		ea = (struct rte_ether_addr){{ 0x02, 0, 0, (uint8_t)(id >> 8),
+					       0x01, (uint8_t)id }};
+		if (!stmmac_mac_in_use(&ea))
+			break;
+		id = (id + 1) & 0xffff;
+		if (id == first)
+			break;	/* 65536 ports: cannot happen (RTE_MAX_ETHPORTS) */
+	}
+	if (id != first)
+		PMD_DRV_LOG(NOTICE, "%s: default MAC address taken by another port, using " RTE_ETHER_ADDR_PRT_FMT,
+			    name, RTE_ETHER_ADDR_BYTES(&ea));
+	memcpy(mac, ea.addr_bytes, 6);
 }
 
 static int
@@ -503,17 +536,16 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
+	if (da.has_mac)
+		memcpy(mac, da.mac, sizeof(mac));
+	else
+		stmmac_default_mac(name, mac);
 	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
 	if (eth_dev == NULL)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
-
-	if (da.has_mac)
-		memcpy(mac, da.mac, sizeof(mac));
-	else
-		stmmac_default_mac(name, mac);
 	if (da.use_uio)
 		ret = stmmac_backend_uio_create(&ad->be, name, &ad->da);
 	else

@@ -206,6 +206,7 @@ struct stmmac_adapter {
 	/* The backend's xstats at the last reset (they count on regardless). */
 	uint64_t be_xstats_base[STMMAC_BACKEND_MAX_XSTATS];
 	bool hw_started;
+	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };
 
 static inline struct stmmac_adapter *
@@ -316,6 +317,10 @@ int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  const struct rte_eth_txconf *conf);
 void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq);
+/* stmmac_missed.c */
+uint64_t stmmac_missed_period_us(unsigned int mbps);
+void stmmac_missed_watch_start(struct rte_eth_dev *dev);
+void stmmac_missed_watch_stop(struct rte_eth_dev *dev);
 /* stmmac_stats.c */
 void stmmac_xstats_log(const struct rte_eth_dev *dev);
 int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);

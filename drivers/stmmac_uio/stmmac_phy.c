@@ -143,7 +143,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 		}
 		ad->phy_addr = (int)pa;
 	}
-	PMD_DRV_LOG(INFO, "%s: PHY %#x at MDIO address %d, MDC divider %u",
+	PMD_DRV_LOG(NOTICE, "%s: PHY %#x at MDIO address %d, MDC divider %u",
 		    name, id, ad->phy_addr, ad->mdc_cr);
 	return 0;
 }

@@ -34,8 +34,8 @@
 	RX(desc_stale, "stale status words on armed descriptors, re-armed") \
 	RX(desc_skipped, "descriptors the device skipped, reclaimed")	\
 	RX(nombuf, "mbufs the refill could not allocate")		\
-	RX(missed, "frames the device missed for lack of descriptors")	\
-	RX(missed_overflow, "missed-counter reads that found it saturated (MFCO, OVFCNTOVF, MISCNTOVF)")	\
+	RX(missed, "frames the device lost before the ring (imissed)")	\
+	RX(missed_overflow, "missed-counter reads that found one saturated")	\
 	RX(ip_good, "frames delivered with RX_IP_CKSUM_GOOD")		\
 	RX(ip_bad, "frames delivered with RX_IP_CKSUM_BAD")		\
 	RX(ip_unknown, "frames delivered with RX_IP_CKSUM_UNKNOWN")	\

@@ -555,6 +555,51 @@ combinations(void)
 	expect_invalid("fault_err_ppm", "fault_err_ppm=1,uio=uio7");
 }
 
+/*
+ * A key given twice is refused, naming it (the last would silently win);
+ * a bad value of a known key is answered with that key's syntax only, an
+ * unknown key with the list of every key.
+ */
+static void
+test_repeated_and_messages(void)
+{
+	static const char *const twice[][2] = {
+		{ "copybreak", "copybreak=64,copybreak=128" },
+		{ "gen_pkts", "gen_pkts=1,flow_ctrl=1,gen_pkts=1" },
+		{ "dma", "dma=coherent,dma=noncoherent" },
+	};
+	char name[32], *log;
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < RTE_DIM(twice); i++) {
+		expect_invalid(twice[i][0], twice[i][1]);
+		snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+		ret = pmd_harness_probe_logged(name, twice[i][1], &log);
+		CHECK(ret < 0 && log != NULL && strstr(log, "given twice") != NULL,
+		      "\"%s\": the log says the key is repeated: %s", twice[i][1],
+		      log != NULL ? log : "(no log)");
+		free(log);
+	}
+	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	ret = pmd_harness_probe_logged(name, "copybreak=4096", &log);
+	CHECK(ret < 0 && log != NULL && strstr(log, "copybreak=<0..2048>") != NULL &&
+	      strstr(log, "fault_wo_ppm") == NULL,
+	      "copybreak=4096: its own syntax only: %s", log != NULL ? log : "(no log)");
+	free(log);
+	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	ret = pmd_harness_probe_logged(name, "copybrake=64", &log);
+	CHECK(ret < 0 && log != NULL && strstr(log, "copybreak=<0..2048>") != NULL &&
+	      strstr(log, "fault_wo_ppm") != NULL,
+	      "copybrake=64 (unknown): every key listed: %s", log != NULL ? log : "(no log)");
+	free(log);
+	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	ret = pmd_harness_probe_logged(name, "gen_pkts=-3", &log);
+	CHECK(ret < 0 && log != NULL && strstr(log, "gen_pkts=<n, 0 endless>") != NULL,
+	      "gen_pkts=-3: syntax with its spaces: %s", log != NULL ? log : "(no log)");
+	free(log);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -618,6 +663,7 @@ main(int argc, char **argv)
 		CHECK(k->invalid >= 3, "%s: invalid values tried", k->name);
 	}
 	combinations();
+	test_repeated_and_messages();
 	printf("%u keys, %u invalid probes, %u valid probes\n", nb_keys,
 	       nb_invalid, nb_valid);
 	/* Last: a port probed and removed without ever being configured. */

@@ -46,7 +46,8 @@ main(int argc, char **argv)
 	close(fd);
 	snprintf(vdev0, sizeof(vdev0), "net_stmmac_uio0,rx_pcap=%s%s%s", argv[1],
 		 extra[0] ? "," : "", extra);
-	snprintf(vdev1, sizeof(vdev1), "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s%s%s",
+	/* A TX sink alone: port 1 receives nothing (no generator). */
+	snprintf(vdev1, sizeof(vdev1), "net_stmmac_uio1,tx_pcap=%s%s%s",
 		 out_path, extra[0] ? "," : "", extra);
 	pmd_harness_eal_init(argv[0], vdevs);
 	p0 = pmd_harness_port("net_stmmac_uio0");
@@ -94,6 +95,8 @@ main(int argc, char **argv)
 			break;
 		rte_pause();
 	}
+	CHECK_EQ_U(pmd_harness_model_stats(p1).rx_offered, 0,
+		   "port 1 (tx_pcap= alone) received nothing");
 	CHECK(rte_eth_dev_stop(p0) == 0 && rte_eth_dev_stop(p1) == 0, "stop");
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), baseline,
 		   "pool in use after stop");

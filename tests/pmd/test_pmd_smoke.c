@@ -6,6 +6,9 @@
  * frames back out, stop (pool back to its baseline), close, no driver
  * protocol violation; and bad devargs make the probe fail.
  */
+#include <pcap/pcap.h>
+#include <unistd.h>
+
 #include <rte_bus_vdev.h>
 
 #include "pmd_harness.h"
@@ -154,6 +157,164 @@ test_bad_devargs(void)
 	      "not our port");
 }
 
+/*
+ * Default MAC addresses: from the vdev's number (more than 255 included),
+ * and never one another port of the process has.
+ */
+static void
+test_default_macs(void)
+{
+	static const char *const names[] = {
+		"net_stmmac_uio7", "net_stmmac_uio263", "net_stmmac_uio_x",
+		"net_stmmac_uio_y",
+	};
+	struct rte_ether_addr ea[RTE_DIM(names)];
+	char buf[RTE_ETHER_ADDR_FMT_SIZE];
+	unsigned int i, j;
+	int port;
+
+	for (i = 0; i < RTE_DIM(names); i++) {
+		memset(&ea[i], 0, sizeof(ea[i]));
+		CHECK(pmd_harness_vdev_init(names[i], "gen_pkts=1") == 0,
+		      "%s probed", names[i]);
+		port = pmd_harness_port(names[i]);
+		if (port >= 0)
+			rte_eth_macaddr_get((uint16_t)port, &ea[i]);
+	}
+	rte_ether_format_addr(buf, sizeof(buf), &ea[0]);
+	CHECK(strcmp(buf, "02:00:00:00:01:07") == 0, "uio7: %s", buf);
+	rte_ether_format_addr(buf, sizeof(buf), &ea[1]);
+	CHECK(strcmp(buf, "02:00:00:01:01:07") == 0, "uio263: %s", buf);
+	for (i = 0; i < RTE_DIM(names); i++)
+		for (j = i + 1; j < RTE_DIM(names); j++)
+			CHECK(!rte_is_same_ether_addr(&ea[i], &ea[j]),
+			      "%s and %s share a default MAC", names[i], names[j]);
+	for (i = 0; i < RTE_DIM(names); i++) {
+		port = pmd_harness_port(names[i]);
+		if (port >= 0)
+			rte_eth_dev_close((uint16_t)port);
+		rte_vdev_uninit(names[i]);
+	}
+}
+
+/*
+ * A capture the model's source cannot replay whole: records snapped
+ * shorter than their frame (tcpdump -s 96) and a frame longer than the
+ * model takes. Skipped, counted in xstats, and a warning at stop: never
+ * a silent loss.
+ */
+static void
+test_pcap_skipped(void)
+{
+	static const char dev[] = "net_stmmac_uio40";
+	char path[] = "/tmp/socrx-smoke-XXXXXX", args[96], *log = NULL;
+	static uint8_t frame[17000];
+	struct pcap_pkthdr h;
+	pcap_dumper_t *d;
+	struct rte_mempool *mp = NULL;
+	FILE *old, *f;
+	size_t size = 0;
+	pcap_t *p;
+	unsigned int i;
+	int fd, port;
+
+	fd = mkstemp(path);
+	CHECK(fd >= 0, "temporary capture");
+	if (fd < 0)
+		return;
+	close(fd);
+	p = pcap_open_dead(DLT_EN10MB, 65535);
+	d = p != NULL ? pcap_dump_open(p, path) : NULL;
+	CHECK(d != NULL, "pcap writer");
+	if (d == NULL)
+		goto out;
+	memset(frame, 0xff, 6);			/* broadcast */
+	frame[12] = 0x88;
+	frame[13] = 0xb5;
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < 10; i++) {
+		/* Records 0, 3, 6, 9 snapped to 96 of 200 bytes. */
+		h.len = i % 3 == 0 ? 200 : 100;
+		h.caplen = i % 3 == 0 ? 96 : 100;
+		pcap_dump((u_char *)d, &h, frame);
+	}
+	h.len = h.caplen = sizeof(frame);	/* longer than the model takes */
+	pcap_dump((u_char *)d, &h, frame);
+	pcap_dump_close(d);
+
+	snprintf(args, sizeof(args), "rx_pcap=%s", path);
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "%s probed", dev);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("skipped_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "%s start", dev);
+		goto out;
+	}
+	CHECK_EQ_U(pmd_harness_rx_until((uint16_t)port, 6, NULL, NULL), 6,
+		   "skipped: the 6 whole records received");
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_src_snapped"), 4,
+		   "skipped: snapped records counted");
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_src_too_long"), 1,
+		   "skipped: the frame too long counted");
+	old = rte_log_get_stream();
+	f = open_memstream(&log, &size);
+	if (f != NULL)
+		rte_openlog_stream(f);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "skipped: stop");
+	rte_openlog_stream(old);
+	if (f != NULL)
+		fclose(f);
+	CHECK(log != NULL && strstr(log, "skipped 5 frame(s)") != NULL,
+	      "skipped: warned at stop: %s", log != NULL ? log : "(no log)");
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+out:
+	free(log);
+	rte_mempool_free(mp);
+	if (p != NULL)
+		pcap_close(p);
+	unlink(path);
+}
+
+/*
+ * A rate-limited generator: the model's thread sleeps until each frame is
+ * due instead of spinning (a spinning thread per port starves the
+ * application's lcores on a 2-core board). Counted in engine passes: a
+ * few per frame when it sleeps, hundreds of thousands when it spins.
+ */
+static void
+test_rate_limited_sleeps(void)
+{
+	static const char dev[] = "net_stmmac_uio41";
+	struct dwmac4_model_stats st;
+	struct rte_mempool *mp;
+	int port;
+
+	CHECK(pmd_harness_vdev_init(dev, "gen_rate=2000,gen_pkts=200,flow_ctrl=1") == 0,
+	      "%s probed", dev);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("rate_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "%s start", dev);
+		rte_mempool_free(mp);
+		return;
+	}
+	CHECK_EQ_U(pmd_harness_rx_until((uint16_t)port, 200, NULL, NULL), 200,
+		   "rate limited: every frame");
+	st = pmd_harness_model_stats((uint16_t)port);
+	CHECK(st.thread_rate_sleeps > 0, "rate limited: the thread slept");
+	printf("rate limited: %" PRIu64 " passes, %" PRIu64 " sleeps\n", st.thread_passes, st.thread_rate_sleeps);
+	CHECK(st.thread_passes < 20 * 200,
+	      "rate limited: %" PRIu64 " engine passes for 200 frames (%" PRIu64 " sleeps)",
+	      st.thread_passes, st.thread_rate_sleeps);
+	rte_eth_dev_stop((uint16_t)port);
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	rte_mempool_free(mp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -165,6 +326,9 @@ main(int argc, char **argv)
 	pmd_harness_eal_init(argv[0], vdevs);
 	test_traffic();
 	test_bad_devargs();
+	test_default_macs();
+	test_pcap_skipped();
+	test_rate_limited_sleeps();
 	rte_eal_cleanup();
 	return harness_result("pmd_smoke");
 }

@@ -211,6 +211,45 @@ def test_rxonly(so):
     check(t.p.returncode == 0, "rxonly: testpmd exited cleanly (%s)" % t.p.returncode)
 
 
+def port_link(t, port):
+    """(status, speed, duplex) from 'show port info'."""
+    out = t.cmd("show port info %d" % port)
+    st = re.search(r"Link status:\s*(\w+)", out)
+    sp = re.search(r"Link speed:\s*(.+)", out)
+    du = re.search(r"Link duplex:\s*(.+)", out)
+    return (st.group(1) if st else "?", sp.group(1).strip() if sp else "?",
+            du.group(1).strip() if du else "?")
+
+
+def test_phy_link(so):
+    # The model's PHY at MDIO address 3, its partner at 100 Mbit/s: the
+    # PMD finds it (phy_addr=auto), reports the negotiated mode and the
+    # MAC follows it (else nothing would be received or sent).
+    n = 2000
+    t = Testpmd(so, ["net_stmmac_uio0,model_phy_addr=3,model_phy_speed=100,phy_addr=auto,"
+                     "gen_pkts=%d,flow_ctrl=1" % n,
+                     "net_stmmac_uio1,model_phy_addr=3,model_phy_speed=100,gen_pkts=1"],
+                ["--forward-mode=io"])
+    check("MDIO address 3" in t.startup, "phy: PHY found at MDIO address 3")
+    link = port_link(t, 0)
+    check(link == ("up", "100 Mbps", "full-duplex"),
+          "phy: show port info 0: link up, 100 Mbps, full duplex (%s)" % (link,))
+    t.cmd("start")
+    st = t.wait_rx({0: n})
+    fw = fwd_stats(t.finish())
+    check(st.get(0, {}).get("RX-packets", 0) == n, "phy: port 0 received all %d" % n)
+    check(fw.get(1, {}).get("TX-total", 0) == n, "phy: port 1 sent them (io)")
+    check(t.p.returncode == 0, "phy: testpmd exited cleanly (%s)" % t.p.returncode)
+    # Told to look where no PHY answers: link down and a message.
+    t = Testpmd(so, ["net_stmmac_uio0,model_phy_addr=3,phy_addr=5,gen_pkts=1"],
+                ["--forward-mode=io"])
+    check("no PHY answers at MDIO address 5" in t.startup,
+          "phy: phy_addr=5 with the PHY at 3: a message names the address")
+    link = port_link(t, 0)
+    check(link[0] == "down", "phy: phy_addr=5: link down (%s)" % (link,))
+    t.quit()
+
+
 def model_nc_xstats(t):
     """{port: {"model_nc_...": n}} from 'show port xstats all'."""
     out = t.cmd("show port xstats all")
@@ -392,6 +431,7 @@ def main():
         test_pmdinfo(so, tmp)
         test_io_generated(so)
         test_rxonly(so)
+        test_phy_link(so)
         test_pcap_forward(so, srcroot, tmp)
         test_pcap_forward(so, srcroot, tmp, "dma=noncoherent")
         test_verdict_flags(so, srcroot)

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "dwmac4_model_internal.h"
@@ -22,6 +24,11 @@ static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
 #define MODEL_DEFAULT_IDLE_SLEEP_US 20u
 /* Frames the model thread moves per engine between idle checks. */
 #define MODEL_THREAD_BURST 64u
+/*
+ * Longest sleep until a rate-limited source's next frame: the driver's
+ * doorbells (TX, refills) wait at most this long meanwhile.
+ */
+#define MODEL_RATE_SLEEP_MAX_NS 1000000ull
 /*
  * Extra engine iterations allowed per step beyond the frame budget: a TX
  * engine may skip malformed descriptors (no frame moved), at most one ring.
@@ -778,6 +785,35 @@ dwmac4_model_step(struct dwmac4_model *m, unsigned int budget)
 	return model_run(m, budget, &progress);
 }
 
+/*
+ * A pass found nothing to do and the traffic source is rate limited: sleep
+ * until its next frame is due (at most MODEL_RATE_SLEEP_MAX_NS) rather
+ * than spin, so that a model thread sharing a core with the application
+ * takes no more than its frames need. True when it slept.
+ */
+static bool
+model_rate_sleep(struct dwmac4_model *m)
+{
+	const struct model_traffic_src *src = m->params.rx_src;
+	struct timespec now, ts;
+	uint64_t due, t;
+
+	if (src == NULL)
+		return false;
+	due = __atomic_load_n(&src->next_due_ns, __ATOMIC_RELAXED);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	t = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	if (due <= t)
+		return false;
+	if (due - t > MODEL_RATE_SLEEP_MAX_NS)
+		due = t + MODEL_RATE_SLEEP_MAX_NS;
+	ts.tv_sec = (time_t)(due / 1000000000ull);
+	ts.tv_nsec = (long)(due % 1000000000ull);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	MODEL_STAT_ADD_ATOMIC(m, thread_rate_sleeps, 1);
+	return true;
+}
+
 static void *
 model_thread_main(void *arg)
 {
@@ -785,12 +821,17 @@ model_thread_main(void *arg)
 	unsigned int idle = 0;
 	bool progress;
 
+	/* Sleeps until a frame is due end on time, not 50 us late. */
+	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
 	while (!__atomic_load_n(&m->thread_stop, __ATOMIC_ACQUIRE)) {
 		model_run(m, MODEL_THREAD_BURST, &progress);
+		MODEL_STAT_ADD_ATOMIC(m, thread_passes, 1);
 		if (progress) {
 			idle = 0;
 			continue;
 		}
+		if (model_rate_sleep(m))
+			continue;
 		if (idle < m->params.idle_polls) {
 			idle++;
 			sched_yield();

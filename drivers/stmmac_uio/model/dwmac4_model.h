@@ -348,6 +348,9 @@ struct dwmac4_model_stats {
 	uint64_t nc_unclean_reads;	/* device reads of lines written, not cleaned */
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	uint64_t nc_civac_lines;	/* lines the driver cleaned and invalidated */
+	/* Thread mode. */
+	uint64_t thread_passes;		/* engine passes */
+	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

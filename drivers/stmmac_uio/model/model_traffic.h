@@ -24,12 +24,22 @@ struct model_traffic_src {
 	 * Writes the next frame (without FCS) into @p buf of @p cap bytes.
 	 * Returns its length (> 0), 0 when no frame is ready yet (rate limit,
 	 * live interface), or -1 when the source is exhausted. A frame longer
-	 * than @p cap is skipped and counted in @p truncated.
+	 * than @p cap is skipped and counted in @p truncated; a capture record
+	 * snapped shorter than its frame (tcpdump -s) in @p snapped. Both
+	 * counters are updated atomically (read by other threads).
 	 */
 	int (*next)(struct model_traffic_src *src, uint8_t *buf, size_t cap);
 	void (*destroy)(struct model_traffic_src *src);
 	uint64_t frames;	/* frames returned so far */
 	uint64_t truncated;	/* frames skipped for not fitting */
+	uint64_t snapped;	/* capture records skipped: not the whole frame */
+	/*
+	 * When next() last returned 0 for want of time (a rate limit): the
+	 * CLOCK_MONOTONIC time in ns at which its next frame is due, so that
+	 * a thread with nothing else to do sleeps until then instead of
+	 * spinning. 0: no such time.
+	 */
+	uint64_t next_due_ns;
 };
 
 struct model_traffic_sink {
@@ -97,9 +107,11 @@ struct model_traffic_src *model_iface_src_create(const char *ifname,
 struct model_traffic_sink *model_iface_sink_create(const char *ifname,
 						   char *err, size_t errlen);
 
-/* ---- Count and drop ---- */
+/* ---- Count and drop; nothing ---- */
 
 struct model_traffic_sink *model_count_sink_create(void);
+/* A source with no frame at all (exhausted from the start). */
+struct model_traffic_src *model_null_src_create(void);
 
 #ifdef __cplusplus
 }

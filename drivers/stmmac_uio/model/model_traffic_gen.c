@@ -278,7 +278,11 @@ gen_due(struct gen_src *g)
 	}
 	/* n / r seconds, split to stay exact and clear of overflow. */
 	due = (n / r) * 1000000000ull + (n % r) * 1000000000ull / r;
-	return gen_ts_ns(&now) - gen_ts_ns(&g->t0) >= due;
+	if (gen_ts_ns(&now) - gen_ts_ns(&g->t0) >= due)
+		return true;
+	__atomic_store_n(&g->base.next_due_ns, gen_ts_ns(&g->t0) + due,
+			 __ATOMIC_RELAXED);
+	return false;
 }
 
 static int
@@ -458,6 +462,33 @@ static void
 count_destroy(struct model_traffic_sink *sink)
 {
 	free(sink);
+}
+
+static int
+null_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
+{
+	(void)src;
+	(void)buf;
+	(void)cap;
+	return -1;
+}
+
+static void
+null_destroy(struct model_traffic_src *src)
+{
+	free(src);
+}
+
+struct model_traffic_src *
+model_null_src_create(void)
+{
+	struct model_traffic_src *s = calloc(1, sizeof(*s));
+
+	if (s == NULL)
+		return NULL;
+	s->next = null_next;
+	s->destroy = null_destroy;
+	return s;
 }
 
 struct model_traffic_sink *

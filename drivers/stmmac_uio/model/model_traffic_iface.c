@@ -171,7 +171,7 @@ iface_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 		    sll.sll_ifindex != s->ifindex || n == 0)
 			continue;
 		if ((size_t)n > cap || (msg.msg_flags & MSG_TRUNC)) {
-			src->truncated++;
+			__atomic_fetch_add(&src->truncated, 1, __ATOMIC_RELAXED);
 			continue;
 		}
 		len = (size_t)n;
@@ -187,7 +187,8 @@ iface_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 		if (aux != NULL && (aux->tp_status & TP_STATUS_VLAN_VALID)) {
 			len = iface_put_vlan(buf, len, cap, aux);
 			if (len == 0) {
-				src->truncated++;
+				__atomic_fetch_add(&src->truncated, 1,
+						   __ATOMIC_RELAXED);
 				continue;
 			}
 		}

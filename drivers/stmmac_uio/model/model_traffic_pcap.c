@@ -77,9 +77,14 @@ mpcap_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 			 * that was on the wire; replaying it would feed the
 			 * receiver a frame with a wrong length and checksum.
 			 */
-			if (hdr->caplen == 0 || hdr->caplen < hdr->len ||
-			    hdr->caplen > cap) {
-				src->truncated++;
+			if (hdr->caplen == 0 || hdr->caplen < hdr->len) {
+				__atomic_fetch_add(&src->snapped, 1,
+						   __ATOMIC_RELAXED);
+				continue;
+			}
+			if (hdr->caplen > cap) {
+				__atomic_fetch_add(&src->truncated, 1,
+						   __ATOMIC_RELAXED);
 				continue;
 			}
 			memcpy(buf, data, hdr->caplen);
