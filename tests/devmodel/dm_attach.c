@@ -11,6 +11,7 @@
 
 #include <rte_eal.h>
 #include <rte_errno.h>
+#include <rte_log.h>
 
 #include "dm_attach.h"
 
@@ -164,6 +165,13 @@ dm_attach_fini(struct dm_attach *a)
 	a->dmawin = NULL;
 	if (a->eal_up) {
 		dm_secondary_fini();
+		/*
+		 * Once the application has gone, EAL's cleanup still hands
+		 * freed memory back to it and reports that it cannot: the
+		 * expected, not worth an error line.
+		 */
+		if (!dm_attach_primary_alive(a))
+			rte_log_set_level_pattern("lib.eal", RTE_LOG_CRIT);
 		rte_eal_cleanup();
 	}
 }
