@@ -23,6 +23,33 @@ MAX_POLLS = 600         # statistics requests before giving up
 HUGEPAGES = 256         # free hugepages a test needs (install-deps.sh: 512)
 
 
+failures = []
+
+
+def check(cond, what):
+    print(("ok   " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        failures.append(what)
+
+
+def result(more=()):
+    """Exit status of a test: 1 when a check (here or in @more) failed."""
+    n = len(failures) + len(more)
+    print("%d check(s) failed" % n if n else "all checks passed")
+    return 1 if n else 0
+
+
+def end_all(prefix, procs=(), devmodels=()):
+    """Whatever still runs is killed; the DPDK files of PREFIX go."""
+    for p in procs:
+        if p is not None and p.poll() is None:
+            p.kill()
+            p.wait()
+    for dm in devmodels:
+        dm.kill()
+    dpdk_cleanup(prefix)
+
+
 def skip_unless_root_with_hugepages():
     """Exits 77 (skipped, with the reason) when not root; fails (exit 1)
     when root without the hugepages config/install-deps.sh sets up: a CI

@@ -30,7 +30,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from devmodel_harness import DevModel  # noqa: E402
+from devmodel_harness import DevModel, check, result  # noqa: E402
 
 # dwmac4_regs.h (Linux dwmac4.h / dwmac4_dma.h names).
 GMAC_CONFIG = 0x0000
@@ -46,14 +46,7 @@ MII_PHYSID1 = 2
 RTL8211F_ID1 = 0x001c       # docs/model.md: the PHY is an RTL8211F
 MAX_POLLS = 1000000
 
-failures = []
 wrapper = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
 
 
 def refused(devmodel, args, words, what):
@@ -204,11 +197,7 @@ def main():
         test_refusals(devmodel, root)
         test_device(devmodel, root)
         test_keep(devmodel, root)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result()
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "app"))
-from devmodel_harness import (HANG_GUARD, DevModel, dpdk_cleanup,  # noqa: E402
-                              skip_unless_root_with_hugepages)
+from devmodel_harness import (HANG_GUARD, DevModel, end_all,  # noqa: E402
+                              result, skip_unless_root_with_hugepages)
 import test_router_golden as golden  # noqa: E402
 
 check = golden.check
@@ -84,12 +84,7 @@ def run(devmodel, router, srcroot, tmp, expected):
             with open(js) as f:
                 golden.verify("uio", json.load(f), out, expected, False)
     finally:
-        if r is not None and r.poll() is None:
-            r.kill()
-            r.wait()
-        for dm in dms:
-            dm.kill()
-        dpdk_cleanup(prefix)
+        end_all(prefix, [r], dms)
 
 
 def main():
@@ -103,11 +98,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="socrx-devmodel-router-") as tmp:
         run(os.path.abspath(devmodel), os.path.abspath(router), srcroot, tmp,
             expected)
-    if golden.failures:
-        print("%d check(s) failed" % len(golden.failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result(golden.failures)
 
 
 if __name__ == "__main__":

@@ -29,22 +29,13 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "pmd"))
-from devmodel_harness import (DevModel, dpdk_cleanup,  # noqa: E402
-                              skip_unless_root_with_hugepages)
+from devmodel_harness import (DevModel, check, end_all,  # noqa: E402
+                              result, skip_unless_root_with_hugepages)
 from test_testpmd import read_pcap  # noqa: E402
 from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
 
 MAP_OFFSET = 0x800
 MAP_SIZE = 0x3000       # the offset and the 8 KiB window, in whole pages
-
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-
 
 def mapping_length(pid, path):
     """Bytes of @p path mapped in process @p pid (0: not mapped)."""
@@ -116,11 +107,7 @@ def run(devmodel, so, srcroot, tmp):
               not os.path.exists(node),
               "the devmodel removed its files: %s" % os.listdir(root))
     finally:
-        if t is not None and t.p.poll() is None:
-            t.p.kill()
-            t.p.wait()
-        dm.kill()
-        dpdk_cleanup(prefix)
+        end_all(prefix, [t.p if t is not None else None], [dm])
 
 
 def main():
@@ -140,11 +127,7 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
         if cleanup:
             shutil.rmtree(cleanup, ignore_errors=True)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result()
 
 
 if __name__ == "__main__":
