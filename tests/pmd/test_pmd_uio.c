@@ -37,7 +37,6 @@
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
-#include <rte_log.h>
 #include <rte_malloc.h>
 
 #include "dwmac4_regs.h"
@@ -261,24 +260,15 @@ heap_bytes(void)
 static void
 probe_refused(const char *what, const char *args, char **log)
 {
-	FILE *old = rte_log_get_stream(), *f;
 	unsigned int fds = open_fds();
-	size_t heap = heap_bytes(), size = 0;
+	size_t heap = heap_bytes();
 	char name[32];
 	uint16_t port;
 	int ret;
 
-	*log = NULL;
 	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
-	f = open_memstream(log, &size);
-	CHECK(f != NULL, "memstream");
-	if (f == NULL)
-		return;
-	rte_openlog_stream(f);
-	ret = rte_vdev_init(name, args);
-	rte_openlog_stream(old);
-	fclose(f);
-	printf("--- %s: %s\n%s", what, args, *log);
+	ret = pmd_harness_probe_logged(name, args, log);
+	printf("--- %s: %s\n%s", what, args, *log != NULL ? *log : "");
 	CHECK(ret < 0, "%s: probe accepted", what);
 	if (ret == 0)
 		rte_vdev_uninit(name);
