@@ -212,14 +212,14 @@ dm_print_stats(const char *name, const char *what, struct dwmac4_model *m,
 	dwmac4_model_get_stats(m, &st);
 	printf("%s: %s report=%u rx_offered=%" PRIu64 " rx_delivered=%" PRIu64
 	       " rx_missed=%" PRIu64 " rx_dropped_overflow=%" PRIu64
-	       " rx_dropped_other=%" PRIu64 " tx_frames=%" PRIu64
-	       " tx_bytes=%" PRIu64 " violations=%" PRIu64
-	       " source_done=%d register_writes=%" PRIu64 "\n",
+	       " rx_dropped_filter=%" PRIu64 " rx_dropped_other=%" PRIu64
+	       " tx_frames=%" PRIu64 " tx_bytes=%" PRIu64
+	       " violations=%" PRIu64 " source_done=%d register_writes=%"
+	       PRIu64 "\n",
 	       name, what, ++report, st.rx_offered, st.rx_delivered,
-	       st.rx_missed, st.rx_dropped_overflow,
-	       st.rx_dropped_filter + st.rx_dropped_csum +
-	       st.rx_dropped_stopped + st.rx_dropped_oversize +
-	       st.rx_dropped_speed,
+	       st.rx_missed, st.rx_dropped_overflow, st.rx_dropped_filter,
+	       st.rx_dropped_csum + st.rx_dropped_stopped +
+	       st.rx_dropped_oversize + st.rx_dropped_speed,
 	       st.tx_frames, st.tx_bytes, st.violations,
 	       dwmac4_model_rx_idle(m) ? 1 : 0, w->writes);
 	if (st.violations != 0)
@@ -237,7 +237,10 @@ dm_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/* Whether the driver has started a DMA engine (it needs DMA from now on). */
+/*
+ * Whether a DMA engine runs (the driver started it, or a previous owner
+ * left it running): the device needs DMA from now on.
+ */
 static bool
 dm_dma_started(struct dwmac4_model *m)
 {
@@ -284,7 +287,7 @@ dm_serve(struct dm_run *r)
 					if (dm_attach_start(r->at) < 0)
 						return NULL;
 				} else if (!warned) {
-					fprintf(stderr, "%s: the driver started DMA, but no DPDK application runs with --file-prefix %s (%s is not locked): waiting for it\n",
+					fprintf(stderr, "%s: DMA is on, but no DPDK application of --file-prefix %s runs yet (%s is not locked): the device waits for it\n",
 						r->name, r->at->prefix,
 						r->at->config);
 					warned = true;

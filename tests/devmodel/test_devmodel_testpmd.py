@@ -4,11 +4,14 @@
 socrx-devmodel as the device: the commands of docs/model.md
 ("socrx-devmodel") and docs/nics/stmmac_uio.rst ("UIO backend").
 
-socrx-devmodel serves uio0 under a temporary uio_root, its registers at
-offset 0x800 of map 0 (as uio_pdrv_genirq reports a block that does not
-start on a page), replaying tests/data/fwd_mix.pcap and writing what the
-device transmits to a capture. testpmd (hugepages, IOVA as PA, the PMD
-loaded with -d) io-forwards port 0 to itself. Checks:
+socrx-devmodel serves uio0 under a temporary uio_root, replaying
+tests/data/fwd_mix.pcap and writing what the device transmits to a
+capture. testpmd (hugepages, IOVA as PA, the PMD loaded with -d)
+io-forwards port 0 to itself. Twice: the registers at offset 0x800 of
+map 0 (as uio_pdrv_genirq reports a block that does not start on a page);
+and a device a previous owner left running (model_boot=running: MAC and
+DMA on, which the driver must stop before its reset; the devmodel attaches
+while testpmd starts, and follows its later allocations). Checks:
   - the PMD reports the device's name, its driver and the offset;
   - testpmd maps map0 with exactly map0/size bytes (/proc/PID/maps);
   - every frame of the capture is received and sent (testpmd's counters
@@ -34,8 +37,7 @@ from devmodel_harness import (DevModel, check, end_all,  # noqa: E402
 from test_testpmd import read_pcap  # noqa: E402
 from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
 
-MAP_OFFSET = 0x800
-MAP_SIZE = 0x3000       # the offset and the 8 KiB window, in whole pages
+WINDOW = 0x2000         # the model's register window
 
 def mapping_length(pid, path):
     """Bytes of @p path mapped in process @p pid (0: not mapped)."""
@@ -49,18 +51,23 @@ def mapping_length(pid, path):
     return total
 
 
-def run(devmodel, so, srcroot, tmp):
-    root = os.path.join(tmp, "root")
+def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
+    """One device, one testpmd; @p model adds to the devmodel's --model."""
+    root = os.path.join(tmp, tag)
     os.mkdir(root)
-    prefix = "socrx-dm-%d" % os.getpid()
+    prefix = "socrx-dm-%d-%s" % (os.getpid(), tag)
     src = os.path.join(srcroot, "tests", "data", "fwd_mix.pcap")
-    out = os.path.join(tmp, "out.pcap")
+    out = os.path.join(tmp, tag + ".pcap")
     frames_in = read_pcap(src)
     n = len(frames_in)
+    # The capture's frames are sent to 02:00:00:00:00:0b: the device's
+    # address, so that they pass its filter before testpmd turns
+    # promiscuous mode on (after the port started).
     dm = DevModel(devmodel, root, "uio0", prefix,
-                  "rx_pcap=%s,tx_pcap=%s" % (src, out),
-                  ["--map-offset", "%#x" % MAP_OFFSET])
+                  "mac=02:00:00:00:00:0b,rx_pcap=%s,tx_pcap=%s%s" % (src, out, model),
+                  ["--map-offset", "%#x" % offset])
     t = None
+    print("--- %s" % tag, flush=True)
     try:
         check(dm.ready(), "socrx-devmodel is ready")
         eal = ["-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
@@ -73,12 +80,15 @@ def run(devmodel, so, srcroot, tmp):
         print("$ " + " ".join(t.argv), flush=True)
         print(t.startup, flush=True)
         check('uio0 is "ethernet", bound to socrx-devmodel' in t.startup and
-              "registers at offset 0x800" in t.startup,
+              # C's %#x prints 0 as "0"
+              "registers at offset %s" % (hex(offset) if offset else "0")
+              in t.startup,
               "the PMD reports the device's name, driver and register offset")
         node = os.path.join(root, "dev", "uio0")
-        check(mapping_length(t.p.pid, node) == MAP_SIZE,
+        size = (offset + WINDOW + 4095) // 4096 * 4096
+        check(mapping_length(t.p.pid, node) == size,
               "testpmd maps map0 with map0/size (%#x) bytes (got %#x)"
-              % (MAP_SIZE, mapping_length(t.p.pid, node)))
+              % (size, mapping_length(t.p.pid, node)))
         t.cmd("start")
         st = dm.wait_stats(lambda s: s.get("tx_frames", 0) >= n)
         stats = t.cmd("show port stats all")
@@ -94,7 +104,8 @@ def run(devmodel, so, srcroot, tmp):
         check(rc == 0 and reason == "the application exited",
               "the devmodel ended with the application (%s, %r)" % (rc, reason))
         check(last.get("rx_offered") == n and last.get("rx_delivered") == n and
-              last.get("tx_frames") == n and last.get("rx_missed") == 0,
+              last.get("tx_frames") == n and last.get("rx_missed") == 0 and
+              last.get("rx_dropped_filter") == 0,
               "the device delivered and sent all %d frames (%s)" % (n, last or st))
         check(last.get("violations") == 0, "no driver protocol violation (%s)"
               % last.get("violations"))
@@ -122,7 +133,9 @@ def main():
     so, cleanup = safe_plugin(os.path.abspath(so))
     tmp = tempfile.mkdtemp(prefix="socrx-devmodel-")
     try:
-        run(os.path.abspath(devmodel), so, srcroot, tmp)
+        devmodel = os.path.abspath(devmodel)
+        run(devmodel, so, srcroot, tmp, "offset", offset=0x800)
+        run(devmodel, so, srcroot, tmp, "running", model=",model_boot=running")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if cleanup:
