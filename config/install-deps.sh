@@ -11,7 +11,8 @@
 #     dpdk-dev (dpdk-testpmd) of that same version with their dependency
 #     closure, unpacked with dpkg -x (libdpdk-dev:arm64 cannot be installed
 #     beside the host's libdpdk-dev), in the same cache directory, and the
-#     Meson machine file naming it (for config/arm64_dpdk_sysroot.ini).
+#     Meson machine file naming it (for config/arm64_dpdk_sysroot.ini);
+#   - as root, hugepages and a hugetlbfs mount for the UIO tests.
 #
 # Prints the arm64 machine file, then the SDK directory on its last line
 # of standard output.
@@ -50,6 +51,31 @@ if [ -n "$need" ]; then
 	$SUDO apt-get update -qq >&2
 	# shellcheck disable=SC2086
 	DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $need >&2
+fi
+
+# ---- hugepages ---------------------------------------------------------------
+# The UIO tests (socrx-devmodel behind dpdk-testpmd and socrx-router, the
+# PMD's probe with IOVA as PA) run DPDK with hugepages: at least
+# SOCRX_HUGEPAGES pages of the default size (512: 1 GiB of 2 MiB pages)
+# and a hugetlbfs mount. Run-time settings, raised and never lowered; as
+# root only (those tests need root and skip without it).
+SOCRX_HUGEPAGES=${SOCRX_HUGEPAGES:-512}
+if [ "$(id -u)" -eq 0 ]; then
+	nr=$(cat /proc/sys/vm/nr_hugepages)
+	if [ "$nr" -lt "$SOCRX_HUGEPAGES" ]; then
+		log "reserving $SOCRX_HUGEPAGES hugepages (had $nr)"
+		echo "$SOCRX_HUGEPAGES" >/proc/sys/vm/nr_hugepages
+		nr=$(cat /proc/sys/vm/nr_hugepages)
+		[ "$nr" -ge "$SOCRX_HUGEPAGES" ] ||
+			log "warning: the kernel gave only $nr hugepages"
+	fi
+	if ! grep -qs ' hugetlbfs ' /proc/mounts; then
+		log "mounting hugetlbfs on /dev/hugepages"
+		mkdir -p /dev/hugepages
+		mount -t hugetlbfs nodev /dev/hugepages
+	fi
+else
+	log "not root: no hugepages set up (the UIO tests will skip)"
 fi
 
 deb_version=$(dpkg-query -W -f='${Version}' libdpdk-dev)

@@ -1223,6 +1223,49 @@ test_wb_coalescing(void)
 	}
 }
 
+/*
+ * dwmac4_model_peek32() (socrx-devmodel's mirror of the window): the value
+ * a read would give, without the read's side effect; a bad offset is not
+ * a violation.
+ */
+static void
+test_peek(void)
+{
+	struct fix_opts o = { .n = 4, .rpf = true };
+	struct pkt pk = { .proto = 17, .payload = 50 };
+	uint8_t frame[256];
+	struct fix f;
+	size_t len;
+	unsigned int i;
+
+	fix_init(&f, &o);
+	len = build_pkt(frame, &pk);
+	for (i = 0; i < 2; i++)
+		model_fixture_qsrc_push(f.src, frame, len);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 2, "peek: moved");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 2,
+		   "peek: missed counter");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 2,
+		   "peek: the counter is not cleared");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DMA_STATUS),
+		   DWMAC4_DMA_STATUS_CHAN(0), "peek: DMA_STATUS summary");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DMA_DEBUG_STATUS_0),
+		   dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0),
+		   "peek: debug status as read");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, GMAC4_VERSION),
+		   DWMAC4_MODEL_VERSION, "peek: version");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 2,
+		   "peek: a read still returns the count");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DMA_CHAN_MISS_FRAME_CNT(0)), 0,
+		   "peek: and clears it");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, GMAC4_VERSION + 2), 0,
+		   "peek: unaligned");
+	CHECK_EQ_U(dwmac4_model_peek32(f.m, DWMAC4_MODEL_REG_WINDOW), 0,
+		   "peek: past the window");
+	check_no_violation(&f, "peek");
+	fix_fini(&f);
+}
+
 int
 main(void)
 {
@@ -1232,6 +1275,7 @@ main(void)
 	test_non_ip();
 	test_multi_desc();
 	test_rbu_and_missed();
+	test_peek();
 	test_mtl_queue();
 	test_flow_control();
 	test_filter();

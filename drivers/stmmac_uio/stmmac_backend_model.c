@@ -1,20 +1,20 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Model backend: the software dwmac4 of model/ as the device behind a
- * port. It builds the model and its traffic from the devargs, gives the
- * model's DMA window (its IOMMU) every DPDK memory segment, present and
- * future, and runs the model's thread from the first device start to
- * close. The driver reaches the model only through read32/write32 and
+ * port. It builds the model and its traffic from the devargs
+ * (stmmac_model_params.c), gives the model's DMA window (its IOMMU) every
+ * DPDK memory segment, present and future (stmmac_model_dmawin.c), and
+ * runs the model's thread from the first device start to close. The driver reaches the model only through read32/write32 and
  * DMA; the harness-side reporting (rte_pmd_stmmac_uio.h) lives here too.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <rte_errno.h>
 #include <rte_malloc.h>
 #include <rte_memory.h>
-#include <rte_spinlock.h>
 
 #include "dwmac4_model.h"
 #include "model_traffic.h"
@@ -23,29 +23,18 @@
 #include "stmmac_devargs.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
-
-/* DMA regions tracked per model (coalesced: usually a handful). */
-#define STMMAC_MODEL_MAX_REGIONS	4096
-
-struct stmmac_dma_region {
-	uintptr_t va;
-	uint64_t iova;
-	size_t len;
-};
+#include "stmmac_model_dmawin.h"
+#include "stmmac_model_params.h"
 
 struct stmmac_model_ctx {
 	struct stmmac_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
 	char name[RTE_ETH_NAME_MAX_LEN];
-	char cb_name[RTE_MEM_EVENT_CALLBACK_NAME_LEN];
-	bool cb_registered;
 	bool running;
 	int cpu;
 	struct model_traffic_src *src;	/* owned by the model */
 	uint64_t src_reported;		/* skipped records already warned of */
-	rte_spinlock_t lock;		/* regions */
-	unsigned int nb_regions;
-	struct stmmac_dma_region regions[STMMAC_MODEL_MAX_REGIONS];
+	struct stmmac_dmawin dmawin;	/* DPDK memory in the DMA window */
 };
 
 static uint32_t
@@ -62,171 +51,12 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 
 /* ---- DMA window ---- */
 
-/*
- * Maps [va, va + len) at @p iova, minus what is already mapped: the
- * initial walk and the memory event callback may both see a segment
- * allocated while the port probes. Called with ctx->lock held.
- */
-static int
-model_map_range(struct stmmac_model_ctx *ctx, uintptr_t va, uint64_t iova,
-		size_t len)
-{
-	unsigned int i;
-	int ret;
-
-	if (len == 0)
-		return 0;
-	for (i = 0; i < ctx->nb_regions; i++) {
-		const struct stmmac_dma_region *r = &ctx->regions[i];
-		uint64_t lo, hi;
-
-		if (r->iova >= iova + len || iova >= r->iova + r->len)
-			continue;
-		lo = RTE_MAX(iova, r->iova);
-		hi = RTE_MIN(iova + len, r->iova + r->len);
-		ret = model_map_range(ctx, va, iova, lo - iova);
-		if (ret == 0)
-			ret = model_map_range(ctx, va + (hi - iova), hi,
-					      iova + len - hi);
-		return ret;
-	}
-	if (ctx->nb_regions == STMMAC_MODEL_MAX_REGIONS)
-		return -ENOSPC;
-	ret = dwmac4_model_dma_map(ctx->m, (void *)va, iova, len);
-	if (ret < 0)
-		return ret;
-	ctx->regions[ctx->nb_regions++] = (struct stmmac_dma_region){
-		.va = va, .iova = iova, .len = len };
-	return 0;
-}
-
-/*
- * Maps the pages of [va, va + len) in runs contiguous in both VA and
- * IOVA; pages without an IOVA cannot be reached by any DMA and are left
- * out. @p first is the memseg of @p va, the rest follow it in the list.
- */
-static int
-model_map_memsegs(struct stmmac_model_ctx *ctx,
-		  const struct rte_memseg_list *msl,
-		  const struct rte_memseg *first, size_t len)
-{
-	size_t pg = msl->page_sz, off, run_off = 0, run_len = 0;
-	uint64_t run_iova = RTE_BAD_IOVA;
-	int ret = 0;
-
-	for (off = 0; off < len && ret == 0; off += pg) {
-		const struct rte_memseg *ms = first + off / pg;
-
-		if (ms->iova != RTE_BAD_IOVA && run_len != 0 &&
-		    ms->iova == run_iova + run_len) {
-			run_len += pg;
-			continue;
-		}
-		if (run_len != 0)
-			ret = model_map_range(ctx, (uintptr_t)first->addr + run_off,
-					      run_iova, run_len);
-		run_len = ms->iova != RTE_BAD_IOVA ? pg : 0;
-		run_off = off;
-		run_iova = ms->iova;
-	}
-	if (ret == 0 && run_len != 0)
-		ret = model_map_range(ctx, (uintptr_t)first->addr + run_off,
-				      run_iova, run_len);
-	return ret;
-}
-
-static int
-model_walk_cb(const struct rte_memseg_list *msl, const struct rte_memseg *ms,
-	      size_t len, void *arg)
-{
-	struct stmmac_model_ctx *ctx = arg;
-	int ret;
-
-	if (msl->external)	/* not ours to hand to a device */
-		return 0;
-	rte_spinlock_lock(&ctx->lock);
-	ret = model_map_memsegs(ctx, msl, ms, len);
-	rte_spinlock_unlock(&ctx->lock);
-	if (ret < 0) {
-		PMD_BE_LOG(ERR, "%s: cannot map %zu bytes at %p into the model's DMA window: %s",
-			   ctx->name, len, ms->addr, strerror(-ret));
-		return -1;
-	}
-	return 0;
-}
-
-/* Unmaps every region overlapping [va, va + len), keeping the rest. */
-static void
-model_unmap_va(struct stmmac_model_ctx *ctx, uintptr_t va, size_t len)
-{
-	unsigned int i = 0;
-
-	while (i < ctx->nb_regions) {
-		struct stmmac_dma_region r = ctx->regions[i];
-		uintptr_t lo, hi;
-
-		if (r.va >= va + len || va >= r.va + r.len) {
-			i++;
-			continue;
-		}
-		dwmac4_model_dma_unmap(ctx->m, r.iova);
-		ctx->regions[i] = ctx->regions[--ctx->nb_regions];
-		lo = RTE_MAX(va, r.va);
-		hi = RTE_MIN(va + len, r.va + r.len);
-		/* Head and tail that stay allocated (added at the end). */
-		model_map_range(ctx, r.va, r.iova, lo - r.va);
-		model_map_range(ctx, hi, r.iova + (hi - r.va), r.va + r.len - hi);
-	}
-}
-
-/*
- * Memory hotplug: map what EAL allocates later, unmap what it frees.
- * Runs under EAL's hotplug lock: only lock-free memseg lookups here.
- */
-static void
-model_mem_event_cb(enum rte_mem_event type, const void *addr, size_t len,
-		   void *arg)
-{
-	struct stmmac_model_ctx *ctx = arg;
-	const struct rte_memseg_list *msl = rte_mem_virt2memseg_list(addr);
-	const struct rte_memseg *ms;
-	int ret = 0;
-
-	if (msl == NULL || msl->external)
-		return;
-	rte_spinlock_lock(&ctx->lock);
-	if (type == RTE_MEM_EVENT_FREE) {
-		model_unmap_va(ctx, (uintptr_t)addr, len);
-	} else {
-		ms = rte_mem_virt2memseg(addr, msl);
-		if (ms != NULL)
-			ret = model_map_memsegs(ctx, msl, ms, len);
-	}
-	rte_spinlock_unlock(&ctx->lock);
-	if (ret < 0)
-		PMD_BE_LOG(ERR, "%s: cannot map new memory %p (+%zu) for DMA: %s",
-			   ctx->name, addr, len, strerror(-ret));
-}
-
 static int
 model_dma_map(void *arg)
 {
 	struct stmmac_model_ctx *ctx = arg;
 
-	/* Callback first: nothing allocated during the walk is missed. */
-	/* Unique per port; EAL rejects a second callback of the same name. */
-	snprintf(ctx->cb_name, sizeof(ctx->cb_name), "stmmac_%.56s", ctx->name);
-	if (rte_mem_event_callback_register(ctx->cb_name, model_mem_event_cb,
-					    ctx) == 0)
-		ctx->cb_registered = true;
-	else if (rte_errno != ENOTSUP)
-		PMD_BE_LOG(WARNING, "%s: no memory event callback (%s): memory allocated later is not DMA-mapped",
-			   ctx->name, rte_strerror(rte_errno));
-	if (rte_memseg_contig_walk(model_walk_cb, ctx) != 0)
-		return -ENOSPC;
-	PMD_BE_LOG(INFO, "%s: %u DMA region(s) mapped into the model",
-		   ctx->name, ctx->nb_regions);
-	return 0;
+	return stmmac_dmawin_attach(&ctx->dmawin, ctx->m, ctx->name);
 }
 
 /* ---- Life cycle ---- */
@@ -264,8 +94,7 @@ model_destroy(void *arg)
 {
 	struct stmmac_model_ctx *ctx = arg;
 
-	if (ctx->cb_registered)
-		rte_mem_event_callback_unregister(ctx->cb_name, ctx);
+	stmmac_dmawin_detach(&ctx->dmawin);
 	model_stop(ctx);
 	dwmac4_model_destroy(ctx->m);
 	rte_free(ctx);
@@ -374,88 +203,6 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 
 /* ---- Construction from devargs ---- */
 
-static struct model_traffic_src *
-model_make_source(const char *name, const struct stmmac_devargs *da,
-		  const uint8_t mac[6])
-{
-	struct model_traffic_src *src = NULL;
-	struct model_gen_params g;
-	char err[256] = "";
-
-	switch (da->rx_src) {
-	case STMMAC_RX_SRC_NONE:
-		src = model_null_src_create();
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: out of memory", name);
-		return src;
-	case STMMAC_RX_SRC_PCAP:
-		src = model_pcap_src_create(da->rx_pcap, da->rx_pcap_loop, err,
-					    sizeof(err));
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg rx_pcap=%s: %s", name,
-				   da->rx_pcap, err);
-		return src;
-	case STMMAC_RX_SRC_IFACE:
-		src = model_iface_src_create(da->rx_iface, err, sizeof(err));
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg rx_iface=%s: %s", name,
-				   da->rx_iface, err);
-		return src;
-	default:
-		break;
-	}
-	model_gen_params_init(&g);
-	/* To the port, unless gen_dst= says otherwise. */
-	memcpy(g.dst_mac, da->has_gen_dst ? da->gen_dst : mac, sizeof(g.dst_mac));
-	memcpy(g.src_mac, mac, sizeof(g.src_mac));
-	g.src_mac[4] = 0x02;				/* 02:00:00:00:02:NN */
-	g.ipv6 = da->gen_ipv6;
-	g.l4_proto = da->gen_proto;
-	g.flows = da->gen_flows;
-	g.size = da->gen_len_kind == STMMAC_GEN_LEN_IMIX ? MODEL_GEN_SIZE_IMIX :
-		 da->gen_len_kind == STMMAC_GEN_LEN_RANGE ? MODEL_GEN_SIZE_RANGE :
-		 MODEL_GEN_SIZE_FIXED;
-	g.len_min = da->gen_len_min;
-	g.len_max = da->gen_len_max;
-	g.bad_l4_permille = da->gen_bad_l4;
-	g.count = da->gen_pkts;
-	g.rate_pps = da->gen_rate;
-	src = model_gen_create(&g, err, sizeof(err));
-	if (src == NULL)
-		PMD_BE_LOG(ERR, "%s: traffic generator (gen_* devargs): %s",
-			   name, err[0] != '\0' ? err : "not available");
-	return src;
-}
-
-static struct model_traffic_sink *
-model_make_sink(const char *name, const struct stmmac_devargs *da)
-{
-	struct model_traffic_sink *sink = NULL;
-	char err[256] = "";
-
-	switch (da->tx_sink) {
-	case STMMAC_TX_SINK_PCAP:
-		sink = model_pcap_sink_create(da->tx_pcap, err, sizeof(err));
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg tx_pcap=%s: %s", name,
-				   da->tx_pcap, err);
-		break;
-	case STMMAC_TX_SINK_IFACE:
-		sink = model_iface_sink_create(da->tx_iface, err, sizeof(err));
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg tx_iface=%s: %s", name,
-				   da->tx_iface, err);
-		break;
-	default:
-		sink = model_count_sink_create();
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: cannot create the TX count sink",
-				   name);
-		break;
-	}
-	return sink;
-}
-
 int
 stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 			    const struct stmmac_devargs *da,
@@ -468,51 +215,26 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	if (ctx == NULL)
 		return -ENOMEM;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
-	rte_spinlock_init(&ctx->lock);
 	ctx->cpu = da->model_cpu;
-
-	dwmac4_model_params_init(&p);
-	p.n_channels = 1;
-	memcpy(p.mac, mac, sizeof(p.mac));
-	p.dma_store = da->dma_store_nt ? DWMAC4_MODEL_STORE_NT :
-					 DWMAC4_MODEL_STORE_PLAIN;
-	p.flow_control = da->flow_ctrl;
-	p.wb_batch = da->wb_batch;
-	p.faults = da->faults;
-	p.fault_wo_ppm = da->fault_wo_ppm;
-	p.phy_addr = da->model_phy_addr;
-	p.phy_speed = da->model_phy_speed;
-	p.phy_full = da->model_phy_full;
-	p.mtl_queues = da->model_mtl_queues;
-	p.clocks = (enum dwmac4_model_clocks)da->model_clocks;
-	p.boot_running = da->model_boot_running;
-	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
-	p.nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
-	p.rx_src = model_make_source(name, da, mac);
+	if (stmmac_model_params_fill(&p, name, da, mac) < 0) {
+		rte_free(ctx);
+		return -EINVAL;
+	}
 	ctx->src = p.rx_src;
-	p.tx_sink = model_make_sink(name, da);
-	if (p.rx_src == NULL || p.tx_sink == NULL)
-		goto err_traffic;
 	ctx->m = dwmac4_model_create(&p);
 	if (ctx->m == NULL) {
 		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
 			   strerror(errno));
-		goto err_traffic;
+		/* The model owns its traffic only once created. */
+		stmmac_model_params_release(&p);
+		rte_free(ctx);
+		return -EINVAL;
 	}
 	model_ops_init(ctx, da, p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;
 	be->kind = STMMAC_BACKEND_MODEL;
 	return 0;
-
-err_traffic:
-	/* The model owns its traffic only once created. */
-	if (p.rx_src != NULL)
-		p.rx_src->destroy(p.rx_src);
-	if (p.tx_sink != NULL)
-		p.tx_sink->destroy(p.tx_sink);
-	rte_free(ctx);
-	return -EINVAL;
 }
 
 /* ---- Harness-side reporting (rte_pmd_stmmac_uio.h) ---- */

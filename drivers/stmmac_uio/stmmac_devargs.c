@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <rte_ether.h>
 #include <rte_kvargs.h>
@@ -23,6 +24,8 @@ typedef const char *(*stmmac_devarg_fn)(const char *val,
 
 /* Model-only key groups, for rejecting them together with uio=. */
 #define KEY_MODEL	(1u << 0)
+/* Keys that only mean something with uio=, rejected without it. */
+#define KEY_UIO		(1u << 1)
 
 struct stmmac_devarg {
 	const char *key;
@@ -83,6 +86,37 @@ arg_uio(const char *v, struct stmmac_devargs *da)
 	snprintf(da->uio, sizeof(da->uio), "uio%" PRIu64, n);
 	da->use_uio = true;
 	return NULL;
+}
+
+/*
+ * An existing directory, absolute: relative paths would depend on the
+ * application's working directory. Trailing slashes are dropped, so "/"
+ * is stored as "".
+ */
+static const char *
+arg_uio_root(const char *v, struct stmmac_devargs *da)
+{
+	struct stat sb;
+	size_t n;
+
+	if (v == NULL || v[0] != '/')
+		return "expected an absolute directory path";
+	n = strlen(v);
+	if (n >= sizeof(da->uio_root))
+		return "path too long";
+	if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return "no such directory";
+	while (n > 0 && v[n - 1] == '/')
+		n--;
+	memcpy(da->uio_root, v, n);
+	da->uio_root[n] = '\0';
+	return NULL;
+}
+
+static const char *
+arg_uio_force(const char *v, struct stmmac_devargs *da)
+{
+	return parse_bool(v, &da->uio_force) < 0 ? "expected 0 or 1" : NULL;
 }
 
 static const char *
@@ -666,6 +700,8 @@ arg_model_boot(const char *v, struct stmmac_devargs *da)
 
 static const struct stmmac_devarg stmmac_devarg_table[] = {
 	{ "uio",		arg_uio,		0 },
+	{ "uio_root",		arg_uio_root,		KEY_UIO },
+	{ "uio_force",		arg_uio_force,		0 },
 	{ "model",		arg_model,		KEY_MODEL },
 	{ "rx_pcap",		arg_rx_pcap,		KEY_MODEL },
 	{ "rx_pcap_loop",	arg_rx_pcap_loop,	KEY_MODEL },
@@ -813,7 +849,7 @@ stmmac_devargs_parse(const char *name, const char *args,
 		     struct stmmac_devargs *da)
 {
 	struct rte_kvargs *kvl;
-	const char *model_key = NULL;
+	const char *model_key = NULL, *uio_key = NULL, *uio_val = NULL;
 	char syntax[160];
 	bool gen_given = false;
 	unsigned int i, k;
@@ -854,6 +890,10 @@ stmmac_devargs_parse(const char *name, const char *args,
 			err = stmmac_devarg_table[k].fn(val, da);
 			if (stmmac_devarg_table[k].flags & KEY_MODEL)
 				model_key = stmmac_devarg_table[k].key;
+			if (stmmac_devarg_table[k].flags & KEY_UIO) {
+				uio_key = stmmac_devarg_table[k].key;
+				uio_val = val;
+			}
 			break;
 		}
 		if (err == NULL)
@@ -870,14 +910,19 @@ stmmac_devargs_parse(const char *name, const char *args,
 				    err, STMMAC_PMD_PARAMS);
 		ret = -EINVAL;
 	}
+	if (ret == 0 && da->use_uio && model_key != NULL) {
+		PMD_DRV_LOG(ERR, "%s: devarg %s applies to the model only, not with uio=%s",
+			    name, model_key, da->uio);
+		ret = -EINVAL;
+	}
+	if (ret == 0 && !da->use_uio && uio_key != NULL) {
+		PMD_DRV_LOG(ERR, "%s: devarg %s=%s applies with uio=uioN only",
+			    name, uio_key, uio_val != NULL ? uio_val : "");
+		ret = -EINVAL;
+	}
 	rte_kvargs_free(kvl);
 	if (ret != 0)
 		return ret;
-	if (da->use_uio && model_key != NULL) {
-		PMD_DRV_LOG(ERR, "%s: devarg %s applies to the model only, not with uio=%s",
-			    name, model_key, da->uio);
-		return -EINVAL;
-	}
 
 	/*
 	 * A port given a TX sink and nothing to receive (no RX source, no
@@ -892,4 +937,21 @@ defaults:
 	if (!da->flow_ctrl_set)
 		da->flow_ctrl = da->rx_src == STMMAC_RX_SRC_PCAP;
 	return 0;
+}
+
+enum stmmac_devarg_scope
+stmmac_devargs_key_scope(const char *key)
+{
+	unsigned int k;
+
+	for (k = 0; key != NULL && k < RTE_DIM(stmmac_devarg_table); k++) {
+		if (strcmp(key, stmmac_devarg_table[k].key) != 0)
+			continue;
+		if (stmmac_devarg_table[k].flags & KEY_MODEL)
+			return STMMAC_DEVARG_MODEL;
+		if (stmmac_devarg_table[k].flags & KEY_UIO)
+			return STMMAC_DEVARG_UIO;
+		return STMMAC_DEVARG_ANY;
+	}
+	return STMMAC_DEVARG_UNKNOWN;
 }

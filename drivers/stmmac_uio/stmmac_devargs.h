@@ -17,6 +17,8 @@
 /* The one string both RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define STMMAC_PMD_PARAMS						\
 	"uio=uioN "							\
+	"uio_root=<dir> "						\
+	"uio_force=0|1 "						\
 	"model=dwmac4 "							\
 	"rx_pcap=<path> "						\
 	"rx_pcap_loop=0|1 "						\
@@ -142,6 +144,13 @@ struct stmmac_devargs {
 	/* Backend: UIO when uio= is given, else the model. */
 	bool use_uio;
 	char uio[32];			/* "uioN" */
+	/*
+	 * uio_root=: the directory standing for "/" when looking for the UIO
+	 * device (DIR/sys/class/uio/uioN, DIR/dev/uioN); "" for "/" itself.
+	 * For tests (socrx-devmodel) and unusual systems.
+	 */
+	char uio_root[PATH_MAX];
+	bool uio_force;			/* use a UIO device of any name */
 
 	/* Model traffic. */
 	enum stmmac_rx_source rx_src;
@@ -239,5 +248,19 @@ struct stmmac_devargs {
  */
 int stmmac_devargs_parse(const char *name, const char *args,
 			 struct stmmac_devargs *da);
+
+/* Which ports a devarg key applies to (stmmac_devargs_key_scope()). */
+enum stmmac_devarg_scope {
+	STMMAC_DEVARG_UNKNOWN = -1,	/* not a key of this PMD */
+	STMMAC_DEVARG_ANY = 0,		/* every port: the driver's own */
+	STMMAC_DEVARG_MODEL,		/* the device model only (not with uio=) */
+	STMMAC_DEVARG_UIO,		/* with uio= only */
+};
+
+/*
+ * The scope of @p key, for a program that hosts the model itself
+ * (socrx-devmodel) and takes the model's keys only.
+ */
+enum stmmac_devarg_scope stmmac_devargs_key_scope(const char *key);
 
 #endif /* STMMAC_DEVARGS_H */

@@ -3,16 +3,26 @@
  * UIO backend: a real dwmac4 exposed by a Linux UIO driver
  * (uio_pdrv_genirq / a DT "generic-uio" node), as DPDK's enetfec does in
  * enet_uio.c. Map 0 of /dev/uioN is the MAC's register window; its
- * physical address and size come from /sys/class/uio/uioN/maps/map0.
+ * physical address, size and page offset come from
+ * /sys/class/uio/uioN/maps/map0. With uio_root=DIR both paths start at DIR
+ * instead of "/" (tests: socrx-devmodel; unusual systems).
+ *
+ * The kernel (uio_pdrv_genirq) rounds the block's start down to a page:
+ * map0/addr is page aligned, map0/offset is where the registers start in
+ * that page, and map0/size already counts the offset. The mapping is
+ * map0/size bytes at mmap offset 0 (UIO selects map N with an offset of N
+ * pages); a longer one is refused by uio_mmap().
  *
  * There is no IOMMU programming through UIO: the device DMAs to the
- * addresses the driver writes, so those must be IOVAs the device can
- * use as they are: IOVA-as-PA, or IOVA-as-VA with an IOMMU set up to
- * translate for this device by someone else.
+ * addresses the driver writes into its registers and descriptors, which
+ * are DPDK IOVAs. Only IOVA-as-PA makes them addresses the device can use,
+ * so IOVA-as-VA is refused at probe.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,12 +40,26 @@
 #include "stmmac_logs.h"
 
 #define STMMAC_UIO_SYSFS	"/sys/class/uio"
-/* The window must reach at least channel 0's last register. */
-#define STMMAC_UIO_MIN_WINDOW	(DMA_CHAN_MISS_FRAME_CNT(0) + 4u)
+/*
+ * The window must reach every register the driver touches: the quiesce
+ * at probe stops up to 8 DMA channels (stmmac_hw.c), whose blocks end at
+ * DMA_CHANX_BASE_ADDR(8); MAC and MTL registers lie below.
+ */
+#define STMMAC_UIO_MIN_WINDOW	DMA_CHANX_BASE_ADDR(8)
+
+/*
+ * What uioN/name must contain (case-insensitive) to be taken for a dwmac:
+ * uio_pdrv_genirq names the device after its device-tree node
+ * ("ethernet" for ethernet@fe2a0000), a platform device without one after
+ * the device ("fe2a0000.ethernet"); the rest are the compatible families.
+ */
+static const char *const stmmac_uio_names[] = {
+	"ethernet", "gmac", "dwmac", "stmmac", "eqos",
+};
 
 struct stmmac_uio_ctx {
 	char name[64];
-	char uio[32];
+	char dir[PATH_MAX];	/* ROOT/sys/class/uio/uioN */
 	int fd;
 	void *map;		/* mmap() result */
 	size_t map_len;
@@ -60,25 +84,22 @@ uio_write32(void *arg, uint32_t off, uint32_t val)
 	rte_write32(val, ctx->regs + off);
 }
 
+/* IOVA-as-PA was checked at creation: DPDK memory is the device's as is. */
 static int
 uio_dma_map(void *arg)
 {
-	struct stmmac_uio_ctx *ctx = arg;
-	char path[256];
-	struct stat sb;
-
-	if (rte_eal_iova_mode() == RTE_IOVA_PA)
-		return 0;
-	snprintf(path, sizeof(path), STMMAC_UIO_SYSFS "/%s/device/iommu_group",
-		 ctx->uio);
-	if (stat(path, &sb) != 0) {
-		PMD_BE_LOG(ERR, "%s: EAL uses IOVA as VA but %s has no IOMMU: the device would DMA to virtual addresses; run with --iova-mode=pa (needs root and hugepages)",
-			   ctx->name, ctx->uio);
-		return -ENOTSUP;
-	}
-	PMD_BE_LOG(WARNING, "%s: IOVA as VA behind an IOMMU: UIO does not program it, its mappings must already translate IOVA = VA for %s",
-		   ctx->name, ctx->uio);
+	RTE_SET_USED(arg);
 	return 0;
+}
+
+/* @p ctx->dir/@p rel into @p buf; false when it does not fit. */
+static bool
+uio_path(const struct stmmac_uio_ctx *ctx, const char *rel, char *buf,
+	 size_t size)
+{
+	int n = snprintf(buf, size, "%s/%s", ctx->dir, rel);
+
+	return n > 0 && (size_t)n < size;
 }
 
 /*
@@ -90,12 +111,11 @@ static int
 uio_dma_coherent(void *arg)
 {
 	struct stmmac_uio_ctx *ctx = arg;
-	char path[256];
+	char path[PATH_MAX];
 	struct stat sb;
 
-	snprintf(path, sizeof(path),
-		 STMMAC_UIO_SYSFS "/%s/device/of_node/dma-coherent", ctx->uio);
-	return stat(path, &sb) == 0;
+	return uio_path(ctx, "device/of_node/dma-coherent", path, sizeof(path)) &&
+	       stat(path, &sb) == 0;
 }
 
 static int
@@ -116,7 +136,7 @@ uio_destroy(void *arg)
 {
 	struct stmmac_uio_ctx *ctx = arg;
 
-	if (ctx->map != NULL && ctx->map != MAP_FAILED)
+	if (ctx->map != NULL)
 		munmap(ctx->map, ctx->map_len);
 	if (ctx->fd >= 0)
 		close(ctx->fd);
@@ -134,15 +154,17 @@ static const struct stmmac_backend_ops stmmac_uio_ops = {
 	.destroy = uio_destroy,
 };
 
-/* Reads one line of a sysfs attribute. 0 or -errno. */
+/* Reads the first line of sysfs attribute @p attr. 0 or -errno. */
 static int
-uio_sysfs_read(const char *uio, const char *attr, char *buf, size_t len)
+uio_sysfs_read(const struct stmmac_uio_ctx *ctx, const char *attr, char *buf,
+	       size_t len)
 {
-	char path[256];
+	char path[PATH_MAX];
 	FILE *f;
 	char *nl;
 
-	snprintf(path, sizeof(path), STMMAC_UIO_SYSFS "/%s/%s", uio, attr);
+	if (!uio_path(ctx, attr, path, sizeof(path)))
+		return -ENAMETOOLONG;
 	f = fopen(path, "r");
 	if (f == NULL)
 		return -errno;
@@ -158,11 +180,12 @@ uio_sysfs_read(const char *uio, const char *attr, char *buf, size_t len)
 }
 
 static int
-uio_sysfs_u64(const char *uio, const char *attr, uint64_t *val)
+uio_sysfs_u64(const struct stmmac_uio_ctx *ctx, const char *attr,
+	      uint64_t *val)
 {
 	char buf[64];
 	char *end;
-	int ret = uio_sysfs_read(uio, attr, buf, sizeof(buf));
+	int ret = uio_sysfs_read(ctx, attr, buf, sizeof(buf));
 
 	if (ret < 0)
 		return ret;
@@ -171,13 +194,96 @@ uio_sysfs_u64(const char *uio, const char *attr, uint64_t *val)
 	return errno != 0 || end == buf ? -EINVAL : 0;
 }
 
+/* The driver bound to the UIO device: the basename of device/driver. */
+static void
+uio_bound_driver(const struct stmmac_uio_ctx *ctx, char *buf, size_t size)
+{
+	char path[PATH_MAX], link[PATH_MAX];
+	ssize_t n = -1;
+	const char *base;
+
+	if (uio_path(ctx, "device/driver", path, sizeof(path)))
+		n = readlink(path, link, sizeof(link) - 1);
+	if (n <= 0) {
+		snprintf(buf, size, "(none: no device/driver link)");
+		return;
+	}
+	link[n] = '\0';
+	base = strrchr(link, '/');
+	snprintf(buf, size, "%.*s", (int)size - 1, base != NULL ? base + 1 : link);
+}
+
+static bool
+uio_name_is_dwmac(const char *devname)
+{
+	char lower[64];
+	size_t i;
+
+	for (i = 0; devname[i] != '\0' && i < sizeof(lower) - 1; i++)
+		lower[i] = (char)tolower((unsigned char)devname[i]);
+	lower[i] = '\0';
+	for (i = 0; i < RTE_DIM(stmmac_uio_names); i++)
+		if (strstr(lower, stmmac_uio_names[i]) != NULL)
+			return true;
+	return false;
+}
+
+/*
+ * Map 0 as the kernel describes it: its size must cover the offset plus
+ * every register the driver touches. 0 or -EINVAL (logged).
+ */
+static int
+uio_map_layout(const char *name, const char *uio, uint64_t size,
+	       uint64_t offset, long pg)
+{
+	if (offset >= (uint64_t)pg || size <= offset ||
+	    size - offset < STMMAC_UIO_MIN_WINDOW) {
+		PMD_BE_LOG(ERR, "%s: uio=%s map0 is %#" PRIx64 " bytes with the registers at offset %#" PRIx64 ": the driver needs a register window of %#x bytes",
+			   name, uio, size, offset, STMMAC_UIO_MIN_WINDOW);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* The device node ROOT/dev/uioN, mapped: map 0 is at mmap offset 0. */
+static int
+uio_map(struct stmmac_uio_ctx *ctx, const struct stmmac_devargs *da,
+	uint64_t size, uint64_t offset)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	ret = snprintf(path, sizeof(path), "%s/dev/%s", da->uio_root, da->uio);
+	if (ret < 0 || (size_t)ret >= sizeof(path))
+		return -ENAMETOOLONG;
+	ctx->fd = open(path, O_RDWR | O_CLOEXEC);
+	if (ctx->fd < 0) {
+		ret = -errno;
+		PMD_BE_LOG(ERR, "%s: cannot open %s: %s", ctx->name, path,
+			   strerror(-ret));
+		return ret;
+	}
+	ctx->map_len = (size_t)size;
+	ctx->map = mmap(NULL, ctx->map_len, PROT_READ | PROT_WRITE, MAP_SHARED,
+			ctx->fd, 0);
+	if (ctx->map == MAP_FAILED) {
+		ret = -errno;
+		PMD_BE_LOG(ERR, "%s: mmap of %s map0 (%zu bytes) failed: %s",
+			   ctx->name, path, ctx->map_len, strerror(-ret));
+		ctx->map = NULL;
+		return ret;
+	}
+	ctx->regs = (uint8_t *)ctx->map + offset;
+	return 0;
+}
+
 int
 stmmac_backend_uio_create(struct stmmac_backend *be, const char *name,
 			  const struct stmmac_devargs *da)
 {
 	struct stmmac_uio_ctx *ctx;
-	uint64_t addr, size, offset = 0;
-	char devname[64], path[64];
+	uint64_t addr, size, offset;
+	char devname[64], driver[64];
 	long pg = sysconf(_SC_PAGESIZE);
 	int ret;
 
@@ -186,54 +292,50 @@ stmmac_backend_uio_create(struct stmmac_backend *be, const char *name,
 		return -ENOMEM;
 	ctx->fd = -1;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
-	snprintf(ctx->uio, sizeof(ctx->uio), "%s", da->uio);
-
-	ret = uio_sysfs_read(ctx->uio, "name", devname, sizeof(devname));
-	if (ret < 0) {
-		PMD_BE_LOG(ERR, "%s: uio=%s: %s/%s not readable (%s): no such UIO device, or its driver is not bound",
-			   name, ctx->uio, STMMAC_UIO_SYSFS, ctx->uio,
-			   strerror(-ret));
+	ret = snprintf(ctx->dir, sizeof(ctx->dir), "%s" STMMAC_UIO_SYSFS "/%s",
+		       da->uio_root, da->uio);
+	if (ret < 0 || (size_t)ret >= sizeof(ctx->dir)) {
+		ret = -ENAMETOOLONG;
 		goto err;
 	}
-	ret = uio_sysfs_u64(ctx->uio, "maps/map0/addr", &addr);
+
+	ret = uio_sysfs_read(ctx, "name", devname, sizeof(devname));
+	if (ret < 0) {
+		PMD_BE_LOG(ERR, "%s: uio=%s: %s/name not readable (%s): no such UIO device, or its driver is not bound",
+			   name, da->uio, ctx->dir, strerror(-ret));
+		goto err;
+	}
+	uio_bound_driver(ctx, driver, sizeof(driver));
+	if (!uio_name_is_dwmac(devname) && !da->uio_force) {
+		PMD_BE_LOG(ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like a dwmac Ethernet controller (a name containing ethernet, gmac, dwmac, stmmac or eqos): is it the right device? uio_force=1 uses it anyway",
+			   name, da->uio, devname, driver);
+		ret = -ENODEV;
+		goto err;
+	}
+	ret = uio_sysfs_u64(ctx, "maps/map0/addr", &addr);
 	if (ret == 0)
-		ret = uio_sysfs_u64(ctx->uio, "maps/map0/size", &size);
+		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);
 	if (ret < 0) {
 		PMD_BE_LOG(ERR, "%s: uio=%s (%s): no usable maps/map0: %s",
-			   name, ctx->uio, devname, strerror(-ret));
+			   name, da->uio, devname, strerror(-ret));
 		goto err;
 	}
-	/* Page offset of the registers inside map 0 (absent on old kernels). */
-	if (uio_sysfs_u64(ctx->uio, "maps/map0/offset", &offset) < 0)
+	/* Page offset of the registers in map 0 (absent on old kernels). */
+	if (uio_sysfs_u64(ctx, "maps/map0/offset", &offset) < 0)
 		offset = addr & (uint64_t)(pg - 1);
-	if (size < STMMAC_UIO_MIN_WINDOW) {
-		PMD_BE_LOG(ERR, "%s: uio=%s map0 is %#" PRIx64 " bytes, a dwmac4 needs %#x",
-			   name, ctx->uio, size, STMMAC_UIO_MIN_WINDOW);
-		ret = -EINVAL;
+	ret = uio_map_layout(name, da->uio, size, offset, pg);
+	if (ret == 0)
+		ret = uio_map(ctx, da, size, offset);
+	if (ret < 0)
+		goto err;
+	PMD_BE_LOG(INFO, "%s: %s is \"%s\", bound to %s: map0 at %#" PRIx64 ", %#" PRIx64 " bytes, registers at offset %#" PRIx64,
+		   name, da->uio, devname, driver, addr, size, offset);
+	if (rte_eal_iova_mode() != RTE_IOVA_PA) {
+		PMD_BE_LOG(ERR, "%s: EAL uses IOVA as VA, but UIO programs no IOMMU: %s would DMA to virtual addresses. Run with --iova-mode=pa (root and hugepages needed)",
+			   name, da->uio);
+		ret = -ENOTSUP;
 		goto err;
 	}
-	snprintf(path, sizeof(path), "/dev/%s", ctx->uio);
-	ctx->fd = open(path, O_RDWR | O_CLOEXEC);
-	if (ctx->fd < 0) {
-		ret = -errno;
-		PMD_BE_LOG(ERR, "%s: cannot open %s: %s", name, path,
-			   strerror(-ret));
-		goto err;
-	}
-	/* UIO selects map N with an mmap offset of N pages. */
-	ctx->map_len = (size_t)RTE_ALIGN_CEIL(size + offset, (uint64_t)pg);
-	ctx->map = mmap(NULL, ctx->map_len, PROT_READ | PROT_WRITE, MAP_SHARED,
-			ctx->fd, 0);
-	if (ctx->map == MAP_FAILED) {
-		ret = -errno;
-		PMD_BE_LOG(ERR, "%s: mmap of %s map0 (%zu bytes) failed: %s",
-			   name, path, ctx->map_len, strerror(-ret));
-		ctx->map = NULL;
-		goto err;
-	}
-	ctx->regs = (uint8_t *)ctx->map + offset;
-	PMD_BE_LOG(INFO, "%s: %s (%s) registers at %#" PRIx64 ", %#" PRIx64 " bytes",
-		   name, ctx->uio, devname, addr, size);
 	be->ops = &stmmac_uio_ops;
 	be->ctx = ctx;
 	be->kind = STMMAC_BACKEND_UIO;

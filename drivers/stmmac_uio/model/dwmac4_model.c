@@ -568,21 +568,18 @@ dma_debug_read(struct dwmac4_model *m)
 }
 
 uint32_t
-dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
+dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 {
 	uint32_t v = 0;
 	unsigned int ch;
 
-	if (!reg_off_ok(m, off, "read32"))
+	if (off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
 		return 0;
 	/* No clock: the block answers 0, but for the reset it never ends. */
 	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
 		return off == DMA_BUS_MODE ? model_reg_get(m, off) : 0;
 	if (off == DMA_DEBUG_STATUS_0)
 		return dma_debug_read(m);
-	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
-		return __atomic_exchange_n(&m->regs[off / 4u], 0,
-					   __ATOMIC_ACQ_REL);
 	if (off == DMA_STATUS) {
 		/* One summary bit per channel with a status bit pending. */
 		for (ch = 0; ch < m->params.n_channels; ch++)
@@ -590,10 +587,26 @@ dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 				v |= DWMAC4_DMA_STATUS_CHAN(ch);
 		return v;
 	}
+	return model_reg_get(m, off);
+}
+
+uint32_t
+dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
+{
+	unsigned int ch;
+
+	if (!reg_off_ok(m, off, "read32"))
+		return 0;
+	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
+		return dwmac4_model_peek32(m, off);
+	/* The clear-on-read counters: the only reads with a side effect. */
+	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
+		return __atomic_exchange_n(&m->regs[off / 4u], 0,
+					   __ATOMIC_ACQ_REL);
 	for (ch = 0; ch < m->params.n_channels; ch++)
 		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
 			return chan_missed_read(m, ch);
-	return model_reg_get(m, off);
+	return dwmac4_model_peek32(m, off);
 }
 
 void

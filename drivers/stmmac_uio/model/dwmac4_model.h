@@ -266,6 +266,14 @@ uint32_t dwmac4_model_read32(struct dwmac4_model *m, uint32_t off);
 void dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val);
 
 /*
+ * What a read of register @p off would return, without its side effect:
+ * a clear-on-read counter keeps its count. For a host that mirrors the
+ * register window into memory a driver reads directly (socrx-devmodel),
+ * never for a driver. A bad offset reads 0 and is not counted.
+ */
+uint32_t dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off);
+
+/*
  * DMA window: lets the device reach [iova, iova + len), which the host
  * sees at @p va. Regions must not overlap. Returns 0, -EINVAL or -ENOSPC.
  */

@@ -1,0 +1,147 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Debian's dpdk-testpmd driving net_stmmac_uio's UIO backend, with
+socrx-devmodel as the device: the commands of docs/model.md
+("socrx-devmodel") and docs/nics/stmmac_uio.rst ("UIO backend").
+
+socrx-devmodel serves uio0 under a temporary uio_root, replaying
+tests/data/fwd_mix.pcap and writing what the device transmits to a
+capture. testpmd (hugepages, IOVA as PA, the PMD loaded with -d)
+io-forwards port 0 to itself. Twice: the registers at offset 0x800 of
+map 0 (as uio_pdrv_genirq reports a block that does not start on a page);
+and a device a previous owner left running (model_boot=running: MAC and
+DMA on, which the driver must stop before its reset; the devmodel attaches
+while testpmd starts, and follows its later allocations). Checks:
+  - the PMD reports the device's name, its driver and the offset;
+  - testpmd maps map0 with exactly map0/size bytes (/proc/PID/maps);
+  - every frame of the capture is received and sent (testpmd's counters
+    and the device's), none missed, no driver protocol violation;
+  - the transmitted capture is the input, byte-identical and in order;
+  - when testpmd quits, the devmodel ends by itself, flushes its capture
+    and removes its files.
+
+Usage: test_devmodel_testpmd.py DEVMODEL PMD_SO SOURCE_ROOT
+Exit: 0 pass, 1 fail, 77 skipped (not root, or no dpdk-testpmd).
+"""
+import os
+import re
+import shutil
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "pmd"))
+from devmodel_harness import (DevModel, check, end_all,  # noqa: E402
+                              result, skip_unless_root_with_hugepages)
+from test_testpmd import read_pcap  # noqa: E402
+from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
+
+WINDOW = 0x2000         # the model's register window
+
+def mapping_length(pid, path):
+    """Bytes of @p path mapped in process @p pid (0: not mapped)."""
+    total = 0
+    with open("/proc/%d/maps" % pid) as f:
+        for line in f:
+            parts = line.split(None, 5)
+            if len(parts) == 6 and parts[5].strip() == path:
+                lo, hi = (int(x, 16) for x in parts[0].split("-"))
+                total += hi - lo
+    return total
+
+
+def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
+    """One device, one testpmd; @p model adds to the devmodel's --model."""
+    root = os.path.join(tmp, tag)
+    os.mkdir(root)
+    prefix = "socrx-dm-%d-%s" % (os.getpid(), tag)
+    src = os.path.join(srcroot, "tests", "data", "fwd_mix.pcap")
+    out = os.path.join(tmp, tag + ".pcap")
+    frames_in = read_pcap(src)
+    n = len(frames_in)
+    # The capture's frames are sent to 02:00:00:00:00:0b: the device's
+    # address, so that they pass its filter before testpmd turns
+    # promiscuous mode on (after the port started).
+    dm = DevModel(devmodel, root, "uio0", prefix,
+                  "mac=02:00:00:00:00:0b,rx_pcap=%s,tx_pcap=%s%s" % (src, out, model),
+                  ["--map-offset", "%#x" % offset])
+    t = None
+    print("--- %s" % tag, flush=True)
+    try:
+        check(dm.ready(), "socrx-devmodel is ready")
+        eal = ["-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
+               "--no-pci", "-d", so,
+               "--vdev", "net_stmmac_uio0,uio=uio0,uio_root=%s" % root,
+               "--log-level=pmd.net.stmmac*:info"]
+        log = []
+        t = TestpmdSession(eal, ["--forward-mode=io", "--no-flush-rx",
+                                 "--total-num-mbufs=8192"], log)
+        print("$ " + " ".join(t.argv), flush=True)
+        print(t.startup, flush=True)
+        check('uio0 is "ethernet", bound to socrx-devmodel' in t.startup and
+              # C's %#x prints 0 as "0"
+              "registers at offset %s" % (hex(offset) if offset else "0")
+              in t.startup,
+              "the PMD reports the device's name, driver and register offset")
+        node = os.path.join(root, "dev", "uio0")
+        size = (offset + WINDOW + 4095) // 4096 * 4096
+        check(mapping_length(t.p.pid, node) == size,
+              "testpmd maps map0 with map0/size (%#x) bytes (got %#x)"
+              % (size, mapping_length(t.p.pid, node)))
+        t.cmd("start")
+        st = dm.wait_stats(lambda s: s.get("tx_frames", 0) >= n)
+        stats = t.cmd("show port stats all")
+        t.cmd("stop")
+        t.quit()
+        got = {k: int(v) for k, v in re.findall(r"(RX-packets|RX-missed|TX-packets):\s+(\d+)", stats)}
+        check(got.get("RX-packets") == n and got.get("TX-packets") == n and
+              got.get("RX-missed") == 0,
+              "testpmd received and sent all %d frames, none missed (%s)" % (n, got))
+        check(t.p.returncode == 0, "testpmd exited cleanly (%s)" % t.p.returncode)
+        rc, last, reason = dm.finish()
+        print(dm.log(), flush=True)
+        check(rc == 0 and reason == "the application exited",
+              "the devmodel ended with the application (%s, %r)" % (rc, reason))
+        check(last.get("rx_offered") == n and last.get("rx_delivered") == n and
+              last.get("tx_frames") == n and last.get("rx_missed") == 0 and
+              last.get("rx_dropped_filter") == 0,
+              "the device delivered and sent all %d frames (%s)" % (n, last or st))
+        check(last.get("violations") == 0, "no driver protocol violation (%s)"
+              % last.get("violations"))
+        frames_out = read_pcap(out) if os.path.exists(out) else []
+        same = sum(1 for a, b in zip(frames_in, frames_out) if a == b)
+        check(frames_out == frames_in,
+              "the transmitted capture is the input, byte-identical and in order "
+              "(%d of %d frames, %d written)" % (same, n, len(frames_out)))
+        check(not os.path.exists(os.path.join(root, "sys")) and
+              not os.path.exists(node),
+              "the devmodel removed its files: %s" % os.listdir(root))
+    finally:
+        end_all(prefix, [t.p if t is not None else None], [dm])
+
+
+def main():
+    if len(sys.argv) != 4:
+        print(__doc__)
+        return 1
+    devmodel, so, srcroot = sys.argv[1:]
+    skip_unless_root_with_hugepages()
+    if not os.access(TESTPMD, os.X_OK):
+        print("skipped: %s not installed (Debian package dpdk-dev)" % TESTPMD)
+        return 77
+    so, cleanup = safe_plugin(os.path.abspath(so))
+    tmp = tempfile.mkdtemp(prefix="socrx-devmodel-")
+    try:
+        devmodel = os.path.abspath(devmodel)
+        run(devmodel, so, srcroot, tmp, "offset", offset=0x800)
+        run(devmodel, so, srcroot, tmp, "running", model=",model_boot=running")
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if cleanup:
+            shutil.rmtree(cleanup, ignore_errors=True)
+    return result()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
