@@ -314,6 +314,11 @@ struct dwmac4_model_stats {
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
+	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */
+	uint64_t tx_csum_frames;	/* frames with CIC set, engine on (TSF) */
+	uint64_t tx_csum_cut_through;	/* CIC set, TSF clear: sent unmodified */
+	uint64_t tx_csum_hdr_err;	/* of tx_csum_frames, written back with IHE */
+	uint64_t tx_csum_payload_err;	/* of tx_csum_frames, with PCE */
 	uint64_t rx_rbsz_zero;		/* RX DMA starts with RBSZ 0 (see docs) */
 	uint64_t violations;		/* total driver protocol violations */
 	uint64_t viol_bad_reg;		/* unaligned / out-of-window register access */
