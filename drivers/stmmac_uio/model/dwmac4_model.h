@@ -61,6 +61,12 @@ struct model_traffic_sink;
 #define DWMAC4_MODEL_MAX_MTL_QUEUES 8u
 /* RX and TX FIFO of the core (MAC_HW_Feature1: 16 KiB each). */
 #define DWMAC4_MODEL_FIFO_BYTES 16384u
+/*
+ * Perfect-filter entries after MAC address 0 (MAC_HW_Feature0.ADDMACADRSEL):
+ * MAC_Address1..3, as the STM32H7's QoS core has (ETH_MACA1HR..ETH_MACA3HR
+ * at 0x308..0x318).
+ */
+#define DWMAC4_MODEL_ADD_MACS 3u
 
 /* The clocks of the block, as a board may leave them. */
 enum dwmac4_model_clocks {
