@@ -362,9 +362,9 @@ stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 
 /*
  * Secondary unicast addresses: perfect-filter entries 1..nb_mac_addrs - 1
- * (ethdev picks the index and keeps the list, which the start's reset
- * makes stmmac_hw_configure() write again). Multicast addresses go
- * through set_mc_addr_list (the hash filter); no VMDq pools.
+ * (ethdev picks the index, keeps the list and adds each again after a
+ * start, whose reset cleared them). Multicast addresses go through
+ * set_mc_addr_list (the hash filter); no VMDq pools.
  */
 static int
 stmmac_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,

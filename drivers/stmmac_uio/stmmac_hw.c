@@ -342,7 +342,6 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	const struct stmmac_backend *be = &ad->be;
-	unsigned int i;
 
 	stmmac_hw_sysbus(ad);
 	/*
@@ -353,10 +352,12 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
 			DMA_CHAN_CTRL_PBLX8 |
 			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
+	/*
+	 * The secondary addresses (MAC_Address1..) reset disabled; ethdev
+	 * replays mac_addr_add for each after dev_start
+	 * (eth_dev_mac_restore()).
+	 */
 	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
-	/* The secondary addresses ethdev holds (zero ones disabled). */
-	for (i = 1; i < ad->nb_mac_addrs; i++)
-		stmmac_hw_write_mac_n(be, i, &dev->data->mac_addrs[i]);
 	stmmac_hw_write_filter(dev);
 	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
 	stmmac_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
