@@ -11,7 +11,9 @@
  *     (tx_pcap=) byte-identical to the frame with the checksums DPDK's
  *     rte_ipv4_cksum() / rte_ipv4_udptcp_cksum() / rte_ipv6_udptcp_cksum()
  *     compute; packets without the flags leave untouched;
- *     rte_eth_tx_prepare() refuses what the device cannot do.
+ *     rte_eth_tx_prepare() refuses what the device cannot do; a frame
+ *     whose IP header the device finds wrong is sent and counted in
+ *     oerrors.
  *  2. Unicast MAC filter: max_mac_addrs is 1 + the core's ADDMACADRSEL;
  *     rte_eth_dev_mac_addr_add()/remove() let frames for a secondary
  *     address in and out with promiscuous mode off, across a stop/start;
@@ -295,10 +297,54 @@ check_prepare(uint16_t port, struct rte_mempool *mp, const uint8_t *f,
 	}
 }
 
+/*
+ * Case 0 with IP version 5 under EtherType 0x0800: the device still sends
+ * it, with the header checksum it computes (databook) and the UDP
+ * checksum untouched, and writes back IHE with ES: counted in oerrors.
+ * @p bad gets the frame expected on the wire.
+ */
+static void
+send_bad_header(uint16_t port, struct rte_mempool *mp, const uint8_t *f,
+		uint32_t len, uint8_t *bad)
+{
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(bad + RTE_ETHER_HDR_LEN);
+	struct dwmac4_model_stats st0 = pmd_harness_model_stats(port), st;
+	uint64_t oerr0 = pmd_harness_eth_stats(port).oerrors, polls;
+	struct rte_mbuf *m;
+
+	memcpy(bad, f, len);
+	ip->version_ihl = 0x55;
+	m = to_mbuf(mp, bad, len, 1);
+	if (m == NULL) {
+		CHECK(0, "bad header: mbuf");
+		return;
+	}
+	m->ol_flags = RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IP_CKSUM |
+		      RTE_MBUF_F_TX_UDP_CKSUM;
+	m->l2_len = RTE_ETHER_HDR_LEN;
+	m->l3_len = 20;
+	CHECK_EQ_U(rte_eth_tx_burst(port, 0, &m, 1), 1, "bad header: queued");
+	for (polls = 0; polls < 10000000; polls++) {
+		rte_eth_tx_burst(port, 0, NULL, 0);	/* reclaims, counts */
+		if (pmd_harness_eth_stats(port).oerrors != oerr0)
+			break;
+		rte_pause();
+	}
+	st = pmd_harness_model_stats(port);
+	CHECK_EQ_U(st.tx_frames - st0.tx_frames, 1, "bad header: sent");
+	CHECK_EQ_U(st.tx_csum_hdr_err - st0.tx_csum_hdr_err, 1,
+		   "bad header: IHE written back");
+	CHECK_EQ_U(pmd_harness_eth_stats(port).oerrors - oerr0, 1,
+		   "bad header: counted in oerrors");
+	ip->hdr_checksum = 0;
+	ip->hdr_checksum = rte_ipv4_cksum(ip);
+}
+
 static void
 part_tx_csum(const char *out_path)
 {
 	static uint8_t frames[NB_TX][FRAME_MAX], want[NB_TX][FRAME_MAX];
+	static uint8_t bad[FRAME_MAX];
 	static struct corpus got;
 	struct rte_mbuf *pkts[NB_TX];
 	struct rte_eth_dev_info info;
@@ -353,12 +399,17 @@ part_tx_csum(const char *out_path)
 	CHECK_EQ_U(pmd_harness_eth_stats(port).oerrors, 0, "oerrors");
 	l2 = RTE_ETHER_HDR_LEN;
 	check_prepare(port, mp, frames[0], len[0], l2, 20);
+	send_bad_header(port, mp, frames[0], len[0], bad);
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
 	CHECK(rte_eth_dev_stop(port) == 0, "stop");
 	CHECK(rte_eth_dev_close(port) == 0, "close (flushes the capture)");
 
 	CHECK(corpus_read_pcap(out_path, &got) == 0, "read %s", out_path);
-	CHECK_EQ_U(got.n, NB_TX, "frames on the wire");
+	CHECK_EQ_U(got.n, NB_TX + 1, "frames on the wire");
+	if (got.n == NB_TX + 1)
+		CHECK(got.f[NB_TX].len == len[0] &&
+		      memcmp(got.f[NB_TX].data, bad, len[0]) == 0,
+		      "IP header error: sent, with the header checksum inserted");
 	for (i = 0; i < NB_TX && i < got.n; i++) {
 		bool ok = got.f[i].len == len[i] &&
 			  memcmp(got.f[i].data, want[i], len[i]) == 0;
