@@ -38,6 +38,21 @@
 	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |	\
 	 RTE_ETH_TX_OFFLOAD_TCP_CKSUM)
 
+/* A pool of @p n mbufs for a part on @p port, and its dev_info; NULL on failure. */
+static struct rte_mempool *
+part_pool(int port, const char *name, unsigned int n,
+	  struct rte_eth_dev_info *info)
+{
+	struct rte_mempool *mp;
+
+	if (port < 0)
+		return NULL;
+	mp = eal_harness_pool(name, n, RTE_MBUF_DEFAULT_BUF_SIZE);
+	CHECK(mp != NULL && rte_eth_dev_info_get(port, info) == 0,
+	      "%s: pool, dev_info", name);
+	return mp;
+}
+
 /* ---- 1. TX checksum offload ---- */
 
 struct txcase {
@@ -354,10 +369,7 @@ part_tx_csum(const char *out_path)
 	int port = pmd_harness_probed_port(TX_DEV);
 	struct dwmac4_model_stats st;
 
-	if (port < 0)
-		return;
-	mp = eal_harness_pool("feat_tx", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
-	CHECK(mp != NULL && rte_eth_dev_info_get(port, &info) == 0, "pool, info");
+	mp = part_pool(port, "feat_tx", 1024, &info);
 	if (mp == NULL)
 		return;
 	CHECK_EQ_U(info.tx_offload_capa & STMMAC_TEST_TX_CKSUM, STMMAC_TEST_TX_CKSUM,
@@ -519,10 +531,7 @@ part_unicast_filter(void)
 	uint64_t filtered;
 	int port = pmd_harness_probed_port(UC_DEV);
 
-	if (port < 0)
-		return;
-	mp = eal_harness_pool("feat_uc", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
-	CHECK(mp != NULL && rte_eth_dev_info_get(port, &info) == 0, "pool, info");
+	mp = part_pool(port, "feat_uc", 2048, &info);
 	if (mp == NULL)
 		return;
 	/* The model's MAC_HW_Feature0.ADDMACADRSEL is 3. */
