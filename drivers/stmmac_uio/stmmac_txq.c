@@ -161,6 +161,9 @@ stmmac_tx_own_nc(struct stmmac_tx_queue *txq, uint16_t from, uint16_t to)
  *    tx_ring_full counted); the caller retries the rest;
  *  - a packet the device cannot send at all is freed and counted in
  *    tx_dropped (consumed, so one bad packet cannot block the queue);
+ *  - checksum requests (ol_flags) become TDES3.CIC on each of the
+ *    packet's descriptors, nothing else is read from the packet; what
+ *    the device's engine then finds wrong comes back as ES (oerrors);
  *  - within a packet OWN is set on the first descriptor last, after a
  *    write barrier (Linux stmmac_xmit() does the same), so the device
  *    never sees half a frame; the tail is written once per burst;
