@@ -98,11 +98,18 @@ test_reset_values(void)
 		   "version");
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC4_VERSION) &
 		   DWMAC4_VERSION_SNPSVER_MASK, DWMAC_CORE_5_10, "SNPSVER");
+	/* ADDMACADRSEL = 3: MAC_Address1..3 besides address 0. */
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0),
 		   GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		   GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL, "HW_FEATURE0");
-	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0), 0x14003,
+		   GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
+		   (3u << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT), "HW_FEATURE0");
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0), 0xd4003,
 		   "HW_FEATURE0 literal");
+	/* MAC_Address1..3 reset disabled (AE 0), all ones (databook). */
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_HIGH(1)), 0xffff,
+		   "MAC_Address1_High");
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_LOW(3)), 0xffffffffu,
+		   "MAC_Address3_Low");
 	/*
 	 * RX/TX FIFO 16 KiB (7 = log2(16384 / 128)), ADDR64 = 2 (48 bit),
 	 * HASHTBLSZ = 1 (64-bin multicast hash).

@@ -763,6 +763,79 @@ test_flow_control(void)
 	fix_fini(&f);
 }
 
+/* Perfect-filter entry @p n: address @p a with the extra @p bits. */
+static void
+set_entry(struct fix *f, unsigned int n, const uint8_t *a, uint32_t bits)
+{
+	dwmac4_model_write32(f->m, GMAC_ADDR_HIGH(n),
+			     bits | (uint32_t)a[5] << 8 | a[4]);
+	dwmac4_model_write32(f->m, GMAC_ADDR_LOW(n),
+			     (uint32_t)a[3] << 24 | (uint32_t)a[2] << 16 |
+			     (uint32_t)a[1] << 8 | a[0]);
+}
+
+/*
+ * MAC_Address1..3 (MAC_HW_Feature0.ADDMACADRSEL = 3): AE enables an
+ * entry, SA makes it a source filter (not a destination match), MBC masks
+ * bytes out; entry 4 is not there; a reset disables them all.
+ */
+static void
+test_perfect_filter(void)
+{
+	static const uint8_t a1[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x01 };
+	static const uint8_t a2[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x02 };
+	static const uint8_t a3[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x03 };
+	static const uint8_t a4[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x04 };
+	static const uint8_t a3b5[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x7f };
+	static const uint8_t a3b4[6] = { 0x02, 0x11, 0x22, 0x33, 0x45, 0x03 };
+	struct fix_opts o = { .n = 16, .armed = 16 };
+	struct pkt pk = { .proto = 17, .payload = 30 };
+	uint64_t del = 0, drop = 0;
+	uint8_t frame[256];
+	struct fix f;
+	size_t len;
+
+	fix_init(&f, &o);
+#define EXPECT(d, pass, what) do {					\
+		pk.dst = (d);						\
+		len = build_pkt(frame, &pk);				\
+		model_fixture_qsrc_push(f.src, frame, len);		\
+		CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "%s: moved", what); \
+		del += (pass);						\
+		drop += !(pass);					\
+		CHECK_EQ_U(stats(&f).rx_delivered, del, "%s: delivered", what); \
+		CHECK_EQ_U(stats(&f).rx_dropped_filter, drop, "%s: filtered", what); \
+	} while (0)
+	EXPECT(a1, false, "entry 1 at reset (AE 0)");
+	set_entry(&f, 1, a1, GMAC_HI_REG_AE);
+	set_entry(&f, 2, a2, 0);
+	set_entry(&f, 3, a3, GMAC_HI_REG_AE | DWMAC4_GMAC_HI_SA);
+	set_entry(&f, 4, a4, GMAC_HI_REG_AE);
+	EXPECT(a1, true, "entry 1 enabled");
+	EXPECT(NULL, true, "station address still");
+	EXPECT(a2, false, "entry 2 without AE");
+	EXPECT(a3, false, "entry 3 a source-address entry");
+	EXPECT(a4, false, "entry 4: the core has 1..3");
+	/* MBC bit 29 masks byte 5 (MAC_Address3_High bits 15:8). */
+	set_entry(&f, 3, a3, GMAC_HI_REG_AE | 1u << 29);
+	EXPECT(a3b5, true, "entry 3, byte 5 masked");
+	EXPECT(a3b4, false, "entry 3, byte 4 differs");
+	EXPECT(a1, true, "entry 3 with byte 5 masked also matches a1");
+	set_entry(&f, 3, a3, 0);
+	/* Linux's removal: both words 0. */
+	set_entry(&f, 1, (const uint8_t[6]){ 0 }, 0);
+	EXPECT(a1, false, "entry 1 cleared");
+	set_entry(&f, 1, a1, GMAC_HI_REG_AE);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), 0);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_ADDR_HIGH(1)), 0xffff,
+		   "reset: entry 1 disabled");
+#undef EXPECT
+	check_no_violation(&f, "perfect filter");
+	fix_fini(&f);
+}
+
 static void
 test_filter(void)
 {
@@ -1279,6 +1352,7 @@ main(void)
 	test_mtl_queue();
 	test_flow_control();
 	test_filter();
+	test_perfect_filter();
 	test_dis_tcp_ef();
 	test_stopped_and_oversize();
 	test_nt_stores();

@@ -179,9 +179,15 @@
 #define GMAC_HW_FEAT_EEESEL		DWMAC4_BIT(13)
 #define GMAC_HW_FEAT_TXCOSEL		DWMAC4_BIT(14)	/* TX csum offload */
 #define GMAC_HW_FEAT_RXCOESEL		DWMAC4_BIT(16)	/* RX csum offload */
-/* Linux tests only bit 18; the databook field ADDMACADRSEL is 22:18. */
+/*
+ * Linux tests only bit 18; the databook field ADDMACADRSEL is 22:18, the
+ * number of MAC_Address<n> perfect-filter entries after address 0 (1..31;
+ * DPDK's axgbe reads its XGMAC's field the same way: max_mac_addrs =
+ * addn_mac + 1).
+ */
 #define GMAC_HW_FEAT_ADDMAC		DWMAC4_BIT(18)
 #define DWMAC4_HW_FEAT_ADDMACADRSEL_MASK DWMAC4_GENMASK(22, 18)
+#define DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT 18
 #define GMAC_HW_FEAT_SAVLANINS		DWMAC4_BIT(27)
 
 /* MAC_HW_Feature1. FIFO sizes are log2(bytes / 128). */
@@ -247,6 +253,17 @@
 #define GMAC_HI_DCS			DWMAC4_GENMASK(18, 16)
 #define GMAC_HI_DCS_SHIFT		16
 #define GMAC_HI_REG_AE			DWMAC4_BIT(31)
+/*
+ * Entries 1..31 only (databook MAC_Address1_High; ST's ETH_MACA1HR): SA
+ * compares the entry with the source instead of the destination address;
+ * MBC bit 24 + k masks address byte k (bytes 0-3 in _Low, 4-5 in _High)
+ * out of the comparison. Linux leaves both 0.
+ */
+#define DWMAC4_GMAC_HI_SA		DWMAC4_BIT(30)
+#define DWMAC4_GMAC_HI_MBC_MASK		DWMAC4_GENMASK(29, 24)
+#define DWMAC4_GMAC_HI_MBC_SHIFT	24
+/* MAC_Address0..31 lie at GMAC_ADDR_HIGH/LOW(n); more are elsewhere. */
+#define DWMAC4_GMAC_ADDR_REGS		32U
 
 /* ------------------------------------------------------------------------
  * MTL block (dwmac4.h "MTL registers"; databook "MTL Registers").

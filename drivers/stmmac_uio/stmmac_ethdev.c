@@ -83,7 +83,7 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 
 	info->max_rx_queues = STMMAC_MAX_RX_QUEUES;
 	info->max_tx_queues = STMMAC_MAX_TX_QUEUES;
-	info->max_mac_addrs = 1;
+	info->max_mac_addrs = ad->nb_mac_addrs;
 	info->min_rx_bufsize = STMMAC_RBSZ_MIN;
 	info->max_rx_pktlen = STMMAC_MAX_FRAME_LEN;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
@@ -101,6 +101,9 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
 	info->rx_queue_offload_capa = 0;
 	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	/* TDES3.CIC, when the core has the engine (stmmac_txq.c). */
+	if (ad->tx_coe)
+		info->tx_offload_capa |= STMMAC_TX_OFFLOAD_CKSUM;
 	info->tx_queue_offload_capa = 0;
 	info->rx_desc_lim.nb_max = STMMAC_MAX_RING_DESC;
 	info->rx_desc_lim.nb_min = STMMAC_MIN_RING_DESC;
@@ -361,6 +364,38 @@ stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 	return 0;
 }
 
+/*
+ * Secondary unicast addresses: perfect-filter entries 1..nb_mac_addrs - 1
+ * (ethdev picks the index, keeps the list and adds each again after a
+ * start, whose reset cleared them). Multicast addresses go through
+ * set_mc_addr_list (the hash filter); no VMDq pools.
+ */
+static int
+stmmac_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
+		    uint32_t index, uint32_t pool)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+
+	if (index == 0 || index >= ad->nb_mac_addrs || pool != 0 ||
+	    !rte_is_unicast_ether_addr(addr)) {
+		PMD_DRV_LOG(ERR, "port %u: MAC address %u (pool %u): only unicast addresses 1..%u of pool 0",
+			    dev->data->port_id, index, pool,
+			    ad->nb_mac_addrs - 1);
+		return -EINVAL;
+	}
+	stmmac_hw_write_mac_n(&ad->be, index, addr);
+	return 0;
+}
+
+static void
+stmmac_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+
+	if (index != 0 && index < ad->nb_mac_addrs)
+		stmmac_hw_write_mac_n(&ad->be, index, NULL);
+}
+
 static int
 stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
@@ -436,6 +471,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.allmulticast_enable	= stmmac_allmulticast_enable,
 	.allmulticast_disable	= stmmac_allmulticast_disable,
 	.mac_addr_set		= stmmac_mac_addr_set,
+	.mac_addr_add		= stmmac_mac_addr_add,
+	.mac_addr_remove	= stmmac_mac_addr_remove,
 	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
@@ -562,7 +599,9 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	if (ret < 0)
 		goto err_backend;
 	stmmac_phy_init(ad);
-	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac", RTE_ETHER_ADDR_LEN, 0);
+	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */
+	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac",
+		(size_t)RTE_ETHER_ADDR_LEN * ad->nb_mac_addrs, 0);
 	if (eth_dev->data->mac_addrs == NULL) {
 		ret = -ENOMEM;
 		goto err_backend;

@@ -164,6 +164,7 @@ struct stmmac_tx_queue {
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint8_t pbl;			/* TxPBL (x8) */
 	uint32_t max_frame;		/* what the TX queue holds (TSF) */
+	uint32_t cic_mask;		/* TDES3.CIC when the core has it, else 0 */
 	uint32_t tail_reg;
 	uint32_t ring_lo;
 	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
@@ -193,6 +194,9 @@ struct stmmac_adapter {
 	/* FIFOs (MAC_HW_Feature1) and queue 0's share of each (TQS/RQS). */
 	uint32_t rx_fifo, tx_fifo;
 	uint32_t rx_queue_bytes, tx_queue_bytes;
+	/* MAC_HW_Feature0: TX checksum insertion; perfect-filter entries. */
+	bool tx_coe;
+	uint32_t nb_mac_addrs;		/* 1 + ADDMACADRSEL: ethdev's max_mac_addrs */
 	/* Multicast hash filter: bins (0: none) and the table programmed. */
 	uint32_t hash_bins;
 	uint32_t mc_hash[8];
@@ -312,6 +316,12 @@ stmmac_rx_skip_check(struct stmmac_rx_queue *rxq)
 }
 
 /* stmmac_txq.c */
+/* TX checksum insertion (TDES3.CIC) as ethdev offloads. */
+#define STMMAC_TX_OFFLOAD_CKSUM						\
+	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |	\
+	 RTE_ETH_TX_OFFLOAD_TCP_CKSUM)
+uint16_t stmmac_prep_pkts(void *tx_queue, struct rte_mbuf **tx_pkts,
+			  uint16_t nb_pkts);
 int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);

@@ -126,6 +126,7 @@ static void
 stmmac_hw_features(struct stmmac_adapter *ad)
 {
 	const struct stmmac_backend *be = &ad->be;
+	uint32_t f0 = stmmac_read32(be, GMAC_HW_FEATURE0);
 	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
 	uint32_t f2 = stmmac_read32(be, GMAC_HW_FEATURE2);
 	uint32_t rxq = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
@@ -139,6 +140,15 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / txq, 256u);
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
+	/*
+	 * MAC_HW_Feature0: TX checksum insertion (TDES3.CIC), and the
+	 * perfect-filter entries after address 0 (those beyond
+	 * MAC_Address31 live elsewhere: not used).
+	 */
+	ad->tx_coe = (f0 & GMAC_HW_FEAT_TXCOSEL) != 0;
+	ad->nb_mac_addrs = 1u + RTE_MIN((f0 & DWMAC4_HW_FEAT_ADDMACADRSEL_MASK) >>
+					DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT,
+					DWMAC4_GMAC_ADDR_REGS - 1u);
 	/*
 	 * The AXI data width is not in any register: 64 bits on every SoC
 	 * of the supported list (U-Boot's dwc_eth_qos configurations of
@@ -260,18 +270,36 @@ stmmac_hw_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
 	ea->addr_bytes[5] = (hi >> 8) & 0xff;
 }
 
-/* Linux stmmac_set_mac_addr(): high word (with AE) first, then low. */
+/*
+ * Perfect-filter entry @p n (0: the station address). Linux
+ * stmmac_set_mac_addr(): high word (with AE) first, then low; a NULL or
+ * zero address disables the entry as Linux dwmac4_set_filter() does
+ * (both words 0, AE clear; entry 0 has no AE to clear).
+ */
+void
+stmmac_hw_write_mac_n(const struct stmmac_backend *be, unsigned int n,
+		      const struct rte_ether_addr *ea)
+{
+	const uint8_t *a;
+
+	if (ea == NULL || rte_is_zero_ether_addr(ea)) {
+		stmmac_write32(be, GMAC_ADDR_HIGH(n), 0);
+		stmmac_write32(be, GMAC_ADDR_LOW(n), 0);
+		return;
+	}
+	a = ea->addr_bytes;
+	stmmac_write32(be, GMAC_ADDR_HIGH(n),
+		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
+	stmmac_write32(be, GMAC_ADDR_LOW(n),
+		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
+		       ((uint32_t)a[1] << 8) | a[0]);
+}
+
 void
 stmmac_hw_write_mac(const struct stmmac_backend *be,
 		    const struct rte_ether_addr *ea)
 {
-	const uint8_t *a = ea->addr_bytes;
-
-	stmmac_write32(be, GMAC_ADDR_HIGH(0),
-		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
-	stmmac_write32(be, GMAC_ADDR_LOW(0),
-		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
-		       ((uint32_t)a[1] << 8) | a[0]);
+	stmmac_hw_write_mac_n(be, 0, ea);
 }
 
 /*
@@ -324,6 +352,11 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
 			DMA_CHAN_CTRL_PBLX8 |
 			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
+	/*
+	 * The secondary addresses (MAC_Address1..) reset disabled; ethdev
+	 * replays mac_addr_add for each after dev_start
+	 * (eth_dev_mac_restore()).
+	 */
 	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
 	stmmac_hw_write_filter(dev);
 	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */

@@ -28,6 +28,8 @@ void stmmac_hw_read_mac(const struct stmmac_backend *be,
 			struct rte_ether_addr *ea);
 void stmmac_hw_write_mac(const struct stmmac_backend *be,
 			 const struct rte_ether_addr *ea);
+void stmmac_hw_write_mac_n(const struct stmmac_backend *be, unsigned int n,
+			   const struct rte_ether_addr *ea);
 
 /* stmmac_phy.c */
 int stmmac_phy_init(struct stmmac_adapter *ad);

@@ -68,11 +68,12 @@ def blocks(path):
 def adapt(argv, srcroot, so, tmp):
     """Paths only: the PMD, files under the source tree, /tmp/NAME."""
     def one(a):
+        # /tmp/NAME first: the source root itself may lie under /tmp.
+        a = re.sub(r"(?<=[=,])/tmp/([^,/]+)",
+                   lambda m: os.path.join(tmp, m.group(1)), a)
         a = a.replace(PMD_PATH, so)
-        a = re.sub(r"(?<=[=,])(tests/data/[^,]+)",
-                   lambda m: os.path.join(srcroot, m.group(1)), a)
-        return re.sub(r"(?<=[=,])/tmp/([^,/]+)",
-                      lambda m: os.path.join(tmp, m.group(1)), a)
+        return re.sub(r"(?<=[=,])(tests/data/[^,]+)",
+                      lambda m: os.path.join(srcroot, m.group(1)), a)
     return [one(a) for a in argv]
 
 

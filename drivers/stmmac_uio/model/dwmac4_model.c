@@ -135,12 +135,17 @@ model_build_reset_table(struct dwmac4_model *m)
 	uint32_t nch = m->params.n_channels - 1u;
 	uint32_t nq = m->params.mtl_queues - 1u;
 	uint32_t *r = m->reset_val;
+	unsigned int i;
 
 	memset(r, 0, sizeof(m->reset_val));
 	r[GMAC4_VERSION / 4] = DWMAC4_MODEL_VERSION;
-	/* 10/100 and 1000 Mbit/s, RX and TX checksum offload. */
+	/*
+	 * 10/100 and 1000 Mbit/s, RX and TX checksum offload, MAC addresses
+	 * 1..DWMAC4_MODEL_ADD_MACS.
+	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL;
+		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
+		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
 	 * FIFO sizes are log2(bytes / 128): 16 KiB = 7. ADDR64 = 2 means
 	 * 48-bit DMA addresses (Linux stmmac_get_hw_features: addr64 48).
@@ -162,6 +167,11 @@ model_build_reset_table(struct dwmac4_model *m)
 	 */
 	r[GMAC_ADDR_HIGH(0) / 4] = GMAC_HI_REG_AE | 0xffffu;
 	r[GMAC_ADDR_LOW(0) / 4] = 0xffffffffu;
+	/* The other entries reset to the same address, disabled (AE 0). */
+	for (i = 1; i <= DWMAC4_MODEL_ADD_MACS; i++) {
+		r[GMAC_ADDR_HIGH(i) / 4] = 0xffffu;
+		r[GMAC_ADDR_LOW(i) / 4] = 0xffffffffu;
+	}
 	model_mtl_reset_table(m);
 }
 

@@ -61,6 +61,12 @@ struct model_traffic_sink;
 #define DWMAC4_MODEL_MAX_MTL_QUEUES 8u
 /* RX and TX FIFO of the core (MAC_HW_Feature1: 16 KiB each). */
 #define DWMAC4_MODEL_FIFO_BYTES 16384u
+/*
+ * Perfect-filter entries after MAC address 0 (MAC_HW_Feature0.ADDMACADRSEL):
+ * MAC_Address1..3, as the STM32H7's QoS core has (ETH_MACA1HR..ETH_MACA3HR
+ * at 0x308..0x318).
+ */
+#define DWMAC4_MODEL_ADD_MACS 3u
 
 /* The clocks of the block, as a board may leave them. */
 enum dwmac4_model_clocks {
@@ -322,6 +328,11 @@ struct dwmac4_model_stats {
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
+	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */
+	uint64_t tx_csum_frames;	/* frames with CIC set, engine on (TSF) */
+	uint64_t tx_csum_cut_through;	/* CIC set, TSF clear: sent unmodified */
+	uint64_t tx_csum_hdr_err;	/* of tx_csum_frames, written back with IHE */
+	uint64_t tx_csum_payload_err;	/* of tx_csum_frames, with PCE */
 	uint64_t rx_rbsz_zero;		/* RX DMA starts with RBSZ 0 (see docs) */
 	uint64_t violations;		/* total driver protocol violations */
 	uint64_t viol_bad_reg;		/* unaligned / out-of-window register access */

@@ -670,7 +670,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 {
 	struct model_ring *r = &m->tx[ch];
 	struct model_traffic_sink *sink = m->params.tx_sink;
-	uint32_t seq, tail, idx, pos = 0, total = 0, des3;
+	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, st;
 	struct dwmac4_desc *d, w;
 	const char *why;
 	bool ic = false, unclean;
@@ -710,6 +710,8 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			return MODEL_WORK_OTHER;
 		}
 		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
+		if (pos == 0)	/* CIC: the first descriptor's */
+			cic = des3 & TDES3_CHECKSUM_INSERTION_MASK;
 		ic = (w.des2 & TDES2_INTERRUPT_ON_COMPLETION) != 0;
 		pos++;
 		if (des3 & TDES3_LAST_DESCRIPTOR)
@@ -732,6 +734,8 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		tx_advance(m, r, ch, pos);
 		return MODEL_WORK_OTHER;
 	}
+	/* The checksum engine works on the whole frame in the MTL queue. */
+	st = model_tx_coe(m, m->txbuf, (uint32_t)len, cic);
 	/*
 	 * A MAC at another speed or duplex than the PHY sends garbage: the
 	 * DMA completes the frame, the link partner never sees it.
@@ -745,7 +749,9 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		MODEL_STAT_ADD(m, tx_bytes, len);
 	}
 	m->tx_stalled = false;
-	tx_write_back(m, r, r->cur, pos, 0);
+	/* Status (IHE/PCE, ES) in the last descriptor's write-back only. */
+	tx_write_back(m, r, r->cur, pos - 1, 0);
+	tx_write_back(m, r, (r->cur + pos - 1) % r->n, 1, st);
 	tx_advance(m, r, ch, pos);
 	/* TI for a frame whose last descriptor asked for it (TDES2.IC). */
 	if (ic)

@@ -437,6 +437,13 @@ enum model_work model_rx_work(struct dwmac4_model *m);
 /* The MAC's receive side: one frame from the wire (dwmac4_model_mac.c). */
 enum model_work model_mac_rx(struct dwmac4_model *m);
 enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
+/*
+ * The transmit checksum offload engine (dwmac4_model_txcoe.c): inserts
+ * what TDES3.CIC @p cic asks into the gathered frame; returns the
+ * write-back status bits for its last descriptor (IHE/PCE with ES, or 0).
+ */
+uint32_t model_tx_coe(struct dwmac4_model *m, uint8_t *frame, uint32_t len,
+		      uint32_t cic);
 
 /* Abandons the RX frame in flight (reset / RX stop). Caller holds the lock. */
 void model_rx_abort(struct dwmac4_model *m);

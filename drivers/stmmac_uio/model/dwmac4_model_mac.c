@@ -153,14 +153,39 @@ rx_hash_hit(struct dwmac4_model *m, const uint8_t *da)
 	return (model_reg_get(m, GMAC_HASH_TAB(bin >> 5)) >> (bin & 31u)) & 1u;
 }
 
+/*
+ * Whether destination @p da matches perfect-filter entry @p n: address 0
+ * always takes part; entries 1..DWMAC4_MODEL_ADD_MACS when AE is set and
+ * SA clear (an SA entry filters the source address, which the model does
+ * not), each byte compared unless its MBC bit masks it out.
+ */
+static bool
+rx_perfect_hit(struct dwmac4_model *m, unsigned int n, const uint8_t *da)
+{
+	uint32_t hi = model_reg_get(m, GMAC_ADDR_HIGH(n));
+	uint32_t lo = model_reg_get(m, GMAC_ADDR_LOW(n));
+	uint64_t addr = (uint64_t)(hi & 0xffffu) << 32 | lo;
+	uint32_t mbc = 0;
+	unsigned int k;
+
+	if (n != 0) {
+		if ((hi & (GMAC_HI_REG_AE | DWMAC4_GMAC_HI_SA)) != GMAC_HI_REG_AE)
+			return false;
+		mbc = (hi & DWMAC4_GMAC_HI_MBC_MASK) >> DWMAC4_GMAC_HI_MBC_SHIFT;
+	}
+	/* Byte k of the address is bits 8k..8k+7 (Linux stmmac_set_mac_addr()). */
+	for (k = 0; k < 6; k++)
+		if (!(mbc >> k & 1u) && da[k] != (uint8_t)(addr >> (8 * k)))
+			return false;
+	return true;
+}
+
 static bool
 rx_filter_pass(struct dwmac4_model *m, const uint8_t *p, uint32_t len)
 {
 	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	uint32_t pf = model_reg_get(m, GMAC_PACKET_FILTER);
-	uint32_t hi = model_reg_get(m, GMAC_ADDR_HIGH(0));
-	uint32_t lo = model_reg_get(m, GMAC_ADDR_LOW(0));
-	uint8_t mac[6];
+	unsigned int n;
 
 	if (pf & (GMAC_PACKET_FILTER_PR | GMAC_PACKET_FILTER_RA))
 		return true;
@@ -171,13 +196,10 @@ rx_filter_pass(struct dwmac4_model *m, const uint8_t *p, uint32_t len)
 	if (p[0] & 1u)
 		return (pf & GMAC_PACKET_FILTER_PM) ||
 		       ((pf & GMAC_PACKET_FILTER_HMC) && rx_hash_hit(m, p));
-	mac[0] = (uint8_t)lo;
-	mac[1] = (uint8_t)(lo >> 8);
-	mac[2] = (uint8_t)(lo >> 16);
-	mac[3] = (uint8_t)(lo >> 24);
-	mac[4] = (uint8_t)hi;
-	mac[5] = (uint8_t)(hi >> 8);
-	return memcmp(p, mac, 6) == 0;
+	for (n = 0; n <= DWMAC4_MODEL_ADD_MACS; n++)
+		if (rx_perfect_hit(m, n, p))
+			return true;
+	return false;
 }
 
 
