@@ -76,6 +76,8 @@ static struct {
 /* The forwarding lcores, in --config order: index = TX queue id. */
 static unsigned int fwd_lcores[RTE_MAX_LCORE];
 static unsigned int n_fwd_lcores;
+/* --json FILE, open from the start of the run (stats_write_json() closes it). */
+static FILE *json_out;
 
 static void __attribute__((format(printf, 1, 2), noreturn))
 die(const char *fmt, ...)
@@ -629,6 +631,16 @@ main(int argc, char **argv)
 	signal(SIGTERM, signal_handler);
 
 	parse_args(argc, argv);
+	/*
+	 * Opened (and emptied) now, written at exit: a path that cannot be
+	 * written stops the router before any port starts, not after the run.
+	 */
+	if (args.json != NULL) {
+		json_out = fopen(args.json, "w");
+		if (json_out == NULL)
+			die("--json %s: cannot open for writing: %s", args.json,
+			    strerror(errno));
+	}
 	check_ports();
 	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
 			&routes, err, sizeof(err)) != 0)
@@ -702,7 +714,7 @@ main(int argc, char **argv)
 	fin.pool_size = mp->size;
 	fin.pool_in_use = rte_mempool_in_use_count(mp);
 	stats_print_summary(&fin);
-	if (args.json != NULL && stats_write_json(args.json, &fin) != 0)
+	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
