@@ -5,7 +5,9 @@
  * within its range), every mistake an error that names the option and
  * its limit.
  */
+#include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -37,44 +39,112 @@ args_usage(FILE *o, const char *prog)
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
 		"\n"
-		"  -p PORTMASK          ports to use, hex (default: all)\n"
+		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
+		"                       (ports 0..63; default: all)\n"
 		"  -P                   put the ports in promiscuous mode\n"
 		"  --config             RX queue to lcore map (default: queue 0 of each\n"
 		"                       port, ports spread over the worker lcores)\n"
 		"  --routes FILE        route file (default " DEFAULT_ROUTES ")\n"
-		"  --stats-period SEC   live statistics period (default 1; 0: none)\n"
-		"  --duration SEC       stop after SEC seconds (default 0: at SIGINT/SIGTERM)\n"
+		"  --stats-period SEC   live statistics period, %g..%.0f (default 1; 0: none)\n"
+		"  --duration SEC       stop after SEC seconds, %g..%.0f (default 0: at\n"
+		"                       SIGINT/SIGTERM)\n"
 		"  --exit-when-idle N   stop once traffic was seen and then nothing was\n"
-		"                       received for N statistics periods\n"
+		"                       received for N statistics periods, 0..%d\n"
 		"  --drop-bad-l4        drop frames with a bad TCP/UDP checksum (default:\n"
 		"                       forward and count them)\n"
 		"  --json FILE          write the final statistics as JSON\n",
-		prog);
+		prog, ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
+		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS);
 }
 
-static int
-parse_seconds(const char *s, double *out)
+/*
+ * A hex port mask: optional 0x, then hex digits only (strtoull alone
+ * would take "1zz" as 1 and "-1" as every port), at most 64 bits.
+ */
+static enum args_result
+parse_port_mask(const char *s, uint64_t *out, char *err, size_t errlen)
+{
+	const char *d = s, *c;
+	size_t digits;
+
+	if (d[0] == '0' && (d[1] == 'x' || d[1] == 'X'))
+		d += 2;
+	if (*d == '\0')
+		return args_fail(err, errlen,
+				 "-p: '%s' is not a hex port mask (hex digits, optional 0x)", s);
+	for (c = d; *c != '\0'; c++) {
+		unsigned char b = (unsigned char)*c;
+
+		if (isxdigit(b))
+			continue;
+		if (isprint(b))
+			return args_fail(err, errlen,
+					 "-p: '%s' is not a hex port mask: '%c' is not a hex digit",
+					 s, b);
+		return args_fail(err, errlen,
+				 "-p: '%s' is not a hex port mask: byte 0x%02x is not a hex digit",
+				 s, b);
+	}
+	while (*d == '0' && d[1] != '\0')
+		d++;
+	digits = strlen(d);
+	if (digits > 16)
+		return args_fail(err, errlen,
+				 "-p: '%s' is wider than 64 bits: the mask covers ports 0..63 (at most 16 hex digits)",
+				 s);
+	*out = strtoull(d, NULL, 16);
+	if (*out == 0)
+		return args_fail(err, errlen, "-p: '%s' selects no port", s);
+	return ARGS_OK;
+}
+
+/*
+ * Seconds: a plain decimal number (fraction and exponent allowed; no
+ * sign, inf, nan or hex), 0 or in [ARGS_TICK_MS ms, ARGS_MAX_SECONDS].
+ * @p zero says what 0 means.
+ */
+static enum args_result
+parse_seconds(const char *opt, const char *s, const char *zero, double *out,
+	      char *err, size_t errlen)
 {
 	char *end;
 	double v;
+	bool under, over;
 
+	if (!isdigit((unsigned char)s[0]) && s[0] != '.')
+		return args_fail(err, errlen, "%s: '%s' is not a number of seconds (decimal, >= 0)",
+				 opt, s);
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= 0) || v > 1e9)
-		return -1;
+	if (end == s || *end != '\0')
+		return args_fail(err, errlen, "%s: '%s' is not a number of seconds (decimal, >= 0)",
+				 opt, s);
+	under = errno == ERANGE && v < 1;
+	over = (errno == ERANGE && !under) || v > ARGS_MAX_SECONDS;
+	if (over)
+		return args_fail(err, errlen,
+				 "%s: '%s' is out of range: at most %.0f s", opt, s,
+				 ARGS_MAX_SECONDS);
+	if (under || (v > 0 && v < ARGS_TICK_MS / 1000.0))
+		return args_fail(err, errlen,
+				 "%s: '%s' is below %g s (%d ms), the resolution of the control loop (0: %s)",
+				 opt, s, ARGS_TICK_MS / 1000.0, ARGS_TICK_MS, zero);
 	*out = v;
-	return 0;
+	return ARGS_OK;
 }
 
+/* A decimal integer in 0..@p max: digits only. */
 static int
-parse_ulong(const char *s, unsigned long max, unsigned long *out)
+parse_uint(const char *s, unsigned long max, unsigned long *out)
 {
 	char *end;
 	unsigned long v;
 
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
 	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno != 0 || end == s || *end != '\0' || *s == '-' || v > max)
+	v = strtoul(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v > max)
 		return -1;
 	*out = v;
 	return 0;
@@ -84,6 +154,9 @@ parse_ulong(const char *s, unsigned long max, unsigned long *out)
 static enum args_result
 parse_config(struct router_args *a, const char *s, char *err, size_t errlen)
 {
+	static const char *const field[3] = { "port", "queue", "lcore" };
+	static const unsigned long max[3] = { RTE_MAX_ETHPORTS - 1,
+		RTE_MAX_QUEUES_PER_PORT - 1, RTE_MAX_LCORE - 1 };
 	const char *p = s;
 
 	a->n_lp = 0;
@@ -101,12 +174,16 @@ parse_config(struct router_args *a, const char *s, char *err, size_t errlen)
 		for (i = 0; i < 3; i++) {
 			while (*p == ' ')
 				p++;
+			if (!isdigit((unsigned char)*p))
+				return args_fail(err, errlen,
+						 "--config: expected a %s number at '%s'",
+						 field[i], p);
 			errno = 0;
-			if (*p < '0' || *p > '9')
-				return args_fail(err, errlen, "--config: expected a number at '%s'", p);
 			f[i] = strtoul(p, &end, 10);
-			if (errno != 0 || f[i] > (i == 2 ? RTE_MAX_LCORE - 1 : 65535))
-				return args_fail(err, errlen, "--config: number out of range at '%s'", p);
+			if (errno != 0 || f[i] > max[i])
+				return args_fail(err, errlen,
+						 "--config: %s number out of range at '%s' (0..%lu)",
+						 field[i], p, max[i]);
 			p = end;
 			while (*p == ' ')
 				p++;
@@ -161,10 +238,9 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
-			a->port_mask = strtoull(optarg, NULL, 16);
-			if (a->port_mask == 0)
-				return args_fail(err, errlen,
-						 "-p: '%s' is not a non-zero hex port mask", optarg);
+			rc = parse_port_mask(optarg, &a->port_mask, err, errlen);
+			if (rc != ARGS_OK)
+				return rc;
 			a->port_mask_set = true;
 			break;
 		case 'P':
@@ -179,16 +255,18 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 			a->routes = optarg;
 			break;
 		case OPT_STATS_PERIOD:
-			if (parse_seconds(optarg, &a->stats_period) != 0)
-				return args_fail(err, errlen,
-						 "--stats-period: '%s' is not a number of seconds >= 0",
-						 optarg);
+			rc = parse_seconds("--stats-period", optarg,
+					   "no periodic statistics", &a->stats_period,
+					   err, errlen);
+			if (rc != ARGS_OK)
+				return rc;
 			break;
 		case OPT_DURATION:
-			if (parse_seconds(optarg, &a->duration) != 0)
-				return args_fail(err, errlen,
-						 "--duration: '%s' is not a number of seconds >= 0",
-						 optarg);
+			rc = parse_seconds("--duration", optarg,
+					   "run until SIGINT or SIGTERM", &a->duration,
+					   err, errlen);
+			if (rc != ARGS_OK)
+				return rc;
 			break;
 		case OPT_DROP_BAD_L4:
 			a->drop_bad_l4 = true;
@@ -197,10 +275,10 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 			a->json = optarg;
 			break;
 		case OPT_EXIT_WHEN_IDLE:
-			if (parse_ulong(optarg, 1000000, &ul) != 0)
+			if (parse_uint(optarg, ARGS_MAX_IDLE_PERIODS, &ul) != 0)
 				return args_fail(err, errlen,
-						 "--exit-when-idle: '%s' is not an integer in 0..%lu",
-						 optarg, 1000000UL);
+						 "--exit-when-idle: '%s' is not an integer in 0..%d",
+						 optarg, ARGS_MAX_IDLE_PERIODS);
 			a->exit_when_idle = (unsigned int)ul;
 			break;
 		case 'h':

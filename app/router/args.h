@@ -14,6 +14,13 @@
 
 #define ARGS_MAX_LCORE_PARAMS	1024
 #define ARGS_ERR_LEN		512
+/*
+ * The control loop's tick (main.c): the resolution of --duration and
+ * --stats-period, so neither may be shorter (other than 0).
+ */
+#define ARGS_TICK_MS		10
+#define ARGS_MAX_SECONDS	1e9	/* --duration, --stats-period */
+#define ARGS_MAX_IDLE_PERIODS	1000000	/* --exit-when-idle */
 
 /* One --config entry: which lcore polls which RX queue of which port. */
 struct lcore_params {

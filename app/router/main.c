@@ -36,7 +36,7 @@
 #include "stats.h"
 
 /* Control loop tick: the resolution of --duration and of the reports. */
-#define CONTROL_TICK_NS	10000000L
+#define CONTROL_TICK_NS	(ARGS_TICK_MS * 1000000L)
 /* Bounded wait for a TX ring to empty at shutdown (polls of 10 us). */
 #define TX_DRAIN_POLLS	100000
 

@@ -7,13 +7,15 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "routes.h"
 
-#define ROUTES_LINE_MAX	1024
+#define ROUTES_LINE_MAX	1024	/* bytes a line, its newline included */
+#define ROUTES_UTF8_BOM	"\xef\xbb\xbf"
 #define ROUTES_MAX_TOKENS	8
 
 struct parse_ctx {
@@ -278,6 +280,59 @@ check_neighbors(struct parse_ctx *c, const struct route_table *t)
 	return 0;
 }
 
+/*
+ * Reads one line (without its '\n') into @p buf. @return its length, -1
+ * at the end of the file, or -2 for a line longer than @p size - 1
+ * (the rest of it is not read). NUL bytes are kept: the caller sees them.
+ */
+static long
+read_line(FILE *f, char *buf, size_t size)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (n == size - 1)
+			return -2;
+		buf[n++] = (char)c;
+	}
+	if (c == EOF && n == 0)
+		return -1;
+	buf[n] = '\0';
+	return (long)n;
+}
+
+/*
+ * A rule is ASCII: a byte that is not (a NUL, a control character other
+ * than tab or CR, anything from 0x7f up: a BOM in the middle of the
+ * file, a no-break space pasted from a web page, ...) would otherwise
+ * end the line silently or give an error whose cause cannot be seen.
+ * Comments may hold any text but NUL.
+ */
+static int
+check_bytes(const struct parse_ctx *c, const char *buf, size_t len)
+{
+	bool comment = false;
+	size_t i;
+
+	for (i = 0; i < len; i++) {
+		unsigned char b = (unsigned char)buf[i];
+
+		if (b == '\0')
+			return fail(c, "NUL byte at column %zu (not a text file?)", i + 1);
+		if (b == '#')
+			comment = true;
+		if (comment || b == '\t' || b == '\r' || (b >= 0x20 && b < 0x7f))
+			continue;
+		if (strncmp(buf + i, ROUTES_UTF8_BOM, 3) == 0)
+			return fail(c, "UTF-8 byte order mark (ef bb bf) at column %zu: one is skipped only at the very start of the file",
+				    i + 1);
+		return fail(c, "byte 0x%02x at column %zu is not printable ASCII: rules are ASCII (any text only after '#')",
+			    b, i + 1);
+	}
+	return 0;
+}
+
 int
 routes_load(const char *path, unsigned int nb_ports, uint64_t port_mask,
 	    struct route_table *t, char *err, size_t errlen)
@@ -287,6 +342,7 @@ routes_load(const char *path, unsigned int nb_ports, uint64_t port_mask,
 			       .errlen = errlen };
 	char buf[ROUTES_LINE_MAX];
 	int rc = 0;
+	long len;
 	FILE *f;
 
 	memset(t, 0, sizeof(*t));
@@ -302,16 +358,23 @@ routes_load(const char *path, unsigned int nb_ports, uint64_t port_mask,
 		routes_free(t);
 		return fail(&c, "out of memory");
 	}
-	while (rc == 0 && fgets(buf, sizeof(buf), f) != NULL) {
-		size_t len = strlen(buf);
+	while (rc == 0 && (len = read_line(f, buf, sizeof(buf))) != -1) {
+		char *line = buf;
 
 		c.line++;
-		if (len == sizeof(buf) - 1 && buf[len - 1] != '\n' && !feof(f)) {
+		if (len == -2) {
 			rc = fail(&c, "line longer than %d characters",
-				  ROUTES_LINE_MAX - 2);
+				  ROUTES_LINE_MAX - 1);
 			break;
 		}
-		rc = parse_line(&c, buf, t);
+		/* A UTF-8 byte order mark (Windows editors) opens the file. */
+		if (c.line == 1 && strncmp(line, ROUTES_UTF8_BOM, 3) == 0) {
+			line += 3;
+			len -= 3;
+		}
+		rc = check_bytes(&c, line, (size_t)len);
+		if (rc == 0)
+			rc = parse_line(&c, line, t);
 	}
 	if (rc == 0 && ferror(f))
 		rc = fail(&c, "read error");

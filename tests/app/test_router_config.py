@@ -1,8 +1,10 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
-"""socrx-router refuses a bad route file at start: for each malformed line
-the router must exit non-zero before forwarding anything, with an error
-naming FILE:LINE and the reason. A valid file (comments, blank lines,
+"""socrx-router refuses a bad route file or a bad option at start: for each
+malformed line the router must exit non-zero before forwarding anything,
+with an error naming FILE:LINE and the reason; for each bad option value
+(trailing junk, a sign, too many digits, out of range, below the control
+loop's 10 ms resolution) an error naming the option and its limit. A valid file (comments, blank lines,
 IPv4 and IPv6, a default route) is the positive control: the router runs
 on it for a moment (on DPDK's net_null ports) and exits 0.
 
@@ -50,6 +52,39 @@ CASES = [
      "duplicate neighbor for port 0 (first at line 2)", []),
     ("duplicate route", ["route 10.0.0.0/8 port 0", "route 10.0.0.0/8 port 1"], 4,
      "duplicate route 10.0.0.0/8 (first at line 3)", []),
+]
+
+
+# (name, router arguments, expected words in the error)
+OPTION_CASES = [
+    ("port mask beyond the ports", ["-p", "0x4"], "port 2 does not exist"),
+    ("bad --config", ["--config", "(0,0)"], "--config"),
+    ("main lcore in --config", ["--config", "(0,0,0),(1,0,1)"], "main lcore"),
+    ("--config queue too large", ["--config", "(0,1024,1)"],
+     "queue number out of range at '1024,1)' (0..1023)"),
+    ("-p trailing junk", ["-p", "1zz"], "-p: '1zz' is not a hex port mask: 'z' is not a hex digit"),
+    ("-p negative", ["-p", "-1"], "-p: '-1' is not a hex port mask: '-' is not a hex digit"),
+    ("-p wider than 64 bits", ["-p", "1" * 20], "at most 16 hex digits"),
+    ("-p no digits", ["-p", "0x"], "-p: '0x' is not a hex port mask"),
+    ("-p no port", ["-p", "0"], "-p: '0' selects no port"),
+    ("--duration 1e30", ["--duration", "1e30"],
+     "--duration: '1e30' is out of range: at most 1000000000 s"),
+    ("--duration inf", ["--duration", "inf"], "--duration: 'inf' is not a number of seconds"),
+    ("--duration negative", ["--duration", "-1"], "--duration: '-1' is not a number of seconds (decimal, >= 0)"),
+    ("--stats-period below 10 ms", ["--stats-period", "0.001"],
+     "--stats-period: '0.001' is below 0.01 s (10 ms)"),
+    ("--stats-period 1e400", ["--stats-period", "1e400"], "at most 1000000000 s"),
+    ("--exit-when-idle in hex", ["--exit-when-idle", "0x10"],
+     "--exit-when-idle: '0x10' is not an integer in 0..1000000"),
+    ("--exit-when-idle too large", ["--exit-when-idle", "1000001"], "0..1000000"),
+]
+
+# Values at the limits, accepted: (name, router arguments).
+OPTION_GOOD = [
+    ("-p 0X03", ["-p", "0X03"]),
+    ("-p with leading zeros", ["-p", "0x" + "0" * 20 + "3"]),
+    ("--stats-period 0.01", ["--stats-period", "0.01"]),
+    ("--exit-when-idle 1000000", ["--exit-when-idle", "1000000"]),
 ]
 
 
@@ -105,17 +140,22 @@ def main():
         print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", "missing file", p.returncode))
         failures += not ok
 
-        # Command-line mistakes fail the same way.
-        for name, extra, want in [
-            ("port mask beyond the ports", ["-p", "0x4"], "port 2 does not exist"),
-            ("bad --config", ["--config", "(0,0)"], "--config"),
-            ("main lcore in --config", ["--config", "(0,0,0),(1,0,1)"], "main lcore"),
-        ]:
+        # Command-line mistakes fail the same way, naming the limit.
+        for name, extra, want in OPTION_CASES:
             path = os.path.join(tmp, "good.cfg")
             with open(path, "w") as f:
                 f.write("neighbor port 0 mac 02:00:00:00:00:01\nroute 10.0.0.0/8 port 0\n")
             p = run(router, path, extra)
             ok = p.returncode != 0 and want in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print(p.stdout[-1500:])
+                failures += 1
+
+        for name, extra in OPTION_GOOD:
+            path = os.path.join(tmp, "good.cfg")
+            p = run(router, path, extra)
+            ok = p.returncode == 0 and "summary" in p.stdout
             print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
             if not ok:
                 print(p.stdout[-1500:])
