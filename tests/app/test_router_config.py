@@ -4,7 +4,10 @@
 malformed line the router must exit non-zero before forwarding anything,
 with an error naming FILE:LINE and the reason; for each bad option value
 (trailing junk, a sign, too many digits, out of range, below the control
-loop's 10 ms resolution) an error naming the option and its limit. A valid file (comments, blank lines,
+loop's 10 ms resolution) an error naming the option and its limit. Bytes
+an editor hides are named too: a NUL, a control character, a no-break
+space, a UTF-8 byte order mark anywhere but at the start of the file
+(where it is skipped); UTF-8 is fine in comments. A valid file (comments, blank lines,
 IPv4 and IPv6, a default route) is the positive control: the router runs
 on it for a moment (on DPDK's net_null ports) and exits 0.
 
@@ -20,6 +23,7 @@ EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
        "--vdev", "net_null0", "--vdev", "net_null1"]
 HEAD = ["# two good lines first: the bad line is line 3",
         "neighbor port 0 mac 02:00:00:00:00:01"]
+BOM = b"\xef\xbb\xbf"
 TAIL = ["neighbor port 1 mac 02:00:00:00:00:02",
         "route 192.0.2.0/24 port 0"]
 
@@ -135,6 +139,37 @@ def main():
             if not ok:
                 print(p.stdout[-1500:])
                 failures += 1
+        # Bytes a text editor may hide: (name, file bytes, expected words
+        # or None when the file must load).
+        good = b"neighbor port 0 mac 02:00:00:00:00:01\nroute 10.0.0.0/8 port 0\n"
+        for name, data, want in [
+            ("UTF-8 BOM opening the file", BOM + good, None),
+            ("UTF-8 in a comment", good + "# Zürich uplink\n".encode(), None),
+            ("UTF-8 BOM on line 2", good.replace(b"route", BOM + b"route"),
+             ":2: UTF-8 byte order mark (ef bb bf) at column 1"),
+            ("NUL byte", good.replace(b"port 0\n", b"port 0\0 1\n", 1),
+             ":2: NUL byte at column 24"),
+            ("no-break space", good.replace(b"route ", b"route\xc2\xa0"),
+             ":2: byte 0xc2 at column 6 is not printable ASCII"),
+            ("control character", good.replace(b"route ", b"route\x0b"),
+             ":2: byte 0x0b at column 6 is not printable ASCII"),
+            ("line too long", good + b"#" + b"x" * 1100 + b"\n",
+             ":3: line longer than 1023 characters"),
+        ]:
+            path = os.path.join(tmp, "bytes.cfg")
+            with open(path, "wb") as f:
+                f.write(data)
+            p = run(router, path, [])
+            if want is None:
+                ok = p.returncode == 0 and "summary" in p.stdout
+            else:
+                ok = p.returncode != 0 and path + want in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print("     expected %s" % ("a run" if want is None else path + want))
+                print(p.stdout[-1500:])
+                failures += 1
+
         p = run(router, os.path.join(tmp, "missing.cfg"), [])
         ok = p.returncode != 0 and "missing.cfg: cannot open" in p.stdout
         print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", "missing file", p.returncode))
