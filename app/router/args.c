@@ -16,6 +16,7 @@
 #include <rte_config.h>
 
 #include "args.h"
+#include "routes.h"
 
 #define DEFAULT_ROUTES	"config/routes.cfg"
 
@@ -38,6 +39,7 @@ args_usage(FILE *o, const char *prog)
 		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
+		"    [--max-routes N]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -52,9 +54,12 @@ args_usage(FILE *o, const char *prog)
 		"                       received for N statistics periods, 0..%d\n"
 		"  --drop-bad-l4        drop frames with a bad TCP/UDP checksum (default:\n"
 		"                       forward and count them)\n"
-		"  --json FILE          write the final statistics as JSON\n",
+		"  --json FILE          write the final statistics as JSON\n"
+		"  --max-routes N       at most N IPv4 and N IPv6 routes, 1..%d\n"
+		"                       (default %d)\n",
 		prog, ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
-		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS);
+		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
+		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT);
 }
 
 /*
@@ -211,6 +216,7 @@ enum {
 	OPT_DROP_BAD_L4,
 	OPT_JSON,
 	OPT_EXIT_WHEN_IDLE,
+	OPT_MAX_ROUTES,
 };
 
 enum args_result
@@ -225,6 +231,7 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "drop-bad-l4", no_argument, NULL, OPT_DROP_BAD_L4 },
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
+		{ "max-routes", required_argument, NULL, OPT_MAX_ROUTES },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -235,6 +242,7 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 	memset(a, 0, sizeof(*a));
 	a->routes = DEFAULT_ROUTES;
 	a->stats_period = 1.0;
+	a->max_routes = ROUTES_MAX_RULES_DEFAULT;
 	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
 		switch (opt) {
 		case 'p':
@@ -280,6 +288,13 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 "--exit-when-idle: '%s' is not an integer in 0..%d",
 						 optarg, ARGS_MAX_IDLE_PERIODS);
 			a->exit_when_idle = (unsigned int)ul;
+			break;
+		case OPT_MAX_ROUTES:
+			if (parse_uint(optarg, ROUTES_MAX_RULES_LIMIT, &ul) != 0 || ul == 0)
+				return args_fail(err, errlen,
+						 "--max-routes: '%s' is not an integer in 1..%d",
+						 optarg, ROUTES_MAX_RULES_LIMIT);
+			a->max_routes = (unsigned int)ul;
 			break;
 		case 'h':
 			args_usage(stdout, argv[0]);

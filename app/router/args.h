@@ -39,6 +39,7 @@ struct router_args {
 	double duration;
 	const char *json;
 	unsigned int exit_when_idle;
+	unsigned int max_routes;	/* per family */
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;
 };

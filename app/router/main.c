@@ -462,7 +462,7 @@ main(int argc, char **argv)
 	}
 	check_ports();
 	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
-			&routes, err, sizeof(err)) != 0)
+			args.max_routes, &routes, err, sizeof(err)) != 0)
 		die("%s", err);
 	setup_lcores();
 	RTE_LOG(INFO, ROUTER, "%s: %u IPv4 and %u IPv6 routes\n", args.routes,

@@ -7,7 +7,8 @@ with an error naming FILE:LINE and the reason; for each bad option value
 loop's 10 ms resolution) an error naming the option and its limit. Bytes
 an editor hides are named too: a NUL, a control character, a no-break
 space, a UTF-8 byte order mark anywhere but at the start of the file
-(where it is skipped); UTF-8 is fine in comments. A valid file (comments, blank lines,
+(where it is skipped); UTF-8 is fine in comments. Route limits: 4096
+IPv4 and 4096 IPv6 routes by default, --max-routes N to change them. A valid file (comments, blank lines,
 IPv4 and IPv6, a default route) is the positive control: the router runs
 on it for a moment (on DPDK's net_null ports) and exits 0.
 
@@ -55,6 +56,12 @@ CASES = [
     ("duplicate neighbor", ["neighbor port 0 mac 02:00:00:00:00:03"], 3,
      "duplicate neighbor for port 0 (first at line 2)", []),
     ("duplicate route", ["route 10.0.0.0/8 port 0", "route 10.0.0.0/8 port 1"], 4,
+     "duplicate route 10.0.0.0/8 (first at line 3)", []),
+    ("duplicate IPv6 route", ["route 2001:DB8::/32 port 0", "route 10.0.0.0/8 port 0",
+                              "route 2001:db8:0::/32 port 1"], 5,
+     "duplicate route 2001:db8::/32 (first at line 3)", []),
+    ("duplicate above a bad line", ["route 10.0.0.0/8 port 0", "route 10.0.0.0/8 port 1",
+                                    "rout 11.0.0.0/8 port 0"], 4,
      "duplicate route 10.0.0.0/8 (first at line 3)", []),
 ]
 
@@ -167,6 +174,45 @@ def main():
             print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
             if not ok:
                 print("     expected %s" % ("a run" if want is None else path + want))
+                print(p.stdout[-1500:])
+                failures += 1
+
+        # Route limits: 4096 a family by default, --max-routes N (1..1048576).
+        def many(n, v6):
+            fmt = "route 2001:db8:%x::/48 port 0\n" if v6 else \
+                "route 10.%d.%d.0/24 port 0\n"
+            args = (lambda i: (i,)) if v6 else (lambda i: (i >> 8, i & 255))
+            return "neighbor port 0 mac 02:00:00:00:00:01\n" + \
+                "".join(fmt % args(i) for i in range(n))
+        for name, text, extra, want in [
+            ("4097 IPv4 routes", many(4097, False), [],
+             ":4098: more than 4096 IPv4 routes: the limit is --max-routes 4096 (at most 1048576)"),
+            ("4097 IPv6 routes", many(4097, True), [],
+             ":4098: more than 4096 IPv6 routes: the limit is --max-routes 4096"),
+            ("4097 IPv4 routes, --max-routes 4097", many(4097, False),
+             ["--max-routes", "4097"], None),
+            ("4097 IPv6 routes, --max-routes 5000", many(4097, True),
+             ["--max-routes", "5000"], None),
+            ("3 routes, --max-routes 2", many(3, False), ["--max-routes", "2"],
+             ":4: more than 2 IPv4 routes: the limit is --max-routes 2"),
+            ("--max-routes 0", many(1, False), ["--max-routes", "0"],
+             "--max-routes: '0' is not an integer in 1..1048576"),
+            ("--max-routes too large", many(1, False), ["--max-routes", "1048577"],
+             "--max-routes: '1048577' is not an integer in 1..1048576"),
+            ("--max-routes junk", many(1, False), ["--max-routes", "12k"],
+             "--max-routes: '12k' is not an integer in 1..1048576"),
+        ]:
+            path = os.path.join(tmp, "many.cfg")
+            with open(path, "w") as f:
+                f.write(text)
+            p = run(router, path, extra)
+            if want is None:
+                ok = p.returncode == 0 and "summary" in p.stdout
+            else:
+                ok = p.returncode != 0 and want in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print("     expected %s" % ("a run" if want is None else want))
                 print(p.stdout[-1500:])
                 failures += 1
 
