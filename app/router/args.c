@@ -7,18 +7,19 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <math.h>
 #include <getopt.h>
+#include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <rte_config.h>
 
 #include "args.h"
+#include "router_paths.h"
 #include "routes.h"
-
-#define DEFAULT_ROUTES	"config/routes.cfg"
 
 static enum args_result __attribute__((format(printf, 3, 4)))
 args_fail(char *err, size_t errlen, const char *fmt, ...)
@@ -31,9 +32,44 @@ args_fail(char *err, size_t errlen, const char *fmt, ...)
 	return ARGS_ERROR;
 }
 
+/*
+ * The route file installed with the router, found from the running
+ * binary's own directory, so that a `meson install --destdir` tree or a
+ * moved prefix uses its own copy; then the source tree's (the router run
+ * from its build directory); then the configured install path.
+ */
+const char *
+args_default_routes(void)
+{
+	static char found[PATH_MAX];
+	char exe[PATH_MAX], path[2 * PATH_MAX];
+	ssize_t n;
+	char *slash;
+
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n > 0 && ROUTER_ROUTES_FROM_BINDIR[0] != '\0') {
+		exe[n] = '\0';
+		slash = strrchr(exe, '/');
+		if (slash != NULL) {
+			*slash = '\0';
+			snprintf(path, sizeof(path), "%s/%s", exe,
+				 ROUTER_ROUTES_FROM_BINDIR);
+			if (realpath(path, found) != NULL)
+				return found;
+		}
+	}
+	if (access(ROUTER_ROUTES_SOURCE, R_OK) == 0)
+		return ROUTER_ROUTES_SOURCE;
+	if (access(ROUTER_ROUTES_INSTALLED, R_OK) == 0)
+		return ROUTER_ROUTES_INSTALLED;
+	return NULL;
+}
+
 void
 args_usage(FILE *o, const char *prog)
 {
+	const char *routes = args_default_routes();
+
 	fprintf(o,
 		"usage: %s [EAL options] -- [-p PORTMASK] [-P]\n"
 		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
@@ -46,7 +82,7 @@ args_usage(FILE *o, const char *prog)
 		"  -P                   put the ports in promiscuous mode\n"
 		"  --config             RX queue to lcore map (default: queue 0 of each\n"
 		"                       port, ports spread over the worker lcores)\n"
-		"  --routes FILE        route file (default " DEFAULT_ROUTES ")\n"
+		"  --routes FILE        route file (default: %s)\n"
 		"  --stats-period SEC   live statistics period, %g..%.0f (default 1; 0: none)\n"
 		"  --duration SEC       stop after SEC seconds, %g..%.0f (default 0: at\n"
 		"                       SIGINT/SIGTERM)\n"
@@ -56,8 +92,12 @@ args_usage(FILE *o, const char *prog)
 		"                       forward and count them)\n"
 		"  --json FILE          write the final statistics as JSON\n"
 		"  --max-routes N       at most N IPv4 and N IPv6 routes, 1..%d\n"
-		"                       (default %d)\n",
-		prog, ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
+		"                       (default %d)\n"
+		"  -h, --help           this text (before the --: EAL's options, then these)\n"
+		"\n"
+		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
+		prog, routes != NULL ? routes : "none found, see docs/router.md",
+		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
 		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT);
 }
@@ -240,7 +280,6 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 	int opt;
 
 	memset(a, 0, sizeof(*a));
-	a->routes = DEFAULT_ROUTES;
 	a->stats_period = 1.0;
 	a->max_routes = ROUTES_MAX_RULES_DEFAULT;
 	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
@@ -306,6 +345,16 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 	}
 	if (optind < argc)
 		return args_fail(err, errlen, "unexpected argument '%s'", argv[optind]);
+	if (a->routes == NULL) {
+		a->routes = args_default_routes();
+		if (a->routes == NULL)
+			return args_fail(err, errlen,
+					 "no --routes FILE, and no default route file: neither %s%s%s nor %s nor %s exists",
+					 ROUTER_ROUTES_FROM_BINDIR[0] != '\0' ? "<the router's directory>/" : "",
+					 ROUTER_ROUTES_FROM_BINDIR,
+					 ROUTER_ROUTES_FROM_BINDIR[0] != '\0' ? "," : "",
+					 ROUTER_ROUTES_SOURCE, ROUTER_ROUTES_INSTALLED);
+	}
 	if (a->exit_when_idle != 0 && a->stats_period == 0)
 		return args_fail(err, errlen,
 				 "--exit-when-idle counts statistics periods: --stats-period must be > 0");

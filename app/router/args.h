@@ -58,6 +58,14 @@ enum args_result {
 enum args_result args_parse(int argc, char **argv, struct router_args *a,
 			    char *err, size_t errlen);
 
+/*
+ * The default route file: the routes.cfg installed with the router
+ * (found relative to the running binary first), else the source tree's
+ * config/routes.cfg, else the configured install path; NULL if none
+ * exists.
+ */
+const char *args_default_routes(void);
+
 /* The router's usage, options and their defaults, to @p o. */
 void args_usage(FILE *o, const char *prog);
 

@@ -72,6 +72,38 @@ die(const char *fmt, ...)
 }
 
 static void
+usage_hook(const char *prog)
+{
+	args_usage(stdout, prog);
+}
+
+/*
+ * EAL refused to start. Without hugepages (the usual first contact on a
+ * fresh machine: "Permission denied" or "Cannot allocate memory") the
+ * fix is a handful of EAL options, so say which, unless they are there.
+ */
+static void
+eal_init_failed(int argc, char **argv)
+{
+	int err = rte_errno, i;
+
+	fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
+		rte_strerror(err));
+	if (err == EINVAL)	/* a bad EAL option: EAL said which */
+		return;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--no-huge") == 0)
+			return;
+	fprintf(stderr,
+		"socrx-router: hint: on a machine without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf,\n"
+		"  e.g. %s --no-huge --no-pci -m 512 --no-shconf -l 0,1 \\\n"
+		"         --vdev net_stmmac_uio0 --vdev net_stmmac_uio1,gen_ipv6=1 -- --duration 5\n"
+		"  or configure hugepages (e.g. echo 512 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages,\n"
+		"  hugetlbfs mounted on /dev/hugepages); see docs/router.md\n",
+		argv[0]);
+}
+
+static void
 signal_handler(int signum)
 {
 	quit_signal = signum;
@@ -429,10 +461,11 @@ main(int argc, char **argv)
 	uint16_t port;
 	int rc, ret = EXIT_SUCCESS;
 
+	/* EAL's --help (before the "--") prints the router's options too. */
+	rte_set_application_usage_hook(usage_hook);
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
-		fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
-			rte_strerror(rte_errno));
+		eal_init_failed(argc, argv);
 		return EXIT_FAILURE;
 	}
 	argc -= rc;
