@@ -18,6 +18,7 @@
 #include <rte_config.h>
 
 #include "args.h"
+#include "num.h"
 #include "router_paths.h"
 #include "routes.h"
 
@@ -178,23 +179,6 @@ parse_seconds(const char *opt, const char *s, const char *zero, double *out,
 	return ARGS_OK;
 }
 
-/* A decimal integer in 0..@p max: digits only. */
-static int
-parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (!isdigit((unsigned char)s[0]))
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 /* "(port,queue,lcore)[,(port,queue,lcore)...]", as l3fwd's --config. */
 static enum args_result
 parse_config(struct router_args *a, const char *s, char *err, size_t errlen)
@@ -322,14 +306,14 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 			a->json = optarg;
 			break;
 		case OPT_EXIT_WHEN_IDLE:
-			if (parse_uint(optarg, ARGS_MAX_IDLE_PERIODS, &ul) != 0)
+			if (num_parse_uint(optarg, ARGS_MAX_IDLE_PERIODS, &ul) != 0)
 				return args_fail(err, errlen,
 						 "--exit-when-idle: '%s' is not an integer in 0..%d",
 						 optarg, ARGS_MAX_IDLE_PERIODS);
 			a->exit_when_idle = (unsigned int)ul;
 			break;
 		case OPT_MAX_ROUTES:
-			if (parse_uint(optarg, ROUTES_MAX_RULES_LIMIT, &ul) != 0 || ul == 0)
+			if (num_parse_uint(optarg, ROUTES_MAX_RULES_LIMIT, &ul) != 0 || ul == 0)
 				return args_fail(err, errlen,
 						 "--max-routes: '%s' is not an integer in 1..%d",
 						 optarg, ROUTES_MAX_RULES_LIMIT);

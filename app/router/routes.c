@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "num.h"
 #include "routes.h"
 
 #define ROUTES_LINE_MAX	1024	/* bytes a line, its newline included */
@@ -44,29 +45,12 @@ fail(const struct parse_ctx *c, const char *fmt, ...)
 	return -1;
 }
 
-/* Decimal without sign, spaces or leading '+'; at most @p max. */
-static int
-parse_uint(const char *s, unsigned long max, unsigned long *out)
-{
-	char *end;
-	unsigned long v;
-
-	if (*s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoul(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 static int
 parse_port(const struct parse_ctx *c, const char *s, uint16_t *port)
 {
 	unsigned long v;
 
-	if (parse_uint(s, 65535, &v) != 0)
+	if (num_parse_uint(s, 65535, &v) != 0)
 		return fail(c, "bad port number '%s' (a decimal port id)", s);
 	if (v >= c->nb_ports)
 		return fail(c, "port %lu out of range: %u port(s) available (0..%d)",
@@ -185,7 +169,7 @@ parse_route(const struct parse_ctx *c, char **tok, int n, struct route_table *t)
 			    v6 ? "IPv6" : "IPv4", addr, tok[1]);
 	bytes = v6 ? 16 : 4;
 	maxlen = v6 ? 128 : 32;
-	if (parse_uint(slash + 1, maxlen, &depth) != 0)
+	if (num_parse_uint(slash + 1, maxlen, &depth) != 0)
 		return fail(c, "bad prefix length '%s' (0..%u for %s)", slash + 1,
 			    maxlen, v6 ? "IPv6" : "IPv4");
 	if (mask_host_bits(a, bytes, (unsigned int)depth)) {

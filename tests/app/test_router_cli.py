@@ -26,26 +26,17 @@ Usage: test_router_cli.py ROUTER BUILD_ROOT
 Exit: 0 pass, 1 fail.
 """
 import glob
-import shutil
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 
+from router_testlib import check, failures
+
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1"]
 ROUTES = "neighbor port 0 mac 02:00:00:00:00:01\nroute 10.0.0.0/8 port 0\n"
-
-failures = []
-
-
-def check(cond, what, output=None):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-        if output:
-            print(output[-2500:])
-
 
 def run(cmd, **kw):
     kw.setdefault("cwd", tempfile.gettempdir())

@@ -42,11 +42,12 @@ import os
 import re
 import shutil
 import signal
-import struct
 import subprocess
 import sys
 import tempfile
 import time
+
+from router_testlib import check, failures, read_pcap, write_empty_pcap
 
 DOCS = ["README.md", "docs/router.md"]
 MARK = re.compile(r"^<!--\s*doc-test:\s*([\w-]+)\s*-->\s*$")
@@ -58,17 +59,6 @@ NETNS_NAMES = {"netns": ["nsa", "nsb"], "link": ["ra", "rb"]}
 # A bound on waiting for the router to come up, only against a hang.
 UP_POLLS = 600
 UP_POLL_S = 0.1
-
-failures = []
-
-
-def check(cond, what, output=None):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-        if output:
-            print(output[-3000:])
-
 
 def code_blocks(path):
     """(first line number, marker or None, text) of each code block:
@@ -138,23 +128,6 @@ def run_block(block, router, cwd):
         p.stdout += q.stdout
         p.returncode = q.returncode
     return p
-
-
-def read_pcap(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    end = "<" if data[:4] in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1") else ">"
-    off, frames = 24, []
-    while off + 16 <= len(data):
-        incl = struct.unpack(end + "IIII", data[off:off + 16])[2]
-        frames.append(data[off + 16:off + 16 + incl])
-        off += 16 + incl
-    return frames
-
-
-def write_empty_pcap(path):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
 
 
 def summary_numbers(out, what):
