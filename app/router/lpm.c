@@ -15,14 +15,35 @@
 #define RTE_LOGTYPE_ROUTER RTE_LOGTYPE_USER1
 
 /*
- * tbl8 groups: rte_lpm needs one per rule longer than /24 at most;
- * rte_lpm6 one per byte beyond the first 3 of a rule (13 for a /128).
- * Sizing from the file keeps a small table small (rte_lpm6's 1 KiB
- * groups add up: l3fwd's fixed 65536 of them is 64 MiB).
+ * tbl8 groups (1 KiB each): rte_lpm needs one per rule longer than /24
+ * at most; rte_lpm6 one per byte of a rule beyond the first 3 (5 for a
+ * /64, 13 for a /128). Counting them from the file keeps a small table
+ * small and lets --max-routes go high: l3fwd's fixed 65536 groups are
+ * 64 MiB, 13 per rule for a million /48s would be 13 GiB, not 3.
  */
 #define LPM4_MIN_TBL8S	256
 #define LPM6_MIN_TBL8S	256
-#define LPM6_TBL8S_PER_RULE 13
+
+static unsigned int
+lpm4_tbl8s(const struct route_table *t)
+{
+	unsigned int i, n = LPM4_MIN_TBL8S;
+
+	for (i = 0; i < t->n_v4; i++)
+		n += t->v4[i].depth > 24;
+	return n;
+}
+
+static unsigned int
+lpm6_tbl8s(const struct route_table *t)
+{
+	unsigned int i, n = LPM6_MIN_TBL8S;
+
+	for (i = 0; i < t->n_v6; i++)
+		if (t->v6[i].depth > 24)
+			n += (t->v6[i].depth - 24 + 7) / 8;
+	return n;
+}
 
 static bool
 has_v4(const struct route_table *t, uint32_t prefix, uint8_t depth)
@@ -91,11 +112,11 @@ router_lpm_setup(const struct route_table *t, int socket,
 {
 	struct rte_lpm_config c4 = {
 		.max_rules = 2 * t->n_v4 + 16,
-		.number_tbl8s = LPM4_MIN_TBL8S + t->n_v4,
+		.number_tbl8s = lpm4_tbl8s(t),
 	};
 	struct rte_lpm6_config c6 = {
 		.max_rules = 2 * t->n_v6 + 16,
-		.number_tbl8s = LPM6_MIN_TBL8S + LPM6_TBL8S_PER_RULE * t->n_v6,
+		.number_tbl8s = lpm6_tbl8s(t),
 	};
 	unsigned int i;
 	int rc;
@@ -103,8 +124,10 @@ router_lpm_setup(const struct route_table *t, int socket,
 	*lpm4 = rte_lpm_create("router_lpm4", socket, &c4);
 	*lpm6 = rte_lpm6_create("router_lpm6", socket, &c6);
 	if (*lpm4 == NULL || *lpm6 == NULL) {
-		RTE_LOG(ERR, ROUTER, "cannot create the LPM tables: %s\n",
-			rte_strerror(rte_errno));
+		/* Each table's tbl24 is 64 MiB, each tbl8 group 1 KiB. */
+		RTE_LOG(ERR, ROUTER, "cannot create the LPM tables (about %u MiB for %u IPv4 and %u IPv6 routes; EAL's -m may be too small): %s\n",
+			128 + (c4.number_tbl8s + c6.number_tbl8s) / 1024,
+			t->n_v4, t->n_v6, rte_strerror(rte_errno));
 		router_lpm_free(*lpm4, *lpm6);
 		return -1;
 	}

@@ -8,7 +8,6 @@
  * to stop, so the forwarding lcores run a loop with nothing else in it.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -30,14 +29,14 @@
 #include "rte_pmd_stmmac_uio.h"
 #endif
 
+#include "args.h"
 #include "lpm.h"
 #include "router.h"
 #include "routes.h"
 #include "stats.h"
 
-#define DEFAULT_ROUTES	"config/routes.cfg"
 /* Control loop tick: the resolution of --duration and of the reports. */
-#define CONTROL_TICK_NS	10000000L
+#define CONTROL_TICK_NS	(ARGS_TICK_MS * 1000000L)
 /* Bounded wait for a TX ring to empty at shutdown (polls of 10 us). */
 #define TX_DRAIN_POLLS	100000
 
@@ -45,28 +44,7 @@ struct lcore_conf lcore_conf[RTE_MAX_LCORE];
 struct router_conf router_conf;
 volatile bool force_quit;
 static volatile sig_atomic_t quit_signal;
-
-struct lcore_params {
-	uint16_t port_id;
-	uint16_t queue_id;
-	unsigned int lcore_id;
-};
-
-static struct {
-	uint64_t port_mask;
-	bool port_mask_set;
-	bool promisc;
-	const char *routes;
-	double stats_period;
-	double duration;
-	const char *json;
-	unsigned int exit_when_idle;
-	struct lcore_params lp[MAX_LCORE_PARAMS];
-	unsigned int n_lp;
-} args = {
-	.routes = DEFAULT_ROUTES,
-	.stats_period = 1.0,
-};
+static struct router_args args;
 
 static struct {
 	uint16_t nb_rxq, nb_txq;
@@ -76,6 +54,8 @@ static struct {
 /* The forwarding lcores, in --config order: index = TX queue id. */
 static unsigned int fwd_lcores[RTE_MAX_LCORE];
 static unsigned int n_fwd_lcores;
+/* --json FILE, open from the start of the run (stats_write_json() closes it). */
+static FILE *json_out;
 
 static void __attribute__((format(printf, 1, 2), noreturn))
 die(const char *fmt, ...)
@@ -92,27 +72,35 @@ die(const char *fmt, ...)
 }
 
 static void
-usage(const char *prog)
+usage_hook(const char *prog)
 {
+	args_usage(stdout, prog);
+}
+
+/*
+ * EAL refused to start. Without hugepages (the usual first contact on a
+ * fresh machine: "Permission denied" or "Cannot allocate memory") the
+ * fix is a handful of EAL options, so say which, unless they are there.
+ */
+static void
+eal_init_failed(int argc, char **argv)
+{
+	int err = rte_errno, i;
+
+	fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
+		rte_strerror(err));
+	if (err == EINVAL)	/* a bad EAL option: EAL said which */
+		return;
+	for (i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+		if (strcmp(argv[i], "--no-huge") == 0)
+			return;
 	fprintf(stderr,
-		"usage: %s [EAL options] -- [-p PORTMASK] [-P]\n"
-		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
-		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
-		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
-		"\n"
-		"  -p PORTMASK          ports to use, hex (default: all)\n"
-		"  -P                   put the ports in promiscuous mode\n"
-		"  --config             RX queue to lcore map (default: queue 0 of each\n"
-		"                       port, ports spread over the worker lcores)\n"
-		"  --routes FILE        route file (default " DEFAULT_ROUTES ")\n"
-		"  --stats-period SEC   live statistics period (default 1; 0: none)\n"
-		"  --duration SEC       stop after SEC seconds (default 0: at SIGINT/SIGTERM)\n"
-		"  --exit-when-idle N   stop once traffic was seen and then nothing was\n"
-		"                       received for N statistics periods\n"
-		"  --drop-bad-l4        drop frames with a bad TCP/UDP checksum (default:\n"
-		"                       forward and count them)\n"
-		"  --json FILE          write the final statistics as JSON\n",
-		prog);
+		"socrx-router: hint: on a machine without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf,\n"
+		"  e.g. %s --no-huge --no-pci -m 512 --no-shconf -l 0,1 \\\n"
+		"         --vdev net_stmmac_uio0 --vdev net_stmmac_uio1,gen_ipv6=1 -- --duration 5\n"
+		"  or configure hugepages (e.g. echo 512 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages,\n"
+		"  hugetlbfs mounted on /dev/hugepages); see docs/router.md\n",
+		argv[0]);
 }
 
 static void
@@ -120,150 +108,6 @@ signal_handler(int signum)
 {
 	quit_signal = signum;
 	force_quit = true;
-}
-
-static double
-parse_seconds(const char *opt, const char *s)
-{
-	char *end;
-	double v;
-
-	errno = 0;
-	v = strtod(s, &end);
-	if (errno != 0 || end == s || *end != '\0' || !(v >= 0) || v > 1e9)
-		die("%s: '%s' is not a number of seconds >= 0", opt, s);
-	return v;
-}
-
-static unsigned long
-parse_ulong(const char *opt, const char *s, unsigned long max)
-{
-	char *end;
-	unsigned long v;
-
-	errno = 0;
-	v = strtoul(s, &end, 0);
-	if (errno != 0 || end == s || *end != '\0' || *s == '-' || v > max)
-		die("%s: '%s' is not an integer in 0..%lu", opt, s, max);
-	return v;
-}
-
-/* "(port,queue,lcore)[,(port,queue,lcore)...]", as l3fwd's --config. */
-static void
-parse_config(const char *s)
-{
-	const char *p = s;
-
-	args.n_lp = 0;
-	while (*p != '\0') {
-		unsigned long f[3];
-		char *end;
-		int i;
-
-		while (*p == ' ' || *p == ',')
-			p++;
-		if (*p == '\0')
-			break;
-		if (*p++ != '(')
-			die("--config: expected '(' at '%s'", p - 1);
-		for (i = 0; i < 3; i++) {
-			while (*p == ' ')
-				p++;
-			errno = 0;
-			if (*p < '0' || *p > '9')
-				die("--config: expected a number at '%s'", p);
-			f[i] = strtoul(p, &end, 10);
-			if (errno != 0 || f[i] > (i == 2 ? RTE_MAX_LCORE - 1 : 65535))
-				die("--config: number out of range at '%s'", p);
-			p = end;
-			while (*p == ' ')
-				p++;
-			if (*p++ != (i == 2 ? ')' : ','))
-				die("--config: expected '%c' in '%s'",
-				    i == 2 ? ')' : ',', s);
-		}
-		if (args.n_lp == MAX_LCORE_PARAMS)
-			die("--config: more than %d entries", MAX_LCORE_PARAMS);
-		args.lp[args.n_lp++] = (struct lcore_params){
-			.port_id = (uint16_t)f[0], .queue_id = (uint16_t)f[1],
-			.lcore_id = (unsigned int)f[2] };
-	}
-	if (args.n_lp == 0)
-		die("--config: no (port,queue,lcore) entry in '%s'", s);
-}
-
-enum {
-	OPT_CONFIG = 256,
-	OPT_ROUTES,
-	OPT_STATS_PERIOD,
-	OPT_DURATION,
-	OPT_DROP_BAD_L4,
-	OPT_JSON,
-	OPT_EXIT_WHEN_IDLE,
-};
-
-static void
-parse_args(int argc, char **argv)
-{
-	static const struct option lopts[] = {
-		{ "config", required_argument, NULL, OPT_CONFIG },
-		{ "routes", required_argument, NULL, OPT_ROUTES },
-		{ "stats-period", required_argument, NULL, OPT_STATS_PERIOD },
-		{ "duration", required_argument, NULL, OPT_DURATION },
-		{ "drop-bad-l4", no_argument, NULL, OPT_DROP_BAD_L4 },
-		{ "json", required_argument, NULL, OPT_JSON },
-		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	int opt;
-
-	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
-		switch (opt) {
-		case 'p':
-			args.port_mask = strtoull(optarg, NULL, 16);
-			if (args.port_mask == 0)
-				die("-p: '%s' is not a non-zero hex port mask", optarg);
-			args.port_mask_set = true;
-			break;
-		case 'P':
-			args.promisc = true;
-			break;
-		case OPT_CONFIG:
-			parse_config(optarg);
-			break;
-		case OPT_ROUTES:
-			args.routes = optarg;
-			break;
-		case OPT_STATS_PERIOD:
-			args.stats_period = parse_seconds("--stats-period", optarg);
-			break;
-		case OPT_DURATION:
-			args.duration = parse_seconds("--duration", optarg);
-			break;
-		case OPT_DROP_BAD_L4:
-			router_conf.drop_bad_l4 = true;
-			break;
-		case OPT_JSON:
-			args.json = optarg;
-			break;
-		case OPT_EXIT_WHEN_IDLE:
-			args.exit_when_idle =
-				(unsigned int)parse_ulong("--exit-when-idle", optarg, 1000000);
-			break;
-		case 'h':
-			usage(argv[0]);
-			rte_eal_cleanup();
-			exit(EXIT_SUCCESS);
-		default:
-			usage(argv[0]);
-			die("bad arguments");
-		}
-	}
-	if (optind < argc)
-		die("unexpected argument '%s'", argv[optind]);
-	if (args.exit_when_idle != 0 && args.stats_period == 0)
-		die("--exit-when-idle counts statistics periods: --stats-period must be > 0");
 }
 
 /* Ports: the mask against what EAL found. */
@@ -617,10 +461,11 @@ main(int argc, char **argv)
 	uint16_t port;
 	int rc, ret = EXIT_SUCCESS;
 
+	/* EAL's --help (before the "--") prints the router's options too. */
+	rte_set_application_usage_hook(usage_hook);
 	rc = rte_eal_init(argc, argv);
 	if (rc < 0) {
-		fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
-			rte_strerror(rte_errno));
+		eal_init_failed(argc, argv);
 		return EXIT_FAILURE;
 	}
 	argc -= rc;
@@ -628,10 +473,29 @@ main(int argc, char **argv)
 	signal(SIGINT, signal_handler);
 	signal(SIGTERM, signal_handler);
 
-	parse_args(argc, argv);
+	switch (args_parse(argc, argv, &args, err, sizeof(err))) {
+	case ARGS_OK:
+		break;
+	case ARGS_HELP:
+		rte_eal_cleanup();
+		return EXIT_SUCCESS;
+	case ARGS_ERROR:
+		die("%s", err);
+	}
+	router_conf.drop_bad_l4 = args.drop_bad_l4;
+	/*
+	 * Opened (and emptied) now, written at exit: a path that cannot be
+	 * written stops the router before any port starts, not after the run.
+	 */
+	if (args.json != NULL) {
+		json_out = fopen(args.json, "w");
+		if (json_out == NULL)
+			die("--json %s: cannot open for writing: %s", args.json,
+			    strerror(errno));
+	}
 	check_ports();
 	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
-			&routes, err, sizeof(err)) != 0)
+			args.max_routes, &routes, err, sizeof(err)) != 0)
 		die("%s", err);
 	setup_lcores();
 	RTE_LOG(INFO, ROUTER, "%s: %u IPv4 and %u IPv6 routes\n", args.routes,
@@ -702,7 +566,7 @@ main(int argc, char **argv)
 	fin.pool_size = mp->size;
 	fin.pool_in_use = rte_mempool_in_use_count(mp);
 	stats_print_summary(&fin);
-	if (args.json != NULL && stats_write_json(args.json, &fin) != 0)
+	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);

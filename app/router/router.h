@@ -25,7 +25,6 @@
 #define BURST_TX_DRAIN_US	100
 #define MEMPOOL_CACHE_SIZE	256
 #define MAX_RX_QUEUE_PER_LCORE	16
-#define MAX_LCORE_PARAMS	1024
 /*
  * Headers of the packet this far ahead are prefetched while the current
  * one is classified: about one memory latency of work per packet.

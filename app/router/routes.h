@@ -22,8 +22,13 @@
 
 /* Ports a route file may name; matches RTE_MAX_ETHPORTS' usual value. */
 #define ROUTES_MAX_PORTS	32
-/* Rules per family: rte_lpm/rte_lpm6 tables are sized from the count. */
-#define ROUTES_MAX_RULES	4096
+/*
+ * Routes per family (IPv4, IPv6): the default limit and the highest one
+ * --max-routes may set. The rte_lpm/rte_lpm6 tables are sized from the
+ * routes the file holds, not from the limit.
+ */
+#define ROUTES_MAX_RULES_DEFAULT	4096
+#define ROUTES_MAX_RULES_LIMIT		1048576
 #define ROUTES_ERR_LEN		512
 
 struct route4 {
@@ -48,21 +53,23 @@ struct neighbor {
 
 struct route_table {
 	struct route4 *v4;
-	unsigned int n_v4;
+	unsigned int n_v4, cap_v4;
 	struct route6 *v6;
-	unsigned int n_v6;
+	unsigned int n_v6, cap_v6;
 	struct neighbor nb[ROUTES_MAX_PORTS];
 };
 
 /*
  * Loads @p path into @p t. A port is valid when it is below @p nb_ports
  * and its bit is set in @p port_mask. Every port a route sends to needs a
- * neighbor line.
+ * neighbor line. At most @p max_routes IPv4 and @p max_routes IPv6 routes
+ * (1..ROUTES_MAX_RULES_LIMIT).
  *
  * @return 0, or -1 with "path:line: reason" (or "path: reason") in @p err.
  */
 int routes_load(const char *path, unsigned int nb_ports, uint64_t port_mask,
-		struct route_table *t, char *err, size_t errlen);
+		unsigned int max_routes, struct route_table *t, char *err,
+		size_t errlen);
 
 /* Frees what routes_load() allocated; @p t may be partly filled. */
 void routes_free(struct route_table *t);

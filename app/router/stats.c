@@ -16,6 +16,7 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "json.h"
 #include "router.h"
 #include "stats.h"
 
@@ -332,23 +333,17 @@ stats_print_summary(const struct stats_final *f)
 }
 
 int
-stats_write_json(const char *path, const struct stats_final *f)
+stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 {
 	const struct sample *s = &samples[cur];
 	const char *sep = "";
 	uint16_t port;
 	unsigned int k;
-	FILE *o;
+	int bad;
 
-	o = fopen(path, "w");
-	if (o == NULL) {
-		fprintf(stderr, "socrx-router: cannot write %s: %s\n", path,
-			strerror(errno));
-		return -1;
-	}
-	fprintf(o, "{\n  \"seconds\": %.3f,\n  \"stop_reason\": \"%s\",\n",
-		f->seconds, f->stop_reason);
-	fprintf(o, "  \"drop_bad_l4\": %s,\n",
+	fprintf(o, "{\n  \"seconds\": %.3f,\n  \"stop_reason\": ", f->seconds);
+	json_write_str(o, f->stop_reason);
+	fprintf(o, ",\n  \"drop_bad_l4\": %s,\n",
 		router_conf.drop_bad_l4 ? "true" : "false");
 	fprintf(o, "  \"ports\": [");
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
@@ -356,7 +351,11 @@ stats_write_json(const char *path, const struct stats_final *f)
 
 		if (!pinfo[port].used)
 			continue;
-		fprintf(o, "%s\n    {\"port\": %u, \"name\": \"%s\", \"mac\": \"%s\",\n"
+		fprintf(o, "%s\n    {\"port\": %u, \"name\": ", sep, port);
+		json_write_str(o, pinfo[port].name);
+		fprintf(o, ", \"mac\": ");
+		json_write_str(o, pinfo[port].mac);
+		fprintf(o, ",\n"
 			"     \"rx_packets\": %" PRIu64 ", \"rx_bytes\": %" PRIu64
 			", \"rx_missed\": %" PRIu64 ", \"rx_errors\": %" PRIu64
 			", \"rx_nombuf\": %" PRIu64 ",\n"
@@ -364,7 +363,6 @@ stats_write_json(const char *path, const struct stats_final *f)
 			", \"tx_errors\": %" PRIu64 ",\n"
 			"     \"router_rx\": %" PRIu64 ", \"router_fwd_out\": %" PRIu64
 			", \"xstats\": {",
-			sep, port, pinfo[port].name, pinfo[port].mac,
 			ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
 			ps->st.ierrors, ps->st.rx_nombuf, ps->st.opackets,
 			ps->st.obytes, ps->st.oerrors, s->lc.rx[port],
@@ -375,8 +373,9 @@ stats_write_json(const char *path, const struct stats_final *f)
 			for (k = 0; k < XS_MAX; k++) {
 				if (pinfo[port].n_ids[k] == 0)
 					continue;
-				fprintf(o, "%s\"%s\": %" PRIu64, xsep, xs_name[k],
-					ps->xs[k]);
+				fputs(xsep, o);
+				json_write_str(o, xs_name[k]);
+				fprintf(o, ": %" PRIu64, ps->xs[k]);
 				xsep = ", ";
 			}
 		}
@@ -388,14 +387,19 @@ stats_write_json(const char *path, const struct stats_final *f)
 	fprintf(o, "  \"ip_csum_sw_checked\": %" PRIu64 ",\n", s->lc.ip_sw_csum);
 	fprintf(o, "  \"sw_ptype\": %" PRIu64 ",\n", s->lc.sw_ptype);
 	fprintf(o, "  \"drops\": {");
-	for (k = 0; k < ROUTER_DROP_MAX; k++)
-		fprintf(o, "%s\"%s\": %" PRIu64, k ? ", " : "", drop_name[k],
-			s->lc.drop[k]);
+	for (k = 0; k < ROUTER_DROP_MAX; k++) {
+		fputs(k ? ", " : "", o);
+		json_write_str(o, drop_name[k]);
+		fprintf(o, ": %" PRIu64, s->lc.drop[k]);
+	}
 	fprintf(o, "},\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
 		f->pool_size, f->pool_in_use);
-	if (fclose(o) != 0) {
-		fprintf(stderr, "socrx-router: cannot write %s: %s\n", path,
-			strerror(errno));
+	bad = ferror(o) ? EIO : 0;
+	if (fclose(o) != 0)
+		bad = errno;
+	if (bad != 0) {
+		fprintf(stderr, "socrx-router: error: cannot write --json %s: %s\n",
+			path, strerror(bad));
 		return -1;
 	}
 	return 0;

@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include <rte_config.h>
 
@@ -74,8 +75,10 @@ uint64_t stats_rx_total(void);
 
 /*
  * The final report, from the last sample, plus the mempool accounting
- * made after the ports closed. @return 0, or -1 if the JSON file could
- * not be written.
+ * made after the ports closed. stats_write_json() writes it to @p o
+ * (opened by main() before any port started, so that a path that cannot
+ * be written stops the router at once) and closes it. @return 0, or -1
+ * with a message naming @p path if the file could not be written.
  */
 struct stats_final {
 	unsigned int pool_size;
@@ -84,6 +87,6 @@ struct stats_final {
 	const char *stop_reason;
 };
 void stats_print_summary(const struct stats_final *f);
-int stats_write_json(const char *path, const struct stats_final *f);
+int stats_write_json(FILE *o, const char *path, const struct stats_final *f);
 
 #endif /* SOCRX_ROUTER_STATS_H */

@@ -29,44 +29,11 @@ Exit: 0 pass, 1 fail.
 """
 import json
 import os
-import struct
 import subprocess
 import sys
 import tempfile
 
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-
-
-def read_pcap(path):
-    """Frames of a classic pcap file (either byte order, us or ns)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    magic = data[:4]
-    if magic in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
-        end = "<"
-    elif magic in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
-        end = ">"
-    else:
-        raise ValueError("%s: not a pcap file" % path)
-    off, frames = 24, []
-    while off + 16 <= len(data):
-        _, _, incl, _ = struct.unpack(end + "IIII", data[off:off + 16])
-        off += 16
-        frames.append(data[off:off + incl])
-        off += incl
-    return frames
-
-
-def write_empty_pcap(path):
-    with open(path, "wb") as f:
-        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
-
+from router_testlib import check, failures, read_pcap, write_empty_pcap
 
 def rfc1071_ok(hdr):
     """An IPv4 header is intact when its 16-bit words, checksum field

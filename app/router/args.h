@@ -1,0 +1,72 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * socrx-router's own arguments (after EAL's and the "--"): parsed in
+ * full before anything is set up, so that a mistake stops the router
+ * before any port starts.
+ */
+#ifndef SOCRX_ROUTER_ARGS_H
+#define SOCRX_ROUTER_ARGS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define ARGS_MAX_LCORE_PARAMS	1024
+#define ARGS_ERR_LEN		512
+/*
+ * The control loop's tick (main.c): the resolution of --duration and
+ * --stats-period, so neither may be shorter (other than 0).
+ */
+#define ARGS_TICK_MS		10
+#define ARGS_MAX_SECONDS	1e9	/* --duration, --stats-period */
+#define ARGS_MAX_IDLE_PERIODS	1000000	/* --exit-when-idle */
+
+/* One --config entry: which lcore polls which RX queue of which port. */
+struct lcore_params {
+	uint16_t port_id;
+	uint16_t queue_id;
+	unsigned int lcore_id;
+};
+
+struct router_args {
+	uint64_t port_mask;
+	bool port_mask_set;
+	bool promisc;
+	bool drop_bad_l4;
+	const char *routes;
+	double stats_period;
+	double duration;
+	const char *json;
+	unsigned int exit_when_idle;
+	unsigned int max_routes;	/* per family */
+	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
+	unsigned int n_lp;
+};
+
+enum args_result {
+	ARGS_OK,
+	ARGS_HELP,	/* --help: the usage was printed, exit 0 */
+	ARGS_ERROR,	/* the reason is in err */
+};
+
+/*
+ * Parses the router's arguments (argv[0] is the program name) into @p a,
+ * defaults first. @return ARGS_OK, ARGS_HELP, or ARGS_ERROR with the
+ * reason in @p err.
+ */
+enum args_result args_parse(int argc, char **argv, struct router_args *a,
+			    char *err, size_t errlen);
+
+/*
+ * The default route file: the routes.cfg installed with the router
+ * (found relative to the running binary first), else the source tree's
+ * config/routes.cfg, else the configured install path; NULL if none
+ * exists.
+ */
+const char *args_default_routes(void);
+
+/* The router's usage, options and their defaults, to @p o. */
+void args_usage(FILE *o, const char *prog);
+
+#endif /* SOCRX_ROUTER_ARGS_H */

@@ -1,0 +1,42 @@
+# SPDX-License-Identifier: BSD-3-Clause
+"""What the router's Python tests share: a check that counts failures,
+and classic pcap files read and written (either byte order, us or ns)."""
+import struct
+
+failures = []
+
+
+def check(cond, what, output=None):
+    """Prints ok/FAIL and the description; on failure, the tail of
+    @output (the command's log) too."""
+    print(("ok   " if cond else "FAIL ") + what, flush=True)
+    if not cond:
+        failures.append(what)
+        if output:
+            print(output[-3000:])
+
+
+def read_pcap(path):
+    """Frames of a classic pcap file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    magic = data[:4]
+    if magic in (b"\xd4\xc3\xb2\xa1", b"\x4d\x3c\xb2\xa1"):
+        end = "<"
+    elif magic in (b"\xa1\xb2\xc3\xd4", b"\xa1\xb2\x3c\x4d"):
+        end = ">"
+    else:
+        raise ValueError("%s: not a pcap file" % path)
+    off, frames = 24, []
+    while off + 16 <= len(data):
+        _, _, incl, _ = struct.unpack(end + "IIII", data[off:off + 16])
+        off += 16
+        frames.append(data[off:off + incl])
+        off += incl
+    return frames
+
+
+def write_empty_pcap(path):
+    """A pcap file with no frame (Ethernet link type)."""
+    with open(path, "wb") as f:
+        f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
