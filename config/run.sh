@@ -41,8 +41,8 @@ if [ "$job" = main ]; then
 	# summary. No hugepages, no NIC.
 	exec "$builddir/app/socrx-router" --no-huge --no-pci -m 512 \
 		--no-shconf -l 0,1 \
-		--vdev net_stmmac_uio0,gen_rate=200000,gen_flows=64 \
-		--vdev net_stmmac_uio1,gen_ipv6=1,gen_rate=200000,gen_flows=64 \
+		--vdev net_stmmac_uio0,gen_rate=200000,gen_flows=64,model_cpu=0 \
+		--vdev net_stmmac_uio1,gen_ipv6=1,gen_rate=200000,gen_flows=64,model_cpu=0 \
 		-- --routes config/routes.cfg --duration 5 --stats-period 1
 fi
 

@@ -30,6 +30,13 @@ static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
  */
 #define MODEL_RATE_SLEEP_MAX_NS 1000000ull
 /*
+ * Shortest one: a wake-up costs a few microseconds of system time, so at
+ * high rates the frames due meanwhile are taken together (the generator
+ * catches up) rather than one wake-up per frame; 100 us of a wire's
+ * frames fit the MTL RX queue at any rate the thread sustains.
+ */
+#define MODEL_RATE_SLEEP_MIN_NS 100000ull
+/*
  * Extra engine iterations allowed per step beyond the frame budget: a TX
  * engine may skip malformed descriptors (no frame moved), at most one ring.
  */
@@ -810,8 +817,8 @@ dwmac4_model_step(struct dwmac4_model *m, unsigned int budget)
 
 /*
  * A pass found nothing to do and the traffic source is rate limited: sleep
- * until its next frame is due (at most MODEL_RATE_SLEEP_MAX_NS) rather
- * than spin, so that a model thread sharing a core with the application
+ * until its next frame is due (from MODEL_RATE_SLEEP_MIN_NS to
+ * MODEL_RATE_SLEEP_MAX_NS) rather than spin, so that a model thread sharing a core with the application
  * takes no more than its frames need. True when it slept.
  */
 static bool
@@ -830,6 +837,8 @@ model_rate_sleep(struct dwmac4_model *m)
 		return false;
 	if (due - t > MODEL_RATE_SLEEP_MAX_NS)
 		due = t + MODEL_RATE_SLEEP_MAX_NS;
+	else if (due - t < MODEL_RATE_SLEEP_MIN_NS)
+		due = t + MODEL_RATE_SLEEP_MIN_NS;
 	ts.tv_sec = (time_t)(due / 1000000000ull);
 	ts.tv_nsec = (long)(due % 1000000000ull);
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
