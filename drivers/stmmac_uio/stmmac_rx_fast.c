@@ -12,7 +12,8 @@
  * (zero-copy, zero-copy + copybreak, copy-all), the head lines prefetched
  * (0, 1, 2) and where (after the sync, or before it for the ablation).
  * None of these is tested per packet. The checksum mode (csum=) is passed
- * to lib/rxpath's verdict, whose one switch on it is predictable.
+ * to lib/rxpath's policy with the device's RDES1 answer decoded
+ * (stmmac_rx_csum.h); its one switch on the mode is predictable.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -33,6 +34,7 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_io.h"
 #include "stmmac_logs.h"
+#include "stmmac_rx_csum.h"
 
 /*
  * Empty polls between two reads of the missed-frame counter. MFC holds
@@ -155,7 +157,7 @@ stmmac_rx_sync_prefetch(struct stmmac_rx_queue *rxq, const void *data,
 }
 
 /*
- * Parse the frame at @p p and map the device's RDES1 answer: the flags
+ * Parse the frame at @p p and weigh the device's RDES1 answer: the flags
  * decided so far, and *need_sum when software must sum the L4 range
  * (r->csum_off, r->csum_len) to decide the L4 verdict.
  */
@@ -165,7 +167,8 @@ stmmac_rx_parse(const struct stmmac_rx_queue *rxq, const uint8_t *p,
 		int *need_sum)
 {
 	rxp_parse_fast(p, len, r);
-	return rxp_dwmac4_hw_flags(r, rdes1, rxq->csum_mode, need_sum);
+	return rxp_hw_csum_flags(r, stmmac_rx_hw_csum(rdes1), rxq->csum_mode,
+				 need_sum);
 }
 
 /*
