@@ -5,6 +5,8 @@
  1. lib/ speaks no NIC: no file under lib/ includes anything under drivers/
     (by path, or by the name of a header that lives only there), and no
     lib/ meson.build names drivers/.
+ 2. drivers/ reach other folders through include directories, never with a
+    relative "../" path; hardware headers live in each driver's base/.
 
 Usage: test_layering.py SOURCE_ROOT. Prints one line per violation, exits 1
 when there is any.
@@ -49,6 +51,11 @@ def main():
             with open(p, encoding="utf-8") as f:
                 if "drivers" in f.read():
                     bad.append("%s names drivers/" % rel(root, p))
+    for path in sources(root, "drivers"):
+        for inc in includes(path):
+            if inc.startswith("../") or "/../" in inc:
+                bad.append("%s includes %s: use an include directory, not ../" %
+                           (rel(root, path), inc))
     for line in bad:
         print("layering: " + line)
     print("layering: %d violation(s)" % len(bad))
