@@ -16,10 +16,11 @@
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
+#include "socnic_backend.h"
+
 #include "dwmac4_model.h"
 #include "model_traffic.h"
 #include "rte_pmd_stmmac_uio.h"
-#include "stmmac_backend.h"
 #include "stmmac_devargs.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
@@ -27,7 +28,7 @@
 #include "stmmac_model_params.h"
 
 struct stmmac_model_ctx {
-	struct stmmac_backend_ops ops;	/* the base ops plus what the port uses */
+	struct socnic_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	bool running;
@@ -136,8 +137,8 @@ model_src_count(const uint64_t *c)
 	return __atomic_load_n(c, __ATOMIC_RELAXED);
 }
 
-_Static_assert(RTE_DIM(model_xstat_names) <= STMMAC_BACKEND_MAX_XSTATS,
-	       "raise STMMAC_BACKEND_MAX_XSTATS");
+_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+	       "raise SOCNIC_BACKEND_MAX_XSTATS");
 
 static void
 model_xstats_get(void *arg, uint64_t *v)
@@ -182,7 +183,7 @@ static void
 model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 	       bool nc)
 {
-	ctx->ops = (struct stmmac_backend_ops){
+	ctx->ops = (struct socnic_backend_ops){
 		.name = "model",
 		.read32 = model_read32,
 		.write32 = model_write32,
@@ -204,7 +205,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 /* ---- Construction from devargs ---- */
 
 int
-stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
+stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 			    const struct stmmac_devargs *da,
 			    const uint8_t mac[6])
 {
@@ -233,7 +234,7 @@ stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
 	model_ops_init(ctx, da, p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;
-	be->kind = STMMAC_BACKEND_MODEL;
+	be->kind = SOCNIC_BACKEND_MODEL;
 	return 0;
 }
 
@@ -246,7 +247,7 @@ model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 
 	if (ad == NULL || ad->be.ops == NULL)
 		return -ENODEV;
-	if (ad->be.kind != STMMAC_BACKEND_MODEL)
+	if (ad->be.kind != SOCNIC_BACKEND_MODEL)
 		return -ENOTSUP;
 	*ctx = ad->be.ctx;
 	return 0;

@@ -21,11 +21,12 @@
 #include "rxp_pool.h"
 #include "rxp_sync.h"
 
+#include "socnic_backend.h"
+#include "socnic_io.h"
+
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
-#include "stmmac_backend.h"
 #include "stmmac_devargs.h"
-#include "stmmac_io.h"
 #include "stmmac_ring.h"
 #include "stmmac_xstats.h"
 
@@ -100,7 +101,7 @@ struct stmmac_rx_queue {
 	 */
 	const uint8_t **buf_data;
 	rte_iova_t *buf_iova;
-	const struct stmmac_backend *be;
+	const struct socnic_backend *be;
 	struct rxp_pool *pool;		/* page pool the ring buffers come from */
 	enum rxp_csum_mode csum_mode;
 	uint16_t nb_desc;
@@ -124,7 +125,7 @@ struct stmmac_rx_queue {
 	uint16_t stuck_polls;		/* empty polls since the last stuck check */
 	uint16_t skip_suspect_idx;	/* descriptor the last check found passed over */
 	bool skip_suspect;		/* ... and whether it did */
-	struct stmmac_rmb_hook rmb;	/* device part of the harvest barrier */
+	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
 
 	/* Frame in progress (state != IDLE). */
 	enum stmmac_rx_state state;
@@ -155,7 +156,7 @@ struct stmmac_rx_queue {
 struct stmmac_tx_queue {
 	volatile struct dwmac4_desc *ring;
 	struct rte_mbuf **sw_ring;	/* segment sent from each slot */
-	const struct stmmac_backend *be;
+	const struct socnic_backend *be;
 	uint16_t nb_desc;
 	uint16_t mask;
 	uint16_t prod;			/* next slot to fill */
@@ -180,7 +181,7 @@ struct stmmac_tx_queue {
 };
 
 struct stmmac_adapter {
-	struct stmmac_backend be;
+	struct socnic_backend be;
 	struct stmmac_devargs da;	/* dma_noncoherent resolved at probe */
 	struct rte_eth_dev *eth_dev;
 	uint32_t dma_addr_bits;		/* from GMAC_HW_FEATURE1.ADDR64 */
@@ -208,7 +209,7 @@ struct stmmac_adapter {
 	unsigned int mac_speed;
 	bool mac_full;
 	/* The backend's xstats at the last reset (they count on regardless). */
-	uint64_t be_xstats_base[STMMAC_BACKEND_MAX_XSTATS];
+	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };
@@ -218,6 +219,18 @@ stmmac_adapter(const struct rte_eth_dev *dev)
 {
 	return dev->data->dev_private;
 }
+
+/*
+ * The two backends (socnic_backend.h): on success fill @p be and return
+ * 0; on failure log why, release everything they took and return -errno.
+ * @p name is the ethdev name (for log lines and unique resource names);
+ * @p mac the reset value of MAC address 0 (model only).
+ */
+int stmmac_backend_model_create(struct socnic_backend *be, const char *name,
+				const struct stmmac_devargs *da,
+				const uint8_t mac[6]);
+int stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
+			      const struct stmmac_devargs *da);
 
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);

@@ -31,8 +31,9 @@
 #include "rxp_prefetch.h"
 #include "rxp_sync.h"
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 #include "stmmac_rx_csum.h"
 
@@ -123,7 +124,7 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 					      pf_lines,
 					      des3 & RDES3_PACKET_SIZE_MASK);
 	}
-	stmmac_desc_rmb(&rxq->rmb);
+	socnic_desc_rmb(&rxq->rmb);
 	for (i = 0; i < n; i++) {
 		volatile struct dwmac4_desc *d =
 			stmmac_desc(ring, (uint16_t)(rxq->next + i), mask, shift);

@@ -32,8 +32,9 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 /* Descriptors whose addresses are written per refill chunk. */
@@ -364,7 +365,7 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 	if (nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	/* No IOC: the PMD polls, it needs no RI interrupt. */
 	for (s = rxq->armed; s != pos; s++)
 		stmmac_desc(ring, s, mask, shift)->des3 =
@@ -373,7 +374,7 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
 	rxq->armed = pos;
-	stmmac_write_tail(rxq->be, rxq->tail_reg,
+	socnic_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, pos, mask, shift));
 }
 
@@ -421,15 +422,15 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 	uint16_t slot = idx & rxq->mask;
 	volatile struct dwmac4_desc *d = stmmac_rxd(rxq, idx);
 
-	if (stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
+	if (socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
 	    stmmac_rx_desc_addr(rxq, slot))
 		return false;
 	stmmac_rx_set_addr(rxq, d, slot, rxq->sw_ring[slot]);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
-	stmmac_write_tail(rxq->be, rxq->tail_reg,
+	socnic_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
 					   rxq->desc_shift));
 	rxq->stats.rx_desc_stale++;
@@ -473,14 +474,14 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	stmmac_rx_ring_sync(rxq, rxq->next, 1, true);
 	if (!(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN))
 		return;
-	cur = stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
+	cur = socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
 	      rxq->ring_lo;
 	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->nb_desc)
 		return;
 	off = ((cur >> shift) - slot) & mask;
 	/* Whatever the device wrote back up to where it stands, fresh. */
 	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
-	stmmac_desc_rmb(&rxq->rmb);
+	socnic_desc_rmb(&rxq->rmb);
 	if (off < avail) {
 		d = stmmac_rxd(rxq, (uint16_t)(slot + off));
 		if (!(rte_le_to_cpu_32(d->des3) & RDES3_OWN) &&
@@ -547,9 +548,9 @@ stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
 void
 stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
 {
-	uint32_t v = stmmac_read32(rxq->be,
+	uint32_t v = socnic_read32(rxq->be,
 				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
-	uint32_t q = stmmac_read32(rxq->be,
+	uint32_t q = socnic_read32(rxq->be,
 				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
 
 	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
@@ -987,7 +988,7 @@ stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
 int
 stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 {
-	const struct stmmac_backend *be = rxq->be;
+	const struct socnic_backend *be = rxq->be;
 	uint64_t offloads = rxq->offloads | dev->data->dev_conf.rxmode.offloads;
 	unsigned int got;
 	uint16_t i;
@@ -1039,7 +1040,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	for (i = 0; i < rxq->nb_desc; i++)
 		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->sw_ring[i]);
 	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	for (i = 0; i < rxq->nb_desc; i++)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
 							    RDES3_BUFFER1_VALID_ADDR);
@@ -1050,15 +1051,15 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
-	stmmac_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
 		       (uint32_t)(rxq->ring_iova >> 32));
-	stmmac_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
-	stmmac_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
+	socnic_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
 		       DWMAC4_DMA_RING_LEN(rxq->nb_desc));
-	stmmac_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	/* t = N: the whole ring is armed. */
-	stmmac_write_tail(be, rxq->tail_reg,
+	socnic_write_tail(be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
 					   rxq->desc_shift));
 	rxq->started = true;
@@ -1081,7 +1082,7 @@ stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
 void
 stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 {
-	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, true));
 }
 
@@ -1096,7 +1097,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 {
 	if (!rxq->started)
 		return;
-	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);

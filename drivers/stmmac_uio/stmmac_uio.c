@@ -34,9 +34,11 @@
 #include <rte_io.h>
 #include <rte_malloc.h>
 
+#include "socnic_backend.h"
+
 #include "dwmac4_regs.h"
-#include "stmmac_backend.h"
 #include "stmmac_devargs.h"
+#include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 
 #define STMMAC_UIO_SYSFS	"/sys/class/uio"
@@ -143,7 +145,7 @@ uio_destroy(void *arg)
 	rte_free(ctx);
 }
 
-static const struct stmmac_backend_ops stmmac_uio_ops = {
+static const struct socnic_backend_ops stmmac_uio_ops = {
 	.name = "uio",
 	.read32 = uio_read32,
 	.write32 = uio_write32,
@@ -278,7 +280,7 @@ uio_map(struct stmmac_uio_ctx *ctx, const struct stmmac_devargs *da,
 }
 
 int
-stmmac_backend_uio_create(struct stmmac_backend *be, const char *name,
+stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
 			  const struct stmmac_devargs *da)
 {
 	struct stmmac_uio_ctx *ctx;
@@ -338,7 +340,7 @@ stmmac_backend_uio_create(struct stmmac_backend *be, const char *name,
 	}
 	be->ops = &stmmac_uio_ops;
 	be->ctx = ctx;
-	be->kind = STMMAC_BACKEND_UIO;
+	be->kind = SOCNIC_BACKEND_UIO;
 	return 0;
 
 err:
