@@ -30,7 +30,7 @@
 
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
-#include "model/model_traffic.h"
+#include "model_traffic.h"
 #include "pmd_harness.h"
 #include "../model_fixture.h"
 
