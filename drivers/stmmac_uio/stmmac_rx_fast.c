@@ -603,11 +603,12 @@ static const eth_rx_burst_t stmmac_rx_variants[2][2][3] = {
 };
 
 /*
- * The ablation-only variants (tests/bench/ablation.py): the head
- * prefetched before the sync (the old Linux order), and copy-all
- * (zerocopy=0), for every memory model, buffer mode and head-line count:
- * stmmac_recv_pkts_abl_<nc>_<buffers>_<lines>_<before>.
+ * The ablation-only variants (tests/bench/ablation.py), built with meson
+ * -Drx_ablation=true: the head prefetched before the sync (the old Linux
+ * order), and copy-all (zerocopy=0), for every memory model, buffer mode
+ * and head-line count: stmmac_recv_pkts_abl_<nc>_<buffers>_<lines>_<before>.
  */
+#ifdef SOCNIC_RX_ABLATION
 #define STMMAC_RXV(nc, bm, l, b) stmmac_recv_pkts_abl_ ## nc ## _ ## bm ## _ ## l ## _ ## b
 #define STMMAC_RXV_DEF(nc, bm, l, b)					static uint16_t								STMMAC_RXV(nc, bm, l, b)(void *q, struct rte_mbuf **pkts, uint16_t n)	{										return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, b);		}
 #define STMMAC_RXV_DEF_L(nc, bm, l)						STMMAC_RXV_DEF(nc, bm, l, 0) STMMAC_RXV_DEF(nc, bm, l, 1)
@@ -626,6 +627,7 @@ stmmac_rx_ablation_variants[2][STMMAC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2
 	STMMAC_RXV_ROW_NC(0),
 	STMMAC_RXV_ROW_NC(1),
 };
+#endif /* SOCNIC_RX_ABLATION */
 
 eth_rx_burst_t
 stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
@@ -642,8 +644,14 @@ stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
 		   (unsigned int)rxq->buf_mode, lines,
 		   da->rx.prefetch_before ? " before the sync" : "",
 		   ablation ? " (ablation)" : "");
+#ifdef SOCNIC_RX_ABLATION
 	if (ablation)
 		return stmmac_rx_ablation_variants[nc][rxq->buf_mode][lines]
 						  [da->rx.prefetch_before];
+#else
+	/* The devargs refuse what selects them (socnic_devargs.c). */
+	if (ablation)
+		return NULL;
+#endif
 	return stmmac_rx_variants[nc][rxq->buf_mode][lines];
 }
