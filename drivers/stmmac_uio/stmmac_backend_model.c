@@ -132,6 +132,7 @@ static const char *const model_xstat_names[] = {
 	"model_nc_unclean_reads",
 	"model_src_snapped",
 	"model_src_too_long",
+	"model_rx_busy",
 };
 
 static uint64_t
@@ -154,6 +155,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[1] = st.nc_unclean_reads;
 	v[2] = ctx->src != NULL ? model_src_count(&ctx->src->snapped) : 0;
 	v[3] = ctx->src != NULL ? model_src_count(&ctx->src->truncated) : 0;
+	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
 }
 
 /* At a stop after new ones: the frames the traffic source skipped. */
