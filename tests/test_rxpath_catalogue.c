@@ -9,7 +9,7 @@
  * a buffer malloc'ed to exactly its length (ASan in the sanitizer build
  * catches any read past it) and goes through every entry point: the
  * software verdict, the copybreak path (parse + csum_partial_copy +
- * rxp_l4_verdict), the dwmac4 mapping without hardware status in auto
+ * rxp_l4_verdict), rxp_hw_verdict() without a device answer in auto
  * and off mode, and rxp_mbuf_parse_verdict. The row cases add what the
  * row is about: padding, tags inserted, alignments, segment splits,
  * truncations. The same frames go through the PMD in
@@ -126,7 +126,7 @@ verdict_mbuf(const uint8_t *p, uint32_t len, unsigned int off,
 	m.pkt_len = len;
 	m.nb_segs = 1;
 	m.ol_flags = RTE_MBUF_F_RX_VLAN | IPM | L4M;
-	rxp_mbuf_parse_verdict(&m, RXP_CSUM_SW, 0);
+	rxp_mbuf_parse_verdict(&m, RXP_CSUM_SW, RXP_HW_CSUM_NONE);
 	*ptype = m.packet_type;
 	f = m.ol_flags;
 	free(buf);
@@ -159,9 +159,9 @@ check_frame(const struct cat_frame *c)
 	      "row %u %s: L4 range inside the frame", c->row, c->name);
 	CHECK_EQ_U(verdict_copy(p, c->len, &r2), f, "row %u %s: copybreak path",
 		   c->row, c->name);
-	CHECK_EQ_U(rxp_dwmac4_verdict(p, c->len, 0, RXP_CSUM_AUTO, &r2), f,
-		   "row %u %s: auto without RDES1", c->row, c->name);
-	CHECK_EQ_U(rxp_dwmac4_verdict(p, c->len, 0, RXP_CSUM_OFF, &r2), 0,
+	CHECK_EQ_U(rxp_hw_verdict(p, c->len, RXP_HW_CSUM_NONE, RXP_CSUM_AUTO, &r2), f,
+		   "row %u %s: auto without a device answer", c->row, c->name);
+	CHECK_EQ_U(rxp_hw_verdict(p, c->len, RXP_HW_CSUM_NONE, RXP_CSUM_OFF, &r2), 0,
 		   "row %u %s: off sets no flag", c->row, c->name);
 	CHECK_EQ_U(r2.ptype, c->ptype, "row %u %s: off keeps ptype", c->row,
 		   c->name);
@@ -609,7 +609,7 @@ verdict_chain(const struct cat_frame *c, uint32_t cut1, uint32_t cut2,
 	}
 	m[0].pkt_len = c->len;
 	m[0].nb_segs = 3;
-	rxp_mbuf_parse_verdict(&m[0], RXP_CSUM_SW, 0);
+	rxp_mbuf_parse_verdict(&m[0], RXP_CSUM_SW, RXP_HW_CSUM_NONE);
 	*ptype = m[0].packet_type;
 	f = m[0].ol_flags;
 	for (s = 0; s < 3; s++)

@@ -7,9 +7,10 @@
  * rules, one case per rule and per robustness.md row). Each frame is
  * checked through every entry point: rxp_verdict_sw(), rxp_parse() +
  * rxp_l4_verdict() on a sum taken while copying (the rx-copybreak way),
- * rxp_mbuf_parse_verdict() at data_off 0..63, and rxp_dwmac4_verdict() in
- * the four csum modes with the RDES1 a correct dwmac4 would write (derived
- * here from the expected outcome) and with lying variants.
+ * rxp_mbuf_parse_verdict() at data_off 0..63, and rxp_hw_verdict() in the
+ * four csum modes with the answer of a dwmac4 checksum engine: the RDES1 a
+ * correct one would write (derived here from the expected outcome) and
+ * lying variants, decoded by the driver's stmmac_rx_hw_csum().
  *
  * Data directory: $SOCRX_TEST_DATA, else tests/data/ next to this file as
  * __FILE__ names it (meson gives a path relative to the build directory,
@@ -26,7 +27,7 @@
 #include "pcap_frames.h"
 #include "ptype_names.h"
 #include "rxp_parse.h"
-#include "../drivers/stmmac_uio/dwmac4_desc.h"
+#include "stmmac_rx_csum.h"
 
 #define MAX_FRAMES 1024
 
@@ -167,6 +168,14 @@ truthful_rdes1(const struct golden *g)
 	return d;
 }
 
+/* The device's RDES1 through the driver's decode and lib/rxpath's policy. */
+static uint64_t
+dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
+	       enum rxp_csum_mode mode, struct rxp_parse_result *r)
+{
+	return rxp_hw_verdict(p, len, stmmac_rx_hw_csum(rdes1), mode, r);
+}
+
 static uint64_t cnt[RXP_CNT_MAX], want_cnt[RXP_CNT_MAX];
 
 static void
@@ -229,7 +238,7 @@ check_frame(const struct golden *g, unsigned int idx)
 		m.nb_segs = 1;
 		m.ol_flags = RTE_MBUF_F_RX_VLAN | IPM | L4M;
 		if (g->len <= UINT16_MAX) {
-			rxp_mbuf_parse_verdict(&m, RXP_CSUM_SW, 0);
+			rxp_mbuf_parse_verdict(&m, RXP_CSUM_SW, RXP_HW_CSUM_NONE);
 			CHECK_EQ_U(m.packet_type, g->ptype, "#%u %s off %u: mbuf ptype",
 				   idx, g->name, off);
 			CHECK_EQ_U(m.l2_len, g->l2, "#%u %s: mbuf l2", idx, g->name);
@@ -243,9 +252,9 @@ check_frame(const struct golden *g, unsigned int idx)
 
 	/* 4. dwmac4 mapping, truthful hardware. */
 	rd = truthful_rdes1(g);
-	f = rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_AUTO, &r2);
+	f = dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_AUTO, &r2);
 	CHECK_EQ_U(f, want, "#%u %s: auto, rdes1 %#x", idx, g->name, rd);
-	f = rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_HW, &r2);
+	f = dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_HW, &r2);
 	/*
 	 * Where the engine's ranges differ from ours (IPv4 datagram past the
 	 * frame: IPHE also means a length error; UDP length below the IP
@@ -261,17 +270,17 @@ check_frame(const struct golden *g, unsigned int idx)
 		      "#%u %s: hw L4 bypassed", idx, g->name);
 	else
 		CHECK_EQ_U(f & L4M, want & L4M, "#%u %s: hw L4", idx, g->name);
-	CHECK_EQ_U(rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_SW, &r2),
+	CHECK_EQ_U(dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_SW, &r2),
 		   want, "#%u %s: sw mode", idx, g->name);
-	CHECK_EQ_U(rxp_dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_OFF, &r2),
+	CHECK_EQ_U(dwmac4_verdict(g->data, g->len, rd, RXP_CSUM_OFF, &r2),
 		   0, "#%u %s: off mode", idx, g->name);
 	CHECK_EQ_U(r2.ptype, g->ptype, "#%u %s: off mode keeps ptype", idx,
 		   g->name);
 
 	/* No hardware status: auto is software, hw never claims GOOD. */
-	f = rxp_dwmac4_verdict(g->data, g->len, 0, RXP_CSUM_AUTO, &r2);
+	f = dwmac4_verdict(g->data, g->len, 0, RXP_CSUM_AUTO, &r2);
 	CHECK_EQ_U(f, want, "#%u %s: auto without RDES1", idx, g->name);
-	f = rxp_dwmac4_verdict(g->data, g->len, 0, RXP_CSUM_HW, &r2);
+	f = dwmac4_verdict(g->data, g->len, 0, RXP_CSUM_HW, &r2);
 	CHECK(!(f & RTE_MBUF_F_RX_L4_CKSUM_GOOD) && !(f & RTE_MBUF_F_RX_IP_CKSUM_GOOD),
 	      "#%u %s: hw without RDES1 claims GOOD", idx, g->name);
 
@@ -291,8 +300,8 @@ check_frame(const struct golden *g, unsigned int idx)
 		for (mode = RXP_CSUM_AUTO; mode <= RXP_CSUM_HW; mode++) {
 			if (mode == RXP_CSUM_SW)
 				continue;
-			f = rxp_dwmac4_verdict(g->data, g->len, variants[v], mode,
-					       &r2);
+			f = dwmac4_verdict(g->data, g->len, variants[v], mode,
+					   &r2);
 			if (g->l4f == 'U')
 				CHECK_EQ_U(f & L4M, 0, "#%u %s: L4 U overridden by rdes1 %#x mode %d",
 					   idx, g->name, variants[v], mode);

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Model backend: the software dwmac4 of model/ as the device behind a
- * port. It builds the model and its traffic from the devargs
- * (stmmac_model_params.c), gives the model's DMA window (its IOMMU) every
- * DPDK memory segment, present and future (stmmac_model_dmawin.c), and
- * runs the model's thread from the first device start to close. The driver reaches the model only through read32/write32 and
- * DMA; the harness-side reporting (rte_pmd_stmmac_uio.h) lives here too.
+ * port. It parses the model's devargs and builds the model and its
+ * traffic from them (stmmac_model_params.c), gives the model's DMA window
+ * (its IOMMU) every DPDK memory segment, present and future
+ * (stmmac_model_dmawin.c), and runs the model's thread from the first
+ * device start to close. The driver reaches the model only through
+ * read32/write32 and DMA; the harness-side reporting
+ * (rte_pmd_stmmac_uio.h) lives here too. No other file of the driver
+ * includes a model header.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -16,10 +19,11 @@
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
+#include "socnic_backend.h"
+
 #include "dwmac4_model.h"
 #include "model_traffic.h"
 #include "rte_pmd_stmmac_uio.h"
-#include "stmmac_backend.h"
 #include "stmmac_devargs.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
@@ -27,7 +31,7 @@
 #include "stmmac_model_params.h"
 
 struct stmmac_model_ctx {
-	struct stmmac_backend_ops ops;	/* the base ops plus what the port uses */
+	struct socnic_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
 	char name[RTE_ETH_NAME_MAX_LEN];
 	bool running;
@@ -128,6 +132,7 @@ static const char *const model_xstat_names[] = {
 	"model_nc_unclean_reads",
 	"model_src_snapped",
 	"model_src_too_long",
+	"model_rx_busy",
 };
 
 static uint64_t
@@ -136,8 +141,8 @@ model_src_count(const uint64_t *c)
 	return __atomic_load_n(c, __ATOMIC_RELAXED);
 }
 
-_Static_assert(RTE_DIM(model_xstat_names) <= STMMAC_BACKEND_MAX_XSTATS,
-	       "raise STMMAC_BACKEND_MAX_XSTATS");
+_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+	       "raise SOCNIC_BACKEND_MAX_XSTATS");
 
 static void
 model_xstats_get(void *arg, uint64_t *v)
@@ -150,6 +155,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[1] = st.nc_unclean_reads;
 	v[2] = ctx->src != NULL ? model_src_count(&ctx->src->snapped) : 0;
 	v[3] = ctx->src != NULL ? model_src_count(&ctx->src->truncated) : 0;
+	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
 }
 
 /* At a stop after new ones: the frames the traffic source skipped. */
@@ -179,10 +185,9 @@ model_port_stopped(void *arg)
  * one predictable branch.
  */
 static void
-model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
-	       bool nc)
+model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 {
-	ctx->ops = (struct stmmac_backend_ops){
+	ctx->ops = (struct socnic_backend_ops){
 		.name = "model",
 		.read32 = model_read32,
 		.write32 = model_write32,
@@ -195,7 +200,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 		.xstats_get = model_xstats_get,
 		.port_stopped = model_port_stopped,
 	};
-	if (da->fault_wo_ppm != 0)
+	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)
 		ctx->ops.cache_op = model_cache_op;
@@ -204,37 +209,48 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 /* ---- Construction from devargs ---- */
 
 int
-stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
-			    const struct stmmac_devargs *da,
+stmmac_backend_model_create(struct socnic_backend *be, const char *name,
+			    const char *args, const struct stmmac_devargs *da,
 			    const uint8_t mac[6])
 {
-	struct dwmac4_model_params p;
+	struct stmmac_model_args *ma;
 	struct stmmac_model_ctx *ctx;
+	int ret = -EINVAL;
 
 	ctx = rte_zmalloc("stmmac_model", sizeof(*ctx), 0);
-	if (ctx == NULL)
-		return -ENOMEM;
-	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
-	ctx->cpu = da->model_cpu;
-	if (stmmac_model_params_fill(&p, name, da, mac) < 0) {
-		rte_free(ctx);
-		return -EINVAL;
+	ma = rte_zmalloc("stmmac_model_args", sizeof(*ma), 0);
+	if (ctx == NULL || ma == NULL) {
+		ret = -ENOMEM;
+		goto err;
 	}
-	ctx->src = p.rx_src;
-	ctx->m = dwmac4_model_create(&p);
+	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
+	if (stmmac_model_args_parse(name, args, ma) < 0 ||
+	    stmmac_model_params_fill(ma, name,
+				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
+				     mac) < 0)
+		goto err;
+	ctx->cpu = ma->common.cpu;
+	ctx->src = ma->p.rx_src;
+	ctx->m = dwmac4_model_create(&ma->p);
 	if (ctx->m == NULL) {
 		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
 			   strerror(errno));
 		/* The model owns its traffic only once created. */
-		stmmac_model_params_release(&p);
-		rte_free(ctx);
-		return -EINVAL;
+		stmmac_model_params_release(&ma->p);
+		goto err;
 	}
-	model_ops_init(ctx, da, p.nc_emulation);
+	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;
-	be->kind = STMMAC_BACKEND_MODEL;
+	be->kind = SOCNIC_BACKEND_MODEL;
+	be->promiscuous = socnic_model_args_promiscuous(&ma->common);
+	rte_free(ma);
 	return 0;
+
+err:
+	rte_free(ma);
+	rte_free(ctx);
+	return ret;
 }
 
 /* ---- Harness-side reporting (rte_pmd_stmmac_uio.h) ---- */
@@ -246,7 +262,7 @@ model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 
 	if (ad == NULL || ad->be.ops == NULL)
 		return -ENODEV;
-	if (ad->be.kind != STMMAC_BACKEND_MODEL)
+	if (ad->be.kind != SOCNIC_BACKEND_MODEL)
 		return -ENOTSUP;
 	*ctx = ad->be.ctx;
 	return 0;

@@ -18,9 +18,11 @@
 #include <rte_memory.h>
 
 #include "rxp_parse.h"
+
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 RTE_LOG_REGISTER_DEFAULT(stmmac_logtype_driver, NOTICE);
@@ -95,7 +97,7 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	 * the application enabled the offload or not (ethdev allows a PMD
 	 * to set RX flags it was not asked for); advertised only when real.
 	 */
-	if (ad->da.csum != STMMAC_CSUM_OFF)
+	if (ad->da.rx.csum != RXP_CSUM_OFF)
 		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
 					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
 					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
@@ -177,7 +179,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
 	stmmac_rx_queue_enable_dma(rxq);
 	stmmac_tx_queue_enable_dma(txq);
-	stmmac_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
+	socnic_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
 	ad->hw_started = true;
 	stmmac_missed_watch_start(dev);
 	/*
@@ -215,10 +217,10 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	 * Receiver first (no new frames), then let the TX DMA finish what it
 	 * owns, then the transmitter and the DMA engines (Linux order).
 	 */
-	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
 	if (txq != NULL)
 		stmmac_tx_queue_drain(txq);
-	stmmac_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
+	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
 	if (rxq != NULL)
 		stmmac_rx_queue_stop(rxq);
 	if (txq != NULL)
@@ -320,7 +322,7 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 	for (i = 0; i < dev->data->nb_tx_queues; i++)
 		stmmac_tx_queue_release(dev, i);
 	/* Model: stops its thread and unmaps DPDK memory; UIO: unmaps. */
-	stmmac_backend_destroy(&ad->be);
+	socnic_backend_destroy(&ad->be);
 	/* mac_addrs and dev_private are freed by rte_eth_dev_release_port(). */
 	return 0;
 }
@@ -328,7 +330,7 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 static int
 stmmac_filter_update(struct rte_eth_dev *dev, uint32_t bit, bool on)
 {
-	stmmac_update32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER,
+	socnic_update32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER,
 			on ? 0 : bit, on ? bit : 0);
 	return 0;
 }
@@ -573,8 +575,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.has_mac)
-		memcpy(mac, da.mac, sizeof(mac));
+	if (da.port.has_mac)
+		memcpy(mac, da.port.mac, sizeof(mac));
 	else
 		stmmac_default_mac(name, mac);
 	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
@@ -583,10 +585,12 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ad = eth_dev->data->dev_private;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
-	if (da.use_uio)
+	if (da.port.use_uio)
 		ret = stmmac_backend_uio_create(&ad->be, name, &ad->da);
 	else
-		ret = stmmac_backend_model_create(&ad->be, name, &ad->da, mac);
+		ret = stmmac_backend_model_create(&ad->be, name,
+						  rte_vdev_device_args(vdev),
+						  &ad->da, mac);
 	if (ret < 0)
 		goto err_port;
 	ret = ad->be.ops->dma_map(ad->be.ctx);
@@ -616,7 +620,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	 * promiscuous (as DPDK's net_pcap receives every frame), and ethdev
 	 * reports it. Generated traffic is addressed to the port.
 	 */
-	if (da.rx_src != STMMAC_RX_SRC_GEN)
+	if (ad->be.promiscuous)
 		eth_dev->data->promiscuous = 1;
 	eth_dev->dev_ops = &stmmac_eth_dev_ops;
 	eth_dev->rx_queue_count = stmmac_rx_queue_count;
@@ -629,7 +633,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	return 0;
 
 err_backend:
-	stmmac_backend_destroy(&ad->be);
+	socnic_backend_destroy(&ad->be);
 err_port:
 	/* Frees dev_private and mac_addrs too. */
 	rte_eth_dev_release_port(eth_dev);

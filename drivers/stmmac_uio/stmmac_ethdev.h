@@ -21,11 +21,13 @@
 #include "rxp_pool.h"
 #include "rxp_sync.h"
 
+#include "socnic_backend.h"
+#include "socnic_io.h"
+#include "socnic_rx.h"
+
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
-#include "stmmac_backend.h"
 #include "stmmac_devargs.h"
-#include "stmmac_io.h"
 #include "stmmac_ring.h"
 #include "stmmac_xstats.h"
 
@@ -79,14 +81,6 @@ enum stmmac_rx_state {
 	STMMAC_RX_DISCARD,	/* dropping the rest of a frame, until LD */
 };
 
-/* Buffer handling of the RX burst variant (stmmac_rx_fast.c). */
-enum stmmac_rx_buf_mode {
-	STMMAC_RXB_ZC = 0,	/* zero-copy, copybreak off */
-	STMMAC_RXB_CB,		/* zero-copy above the copybreak threshold */
-	STMMAC_RXB_COPY,	/* zerocopy=0: every frame copied (ablation) */
-	STMMAC_RXB_NB
-};
-
 struct stmmac_rx_queue {
 	/* Hot: read by every burst. */
 	volatile struct dwmac4_desc *ring;
@@ -100,7 +94,7 @@ struct stmmac_rx_queue {
 	 */
 	const uint8_t **buf_data;
 	rte_iova_t *buf_iova;
-	const struct stmmac_backend *be;
+	const struct socnic_backend *be;
 	struct rxp_pool *pool;		/* page pool the ring buffers come from */
 	enum rxp_csum_mode csum_mode;
 	uint16_t nb_desc;
@@ -124,7 +118,7 @@ struct stmmac_rx_queue {
 	uint16_t stuck_polls;		/* empty polls since the last stuck check */
 	uint16_t skip_suspect_idx;	/* descriptor the last check found passed over */
 	bool skip_suspect;		/* ... and whether it did */
-	struct stmmac_rmb_hook rmb;	/* device part of the harvest barrier */
+	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
 
 	/* Frame in progress (state != IDLE). */
 	enum stmmac_rx_state state;
@@ -148,14 +142,14 @@ struct stmmac_rx_queue {
 	struct rxp_copybreak cb;	/* rx-copybreak into small_mp */
 	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
 	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
-	enum stmmac_rx_buf_mode buf_mode;
+	enum socnic_rx_buf_mode buf_mode;
 	uint64_t lib_base[STMMAC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
 };
 
 struct stmmac_tx_queue {
 	volatile struct dwmac4_desc *ring;
 	struct rte_mbuf **sw_ring;	/* segment sent from each slot */
-	const struct stmmac_backend *be;
+	const struct socnic_backend *be;
 	uint16_t nb_desc;
 	uint16_t mask;
 	uint16_t prod;			/* next slot to fill */
@@ -180,7 +174,7 @@ struct stmmac_tx_queue {
 };
 
 struct stmmac_adapter {
-	struct stmmac_backend be;
+	struct socnic_backend be;
 	struct stmmac_devargs da;	/* dma_noncoherent resolved at probe */
 	struct rte_eth_dev *eth_dev;
 	uint32_t dma_addr_bits;		/* from GMAC_HW_FEATURE1.ADDR64 */
@@ -208,7 +202,7 @@ struct stmmac_adapter {
 	unsigned int mac_speed;
 	bool mac_full;
 	/* The backend's xstats at the last reset (they count on regardless). */
-	uint64_t be_xstats_base[STMMAC_BACKEND_MAX_XSTATS];
+	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };
@@ -218,6 +212,20 @@ stmmac_adapter(const struct rte_eth_dev *dev)
 {
 	return dev->data->dev_private;
 }
+
+/*
+ * The two backends (socnic_backend.h): on success fill @p be and return
+ * 0; on failure log why, release everything they took and return -errno.
+ * @p name is the ethdev name (for log lines and unique resource names).
+ * The model backend parses the model's keys of the devargs @p args
+ * itself; @p mac is the reset value of its MAC address 0.
+ */
+int stmmac_backend_model_create(struct socnic_backend *be, const char *name,
+				const char *args,
+				const struct stmmac_devargs *da,
+				const uint8_t mac[6]);
+int stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
+			      const struct stmmac_devargs *da);
 
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);

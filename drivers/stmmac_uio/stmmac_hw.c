@@ -14,9 +14,11 @@
 #include <rte_memory.h>
 
 #include "rxp_sync.h"
+
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 /*
@@ -34,13 +36,13 @@
 	"interface mode and delays (docs/nics/boards.md)"
 
 static int
-stmmac_poll_clear(const struct stmmac_backend *be, uint32_t reg,
+stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
 		  uint32_t mask, unsigned int polls)
 {
 	unsigned int i;
 
 	for (i = 0; i < polls; i++) {
-		if (!(stmmac_read32(be, reg) & mask))
+		if (!(socnic_read32(be, reg) & mask))
 			return 0;
 		rte_delay_us_block(STMMAC_POLL_US);
 	}
@@ -49,9 +51,9 @@ stmmac_poll_clear(const struct stmmac_backend *be, uint32_t reg,
 
 /* DMA channels the core has (MAC_HW_Feature2.TXCHCNT/RXCHCNT + 1). */
 static unsigned int
-stmmac_hw_channels(const struct stmmac_backend *be)
+stmmac_hw_channels(const struct socnic_backend *be)
 {
-	uint32_t f2 = stmmac_read32(be, GMAC_HW_FEATURE2);
+	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
 	uint32_t rx = ((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1;
 	uint32_t tx = ((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1;
 
@@ -69,15 +71,15 @@ stmmac_hw_channels(const struct stmmac_backend *be)
 int
 stmmac_hw_quiesce(struct stmmac_adapter *ad)
 {
-	const struct stmmac_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->be;
 	unsigned int ch, n = stmmac_hw_channels(be);
 
-	stmmac_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
 	for (ch = 0; ch < n; ch++) {
-		stmmac_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
-		stmmac_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
+		socnic_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
+		socnic_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
 	}
-	stmmac_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
+	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
 	if (stmmac_poll_clear(be, DMA_DEBUG_STATUS_0,
 			      DWMAC4_DMA_DEBUG_RPS0_MASK |
 			      DWMAC4_DMA_DEBUG_TPS0_MASK,
@@ -85,7 +87,7 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 		PMD_DRV_LOG(ERR, "%s: DMA did not stop within %u us (DMA_Debug_Status0 %#x)",
 			    ad->eth_dev->data->name,
 			    STMMAC_IDLE_POLLS * STMMAC_POLL_US,
-			    stmmac_read32(be, DMA_DEBUG_STATUS_0));
+			    socnic_read32(be, DMA_DEBUG_STATUS_0));
 		return -ETIMEDOUT;
 	}
 	return 0;
@@ -98,7 +100,7 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 int
 stmmac_hw_reset(struct stmmac_adapter *ad)
 {
-	stmmac_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	socnic_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
 			      STMMAC_RESET_POLLS) < 0) {
 		PMD_DRV_LOG(ERR, "%s: the core's software reset (DMA_Mode.SWR) did not complete within 1 s: "
@@ -110,10 +112,10 @@ stmmac_hw_reset(struct stmmac_adapter *ad)
 
 /* ADDR64 of MAC_HW_Feature1: the DMA address width. */
 static uint32_t
-stmmac_dma_addr_bits(const struct stmmac_backend *be)
+stmmac_dma_addr_bits(const struct socnic_backend *be)
 {
 	static const uint32_t bits[] = { 32, 40, 48, 64 };
-	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
+	uint32_t f1 = socnic_read32(be, GMAC_HW_FEATURE1);
 
 	return bits[(f1 & GMAC_HW_ADDR64) >> 14];
 }
@@ -125,10 +127,10 @@ stmmac_dma_addr_bits(const struct stmmac_backend *be)
 static void
 stmmac_hw_features(struct stmmac_adapter *ad)
 {
-	const struct stmmac_backend *be = &ad->be;
-	uint32_t f0 = stmmac_read32(be, GMAC_HW_FEATURE0);
-	uint32_t f1 = stmmac_read32(be, GMAC_HW_FEATURE1);
-	uint32_t f2 = stmmac_read32(be, GMAC_HW_FEATURE2);
+	const struct socnic_backend *be = &ad->be;
+	uint32_t f0 = socnic_read32(be, GMAC_HW_FEATURE0);
+	uint32_t f1 = socnic_read32(be, GMAC_HW_FEATURE1);
+	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
 	uint32_t rxq = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
 	uint32_t txq = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
 
@@ -162,7 +164,7 @@ int
 stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 {
 	const char *name = ad->eth_dev->data->name;
-	uint32_t ver = stmmac_read32(&ad->be, GMAC4_VERSION);
+	uint32_t ver = socnic_read32(&ad->be, GMAC4_VERSION);
 	uint32_t snps = ver & DWMAC4_VERSION_SNPSVER_MASK;
 
 	if (ver == 0) {
@@ -180,8 +182,8 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 	 * the reset sets it to all ones (Linux falls back to a random one
 	 * when it is not valid).
 	 */
-	if (ad->da.has_mac) {
-		memcpy(ea->addr_bytes, ad->da.mac, RTE_ETHER_ADDR_LEN);
+	if (ad->da.port.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
 	} else {
 		stmmac_hw_read_mac(&ad->be, ea);
 		if (!rte_is_valid_assigned_ether_addr(ea)) {
@@ -221,25 +223,15 @@ int
 stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 {
 	const char *name = ad->eth_dev->data->name;
-	struct stmmac_devargs *da = &ad->da;
 	uint32_t line, bus, gap;
+	int ret;
 
-	if (da->dma == STMMAC_DMA_AUTO)
-		da->dma_noncoherent = ad->be.ops->dma_coherent != NULL &&
-				      ad->be.ops->dma_coherent(ad->be.ctx) == 0;
-	else
-		da->dma_noncoherent = da->dma == STMMAC_DMA_NONCOHERENT;
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
+					 stmmac_logtype_driver, name);
 	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
 	ad->dsl = 0;
-	if (!da->dma_noncoherent)
-		return 0;
-	if (!rxp_sync_noncoherent_supported()) {
-		PMD_DRV_LOG(ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
-			    name, da->dma == STMMAC_DMA_AUTO ?
-			    "no dma-coherent in its device-tree node" :
-			    "dma=noncoherent");
-		return -ENOTSUP;
-	}
+	if (ret < 0 || !ad->da.rx.dma_noncoherent)
+		return ret;
 	line = rxp_sync_nc_line_size();
 	bus = ad->bus_bytes;
 	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
@@ -257,10 +249,10 @@ stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 }
 
 void
-stmmac_hw_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
+stmmac_hw_read_mac(const struct socnic_backend *be, struct rte_ether_addr *ea)
 {
-	uint32_t hi = stmmac_read32(be, GMAC_ADDR_HIGH(0));
-	uint32_t lo = stmmac_read32(be, GMAC_ADDR_LOW(0));
+	uint32_t hi = socnic_read32(be, GMAC_ADDR_HIGH(0));
+	uint32_t lo = socnic_read32(be, GMAC_ADDR_LOW(0));
 
 	ea->addr_bytes[0] = lo & 0xff;
 	ea->addr_bytes[1] = (lo >> 8) & 0xff;
@@ -277,26 +269,26 @@ stmmac_hw_read_mac(const struct stmmac_backend *be, struct rte_ether_addr *ea)
  * (both words 0, AE clear; entry 0 has no AE to clear).
  */
 void
-stmmac_hw_write_mac_n(const struct stmmac_backend *be, unsigned int n,
+stmmac_hw_write_mac_n(const struct socnic_backend *be, unsigned int n,
 		      const struct rte_ether_addr *ea)
 {
 	const uint8_t *a;
 
 	if (ea == NULL || rte_is_zero_ether_addr(ea)) {
-		stmmac_write32(be, GMAC_ADDR_HIGH(n), 0);
-		stmmac_write32(be, GMAC_ADDR_LOW(n), 0);
+		socnic_write32(be, GMAC_ADDR_HIGH(n), 0);
+		socnic_write32(be, GMAC_ADDR_LOW(n), 0);
 		return;
 	}
 	a = ea->addr_bytes;
-	stmmac_write32(be, GMAC_ADDR_HIGH(n),
+	socnic_write32(be, GMAC_ADDR_HIGH(n),
 		       GMAC_HI_REG_AE | ((uint32_t)a[5] << 8) | a[4]);
-	stmmac_write32(be, GMAC_ADDR_LOW(n),
+	socnic_write32(be, GMAC_ADDR_LOW(n),
 		       ((uint32_t)a[3] << 24) | ((uint32_t)a[2] << 16) |
 		       ((uint32_t)a[1] << 8) | a[0]);
 }
 
 void
-stmmac_hw_write_mac(const struct stmmac_backend *be,
+stmmac_hw_write_mac(const struct socnic_backend *be,
 		    const struct rte_ether_addr *ea)
 {
 	stmmac_hw_write_mac_n(be, 0, ea);
@@ -312,7 +304,7 @@ static void
 stmmac_hw_sysbus(struct stmmac_adapter *ad)
 {
 	const struct stmmac_devargs *da = &ad->da;
-	uint32_t v = stmmac_read32(&ad->be, DMA_SYS_BUS_MODE), b;
+	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE), b;
 
 	if (ad->dma_addr_bits > 32)
 		v |= DMA_SYS_BUS_EAME;
@@ -330,7 +322,7 @@ stmmac_hw_sysbus(struct stmmac_adapter *ad)
 	if (da->axi_wr_osr_lmt >= 0)
 		v = (v & ~DMA_AXI_WR_OSR_LMT) |
 		    ((uint32_t)da->axi_wr_osr_lmt << 24);
-	stmmac_write32(&ad->be, DMA_SYS_BUS_MODE, v);
+	socnic_write32(&ad->be, DMA_SYS_BUS_MODE, v);
 }
 
 /*
@@ -341,14 +333,14 @@ void
 stmmac_hw_configure(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	const struct stmmac_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->be;
 
 	stmmac_hw_sysbus(ad);
 	/*
 	 * PBLx8 and the descriptor layout (stmmac_dma_layout()); the burst
 	 * length itself goes into each direction's control register.
 	 */
-	stmmac_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
+	socnic_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
 			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
 			DMA_CHAN_CTRL_PBLX8 |
 			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
@@ -360,8 +352,8 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
 	stmmac_hw_write_filter(dev);
 	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
-	stmmac_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
-	stmmac_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
+	socnic_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
+	socnic_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
 	/*
 	 * Store and forward both ways, queue sizes in 256-byte blocks minus
 	 * one (with several MTL queues they reset to 256 bytes: a full-size
@@ -369,10 +361,10 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 	 * checksum reach software with IPHE/IPCE instead of being dropped
 	 * silently in the MAC (model.md "MTL"; robustness P-a).
 	 */
-	stmmac_write32(be, MTL_CHAN_RX_OP_MODE(0),
+	socnic_write32(be, MTL_CHAN_RX_OP_MODE(0),
 		       MTL_OP_MODE_RSF | MTL_OP_MODE_DIS_TCP_EF |
 		       ((ad->rx_queue_bytes / 256u - 1u) << MTL_OP_MODE_RQS_SHIFT));
-	stmmac_write32(be, MTL_CHAN_TX_OP_MODE(0),
+	socnic_write32(be, MTL_CHAN_TX_OP_MODE(0),
 		       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN |
 		       ((ad->tx_queue_bytes / 256u - 1u) << MTL_OP_MODE_TQS_SHIFT));
 }
@@ -391,8 +383,8 @@ stmmac_hw_write_filter(struct rte_eth_dev *dev)
 	if (ad->mc_hash_used)
 		pf |= GMAC_PACKET_FILTER_HMC;
 	for (i = 0; i < ad->hash_bins / 32u; i++)
-		stmmac_write32(&ad->be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
-	stmmac_write32(&ad->be, GMAC_PACKET_FILTER, pf);
+		socnic_write32(&ad->be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
+	socnic_write32(&ad->be, GMAC_PACKET_FILTER, pf);
 }
 
 /*

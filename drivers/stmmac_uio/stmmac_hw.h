@@ -13,7 +13,7 @@
 #include <rte_ether.h>
 
 struct stmmac_adapter;
-struct stmmac_backend;
+struct socnic_backend;
 
 /* stmmac_hw.c */
 int stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea);
@@ -24,11 +24,11 @@ void stmmac_hw_configure(struct rte_eth_dev *dev);
 void stmmac_hw_write_filter(struct rte_eth_dev *dev);
 int stmmac_hw_set_mc_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
 			  uint32_t n);
-void stmmac_hw_read_mac(const struct stmmac_backend *be,
+void stmmac_hw_read_mac(const struct socnic_backend *be,
 			struct rte_ether_addr *ea);
-void stmmac_hw_write_mac(const struct stmmac_backend *be,
+void stmmac_hw_write_mac(const struct socnic_backend *be,
 			 const struct rte_ether_addr *ea);
-void stmmac_hw_write_mac_n(const struct stmmac_backend *be, unsigned int n,
+void stmmac_hw_write_mac_n(const struct socnic_backend *be, unsigned int n,
 			   const struct rte_ether_addr *ea);
 
 /* stmmac_phy.c */

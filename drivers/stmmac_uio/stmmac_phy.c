@@ -18,9 +18,10 @@
 
 #include <rte_cycles.h>
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 #define STMMAC_MDIO_POLLS	1000	/* x 10 us = 10 ms */
@@ -56,12 +57,12 @@ stmmac_mdc_cr(uint64_t hz)
 }
 
 static int
-stmmac_mdio_wait(const struct stmmac_backend *be)
+stmmac_mdio_wait(const struct socnic_backend *be)
 {
 	unsigned int i;
 
 	for (i = 0; i < STMMAC_MDIO_POLLS; i++) {
-		if (!(stmmac_read32(be, GMAC_MDIO_ADDR) & MII_ADDR_GBUSY))
+		if (!(socnic_read32(be, GMAC_MDIO_ADDR) & MII_ADDR_GBUSY))
 			return 0;
 		rte_delay_us_block(STMMAC_MDIO_POLL_US);
 	}
@@ -73,7 +74,7 @@ static int
 stmmac_mdio_read(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
 		 uint16_t *val)
 {
-	const struct stmmac_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->be;
 	uint32_t cmd = (pa << DWMAC4_MII_PA_SHIFT) |
 		       (reg << MII_GMAC4_REG_ADDR_SHIFT) |
 		       (ad->mdc_cr << DWMAC4_MII_CR_SHIFT) |
@@ -81,10 +82,10 @@ stmmac_mdio_read(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
 
 	if (stmmac_mdio_wait(be) < 0)
 		return -EBUSY;
-	stmmac_write32(be, GMAC_MDIO_ADDR, cmd);
+	socnic_write32(be, GMAC_MDIO_ADDR, cmd);
 	if (stmmac_mdio_wait(be) < 0)
 		return -ETIMEDOUT;
-	*val = (uint16_t)(stmmac_read32(be, GMAC_MDIO_DATA) & MII_DATA_GD_MASK);
+	*val = (uint16_t)(socnic_read32(be, GMAC_MDIO_DATA) & MII_DATA_GD_MASK);
 	return 0;
 }
 
@@ -245,7 +246,7 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 			ad->mac_speed = speed;
 			ad->mac_full = full;
 			if (ad->hw_started)
-				stmmac_update32(&ad->be, GMAC_CONFIG,
+				socnic_update32(&ad->be, GMAC_CONFIG,
 						GMAC_CONFIG_PS | GMAC_CONFIG_FES |
 						GMAC_CONFIG_DM,
 						stmmac_mac_speed_bits(speed, full));

@@ -25,8 +25,9 @@
 
 #include <rte_common.h>
 
-#include "dwmac4_desc.h"
 #include "rxp_sync.h"
+
+#include "dwmac4_desc.h"
 
 /* log2 of the packed descriptor (DWMAC4_DESC_SIZE). */
 #define STMMAC_DESC_SHIFT_PACKED	4u

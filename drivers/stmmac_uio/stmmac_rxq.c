@@ -2,25 +2,10 @@
 /*
  * RX queues: setup, start/stop, the general (error, scatter) descriptor
  * path and the refill. The burst variants are in stmmac_rx_fast.c.
- *
- * Ring idiom (model.md "Receive"; Linux stmmac_rx()/stmmac_rx_refill()):
- *   - slots [next, armed) belong to the device (armed, or written back and
- *     not yet harvested); slots [armed, next + N) belong to the driver;
- *   - dev_start arms all N slots and writes t = N; afterwards at most N - 1
- *     stay armed, so that "tail == current" can only mean "nothing armed"
- *     (the device stops when its current index reaches the tail index);
- *   - sw_ring[slot] is the mbuf armed in a slot. A harvested good frame
- *     takes it away (slot NULL, refilled from the page pool); an errored
- *     or discarded frame leaves it there and the refill re-arms it in
- *     place; buffers of a dropped chain go back to the page pool's
- *     direct-recycle cache (they never left the driver).
- *   - an armed descriptor carries RDES2 = STMMAC_RDES2_ARMED, which every
- *     write-back replaces: one found with OWN clear and RDES2 unchanged was
- *     never written back (a stale status word, stmmac_rx_stale());
- *   - Ring buffers come from lib/rxpath's page pool (rxp_pool), which
- *     keeps the in-flight count: every buffer out of it is in a slot, in
- *     the frame being assembled, or handed to the application
- *     (rxp_pool_handoff); 0 in flight after stop, checked and counted.
+ * Ring idiom: slots [next, armed) are the device's, at most N - 1 armed
+ * after start; sw_ring[slot] is the mbuf armed in a slot; an armed
+ * descriptor carries RDES2 = STMMAC_RDES2_ARMED. Why, and the page pool's
+ * in-flight rule: docs/design/rxpath.md, "Ring idiom".
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -32,8 +17,9 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 /* Descriptors whose addresses are written per refill chunk. */
@@ -298,19 +284,12 @@ stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
 }
 
 /*
- * Refill: give the device every free slot up to N - 1 armed, once enough
- * are free. Empty slots get buffers from the page pool (direct-recycle
- * cache first, then the mempool, in bulk); slots still holding a buffer
- * (a frame copied out by copybreak, an errored or discarded frame) are
- * re-armed with it, from the address remembered in buf_iova (its mbuf is
- * not read). Addresses, barrier,
- * OWN bits, one tail write; on a non-coherent device each step's lines are
- * cleaned before the next (stmmac_ring.h). If the pool is short, arm the
- * slots before the first one left empty, count rx_nombuf and retry next
- * call: no descriptor ever carries OWN without a buffer (row 16). Every
- * buffer the pool gave is used: they fill the empty slots in order.
- * @p nc is a constant in each instance: the coherent one addresses packed
- * descriptors with a constant stride and does no maintenance.
+ * E. Refill, once enough slots are free: empty slots from the page pool
+ * in bulk, slots still holding a buffer re-armed from buf_iova; addresses,
+ * barrier, OWN bits, one tail write (non-coherent: each step's lines
+ * cleaned, stmmac_ring.h). A short pool arms the slots before the first
+ * empty one and counts rx_nombuf: never OWN without a buffer (row 16).
+ * @p nc is a constant of each instance.
  */
 static __rte_always_inline void
 stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
@@ -364,7 +343,7 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 	if (nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	/* No IOC: the PMD polls, it needs no RI interrupt. */
 	for (s = rxq->armed; s != pos; s++)
 		stmmac_desc(ring, s, mask, shift)->des3 =
@@ -373,7 +352,7 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
 	rxq->armed = pos;
-	stmmac_write_tail(rxq->be, rxq->tail_reg,
+	socnic_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, pos, mask, shift));
 }
 
@@ -421,15 +400,15 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 	uint16_t slot = idx & rxq->mask;
 	volatile struct dwmac4_desc *d = stmmac_rxd(rxq, idx);
 
-	if (stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
+	if (socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
 	    stmmac_rx_desc_addr(rxq, slot))
 		return false;
 	stmmac_rx_set_addr(rxq, d, slot, rxq->sw_ring[slot]);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
-	stmmac_write_tail(rxq->be, rxq->tail_reg,
+	socnic_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
 					   rxq->desc_shift));
 	rxq->stats.rx_desc_stale++;
@@ -473,14 +452,14 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	stmmac_rx_ring_sync(rxq, rxq->next, 1, true);
 	if (!(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN))
 		return;
-	cur = stmmac_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
+	cur = socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
 	      rxq->ring_lo;
 	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->nb_desc)
 		return;
 	off = ((cur >> shift) - slot) & mask;
 	/* Whatever the device wrote back up to where it stands, fresh. */
 	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
-	stmmac_desc_rmb(&rxq->rmb);
+	socnic_desc_rmb(&rxq->rmb);
 	if (off < avail) {
 		d = stmmac_rxd(rxq, (uint16_t)(slot + off));
 		if (!(rte_le_to_cpu_32(d->des3) & RDES3_OWN) &&
@@ -547,9 +526,9 @@ stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
 void
 stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
 {
-	uint32_t v = stmmac_read32(rxq->be,
+	uint32_t v = socnic_read32(rxq->be,
 				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
-	uint32_t q = stmmac_read32(rxq->be,
+	uint32_t q = socnic_read32(rxq->be,
 				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
 
 	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
@@ -799,15 +778,15 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	 * sync=full matters only with dma=noncoherent (maintenance over the
 	 * whole buffer instead of the bytes the device wrote).
 	 */
-	if (!da->dma_noncoherent)
+	if (!da->rx.dma_noncoherent)
 		sm = RXP_SYNC_COHERENT;
 	else
-		sm = da->sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
+		sm = da->rx.sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
 	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
 	if (ret < 0) {
 		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,
-			   da->dma_noncoherent ? "noncoherent" : "coherent",
-			   da->sync_full ? "full" : "precise", strerror(-ret));
+			   da->rx.dma_noncoherent ? "noncoherent" : "coherent",
+			   da->rx.sync_full ? "full" : "precise", strerror(-ret));
 		return ret;
 	}
 	/* A model emulating a non-coherent interconnect sees the maintenance. */
@@ -827,36 +806,36 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 			   rxq->port_id, rxq->queue_id, rte_strerror(rte_errno));
 		return -rte_errno;
 	}
-	if (!da->zerocopy) {
-		rxq->buf_mode = STMMAC_RXB_COPY;
-	} else if (da->copybreak != 0) {
-		rxq->buf_mode = STMMAC_RXB_CB;
+	if (!da->rx.zerocopy) {
+		rxq->buf_mode = SOCNIC_RXB_COPY;
+	} else if (da->rx.copybreak != 0) {
+		rxq->buf_mode = SOCNIC_RXB_CB;
 		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
-						     rxq->nb_desc, da->copybreak,
+						     rxq->nb_desc, da->rx.copybreak,
 						     socket_id);
 		if (rxq->small_mp == NULL)
 			return -rte_errno;
 	} else {
-		rxq->buf_mode = STMMAC_RXB_ZC;
+		rxq->buf_mode = SOCNIC_RXB_ZC;
 	}
 	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
-				 rxq->small_mp != NULL ? da->copybreak : 0);
+				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
 	if (ret == 0)
 		/* zerocopy=0: every frame that fits one buffer into mp. */
 		ret = rxp_copybreak_init(&rxq->copyall, rxq->pool, rxq->mp,
-					 da->zerocopy ? 0 : rxq->rbsz);
+					 da->rx.zerocopy ? 0 : rxq->rbsz);
 	if (ret < 0)
 		return ret;
-	rxq->csum_mode = (enum rxp_csum_mode)da->csum;
+	rxq->csum_mode = da->rx.csum;
 	/*
 	 * When software checksums (nearly) every frame, the whole frame is
 	 * read: prefetch all of it after the sync, not only the head.
 	 */
-	if (da->prefetch_body == STMMAC_PF_BODY_AUTO)
+	if (da->rx.prefetch_body == SOCNIC_PF_BODY_AUTO)
 		rxq->prefetch_body = rxq->csum_mode == RXP_CSUM_SW ||
 			(rxq->csum_mode == RXP_CSUM_AUTO && !da->coe);
 	else
-		rxq->prefetch_body = da->prefetch_body == STMMAC_PF_BODY_ON;
+		rxq->prefetch_body = da->rx.prefetch_body == SOCNIC_PF_BODY_ON;
 	return 0;
 }
 
@@ -962,8 +941,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
 		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
-		   rxq->buf_mode == STMMAC_RXB_COPY ? "copy-all" :
-		   rxq->buf_mode == STMMAC_RXB_CB ? "zero-copy + copybreak" :
+		   rxq->buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   rxq->buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
 		   "zero-copy", (int)rxq->csum_mode);
 	return 0;
 }
@@ -987,7 +966,7 @@ stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
 int
 stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 {
-	const struct stmmac_backend *be = rxq->be;
+	const struct socnic_backend *be = rxq->be;
 	uint64_t offloads = rxq->offloads | dev->data->dev_conf.rxmode.offloads;
 	unsigned int got;
 	uint16_t i;
@@ -1039,7 +1018,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	for (i = 0; i < rxq->nb_desc; i++)
 		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->sw_ring[i]);
 	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
-	stmmac_desc_wmb();
+	socnic_desc_wmb();
 	for (i = 0; i < rxq->nb_desc; i++)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
 							    RDES3_BUFFER1_VALID_ADDR);
@@ -1050,15 +1029,15 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
-	stmmac_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
 		       (uint32_t)(rxq->ring_iova >> 32));
-	stmmac_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
-	stmmac_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
+	socnic_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
 		       DWMAC4_DMA_RING_LEN(rxq->nb_desc));
-	stmmac_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	/* t = N: the whole ring is armed. */
-	stmmac_write_tail(be, rxq->tail_reg,
+	socnic_write_tail(be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
 					   rxq->desc_shift));
 	rxq->started = true;
@@ -1081,7 +1060,7 @@ stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
 void
 stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 {
-	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, true));
 }
 
@@ -1096,7 +1075,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 {
 	if (!rxq->started)
 		return;
-	stmmac_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);

@@ -10,8 +10,9 @@
 
 #include <ethdev_driver.h>
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 /* The X-macro dump: every counter with its meaning, at DEBUG level. */
@@ -78,7 +79,7 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 int
 stmmac_stats_reset(struct rte_eth_dev *dev)
 {
-	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
+	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
@@ -113,7 +114,7 @@ int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
+	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	unsigned int i = 0, j;
@@ -146,7 +147,7 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 #undef STMMAC_RX_VAL
 #undef STMMAC_TX_VAL
 	if (be->ops->nb_xstats != 0) {
-		uint64_t v[STMMAC_BACKEND_MAX_XSTATS];
+		uint64_t v[SOCNIC_BACKEND_MAX_XSTATS];
 
 		be->ops->xstats_get(be->ctx, v);
 		for (j = 0; j < be->ops->nb_xstats; j++, i++) {
@@ -162,7 +163,7 @@ int
 stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	const struct stmmac_backend *be = &stmmac_adapter(dev)->be;
+	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
 	unsigned int i = 0, j;
 
 	if (names == NULL || size < stmmac_nb_xstats(dev))

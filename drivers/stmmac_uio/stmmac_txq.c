@@ -20,8 +20,9 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 
+#include "socnic_io.h"
+
 #include "stmmac_ethdev.h"
-#include "stmmac_io.h"
 #include "stmmac_logs.h"
 
 /* Completed packets freed per rte_pktmbuf_free_bulk() call. */
@@ -239,7 +240,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 			prod++;
 		}
 		if (!nc) {
-			stmmac_desc_wmb();
+			socnic_desc_wmb();
 			stmmac_desc(ring, first, mask, shift)->des3 =
 				rte_cpu_to_le_32(first_des3);
 		}
@@ -251,7 +252,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		if (nc)
 			stmmac_tx_own_nc(txq, prod0, prod);
 		txq->prod = prod;
-		stmmac_write_tail(txq->be, txq->tail_reg,
+		socnic_write_tail(txq->be, txq->tail_reg,
 				  stmmac_tail_addr(txq->ring_lo, prod, mask,
 						   shift));
 	}
@@ -473,7 +474,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->cic_mask = ad->tx_coe ? TDES3_CHECKSUM_INSERTION_MASK : 0;
-	ret = rxp_sync_init(&txq->sync, ad->da.dma_noncoherent ?
+	ret = rxp_sync_init(&txq->sync, ad->da.rx.dma_noncoherent ?
 			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
 			    txq->max_frame, 0);
 	if (ret < 0) {
@@ -483,7 +484,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
-	dev->tx_pkt_burst = ad->da.dma_noncoherent ? stmmac_xmit_pkts_nc :
+	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
 						     stmmac_xmit_pkts;
 	dev->tx_pkt_prepare = stmmac_prep_pkts;
 	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port, queue_id,
@@ -495,20 +496,20 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 int
 stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 {
-	const struct stmmac_backend *be = txq->be;
+	const struct socnic_backend *be = txq->be;
 
 	RTE_SET_USED(dev);
 	memset(txq->mz->addr, 0, (size_t)txq->nb_desc << txq->desc_shift);
 	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
 	txq->prod = 0;
 	txq->clean = 0;
-	stmmac_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
 		       (uint32_t)(txq->ring_iova >> 32));
-	stmmac_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
-	stmmac_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
+	socnic_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_CHAN),
 		       DWMAC4_DMA_RING_LEN(txq->nb_desc));
 	/* t = 0: nothing to send yet (tail == current == base). */
-	stmmac_write_tail(be, txq->tail_reg, txq->ring_lo);
+	socnic_write_tail(be, txq->tail_reg, txq->ring_lo);
 	txq->started = true;
 	return 0;
 }
@@ -517,7 +518,7 @@ void
 stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
 {
 	/* TxPBL (x8 with PBLx8, Linux dwmac4_dma_init_tx_chan()), then ST. */
-	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
 			DMA_CHAN_TX_CTRL_TXPBL_MASK,
 			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
 			DMA_CONTROL_ST);
@@ -560,7 +561,7 @@ stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
 {
 	if (!txq->started)
 		return;
-	stmmac_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);

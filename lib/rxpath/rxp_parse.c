@@ -17,8 +17,6 @@
 #include <rte_common.h>
 #include <rte_mbuf.h>
 
-/* The dwmac4 RDES1 bit names; only the constants, no driver code. */
-#include "../../drivers/stmmac_uio/dwmac4_desc.h"
 #include "rxp_parse.h"
 
 /* rxp_verdict_count() relies on these bit positions. */
@@ -406,10 +404,10 @@ rxp_verdict_sw(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 }
 
 uint64_t
-rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
-		    enum rxp_csum_mode mode, int *need_sum)
+rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
+		  enum rxp_csum_mode mode, int *need_sum)
 {
-	uint32_t l3 = 0, pt;
+	uint32_t l3 = 0, l4;
 	uint64_t ipf, l4f;
 	int hw_l3;
 
@@ -423,18 +421,18 @@ rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
 	}
 	/* The engine's answer counts only for the L3 we parsed ourselves. */
 	if (RTE_ETH_IS_IPV4_HDR(r->ptype))
-		l3 = RDES1_IPV4_HEADER;
+		l3 = RXP_HW_L3_IPV4;
 	else if (RTE_ETH_IS_IPV6_HDR(r->ptype))
-		l3 = RDES1_IPV6_HEADER;
-	hw_l3 = l3 != 0 && (rdes1 & l3) != 0;
+		l3 = RXP_HW_L3_IPV6;
+	hw_l3 = l3 != 0 && (hw.flags & l3) != 0;
 
 	/*
-	 * IP: IPHE covers the header checksum (IPv4 only), but also a total
-	 * length the frame does not hold (databook RDES1.IPHE; the model
-	 * does the same): trusted only for a datagram whole in the frame.
+	 * IP: the header error covers the header checksum (IPv4 only), but
+	 * engines also raise it for a total length the frame does not hold:
+	 * trusted only for a datagram whole in the frame.
 	 */
 	if (r->ip_hdr_ok && hw_l3 && !r->ip_trunc)
-		ipf = (rdes1 & RDES1_IP_HDR_ERROR) ?
+		ipf = (hw.flags & RXP_HW_IP_HDR_BAD) ?
 			RTE_MBUF_F_RX_IP_CKSUM_BAD : RTE_MBUF_F_RX_IP_CKSUM_GOOD;
 	else if (r->ip_hdr_ok && mode == RXP_CSUM_HW)
 		ipf = RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN;
@@ -444,23 +442,20 @@ rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
 	/*
 	 * L4: the header-fixed verdicts first (fragments, truncation, UDP
 	 * checksum 0, lengths), then the engine where it checked this exact
-	 * datagram: not bypassed (IPCB covers fragments, IPsec and routing
-	 * headers), payload type matching ours, and the pseudo-header's
+	 * datagram: the protocol we parsed, and the pseudo-header's
 	 * destination the one in the IPv6 header.
 	 */
 	if (r->csum_len == 0) {
 		l4f = rxp_l4_fixed_flags(r);
 	} else {
-		pt = rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
+		l4 = r->l4_proto == RXP_IPPROTO_TCP ? RXP_HW_L4_TCP :
+						      RXP_HW_L4_UDP;
 		/*
 		 * The engine sums the IP payload: a UDP length shorter than
 		 * it (row 40) is a different range, software decides.
 		 */
-		if (hw_l3 && !(rdes1 & RDES1_IP_CSUM_BYPASSED) && !r->routed &&
-		    !r->l4_trimmed &&
-		    pt == (r->l4_proto == RXP_IPPROTO_TCP ?
-			   DWMAC4_RDES1_PT_TCP : DWMAC4_RDES1_PT_UDP)) {
-			l4f = (rdes1 & RDES1_IP_PAYLOAD_ERROR) ?
+		if (hw_l3 && (hw.flags & l4) && !r->routed && !r->l4_trimmed) {
+			l4f = (hw.flags & RXP_HW_L4_BAD) ?
 				RTE_MBUF_F_RX_L4_CKSUM_BAD :
 				RTE_MBUF_F_RX_L4_CKSUM_GOOD;
 		} else if (mode == RXP_CSUM_HW) {
@@ -474,14 +469,14 @@ rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
 }
 
 uint64_t
-rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
-		   enum rxp_csum_mode mode, struct rxp_parse_result *r)
+rxp_hw_verdict(const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
+	       enum rxp_csum_mode mode, struct rxp_parse_result *r)
 {
 	uint64_t f;
 	int need_sum;
 
 	rxp_parse(p, len, r);
-	f = rxp_dwmac4_hw_flags(r, rdes1, mode, &need_sum);
+	f = rxp_hw_csum_flags(r, hw, mode, &need_sum);
 	if (need_sum)
 		f |= rxp_l4_verdict(r, csum_partial(p + r->csum_off,
 						    r->csum_len, 0));
@@ -522,7 +517,7 @@ rxp_supported_ptypes(void)
 
 void
 rxp_mbuf_parse_verdict(struct rte_mbuf *m, enum rxp_csum_mode mode,
-		       uint32_t rdes1)
+		       struct rxp_hw_csum hw)
 {
 	struct rxp_parse_result r;
 	uint64_t f;
@@ -531,8 +526,8 @@ rxp_mbuf_parse_verdict(struct rte_mbuf *m, enum rxp_csum_mode mode,
 	 * First segment only: in a chain, a datagram running past it is
 	 * TRUNC (L4 UNKNOWN) since the parse length is data_len.
 	 */
-	f = rxp_dwmac4_verdict(rte_pktmbuf_mtod(m, const uint8_t *),
-			       m->data_len, rdes1, mode, &r);
+	f = rxp_hw_verdict(rte_pktmbuf_mtod(m, const uint8_t *), m->data_len,
+			   hw, mode, &r);
 	m->packet_type = r.ptype;
 	m->l2_len = r.l2_len;
 	/* l3_len is 9 bits in the mbuf; a longer IPv6 chain does not fit. */

@@ -11,8 +11,9 @@
  *  - rxp_verdict_sw(): sums the range in software;
  *  - rxp_l4_verdict(): the caller already summed the range (rx-copybreak
  *    sums while copying with csum_partial_copy());
- *  - rxp_dwmac4_verdict(): the dwmac4 checksum engine's RDES1 answer is
- *    used where it really checked that exact datagram.
+ *  - rxp_hw_verdict(): a device checksum engine's answer (struct
+ *    rxp_hw_csum, decoded by the driver from its descriptor) is used
+ *    where it really checked that exact datagram.
  *
  * Policy (docs/design/rxpath_parse.md):
  *  - GOOD only after a complete check over exactly the datagram's bytes
@@ -188,43 +189,69 @@ uint64_t rxp_verdict_sw(const uint8_t *p, uint32_t len,
 			struct rxp_parse_result *r);
 
 /**
- * Parse and map the dwmac4 (GMAC 4.x/5.x) checksum engine status.
- *
- * @param rdes1  the write-back RDES1 of the frame's last descriptor, or 0
- *   when RDES3_RDES1_VALID was clear (then the hardware did not answer).
- * @param mode  RXP_CSUM_AUTO: the hardware answer is used where it is
- *   complete for this datagram (IPV4/IPV6 bit matching the parse, IPCB
- *   clear, payload type matching the parsed TCP/UDP, no routing header in
- *   play, and the engine's ranges equal to ours: the IPv4 datagram whole
- *   in the frame for IPHE, which also flags length inconsistencies, and
- *   the UDP length equal to the IP payload for IPCE, since the engine sums
- *   the IP payload), software otherwise; RXP_CSUM_HW: the same hardware answers,
- *   UNKNOWN elsewhere; RXP_CSUM_SW: rxp_verdict_sw(); RXP_CSUM_OFF: no
- *   checksum flags.
- *
- * Whatever the mode, verdicts the headers alone fix win over the hardware:
- * a fragment, a truncated datagram, UDP/IPv4 with checksum 0 stay UNKNOWN
- * (the engine reports "no error" for the latter), UDP/IPv6 with checksum 0
- * and impossible UDP lengths are BAD. Hardware "no error" thus becomes GOOD
- * only where the engine checked the exact datagram.
- *
- * @return the checksum flags, also stored in r->ol_flags.
+ * What a device's checksum engine says about one received frame, in no
+ * NIC's terms: the L3 header it recognised, whether it found the IPv4
+ * header wrong, the L4 checksum it checked and whether it found it wrong.
+ * A driver decodes its descriptor's status into it (docs/design/rxpath_parse.md,
+ * "Device verdicts"); flags 0 (RXP_HW_CSUM_NONE) when the device gave no
+ * answer. One 32-bit word: passed in a register.
  */
-uint64_t rxp_dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
-			    enum rxp_csum_mode mode,
-			    struct rxp_parse_result *r);
+struct rxp_hw_csum {
+	uint32_t flags;		/**< RXP_HW_* */
+};
+
+/** The engine parsed an IPv4 header. */
+#define RXP_HW_L3_IPV4		(1u << 0)
+/** The engine parsed an IPv6 header. */
+#define RXP_HW_L3_IPV6		(1u << 1)
+/** IPv4 header checksum wrong, or a length it found inconsistent. */
+#define RXP_HW_IP_HDR_BAD	(1u << 2)
+/** The engine checked the TCP checksum over the IP payload. */
+#define RXP_HW_L4_TCP		(1u << 3)
+/** The engine checked the UDP checksum over the IP payload. */
+#define RXP_HW_L4_UDP		(1u << 4)
+/** The L4 checksum it checked was wrong. */
+#define RXP_HW_L4_BAD		(1u << 5)
+
+/** A struct rxp_hw_csum of @p f (RXP_HW_* bits). */
+#define RXP_HW_CSUM(f)		((struct rxp_hw_csum){ .flags = (f) })
+/** No answer from the device: software decides (auto) or UNKNOWN (hw). */
+#define RXP_HW_CSUM_NONE	RXP_HW_CSUM(0)
 
 /**
- * The dwmac4 mapping of rxp_dwmac4_verdict() on a parse already done, for
- * callers that sum the L4 range themselves (rx-copybreak's fused copy).
+ * The checksum policy on a parse already done: the flags decided so far,
+ * and whether software must still sum the L4 range.
  *
+ * The device's answer counts only where it checked exactly this datagram:
+ * its L3 bit matches the parsed L3, it checked the parsed protocol (TCP or
+ * UDP), no routing header moved the pseudo-header's destination, and its
+ * ranges equal ours (the IPv4 datagram whole in the frame for
+ * RXP_HW_IP_HDR_BAD, which engines also raise for length
+ * inconsistencies; the UDP length equal to the IP payload for
+ * RXP_HW_L4_BAD, since engines sum the IP payload). Verdicts the headers
+ * alone fix win in every mode: a fragment, a truncated datagram, UDP/IPv4
+ * with checksum 0 stay UNKNOWN; UDP/IPv6 with checksum 0 and impossible
+ * UDP lengths are BAD.
+ *
+ * @param mode  RXP_CSUM_AUTO: the device where it answered, software
+ *   elsewhere; RXP_CSUM_HW: the device, UNKNOWN elsewhere; RXP_CSUM_SW:
+ *   software always; RXP_CSUM_OFF: no checksum flags.
  * @param need_sum  set to 1 when the L4 verdict still needs the software
  *   sum of [r->csum_off, r->csum_off + r->csum_len): the caller then ORs
  *   in rxp_l4_verdict(r, sum). 0 when the flags returned are complete.
  * @return the IP flags and, unless *need_sum, the L4 flags.
  */
-uint64_t rxp_dwmac4_hw_flags(const struct rxp_parse_result *r, uint32_t rdes1,
-			     enum rxp_csum_mode mode, int *need_sum);
+uint64_t rxp_hw_csum_flags(const struct rxp_parse_result *r,
+			   struct rxp_hw_csum hw, enum rxp_csum_mode mode,
+			   int *need_sum);
+
+/**
+ * Parse, apply rxp_hw_csum_flags() and sum in software where it asks.
+ *
+ * @return the checksum flags, also stored in r->ol_flags.
+ */
+uint64_t rxp_hw_verdict(const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
+			enum rxp_csum_mode mode, struct rxp_parse_result *r);
 
 /**
  * The packet types rxp_parse() can set, RTE_PTYPE_UNKNOWN-terminated (the
@@ -240,10 +267,11 @@ const uint32_t *rxp_supported_ptypes(void);
  * does not end inside the first segment gets L4 UNKNOWN (reason TRUNC):
  * the segment walk is not implemented.
  *
- * @param rdes1  as for rxp_dwmac4_verdict(); 0 without hardware status.
+ * @param hw  the device's answer, as for rxp_hw_verdict(); RXP_HW_CSUM_NONE
+ *   without one.
  */
 void rxp_mbuf_parse_verdict(struct rte_mbuf *m, enum rxp_csum_mode mode,
-			    uint32_t rdes1);
+			    struct rxp_hw_csum hw);
 
 /** The verdict counters a PMD keeps, one X-macro list (name, xstat name). */
 #define RXP_VERDICT_COUNTERS(X)				\

@@ -98,7 +98,7 @@ make_patch() {
 	a)
 		file=drivers/stmmac_uio/stmmac_rx_fast.c
 		func=stmmac_rx_harvest
-		anchor='^	stmmac_desc_rmb(&rxq->rmb);$'
+		anchor='^	socnic_desc_rmb(&rxq->rmb);$'
 		del=1
 		;;
 	b)

@@ -40,7 +40,7 @@ struct model_traffic_sink;
 #define DWMAC4_MODEL_MAX_CHANNELS 4
 /* Size of the register window in bytes (MAC, MTL and DMA blocks). */
 #define DWMAC4_MODEL_REG_WINDOW 0x2000u
-/* Regions the DMA window holds (one per 2 MiB page of 8 GiB in PA mode). */
+/* Regions the DMA window holds (model_iommu.h, MODEL_IOMMU_MAX_REGIONS). */
 #define DWMAC4_MODEL_MAX_DMA_REGIONS 4096u
 /* Largest frame the model receives or transmits, FCS included. */
 #define DWMAC4_MODEL_MAX_FRAME 16384u

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * dwmac4 device model, DMA side: the DMA window (the model's IOMMU) and the
- * receive and transmit engines of docs/model.md. Everything the engines
- * touch in host memory goes through model_dma_xlate(), so whatever a driver
- * writes into registers or descriptors, the model never reads or writes
- * outside the memory registered with dwmac4_model_dma_map().
+ * dwmac4 device model, DMA side: the DMA window (the shared model library's
+ * IOMMU, model_iommu.h) and the receive and transmit engines of
+ * docs/model.md. Everything the engines touch in host memory goes through
+ * model_dma_xlate(), so whatever a driver writes into registers or
+ * descriptors, the model never reads or writes outside the memory
+ * registered with dwmac4_model_dma_map().
  *
  * Descriptor protocol (databook "Receive/Transmit Normal Descriptor", Linux
  * dwmac4_descs.c): the engine reads DES3 with an acquire load and only then
@@ -36,29 +37,10 @@ int
 dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
 		     size_t len)
 {
-	struct model_dma_region *d = m->dma;
-	unsigned int i, pos;
-	int rc = 0;
+	int rc;
 
-	if (va == NULL || len == 0 || iova + len < iova)
-		return -EINVAL;
 	pthread_mutex_lock(&m->lock);
-	for (pos = 0; pos < m->n_dma && d[pos].iova < iova; pos++)
-		;
-	/* Regions must not overlap: check both neighbours of the slot. */
-	if ((pos > 0 && d[pos - 1].iova + d[pos - 1].len > iova) ||
-	    (pos < m->n_dma && iova + len > d[pos].iova)) {
-		rc = -EINVAL;
-	} else if (m->n_dma == MODEL_DMA_MAX_REGIONS) {
-		rc = -ENOSPC;
-	} else {
-		for (i = m->n_dma; i > pos; i--)
-			d[i] = d[i - 1];
-		d[pos].iova = iova;
-		d[pos].va = va;
-		d[pos].len = len;
-		m->n_dma++;
-	}
+	rc = model_iommu_map(&m->dma, va, iova, len);
 	pthread_mutex_unlock(&m->lock);
 	/* DRAM behind a non-coherent interconnect: what the range holds now. */
 	if (rc == 0 && m->params.nc_emulation)
@@ -69,19 +51,10 @@ dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
 int
 dwmac4_model_dma_unmap(struct dwmac4_model *m, uint64_t iova)
 {
-	unsigned int i;
-	int rc = -ENOENT;
+	int rc;
 
 	pthread_mutex_lock(&m->lock);
-	for (i = 0; i < m->n_dma; i++) {
-		if (m->dma[i].iova != iova)
-			continue;
-		for (; i + 1 < m->n_dma; i++)
-			m->dma[i] = m->dma[i + 1];
-		m->n_dma--;
-		rc = 0;
-		break;
-	}
+	rc = model_iommu_unmap(&m->dma, iova);
 	pthread_mutex_unlock(&m->lock);
 	return rc;
 }
@@ -104,23 +77,7 @@ model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
 void *
 model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len)
 {
-	unsigned int lo = 0, hi = m->n_dma, mid;
-	const struct model_dma_region *r;
-
-	/* Last region starting at or below iova (binary search). */
-	while (lo < hi) {
-		mid = (lo + hi) / 2;
-		if (m->dma[mid].iova <= iova)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	if (lo > 0) {
-		r = &m->dma[lo - 1];
-		if (len <= r->len && iova - r->iova <= r->len - len)
-			return r->va + (iova - r->iova);
-	}
-	return NULL;
+	return model_iommu_lookup(&m->dma, iova, len);
 }
 
 /* ======================================================================

@@ -32,12 +32,14 @@
 #include "dwmac4_model.h"
 #include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
+#include "model_fault.h"
+#include "model_iommu.h"
 #include "model_nc.h"
 
 /* Number of 32-bit registers in the window. */
 #define MODEL_NREGS (DWMAC4_MODEL_REG_WINDOW / 4u)
-/* Regions the DMA window (the model's IOMMU) can hold. */
-#define MODEL_DMA_MAX_REGIONS DWMAC4_MODEL_MAX_DMA_REGIONS
+_Static_assert(DWMAC4_MODEL_MAX_DMA_REGIONS == MODEL_IOMMU_MAX_REGIONS,
+	       "the DMA window is the shared model library's");
 /* Room for the last_violation text. */
 #define MODEL_VIOL_MSG_LEN 160u
 /* Descriptor write-backs the RX engine may hold back (wb_batch). */
@@ -60,12 +62,6 @@ enum model_viol {
 	MODEL_VIOL_PBL_ZERO,
 	MODEL_VIOL_RESET_RUNNING,
 	MODEL_VIOL_BASE_RUNNING,
-};
-
-struct model_dma_region {
-	uint64_t iova;
-	uint8_t *va;
-	size_t len;
 };
 
 /*
@@ -156,9 +152,8 @@ struct dwmac4_model {
 	bool link_up;				/* atomic */
 	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
 
-	/* DMA window, sorted by iova; changed under the lock. */
-	struct model_dma_region dma[MODEL_DMA_MAX_REGIONS];
-	unsigned int n_dma;
+	/* DMA window (the shared model library's IOMMU); changed under the lock. */
+	struct model_iommu dma;
 
 	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
@@ -380,36 +375,21 @@ enum model_fault_knob {
 };
 
 /*
- * The schedule's hash, inline here (no exported symbol) so that every
- * fault file shares it. splitmix64 finaliser: a well-mixed 64-bit value
- * from any input.
- */
-static inline uint64_t
-fault_mix(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ull;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-	return x ^ (x >> 31);
-}
-
-/*
  * Random value for knob @p knob on frame number @p frame (rx_offered,
- * 1-based) of the receiving channel: a pure function of its seed, so the
- * schedule does not depend on timing or on the other knobs, and a seed
- * replays it exactly.
+ * 1-based) of the receiving channel, under its seed (the shared model
+ * library's schedule, model_fault.h).
  */
 static inline uint64_t
 fault_rand(const struct dwmac4_model *m, uint64_t frame, unsigned int knob)
 {
-	return fault_mix(fault_mix(m->faults[0].seed ^ knob) + frame);
+	return model_fault_rand(m->faults[0].seed, frame, knob);
 }
 
 /* True when a knob of rate @p ppm (per million) hits, given fault_rand(). */
 static inline bool
 fault_hit(uint32_t ppm, uint64_t r)
 {
-	return ppm != 0 && (r >> 32) % 1000000u < ppm;
+	return model_fault_hit(ppm, r);
 }
 
 /* True when every rate is <= 1000000 and stall_ppm has stall_polls. */

@@ -1,36 +1,36 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * What the driver needs from "the device": 32-bit register accesses, a way
- * to make DPDK memory reachable by its DMA, and a life cycle. Two
- * implementations:
- *   - model (stmmac_backend_model.c): the software dwmac4 model of
- *     model/, with traffic from the generator, a pcap or an interface;
- *   - uio (stmmac_uio.c): a real controller mapped through Linux UIO.
+ * What a PMD needs from "the device": 32-bit register accesses, a way to
+ * make DPDK memory reachable by its DMA, and a life cycle. Two kinds of
+ * implementation, for every NIC family:
+ *   - model: the family's software device model (drivers/<pmd>/model/),
+ *     with traffic from the shared model library (generator, pcap,
+ *     Linux interface);
+ *   - uio: a real controller mapped through Linux UIO.
  * The ethdev, RX and TX code see only this interface (the split of
  * DPDK's enetfec between enet_ethdev.c and enet_uio.c), so the model can
  * never leak into the datapath.
  */
-#ifndef STMMAC_BACKEND_H
-#define STMMAC_BACKEND_H
+#ifndef SOCNIC_BACKEND_H
+#define SOCNIC_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "rxp_sync.h"
 
-struct stmmac_devargs;
-
-enum stmmac_backend_kind {
-	STMMAC_BACKEND_MODEL = 0,
-	STMMAC_BACKEND_UIO,
+enum socnic_backend_kind {
+	SOCNIC_BACKEND_MODEL = 0,
+	SOCNIC_BACKEND_UIO,
 };
 
 /* Device-side xstats a backend may export. */
-#define STMMAC_BACKEND_MAX_XSTATS	8
+#define SOCNIC_BACKEND_MAX_XSTATS	8
 
-struct stmmac_backend_ops {
+struct socnic_backend_ops {
 	const char *name;
-	/* Register window, offsets from dwmac4_regs.h. */
+	/* Register window, offsets from the family's base/ headers. */
 	uint32_t (*read32)(void *ctx, uint32_t off);
 	void (*write32)(void *ctx, uint32_t off, uint32_t val);
 	/*
@@ -45,8 +45,8 @@ struct stmmac_backend_ops {
 	/* Releases ctx and everything it holds; ctx is invalid afterwards. */
 	void (*destroy)(void *ctx);
 	/*
-	 * Optional: the device's part of the RX read barrier (stmmac_io.h
-	 * stmmac_desc_rmb()); NULL when the CPU barrier is all (hardware).
+	 * Optional: the device's part of the RX read barrier (socnic_io.h
+	 * socnic_desc_rmb()); NULL when the CPU barrier is all (hardware).
 	 */
 	void (*rx_barrier)(void *ctx);
 	/*
@@ -65,7 +65,7 @@ struct stmmac_backend_ops {
 	 * Device-side counters exported as port xstats: nb_xstats names,
 	 * values read by xstats_get() in the same order (0: none).
 	 */
-	unsigned int nb_xstats;		/* <= STMMAC_BACKEND_MAX_XSTATS */
+	unsigned int nb_xstats;		/* <= SOCNIC_BACKEND_MAX_XSTATS */
 	const char *const *xstat_names;
 	void (*xstats_get)(void *ctx, uint64_t *values);
 	/*
@@ -76,27 +76,21 @@ struct stmmac_backend_ops {
 	void (*port_stopped)(void *ctx);
 };
 
-struct stmmac_backend {
-	const struct stmmac_backend_ops *ops;
+struct socnic_backend {
+	const struct socnic_backend_ops *ops;
 	void *ctx;
-	enum stmmac_backend_kind kind;
+	enum socnic_backend_kind kind;
+	/*
+	 * The device's traffic is for any address and arrives from the
+	 * moment the port starts (a model replaying a capture or bridging a
+	 * Linux interface): the port starts promiscuous.
+	 */
+	bool promiscuous;
 };
-
-/*
- * Constructors: on success fill @p be and return 0; on failure log why,
- * release everything they took and return -errno. @p name is the ethdev
- * name (for log lines and unique resource names); @p mac the reset value
- * of MAC address 0 (model only).
- */
-int stmmac_backend_model_create(struct stmmac_backend *be, const char *name,
-				const struct stmmac_devargs *da,
-				const uint8_t mac[6]);
-int stmmac_backend_uio_create(struct stmmac_backend *be, const char *name,
-			      const struct stmmac_devargs *da);
 
 /* Destroys @p be if it holds a backend (safe on a zeroed struct). */
 static inline void
-stmmac_backend_destroy(struct stmmac_backend *be)
+socnic_backend_destroy(struct socnic_backend *be)
 {
 	if (be->ops != NULL) {
 		be->ops->stop(be->ctx);
@@ -106,4 +100,4 @@ stmmac_backend_destroy(struct stmmac_backend *be)
 	be->ctx = NULL;
 }
 
-#endif /* STMMAC_BACKEND_H */
+#endif /* SOCNIC_BACKEND_H */
