@@ -520,7 +520,7 @@ model_rx_work(struct dwmac4_model *m)
 	if (model_fault_rx_stalled(m))
 		return MODEL_WORK_NONE;
 	w = rx_dma(m);
-	if (w != MODEL_WORK_NONE)
+	if (w != MODEL_WORK_NONE || model_irq_rx_gated(m))
 		return w;
 	return model_mac_rx(m);
 }
