@@ -30,6 +30,7 @@
 #endif
 
 #include "args.h"
+#include "fwd_idle.h"
 #include "lpm.h"
 #include "router.h"
 #include "routes.h"
@@ -236,6 +237,8 @@ configure_port(uint16_t port)
 		conf.rx_adv_conf.rss_conf.rss_hf =
 			RTE_ETH_RSS_IP & info.flow_type_rss_offloads;
 	}
+	/* --idle-sleep: the lcores sleep until an RX queue interrupt */
+	conf.intr_conf.rxq = args.idle_sleep != 0;
 	rc = rte_eth_dev_configure(port, port_q[port].nb_rxq,
 				   port_q[port].nb_txq, &conf);
 	if (rc != 0)
@@ -246,6 +249,18 @@ configure_port(uint16_t port)
 					      &port_q[port].nb_txd);
 	if (rc != 0)
 		die("port %u: descriptor counts: %s", port, rte_strerror(-rc));
+}
+
+/* --idle-sleep: every RX queue of @p port must be able to wake its lcore. */
+static void
+check_rx_intr(uint16_t port)
+{
+	char err[256];
+	uint16_t q;
+
+	for (q = 0; q < port_q[port].nb_rxq; q++)
+		if (fwd_idle_check(port, q, err, sizeof(err)) != 0)
+			die("--idle-sleep: %s", err);
 }
 
 /* Whether the PMD types IPv4 and IPv6 itself; if not, we parse. */
@@ -483,6 +498,7 @@ main(int argc, char **argv)
 		die("%s", err);
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
+	router_conf.idle_polls = args.idle_sleep;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be
 	 * written stops the router before any port starts, not after the run.
@@ -522,6 +538,8 @@ main(int argc, char **argv)
 		rc = rte_eth_dev_start(port);
 		if (rc != 0)
 			die("port %u: start: %s", port, rte_strerror(-rc));
+		if (args.idle_sleep != 0)
+			check_rx_intr(port);
 		if (args.promisc && rte_eth_promiscuous_enable(port) != 0)
 			RTE_LOG(WARNING, ROUTER, "port %u: cannot enable promiscuous mode\n",
 				port);

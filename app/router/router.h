@@ -63,6 +63,8 @@ struct router_conf {
 	uint8_t l2hdr[RTE_MAX_ETHPORTS][2 * RTE_ETHER_ADDR_LEN];
 	bool drop_bad_l4;
 	uint64_t enabled_port_mask;
+	/* --idle-sleep: empty polls before an lcore sleeps; 0: it never does */
+	unsigned int idle_polls;
 };
 
 extern struct lcore_conf lcore_conf[RTE_MAX_LCORE];
