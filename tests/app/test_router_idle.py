@@ -12,7 +12,8 @@ lcore is asleep when each arrives.
 Checks: every frame is forwarded (TTL one lower); the JSON says the lcore
 slept and that RX interrupts woke it (a router that only polled again at
 its epoll timeout would forward the frames too, but count no wake-up);
-without --idle-sleep it never sleeps; on a port without RX interrupts
+without --idle-sleep it never sleeps. The same on net_stmmac_uio model
+ports (their RX queue interrupts), and on a port without RX interrupts
 (net_null) --idle-sleep is refused before anything starts.
 
 Usage: test_router_idle.py ROUTER
@@ -183,6 +184,32 @@ def main():
     check(lc.get("sleeps") == 0 and lc.get("wakeups") == 0
           and lc.get("busy_cycles", 0) > 0,
           "polling: no sleep, busy cycles counted", out)
+
+    # the same on net_stmmac_uio model ports: 100 frames 10 ms apart
+    with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
+        js = os.path.join(d, "out.json")
+        cmd = [router] + EAL + [
+            "--vdev", "net_stmmac_uio0,gen_rate=100,gen_pkts=100",
+            "--vdev", "net_stmmac_uio1,tx_pcap=" + os.path.join(d, "out.pcap"),
+            "--", "--routes", routes_file(d), "--duration", "3",
+            "--stats-period", "1", "--json", js, "--idle-sleep=100"]
+        print("$ " + " ".join(cmd))
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=120)
+        data = {}
+        if p.returncode == 0 and os.path.exists(js):
+            with open(js) as f:
+                data = json.load(f)
+        lc = data.get("lcores", [{}])[0]
+        ports = data.get("ports", [{}, {}])
+        check(p.returncode == 0 and ports[0].get("router_rx") == 100
+              and ports[1].get("tx_packets") == 100,
+              "model ports, --idle-sleep: 100 frames received on port 0, "
+              "100 sent by port 1", p.stdout)
+        check(lc.get("wakeups", 0) >= 1 and lc.get("sleeps", 0) >= 1,
+              "model ports: the lcore slept and RX interrupts woke it "
+              "(%s sleeps, %s wake-ups)" % (lc.get("sleeps"), lc.get("wakeups")),
+              p.stdout)
 
     cmd = [router] + EAL + ["--vdev", "net_null0", "--vdev", "net_null1",
                             "--", "--idle-sleep=50", "--duration", "1"]
