@@ -76,7 +76,7 @@ args_usage(FILE *o, const char *prog)
 		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
-		"    [--max-routes N] [--idle-sleep[=POLLS]]\n"
+		"    [--max-routes N] [--idle-sleep[=POLLS]] [--latency-stamp OFFSET]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -97,6 +97,9 @@ args_usage(FILE *o, const char *prog)
 		"  --idle-sleep[=POLLS] after POLLS empty polls of all its queues (1..%d,\n"
 		"                       default %d) an lcore sleeps until an RX interrupt\n"
 		"                       (every port needs RX interrupts)\n"
+		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
+		"                       (0..%d): report the delay of the first frame\n"
+		"                       after each idle period\n"
 		"  -h, --help           this text (before the --: EAL's options, then these)\n"
 		"\n"
 		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
@@ -104,7 +107,8 @@ args_usage(FILE *o, const char *prog)
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
 		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT,
-		ARGS_MAX_IDLE_POLLS, ARGS_IDLE_SLEEP_DEFAULT);
+		ARGS_MAX_IDLE_POLLS, ARGS_IDLE_SLEEP_DEFAULT,
+		ARGS_MAX_STAMP_OFFSET);
 }
 
 /*
@@ -246,6 +250,7 @@ enum {
 	OPT_EXIT_WHEN_IDLE,
 	OPT_MAX_ROUTES,
 	OPT_IDLE_SLEEP,
+	OPT_LATENCY_STAMP,
 };
 
 enum args_result
@@ -262,6 +267,7 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
 		{ "max-routes", required_argument, NULL, OPT_MAX_ROUTES },
 		{ "idle-sleep", optional_argument, NULL, OPT_IDLE_SLEEP },
+		{ "latency-stamp", required_argument, NULL, OPT_LATENCY_STAMP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -335,6 +341,13 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 "--idle-sleep: '%s' is not an integer in 1..%d",
 						 optarg, ARGS_MAX_IDLE_POLLS);
 			a->idle_sleep = (unsigned int)ul;
+			break;
+		case OPT_LATENCY_STAMP:
+			if (num_parse_uint(optarg, ARGS_MAX_STAMP_OFFSET, &ul) != 0)
+				return args_fail(err, errlen,
+						 "--latency-stamp: '%s' is not a byte offset in 0..%d",
+						 optarg, ARGS_MAX_STAMP_OFFSET);
+			a->latency_stamp = (unsigned int)ul + 1;
 			break;
 		case 'h':
 			args_usage(stdout, argv[0]);

@@ -27,6 +27,7 @@
  */
 #define ARGS_IDLE_SLEEP_DEFAULT	300
 #define ARGS_MAX_IDLE_POLLS	100000000
+#define ARGS_MAX_STAMP_OFFSET	9000	/* --latency-stamp */
 
 /* One --config entry: which lcore polls which RX queue of which port. */
 struct lcore_params {
@@ -46,6 +47,7 @@ struct router_args {
 	const char *json;
 	unsigned int exit_when_idle;
 	unsigned int idle_sleep;	/* empty polls before sleeping; 0: never */
+	unsigned int latency_stamp;	/* stamp offset + 1; 0: none */
 	unsigned int max_routes;	/* per family */
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;

@@ -340,9 +340,12 @@ fwd_main_loop(void *arg __rte_unused)
 	const uint64_t drain_tsc = (rte_get_tsc_hz() + US_PER_S - 1) /
 				   US_PER_S * BURST_TX_DRAIN_US;
 	const unsigned int idle_polls = router_conf.idle_polls;
+	const uint32_t stamp_off1 = router_conf.stamp_off1;
+	const unsigned int idle_period = router_conf.idle_period_polls;
 	const uint64_t start_tsc = rte_rdtsc();
 	uint64_t prev_tsc = start_tsc, cur_tsc;
 	unsigned int i, empty = 0;
+	bool idle = false;		/* an idle period has begun */
 	uint16_t got;
 
 	if (qconf->n_rx_queue == 0)
@@ -372,6 +375,10 @@ fwd_main_loop(void *arg __rte_unused)
 
 			if (nb == 0)
 				continue;
+			/* the first frame after an idle period: its delay */
+			if (unlikely(stamp_off1 != 0) && got == 0 && idle)
+				latency_record(qconf->latency, pkts[0],
+					       stamp_off1 - 1, rte_rdtsc());
 			got += nb;
 			stat_add(&qconf->stats.rx[q->port_id], nb);
 			fwd_burst(qconf, pkts, nb, q->parse_ptype);
@@ -379,11 +386,15 @@ fwd_main_loop(void *arg __rte_unused)
 		if (got != 0) {
 			stat_add(&qconf->stats.busy_tsc, rte_rdtsc() - cur_tsc);
 			empty = 0;
-		} else if (idle_polls != 0 && ++empty >= idle_polls) {
-			/* nothing waits in a TX buffer while the lcore sleeps */
-			fwd_drain(qconf);
-			fwd_idle_sleep(qconf);
-			empty = 0;
+			idle = false;
+		} else if (++empty >= idle_period) {
+			idle = true;
+			if (idle_polls != 0) {
+				/* nothing waits in a TX buffer while asleep */
+				fwd_drain(qconf);
+				fwd_idle_sleep(qconf);
+				empty = 0;
+			}
 		}
 	}
 	/* Nothing stays in a TX buffer: every mbuf goes back to its pool. */

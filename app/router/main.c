@@ -499,6 +499,9 @@ main(int argc, char **argv)
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
 	router_conf.idle_polls = args.idle_sleep;
+	router_conf.stamp_off1 = args.latency_stamp;
+	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
+					ARGS_IDLE_SLEEP_DEFAULT;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be
 	 * written stops the router before any port starts, not after the run.
@@ -546,6 +549,14 @@ main(int argc, char **argv)
 	}
 	routes_free(&routes);
 
+	for (i = 0; i < n_fwd_lcores && args.latency_stamp != 0; i++) {
+		lcore_conf[fwd_lcores[i]].latency = rte_zmalloc_socket("router_latency",
+			sizeof(struct latency_samples), RTE_CACHE_LINE_SIZE,
+			(int)rte_lcore_to_socket_id(fwd_lcores[i]));
+		if (lcore_conf[fwd_lcores[i]].latency == NULL)
+			die("--latency-stamp: no memory for the samples of lcore %u",
+			    fwd_lcores[i]);
+	}
 	stats_init();
 	stats_sample();
 	for (i = 0; i < n_fwd_lcores; i++)
@@ -587,6 +598,8 @@ main(int argc, char **argv)
 	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 
+	for (i = 0; i < n_fwd_lcores; i++)
+		rte_free(lcore_conf[fwd_lcores[i]].latency);
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();

@@ -293,6 +293,25 @@ print_lcores(const struct lcore_time *a, const struct lcore_time *b,
 	}
 }
 
+/* --latency-stamp: per lcore, the delay of the first frame after idle. */
+static void
+print_latency(void)
+{
+	const double us = (double)rte_get_tsc_hz() / 1e6;
+	struct latency_summary l;
+	unsigned int lc;
+
+	for (lc = 0; lc < RTE_MAX_LCORE; lc++) {
+		if (lcore_conf[lc].latency == NULL)
+			continue;
+		latency_summarise(lcore_conf[lc].latency, &l);
+		printf("  lcore %u: first frame after idle: %u samples, median %.1f us, "
+		       "p90 %.1f us, p99 %.1f us, max %.1f us\n", lc, l.n,
+		       (double)l.p50 / us, (double)l.p90 / us, (double)l.p99 / us,
+		       (double)l.max / us);
+	}
+}
+
 void
 stats_print_period(void)
 {
@@ -383,6 +402,7 @@ stats_print_summary(const struct stats_final *f)
 		printf(" %s %" PRIu64, drop_name[k], s->lc.drop[k]);
 	printf("\n");
 	print_lcores(zero_lt, s->lt, f->seconds);
+	print_latency();
 	printf("  mbufs in use after close: %u of %u%s\n", f->pool_in_use,
 	       f->pool_size, f->pool_in_use == 0 ? " (all returned)" : " (LEAK)");
 	fflush(stdout);
@@ -452,15 +472,24 @@ stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 	sep = "";
 	for (k = 0; k < RTE_MAX_LCORE; k++) {
 		const struct lcore_time *t = &s->lt[k];
+		struct latency_summary l;
 
 		if (lcore_conf[k].n_rx_queue == 0)
 			continue;
 		fprintf(o, "%s\n    {\"lcore\": %u, \"received\": %" PRIu64
 			", \"busy_cycles\": %" PRIu64 ", \"run_cycles\": %" PRIu64
 			", \"sleep_cycles\": %" PRIu64
-			", \"sleeps\": %" PRIu64 ", \"wakeups\": %" PRIu64 "}",
+			", \"sleeps\": %" PRIu64 ", \"wakeups\": %" PRIu64,
 			sep, k, t->rx, t->busy_tsc, t->run_tsc, t->sleep_tsc, t->sleeps,
 			t->wakeups);
+		if (lcore_conf[k].latency != NULL) {
+			latency_summarise(lcore_conf[k].latency, &l);
+			fprintf(o, ",\n     \"idle_latency_cycles\": {\"samples\": %u, "
+				"\"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+				", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}",
+				l.n, l.p50, l.p90, l.p99, l.max);
+		}
+		fputs("}", o);
 		sep = ",";
 	}
 	fprintf(o, "\n  ],\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
