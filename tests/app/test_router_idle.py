@@ -13,7 +13,8 @@ Checks: every frame is forwarded (TTL one lower); the JSON says the lcore
 slept and that RX interrupts woke it (a router that only polled again at
 its epoll timeout would forward the frames too, but count no wake-up);
 without --idle-sleep it never sleeps. The same on net_stmmac_uio model
-ports (their RX queue interrupts), and on a port without RX interrupts
+ports (their RX queue interrupts), with the model's time stamps giving the
+delay of the first frame after each idle period (--latency-stamp), and on a port without RX interrupts
 (net_null) --idle-sleep is refused before anything starts.
 
 Usage: test_router_idle.py ROUTER
@@ -189,10 +190,11 @@ def main():
     with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
         js = os.path.join(d, "out.json")
         cmd = [router] + EAL + [
-            "--vdev", "net_stmmac_uio0,gen_rate=100,gen_pkts=100",
+            "--vdev", "net_stmmac_uio0,gen_rate=100,gen_pkts=100,gen_stamp=1",
             "--vdev", "net_stmmac_uio1,tx_pcap=" + os.path.join(d, "out.pcap"),
             "--", "--routes", routes_file(d), "--duration", "3",
-            "--stats-period", "1", "--json", js, "--idle-sleep=100"]
+            "--stats-period", "1", "--json", js, "--idle-sleep=100",
+            "--latency-stamp", "42"]
         print("$ " + " ".join(cmd))
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                            universal_newlines=True, timeout=120)
@@ -210,6 +212,11 @@ def main():
               "model ports: the lcore slept and RX interrupts woke it "
               "(%s sleeps, %s wake-ups)" % (lc.get("sleeps"), lc.get("wakeups")),
               p.stdout)
+        lat = lc.get("idle_latency_cycles", {})
+        check(lat.get("samples", 0) >= 1 and 0 < lat.get("p50", 0) <= lat.get("max", 0)
+              and "first frame after idle" in p.stdout,
+              "model ports, gen_stamp=1 and --latency-stamp 42: the delay of "
+              "the first frame after idle recorded (%s)" % lat, p.stdout)
 
     cmd = [router] + EAL + ["--vdev", "net_null0", "--vdev", "net_null1",
                             "--", "--idle-sleep=50", "--duration", "1"]
