@@ -81,6 +81,9 @@ fi
 deb_version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
 upstream_version=${deb_version%%-*}
 sdk_dir="$SOCRX_CACHE/dpdk-sdk-$deb_version"
+# DPDK's example applications the tests run (l3fwd-power), as sources: the
+# tests build them with their own Makefile against the installed libdpdk.
+examples_dir="$SOCRX_CACHE/dpdk-examples-$deb_version"
 arm64_sysroot="$SOCRX_CACHE/sysroot-arm64-$deb_version"
 arm64_machine="$arm64_sysroot.ini"
 
@@ -162,7 +165,7 @@ if [ ! -f "$arm64_sysroot/.complete" ] || [ ! -f "$arm64_machine" ]; then
 	make_arm64_sysroot
 fi
 
-if [ -f "$sdk_dir/.complete" ]; then
+if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ]; then
 	echo "$arm64_machine"
 	echo "$sdk_dir"
 	exit 0
@@ -228,6 +231,19 @@ for h in ethdev_driver.h ethdev_vdev.h bus_vdev_driver.h dev_driver.h bus_driver
 		exit 1
 	fi
 done
+for ex in l3fwd-power common; do
+	if [ ! -d "$srcdir/examples/$ex" ]; then
+		log "error: examples/$ex not found in the dpdk source package"
+		exit 1
+	fi
+done
+$SUDO rm -rf "$examples_dir"
+$SUDO mkdir -p "$examples_dir"
+$SUDO cp -r "$srcdir/examples/l3fwd-power" "$srcdir/examples/common" \
+	"$examples_dir/"
+echo "$deb_version" | $SUDO tee "$examples_dir/DEBIAN_VERSION" >/dev/null
+$SUDO touch "$examples_dir/.complete"
+log "DPDK examples (l3fwd-power) in $examples_dir"
 echo "$upstream_version" >"$stage/VERSION"
 echo "$deb_version" >"$stage/DEBIAN_VERSION"
 $SUDO mkdir -p "$SOCRX_CACHE"

@@ -727,6 +727,36 @@ test_gen_params(void)
 	p = d;
 	p.size = (enum model_gen_size)7;
 	expect_reject(&p, "size mode 7");
+	p = d;
+	p.stamp = true;
+	p.ipv6 = true;
+	expect_reject(&p, "stamp on IPv6");
+	p = d;
+	p.stamp = true;
+	p.l4_proto = 6;
+	expect_reject(&p, "stamp on TCP");
+	/* A stamped source: the offset of the UDP payload, UDP checksum 0. */
+	p = d;
+	p.stamp = true;
+	{
+		struct model_traffic_src *s = model_gen_create(&p, NULL, 0);
+		uint8_t f[128];
+
+		CHECK(s != NULL && s->stamp_off == 42, "stamp: offset 42");
+		if (s != NULL) {
+			CHECK(s->next(s, f, sizeof(f)) > 0 && f[40] == 0 && f[41] == 0,
+			      "stamp: UDP checksum 0");
+			s->destroy(s);
+		}
+	}
+	p = d;
+	{
+		struct model_traffic_src *s = model_gen_create(&p, NULL, 0);
+
+		CHECK(s != NULL && s->stamp_off == 0, "no stamp by default");
+		if (s != NULL)
+			s->destroy(s);
+	}
 	/* The boundaries themselves are fine. */
 	p = d;
 	p.len_min = 16380;

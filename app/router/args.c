@@ -76,7 +76,7 @@ args_usage(FILE *o, const char *prog)
 		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
-		"    [--max-routes N]\n"
+		"    [--max-routes N] [--idle-sleep[=POLLS]] [--latency-stamp OFFSET]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -94,13 +94,21 @@ args_usage(FILE *o, const char *prog)
 		"  --json FILE          write the final statistics as JSON\n"
 		"  --max-routes N       at most N IPv4 and N IPv6 routes, 1..%d\n"
 		"                       (default %d)\n"
+		"  --idle-sleep[=POLLS] after POLLS empty polls of all its queues (1..%d,\n"
+		"                       default %d) an lcore sleeps until an RX interrupt\n"
+		"                       (every port needs RX interrupts)\n"
+		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
+		"                       (0..%d): report the delay of the first frame\n"
+		"                       after each idle period\n"
 		"  -h, --help           this text (before the --: EAL's options, then these)\n"
 		"\n"
 		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
 		prog, routes != NULL ? routes : "none found, see docs/router.md",
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS,
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
-		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT);
+		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT,
+		ARGS_MAX_IDLE_POLLS, ARGS_IDLE_SLEEP_DEFAULT,
+		ARGS_MAX_STAMP_OFFSET);
 }
 
 /*
@@ -241,6 +249,8 @@ enum {
 	OPT_JSON,
 	OPT_EXIT_WHEN_IDLE,
 	OPT_MAX_ROUTES,
+	OPT_IDLE_SLEEP,
+	OPT_LATENCY_STAMP,
 };
 
 enum args_result
@@ -256,6 +266,8 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "json", required_argument, NULL, OPT_JSON },
 		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
 		{ "max-routes", required_argument, NULL, OPT_MAX_ROUTES },
+		{ "idle-sleep", optional_argument, NULL, OPT_IDLE_SLEEP },
+		{ "latency-stamp", required_argument, NULL, OPT_LATENCY_STAMP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -318,6 +330,24 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 "--max-routes: '%s' is not an integer in 1..%d",
 						 optarg, ROUTES_MAX_RULES_LIMIT);
 			a->max_routes = (unsigned int)ul;
+			break;
+		case OPT_IDLE_SLEEP:
+			if (optarg == NULL) {
+				a->idle_sleep = ARGS_IDLE_SLEEP_DEFAULT;
+				break;
+			}
+			if (num_parse_uint(optarg, ARGS_MAX_IDLE_POLLS, &ul) != 0 || ul == 0)
+				return args_fail(err, errlen,
+						 "--idle-sleep: '%s' is not an integer in 1..%d",
+						 optarg, ARGS_MAX_IDLE_POLLS);
+			a->idle_sleep = (unsigned int)ul;
+			break;
+		case OPT_LATENCY_STAMP:
+			if (num_parse_uint(optarg, ARGS_MAX_STAMP_OFFSET, &ul) != 0)
+				return args_fail(err, errlen,
+						 "--latency-stamp: '%s' is not a byte offset in 0..%d",
+						 optarg, ARGS_MAX_STAMP_OFFSET);
+			a->latency_stamp = (unsigned int)ul + 1;
 			break;
 		case 'h':
 			args_usage(stdout, argv[0]);

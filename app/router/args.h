@@ -21,6 +21,13 @@
 #define ARGS_TICK_MS		10
 #define ARGS_MAX_SECONDS	1e9	/* --duration, --stats-period */
 #define ARGS_MAX_IDLE_PERIODS	1000000	/* --exit-when-idle */
+/*
+ * --idle-sleep: empty polls of all its queues before an lcore sleeps until
+ * an RX interrupt (l3fwd-power's threshold by default).
+ */
+#define ARGS_IDLE_SLEEP_DEFAULT	300
+#define ARGS_MAX_IDLE_POLLS	100000000
+#define ARGS_MAX_STAMP_OFFSET	9000	/* --latency-stamp */
 
 /* One --config entry: which lcore polls which RX queue of which port. */
 struct lcore_params {
@@ -39,6 +46,8 @@ struct router_args {
 	double duration;
 	const char *json;
 	unsigned int exit_when_idle;
+	unsigned int idle_sleep;	/* empty polls before sleeping; 0: never */
+	unsigned int latency_stamp;	/* stamp offset + 1; 0: none */
 	unsigned int max_routes;	/* per family */
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;

@@ -34,6 +34,7 @@
 #include <rte_prefetch.h>
 
 #include "csum.h"
+#include "fwd_idle.h"
 #include "fwd_lpm_x4.h"
 #include "router.h"
 
@@ -338,8 +339,14 @@ fwd_main_loop(void *arg __rte_unused)
 	struct rte_mbuf *pkts[MAX_PKT_BURST];
 	const uint64_t drain_tsc = (rte_get_tsc_hz() + US_PER_S - 1) /
 				   US_PER_S * BURST_TX_DRAIN_US;
-	uint64_t prev_tsc = rte_rdtsc(), cur_tsc;
-	unsigned int i;
+	const unsigned int idle_polls = router_conf.idle_polls;
+	const uint32_t stamp_off1 = router_conf.stamp_off1;
+	const unsigned int idle_period = router_conf.idle_period_polls;
+	const uint64_t start_tsc = rte_rdtsc();
+	uint64_t prev_tsc = start_tsc, cur_tsc;
+	unsigned int i, empty = 0;
+	bool idle = false;		/* an idle period has begun */
+	uint16_t got;
 
 	if (qconf->n_rx_queue == 0)
 		return 0;
@@ -350,12 +357,17 @@ fwd_main_loop(void *arg __rte_unused)
 			qconf->rx_queue_list[i].parse_ptype ?
 			" (software packet types)" : "");
 
+	if (idle_polls != 0 && fwd_idle_register(qconf) != 0) {
+		force_quit = true;
+		return -1;
+	}
 	while (!force_quit) {
 		cur_tsc = rte_rdtsc();
 		if (unlikely(cur_tsc - prev_tsc > drain_tsc)) {
 			fwd_drain(qconf);
 			prev_tsc = cur_tsc;
 		}
+		got = 0;
 		for (i = 0; i < qconf->n_rx_queue; i++) {
 			const struct lcore_rx_queue *q = &qconf->rx_queue_list[i];
 			uint16_t nb = rte_eth_rx_burst(q->port_id, q->queue_id,
@@ -363,11 +375,30 @@ fwd_main_loop(void *arg __rte_unused)
 
 			if (nb == 0)
 				continue;
+			/* the first frame after an idle period: its delay */
+			if (unlikely(stamp_off1 != 0) && got == 0 && idle)
+				latency_record(qconf->latency, pkts[0],
+					       stamp_off1 - 1, rte_rdtsc());
+			got += nb;
 			stat_add(&qconf->stats.rx[q->port_id], nb);
 			fwd_burst(qconf, pkts, nb, q->parse_ptype);
+		}
+		if (got != 0) {
+			stat_add(&qconf->stats.busy_tsc, rte_rdtsc() - cur_tsc);
+			empty = 0;
+			idle = false;
+		} else if (++empty >= idle_period) {
+			idle = true;
+			if (idle_polls != 0) {
+				/* nothing waits in a TX buffer while asleep */
+				fwd_drain(qconf);
+				fwd_idle_sleep(qconf);
+				empty = 0;
+			}
 		}
 	}
 	/* Nothing stays in a TX buffer: every mbuf goes back to its pool. */
 	fwd_drain(qconf);
+	stat_add(&qconf->stats.run_tsc, rte_rdtsc() - start_tsc);
 	return 0;
 }

@@ -26,6 +26,7 @@
 #include <rte_mempool.h>
 
 #include "args.h"
+#include "fwd_idle.h"
 #include "lpm.h"
 #include "router.h"
 #include "routes.h"
@@ -232,6 +233,8 @@ configure_port(uint16_t port)
 		conf.rx_adv_conf.rss_conf.rss_hf =
 			RTE_ETH_RSS_IP & info.flow_type_rss_offloads;
 	}
+	/* --idle-sleep: the lcores sleep until an RX queue interrupt */
+	conf.intr_conf.rxq = args.idle_sleep != 0;
 	rc = rte_eth_dev_configure(port, port_q[port].nb_rxq,
 				   port_q[port].nb_txq, &conf);
 	if (rc != 0)
@@ -242,6 +245,18 @@ configure_port(uint16_t port)
 					      &port_q[port].nb_txd);
 	if (rc != 0)
 		die("port %u: descriptor counts: %s", port, rte_strerror(-rc));
+}
+
+/* --idle-sleep: every RX queue of @p port must be able to wake its lcore. */
+static void
+check_rx_intr(uint16_t port)
+{
+	char err[256];
+	uint16_t q;
+
+	for (q = 0; q < port_q[port].nb_rxq; q++)
+		if (fwd_idle_check(port, q, err, sizeof(err)) != 0)
+			die("--idle-sleep: %s", err);
 }
 
 /* Whether the PMD types IPv4 and IPv6 itself; if not, we parse. */
@@ -481,6 +496,10 @@ main(int argc, char **argv)
 		die("%s", err);
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
+	router_conf.idle_polls = args.idle_sleep;
+	router_conf.stamp_off1 = args.latency_stamp;
+	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
+					ARGS_IDLE_SLEEP_DEFAULT;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be
 	 * written stops the router before any port starts, not after the run.
@@ -520,12 +539,22 @@ main(int argc, char **argv)
 		rc = rte_eth_dev_start(port);
 		if (rc != 0)
 			die("port %u: start: %s", port, rte_strerror(-rc));
+		if (args.idle_sleep != 0)
+			check_rx_intr(port);
 		if (args.promisc && rte_eth_promiscuous_enable(port) != 0)
 			RTE_LOG(WARNING, ROUTER, "port %u: cannot enable promiscuous mode\n",
 				port);
 	}
 	routes_free(&routes);
 
+	for (i = 0; i < n_fwd_lcores && args.latency_stamp != 0; i++) {
+		lcore_conf[fwd_lcores[i]].latency = rte_zmalloc_socket("router_latency",
+			sizeof(struct latency_samples), RTE_CACHE_LINE_SIZE,
+			(int)rte_lcore_to_socket_id(fwd_lcores[i]));
+		if (lcore_conf[fwd_lcores[i]].latency == NULL)
+			die("--latency-stamp: no memory for the samples of lcore %u",
+			    fwd_lcores[i]);
+	}
 	stats_init();
 	stats_sample();
 	for (i = 0; i < n_fwd_lcores; i++)
@@ -567,6 +596,8 @@ main(int argc, char **argv)
 	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 
+	for (i = 0; i < n_fwd_lcores; i++)
+		rte_free(lcore_conf[fwd_lcores[i]].latency);
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
 	rte_mempool_free(mp);
 	rte_eal_cleanup();

@@ -13,6 +13,7 @@
 #include <rte_lpm.h>
 #include <rte_lpm6.h>
 
+#include "latency.h"
 #include "stats.h"
 
 #define RX_DESC_DEFAULT		1024
@@ -49,6 +50,7 @@ struct lcore_conf {
 	/* This lcore's own TX queue on each port: no locking on TX. */
 	uint16_t tx_queue_id[RTE_MAX_ETHPORTS];
 	struct rte_eth_dev_tx_buffer *tx_buffer[RTE_MAX_ETHPORTS];
+	struct latency_samples *latency;	/* --latency-stamp, else NULL */
 	struct lcore_stats stats;
 } __rte_cache_aligned;
 
@@ -63,6 +65,15 @@ struct router_conf {
 	uint8_t l2hdr[RTE_MAX_ETHPORTS][2 * RTE_ETHER_ADDR_LEN];
 	bool drop_bad_l4;
 	uint64_t enabled_port_mask;
+	/* --idle-sleep: empty polls before an lcore sleeps; 0: it never does */
+	unsigned int idle_polls;
+	/*
+	 * --latency-stamp: stamp offset + 1 (0: none), and the empty polls
+	 * that make an idle period (idle_polls, or l3fwd-power's default
+	 * threshold when polling).
+	 */
+	uint32_t stamp_off1;
+	unsigned int idle_period_polls;
 };
 
 extern struct lcore_conf lcore_conf[RTE_MAX_LCORE];

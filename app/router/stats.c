@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include <rte_cycles.h>
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
@@ -75,14 +76,26 @@ struct port_sample {
 	uint64_t xs[XS_MAX];
 };
 
+/* One forwarding lcore's time: busy, asleep (--idle-sleep). */
+struct lcore_time {
+	uint64_t rx;
+	uint64_t busy_tsc;
+	uint64_t run_tsc;
+	uint64_t sleep_tsc;
+	uint64_t sleeps;
+	uint64_t wakeups;
+};
+
 struct sample {
 	double t;
 	struct port_sample port[RTE_MAX_ETHPORTS];
 	struct lcore_stats lc;	/* summed over the forwarding lcores */
+	struct lcore_time lt[RTE_MAX_LCORE];
 };
 
 static struct port_info pinfo[RTE_MAX_ETHPORTS];
 static struct sample samples[2];
+static const struct lcore_time zero_lt[RTE_MAX_LCORE];
 static unsigned int cur;	/* samples[cur] is the latest */
 static struct timespec t0;
 
@@ -153,7 +166,7 @@ stats_init(void)
 }
 
 static void
-lcore_sum(struct lcore_stats *sum)
+lcore_sum(struct lcore_stats *sum, struct lcore_time *lt)
 {
 	unsigned int lc, k;
 
@@ -163,10 +176,17 @@ lcore_sum(struct lcore_stats *sum)
 
 		if (lcore_conf[lc].n_rx_queue == 0)
 			continue;
+		lt[lc].rx = 0;
 		for (k = 0; k < RTE_MAX_ETHPORTS; k++) {
+			lt[lc].rx += stat_read(&s->rx[k]);
 			sum->rx[k] += stat_read(&s->rx[k]);
 			sum->fwd[k] += stat_read(&s->fwd[k]);
 		}
+		lt[lc].busy_tsc = stat_read(&s->busy_tsc);
+		lt[lc].run_tsc = stat_read(&s->run_tsc);
+		lt[lc].sleep_tsc = stat_read(&s->sleep_tsc);
+		lt[lc].sleeps = stat_read(&s->sleeps);
+		lt[lc].wakeups = stat_read(&s->wakeups);
 		for (k = 0; k < ROUTER_DROP_MAX; k++)
 			sum->drop[k] += stat_read(&s->drop[k]);
 		sum->l4_bad_fwd += stat_read(&s->l4_bad_fwd);
@@ -205,7 +225,7 @@ stats_sample(void)
 				ps->xs[k] += v[j];
 		}
 	}
-	lcore_sum(&s->lc);
+	lcore_sum(&s->lc, s->lt);
 }
 
 uint64_t
@@ -240,6 +260,58 @@ print_port_xstats(const struct port_info *pi, const struct port_sample *a,
 		       d[XS_l4_csum_good], d[XS_l4_csum_bad], d[XS_l4_csum_unknown]);
 }
 
+/*
+ * Per forwarding lcore, between two samples @p dt seconds apart (the
+ * summary: over the lcore's whole loop once it ended): the share of the
+ * time busy and asleep, busy TSC cycles per received packet, sleeps and
+ * wake-ups.
+ */
+static void
+print_lcores(const struct lcore_time *a, const struct lcore_time *b,
+	     double dt)
+{
+	const double hz = (double)rte_get_tsc_hz();
+	unsigned int lc;
+
+	for (lc = 0; lc < RTE_MAX_LCORE; lc++) {
+		uint64_t rx = b[lc].rx - a[lc].rx;
+		double busy = (double)(b[lc].busy_tsc - a[lc].busy_tsc);
+
+		if (lcore_conf[lc].n_rx_queue == 0)
+			continue;
+		if (b[lc].run_tsc != 0)
+			dt = (double)(b[lc].run_tsc - a[lc].run_tsc) / hz;
+		printf("  lcore %u: busy %5.1f%%, %6.0f cycles/packet", lc,
+		       100.0 * busy / hz / dt, rx != 0 ? busy / (double)rx : 0.0);
+		if (router_conf.idle_polls != 0)
+			printf(", asleep %5.1f%%, %" PRIu64 " sleeps, %" PRIu64
+			       " woken by RX",
+			       100.0 * (double)(b[lc].sleep_tsc - a[lc].sleep_tsc) /
+			       hz / dt, b[lc].sleeps - a[lc].sleeps,
+			       b[lc].wakeups - a[lc].wakeups);
+		printf("\n");
+	}
+}
+
+/* --latency-stamp: per lcore, the delay of the first frame after idle. */
+static void
+print_latency(void)
+{
+	const double us = (double)rte_get_tsc_hz() / 1e6;
+	struct latency_summary l;
+	unsigned int lc;
+
+	for (lc = 0; lc < RTE_MAX_LCORE; lc++) {
+		if (lcore_conf[lc].latency == NULL)
+			continue;
+		latency_summarise(lcore_conf[lc].latency, &l);
+		printf("  lcore %u: first frame after idle: %u samples, median %.1f us, "
+		       "p90 %.1f us, p99 %.1f us, max %.1f us\n", lc, l.n,
+		       (double)l.p50 / us, (double)l.p90 / us, (double)l.p99 / us,
+		       (double)l.max / us);
+	}
+}
+
 void
 stats_print_period(void)
 {
@@ -272,6 +344,7 @@ stats_print_period(void)
 	for (k = 0; k < ROUTER_DROP_MAX; k++)
 		printf(" %s %" PRIu64, drop_name[k], b->lc.drop[k] - a->lc.drop[k]);
 	printf("\n");
+	print_lcores(a->lt, b->lt, dt);
 	fflush(stdout);
 }
 
@@ -327,7 +400,10 @@ stats_print_summary(const struct stats_final *f)
 	printf("  drops:");
 	for (k = 0; k < ROUTER_DROP_MAX; k++)
 		printf(" %s %" PRIu64, drop_name[k], s->lc.drop[k]);
-	printf("\n  mbufs in use after close: %u of %u%s\n", f->pool_in_use,
+	printf("\n");
+	print_lcores(zero_lt, s->lt, f->seconds);
+	print_latency();
+	printf("  mbufs in use after close: %u of %u%s\n", f->pool_in_use,
 	       f->pool_size, f->pool_in_use == 0 ? " (all returned)" : " (LEAK)");
 	fflush(stdout);
 }
@@ -392,7 +468,31 @@ stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 		json_write_str(o, drop_name[k]);
 		fprintf(o, ": %" PRIu64, s->lc.drop[k]);
 	}
-	fprintf(o, "},\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
+	fprintf(o, "},\n  \"tsc_hz\": %" PRIu64 ",\n  \"lcores\": [", rte_get_tsc_hz());
+	sep = "";
+	for (k = 0; k < RTE_MAX_LCORE; k++) {
+		const struct lcore_time *t = &s->lt[k];
+		struct latency_summary l;
+
+		if (lcore_conf[k].n_rx_queue == 0)
+			continue;
+		fprintf(o, "%s\n    {\"lcore\": %u, \"received\": %" PRIu64
+			", \"busy_cycles\": %" PRIu64 ", \"run_cycles\": %" PRIu64
+			", \"sleep_cycles\": %" PRIu64
+			", \"sleeps\": %" PRIu64 ", \"wakeups\": %" PRIu64,
+			sep, k, t->rx, t->busy_tsc, t->run_tsc, t->sleep_tsc, t->sleeps,
+			t->wakeups);
+		if (lcore_conf[k].latency != NULL) {
+			latency_summarise(lcore_conf[k].latency, &l);
+			fprintf(o, ",\n     \"idle_latency_cycles\": {\"samples\": %u, "
+				"\"p50\": %" PRIu64 ", \"p90\": %" PRIu64
+				", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}",
+				l.n, l.p50, l.p90, l.p99, l.max);
+		}
+		fputs("}", o);
+		sep = ",";
+	}
+	fprintf(o, "\n  ],\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
 		f->pool_size, f->pool_in_use);
 	bad = ferror(o) ? EIO : 0;
 	if (fclose(o) != 0)

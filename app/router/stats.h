@@ -47,6 +47,17 @@ struct lcore_stats {
 	uint64_t l4_bad_fwd;	/* bad L4 verdict, forwarded (default mode) */
 	uint64_t ip_sw_csum;	/* IPv4 headers checked in software */
 	uint64_t sw_ptype;	/* frames classified by software parsing */
+	/*
+	 * TSC cycles of the loop iterations that received something (the
+	 * lcore's busy time, as testpmd's --record-core-cycles counts it),
+	 * and of the sleeps of --idle-sleep with their count and the
+	 * wake-ups an RX interrupt caused (the rest ended by the timeout).
+	 */
+	uint64_t busy_tsc;
+	uint64_t run_tsc;	/* the whole loop, written when it ends */
+	uint64_t sleep_tsc;
+	uint64_t sleeps;
+	uint64_t wakeups;
 };
 
 static inline void

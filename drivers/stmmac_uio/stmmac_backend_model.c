@@ -11,6 +11,7 @@
  * includes a model header.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -179,6 +180,18 @@ model_port_stopped(void *arg)
 		   DWMAC4_MODEL_MAX_FRAME);
 }
 
+static int
+model_irq_fd(void *arg, unsigned int ch)
+{
+	struct stmmac_model_ctx *ctx = arg;
+	int fd = dwmac4_model_irq_fd(ctx->m, ch);
+
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
 /*
  * The hooks are installed only where they do something (the write-ordering
  * adversary, the non-coherent emulation): a NULL hook costs the datapath
@@ -199,6 +212,8 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 		.xstat_names = model_xstat_names,
 		.xstats_get = model_xstats_get,
 		.port_stopped = model_port_stopped,
+		.irq_kind = SOCNIC_IRQ_EVENTFD,
+		.irq_fd = model_irq_fd,
 	};
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;

@@ -12,6 +12,8 @@
 
 #include "socnic_devargs.h"
 
+#include "dwmac4_regs.h"
+
 #include "stmmac_devargs.h"
 #include "stmmac_logs.h"
 
@@ -128,6 +130,18 @@ arg_coe(const char *v, void *args)
 	struct stmmac_devargs *da = args;
 
 	return socnic_parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_riwt(const char *v, void *args)
+{
+	struct stmmac_devargs *da = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, DWMAC4_DMA_RX_WATCHDOG_RWT_MASK, &n) < 0)
+		return "expected 0..255 (0: IOC on every descriptor)";
+	da->riwt = (uint8_t)n;
+	return NULL;
 }
 
 static const char *

@@ -27,7 +27,8 @@
 	X(csr_clk, "<Hz>", NULL, ANY)					\
 	X(fixed_link, "<10|100|1000>[,half|full]", NULL, ANY)		\
 	X(coe, "0|1", "1", ANY)						\
-	X(crc_strip, "mac|sw", "mac", ANY)
+	X(crc_strip, "mac|sw", "mac", ANY)				\
+	X(riwt, "<0..255>", "0", ANY)
 
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
@@ -54,7 +55,8 @@
 	X(model_phy_duplex, "full|half", NULL, MODEL)			\
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
-	X(model_boot, "reset|running", NULL, MODEL)
+	X(model_boot, "reset|running", NULL, MODEL)			\
+	X(model_irq_race, "0|1", NULL, MODEL)
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define STMMAC_PMD_PARAMS						\
@@ -94,6 +96,12 @@ struct stmmac_devargs {
 	 * default (mac) has the MAC strip it.
 	 */
 	bool crc_strip_sw;
+	/*
+	 * RX interrupts (intr_conf.rxq): 0 arms every RX descriptor with IOC;
+	 * N > 0 arms none and lets the RX watchdog raise RI after N x 256
+	 * clock cycles (DMA_CHx_Rx_Interrupt_Watchdog_Timer.RWT).
+	 */
+	uint8_t riwt;
 };
 
 /*

@@ -23,6 +23,7 @@
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
+#include "stmmac_intr.h"
 #include "stmmac_logs.h"
 
 RTE_LOG_REGISTER_DEFAULT(stmmac_logtype_driver, NOTICE);
@@ -161,6 +162,9 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	if (ret < 0)
 		return ret;
 	stmmac_hw_configure(dev);
+	ret = stmmac_intr_start(dev);
+	if (ret < 0)
+		return ret;
 	/* The MAC starts at the speed and duplex its PHY negotiated. */
 	{
 		struct rte_eth_link link;
@@ -316,6 +320,7 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	stmmac_dev_stop(dev);
+	stmmac_intr_release(dev);
 	stmmac_xstats_log(dev);
 	for (i = 0; i < dev->data->nb_rx_queues; i++)
 		stmmac_rx_queue_release(dev, i);
@@ -486,6 +491,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
 	.rxq_info_get		= stmmac_rxq_info_get,
+	.rx_queue_intr_enable	= stmmac_rx_queue_intr_enable,
+	.rx_queue_intr_disable	= stmmac_rx_queue_intr_disable,
 	.txq_info_get		= stmmac_txq_info_get,
 };
 

@@ -110,6 +110,7 @@ struct stmmac_rx_queue {
 	uint32_t fcs_trim;		/* FCS bytes to drop in software */
 	uint32_t max_len;		/* longest frame accepted, FCS excluded */
 	uint32_t tail_reg;		/* DMA_CHAN_RX_END_ADDR(ch) */
+	uint32_t des3_ioc;		/* RDES3 IOC when armed (stmmac_intr.c) */
 	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
 	bool scatter;
 	bool keep_crc;
@@ -203,6 +204,9 @@ struct stmmac_adapter {
 	bool mac_full;
 	/* The backend's xstats at the last reset (they count on regardless). */
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
+	uint8_t snpsver;		/* MAC_Version.SNPSVER */
+	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
+	struct rte_intr_handle *rx_intr;
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };

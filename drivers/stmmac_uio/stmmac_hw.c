@@ -177,6 +177,7 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 			    name, ver);
 		return -ENODEV;
 	}
+	ad->snpsver = (uint8_t)snps;
 	/*
 	 * The station address is what the boot loader left: read it before
 	 * the reset sets it to all ones (Linux falls back to a random one

@@ -131,6 +131,17 @@ arg_model_boot(const char *v, void *args)
 	return NULL;
 }
 
+static const char *
+arg_model_irq_race(const char *v, void *args)
+{
+	bool on;
+
+	if (socnic_parse_bool(v, &on) < 0)
+		return "expected 0 or 1";
+	MODEL_PARAMS(args)->irq_race = on;
+	return NULL;
+}
+
 static const struct socnic_devarg stmmac_model_devargs[] = {
 	STMMAC_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
 };

@@ -344,10 +344,11 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
 	socnic_desc_wmb();
-	/* No IOC: the PMD polls, it needs no RI interrupt. */
+	/* IOC only for RX interrupts with riwt=0 (stmmac_intr.c). */
 	for (s = rxq->armed; s != pos; s++)
 		stmmac_desc(ring, s, mask, shift)->des3 =
-			rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
+			rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR |
+					 rxq->des3_ioc);
 	if (nc)
 		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
 				       (uint16_t)(pos - rxq->armed), mask, shift);
@@ -406,7 +407,8 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 	stmmac_rx_set_addr(rxq, d, slot, rxq->sw_ring[slot]);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	socnic_desc_wmb();
-	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR);
+	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR |
+				   rxq->des3_ioc);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	socnic_write_tail(rxq->be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
@@ -1021,7 +1023,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	socnic_desc_wmb();
 	for (i = 0; i < rxq->nb_desc; i++)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
-							    RDES3_BUFFER1_VALID_ADDR);
+			RDES3_BUFFER1_VALID_ADDR | rxq->des3_ioc);
 	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
 	rxq->next = 0;
 	rxq->armed = rxq->nb_desc;

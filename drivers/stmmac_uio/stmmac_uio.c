@@ -145,6 +145,29 @@ uio_destroy(void *arg)
 	rte_free(ctx);
 }
 
+/* The device's interrupt: one line for every channel. */
+static int
+uio_irq_fd(void *arg, unsigned int ch)
+{
+	struct stmmac_uio_ctx *ctx = arg;
+	int fd = fcntl(ctx->fd, F_DUPFD_CLOEXEC, 0);
+
+	RTE_SET_USED(ch);
+	return fd < 0 ? -errno : fd;
+}
+
+/* uio_pdrv_genirq masks the line when it fires: writing 1 unmasks it. */
+static void
+uio_irq_rearm(void *arg)
+{
+	struct stmmac_uio_ctx *ctx = arg;
+	int32_t one = 1;
+
+	if (write(ctx->fd, &one, sizeof(one)) != sizeof(one))
+		PMD_BE_LOG(WARNING, "%s: re-arming the UIO interrupt failed: %s",
+			   ctx->name, strerror(errno));
+}
+
 static const struct socnic_backend_ops stmmac_uio_ops = {
 	.name = "uio",
 	.read32 = uio_read32,
@@ -154,6 +177,9 @@ static const struct socnic_backend_ops stmmac_uio_ops = {
 	.start = uio_start,
 	.stop = uio_stop,
 	.destroy = uio_destroy,
+	.irq_kind = SOCNIC_IRQ_UIO,
+	.irq_fd = uio_irq_fd,
+	.irq_rearm = uio_irq_rearm,
 };
 
 /* Reads the first line of sysfs attribute @p attr. 0 or -errno. */

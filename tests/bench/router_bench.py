@@ -265,7 +265,7 @@ def main():
     for size, size_arg in SIZES:
         cmds = commands(args, tmp, size_arg)
         res = {name: [] for name in cmds}
-        xcheck = []
+        xcheck, busy = [], []
         for rep in range(args.reps):
             # alternate the order so drift hits both applications alike
             order = list(cmds) if rep % 2 == 0 else list(reversed(cmds))
@@ -284,6 +284,12 @@ def main():
                     with open(os.path.join(tmp, "socrx.json")) as f:
                         j = json.load(f)
                     xcheck.append(j["forwarded"] / j["seconds"] / 1e6)
+                    lc = j["lcores"][0]
+                    # the router's own accounting: cycles of the loop
+                    # iterations that received something
+                    busy.append((lc["busy_cycles"] / max(1, lc["run_cycles"]),
+                                 lc["received"] / (lc["busy_cycles"] / j["tsc_hz"]) / 1e6,
+                                 lc["busy_cycles"] / max(1, lc["received"])))
                 log(f"{size} rep {rep} {name}: window {r['window']:.2f} s, "
                     f"foreign {r['foreign']:.1%}, "
                     f"handled {r['handled']:.3f} Mpps, forwarded "
@@ -291,21 +297,30 @@ def main():
         for name in cmds:
             med = {k: statistics.median(x[k] for x in res[name])
                    for k in ("handled", "forwarded", "missed")}
+            if name == "socrx-router":
+                med["busy"] = statistics.median(b[0] for b in busy)
+                med["per_busy_s"] = statistics.median(b[1] for b in busy)
+                med["cpp"] = statistics.median(b[2] for b in busy)
             rows.append((size, name, med,
                          statistics.median(xcheck) if name == "socrx-router" else None))
 
-    out = ["| size | app | handled Mpps (1 core) | forwarded Mpps | missed Mpps | socrx --json fwd Mpps |",
-           "|---|---|---:|---:|---:|---:|"]
+    out = ["| size | app | handled Mpps (1 core) | forwarded Mpps | missed Mpps | socrx --json fwd Mpps | socrx busy, Mpkts per busy s, cycles/pkt |",
+           "|---|---|---:|---:|---:|---:|---:|"]
     for size, name, med, xc in rows:
+        own = (f"{med['busy']:.1%}, {med['per_busy_s']:.3f}, {med['cpp']:.0f}"
+               if "busy" in med else "")
         out.append(f"| {size} | {name} | {med['handled']:.3f} | "
                    f"{med['forwarded']:.3f} | {med['missed']:.3f} | "
-                   f"{'' if xc is None else f'{xc:.3f}'} |")
+                   f"{'' if xc is None else f'{xc:.3f}'} | {own} |")
     for size in [s for s, _ in SIZES]:
         r = {n: m for s, n, m, _ in rows if s == size}
         out.append("")
         out.append(f"{size}: socrx-router / l3fwd handled = "
                    f"{r['socrx-router']['handled'] / r['l3fwd']['handled']:.3f}, "
-                   f"forwarded = {r['socrx-router']['forwarded'] / r['l3fwd']['forwarded']:.3f}")
+                   f"forwarded = {r['socrx-router']['forwarded'] / r['l3fwd']['forwarded']:.3f}, "
+                   f"socrx packets per busy second / l3fwd handled (l3fwd busy "
+                   f"all the time while frames are missed) = "
+                   f"{r['socrx-router']['per_busy_s'] / r['l3fwd']['handled']:.3f}")
     table = "\n".join(out)
     print(table)
     print("\ncommands (64B):")

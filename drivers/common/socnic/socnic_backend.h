@@ -25,6 +25,14 @@ enum socnic_backend_kind {
 	SOCNIC_BACKEND_UIO,
 };
 
+/* How a backend's interrupt fds signal (socnic_backend_ops.irq_fd). */
+enum socnic_irq_kind {
+	SOCNIC_IRQ_NONE = 0,	/* no interrupts */
+	SOCNIC_IRQ_EVENTFD,	/* an eventfd per DMA channel (8-byte count) */
+	SOCNIC_IRQ_UIO,		/* the UIO device: 4-byte count, re-armed by
+				 * writing 1 (uio_pdrv_genirq) */
+};
+
 /* Device-side xstats a backend may export. */
 #define SOCNIC_BACKEND_MAX_XSTATS	8
 
@@ -74,6 +82,16 @@ struct socnic_backend_ops {
 	 * source could not replay).
 	 */
 	void (*port_stopped)(void *ctx);
+	/*
+	 * Interrupts (irq_kind not NONE): irq_fd() returns a new file
+	 * descriptor, the caller's to close, that becomes readable when DMA
+	 * channel @p ch's interrupt line rises (UIO: the device's one line,
+	 * every channel's), or -errno; irq_rearm(), where set, unmasks the
+	 * line after it fired.
+	 */
+	enum socnic_irq_kind irq_kind;
+	int (*irq_fd)(void *ctx, unsigned int ch);
+	void (*irq_rearm)(void *ctx);
 };
 
 struct socnic_backend {

@@ -213,6 +213,7 @@ int socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
 	X(gen_proto, "udp|tcp", NULL, MODEL)				\
 	X(gen_ipv6, "0|1", NULL, MODEL)					\
 	X(gen_rate, "<pps>", NULL, MODEL)				\
+	X(gen_stamp, "0|1", NULL, MODEL)				\
 	X(gen_dst, "<any xx:xx:xx:xx:xx:xx>", NULL, MODEL)		\
 	X(model_cpu, "<cpu, -1 unpinned>", "-1", MODEL)			\
 	X(dma_store, "plain|nt", "plain", MODEL)			\

@@ -169,6 +169,14 @@ arg_gen_proto(const char *v, void *args)
 }
 
 static const char *
+arg_gen_stamp(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_bool(v, &ma->gen.stamp) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
 arg_gen_ipv6(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;

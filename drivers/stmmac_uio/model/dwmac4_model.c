@@ -132,6 +132,8 @@ model_chan_status_set(struct dwmac4_model *m, unsigned int ch, uint32_t bits)
 		return;
 	__atomic_fetch_or(&m->regs[DMA_CHAN_STATUS(ch) / 4u], bits,
 			  __ATOMIC_ACQ_REL);
+	if (bits & (DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI))
+		model_irq_eval(m, ch);
 }
 
 /* ---- Reset table ---- */
@@ -304,6 +306,11 @@ model_soft_reset(struct dwmac4_model *m)
 	}
 	m->tx_stalled = false;
 	m->ri_pending = false;
+	/* every status and enable is 0: every line low, held writes dropped */
+	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
+	m->irq_race_armed = true;
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
+		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_RELEASE);
 }
 
 /* ---- DMA channel control path ---- */
@@ -521,7 +528,9 @@ chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	} else if (reg == CHAN_REG(DMA_CHAN_TX_END_ADDR)) {
 		chan_tail_write(m, ch, false, off, val);
 	} else if (reg == CHAN_REG(DMA_CHAN_STATUS)) {
-		__atomic_fetch_and(&m->regs[off / 4u], ~val, __ATOMIC_ACQ_REL);
+		model_irq_status_write(m, ch, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_INTR_ENA)) {
+		model_irq_ena_write(m, ch, off, val);
 	} else if (reg == CHAN_REG(DMA_CHAN_RX_RING_LEN) ||
 		   reg == CHAN_REG(DMA_CHAN_TX_RING_LEN)) {
 		model_reg_set(m, off, val & DWMAC4_DMA_RING_LEN_MASK);
@@ -716,6 +725,15 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 		errno = ENOMEM;
 		return NULL;
 	}
+	if (model_irq_init(m) != 0) {
+		if (p->nc_emulation)
+			model_nc_detach();
+		pthread_mutex_destroy(&m->viol_lock);
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+		errno = EMFILE;
+		return NULL;
+	}
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	model_boot_mac(m);
@@ -739,6 +757,7 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 		m->params.tx_sink->destroy(m->params.tx_sink);
 	if (m->params.nc_emulation)
 		model_nc_detach();
+	model_irq_fini(m);
 	pthread_mutex_destroy(&m->viol_lock);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
@@ -762,6 +781,7 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 
 	*progress = false;
 	pthread_mutex_lock(&m->lock);
+	model_irq_race_pass(m);
 	for (moved = 0, iter = 0; moved < budget &&
 	     iter < budget + MODEL_STEP_SLACK; iter++) {
 		w = model_rx_work(m);

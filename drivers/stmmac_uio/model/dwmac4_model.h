@@ -246,6 +246,12 @@ struct dwmac4_model_params {
 	 * before its software reset (viol_reset_running).
 	 */
 	bool boot_running;
+	/*
+	 * The interrupt race on demand (dwmac4_model_irq.c): RX takes a
+	 * frame from the wire only when the driver enables RIE on channel
+	 * 0, and applies the enable after that frame is written back.
+	 */
+	bool irq_race;
 };
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
@@ -278,6 +284,14 @@ void dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val);
  * never for a driver. A bad offset reads 0 and is not counted.
  */
 uint32_t dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off);
+
+/*
+ * The eventfd of DMA channel @p ch's interrupt line: counts the line's
+ * rises (RI with RIE, TI with TIE, under NIE; status cleared by writing 1
+ * lowers it). Owned by the model (closed by dwmac4_model_destroy()).
+ * @return the fd or -EINVAL.
+ */
+int dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch);
 
 /*
  * DMA window: lets the device reach [iova, iova + len), which the host
@@ -370,6 +384,10 @@ struct dwmac4_model_stats {
 	/* Thread mode. */
 	uint64_t thread_passes;		/* engine passes */
 	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
+	/* Interrupt lines (dwmac4_model_irq.c). */
+	uint64_t irq_raised;		/* rises of a channel's line */
+	uint64_t irq_lost;		/* rises its eventfd could not take */
+	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -24,6 +24,7 @@
 #define MODEL_HAVE_NT_STORES 1
 #endif
 
+#include "model_tsc.h"
 #include "dwmac4_model_internal.h"
 #include "model_crc32.h"
 #include "model_csum.h"
@@ -485,6 +486,22 @@ rx_continue(struct dwmac4_model *m)
 }
 
 /*
+ * A source that asks for it (the generator's gen_stamp) gets the time the
+ * DMA takes the frame, just before it stores it to host memory.
+ */
+static void
+rx_stamp(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	const struct model_traffic_src *src = m->params.rx_src;
+	uint64_t t;
+
+	if (src == NULL || src->stamp_off == 0 || f->len < src->stamp_off + 8u)
+		return;
+	t = model_tsc();
+	memcpy(f->data + src->stamp_off, &t, sizeof(t));
+}
+
+/*
  * The RX DMA takes the frame at the head of the MTL queue (steps 1-5).
  * MODEL_WORK_NONE while it waits (no frame, no descriptor, DMA stopped).
  */
@@ -498,6 +515,7 @@ rx_dma(struct dwmac4_model *m)
 	if (!f->active) {
 		if (!model_mtl_rx_pop(m, f))
 			return MODEL_WORK_NONE;
+		rx_stamp(m, f);
 		f->done = 0;
 		f->ndesc = 0;
 		f->held = false;
@@ -520,7 +538,7 @@ model_rx_work(struct dwmac4_model *m)
 	if (model_fault_rx_stalled(m))
 		return MODEL_WORK_NONE;
 	w = rx_dma(m);
-	if (w != MODEL_WORK_NONE)
+	if (w != MODEL_WORK_NONE || model_irq_rx_gated(m))
 		return w;
 	return model_mac_rx(m);
 }

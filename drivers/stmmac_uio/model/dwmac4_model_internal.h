@@ -138,6 +138,8 @@ struct model_mtl_rxq {
 	uint8_t buf[DWMAC4_MODEL_FIFO_BYTES];
 };
 
+#define MODEL_IRQ_RACE_WRITES	16
+
 struct dwmac4_model {
 	uint32_t regs[MODEL_NREGS];
 	uint32_t reset_val[MODEL_NREGS];	/* reset table */
@@ -164,6 +166,18 @@ struct dwmac4_model {
 	struct model_mtl_rxq mtl_rxq;
 	bool tx_stalled;			/* counted once per stall */
 	bool ri_pending;			/* frames closed without IOC (RIWT) */
+	/* Interrupt lines (dwmac4_model_irq.c). */
+	struct {
+		int efd;			/* eventfd, -1: none */
+		bool line;			/* atomic: high */
+	} irq[DWMAC4_MODEL_MAX_CHANNELS];
+	/* irq_race: interrupt writes held back, in order (under the lock) */
+	struct {
+		uint32_t off, val;
+	} irq_race_q[MODEL_IRQ_RACE_WRITES];
+	unsigned int irq_race_n;		/* atomic reads outside the lock */
+	bool irq_race_armed;			/* the next enable sequence is held */
+	bool irq_race_open;			/* under the lock: one frame may enter */
 	/* Fault knobs per channel (set under the lock) and engine state. */
 	struct dwmac4_model_faults faults[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_fault_state flt;
@@ -429,5 +443,22 @@ uint32_t model_tx_coe(struct dwmac4_model *m, uint8_t *frame, uint32_t len,
 void model_rx_abort(struct dwmac4_model *m);
 /* Publishes the RX write-backs held back for coalescing. Lock held. */
 void model_rx_wb_flush(struct dwmac4_model *m);
+
+/* ---- Interrupt lines (dwmac4_model_irq.c) ---- */
+
+int model_irq_init(struct dwmac4_model *m);
+void model_irq_fini(struct dwmac4_model *m);
+/* Re-evaluates channel @p ch's line after a status or enable change. */
+void model_irq_eval(struct dwmac4_model *m, unsigned int ch);
+/* A driver write of DMA_CHAN_INTR_ENA(@p ch) at @p off. */
+void model_irq_ena_write(struct dwmac4_model *m, unsigned int ch,
+			 uint32_t off, uint32_t val);
+/* A driver write of DMA_CHAN_STATUS(@p ch) (write 1 to clear) at @p off. */
+void model_irq_status_write(struct dwmac4_model *m, unsigned int ch,
+			    uint32_t off, uint32_t val);
+/* irq_race: whether the MAC may not take a frame from the wire now. */
+bool model_irq_rx_gated(const struct dwmac4_model *m);
+/* irq_race: one frame, then the held RIE write (thread, under the lock). */
+void model_irq_race_pass(struct dwmac4_model *m);
 
 #endif /* SOCRX_DWMAC4_MODEL_INTERNAL_H */

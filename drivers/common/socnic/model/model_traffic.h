@@ -40,6 +40,12 @@ struct model_traffic_src {
 	 * spinning. 0: no such time.
 	 */
 	uint64_t next_due_ns;
+	/*
+	 * Where the device writes the time it takes each frame to host
+	 * memory (model_tsc(), 8 bytes in host order): a byte offset into
+	 * the frame, 0 for none (the generator's stamp).
+	 */
+	uint32_t stamp_off;
 };
 
 struct model_traffic_sink {
@@ -72,6 +78,12 @@ struct model_gen_params {
 	unsigned int bad_l4_permille;	/* frames with a wrong L4 checksum */
 	uint64_t count;			/* frames in all; 0: endless */
 	uint64_t rate_pps;		/* 0: as fast as taken */
+	/*
+	 * IPv4/UDP only: the first 8 payload bytes are for the device's
+	 * time stamp (model_traffic_src.stamp_off), the UDP checksum 0
+	 * (not computed).
+	 */
+	bool stamp;
 	uint64_t seed;
 };
 

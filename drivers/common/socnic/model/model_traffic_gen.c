@@ -250,6 +250,8 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 		csum = 0xffff;
 	if (gen_draw(g, seq, GEN_SALT_BAD) % 1000 < p->bad_l4_permille)
 		csum = gen_bad_csum(csum);
+	if (p->stamp)
+		csum = 0;	/* the device overwrites payload bytes */
 	put16(l4 + (p->l4_proto == GEN_PROTO_TCP ? 16 : 6), csum);
 }
 
@@ -382,6 +384,11 @@ model_gen_create(const struct model_gen_params *p, char *err, size_t errlen)
 			p->bad_l4_permille);
 		return NULL;
 	}
+	if (p->stamp && (p->ipv6 || p->l4_proto != GEN_PROTO_UDP)) {
+		model_traffic_err(err, errlen,
+			"generator: a time stamp needs IPv4/UDP frames");
+		return NULL;
+	}
 	if (p->size != MODEL_GEN_SIZE_FIXED && p->size != MODEL_GEN_SIZE_RANGE &&
 	    p->size != MODEL_GEN_SIZE_IMIX) {
 		model_traffic_err(err, errlen, "generator: unknown size mode %d",
@@ -444,6 +451,8 @@ model_gen_create(const struct model_gen_params *p, char *err, size_t errlen)
 	g->hdr_len = hdr_len;
 	g->base.next = gen_next;
 	g->base.destroy = gen_destroy;
+	if (p->stamp)
+		g->base.stamp_off = GEN_ETH_HLEN + GEN_IP4_HLEN + GEN_UDP_HLEN;
 	return &g->base;
 }
 

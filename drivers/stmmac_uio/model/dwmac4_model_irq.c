@@ -1,0 +1,209 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The DMA channels' interrupt lines (dwmac4_model_irq.h).
+ *
+ * A channel's line is high while a normal interrupt it enables is pending:
+ * NIE (bit 15 on 4.10 and later cores, the model's 5.10) and RI with RIE or
+ * TI with TIE, as Linux's dwmac4_dma_interrupt() reads them. The model
+ * signals the channel's eventfd on every rise: when the engine sets a
+ * status bit the driver enabled, and when the driver enables a bit that
+ * is already pending (how the hardware closes the race of a frame written
+ * back between the driver's last empty poll and its enable). Clearing the
+ * status (write 1 to clear) lowers the line.
+ *
+ * irq_race: the race, on demand. The RX engine takes no frame from the
+ * wire by itself. The driver write that starts an enable sequence (RIE
+ * set, or RI cleared while already clear) and the interrupt writes after
+ * it are held back, as posted writes not yet landed, until the model
+ * thread has received exactly one frame; then they land in order. The
+ * frame is written back between the driver's last empty poll and its
+ * enable: a driver that clears RI at enable loses the wake-up, one that
+ * clears it at disable is woken.
+ */
+#include <errno.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
+
+#include "dwmac4_model_internal.h"
+
+#define IRQ_NORMAL_ENA	DMA_CHAN_INTR_ENA_NIE_4_10
+
+static bool
+irq_line(struct dwmac4_model *m, unsigned int ch)
+{
+	uint32_t ena = __atomic_load_n(&m->regs[DMA_CHAN_INTR_ENA(ch) / 4u],
+				       __ATOMIC_SEQ_CST);
+	uint32_t st = __atomic_load_n(&m->regs[DMA_CHAN_STATUS(ch) / 4u],
+				      __ATOMIC_SEQ_CST);
+
+	if (!(ena & IRQ_NORMAL_ENA))
+		return false;
+	return ((st & DMA_CHAN_STATUS_RI) && (ena & DMA_CHAN_INTR_ENA_RIE)) ||
+	       ((st & DMA_CHAN_STATUS_TI) && (ena & DMA_CHAN_INTR_ENA_TIE));
+}
+
+void
+model_irq_eval(struct dwmac4_model *m, unsigned int ch)
+{
+	uint64_t one = 1;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!irq_line(m, ch)) {
+		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_SEQ_CST);
+		return;
+	}
+	if (__atomic_exchange_n(&m->irq[ch].line, true, __ATOMIC_SEQ_CST))
+		return;
+	MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
+	if (m->irq[ch].efd >= 0 &&
+	    write(m->irq[ch].efd, &one, sizeof(one)) != sizeof(one))
+		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
+}
+
+static void
+irq_ena_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+	      uint32_t val)
+{
+	model_reg_set(m, off, val);
+	/* a disable re-arms the race: one frame per enable sequence */
+	if (ch == 0 && !(val & DMA_CHAN_INTR_ENA_RIE))
+		m->irq_race_armed = true;
+	model_irq_eval(m, ch);
+}
+
+static void
+irq_status_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+		 uint32_t val)
+{
+	__atomic_fetch_and(&m->regs[off / 4u], ~val, __ATOMIC_ACQ_REL);
+	model_irq_eval(m, ch);
+}
+
+/*
+ * irq_race: holds the driver's write of channel 0's STATUS or INTR_ENA at
+ * @p off when it starts an enable sequence (RIE set while clear, or RI
+ * cleared while clear: a driver clearing RI before it enables), and every
+ * such write after it, in order, until the thread has put one frame in
+ * the window (model_irq_race_pass()). True when held.
+ */
+static bool
+irq_race_hold(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	bool held = false, start;
+
+	if (!m->params.irq_race ||
+	    (off != DMA_CHAN_INTR_ENA(0) && off != DMA_CHAN_STATUS(0)))
+		return false;
+	pthread_mutex_lock(&m->lock);
+	if (m->irq_race_n == 0) {
+		start = off == DMA_CHAN_INTR_ENA(0) ?
+			(val & DMA_CHAN_INTR_ENA_RIE) &&
+			!(model_reg_get(m, off) & DMA_CHAN_INTR_ENA_RIE) :
+			(val & DMA_CHAN_STATUS_RI) &&
+			!(model_reg_get(m, off) & DMA_CHAN_STATUS_RI);
+		held = start && m->irq_race_armed;
+		if (held)
+			m->irq_race_armed = false;
+	} else {
+		held = m->irq_race_n < MODEL_IRQ_RACE_WRITES;
+	}
+	if (held) {
+		m->irq_race_q[m->irq_race_n].off = off;
+		m->irq_race_q[m->irq_race_n].val = val;
+		__atomic_store_n(&m->irq_race_n, m->irq_race_n + 1,
+				 __ATOMIC_RELEASE);
+	}
+	pthread_mutex_unlock(&m->lock);
+	return held;
+}
+
+void
+model_irq_ena_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+		    uint32_t val)
+{
+	if (irq_race_hold(m, off, val))
+		return;
+	irq_ena_apply(m, ch, off, val);
+}
+
+void
+model_irq_status_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+		       uint32_t val)
+{
+	if (irq_race_hold(m, off, val))
+		return;
+	irq_status_apply(m, ch, off, val);
+}
+
+bool
+model_irq_rx_gated(const struct dwmac4_model *m)
+{
+	return m->params.irq_race && !m->irq_race_open;
+}
+
+void
+model_irq_race_pass(struct dwmac4_model *m)
+{
+	enum model_work w = MODEL_WORK_NONE;
+	unsigned int iter, i;
+
+	if (__atomic_load_n(&m->irq_race_n, __ATOMIC_ACQUIRE) == 0)
+		return;
+	m->irq_race_open = true;
+	for (iter = 0; iter < 4096; iter++) {
+		w = model_rx_work(m);
+		if (w == MODEL_WORK_FRAME || w == MODEL_WORK_NONE)
+			break;
+	}
+	m->irq_race_open = false;
+	model_rx_wb_flush(m);
+	if (w == MODEL_WORK_FRAME)
+		MODEL_STAT_ADD(m, irq_race_frames, 1);
+	for (i = 0; i < m->irq_race_n; i++) {
+		if (m->irq_race_q[i].off == DMA_CHAN_INTR_ENA(0))
+			irq_ena_apply(m, 0, m->irq_race_q[i].off,
+				      m->irq_race_q[i].val);
+		else
+			irq_status_apply(m, 0, m->irq_race_q[i].off,
+					 m->irq_race_q[i].val);
+	}
+	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
+}
+
+int
+model_irq_init(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
+		m->irq[ch].efd = -1;
+	m->irq_race_armed = true;
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		m->irq[ch].efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+		if (m->irq[ch].efd < 0) {
+			model_irq_fini(m);
+			return -errno;
+		}
+	}
+	return 0;
+}
+
+void
+model_irq_fini(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
+		if (m->irq[ch].efd >= 0)
+			close(m->irq[ch].efd);
+		m->irq[ch].efd = -1;
+	}
+}
+
+int
+dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch)
+{
+	if (ch >= m->params.n_channels || m->irq[ch].efd < 0)
+		return -EINVAL;
+	return m->irq[ch].efd;
+}

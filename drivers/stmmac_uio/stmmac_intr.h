@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * RX queue interrupts (intr_conf.rxq): the ethdev side of DMA channel
+ * interrupts, for rte_eth_dev_rx_intr_ctl_q() and rte_epoll_wait()
+ * (docs/nics/stmmac_uio.rst, "Interrupt mode").
+ */
+#ifndef STMMAC_INTR_H
+#define STMMAC_INTR_H
+
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+
+/*
+ * Port start, after the reset and before the RX ring is armed: the RX
+ * descriptors' IOC (riwt=0) or the RX watchdog, and the interrupt handle
+ * with one event fd per RX queue from the backend. Nothing without
+ * intr_conf.rxq. 0 or -errno (logged).
+ */
+int stmmac_intr_start(struct rte_eth_dev *dev);
+
+/* Port close: the handle and its fds. */
+void stmmac_intr_release(struct rte_eth_dev *dev);
+
+/*
+ * Unmasks queue @p qid's interrupt: RIE and NIE on its channel. RI left
+ * pending since the last disable raises the line at once, so a frame
+ * written back after the last empty poll is never waited for.
+ */
+int stmmac_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+
+/* Masks it and clears RI, before the poll that follows a wake-up. */
+int stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+
+#endif /* STMMAC_INTR_H */

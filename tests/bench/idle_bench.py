@@ -1,0 +1,167 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""socrx-router polling vs --idle-sleep at fixed offered rates.
+
+Two net_stmmac_uio model ports whose model threads run on CPU 0
+(model_cpu=0): port 0's generator sends 64-byte IPv4/UDP frames to
+198.19.0.1 at each rate (0, 1k, 10k, 100k pps and unlimited), each frame
+stamped with the TSC when the model's DMA takes it (gen_stamp=1); port 1
+only sends (its model writes to /dev/null). The router forwards on lcore 1
+(CPU 1), in turn polling and with --idle-sleep, --latency-stamp 42.
+
+Per run:
+  CPU %     the forwarding lcore's thread (rte-worker-1): utime + stime
+            from /proc/PID/task/TID/stat between 1 s after the start and
+            0.5 s before the end, over that wall time;
+  offered   frames the model took from its generator (port 0 RX packets
+            + missed), forwarded (port 1 TX packets), lost (offered -
+            forwarded);
+  latency   the router's --latency-stamp figures: for the first frame after
+            each idle period (the --idle-sleep threshold of empty polls,
+            300 by default, whether the lcore then slept or went on
+            polling), receipt TSC minus the model's stamp: median and 99th
+            percentile in microseconds.
+
+Usage: idle_bench.py [--router build/app/socrx-router] [--seconds 6]
+           [--reps 3] [--out docs/perf]
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ablation import svg_bars  # noqa: E402
+
+RATES = [("0", None), ("1k", 1000), ("10k", 10000), ("100k", 100000),
+         ("max", 0)]
+MODES = [("poll", []), ("idle-sleep", ["--idle-sleep"])]
+EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1"]
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def lcore_tid(pid, name="rte-worker-1"):
+    for tid in os.listdir("/proc/%d/task" % pid):
+        try:
+            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
+                if f.read().strip() == name:
+                    return int(tid)
+        except OSError:
+            pass
+    return None
+
+
+def cpu_ticks(pid, tid):
+    with open("/proc/%d/task/%d/stat" % (pid, tid)) as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return int(fields[11]) + int(fields[12])     # utime, stime
+
+
+def run(router, routes, rate, mode_args, seconds):
+    with tempfile.TemporaryDirectory(prefix="socrx-idle-bench-") as d:
+        js = os.path.join(d, "out.json")
+        if rate is None:
+            p0 = "net_stmmac_uio0,tx_pcap=/dev/null,model_cpu=0"
+        else:
+            p0 = "net_stmmac_uio0,gen_stamp=1,model_cpu=0" + \
+                 (",gen_rate=%d" % rate if rate else "")
+        cmd = [router] + EAL + ["--vdev", p0, "--vdev",
+                                "net_stmmac_uio1,tx_pcap=/dev/null,model_cpu=0",
+                                "--", "--routes", routes, "--duration",
+                                str(seconds), "--stats-period", "0",
+                                "--latency-stamp", "42", "--json", js] + mode_args
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             universal_newlines=True)
+        time.sleep(1.0)
+        tid = lcore_tid(p.pid)
+        t0, c0 = time.monotonic(), cpu_ticks(p.pid, tid) if tid else 0
+        time.sleep(max(0.5, seconds - 1.5))
+        t1, c1 = time.monotonic(), cpu_ticks(p.pid, tid) if tid else 0
+        out = p.communicate(timeout=120)[0]
+        if p.returncode != 0 or not os.path.exists(js):
+            sys.exit("router failed:\n" + out[-3000:])
+        with open(js) as f:
+            data = json.load(f)
+    ports = data["ports"]
+    lc = data["lcores"][0]
+    hz = data["tsc_hz"] / 1e6
+    offered = ports[0]["rx_packets"] + ports[0]["rx_missed"]
+    fwd = ports[1]["tx_packets"]
+    lat = lc.get("idle_latency_cycles", {})
+    return {
+        "cpu": 100.0 * (c1 - c0) / CLK_TCK / (t1 - t0) if tid else float("nan"),
+        "offered": offered, "forwarded": fwd, "lost": offered - fwd,
+        "pps": fwd / data["seconds"],
+        "lat_n": lat.get("samples", 0),
+        "lat_p50": lat.get("p50", 0) / hz, "lat_p99": lat.get("p99", 0) / hz,
+        "wakeups": lc.get("wakeups", 0), "sleeps": lc.get("sleeps", 0),
+    }
+
+
+def host():
+    model = "?"
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return "%s, %d CPUs" % (model, os.cpu_count())
+
+
+def main():
+    top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--router", default=os.path.join(top, "build/app/socrx-router"))
+    ap.add_argument("--routes", default=os.path.join(top, "config/routes.cfg"))
+    ap.add_argument("--seconds", type=float, default=6.0)
+    ap.add_argument("--reps", type=int, default=3)
+    ap.add_argument("--out", default=None, help="write idle.md/idle-cpu.svg here")
+    a = ap.parse_args()
+
+    res = {}
+    for rep in range(a.reps):
+        for rname, rate in RATES:
+            for mname, margs in MODES:
+                r = run(a.router, a.routes, rate, margs, a.seconds)
+                res.setdefault((rname, mname), []).append(r)
+                print("rep %d %-5s %-10s cpu %5.1f%% offered %9d lost %7d "
+                      "lat p50 %7.1f us p99 %8.1f us (%d samples) wake-ups %d"
+                      % (rep + 1, rname, mname, r["cpu"], r["offered"], r["lost"],
+                         r["lat_p50"], r["lat_p99"], r["lat_n"], r["wakeups"]),
+                      flush=True)
+
+    def med(k, key):
+        return statistics.median(x[key] for x in res[k])
+
+    lines = ["| offered | mode | lcore CPU % | forwarded pps | lost | "
+             "first frame after idle, median / p99 (us) | wake-ups by RX |",
+             "|---|---|---|---|---|---|---|"]
+    for rname, _ in RATES:
+        for mname, _ in MODES:
+            k = (rname, mname)
+            lines.append("| %s | %s | %.1f | %.0f | %.0f | %s | %s |" % (
+                rname, mname, med(k, "cpu"), med(k, "pps"), med(k, "lost"),
+                "%.1f / %.1f" % (med(k, "lat_p50"), med(k, "lat_p99"))
+                if med(k, "lat_n") else "-",
+                "%.0f" % med(k, "wakeups") if mname != "poll" else "-"))
+    table = "\n".join(lines)
+    print("\nhost: %s; median of %d runs of %.0f s each\n" % (host(), a.reps, a.seconds))
+    print(table)
+    if a.out:
+        svg_bars(os.path.join(a.out, "idle-cpu.svg"),
+                 "forwarding lcore CPU % by offered rate",
+                 [r for r, _ in RATES], [m for m, _ in MODES],
+                 {(r, m): med((r, m), "cpu") for r, _ in RATES for m, _ in MODES},
+                 "CPU %")
+        with open(os.path.join(a.out, "idle-table.md"), "w") as f:
+            f.write("host: %s; median of %d runs of %.0f s each\n\n%s\n"
+                    % (host(), a.reps, a.seconds, table))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
