@@ -443,6 +443,7 @@ enum csum_impl {
 	CSUM_IMPL_X86_64_ADX,	/**< x86-64 scalar, two carry chains (adcx/adox) */
 	CSUM_IMPL_AVX2,		/**< x86-64 AVX2 */
 	CSUM_IMPL_NEON,		/**< arm64 Advanced SIMD */
+	CSUM_IMPL_AVX512,	/**< x86-64 AVX-512 (F, BW, VNNI) */
 	CSUM_IMPL_COUNT
 };
 
@@ -463,7 +464,10 @@ const struct csum_kernel *csum_kernel_get(enum csum_impl impl);
 /** Whether @p impl can run on this CPU. */
 bool csum_impl_available(enum csum_impl impl);
 
-/** Short name of @p impl ("generic", "x86_64-adx", "avx2", "neon"). */
+/**
+ * Short name of @p impl ("generic", "x86_64-adx", "avx2", "neon",
+ * "avx512").
+ */
 const char *csum_impl_name(enum csum_impl impl);
 
 /** Implementation named @p name, or -1. */
