@@ -177,6 +177,9 @@ static uint32_t (*partial_fn)(const void *, size_t, uint32_t) =
 static uint32_t (*partial_copy_fn)(void *, const void *, size_t, uint32_t) =
 	resolve_partial_copy;
 static enum csum_impl active_impl;
+#if CSUM__AVX512_INLINE
+int csum__avx512_inline;
+#endif
 
 int
 csum_impl_select(enum csum_impl impl)
@@ -188,6 +191,9 @@ csum_impl_select(enum csum_impl impl)
 	active_impl = impl == CSUM_IMPL_AUTO ? best_impl() : impl;
 	partial_fn = k->partial;
 	partial_copy_fn = k->partial_copy;
+#if CSUM__AVX512_INLINE
+	csum__avx512_inline = active_impl == CSUM_IMPL_AVX512;
+#endif
 	return 0;
 }
 
