@@ -329,6 +329,11 @@ main(void)
 		CHECK(csum_impl_select(impl) == 0, "select %s", k->name);
 		CHECK(csum_impl_active() == (enum csum_impl)impl, "active %s",
 		      k->name);
+#if CSUM__AVX512_INLINE
+		/* csum_partial()'s in-place AVX-512 sum only under avx512 */
+		CHECK_EQ_U(csum__avx512_inline, impl == CSUM_IMPL_AVX512,
+			   "inline AVX-512 with %s forced", k->name);
+#endif
 		forced = (struct impl_under_test){ "csum_partial_long",
 						   csum_partial_long,
 						   csum_partial_copy_long };

@@ -27,6 +27,13 @@ uint32_t csum_adx_partial_copy(void *dst, const void *src, size_t len,
 			       uint32_t sum);
 
 /*
+ * Length from which the AVX2 kernel runs its vector loop (below it the
+ * scalar short path); where the CPU has ADX, csum_partial_long() gives
+ * shorter buffers to the two-chain kernel instead (docs/csum.md).
+ */
+#define CSUM_AVX2_MIN_LEN 384
+
+/*
  * Length from which the AVX2 kernel prefetches ahead (SIZE_MAX: never).
  * A variable so that the benchmark can measure both ways in one run.
  */
