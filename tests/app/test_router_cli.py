@@ -33,7 +33,8 @@ import subprocess
 import sys
 import tempfile
 
-from router_testlib import check, failures
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, result  # noqa: E402
 
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1"]
 ROUTES = "neighbor port 0 mac 02:00:00:00:00:01\nroute 10.0.0.0/8 port 0\n"
@@ -184,8 +185,7 @@ def main():
         test_help(router)
         test_no_args(router, tmp)
         test_installed(router, build, tmp)
-    print("%d check(s) failed" % len(failures) if failures else "all checks passed")
-    return 1 if failures else 0
+    return result()
 
 
 if __name__ == "__main__":

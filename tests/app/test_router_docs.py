@@ -47,7 +47,8 @@ import sys
 import tempfile
 import time
 
-from router_testlib import check, failures, read_pcap, write_empty_pcap
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, read_pcap, result, write_empty_pcap  # noqa: E402
 
 DOCS = ["README.md", "docs/router.md"]
 MARK = re.compile(r"^<!--\s*doc-test:\s*([\w-]+)\s*-->\s*$")
@@ -357,8 +358,7 @@ def main():
             t_netns(marked, router, root, tmp)
     with tempfile.TemporaryDirectory(prefix="socrx-router-docs-") as tmp:
         t_readme_main_job(router, root, tmp)
-    print("%d check(s) failed" % len(failures) if failures else "all checks passed")
-    return 1 if failures else 0
+    return result()
 
 
 if __name__ == "__main__":

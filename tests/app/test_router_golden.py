@@ -33,7 +33,8 @@ import subprocess
 import sys
 import tempfile
 
-from router_testlib import check, failures, read_pcap, write_empty_pcap
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, read_pcap, result, write_empty_pcap  # noqa: E402
 
 def rfc1071_ok(hdr):
     """An IPv4 header is intact when its 16-bit words, checksum field
@@ -198,11 +199,7 @@ def main():
         run_router(router, root, tmp, expected, drop_bad_l4=True)
         run_router(router, root, tmp, expected, drop_bad_l4=True,
                    pmd="net_pcap")
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result()
 
 
 if __name__ == "__main__":

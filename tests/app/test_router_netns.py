@@ -36,6 +36,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, result  # noqa: E402
+
 TAG = "%d" % (os.getpid() % 100000)
 NS = {"a": "srxa" + TAG, "b": "srxb" + TAG}
 IF = {"a": "sra" + TAG, "b": "srb" + TAG}          # inside the namespaces
@@ -48,14 +51,6 @@ EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
        "--log-level=pmd.net.stmmac*:notice"]
 # Bounded retries while the router comes up: attempts, never a deadline.
 PING_ATTEMPTS = 30
-
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
 
 
 def sh(*cmd, ns=None, check_rc=True, quiet=False):
@@ -253,8 +248,7 @@ def main():
                 proc.wait()
         cleanup()
         shutil.rmtree(tmp, ignore_errors=True)
-    print("%d check(s) failed" % len(failures) if failures else "all checks passed")
-    return 1 if failures else 0
+    return result()
 
 
 if __name__ == "__main__":

@@ -28,6 +28,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, result  # noqa: E402
 
 # overlay name: (bases it applies to, bases it must not apply to)
 OVERLAYS = {
@@ -39,15 +41,6 @@ OVERLAYS = {
     "stm32mp15-ethernet0-uio": (["stm32mp15"], []),
 }
 TOOLS = ("dtc", "fdtoverlay", "fdtget")
-
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-    return cond
 
 
 def run(argv):
@@ -172,11 +165,7 @@ def main():
                               "all on %s" % soc)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result()
 
 
 if __name__ == "__main__":

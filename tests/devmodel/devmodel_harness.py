@@ -14,29 +14,17 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import threading
 import time
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, result  # noqa: E402,F401 (re-exported)
 
 HANG_GUARD = 120.0      # seconds without the awaited line: the devmodel hangs
 POLL_S = 0.2            # between statistics requests
 MAX_POLLS = 600         # statistics requests before giving up
 HUGEPAGES = 256         # free hugepages a test needs (install-deps.sh: 512)
-
-
-failures = []
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
-
-
-def result(more=()):
-    """Exit status of a test: 1 when a check (here or in @more) failed."""
-    n = len(failures) + len(more)
-    print("%d check(s) failed" % n if n else "all checks passed")
-    return 1 if n else 0
 
 
 def end_all(prefix, procs=(), devmodels=()):

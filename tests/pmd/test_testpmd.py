@@ -48,22 +48,17 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+from testlib import check, read_pcap, result  # noqa: E402
 
 PMDINFO = shutil.which("dpdk-pmdinfo.py")
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
        "--log-level=pmd.net.stmmac*:notice"]
 MAX_POLLS = 300          # statistics polls before giving up (0.2 s apart)
 
-failures = []
 testpmd = TESTPMD        # DIR/usr/bin/dpdk-testpmd with --sysroot=DIR
 sysroot = ""             # --sysroot
 wrapper = []             # --exe-wrapper, one argument each
-
-
-def check(cond, what):
-    print(("ok   " if cond else "FAIL ") + what, flush=True)
-    if not cond:
-        failures.append(what)
 
 
 class Testpmd(TestpmdSession):
@@ -119,19 +114,6 @@ def fwd_stats(stop_out):
             d[k] = int(v)
         res[int(m.group(1))] = d
     return res
-
-
-def read_pcap(path):
-    with open(path, "rb") as f:
-        data = f.read()
-    magic = struct.unpack("<I", data[:4])[0]
-    endian = "<" if magic in (0xa1b2c3d4, 0xa1b23c4d) else ">"
-    off, frames = 24, []
-    while off + 16 <= len(data):
-        _, _, caplen, _ = struct.unpack(endian + "IIII", data[off:off + 16])
-        frames.append(data[off + 16:off + 16 + caplen])
-        off += 16 + caplen
-    return frames
 
 
 def interpreter(path):
@@ -562,11 +544,7 @@ def main():
         shutil.rmtree(tmp, ignore_errors=True)
         if cleanup:
             shutil.rmtree(cleanup, ignore_errors=True)
-    if failures:
-        print("%d check(s) failed" % len(failures))
-        return 1
-    print("all checks passed")
-    return 0
+    return result()
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: BSD-3-Clause
-"""What the router's Python tests share: a check that counts failures,
-and classic pcap files read and written (either byte order, us or ns)."""
+"""What the Python tests share: a check that counts failures and the exit
+status it gives, and classic pcap files read and written (either byte
+order, us or ns). A test puts tests/ on sys.path and imports it."""
 import struct
 
 failures = []
@@ -14,6 +15,14 @@ def check(cond, what, output=None):
         failures.append(what)
         if output:
             print(output[-3000:])
+    return cond
+
+
+def result(more=()):
+    """Exit status of a test: 1 when a check (here or in @more) failed."""
+    n = len(failures) + len(more)
+    print("%d check(s) failed" % n if n else "all checks passed")
+    return 1 if n else 0
 
 
 def read_pcap(path):
