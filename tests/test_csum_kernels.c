@@ -329,10 +329,12 @@ main(void)
 		CHECK(csum_impl_select(impl) == 0, "select %s", k->name);
 		CHECK(csum_impl_active() == (enum csum_impl)impl, "active %s",
 		      k->name);
-#if CSUM__AVX512_INLINE
-		/* csum_partial()'s in-place AVX-512 sum only under avx512 */
+#if CSUM__VEC_INLINE
+		/* csum_partial()'s in-place vector sums only under their kernel */
 		CHECK_EQ_U(csum__avx512_inline, impl == CSUM_IMPL_AVX512,
 			   "inline AVX-512 with %s forced", k->name);
+		CHECK_EQ_U(csum__avx2_inline, impl == CSUM_IMPL_AVX2,
+			   "inline AVX2 with %s forced", k->name);
 #endif
 		forced = (struct impl_under_test){ "csum_partial_long",
 						   csum_partial_long,

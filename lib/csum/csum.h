@@ -208,76 +208,10 @@ csum__fold64(uint64_t s)
 }
 
 #if defined(__x86_64__) && defined(__GNUC__)
-#define CSUM__AVX512_INLINE 1
-/*
- * Internal: non-zero while the AVX-512 kernel is the active one (set by
- * csum_impl_select() and the first call's CPU detection, never on a CPU
- * without AVX512F, AVX512BW, AVX512_VNNI and their OS state). Then
- * csum_partial() sums CSUM__AVX512_INLINE_MIN to CSUM__AVX512_INLINE_MAX
- * bytes in place, with the AVX-512 kernel's method, instead of calling it:
- * at those lengths the call costs as much as the sum (docs/csum.md).
- */
-extern int csum__avx512_inline;
-#define CSUM__AVX512_INLINE_MIN 32
-#define CSUM__AVX512_INLINE_MAX 512
-
-/*
- * Internal: the exact sum of the 16-bit words of 1 to 512 bytes (as
- * lib/csum/csum_avx512.c: per 64 bytes an XOR 0x8000 and a vpdpwssd into
- * one accumulator, the last partial vector one masked load, 32768 added
- * back per word). Written in assembly because the including file is not
- * compiled for AVX-512; it uses zmm0-3 and k1 and ends with vzeroupper,
- * hence the clobbers (k1 exists for the compiler only with AVX512F).
- */
-static inline uint32_t
-csum__avx512_words(const uint8_t *p, size_t len)
-{
-	uint64_t n = len / 64, two, tmp;
-	uint64_t tail = (UINT64_C(1) << (len % 64)) - 1;
-	uint32_t vecs = (uint32_t)((len + 63) / 64);
-
-	__asm__("movl $0x80008000, %k[tmp]\n\t"
-		"vpbroadcastd %k[tmp], %%zmm1\n\t"
-		"movl $0x00010001, %k[tmp]\n\t"
-		"vpbroadcastd %k[tmp], %%zmm2\n\t"
-		"vpxord %%xmm0, %%xmm0, %%xmm0\n\t"
-		"testq %[n], %[n]\n\t"
-		"jz 2f\n"
-		"1:\n\t"
-		"vpxord (%[p]), %%zmm1, %%zmm3\n\t"
-		"vpdpwssd %%zmm2, %%zmm3, %%zmm0\n\t"
-		"addq $64, %[p]\n\t"
-		"decq %[n]\n\t"
-		"jnz 1b\n"
-		"2:\n\t"
-		"testq %[tail], %[tail]\n\t"
-		"jz 3f\n\t"
-		"kmovq %[tail], %%k1\n\t"
-		"vmovdqu8 (%[p]), %%zmm3%{%%k1%}%{z%}\n\t"
-		"vpxord %%zmm1, %%zmm3, %%zmm3\n\t"
-		"vpdpwssd %%zmm2, %%zmm3, %%zmm0\n"
-		"3:\n\t"
-		"vextracti64x4 $1, %%zmm0, %%ymm3\n\t"
-		"vpaddd %%ymm3, %%ymm0, %%ymm0\n\t"
-		"vextracti128 $1, %%ymm0, %%xmm3\n\t"
-		"vpaddd %%xmm3, %%xmm0, %%xmm0\n\t"
-		"vpunpckhqdq %%xmm0, %%xmm0, %%xmm3\n\t"
-		"vpaddd %%xmm3, %%xmm0, %%xmm0\n\t"
-		"vmovq %%xmm0, %[two]\n\t"
-		"vzeroupper"
-		: [two] "=r"(two), [p] "+r"(p), [n] "+r"(n), [tmp] "=&r"(tmp)
-		: [tail] "r"(tail)
-		: "cc", "memory", "xmm0", "xmm1", "xmm2", "xmm3", "xmm4",
-		  "xmm5", "xmm6", "xmm7", "xmm8", "xmm9", "xmm10", "xmm11",
-		  "xmm12", "xmm13", "xmm14", "xmm15"
-#ifdef __AVX512F__
-		  , "k1"
-#endif
-		);
-	return (uint32_t)two + (uint32_t)(two >> 32) + (vecs << 20);
-}
+#define CSUM__VEC_INLINE 1
+#include "csum_inline_x86.h"
 #else
-#define CSUM__AVX512_INLINE 0
+#define CSUM__VEC_INLINE 0
 #endif
 
 /**
@@ -294,12 +228,16 @@ csum__avx512_words(const uint8_t *p, size_t len)
 static inline uint32_t
 csum_partial(const void *buf, size_t len, uint32_t sum)
 {
-#if CSUM__AVX512_INLINE
-	if (len - CSUM__AVX512_INLINE_MIN <=
-		    CSUM__AVX512_INLINE_MAX - CSUM__AVX512_INLINE_MIN &&
-	    csum__avx512_inline)
-		return csum__fold64((uint64_t)sum +
-				    csum__avx512_words((const uint8_t *)buf, len));
+#if CSUM__VEC_INLINE
+	if (len - CSUM__VEC_INLINE_MIN <=
+	    CSUM__VEC_INLINE_MAX - CSUM__VEC_INLINE_MIN) {
+		if (csum__avx512_inline)
+			return csum__fold64((uint64_t)sum +
+				csum__avx512_words((const uint8_t *)buf, len));
+		if (csum__avx2_inline)
+			return csum__fold64((uint64_t)sum +
+				csum__avx2_words((const uint8_t *)buf, len));
+	}
 #endif
 	if (len < CSUM_INLINE_MAX)
 		return csum__fold64(csum__add64(csum__short((const uint8_t *)buf,

@@ -181,8 +181,15 @@ static enum csum_impl active_impl;
 /* Below this length csum_partial_long() takes the two-chain kernel. */
 static size_t adx_below;
 #endif
-#if CSUM__AVX512_INLINE
+#if CSUM__VEC_INLINE
 int csum__avx512_inline;
+int csum__avx2_inline;
+const uint8_t csum__tail_mask[64] = {
+	[32] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
 #endif
 
 int
@@ -195,8 +202,9 @@ csum_impl_select(enum csum_impl impl)
 	active_impl = impl == CSUM_IMPL_AUTO ? best_impl() : impl;
 	partial_fn = k->partial;
 	partial_copy_fn = k->partial_copy;
-#if CSUM__AVX512_INLINE
+#if CSUM__VEC_INLINE
 	csum__avx512_inline = active_impl == CSUM_IMPL_AVX512;
+	csum__avx2_inline = active_impl == CSUM_IMPL_AVX2;
 #endif
 #if defined(__x86_64__)
 	adx_below = active_impl == CSUM_IMPL_AVX2 &&

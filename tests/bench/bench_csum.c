@@ -346,12 +346,16 @@ warm_up(uint8_t *buf)
 /*
  * One target line: the worst (smallest) paired-ratio median of column @p i
  * against column @p ref over the lengths in [lo_len, hi_len], with its
- * 10th-90th percentile band.
+ * 10th-90th percentile band. A "not slower" goal (@p noise_ok) whose worst
+ * median misses by less than the band, i.e. with the goal inside the band,
+ * reads "equal within noise".
  */
 static void
 target(const char *what, const struct table *t, int i, int ref,
-       size_t lo_len, size_t hi_len, double goal, bool percent)
+       size_t lo_len, size_t hi_len, double goal, bool percent,
+       bool noise_ok)
 {
+	const char *verdict;
 	double worst = 1e9, wlo = 0, whi = 0, lo, hi, r;
 	size_t l, wlen = 0;
 
@@ -368,6 +372,12 @@ target(const char *what, const struct table *t, int i, int ref,
 			wlen = lengths[l];
 		}
 	}
+	if (worst >= goal)
+		verdict = "met";
+	else if (noise_ok && whi >= goal)
+		verdict = "equal within noise";
+	else
+		verdict = "NOT MET";
 	if (percent)
 		printf("  %-44s >= %3.0f%%: worst %3.0f%% at %5zu B "
 		       "(p10-p90 %3.0f-%3.0f%%)  %s\n", what, goal * 100,
@@ -376,7 +386,7 @@ target(const char *what, const struct table *t, int i, int ref,
 	else
 		printf("  %-44s >= %4.2fx: worst %4.2fx at %5zu B "
 		       "(p10-p90 %4.2f-%4.2fx)  %s\n", what, goal, worst, wlen,
-		       wlo, whi, worst >= goal ? "met" : "NOT MET");
+		       wlo, whi, verdict);
 }
 
 static void
@@ -388,28 +398,28 @@ targets(const struct table *hot, const struct table *cold)
 	printf("\ntargets for csum_partial (auto = %s), from the paired ratios "
 	       "of each repetition:\n", csum_impl_name(csum_impl_active()));
 	snprintf(what, sizeof(what), "hot, every length, vs %s", name);
-	target(what, hot, idx_auto, idx_ref, 0, SIZE_MAX, 1.0, false);
+	target(what, hot, idx_auto, idx_ref, 0, SIZE_MAX, 1.0, false, false);
 	snprintf(what, sizeof(what), "hot, >= 1500 B, vs %s", name);
-	target(what, hot, idx_auto, idx_ref, 1500, SIZE_MAX, 1.5, false);
+	target(what, hot, idx_auto, idx_ref, 1500, SIZE_MAX, 1.5, false, false);
 	target("hot, >= 4096 B, share of the load-only ceiling", hot, idx_auto,
-	       idx_ceiling, 4096, SIZE_MAX, 0.8, true);
+	       idx_ceiling, 4096, SIZE_MAX, 0.8, true, false);
 	target("hot, 128-512 B, vs the 2-chain adc (x86_64-adx)", hot,
-	       idx_auto, idx_adx, 128, 512, 1.0, false);
+	       idx_auto, idx_adx, 128, 512, 1.0, false, false);
 	snprintf(what, sizeof(what), "cold, every length, vs %s", name);
-	target(what, cold, idx_auto, idx_ref, 0, SIZE_MAX, 1.0, false);
+	target(what, cold, idx_auto, idx_ref, 0, SIZE_MAX, 1.0, false, true);
 	target("cold, every length, vs dpdk", cold, idx_auto, idx_dpdk, 0,
-	       SIZE_MAX, 1.0, false);
+	       SIZE_MAX, 1.0, false, true);
 	target("hot 20-64 B vs dpdk (DPDK's flags)", hot, idx_auto, idx_dpdk,
-	       0, 64, 1.2, false);
+	       0, 64, 1.2, false, false);
 	target("hot 1500 B vs dpdk (DPDK's flags)", hot, idx_auto, idx_dpdk,
-	       1500, 1500, 2.0, false);
+	       1500, 1500, 2.0, false, false);
 	target("hot >= 4096 B vs dpdk (DPDK's flags)", hot, idx_auto, idx_dpdk,
-	       4096, SIZE_MAX, 2.5, false);
+	       4096, SIZE_MAX, 2.5, false, false);
 	if (idx_avx2 >= 0 && idx_ceiling_ymm >= 0 && idx_ceiling_ymm != idx_ceiling) {
 		printf("the AVX2 kernel against 32-byte loads (what an AVX2 host "
 		       "has; this CPU is not one):\n");
 		target("hot, >= 4096 B, avx2 share of load-256", hot, idx_avx2,
-		       idx_ceiling_ymm, 4096, SIZE_MAX, 0.8, true);
+		       idx_ceiling_ymm, 4096, SIZE_MAX, 0.8, true, false);
 	}
 }
 
