@@ -4,11 +4,15 @@
  * times all lengths 0..1024, random lengths up to 64 KiB with random initial
  * sums, carry stress, block boundaries of the vector kernels, and the
  * copy-and-sum variant. Each available implementation runs the same cases,
- * called directly and through csum_partial() with the implementation forced.
+ * called directly and through csum_partial() with the implementation forced;
+ * one the CPU or the build lacks is skipped with the reason printed. The
+ * run-time choice is checked too: AVX-512 only where the CPU and the OS
+ * support it, judged from raw CPUID/XCR0 words with each part missing.
  */
 #include <string.h>
 
 #include "csum.h"
+#include "csum_kernels.h"
 #include "csum_ref.h"
 #include "harness.h"
 
@@ -114,13 +118,17 @@ carry_stress(const struct impl_under_test *t)
 }
 
 /*
- * Buffers longer than a vector kernel's accumulation block (2 MiB), all
- * ones so any lane that overflows changes the result.
+ * Buffers around and past the vector kernels' accumulation blocks (AVX-512
+ * 128 KiB, AVX2 1 MiB, NEON 1 MiB), all ones so any lane that overflows
+ * changes the result; then all zeros, whose sum must stay 0 (the AVX-512
+ * block's total reaches its most negative value there).
  */
 static void
 block_boundaries(const struct impl_under_test *t)
 {
 	static const size_t lens[] = {
+		(128u << 10) - 1, 128u << 10, (128u << 10) + 1,
+		(128u << 10) + 67, (256u << 10) + 64,
 		(2u << 20) - 1, 2u << 20, (2u << 20) + 33, (5u << 20) + 7,
 	};
 	size_t max = (5u << 20) + 7 + 1;
@@ -145,6 +153,13 @@ block_boundaries(const struct impl_under_test *t)
 			   want, "%s long copy len %zu", t->name, lens[i]);
 		CHECK(memcmp(copy, big + 1, lens[i]) == 0, "%s long copy bytes",
 		      t->name);
+	}
+	memset(big, 0, max);
+	for (i = 0; i < sizeof(lens) / sizeof(lens[0]); i++) {
+		CHECK_EQ_U(t->partial(big, lens[i], 0), 0, "%s long zeros len %zu",
+			   t->name, lens[i]);
+		CHECK_EQ_U(t->partial_copy(copy, big, lens[i], 0), 0,
+			   "%s long zeros copy len %zu", t->name, lens[i]);
 	}
 	free(big);
 	free(copy);
@@ -181,6 +196,103 @@ csum_partial_copy_inline(void *dst, const void *src, size_t len, uint32_t sum)
 	return csum_partial_copy(dst, src, len, sum);
 }
 
+/*
+ * csum_x86_avx512_usable() from raw CPUID and XCR0 words: true with every
+ * part present, false with any one missing, whether the CPU lacks an
+ * instruction set or the OS does not save a register state.
+ */
+static void
+avx512_detection(void)
+{
+	const uint32_t c1 = 1u << 27;			/* OSXSAVE */
+	const uint32_t b7 = (1u << 16) | (1u << 30);	/* AVX512F, AVX512BW */
+	const uint32_t c7 = 1u << 11;			/* AVX512_VNNI */
+	const uint64_t xcr0 = 0xe7;	/* x87, SSE, AVX, opmask, ZMM_Hi256, Hi16_ZMM */
+	static const struct {
+		const char *what;
+		uint32_t c1, b7, c7;
+		uint64_t xcr0;
+	} missing[] = {
+		{ "OSXSAVE", 1u << 27, 0, 0, 0 },
+		{ "AVX512F", 0, 1u << 16, 0, 0 },
+		{ "AVX512BW", 0, 1u << 30, 0, 0 },
+		{ "AVX512_VNNI", 0, 0, 1u << 11, 0 },
+		{ "XCR0.SSE", 0, 0, 0, 1u << 1 },
+		{ "XCR0.AVX", 0, 0, 0, 1u << 2 },
+		{ "XCR0.opmask", 0, 0, 0, 1u << 5 },
+		{ "XCR0.ZMM_Hi256", 0, 0, 0, 1u << 6 },
+		{ "XCR0.Hi16_ZMM", 0, 0, 0, 1u << 7 },
+	};
+	size_t i;
+
+	CHECK(csum_x86_avx512_usable(c1, b7, c7, xcr0),
+	      "AVX-512 refused with every part present");
+	CHECK(csum_x86_avx512_usable(~0u, ~0u, ~0u, ~0ull),
+	      "AVX-512 refused with every bit set");
+	for (i = 0; i < sizeof(missing) / sizeof(missing[0]); i++)
+		CHECK(!csum_x86_avx512_usable(c1 & ~missing[i].c1,
+					      b7 & ~missing[i].b7,
+					      c7 & ~missing[i].c7,
+					      xcr0 & ~missing[i].xcr0),
+		      "AVX-512 accepted without %s", missing[i].what);
+}
+
+/*
+ * What this CPU supports, asked of the compiler's own detection (which
+ * checks XCR0 too), not of lib/csum: the dispatcher must agree.
+ */
+static void
+dispatch_matches_cpu(void)
+{
+#if defined(__x86_64__)
+	bool avx512 = __builtin_cpu_supports("avx512f") &&
+		      __builtin_cpu_supports("avx512bw") &&
+		      __builtin_cpu_supports("avx512vnni");
+	bool built = csum_impl_built(CSUM_IMPL_AVX512);
+
+	printf("CPU: AVX-512 F+BW+VNNI %s, avx512 kernel %s\n",
+	       avx512 ? "yes" : "no", built ? "built" : "not built");
+	CHECK(csum_impl_available(CSUM_IMPL_AVX512) == (avx512 && built),
+	      "avx512 available %d, CPU says %d, built %d",
+	      csum_impl_available(CSUM_IMPL_AVX512), avx512, built);
+	CHECK(avx512 || !csum_impl_available(CSUM_IMPL_AVX512),
+	      "avx512 offered on a CPU without it");
+	CHECK(csum_impl_select(CSUM_IMPL_AUTO) == 0, "select auto");
+	if (csum_impl_available(CSUM_IMPL_AVX512))
+		CHECK_EQ_U(csum_impl_active(), CSUM_IMPL_AVX512,
+			   "auto does not choose avx512 where it runs");
+	else
+		CHECK(csum_impl_active() != CSUM_IMPL_AVX512,
+		      "auto chose avx512 where it cannot run");
+	if (!avx512)
+		CHECK(csum_impl_select(CSUM_IMPL_AVX512) != 0,
+		      "avx512 selectable on a CPU without it");
+#else
+	CHECK(!csum_impl_available(CSUM_IMPL_AVX512), "avx512 off x86-64");
+	CHECK(!csum_impl_available(CSUM_IMPL_AVX2), "avx2 off x86-64");
+#endif
+}
+
+/* Why @p impl cannot run here. */
+static const char *
+skip_reason(enum csum_impl impl)
+{
+	switch (impl) {
+	case CSUM_IMPL_X86_64_ADX:
+		return "needs x86-64 with ADX";
+	case CSUM_IMPL_AVX2:
+		return "needs x86-64 with AVX2 (CPU and OS), built with -mavx2";
+	case CSUM_IMPL_NEON:
+		return "needs aarch64";
+	case CSUM_IMPL_AVX512:
+		return "needs x86-64 with AVX512F, AVX512BW and AVX512_VNNI, the "
+		       "OS saving opmask and ZMM state (XCR0), and a compiler "
+		       "with -mavx512vnni";
+	default:
+		return "not built";
+	}
+}
+
 static void
 run_all(const struct impl_under_test *t)
 {
@@ -198,13 +310,15 @@ main(void)
 	int impl, tested = 0;
 
 	harness_seed_from_env(20261129);
+	avx512_detection();
+	dispatch_matches_cpu();
 	for (impl = CSUM_IMPL_GENERIC; impl < CSUM_IMPL_COUNT; impl++) {
 		const struct csum_kernel *k = csum_kernel_get(impl);
 		struct impl_under_test direct, forced;
 
 		if (k == NULL) {
-			printf("  %s: not available on this CPU/build, skipped\n",
-			       csum_impl_name(impl));
+			printf("  %s: skipped: not available on this CPU/build (%s)\n",
+			       csum_impl_name(impl), skip_reason(impl));
 			continue;
 		}
 		direct = (struct impl_under_test){ k->name, k->partial,
@@ -215,6 +329,13 @@ main(void)
 		CHECK(csum_impl_select(impl) == 0, "select %s", k->name);
 		CHECK(csum_impl_active() == (enum csum_impl)impl, "active %s",
 		      k->name);
+#if CSUM__VEC_INLINE
+		/* csum_partial()'s in-place vector sums only under their kernel */
+		CHECK_EQ_U(csum__avx512_inline, impl == CSUM_IMPL_AVX512,
+			   "inline AVX-512 with %s forced", k->name);
+		CHECK_EQ_U(csum__avx2_inline, impl == CSUM_IMPL_AVX2,
+			   "inline AVX2 with %s forced", k->name);
+#endif
 		forced = (struct impl_under_test){ "csum_partial_long",
 						   csum_partial_long,
 						   csum_partial_copy_long };

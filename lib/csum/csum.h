@@ -207,6 +207,13 @@ csum__fold64(uint64_t s)
 	return lo + (lo < hi);
 }
 
+#if defined(__x86_64__) && defined(__GNUC__)
+#define CSUM__VEC_INLINE 1
+#include "csum_inline_x86.h"
+#else
+#define CSUM__VEC_INLINE 0
+#endif
+
 /**
  * Add @p len bytes at @p buf to the partial sum @p sum.
  *
@@ -221,6 +228,17 @@ csum__fold64(uint64_t s)
 static inline uint32_t
 csum_partial(const void *buf, size_t len, uint32_t sum)
 {
+#if CSUM__VEC_INLINE
+	if (len - CSUM__VEC_INLINE_MIN <=
+	    CSUM__VEC_INLINE_MAX - CSUM__VEC_INLINE_MIN) {
+		if (csum__avx512_inline)
+			return csum__fold64((uint64_t)sum +
+				csum__avx512_words((const uint8_t *)buf, len));
+		if (csum__avx2_inline)
+			return csum__fold64((uint64_t)sum +
+				csum__avx2_words((const uint8_t *)buf, len));
+	}
+#endif
 	if (len < CSUM_INLINE_MAX)
 		return csum__fold64(csum__add64(csum__short((const uint8_t *)buf,
 							    len), sum));
@@ -443,6 +461,7 @@ enum csum_impl {
 	CSUM_IMPL_X86_64_ADX,	/**< x86-64 scalar, two carry chains (adcx/adox) */
 	CSUM_IMPL_AVX2,		/**< x86-64 AVX2 */
 	CSUM_IMPL_NEON,		/**< arm64 Advanced SIMD */
+	CSUM_IMPL_AVX512,	/**< x86-64 AVX-512 (F, BW, VNNI) */
 	CSUM_IMPL_COUNT
 };
 
@@ -463,7 +482,10 @@ const struct csum_kernel *csum_kernel_get(enum csum_impl impl);
 /** Whether @p impl can run on this CPU. */
 bool csum_impl_available(enum csum_impl impl);
 
-/** Short name of @p impl ("generic", "x86_64-adx", "avx2", "neon"). */
+/**
+ * Short name of @p impl ("generic", "x86_64-adx", "avx2", "neon",
+ * "avx512").
+ */
 const char *csum_impl_name(enum csum_impl impl);
 
 /** Implementation named @p name, or -1. */

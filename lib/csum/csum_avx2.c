@@ -141,7 +141,7 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 	uint64_t s = sum;
 	uint8_t **dp = d ? &d : NULL;
 
-	if (len >= CSUM_VEC_MIN_LEN) {
+	if (len >= CSUM_AVX2_MIN_LEN) {
 		const size_t block = (size_t)AVX2_BLOCK_ITERS * 128;
 
 		while (len >= 32) {

@@ -27,6 +27,10 @@ static const struct csum_kernel kernels[CSUM_IMPL_COUNT] = {
 	[CSUM_IMPL_AVX2] = { "avx2", csum_avx2_partial,
 			     csum_avx2_partial_copy },
 #endif
+#ifdef SOCRX_CSUM_HAVE_AVX512
+	[CSUM_IMPL_AVX512] = { "avx512", csum_avx512_partial,
+			       csum_avx512_partial_copy },
+#endif
 #endif
 #if defined(__aarch64__)
 	[CSUM_IMPL_NEON] = { "neon", csum_neon_partial,
@@ -40,7 +44,40 @@ static const char *const impl_names[CSUM_IMPL_COUNT] = {
 	[CSUM_IMPL_X86_64_ADX] = "x86_64-adx",
 	[CSUM_IMPL_AVX2] = "avx2",
 	[CSUM_IMPL_NEON] = "neon",
+	[CSUM_IMPL_AVX512] = "avx512",
 };
+
+/* XCR0 state components: SSE, AVX (YMM), opmask, ZMM_Hi256, Hi16_ZMM. */
+#define XCR0_AVX512_STATE 0xe6u
+
+bool
+csum_x86_avx512_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
+		       uint32_t cpuid7_ecx, uint64_t xcr0)
+{
+	const uint32_t osxsave = 1u << 27;			/* CPUID.1:ECX */
+	const uint32_t f_bw = (1u << 16) | (1u << 30);		/* CPUID.7:EBX */
+	const uint32_t vnni = 1u << 11;				/* CPUID.7:ECX */
+
+	return (cpuid1_ecx & osxsave) && (cpuid7_ebx & f_bw) == f_bw &&
+	       (cpuid7_ecx & vnni) &&
+	       (xcr0 & XCR0_AVX512_STATE) == XCR0_AVX512_STATE;
+}
+
+#if defined(__x86_64__)
+static bool
+cpu_has_avx512(void)
+{
+	unsigned int a, b1, c1, d, b7, c7, lo, hi;
+
+	if (!__get_cpuid(1, &a, &b1, &c1, &d) ||
+	    !__get_cpuid_count(7, 0, &a, &b7, &c7, &d))
+		return false;
+	if (!(c1 & (1u << 27)))
+		return false;	/* no OSXSAVE: xgetbv would fault */
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return csum_x86_avx512_usable(c1, b7, c7, (uint64_t)hi << 32 | lo);
+}
+#endif
 
 static bool
 cpu_has(enum csum_impl impl)
@@ -60,6 +97,8 @@ cpu_has(enum csum_impl impl)
 	case CSUM_IMPL_AVX2:
 		/* checks the OS saves the YMM state as well as the CPUID bit */
 		return __builtin_cpu_supports("avx2");
+	case CSUM_IMPL_AVX512:
+		return cpu_has_avx512();
 #endif
 #if defined(__aarch64__)
 	case CSUM_IMPL_NEON:
@@ -71,21 +110,26 @@ cpu_has(enum csum_impl impl)
 }
 
 bool
+csum_impl_built(enum csum_impl impl)
+{
+	return impl > CSUM_IMPL_AUTO && impl < CSUM_IMPL_COUNT &&
+	       kernels[impl].partial != NULL;
+}
+
+bool
 csum_impl_available(enum csum_impl impl)
 {
 	if (impl == CSUM_IMPL_AUTO)
 		return true;
-	if ((unsigned int)impl >= CSUM_IMPL_COUNT ||
-	    kernels[impl].partial == NULL)
-		return false;
-	return cpu_has(impl);
+	return csum_impl_built(impl) && cpu_has(impl);
 }
 
 static enum csum_impl
 best_impl(void)
 {
 	static const enum csum_impl order[] = {
-		CSUM_IMPL_AVX2, CSUM_IMPL_NEON, CSUM_IMPL_X86_64_ADX,
+		CSUM_IMPL_AVX512, CSUM_IMPL_AVX2, CSUM_IMPL_NEON,
+		CSUM_IMPL_X86_64_ADX,
 	};
 	size_t i;
 
@@ -133,6 +177,20 @@ static uint32_t (*partial_fn)(const void *, size_t, uint32_t) =
 static uint32_t (*partial_copy_fn)(void *, const void *, size_t, uint32_t) =
 	resolve_partial_copy;
 static enum csum_impl active_impl;
+#if defined(__x86_64__)
+/* Below this length csum_partial_long() takes the two-chain kernel. */
+static size_t adx_below;
+#endif
+#if CSUM__VEC_INLINE
+int csum__avx512_inline;
+int csum__avx2_inline;
+const uint8_t csum__tail_mask[64] = {
+	[32] = 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+	0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
+};
+#endif
 
 int
 csum_impl_select(enum csum_impl impl)
@@ -144,6 +202,15 @@ csum_impl_select(enum csum_impl impl)
 	active_impl = impl == CSUM_IMPL_AUTO ? best_impl() : impl;
 	partial_fn = k->partial;
 	partial_copy_fn = k->partial_copy;
+#if CSUM__VEC_INLINE
+	csum__avx512_inline = active_impl == CSUM_IMPL_AVX512;
+	csum__avx2_inline = active_impl == CSUM_IMPL_AVX2;
+#endif
+#if defined(__x86_64__)
+	adx_below = active_impl == CSUM_IMPL_AVX2 &&
+		    csum_impl_available(CSUM_IMPL_X86_64_ADX) ?
+		    CSUM_AVX2_MIN_LEN : 0;
+#endif
 	return 0;
 }
 
@@ -181,14 +248,17 @@ csum_impl_active(void)
 }
 
 /*
- * Buffers too short for a vector kernel are summed here without the
- * indirect jump.
+ * Each kernel picks its own path for mid-size buffers, except that the
+ * AVX2 kernel's are summed faster by the two carry chains where the CPU
+ * has them (docs/csum.md).
  */
 uint32_t
 csum_partial_long(const void *buf, size_t len, uint32_t sum)
 {
-	if (len < CSUM_VEC_MIN_LEN)
-		return csum_fold64(csum_add_eac(csum_short(buf, len), sum));
+#if defined(__x86_64__)
+	if (len < adx_below)
+		return csum_adx_partial(buf, len, sum);
+#endif
 	return partial_fn(buf, len, sum);
 }
 

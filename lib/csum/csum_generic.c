@@ -38,6 +38,8 @@ csum_generic_partial(const void *buf, size_t len, uint32_t sum)
 	const uint8_t *p = buf;
 	uint64_t s = sum;
 
+	if (len < CSUM_VEC_MIN_LEN)
+		return csum_fold64(csum_add_eac(csum_short(p, len), s));
 	while (len > GENERIC_BLOCK) {
 		s = csum_add_eac(s, generic_block(p, GENERIC_BLOCK));
 		p += GENERIC_BLOCK;

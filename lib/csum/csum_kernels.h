@@ -27,6 +27,13 @@ uint32_t csum_adx_partial_copy(void *dst, const void *src, size_t len,
 			       uint32_t sum);
 
 /*
+ * Length from which the AVX2 kernel runs its vector loop (below it the
+ * scalar short path); where the CPU has ADX, csum_partial_long() gives
+ * shorter buffers to the two-chain kernel instead (docs/csum.md).
+ */
+#define CSUM_AVX2_MIN_LEN 384
+
+/*
  * Length from which the AVX2 kernel prefetches ahead (SIZE_MAX: never).
  * A variable so that the benchmark can measure both ways in one run.
  */
@@ -36,6 +43,29 @@ extern size_t csum_avx2_prefetch_min;
 uint32_t csum_avx2_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_avx2_partial_copy(void *dst, const void *src, size_t len,
 				uint32_t sum);
+
+/*
+ * Length from which csum_avx512_partial() runs its vector loop (below it,
+ * the scalar short path); docs/csum.md holds the measurement.
+ */
+#define CSUM_AVX512_MIN_LEN 64
+
+uint32_t csum_avx512_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_avx512_partial_copy(void *dst, const void *src, size_t len,
+				  uint32_t sum);
+
+/* Whether @p impl is compiled into this library (the CPU aside). */
+bool csum_impl_built(enum csum_impl impl);
+
+/*
+ * Whether the AVX-512 kernels can run, from the raw CPUID and XCR0 words
+ * (a pure function, so that a test can feed it what a CPU or an OS that
+ * lacks a part would report): CPUID.1:ECX.OSXSAVE, CPUID.(7,0):EBX.AVX512F
+ * and .AVX512BW, CPUID.(7,0):ECX.AVX512_VNNI, and XCR0 enabling the SSE,
+ * AVX, opmask, ZMM_Hi256 and Hi16_ZMM state components (bits 1, 2, 5-7).
+ */
+bool csum_x86_avx512_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
+			    uint32_t cpuid7_ecx, uint64_t xcr0);
 
 uint32_t csum_neon_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_neon_partial_copy(void *dst, const void *src, size_t len,

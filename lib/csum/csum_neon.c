@@ -74,6 +74,8 @@ neon_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum)
 uint32_t
 csum_neon_partial(const void *buf, size_t len, uint32_t sum)
 {
+	if (len < CSUM_VEC_MIN_LEN)
+		return csum_fold64(csum_add_eac(csum_short(buf, len), sum));
 	return neon_sum(NULL, buf, len, sum);
 }
 
