@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The golden verdict corpus (tests/data/verdict_corpus.pcap, expectations
- * in verdict_expected.txt) replayed through net_stmmac_uio with rx_pcap=,
+ * in verdict_expected.txt) replayed through the family's PMD
+ * (pmd_family.h) with rx_pcap=,
  * in every checksum mode and buffer mode. For each delivered frame:
  * bytes identical to the capture, packet_type as expected, and the
  * RTE_MBUF_F_RX_{IP,L4}_CKSUM_* flags:
@@ -27,7 +28,6 @@
 #include "pmd_corpus.h"
 #include "pmd_harness.h"
 
-#define MODEL_MAX_FRAME	16384u	/* DWMAC4_MODEL_MAX_FRAME, without FCS room */
 
 struct variant {
 	const char *args;
@@ -67,13 +67,13 @@ struct rx_ctx {
 static int
 delivered(const struct corpus_frame *f)
 {
-	return f->len >= 14 && f->len <= MODEL_MAX_FRAME;
+	return f->len >= 14 && f->len <= pmd_family()->model_max_frame;
 }
 
 static int
 offered(const struct corpus_frame *f)
 {
-	return f->len >= 1 && f->len <= MODEL_MAX_FRAME;
+	return f->len >= 1 && f->len <= pmd_family()->model_max_frame;
 }
 
 /* Plain TCP/UDP over untagged IPv4 (IHL 5) or IPv6 without extensions. */
@@ -185,7 +185,10 @@ check_one(struct rte_mbuf *m, void *arg)
 			fprintf(stderr, "%s: #%u %s: IP %c L4 %c contradicts IP %c L4 %c\n",
 				c->v->args, c->next - 1, f->name, gi, gl, f->ip, f->l4);
 		} else if (plain(f->ptype) && !engine_range_differs(f) &&
-			   got != want) {
+			   got != want &&
+			   /* A device that reports "good" or nothing. */
+			   !(!pmd_family()->hw_l4_bad && f->l4 == 'B' &&
+			     gl == 'U' && gi == f->ip)) {
 			c->bad_flags++;
 			fprintf(stderr, "%s: #%u %s (plain): IP %c L4 %c, expected IP %c L4 %c\n",
 				c->v->args, c->next - 1, f->name, gi, gl, f->ip, f->l4);
@@ -207,7 +210,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	struct rx_ctx c;
 	struct rte_eth_stats st;
 	struct rte_eth_dev_info info;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	uint32_t ptypes[64];
 	unsigned int i, n_deliv = 0, n_offer = 0, n_cb = 0, base;
 	uint64_t cb_bytes = 0, vsum;
@@ -215,7 +218,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 
 	if (pmd_harness_ablation_left_out(v->args))
 		return;
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vi);
+	pmd_vdev(name, sizeof(name), vi);
 	port = pmd_harness_port(name);
 	CHECK(port >= 0, "%s probed", name);
 	if (port < 0)
@@ -252,8 +255,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	}
 	pmd_harness_rx_until((uint16_t)port, n_deliv, check_one, &c);
 	CHECK(rte_eth_stats_get((uint16_t)port, &st) == 0, "stats");
-	CHECK(rte_pmd_stmmac_uio_model_stats((uint16_t)port, &ms) == 0,
-	      "model stats");
+	ms = pmd_harness_model((uint16_t)port);
 	CHECK_EQ_U(c.got, n_deliv, "%s: frames delivered", v->args);
 	CHECK_EQ_U(c.bad_order, 0, "%s: no frame beyond the corpus", v->args);
 	CHECK_EQ_U(c.bad_bytes, 0, "%s: frames byte-identical, in order", v->args);
@@ -322,8 +324,8 @@ main(int argc, char **argv)
 		return 1;
 	}
 	for (i = 0; i < NB_VARIANTS; i++) {
-		snprintf(args[i], sizeof(args[i]), "net_stmmac_uio%u,rx_pcap=%s,%s",
-			 i, pcap, variants[i].args);
+		snprintf(args[i], sizeof(args[i]), "%s%u,rx_pcap=%s,%s",
+			 pmd_family()->vdev, i, pcap, variants[i].args);
 		if (pmd_harness_ablation_built() ||
 		    !pmd_harness_ablation_args(args[i]))
 			vdevs[n++] = args[i];
