@@ -7,6 +7,10 @@
     lib/ meson.build names drivers/.
  2. drivers/ reach other folders through include directories, never with a
     relative "../" path; hardware headers live in each driver's base/.
+ 3. A PMD reaches its device model through its model backend only: no file
+    of a driver's own folder includes a model header (those of model/
+    folders and socnic_model_args.h) unless it is part of the model
+    backend (its name has "_model" in it).
 
 Usage: test_layering.py SOURCE_ROOT. Prints one line per violation, exits 1
 when there is any.
@@ -56,6 +60,23 @@ def main():
             if inc.startswith("../") or "/../" in inc:
                 bad.append("%s includes %s: use an include directory, not ../" %
                            (rel(root, path), inc))
+    model_headers = {"socnic_model_args.h"}
+    for d, _, files in os.walk(os.path.join(root, "drivers")):
+        if os.path.basename(d) == "model":
+            model_headers |= {f for f in files if f.endswith(".h")}
+    drivers = os.path.join(root, "drivers")
+    for name in sorted(os.listdir(drivers)):
+        folder = os.path.join(drivers, name)
+        if name == "common" or not os.path.isdir(folder):
+            continue
+        for f in sorted(os.listdir(folder)):
+            if not f.endswith((".c", ".h")) or "_model" in f:
+                continue
+            path = os.path.join(folder, f)
+            for inc in includes(path):
+                if os.path.basename(inc) in model_headers:
+                    bad.append("%s includes %s: only the model backend "
+                               "includes model headers" % (rel(root, path), inc))
     for line in bad:
         print("layering: " + line)
     print("layering: %d violation(s)" % len(bad))

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Model backend: the software dwmac4 of model/ as the device behind a
- * port. It builds the model and its traffic from the devargs
- * (stmmac_model_params.c), gives the model's DMA window (its IOMMU) every
- * DPDK memory segment, present and future (stmmac_model_dmawin.c), and
- * runs the model's thread from the first device start to close. The driver reaches the model only through read32/write32 and
- * DMA; the harness-side reporting (rte_pmd_stmmac_uio.h) lives here too.
+ * port. It parses the model's devargs and builds the model and its
+ * traffic from them (stmmac_model_params.c), gives the model's DMA window
+ * (its IOMMU) every DPDK memory segment, present and future
+ * (stmmac_model_dmawin.c), and runs the model's thread from the first
+ * device start to close. The driver reaches the model only through
+ * read32/write32 and DMA; the harness-side reporting
+ * (rte_pmd_stmmac_uio.h) lives here too. No other file of the driver
+ * includes a model header.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -180,8 +183,7 @@ model_port_stopped(void *arg)
  * one predictable branch.
  */
 static void
-model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
-	       bool nc)
+model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 {
 	ctx->ops = (struct socnic_backend_ops){
 		.name = "model",
@@ -196,7 +198,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 		.xstats_get = model_xstats_get,
 		.port_stopped = model_port_stopped,
 	};
-	if (da->fault_wo_ppm != 0)
+	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)
 		ctx->ops.cache_op = model_cache_op;
@@ -206,36 +208,47 @@ model_ops_init(struct stmmac_model_ctx *ctx, const struct stmmac_devargs *da,
 
 int
 stmmac_backend_model_create(struct socnic_backend *be, const char *name,
-			    const struct stmmac_devargs *da,
+			    const char *args, const struct stmmac_devargs *da,
 			    const uint8_t mac[6])
 {
-	struct dwmac4_model_params p;
+	struct stmmac_model_args *ma;
 	struct stmmac_model_ctx *ctx;
+	int ret = -EINVAL;
 
 	ctx = rte_zmalloc("stmmac_model", sizeof(*ctx), 0);
-	if (ctx == NULL)
-		return -ENOMEM;
-	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
-	ctx->cpu = da->model_cpu;
-	if (stmmac_model_params_fill(&p, name, da, mac) < 0) {
-		rte_free(ctx);
-		return -EINVAL;
+	ma = rte_zmalloc("stmmac_model_args", sizeof(*ma), 0);
+	if (ctx == NULL || ma == NULL) {
+		ret = -ENOMEM;
+		goto err;
 	}
-	ctx->src = p.rx_src;
-	ctx->m = dwmac4_model_create(&p);
+	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
+	if (stmmac_model_args_parse(name, args, ma) < 0 ||
+	    stmmac_model_params_fill(ma, name,
+				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
+				     mac) < 0)
+		goto err;
+	ctx->cpu = ma->common.cpu;
+	ctx->src = ma->p.rx_src;
+	ctx->m = dwmac4_model_create(&ma->p);
 	if (ctx->m == NULL) {
 		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
 			   strerror(errno));
 		/* The model owns its traffic only once created. */
-		stmmac_model_params_release(&p);
-		rte_free(ctx);
-		return -EINVAL;
+		stmmac_model_params_release(&ma->p);
+		goto err;
 	}
-	model_ops_init(ctx, da, p.nc_emulation);
+	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;
 	be->kind = SOCNIC_BACKEND_MODEL;
+	be->promiscuous = socnic_model_args_promiscuous(&ma->common);
+	rte_free(ma);
 	return 0;
+
+err:
+	rte_free(ma);
+	rte_free(ctx);
+	return ret;
 }
 
 /* ---- Harness-side reporting (rte_pmd_stmmac_uio.h) ---- */

@@ -97,7 +97,7 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	 * the application enabled the offload or not (ethdev allows a PMD
 	 * to set RX flags it was not asked for); advertised only when real.
 	 */
-	if (ad->da.csum != STMMAC_CSUM_OFF)
+	if (ad->da.rx.csum != RXP_CSUM_OFF)
 		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
 					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
 					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
@@ -575,8 +575,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.has_mac)
-		memcpy(mac, da.mac, sizeof(mac));
+	if (da.port.has_mac)
+		memcpy(mac, da.port.mac, sizeof(mac));
 	else
 		stmmac_default_mac(name, mac);
 	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
@@ -585,10 +585,12 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ad = eth_dev->data->dev_private;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
-	if (da.use_uio)
+	if (da.port.use_uio)
 		ret = stmmac_backend_uio_create(&ad->be, name, &ad->da);
 	else
-		ret = stmmac_backend_model_create(&ad->be, name, &ad->da, mac);
+		ret = stmmac_backend_model_create(&ad->be, name,
+						  rte_vdev_device_args(vdev),
+						  &ad->da, mac);
 	if (ret < 0)
 		goto err_port;
 	ret = ad->be.ops->dma_map(ad->be.ctx);
@@ -618,7 +620,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	 * promiscuous (as DPDK's net_pcap receives every frame), and ethdev
 	 * reports it. Generated traffic is addressed to the port.
 	 */
-	if (da.rx_src != STMMAC_RX_SRC_GEN)
+	if (ad->be.promiscuous)
 		eth_dev->data->promiscuous = 1;
 	eth_dev->dev_ops = &stmmac_eth_dev_ops;
 	eth_dev->rx_queue_count = stmmac_rx_queue_count;

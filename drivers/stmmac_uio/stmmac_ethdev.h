@@ -223,10 +223,12 @@ stmmac_adapter(const struct rte_eth_dev *dev)
 /*
  * The two backends (socnic_backend.h): on success fill @p be and return
  * 0; on failure log why, release everything they took and return -errno.
- * @p name is the ethdev name (for log lines and unique resource names);
- * @p mac the reset value of MAC address 0 (model only).
+ * @p name is the ethdev name (for log lines and unique resource names).
+ * The model backend parses the model's keys of the devargs @p args
+ * itself; @p mac is the reset value of its MAC address 0.
  */
 int stmmac_backend_model_create(struct socnic_backend *be, const char *name,
+				const char *args,
 				const struct stmmac_devargs *da,
 				const uint8_t mac[6]);
 int stmmac_backend_uio_create(struct socnic_backend *be, const char *name,

@@ -182,8 +182,8 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 	 * the reset sets it to all ones (Linux falls back to a random one
 	 * when it is not valid).
 	 */
-	if (ad->da.has_mac) {
-		memcpy(ea->addr_bytes, ad->da.mac, RTE_ETHER_ADDR_LEN);
+	if (ad->da.port.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
 	} else {
 		stmmac_hw_read_mac(&ad->be, ea);
 		if (!rte_is_valid_assigned_ether_addr(ea)) {
@@ -223,25 +223,15 @@ int
 stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 {
 	const char *name = ad->eth_dev->data->name;
-	struct stmmac_devargs *da = &ad->da;
 	uint32_t line, bus, gap;
+	int ret;
 
-	if (da->dma == STMMAC_DMA_AUTO)
-		da->dma_noncoherent = ad->be.ops->dma_coherent != NULL &&
-				      ad->be.ops->dma_coherent(ad->be.ctx) == 0;
-	else
-		da->dma_noncoherent = da->dma == STMMAC_DMA_NONCOHERENT;
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
+					 stmmac_logtype_driver, name);
 	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
 	ad->dsl = 0;
-	if (!da->dma_noncoherent)
-		return 0;
-	if (!rxp_sync_noncoherent_supported()) {
-		PMD_DRV_LOG(ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
-			    name, da->dma == STMMAC_DMA_AUTO ?
-			    "no dma-coherent in its device-tree node" :
-			    "dma=noncoherent");
-		return -ENOTSUP;
-	}
+	if (ret < 0 || !ad->da.rx.dma_noncoherent)
+		return ret;
 	line = rxp_sync_nc_line_size();
 	bus = ad->bus_bytes;
 	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;

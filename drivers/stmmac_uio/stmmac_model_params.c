@@ -1,126 +1,187 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The device model's parameters and traffic from the devargs
- * (stmmac_model_params.h).
+ * The dwmac4 model's devargs and parameters (stmmac_model_params.h).
  */
 #include <errno.h>
 #include <string.h>
 
-#include "model_traffic.h"
+#include <rte_common.h>
+
+#include "socnic_devargs.h"
+#include "socnic_model_args.h"
+
 #include "stmmac_devargs.h"
 #include "stmmac_logs.h"
 #include "stmmac_model_params.h"
 
-static struct model_traffic_src *
-model_make_source(const char *name, const struct stmmac_devargs *da,
-		  const uint8_t mac[6])
-{
-	struct model_traffic_src *src = NULL;
-	struct model_gen_params g;
-	char err[256] = "";
+#define MODEL_PARAMS(args) (&((struct stmmac_model_args *)(args))->p)
 
-	switch (da->rx_src) {
-	case STMMAC_RX_SRC_NONE:
-		src = model_null_src_create();
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: out of memory", name);
-		return src;
-	case STMMAC_RX_SRC_PCAP:
-		src = model_pcap_src_create(da->rx_pcap, da->rx_pcap_loop, err,
-					    sizeof(err));
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg rx_pcap=%s: %s", name,
-				   da->rx_pcap, err);
-		return src;
-	case STMMAC_RX_SRC_IFACE:
-		src = model_iface_src_create(da->rx_iface, err, sizeof(err));
-		if (src == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg rx_iface=%s: %s", name,
-				   da->rx_iface, err);
-		return src;
-	default:
-		break;
-	}
-	model_gen_params_init(&g);
-	/* To the port, unless gen_dst= says otherwise. */
-	memcpy(g.dst_mac, da->has_gen_dst ? da->gen_dst : mac, sizeof(g.dst_mac));
-	memcpy(g.src_mac, mac, sizeof(g.src_mac));
-	g.src_mac[4] = 0x02;				/* 02:00:00:00:02:NN */
-	g.ipv6 = da->gen_ipv6;
-	g.l4_proto = da->gen_proto;
-	g.flows = da->gen_flows;
-	g.size = da->gen_len_kind == STMMAC_GEN_LEN_IMIX ? MODEL_GEN_SIZE_IMIX :
-		 da->gen_len_kind == STMMAC_GEN_LEN_RANGE ? MODEL_GEN_SIZE_RANGE :
-		 MODEL_GEN_SIZE_FIXED;
-	g.len_min = da->gen_len_min;
-	g.len_max = da->gen_len_max;
-	g.bad_l4_permille = da->gen_bad_l4;
-	g.count = da->gen_pkts;
-	g.rate_pps = da->gen_rate;
-	src = model_gen_create(&g, err, sizeof(err));
-	if (src == NULL)
-		PMD_BE_LOG(ERR, "%s: traffic generator (gen_* devargs): %s",
-			   name, err[0] != '\0' ? err : "not available");
-	return src;
+static const char *
+arg_model(const char *v, void *args)
+{
+	RTE_SET_USED(args);
+	if (v == NULL || strcmp(v, "dwmac4") != 0)
+		return "the only model is dwmac4";
+	return NULL;
 }
 
-static struct model_traffic_sink *
-model_make_sink(const char *name, const struct stmmac_devargs *da)
-{
-	struct model_traffic_sink *sink = NULL;
-	char err[256] = "";
+/* fault_<knob>_ppm=: one parser per knob of struct dwmac4_model_faults. */
+#define STMMAC_FAULT_PPM_KEYS(X)					\
+	X(err) X(csum_lie) X(len) X(cum_back) X(ld_no_fd) X(fd_twice)	\
+	X(fcs_only) X(stall) X(dup) X(skip) X(corrupt)
+#define STMMAC_ARG_FAULT_PPM(k)						\
+static const char *							\
+arg_fault_ ## k ## _ppm(const char *v, void *args)			\
+{									\
+	return socnic_parse_ppm(v, &MODEL_PARAMS(args)->faults.k ## _ppm); \
+}
+STMMAC_FAULT_PPM_KEYS(STMMAC_ARG_FAULT_PPM)
+#undef STMMAC_ARG_FAULT_PPM
 
-	switch (da->tx_sink) {
-	case STMMAC_TX_SINK_PCAP:
-		sink = model_pcap_sink_create(da->tx_pcap, err, sizeof(err));
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg tx_pcap=%s: %s", name,
-				   da->tx_pcap, err);
-		break;
-	case STMMAC_TX_SINK_IFACE:
-		sink = model_iface_sink_create(da->tx_iface, err, sizeof(err));
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: devarg tx_iface=%s: %s", name,
-				   da->tx_iface, err);
-		break;
-	default:
-		sink = model_count_sink_create();
-		if (sink == NULL)
-			PMD_BE_LOG(ERR, "%s: cannot create the TX count sink",
-				   name);
-		break;
+static const char *
+arg_fault_stall_polls(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, 1000000, &n) < 0)
+		return "expected 1..1000000 engine polls";
+	MODEL_PARAMS(args)->faults.stall_polls = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_fault_wo_ppm(const char *v, void *args)
+{
+	return socnic_parse_ppm(v, &MODEL_PARAMS(args)->fault_wo_ppm);
+}
+
+static const char *
+arg_model_phy_addr(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, "none") == 0) {
+		MODEL_PARAMS(args)->phy_addr = DWMAC4_MODEL_PHY_NONE;
+		return NULL;
 	}
-	return sink;
+	if (socnic_parse_u64(v, 0, 31, &n) < 0)
+		return "expected 0..31 or none (a fixed link)";
+	MODEL_PARAMS(args)->phy_addr = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_speed(const char *v, void *args)
+{
+	static const char *const names[] = { "10", "100", "1000", NULL };
+	static const unsigned int speeds[] = { 10, 100, 1000 };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected 10, 100 or 1000";
+	MODEL_PARAMS(args)->phy_speed = speeds[i];
+	return NULL;
+}
+
+static const char *
+arg_model_phy_duplex(const char *v, void *args)
+{
+	static const char *const names[] = { "full", "half", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected full or half";
+	MODEL_PARAMS(args)->phy_full = i == 0;
+	return NULL;
+}
+
+static const char *
+arg_model_mtl_queues(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, DWMAC4_MODEL_MAX_MTL_QUEUES, &n) < 0)
+		return "expected 1..8";
+	MODEL_PARAMS(args)->mtl_queues = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_clocks(const char *v, void *args)
+{
+	/* In enum dwmac4_model_clocks order. */
+	static const char *const names[] = { "on", "off", "no_rxc", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected on, off or no_rxc";
+	MODEL_PARAMS(args)->clocks = (enum dwmac4_model_clocks)i;
+	return NULL;
+}
+
+static const char *
+arg_model_boot(const char *v, void *args)
+{
+	static const char *const names[] = { "reset", "running", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected reset or running";
+	MODEL_PARAMS(args)->boot_running = i == 1;
+	return NULL;
+}
+
+static const struct socnic_devarg stmmac_model_devargs[] = {
+	STMMAC_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
+};
+
+/* The driver's keys, known by name: the driver parses them. */
+static const struct socnic_devarg stmmac_driver_keys[] = {
+	SOCNIC_PORT_DEVARGS(SOCNIC_DEVARG_KNOWN)
+	SOCNIC_RX_DEVARGS(SOCNIC_DEVARG_KNOWN)
+	STMMAC_DEVARGS(SOCNIC_DEVARG_KNOWN)
+};
+
+int
+stmmac_model_args_parse(const char *name, const char *args,
+			struct stmmac_model_args *ma)
+{
+	const struct socnic_devarg_list lists[] = {
+		{ socnic_model_devargs, socnic_model_nb_devargs, &ma->common },
+		{ stmmac_model_devargs, RTE_DIM(stmmac_model_devargs), ma },
+		{ stmmac_driver_keys, RTE_DIM(stmmac_driver_keys), NULL },
+	};
+	struct socnic_devargs_seen seen;
+	int ret;
+
+	socnic_model_args_init(&ma->common);
+	dwmac4_model_params_init(&ma->p);
+	ret = socnic_devargs_parse(stmmac_logtype_backend, name, args,
+				   STMMAC_PMD_PARAMS, lists, RTE_DIM(lists),
+				   &seen);
+	if (ret == 0)
+		socnic_model_args_finish(&ma->common);
+	return ret;
 }
 
 int
-stmmac_model_params_fill(struct dwmac4_model_params *p, const char *name,
-			 const struct stmmac_devargs *da, const uint8_t mac[6])
+stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
+			 bool nc_given, const uint8_t mac[6])
 {
-	dwmac4_model_params_init(p);
+	struct dwmac4_model_params *p = &ma->p;
+	const struct socnic_model_args *c = &ma->common;
+
 	p->n_channels = 1;
 	memcpy(p->mac, mac, sizeof(p->mac));
-	p->dma_store = da->dma_store_nt ? DWMAC4_MODEL_STORE_NT :
-					  DWMAC4_MODEL_STORE_PLAIN;
-	p->flow_control = da->flow_ctrl;
-	p->wb_batch = da->wb_batch;
-	p->faults = da->faults;
-	p->fault_wo_ppm = da->fault_wo_ppm;
-	p->phy_addr = da->model_phy_addr;
-	p->phy_speed = da->model_phy_speed;
-	p->phy_full = da->model_phy_full;
-	p->mtl_queues = da->model_mtl_queues;
-	p->clocks = (enum dwmac4_model_clocks)da->model_clocks;
-	p->boot_running = da->model_boot_running;
+	p->dma_store = c->dma_store_nt ? DWMAC4_MODEL_STORE_NT :
+					 DWMAC4_MODEL_STORE_PLAIN;
+	p->flow_control = c->flow_ctrl;
+	p->wb_batch = c->wb_batch;
+	p->faults.seed = c->fault_seed;
 	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
-	p->nc_emulation = da->dma == STMMAC_DMA_NONCOHERENT && da->model_nc;
-	p->rx_src = model_make_source(name, da, mac);
-	p->tx_sink = model_make_sink(name, da);
-	if (p->rx_src == NULL || p->tx_sink == NULL) {
-		stmmac_model_params_release(p);
-		return -EINVAL;
-	}
-	return 0;
+	p->nc_emulation = nc_given && c->nc;
+	return socnic_model_traffic_create(c, name, mac, stmmac_logtype_backend,
+					   &p->rx_src, &p->tx_sink);
 }
 
 void

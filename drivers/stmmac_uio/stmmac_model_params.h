@@ -1,29 +1,46 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The device model's parameters and traffic from the devargs: shared by
- * the model backend (stmmac_backend_model.c) and socrx-devmodel, which
- * runs the same model in a process of its own behind a UIO-like register
+ * The dwmac4 model's devargs, parsed by the model backend only: the keys
+ * every family's model takes (socnic_model_args.h) and the dwmac4 model's
+ * (STMMAC_MODEL_DEVARGS), straight into the model's parameters, whose
+ * defaults are the model's own (dwmac4_model_params_init()). Shared by the
+ * model backend (stmmac_backend_model.c) and socrx-devmodel, which runs
+ * the same model in a process of its own behind a UIO-like register
  * window. Uses DPDK only for logging.
  */
 #ifndef STMMAC_MODEL_PARAMS_H
 #define STMMAC_MODEL_PARAMS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
-#include "model/dwmac4_model.h"
+#include "socnic_model_args.h"
 
-struct stmmac_devargs;
+#include "dwmac4_model.h"
+
+struct stmmac_model_args {
+	struct socnic_model_args common;	/* traffic, thread CPU, ... */
+	struct dwmac4_model_params p;		/* the dwmac4 model's keys */
+};
 
 /*
- * Fills @p p from @p da for the device @p name whose MAC address 0 resets
- * to @p mac (the generator addresses its frames to it), traffic source and
- * sink created. 0, or -EINVAL after logging why (nothing left to release).
- * Until dwmac4_model_create() takes them, the caller releases the traffic
- * with stmmac_model_params_release().
+ * Parses the model's keys of @p args for the device @p name (the driver's
+ * keys are recognised and left alone). 0, or -EINVAL after logging why.
  */
-int stmmac_model_params_fill(struct dwmac4_model_params *p, const char *name,
-			     const struct stmmac_devargs *da,
-			     const uint8_t mac[6]);
+int stmmac_model_args_parse(const char *name, const char *args,
+			    struct stmmac_model_args *ma);
+
+/*
+ * Completes ma->p for the device @p name whose MAC address 0 resets to
+ * @p mac (the generator addresses its frames to it): the shared keys,
+ * the non-coherent interconnect when @p nc_given (dma=noncoherent) and
+ * model_nc, the traffic source and sink created. 0, or -EINVAL after
+ * logging why (nothing left to release). Until dwmac4_model_create()
+ * takes them, the caller releases the traffic with
+ * stmmac_model_params_release().
+ */
+int stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
+			     bool nc_given, const uint8_t mac[6]);
 
 /* Destroys the traffic source and sink of @p p (a model not created). */
 void stmmac_model_params_release(struct dwmac4_model_params *p);

@@ -609,12 +609,12 @@ stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
 		       const struct stmmac_devargs *da)
 {
 	unsigned int nc = rxq->sync.mode != RXP_SYNC_COHERENT;
-	unsigned int lines = RTE_MIN(da->prefetch_lines,
+	unsigned int lines = RTE_MIN(da->rx.prefetch_lines,
 				     (uint8_t)RXP_PREFETCH_HEAD_LINES_MAX);
 
 	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s",
 		   rxq->port_id, nc ? "cache maintenance" : "coherent",
 		   (unsigned int)rxq->buf_mode, lines,
-		   da->prefetch_before ? " before the sync" : "");
-	return stmmac_rx_variants[nc][rxq->buf_mode][lines][da->prefetch_before];
+		   da->rx.prefetch_before ? " before the sync" : "");
+	return stmmac_rx_variants[nc][rxq->buf_mode][lines][da->rx.prefetch_before];
 }

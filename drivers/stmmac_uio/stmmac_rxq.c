@@ -800,15 +800,15 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	 * sync=full matters only with dma=noncoherent (maintenance over the
 	 * whole buffer instead of the bytes the device wrote).
 	 */
-	if (!da->dma_noncoherent)
+	if (!da->rx.dma_noncoherent)
 		sm = RXP_SYNC_COHERENT;
 	else
-		sm = da->sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
+		sm = da->rx.sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
 	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
 	if (ret < 0) {
 		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,
-			   da->dma_noncoherent ? "noncoherent" : "coherent",
-			   da->sync_full ? "full" : "precise", strerror(-ret));
+			   da->rx.dma_noncoherent ? "noncoherent" : "coherent",
+			   da->rx.sync_full ? "full" : "precise", strerror(-ret));
 		return ret;
 	}
 	/* A model emulating a non-coherent interconnect sees the maintenance. */
@@ -828,12 +828,12 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 			   rxq->port_id, rxq->queue_id, rte_strerror(rte_errno));
 		return -rte_errno;
 	}
-	if (!da->zerocopy) {
+	if (!da->rx.zerocopy) {
 		rxq->buf_mode = STMMAC_RXB_COPY;
-	} else if (da->copybreak != 0) {
+	} else if (da->rx.copybreak != 0) {
 		rxq->buf_mode = STMMAC_RXB_CB;
 		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
-						     rxq->nb_desc, da->copybreak,
+						     rxq->nb_desc, da->rx.copybreak,
 						     socket_id);
 		if (rxq->small_mp == NULL)
 			return -rte_errno;
@@ -841,23 +841,23 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 		rxq->buf_mode = STMMAC_RXB_ZC;
 	}
 	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
-				 rxq->small_mp != NULL ? da->copybreak : 0);
+				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
 	if (ret == 0)
 		/* zerocopy=0: every frame that fits one buffer into mp. */
 		ret = rxp_copybreak_init(&rxq->copyall, rxq->pool, rxq->mp,
-					 da->zerocopy ? 0 : rxq->rbsz);
+					 da->rx.zerocopy ? 0 : rxq->rbsz);
 	if (ret < 0)
 		return ret;
-	rxq->csum_mode = (enum rxp_csum_mode)da->csum;
+	rxq->csum_mode = da->rx.csum;
 	/*
 	 * When software checksums (nearly) every frame, the whole frame is
 	 * read: prefetch all of it after the sync, not only the head.
 	 */
-	if (da->prefetch_body == STMMAC_PF_BODY_AUTO)
+	if (da->rx.prefetch_body == SOCNIC_PF_BODY_AUTO)
 		rxq->prefetch_body = rxq->csum_mode == RXP_CSUM_SW ||
 			(rxq->csum_mode == RXP_CSUM_AUTO && !da->coe);
 	else
-		rxq->prefetch_body = da->prefetch_body == STMMAC_PF_BODY_ON;
+		rxq->prefetch_body = da->rx.prefetch_body == SOCNIC_PF_BODY_ON;
 	return 0;
 }
 

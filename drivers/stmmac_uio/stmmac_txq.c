@@ -474,7 +474,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
 	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->cic_mask = ad->tx_coe ? TDES3_CHECKSUM_INSERTION_MASK : 0;
-	ret = rxp_sync_init(&txq->sync, ad->da.dma_noncoherent ?
+	ret = rxp_sync_init(&txq->sync, ad->da.rx.dma_noncoherent ?
 			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
 			    txq->max_frame, 0);
 	if (ret < 0) {
@@ -484,7 +484,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
-	dev->tx_pkt_burst = ad->da.dma_noncoherent ? stmmac_xmit_pkts_nc :
+	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
 						     stmmac_xmit_pkts;
 	dev->tx_pkt_prepare = stmmac_prep_pkts;
 	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port, queue_id,

@@ -255,7 +255,7 @@ uio_map(struct stmmac_uio_ctx *ctx, const struct stmmac_devargs *da,
 	char path[PATH_MAX];
 	int ret;
 
-	ret = snprintf(path, sizeof(path), "%s/dev/%s", da->uio_root, da->uio);
+	ret = snprintf(path, sizeof(path), "%s/dev/%s", da->port.uio_root, da->port.uio);
 	if (ret < 0 || (size_t)ret >= sizeof(path))
 		return -ENAMETOOLONG;
 	ctx->fd = open(path, O_RDWR | O_CLOEXEC);
@@ -295,7 +295,7 @@ stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
 	ctx->fd = -1;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
 	ret = snprintf(ctx->dir, sizeof(ctx->dir), "%s" STMMAC_UIO_SYSFS "/%s",
-		       da->uio_root, da->uio);
+		       da->port.uio_root, da->port.uio);
 	if (ret < 0 || (size_t)ret >= sizeof(ctx->dir)) {
 		ret = -ENAMETOOLONG;
 		goto err;
@@ -304,13 +304,13 @@ stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
 	ret = uio_sysfs_read(ctx, "name", devname, sizeof(devname));
 	if (ret < 0) {
 		PMD_BE_LOG(ERR, "%s: uio=%s: %s/name not readable (%s): no such UIO device, or its driver is not bound",
-			   name, da->uio, ctx->dir, strerror(-ret));
+			   name, da->port.uio, ctx->dir, strerror(-ret));
 		goto err;
 	}
 	uio_bound_driver(ctx, driver, sizeof(driver));
-	if (!uio_name_is_dwmac(devname) && !da->uio_force) {
+	if (!uio_name_is_dwmac(devname) && !da->port.uio_force) {
 		PMD_BE_LOG(ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like a dwmac Ethernet controller (a name containing ethernet, gmac, dwmac, stmmac or eqos): is it the right device? uio_force=1 uses it anyway",
-			   name, da->uio, devname, driver);
+			   name, da->port.uio, devname, driver);
 		ret = -ENODEV;
 		goto err;
 	}
@@ -319,22 +319,22 @@ stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);
 	if (ret < 0) {
 		PMD_BE_LOG(ERR, "%s: uio=%s (%s): no usable maps/map0: %s",
-			   name, da->uio, devname, strerror(-ret));
+			   name, da->port.uio, devname, strerror(-ret));
 		goto err;
 	}
 	/* Page offset of the registers in map 0 (absent on old kernels). */
 	if (uio_sysfs_u64(ctx, "maps/map0/offset", &offset) < 0)
 		offset = addr & (uint64_t)(pg - 1);
-	ret = uio_map_layout(name, da->uio, size, offset, pg);
+	ret = uio_map_layout(name, da->port.uio, size, offset, pg);
 	if (ret == 0)
 		ret = uio_map(ctx, da, size, offset);
 	if (ret < 0)
 		goto err;
 	PMD_BE_LOG(INFO, "%s: %s is \"%s\", bound to %s: map0 at %#" PRIx64 ", %#" PRIx64 " bytes, registers at offset %#" PRIx64,
-		   name, da->uio, devname, driver, addr, size, offset);
+		   name, da->port.uio, devname, driver, addr, size, offset);
 	if (rte_eal_iova_mode() != RTE_IOVA_PA) {
 		PMD_BE_LOG(ERR, "%s: EAL uses IOVA as VA, but UIO programs no IOMMU: %s would DMA to virtual addresses. Run with --iova-mode=pa (root and hugepages needed)",
-			   name, da->uio);
+			   name, da->port.uio);
 		ret = -ENOTSUP;
 		goto err;
 	}

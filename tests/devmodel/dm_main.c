@@ -182,17 +182,17 @@ dm_check_model_keys(const char *args)
 	}
 	for (i = 0; i < kvl->count && ret == 0; i++) {
 		const char *key = kvl->pairs[i].key;
-		enum stmmac_devarg_scope sc = stmmac_devargs_key_scope(key);
+		enum socnic_devarg_scope sc = stmmac_devargs_key_scope(key);
 
 		if (strcmp(key, "model_nc") == 0 || strcmp(key, "fault_wo_ppm") == 0) {
 			fprintf(stderr, "socrx-devmodel: --model %s: needs the driver to call into the model, which a separate process cannot\n",
 				key);
 			ret = -1;
-		} else if (sc == STMMAC_DEVARG_ANY && strcmp(key, "mac") != 0) {
+		} else if (sc == SOCNIC_DEVARG_ANY && strcmp(key, "mac") != 0) {
 			fprintf(stderr, "socrx-devmodel: --model %s: a driver option: give it to the PMD's --vdev\n",
 				key);
 			ret = -1;
-		} else if (sc == STMMAC_DEVARG_UIO || strcmp(key, "uio") == 0) {
+		} else if (sc == SOCNIC_DEVARG_UIO || strcmp(key, "uio") == 0) {
 			fprintf(stderr, "socrx-devmodel: --model %s: the PMD's, for reaching a UIO device\n",
 				key);
 			ret = -1;
@@ -328,7 +328,7 @@ int
 main(int argc, char **argv)
 {
 	static struct dm_window w;
-	struct dwmac4_model_params p;
+	static struct stmmac_model_args ma;
 	struct stmmac_devargs da;
 	struct dwmac4_model *m;
 	struct dm_attach at;
@@ -343,21 +343,26 @@ main(int argc, char **argv)
 	if (dm_parse_opts(argc, argv, &o) < 0)
 		return 2;
 	snprintf(name, sizeof(name), "socrx-devmodel %s", o.uio);
+	/*
+	 * The model's keys as the model backend parses them; mac= (MAC
+	 * address 0 as a boot loader left it) as the driver does.
+	 */
 	if (dm_check_model_keys(o.model) < 0 ||
+	    stmmac_model_args_parse(name, o.model, &ma) < 0 ||
 	    stmmac_devargs_parse(name, o.model, &da) < 0)
 		return 2;
 	/* As the PMD names a model port's MAC: 02:00:00:00:01:NN. */
 	mac[5] = (uint8_t)strtoul(o.uio + 3, NULL, 10);
-	if (da.has_mac)
-		memcpy(mac, da.mac, sizeof(mac));
-	if (dm_pin(name, da.model_cpu) < 0 ||
-	    stmmac_model_params_fill(&p, name, &da, mac) < 0)
+	if (da.port.has_mac)
+		memcpy(mac, da.port.mac, sizeof(mac));
+	if (dm_pin(name, ma.common.cpu) < 0 ||
+	    stmmac_model_params_fill(&ma, name, false, mac) < 0)
 		return 1;
-	m = dwmac4_model_create(&p);
+	m = dwmac4_model_create(&ma.p);
 	if (m == NULL) {
 		fprintf(stderr, "%s: cannot create the model: %s\n", name,
 			strerror(errno));
-		stmmac_model_params_release(&p);
+		stmmac_model_params_release(&ma.p);
 		return 1;
 	}
 	if (dm_attach_init(&at, o.prefix, name, m) < 0) {

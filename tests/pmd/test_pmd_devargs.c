@@ -361,7 +361,13 @@ valid_kv(struct key *k, const char *val)
 	char args[700];
 
 	snprintf(args, sizeof(args), "%.63s=%.600s", k->name, val);
-	if (!expect_device_refusal(args))
+	/*
+	 * A valid value selecting a burst variant this build does not have
+	 * (an ablation-only one): refused, naming the key and the option.
+	 */
+	if (!pmd_harness_ablation_built() && pmd_harness_ablation_args(args))
+		expect_invalid(k->name, args);
+	else if (!expect_device_refusal(args))
 		expect_valid(args);
 	k->valid++;
 }

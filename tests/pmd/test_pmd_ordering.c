@@ -402,6 +402,8 @@ run_case(unsigned int ci)
 	unsigned int base;
 	int port;
 
+	if (pmd_harness_ablation_left_out(oc->args))
+		return;
 	harness_seed = oc->ppm != 0 ? SEED_WO : 0;
 	snprintf(dev, sizeof(dev), "net_stmmac_uio%u", ci);
 	port = pmd_harness_port(dev);
@@ -472,7 +474,7 @@ main(int argc, char **argv)
 {
 	static char args[NB_CASES][256];
 	const char *vdevs[NB_CASES + 1];
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	(void)argc;
 	printf("fault_seed %" PRIu64 "\n", (uint64_t)SEED_WO);
@@ -480,9 +482,11 @@ main(int argc, char **argv)
 	for (i = 0; i < NB_CASES; i++) {
 		snprintf(args[i], sizeof(args[i]), "net_stmmac_uio%u%s,%s", i,
 			 COMMON_ARGS, cases[i].args);
-		vdevs[i] = args[i];
+		if (pmd_harness_ablation_built() ||
+		    !pmd_harness_ablation_args(args[i]))
+			vdevs[n++] = args[i];
 	}
-	vdevs[NB_CASES] = NULL;
+	vdevs[n] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
 	for (i = 0; i < NB_CASES; i++)
 		run_case(i);

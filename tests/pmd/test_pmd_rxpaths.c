@@ -132,6 +132,8 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	uint64_t copied, recycled, allocs, first_fill;
 	int port;
 
+	if (pmd_harness_ablation_left_out(v->args))
+		return;
 	snprintf(name, sizeof(name), "net_stmmac_uio%u", vi);
 	port = pmd_harness_port(name);
 	CHECK(port >= 0, "%s probed", name);
@@ -240,15 +242,17 @@ main(int argc, char **argv)
 	static char args[NB_VARIANTS][256];
 	const char *vdevs[NB_VARIANTS + 1];
 	struct rte_mempool *mp;
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	(void)argc;
 	for (i = 0; i < NB_VARIANTS; i++) {
 		snprintf(args[i], sizeof(args[i]), "net_stmmac_uio%u%s,%s", i,
 			 COMMON_ARGS, variants[i].args);
-		vdevs[i] = args[i];
+		if (pmd_harness_ablation_built() ||
+		    !pmd_harness_ablation_args(args[i]))
+			vdevs[n++] = args[i];
 	}
-	vdevs[NB_VARIANTS] = NULL;
+	vdevs[n] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
 	mp = eal_harness_pool("rxpaths", 4096, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL)

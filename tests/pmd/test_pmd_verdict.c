@@ -213,6 +213,8 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 	uint64_t cb_bytes = 0, vsum;
 	int port;
 
+	if (pmd_harness_ablation_left_out(v->args))
+		return;
 	snprintf(name, sizeof(name), "net_stmmac_uio%u", vi);
 	port = pmd_harness_port(name);
 	CHECK(port >= 0, "%s probed", name);
@@ -306,7 +308,7 @@ main(int argc, char **argv)
 	const char *vdevs[NB_VARIANTS + 1];
 	char pcap[400], exp[400];
 	struct rte_mempool *mp;
-	unsigned int i;
+	unsigned int i, n = 0;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: %s DATA_DIR\n", argv[0]);
@@ -322,9 +324,11 @@ main(int argc, char **argv)
 	for (i = 0; i < NB_VARIANTS; i++) {
 		snprintf(args[i], sizeof(args[i]), "net_stmmac_uio%u,rx_pcap=%s,%s",
 			 i, pcap, variants[i].args);
-		vdevs[i] = args[i];
+		if (pmd_harness_ablation_built() ||
+		    !pmd_harness_ablation_args(args[i]))
+			vdevs[n++] = args[i];
 	}
-	vdevs[NB_VARIANTS] = NULL;
+	vdevs[n] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
 	mp = eal_harness_pool("verdict", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
 	if (mp == NULL)

@@ -14,6 +14,7 @@
 #ifndef SOCNIC_BACKEND_H
 #define SOCNIC_BACKEND_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -79,6 +80,12 @@ struct socnic_backend {
 	const struct socnic_backend_ops *ops;
 	void *ctx;
 	enum socnic_backend_kind kind;
+	/*
+	 * The device's traffic is for any address and arrives from the
+	 * moment the port starts (a model replaying a capture or bridging a
+	 * Linux interface): the port starts promiscuous.
+	 */
+	bool promiscuous;
 };
 
 /* Destroys @p be if it holds a backend (safe on a zeroed struct). */

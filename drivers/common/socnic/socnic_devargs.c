@@ -1,0 +1,478 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Devargs parsing (socnic_devargs.h). rte_kvargs is asked to accept any
+ * key so that an unknown one can be reported by name (rte_kvargs_parse()
+ * with a key list only says "invalid"), then each pair is dispatched
+ * through the lists' tables. Numbers are parsed strictly: no sign, no
+ * trailing garbage, range-checked.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <rte_common.h>
+#include <rte_ether.h>
+#include <rte_kvargs.h>
+
+#include "rxp_prefetch.h"
+#include "rxp_sync.h"
+
+#include "socnic_devargs.h"
+#include "socnic_log.h"
+
+/* ---- Value parsers ---- */
+
+int
+socnic_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (s == NULL || *s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno != 0 || *end != '\0' || v < min || v > max)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+int
+socnic_parse_bool(const char *s, bool *out)
+{
+	uint64_t v;
+
+	if (socnic_parse_u64(s, 0, 1, &v) < 0)
+		return -1;
+	*out = v != 0;
+	return 0;
+}
+
+int
+socnic_parse_word(const char *v, const char *const *names)
+{
+	int i;
+
+	for (i = 0; v != NULL && names[i] != NULL; i++)
+		if (strcmp(v, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+int
+socnic_copy_str(char *dst, size_t cap, const char *s)
+{
+	size_t n;
+
+	if (s == NULL || s[0] == '\0')
+		return -1;
+	n = strlen(s);
+	if (n >= cap)
+		return -1;
+	memcpy(dst, s, n + 1);
+	return 0;
+}
+
+const char *
+socnic_parse_ppm(const char *v, uint32_t *out)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 1000000, &n) < 0)
+		return "expected 0..1000000 per million frames";
+	*out = (uint32_t)n;
+	return NULL;
+}
+
+const char *
+socnic_parse_mac(const char *v, uint8_t mac[6], bool unicast)
+{
+	struct rte_ether_addr ea;
+
+	if (v == NULL || rte_ether_unformat_addr(v, &ea) < 0)
+		return "expected xx:xx:xx:xx:xx:xx";
+	if (unicast && !rte_is_valid_assigned_ether_addr(&ea))
+		return "not a unicast address";
+	memcpy(mac, ea.addr_bytes, RTE_ETHER_ADDR_LEN);
+	return NULL;
+}
+
+/* ---- The port's keys ---- */
+
+static const char *
+arg_uio(const char *v, void *args)
+{
+	struct socnic_port_args *a = args;
+	uint64_t n;
+
+	if (v == NULL || strncmp(v, "uio", 3) != 0 ||
+	    socnic_parse_u64(v + 3, 0, 65535, &n) < 0)
+		return "expected uioN";
+	snprintf(a->uio, sizeof(a->uio), "uio%" PRIu64, n);
+	a->use_uio = true;
+	return NULL;
+}
+
+/*
+ * An existing directory, absolute: relative paths would depend on the
+ * application's working directory. Trailing slashes are dropped, so "/"
+ * is stored as "".
+ */
+static const char *
+arg_uio_root(const char *v, void *args)
+{
+	struct socnic_port_args *a = args;
+	struct stat sb;
+	size_t n;
+
+	if (v == NULL || v[0] != '/')
+		return "expected an absolute directory path";
+	n = strlen(v);
+	if (n >= sizeof(a->uio_root))
+		return "path too long";
+	if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode))
+		return "no such directory";
+	while (n > 0 && v[n - 1] == '/')
+		n--;
+	memcpy(a->uio_root, v, n);
+	a->uio_root[n] = '\0';
+	return NULL;
+}
+
+static const char *
+arg_uio_force(const char *v, void *args)
+{
+	struct socnic_port_args *a = args;
+
+	return socnic_parse_bool(v, &a->uio_force) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_mac(const char *v, void *args)
+{
+	struct socnic_port_args *a = args;
+	const char *err = socnic_parse_mac(v, a->mac, true);
+
+	if (err == NULL)
+		a->has_mac = true;
+	return err;
+}
+
+const struct socnic_devarg socnic_port_devargs[] = {
+	SOCNIC_PORT_DEVARGS(SOCNIC_DEVARG_PARSE)
+};
+const unsigned int socnic_port_nb_devargs = RTE_DIM(socnic_port_devargs);
+
+/* ---- The RX path's keys ---- */
+
+/* Whether the ablation-only burst variants are built (meson rx_ablation). */
+#ifdef SOCNIC_RX_ABLATION
+#define SOCNIC_ABLATION_BUILT	true
+#else
+#define SOCNIC_ABLATION_BUILT	false
+#endif
+
+static const char *
+arg_copybreak(const char *v, void *args)
+{
+	struct socnic_rx_args *a = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, SOCNIC_COPYBREAK_MAX, &n) < 0)
+		return "expected 0..2048 bytes (0 disables)";
+	a->copybreak = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_csum(const char *v, void *args)
+{
+	/* In enum rxp_csum_mode order. */
+	static const char *const names[] = { "auto", "sw", "hw", "off", NULL };
+	struct socnic_rx_args *a = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, sw, hw or off";
+	a->csum = (enum rxp_csum_mode)i;
+	return NULL;
+}
+
+static const char *
+arg_prefetch(const char *v, void *args)
+{
+	struct socnic_rx_args *a = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, RXP_PREFETCH_HEAD_LINES_MAX, &n) < 0)
+		return "expected 0, 1 or 2 (64-byte lines of the packet head)";
+	a->prefetch_lines = (uint8_t)n;
+	return NULL;
+}
+
+static const char *
+arg_prefetch_at(const char *v, void *args)
+{
+	static const char *const names[] = { "after", "before", NULL };
+	struct socnic_rx_args *a = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected after or before";
+	if (i == 1 && !SOCNIC_ABLATION_BUILT)
+		return "the prefetch-before-sync variant is an ablation one, built with meson -Drx_ablation=true";
+	a->prefetch_before = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_prefetch_body(const char *v, void *args)
+{
+	/* In enum socnic_prefetch_body order. */
+	static const char *const names[] = { "auto", "on", "off", NULL };
+	struct socnic_rx_args *a = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, on or off";
+	a->prefetch_body = (enum socnic_prefetch_body)i;
+	return NULL;
+}
+
+static const char *
+arg_sync(const char *v, void *args)
+{
+	static const char *const names[] = { "precise", "full", NULL };
+	struct socnic_rx_args *a = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected precise or full";
+	a->sync_full = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_zerocopy(const char *v, void *args)
+{
+	struct socnic_rx_args *a = args;
+	bool zc;
+
+	if (socnic_parse_bool(v, &zc) < 0)
+		return "expected 1 or 0";
+	if (!zc && !SOCNIC_ABLATION_BUILT)
+		return "the copy-all variant is an ablation one, built with meson -Drx_ablation=true";
+	a->zerocopy = zc;
+	return NULL;
+}
+
+static const char *
+arg_dma(const char *v, void *args)
+{
+	/* In enum socnic_dma_mode order. */
+	static const char *const names[] = { "auto", "coherent",
+					     "noncoherent", NULL };
+	struct socnic_rx_args *a = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto, coherent or noncoherent";
+	a->dma = (enum socnic_dma_mode)i;
+	return NULL;
+}
+
+const struct socnic_devarg socnic_rx_devargs[] = {
+	SOCNIC_RX_DEVARGS(SOCNIC_DEVARG_PARSE)
+};
+const unsigned int socnic_rx_nb_devargs = RTE_DIM(socnic_rx_devargs);
+
+int
+socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
+			   const struct socnic_backend *be, int logtype,
+			   const char *name)
+{
+	if (rx->dma == SOCNIC_DMA_AUTO)
+		rx->dma_noncoherent = be->ops->dma_coherent != NULL &&
+				      be->ops->dma_coherent(be->ctx) == 0;
+	else
+		rx->dma_noncoherent = rx->dma == SOCNIC_DMA_NONCOHERENT;
+	if (rx->dma_noncoherent && !rxp_sync_noncoherent_supported()) {
+		SOCNIC_LOG(logtype, ERR, "%s: the device's DMA is not cache-coherent (%s) and this CPU has no user-space cache maintenance (32-bit Arm): only a coherent device can be driven here",
+			   name, rx->dma == SOCNIC_DMA_AUTO ?
+			   "no dma-coherent in its device-tree node" :
+			   "dma=noncoherent");
+		return -ENOTSUP;
+	}
+	return 0;
+}
+
+/* ---- The engine ---- */
+
+/* Length of the entry of @p params at @p p (spaces inside <>). */
+static size_t
+devarg_entry_len(const char *p)
+{
+	size_t n = 0;
+	int depth = 0;
+
+	for (; p[n] != '\0' && (p[n] != ' ' || depth > 0); n++)
+		depth += p[n] == '<' ? 1 : p[n] == '>' ? -1 : 0;
+	return n;
+}
+
+/* "key=<syntax>" of @p key from @p params, in @p buf. */
+static const char *
+devarg_syntax(const char *params, const char *key, char *buf, size_t size)
+{
+	const char *p = params;
+	size_t klen = strlen(key), n;
+
+	while (*p != '\0') {
+		n = devarg_entry_len(p);
+		if (n > klen && strncmp(p, key, klen) == 0 && p[klen] == '=') {
+			snprintf(buf, size, "%.*s", (int)n, p);
+			return buf;
+		}
+		p += n;
+		p += strspn(p, " ");
+	}
+	snprintf(buf, size, "%s", key);
+	return buf;
+}
+
+/* Whether pair @p i repeats the key of an earlier pair. */
+static bool
+devarg_repeated(const struct rte_kvargs *kvl, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < i; j++)
+		if (strcmp(kvl->pairs[j].key, kvl->pairs[i].key) == 0)
+			return true;
+	return false;
+}
+
+/* The entry of @p key and its list, or NULL. */
+static const struct socnic_devarg *
+devarg_find(const char *key, const struct socnic_devarg_list *lists,
+	    unsigned int n, const struct socnic_devarg_list **list)
+{
+	unsigned int l, k;
+
+	for (l = 0; key != NULL && l < n; l++)
+		for (k = 0; k < lists[l].nb_keys; k++)
+			if (strcmp(key, lists[l].keys[k].key) == 0) {
+				*list = &lists[l];
+				return &lists[l].keys[k];
+			}
+	return NULL;
+}
+
+/* Runs the parser of @p d, if this part parses its list. */
+static const char *
+devarg_apply(const struct socnic_devarg *d, const struct socnic_devarg_list *l,
+	     const char *val)
+{
+	if (d->fn == NULL || l->args == NULL)
+		return NULL;
+	return d->fn(val, l->args);
+}
+
+enum socnic_devarg_scope
+socnic_devargs_scope(const char *key, const struct socnic_devarg_list *lists,
+		     unsigned int n)
+{
+	const struct socnic_devarg_list *l = NULL;
+	const struct socnic_devarg *d = devarg_find(key, lists, n, &l);
+
+	return d != NULL ? d->scope : SOCNIC_DEVARG_UNKNOWN;
+}
+
+int
+socnic_devargs_parse(int logtype, const char *name, const char *args,
+		     const char *params,
+		     const struct socnic_devarg_list *lists, unsigned int n,
+		     struct socnic_devargs_seen *seen)
+{
+	const struct socnic_devarg_list *l = NULL;
+	const struct socnic_devarg *d, *prev = NULL;
+	struct rte_kvargs *kvl;
+	char syntax[160];
+	unsigned int i, k;
+	int ret = 0;
+
+	memset(seen, 0, sizeof(*seen));
+	for (i = 0; i < n; i++)
+		for (k = 0; lists[i].args != NULL && k < lists[i].nb_keys; k++) {
+			d = &lists[i].keys[k];
+			if (d->dflt == NULL || d->fn == NULL ||
+			    d->fn(d->dflt, lists[i].args) == NULL)
+				continue;
+			SOCNIC_LOG(logtype, ERR, "%s: the default %s=%s does not parse",
+				   name, d->key, d->dflt);
+			return -EINVAL;
+		}
+	if (args == NULL || args[0] == '\0')
+		return 0;
+
+	kvl = rte_kvargs_parse(args, NULL);
+	if (kvl == NULL) {
+		SOCNIC_LOG(logtype, ERR, "%s: cannot parse devargs \"%s\"", name,
+			   args);
+		return -EINVAL;
+	}
+	for (i = 0; i < kvl->count && ret == 0; i++) {
+		const char *key = kvl->pairs[i].key;
+		const char *val = kvl->pairs[i].value;
+		const char *err = "unknown key";
+		char cont[64];
+
+		/* key=a,word: the word continues the key's value. */
+		if (prev != NULL && val == NULL &&
+		    strstr(devarg_syntax(params, prev->key, syntax,
+					 sizeof(syntax)), "[,") != NULL) {
+			snprintf(cont, sizeof(cont), ",%s", key);
+			if (devarg_find(prev->key, lists, n, &l) != NULL &&
+			    devarg_apply(prev, l, cont) == NULL)
+				continue;
+		}
+		if (devarg_repeated(kvl, i)) {
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s given twice: say it once",
+				   name, key);
+			ret = -EINVAL;
+			break;
+		}
+		d = devarg_find(key, lists, n, &l);
+		prev = d;
+		if (d != NULL) {
+			err = devarg_apply(d, l, val);
+			if (d->scope == SOCNIC_DEVARG_MODEL &&
+			    seen->model_key == NULL)
+				seen->model_key = d->key;
+			if (d->scope == SOCNIC_DEVARG_UIO && seen->uio_key == NULL) {
+				seen->uio_key = d->key;
+				snprintf(seen->uio_val, sizeof(seen->uio_val),
+					 "%s", val != NULL ? val : "");
+			}
+		}
+		if (err == NULL)
+			continue;
+		/* A known key: its own syntax; an unknown one: every key. */
+		if (d != NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s rejected: %s (%s)",
+				   name, key, val != NULL ? val : "(none)", err,
+				   devarg_syntax(params, key, syntax,
+						 sizeof(syntax)));
+		else
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s rejected: %s (valid: %s)",
+				   name, key, val != NULL ? val : "(none)", err,
+				   params);
+		ret = -EINVAL;
+	}
+	rte_kvargs_free(kvl);
+	return ret;
+}

@@ -1,0 +1,405 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The device-model keys every family takes (socnic_model_args.h). */
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_lcore.h>
+
+#include "model_traffic.h"
+#include "socnic_log.h"
+#include "socnic_model_args.h"
+
+static const char *
+set_rx_src(struct socnic_model_args *ma, enum socnic_rx_source src)
+{
+	if (ma->rx_src != SOCNIC_RX_SRC_GEN && ma->rx_src != src)
+		return "a second RX source (rx_pcap, rx_iface and iface exclude each other)";
+	ma->rx_src = src;
+	return NULL;
+}
+
+static const char *
+set_tx_sink(struct socnic_model_args *ma, enum socnic_tx_sink sink)
+{
+	if (ma->tx_sink != SOCNIC_TX_SINK_COUNT && ma->tx_sink != sink)
+		return "a second TX sink (tx_pcap, tx_iface and iface exclude each other)";
+	ma->tx_sink = sink;
+	return NULL;
+}
+
+static const char *
+arg_rx_pcap(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_copy_str(ma->rx_pcap, sizeof(ma->rx_pcap), v) < 0)
+		return "expected a file path";
+	return set_rx_src(ma, SOCNIC_RX_SRC_PCAP);
+}
+
+static const char *
+arg_rx_pcap_loop(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_bool(v, &ma->rx_pcap_loop) < 0 ?
+		"expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_tx_pcap(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_copy_str(ma->tx_pcap, sizeof(ma->tx_pcap), v) < 0)
+		return "expected a file path";
+	return set_tx_sink(ma, SOCNIC_TX_SINK_PCAP);
+}
+
+static const char *
+arg_rx_iface(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_copy_str(ma->rx_iface, sizeof(ma->rx_iface), v) < 0)
+		return "expected an interface name (at most 15 characters)";
+	return set_rx_src(ma, SOCNIC_RX_SRC_IFACE);
+}
+
+static const char *
+arg_tx_iface(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_copy_str(ma->tx_iface, sizeof(ma->tx_iface), v) < 0)
+		return "expected an interface name (at most 15 characters)";
+	return set_tx_sink(ma, SOCNIC_TX_SINK_IFACE);
+}
+
+static const char *
+arg_iface(const char *v, void *args)
+{
+	const char *err = arg_rx_iface(v, args);
+
+	return err != NULL ? err : arg_tx_iface(v, args);
+}
+
+static const char *
+arg_gen_len(const char *v, void *args)
+{
+	static const char *const msg =
+		"expected N, MIN-MAX (60..9018, without FCS) or imix";
+	struct model_gen_params *g = &((struct socnic_model_args *)args)->gen;
+	char buf[32];
+	char *dash;
+	uint64_t lo, hi;
+
+	if (v != NULL && strcmp(v, "imix") == 0) {
+		g->size = MODEL_GEN_SIZE_IMIX;
+		g->len_min = 60;
+		g->len_max = 1514;
+		return NULL;
+	}
+	if (socnic_copy_str(buf, sizeof(buf), v) < 0)
+		return msg;
+	dash = strchr(buf, '-');
+	if (dash != NULL)
+		*dash = '\0';
+	if (socnic_parse_u64(buf, SOCNIC_GEN_LEN_MIN, SOCNIC_GEN_LEN_MAX, &lo) < 0)
+		return msg;
+	hi = lo;
+	if (dash != NULL &&
+	    (socnic_parse_u64(dash + 1, SOCNIC_GEN_LEN_MIN, SOCNIC_GEN_LEN_MAX,
+			      &hi) < 0 || hi < lo))
+		return msg;
+	g->size = hi == lo ? MODEL_GEN_SIZE_FIXED : MODEL_GEN_SIZE_RANGE;
+	g->len_min = (unsigned int)lo;
+	g->len_max = (unsigned int)hi;
+	return NULL;
+}
+
+static const char *
+arg_gen_flows(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, 1u << 24, &n) < 0)
+		return "expected 1..16777216";
+	ma->gen.flows = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_gen_pkts(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_u64(v, 0, UINT64_MAX, &ma->gen.count) < 0 ?
+		"expected a frame count (0: endless)" : NULL;
+}
+
+static const char *
+arg_gen_bad_l4(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 1000, &n) < 0)
+		return "expected a permille 0..1000";
+	ma->gen.bad_l4_permille = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_gen_proto(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (v != NULL && strcmp(v, "udp") == 0)
+		ma->gen.l4_proto = IPPROTO_UDP;
+	else if (v != NULL && strcmp(v, "tcp") == 0)
+		ma->gen.l4_proto = IPPROTO_TCP;
+	else
+		return "expected udp or tcp";
+	return NULL;
+}
+
+static const char *
+arg_gen_ipv6(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_bool(v, &ma->gen.ipv6) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_gen_rate(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_u64(v, 0, UINT64_MAX, &ma->gen.rate_pps) < 0 ?
+		"expected packets per second (0: unlimited)" : NULL;
+}
+
+/* Any address, multicast included: the filters are under test. */
+static const char *
+arg_gen_dst(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+	const char *err = socnic_parse_mac(v, ma->gen_dst, false);
+
+	if (err == NULL)
+		ma->has_gen_dst = true;
+	return err;
+}
+
+static const char *
+arg_model_cpu(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, "-1") == 0) {
+		ma->cpu = -1;
+		return NULL;
+	}
+	if (socnic_parse_u64(v, 0, RTE_MAX_LCORE - 1, &n) < 0)
+		return "expected a CPU number or -1";
+	ma->cpu = (int)n;
+	return NULL;
+}
+
+static const char *
+arg_dma_store(const char *v, void *args)
+{
+	static const char *const names[] = { "plain", "nt", NULL };
+	struct socnic_model_args *ma = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected plain or nt";
+	ma->dma_store_nt = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_flow_ctrl(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_parse_bool(v, &ma->flow_ctrl) < 0)
+		return "expected 0 or 1";
+	ma->flow_ctrl_set = true;
+	return NULL;
+}
+
+static const char *
+arg_wb_batch(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, 64, &n) < 0)
+		return "expected 1..64 frames";
+	ma->wb_batch = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_nc(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_bool(v, &ma->nc) < 0 ? "expected 1 or 0" : NULL;
+}
+
+static const char *
+arg_fault_seed(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (socnic_parse_u64(v, 0, UINT64_MAX, &ma->fault_seed) < 0)
+		return "expected an unsigned 64-bit seed";
+	return NULL;
+}
+
+/* Every gen_* key marks the generator as asked for. */
+#define SOCNIC_MODEL_GEN_KEY(key, syntax, dflt, scope)			\
+static const char *							\
+arg_given_ ## key(const char *v, void *args)				\
+{									\
+	if (strncmp(#key, "gen_", 4) == 0 && v != NULL)			\
+		((struct socnic_model_args *)args)->gen_given = true;	\
+	return arg_ ## key(v, args);					\
+}
+SOCNIC_MODEL_DEVARGS(SOCNIC_MODEL_GEN_KEY)
+#undef SOCNIC_MODEL_GEN_KEY
+
+#define SOCNIC_MODEL_ROW(key, syntax, dflt, scope)			\
+	{ #key, arg_given_ ## key, dflt, SOCNIC_DEVARG_ ## scope },
+const struct socnic_devarg socnic_model_devargs[] = {
+	SOCNIC_MODEL_DEVARGS(SOCNIC_MODEL_ROW)
+};
+#undef SOCNIC_MODEL_ROW
+const unsigned int socnic_model_nb_devargs = RTE_DIM(socnic_model_devargs);
+
+void
+socnic_model_args_init(struct socnic_model_args *ma)
+{
+	memset(ma, 0, sizeof(*ma));
+	model_gen_params_init(&ma->gen);
+	/*
+	 * gen_len's default, the only generator setting whose default is
+	 * the PMDs' own (60 bytes without FCS: the 64-byte minimum frame on
+	 * the wire); the others are the library's. Here, not in the key
+	 * list: a default parsed there would count as a gen_* key given.
+	 */
+	ma->gen.size = MODEL_GEN_SIZE_FIXED;
+	ma->gen.len_min = SOCNIC_GEN_LEN_MIN;
+	ma->gen.len_max = SOCNIC_GEN_LEN_MIN;
+}
+
+void
+socnic_model_args_finish(struct socnic_model_args *ma)
+{
+	if (ma->rx_src == SOCNIC_RX_SRC_GEN &&
+	    ma->tx_sink != SOCNIC_TX_SINK_COUNT && !ma->gen_given)
+		ma->rx_src = SOCNIC_RX_SRC_NONE;
+	if (!ma->flow_ctrl_set)
+		ma->flow_ctrl = ma->rx_src == SOCNIC_RX_SRC_PCAP;
+}
+
+static struct model_traffic_src *
+model_make_source(const struct socnic_model_args *ma, const char *name,
+		  const uint8_t mac[6], int logtype)
+{
+	struct model_traffic_src *src = NULL;
+	struct model_gen_params g;
+	char err[256] = "";
+
+	switch (ma->rx_src) {
+	case SOCNIC_RX_SRC_NONE:
+		src = model_null_src_create();
+		if (src == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: out of memory", name);
+		return src;
+	case SOCNIC_RX_SRC_PCAP:
+		src = model_pcap_src_create(ma->rx_pcap, ma->rx_pcap_loop, err,
+					    sizeof(err));
+		if (src == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: devarg rx_pcap=%s: %s", name,
+				   ma->rx_pcap, err);
+		return src;
+	case SOCNIC_RX_SRC_IFACE:
+		src = model_iface_src_create(ma->rx_iface, err, sizeof(err));
+		if (src == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: devarg rx_iface=%s: %s", name,
+				   ma->rx_iface, err);
+		return src;
+	default:
+		break;
+	}
+	g = ma->gen;
+	/* To the port, unless gen_dst= says otherwise. */
+	memcpy(g.dst_mac, ma->has_gen_dst ? ma->gen_dst : mac, sizeof(g.dst_mac));
+	memcpy(g.src_mac, mac, sizeof(g.src_mac));
+	g.src_mac[4] = 0x02;				/* 02:00:00:00:02:NN */
+	src = model_gen_create(&g, err, sizeof(err));
+	if (src == NULL)
+		SOCNIC_LOG(logtype, ERR, "%s: traffic generator (gen_* devargs): %s",
+			   name, err[0] != '\0' ? err : "not available");
+	return src;
+}
+
+static struct model_traffic_sink *
+model_make_sink(const struct socnic_model_args *ma, const char *name,
+		int logtype)
+{
+	struct model_traffic_sink *sink = NULL;
+	char err[256] = "";
+
+	switch (ma->tx_sink) {
+	case SOCNIC_TX_SINK_PCAP:
+		sink = model_pcap_sink_create(ma->tx_pcap, err, sizeof(err));
+		if (sink == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: devarg tx_pcap=%s: %s", name,
+				   ma->tx_pcap, err);
+		break;
+	case SOCNIC_TX_SINK_IFACE:
+		sink = model_iface_sink_create(ma->tx_iface, err, sizeof(err));
+		if (sink == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: devarg tx_iface=%s: %s", name,
+				   ma->tx_iface, err);
+		break;
+	default:
+		sink = model_count_sink_create();
+		if (sink == NULL)
+			SOCNIC_LOG(logtype, ERR, "%s: cannot create the TX count sink",
+				   name);
+		break;
+	}
+	return sink;
+}
+
+int
+socnic_model_traffic_create(const struct socnic_model_args *ma,
+			    const char *name, const uint8_t mac[6], int logtype,
+			    struct model_traffic_src **src,
+			    struct model_traffic_sink **sink)
+{
+	*src = model_make_source(ma, name, mac, logtype);
+	*sink = model_make_sink(ma, name, logtype);
+	if (*src != NULL && *sink != NULL)
+		return 0;
+	if (*src != NULL)
+		(*src)->destroy(*src);
+	if (*sink != NULL)
+		(*sink)->destroy(*sink);
+	*src = NULL;
+	*sink = NULL;
+	return -EINVAL;
+}

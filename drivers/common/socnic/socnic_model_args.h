@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The model backends' shared half: the device-model keys every family
+ * takes (SOCNIC_MODEL_DEVARGS of socnic_devargs.h: traffic, generator,
+ * the model thread's CPU, DMA stores, flow control, write-back batching,
+ * the non-coherent interconnect, the fault schedule's seed) parsed into
+ * struct socnic_model_args, and the traffic source and sink they name,
+ * made from the shared model library. Only a PMD's model backend includes
+ * this; the rest of the PMD knows the keys by name only.
+ */
+#ifndef SOCNIC_MODEL_ARGS_H
+#define SOCNIC_MODEL_ARGS_H
+
+#include <limits.h>
+#include <net/if.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model_traffic.h"
+#include "socnic_devargs.h"
+
+/* Generator frame lengths (without FCS) the devargs accept. */
+#define SOCNIC_GEN_LEN_MIN	60u
+#define SOCNIC_GEN_LEN_MAX	9018u
+
+enum socnic_rx_source {
+	SOCNIC_RX_SRC_GEN = 0,	/* default */
+	SOCNIC_RX_SRC_PCAP,
+	SOCNIC_RX_SRC_IFACE,
+	/* No RX traffic: a port given only a TX sink (tx_pcap, tx_iface). */
+	SOCNIC_RX_SRC_NONE,
+};
+
+enum socnic_tx_sink {
+	SOCNIC_TX_SINK_COUNT = 0,	/* default */
+	SOCNIC_TX_SINK_PCAP,
+	SOCNIC_TX_SINK_IFACE,
+};
+
+struct socnic_model_args {
+	/* Traffic. */
+	enum socnic_rx_source rx_src;
+	char rx_pcap[PATH_MAX];
+	bool rx_pcap_loop;
+	char rx_iface[IF_NAMESIZE];
+	enum socnic_tx_sink tx_sink;
+	char tx_pcap[PATH_MAX];
+	char tx_iface[IF_NAMESIZE];
+	/* Generator: the shared model library's parameters, as given. */
+	struct model_gen_params gen;
+	bool gen_given;			/* a gen_* key was given */
+	bool has_gen_dst;		/* else the port's address */
+	uint8_t gen_dst[6];
+	/* The device. */
+	int cpu;			/* of the model's thread, -1: unpinned */
+	bool dma_store_nt;		/* cache-bypassing DMA stores */
+	bool flow_ctrl;			/* hold frames while nothing is armed */
+	bool flow_ctrl_set;		/* given explicitly */
+	unsigned int wb_batch;		/* write-backs published together, 0: 1 */
+	bool nc;			/* with dma=noncoherent: emulate it */
+	uint64_t fault_seed;		/* the fault schedule's */
+};
+
+/* The keys' parse table (SOCNIC_MODEL_DEVARGS), for socnic_devargs_parse(). */
+extern const struct socnic_devarg socnic_model_devargs[];
+extern const unsigned int socnic_model_nb_devargs;
+
+/* Before parsing: what no key sets (the library's generator defaults). */
+void socnic_model_args_init(struct socnic_model_args *ma);
+
+/*
+ * After parsing: a port given a TX sink and nothing to receive (no RX
+ * source, no gen_* key) receives nothing; a capture is replayed
+ * losslessly (flow control) unless flow_ctrl= says otherwise.
+ */
+void socnic_model_args_finish(struct socnic_model_args *ma);
+
+/*
+ * Traffic from the frames' sources and to their sinks do not address the
+ * port alone: such a port starts promiscuous (as DPDK's net_pcap receives
+ * every frame). Generated traffic is addressed to the port.
+ */
+static inline bool
+socnic_model_args_promiscuous(const struct socnic_model_args *ma)
+{
+	return ma->rx_src != SOCNIC_RX_SRC_GEN;
+}
+
+/*
+ * The traffic source and sink of @p ma for the device @p name whose MAC
+ * address is @p mac (the generator's destination unless gen_dst=, and the
+ * base of its source). 0, or -EINVAL after logging why (nothing left).
+ */
+int socnic_model_traffic_create(const struct socnic_model_args *ma,
+				const char *name, const uint8_t mac[6],
+				int logtype, struct model_traffic_src **src,
+				struct model_traffic_sink **sink);
+
+#endif /* SOCNIC_MODEL_ARGS_H */
