@@ -46,6 +46,7 @@ struct drv {
 	uint8_t *arena;
 	size_t used;
 	bool nc;		/* do the cache maintenance */
+	bool skip_inval;	/* ... but never invalidate (a broken driver) */
 	bool watermark;		/* arm with MVNETA_DESC_WATERMARK, obey it */
 	struct drv_rxq rxq[MVNETA_MAX_RXQ];
 	struct mvneta_tx_desc *txr[MVNETA_MAX_TXQ];
@@ -80,7 +81,7 @@ drv_clean(struct drv *d, const void *p, size_t len)
 static inline void
 drv_civac(struct drv *d, const void *p, size_t len)
 {
-	if (d->nc)
+	if (d->nc && !d->skip_inval)
 		neta_model_cache_op(d->m, p, len, NETA_MODEL_CACHE_CIVAC);
 }
 
