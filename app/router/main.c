@@ -28,6 +28,9 @@
 #ifdef SOCRX_HAVE_STMMAC_PMD
 #include "rte_pmd_stmmac_uio.h"
 #endif
+#ifdef SOCRX_HAVE_MVNETA_PMD
+#include "rte_pmd_mvneta_uio.h"
+#endif
 
 #include "args.h"
 #include "lpm.h"
@@ -359,12 +362,16 @@ setup_l2(uint16_t port, const struct route_table *t)
 static bool
 port_source_busy(uint16_t port)
 {
-#ifdef SOCRX_HAVE_STMMAC_PMD
-	return rte_pmd_stmmac_uio_model_rx_idle(port) == 0;
-#else
+	bool busy = false;
+
 	RTE_SET_USED(port);
-	return false;
+#ifdef SOCRX_HAVE_STMMAC_PMD
+	busy |= rte_pmd_stmmac_uio_model_rx_idle(port) == 0;
 #endif
+#ifdef SOCRX_HAVE_MVNETA_PMD
+	busy |= rte_pmd_mvneta_uio_model_rx_idle(port) == 0;
+#endif
+	return busy;
 }
 
 static bool
