@@ -50,6 +50,24 @@ struct pmd_family {
 	uint32_t model_max_frame;
 	/* The device reports a bad L4 checksum (else only "good" or nothing). */
 	bool hw_l4_bad;
+	/* The device checks the L4 checksum behind a bad IPv4 header. */
+	bool hw_l4_behind_bad_ip;
+	/*
+	 * Descriptors a full ring keeps unarmed: 1 where a tail pointer equal
+	 * to the device's position means "nothing armed" (dwmac4), 0 where
+	 * the device counts (NETA).
+	 */
+	unsigned int ring_slack;
+	/*
+	 * The device's missed-frame counter saturates (dwmac4: 11 bits, the
+	 * rx_q0_missed_overflow xstat), else it cannot in practice.
+	 */
+	bool missed_saturates;
+	/*
+	 * The device zero-pads frames shorter than 60 bytes on transmit (the
+	 * model's sink sees the padded frame, as the wire would).
+	 */
+	bool tx_pads;
 	int (*model_stats)(uint16_t port, struct pmd_model_stats *st);
 	int (*rx_idle)(uint16_t port);
 	const char *(*last_violation)(uint16_t port);
@@ -106,9 +124,9 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
 	st->violations = m.violations;
-	st->nc_clobbers = m.nc_clobbers;
-	st->nc_unclean_reads = m.nc_unclean_reads;
-	st->nc_clean_lines = m.nc_clean_lines;
+	st->nc_clobbers = m.nc.clobbers;
+	st->nc_unclean_reads = m.nc.unclean_reads;
+	st->nc_clean_lines = m.nc.clean_lines;
 	return 0;
 }
 #endif
@@ -121,6 +139,9 @@ static const struct pmd_family pmd_families[] = {
 		.cb_pool = "stmmac_cb",
 		.model_max_frame = DWMAC4_MODEL_MAX_FRAME,
 		.hw_l4_bad = true,
+		.hw_l4_behind_bad_ip = true,
+		.ring_slack = 1,
+		.missed_saturates = true,
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -134,6 +155,7 @@ static const struct pmd_family pmd_families[] = {
 		.cb_pool = "mvneta_cb",
 		.model_max_frame = NETA_MODEL_MAX_FRAME - 4,
 		.hw_l4_bad = false,
+		.tx_pads = true,
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
@@ -163,6 +185,26 @@ pmd_family(void)
 		exit(77);
 	}
 	return f;
+}
+
+/*
+ * Whether @p out is what the family's TX puts on the wire for @p in:
+ * the same bytes, zero-padded to 60 when the device pads.
+ */
+static inline bool
+pmd_family_tx_same(const uint8_t *in, uint32_t in_len, const uint8_t *out,
+		   uint32_t out_len)
+{
+	uint32_t i;
+
+	if (!pmd_family()->tx_pads || in_len >= 60)
+		return in_len == out_len && memcmp(in, out, in_len) == 0;
+	if (out_len != 60 || memcmp(in, out, in_len) != 0)
+		return false;
+	for (i = in_len; i < 60; i++)
+		if (out[i] != 0)
+			return false;
+	return true;
 }
 
 /* The vdev name of instance @p i of this run's family, in @p buf. */
