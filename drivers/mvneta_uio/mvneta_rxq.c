@@ -376,20 +376,20 @@ mvneta_rx_refill_nc(struct mvneta_rx_queue *rxq)
 }
 
 /*
- * Frames lost before the ring (clear-on-read, Linux's rx_discard and
- * rx_overrun ethtool counters): no descriptor, or a full FIFO; folded
- * into rx_missed (imissed). Read from the datapath (empty polls) and from
+ * Frames lost before the ring for want of a descriptor (the clear-on-read
+ * MVNETA_RX_DISCARD_FRAME_COUNT, Linux's rx_discard ethtool counter),
+ * folded into rx_missed (imissed). The overrun counter is not added: its
+ * frames reach the ring closed with the overrun error code and are
+ * counted in ierrors. Read from the datapath (empty polls) and from
  * stats_get on the control thread: atomic adds keep both.
  */
 void
 mvneta_rx_missed_update(struct mvneta_rx_queue *rxq)
 {
 	uint32_t d = socnic_read32(rxq->be, MVNETA_RX_DISCARD_FRAME_COUNT);
-	uint32_t o = socnic_read32(rxq->be, MVNETA_OVERRUN_FRAME_COUNT);
 
-	if (d + o != 0)
-		__atomic_fetch_add(&rxq->stats.rx_missed, (uint64_t)d + o,
-				   __ATOMIC_RELAXED);
+	if (d != 0)
+		__atomic_fetch_add(&rxq->stats.rx_missed, d, __ATOMIC_RELAXED);
 }
 
 /* Descriptors the device filled and the driver has not harvested. */

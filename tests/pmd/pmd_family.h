@@ -35,6 +35,7 @@ struct pmd_model_stats {
 	uint64_t rx_fault_err;	/* frames closed with an error (fault knob) */
 	uint64_t rx_fault_len;	/* length lies (fault knob) */
 	uint64_t rx_fault_csum_lie;	/* checksum verdicts inverted (fault knob) */
+	uint64_t rx_fault_wb_late;	/* counted before written back (fault knob) */
 	uint64_t violations;	/* driver protocol violations: 0 */
 	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
 	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
@@ -63,6 +64,12 @@ struct pmd_family {
 	 * rx_q0_missed_overflow xstat), else it cannot in practice.
 	 */
 	bool missed_saturates;
+	/*
+	 * The model's knob for a descriptor counted done before its
+	 * write-back landed, if the family's completion is a count (NETA's
+	 * RXQ_STATUS); dwmac4's OWN-bit ordering has test_pmd_ordering.
+	 */
+	const char *wb_late_knob;
 	/*
 	 * The device zero-pads frames shorter than 60 bytes on transmit (the
 	 * model's sink sees the padded frame, as the wire would).
@@ -123,6 +130,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->rx_fault_err = m.rx_fault_err;
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
+	st->rx_fault_wb_late = m.rx_fault_wb_late;
 	st->violations = m.violations;
 	st->nc_clobbers = m.nc.clobbers;
 	st->nc_unclean_reads = m.nc.unclean_reads;
@@ -156,6 +164,7 @@ static const struct pmd_family pmd_families[] = {
 		.model_max_frame = NETA_MODEL_MAX_FRAME - 4,
 		.hw_l4_bad = false,
 		.tx_pads = true,
+		.wb_late_knob = "fault_wb_late_ppm",
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Device faults injected by the model (fault_* devargs, docs/design/
- * robustness.md "Fault knobs") through net_stmmac_uio. 20000 generated
+ * robustness.md "Fault knobs") through the family's PMD (pmd_family.h),
+ * whose models take the same three knobs. 20000 generated
  * frames of 60..1514 bytes per port, flow control on (no misses), fixed
  * seeds, printed with every failed check (the harness prints harness_seed,
  * set to the port's fault_seed):
@@ -13,7 +14,13 @@
  *  (c) fault_csum_lie_ppm with gen_bad_l4: csum=sw ignores the device's
  *      verdict, so its flags are identical with and without the lie on two
  *      ports fed the same generator; csum=hw trusts the device (by design),
- *      so the lies show up there, at most one changed frame per lie.
+ *      so the lies show up there, at most one changed frame per lie; without
+ *      lies csum=hw agrees with csum=sw, but for UNKNOWN where the family's
+ *      device says nothing of a bad L4 checksum.
+ *  (d) where the family's device counts completed descriptors (NETA's
+ *      RXQ_STATUS), the count running ahead of the write-back
+ *      (fault_wb_late_ppm): nothing lost or reordered, and the model saw
+ *      no descriptor returned before its write-back landed (a violation).
  * Every port ends with its pool back at the baseline after stop and no
  * driver protocol violation (an injected fault is device behaviour).
  */
@@ -28,18 +35,23 @@
 #define SEED_ERR	1592653589
 #define SEED_LEN	2718281828
 #define SEED_CSUM	1414213562
+#define SEED_WB		1732050807
 
 #define STR_(x) #x
 #define STR(x) STR_(x)
 #define GEN "flow_ctrl=1,gen_pkts=" STR(F_PKTS) ",gen_len=60-1514"
 #define GEN_CSUM GEN ",gen_bad_l4=100"
 
-#define DEV_ERR		"net_stmmac_uio0"
-#define DEV_LEN		"net_stmmac_uio1"
-#define DEV_SW_REF	"net_stmmac_uio2"
-#define DEV_SW_LIE	"net_stmmac_uio3"
-#define DEV_HW_REF	"net_stmmac_uio4"
-#define DEV_HW_LIE	"net_stmmac_uio5"
+/* The ports: instances 0..5 of the family's vdev. */
+enum { I_ERR, I_LEN, I_SW_REF, I_SW_LIE, I_HW_REF, I_HW_LIE, I_WB, NB_DEVS };
+static char dev_names[NB_DEVS][32];
+#define DEV_ERR		dev_names[I_ERR]
+#define DEV_LEN		dev_names[I_LEN]
+#define DEV_SW_REF	dev_names[I_SW_REF]
+#define DEV_SW_LIE	dev_names[I_SW_LIE]
+#define DEV_HW_REF	dev_names[I_HW_REF]
+#define DEV_HW_LIE	dev_names[I_HW_LIE]
+#define DEV_WB		dev_names[I_WB]
 
 #define CSUM_MASK (RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK)
 
@@ -52,7 +64,7 @@ struct rx_rec {
 	uint32_t ptype[F_PKTS];
 };
 
-static struct rx_rec recs[6];
+static struct rx_rec recs[7];
 
 static void
 record(struct rte_mbuf *m, void *arg)
@@ -81,7 +93,7 @@ record(struct rte_mbuf *m, void *arg)
  */
 static int
 run_port(const char *dev, uint64_t seed, struct rx_rec *rec,
-	 struct rte_eth_stats *es, struct dwmac4_model_stats *ms)
+	 struct rte_eth_stats *es, struct pmd_model_stats *ms)
 {
 	char pname[32];
 	struct rte_mempool *mp;
@@ -106,7 +118,7 @@ run_port(const char *dev, uint64_t seed, struct rx_rec *rec,
 	}
 	got = pmd_harness_rx_until((uint16_t)port, F_PKTS, record, rec);
 	CHECK(rte_eth_stats_get((uint16_t)port, es) == 0, "%s stats", dev);
-	CHECK(rte_pmd_stmmac_uio_model_stats((uint16_t)port, ms) == 0,
+	CHECK(pmd_family()->model_stats((uint16_t)port, ms) == 0,
 	      "%s model stats", dev);
 	CHECK_EQ_U(got, rec->n, "%s: frames seen by the callback", dev);
 	CHECK_EQ_U(es->ipackets, got, "%s: ipackets counts what we received",
@@ -141,7 +153,7 @@ static void
 test_err(void)
 {
 	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 
 	if (run_port(DEV_ERR, SEED_ERR, &recs[0], &es, &ms) != 0)
 		return;
@@ -157,7 +169,7 @@ static void
 test_len(void)
 {
 	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 
 	if (run_port(DEV_LEN, SEED_LEN, &recs[1], &es, &ms) != 0)
 		return;
@@ -180,12 +192,36 @@ diff_count(const struct rx_rec *a, const struct rx_rec *b)
 	return d;
 }
 
+/*
+ * Frames whose flags differ between csum=sw (@p sw) and csum=hw (@p hw)
+ * without lies: none, but where the family's device says nothing of a
+ * bad L4 checksum (hw then UNKNOWN where sw finds BAD).
+ */
+static uint64_t
+diff_count_sw_hw(const struct rx_rec *sw, const struct rx_rec *hw)
+{
+	uint64_t i, n = RTE_MIN(RTE_MIN(sw->n, hw->n), (uint64_t)F_PKTS), d = 0;
+	uint64_t l4 = RTE_MBUF_F_RX_L4_CKSUM_MASK;
+
+	for (i = 0; i < n; i++) {
+		uint64_t a = sw->flags[i], b = hw->flags[i];
+
+		if (!pmd_family()->hw_l4_bad &&
+		    (a & l4) == RTE_MBUF_F_RX_L4_CKSUM_BAD &&
+		    (b & l4) == RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN)
+			b = (b & ~l4) | RTE_MBUF_F_RX_L4_CKSUM_BAD;
+		if (a != b || sw->ptype[i] != hw->ptype[i])
+			d++;
+	}
+	return d;
+}
+
 /* (c) Lying checksum verdicts: software ignores them, hardware trusts. */
 static void
 test_csum_lie(void)
 {
 	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	uint64_t lies_sw = 0, lies_hw = 0, d;
 
 	if (run_port(DEV_SW_REF, 0, &recs[2], &es, &ms) != 0 ||
@@ -206,7 +242,7 @@ test_csum_lie(void)
 	harness_seed = SEED_CSUM;
 	CHECK_EQ_U(recs[4].n, recs[5].n, "csum=hw: same frame count");
 	/* Without lies, hw and sw agree on the generator's truth. */
-	CHECK_EQ_U(diff_count(&recs[2], &recs[4]), 0,
+	CHECK_EQ_U(diff_count_sw_hw(&recs[2], &recs[4]), 0,
 		   "csum=hw without lies matches csum=sw");
 	d = diff_count(&recs[4], &recs[5]);
 	CHECK(d > 0 && d <= lies_hw,
@@ -216,28 +252,65 @@ test_csum_lie(void)
 	       " (%" PRIu64 " visible)\n", lies_sw, lies_hw, d);
 }
 
+/* (d) The completion count ahead of the write-back. */
+static void
+test_wb_late(void)
+{
+	struct rte_eth_stats es;
+	struct pmd_model_stats ms;
+	uint64_t i, same = 0;
+
+	if (pmd_family()->wb_late_knob == NULL) {
+		printf("(d) %s: no count-ahead knob (test_pmd_ordering covers the ordering)\n",
+		       pmd_family()->name);
+		return;
+	}
+	if (run_port(DEV_WB, SEED_WB, &recs[6], &es, &ms) != 0)
+		return;
+	CHECK(ms.rx_fault_wb_late > 0, "write-backs were held back");
+	CHECK_EQ_U(es.ierrors + es.imissed, 0, "count ahead: nothing dropped");
+	/* Same flags and types, in the same order, as the reference port. */
+	for (i = 0; i < RTE_MIN(recs[6].n, recs[2].n) && i < F_PKTS; i++)
+		same += recs[6].ptype[i] == recs[2].ptype[i];
+	CHECK_EQ_U(same, recs[2].n, "count ahead: every frame in order");
+}
+
 int
 main(int argc, char **argv)
 {
-	static const char *const vdevs[] = {
-		DEV_ERR "," GEN ",fault_err_ppm=50000,fault_seed="
-			STR(SEED_ERR),
-		DEV_LEN "," GEN ",fault_len_ppm=50000,fault_seed="
-			STR(SEED_LEN),
-		DEV_SW_REF "," GEN_CSUM ",csum=sw",
-		DEV_SW_LIE "," GEN_CSUM ",csum=sw,fault_csum_lie_ppm=50000,"
+	static const char *const args[NB_DEVS] = {
+		"," GEN ",fault_err_ppm=50000,fault_seed=" STR(SEED_ERR),
+		"," GEN ",fault_len_ppm=50000,fault_seed=" STR(SEED_LEN),
+		"," GEN_CSUM ",csum=sw",
+		"," GEN_CSUM ",csum=sw,fault_csum_lie_ppm=50000,"
 			"fault_seed=" STR(SEED_CSUM),
-		DEV_HW_REF "," GEN_CSUM ",csum=hw",
-		DEV_HW_LIE "," GEN_CSUM ",csum=hw,fault_csum_lie_ppm=50000,"
+		"," GEN_CSUM ",csum=hw",
+		"," GEN_CSUM ",csum=hw,fault_csum_lie_ppm=50000,"
 			"fault_seed=" STR(SEED_CSUM),
-		NULL,
+		"," GEN_CSUM ",csum=sw,fault_seed=" STR(SEED_WB),
 	};
+	static char vdev_args[NB_DEVS][256];
+	const char *vdevs[NB_DEVS + 1];
+	unsigned int i;
 
 	(void)argc;
+	for (i = 0; i < NB_DEVS; i++) {
+		pmd_vdev(dev_names[i], sizeof(dev_names[i]), i);
+		snprintf(vdev_args[i], sizeof(vdev_args[i]), "%s%s%s%s",
+			 dev_names[i], args[i],
+			 i == I_WB && pmd_family()->wb_late_knob != NULL ? "," : "",
+			 i == I_WB && pmd_family()->wb_late_knob != NULL ?
+			 pmd_family()->wb_late_knob : "");
+		if (i == I_WB && pmd_family()->wb_late_knob != NULL)
+			strcat(vdev_args[i], "=50000");
+		vdevs[i] = vdev_args[i];
+	}
+	vdevs[NB_DEVS] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
 	test_err();
 	test_len();
 	test_csum_lie();
+	test_wb_late();
 	rte_eal_cleanup();
 	return harness_result("pmd_faults");
 }
