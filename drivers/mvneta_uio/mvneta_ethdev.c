@@ -483,13 +483,21 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	bool scatter = dev->data->dev_conf.rxmode.offloads &
 		       RTE_ETH_RX_OFFLOAD_SCATTER;
 
-	if (rxq != NULL && !scatter &&
-	    len + MVNETA_MH_SIZE + RTE_ETHER_CRC_LEN > rxq->buf_size) {
+	/* The device stores the header and the FCS with the frame. */
+	uint32_t need = len + MVNETA_MH_SIZE +
+		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
+		 0 : RTE_ETHER_CRC_LEN);
+
+	if (rxq != NULL && !scatter && need > rxq->room) {
 		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu,
-			    len + MVNETA_MH_SIZE + RTE_ETHER_CRC_LEN,
-			    rxq->buf_size);
+			    dev->data->port_id, mtu, need, rxq->room);
 		return -EINVAL;
+	}
+	/* The device's buffer size follows the MTU at queue start. */
+	if (rxq != NULL && rxq->started && !scatter && need > rxq->buf_size) {
+		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
+			    dev->data->port_id, mtu, need, rxq->buf_size);
+		return -EBUSY;
 	}
 	if (rxq != NULL)
 		rxq->max_len = len;

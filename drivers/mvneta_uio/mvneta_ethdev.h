@@ -95,6 +95,7 @@ struct mvneta_rx_queue {
 	uint16_t arm_align;		/* arm whole lines only (non-coherent) */
 	uint16_t port_id;
 	uint32_t buf_size;		/* RXQ_SIZE buffer size, bytes */
+	uint32_t room;			/* what an mbuf holds after the headroom */
 	uint32_t fcs_trim;		/* FCS bytes dropped (0 with KEEP_CRC) */
 	uint32_t max_len;		/* longest frame accepted, as delivered */
 	bool scatter;

@@ -630,6 +630,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;
 	rxq->buf_size = bufsz;
+	rxq->room = bufsz;
 	rxq->mp = mp;
 	rxq->hw_csum = ad->da.coe;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
@@ -696,12 +697,24 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 	rxq->fcs_trim = rxq->keep_crc ? 0 : RTE_ETHER_CRC_LEN;
 	rxq->max_len = mvneta_rx_max_len(dev, dev->data->mtu);
 	if (!rxq->scatter && rxq->max_len + MVNETA_MH_SIZE + rxq->fcs_trim >
-			     rxq->buf_size) {
+			     rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",
 			   rxq->port_id, dev->data->mtu, rxq->max_len,
-			   rxq->buf_size);
+			   rxq->room);
 		return -EINVAL;
 	}
+	/*
+	 * Without scatter the device is given what the longest frame needs
+	 * with the header and the FCS, in whole cache lines (Linux mvneta's
+	 * MVNETA_RX_BUF_SIZE(pkt_size) does the same): every buffer's sync
+	 * for the device then covers that, not the whole mbuf
+	 * (docs/design/rxpath.md "Buffer size"). With scatter, whole buffers.
+	 */
+	rxq->buf_size = rxq->scatter ? rxq->room :
+		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + MVNETA_MH_SIZE +
+						  rxq->fcs_trim, RTE_CACHE_LINE_SIZE));
+	if (rxp_pool_set_max_len(rxq->lib.pool, rxq->buf_size) < 0)
+		return -EINVAL;
 	got = rxp_pool_alloc_bulk(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);
 	if (got != rxq->nb_desc) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s cannot fill %u RX descriptors (%u available)",

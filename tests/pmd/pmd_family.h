@@ -71,6 +71,14 @@ struct pmd_family {
 	 */
 	const char *wb_late_knob;
 	/*
+	 * Bytes the device stores in a buffer besides the frame (NETA: the
+	 * Marvell header and the FCS; dwmac4 strips the FCS), and what the
+	 * driver adds to the longest frame when it sizes the device's
+	 * buffers for the MTU (dwmac4: 4 bytes of FCS slack).
+	 */
+	unsigned int rx_extra;
+	unsigned int rx_rbsz_extra;
+	/*
 	 * The device zero-pads frames shorter than 60 bytes on transmit (the
 	 * model's sink sees the padded frame, as the wire would).
 	 */
@@ -150,6 +158,8 @@ static const struct pmd_family pmd_families[] = {
 		.hw_l4_behind_bad_ip = true,
 		.ring_slack = 1,
 		.missed_saturates = true,
+		.rx_extra = 0,
+		.rx_rbsz_extra = 4,
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -165,6 +175,8 @@ static const struct pmd_family pmd_families[] = {
 		.hw_l4_bad = false,
 		.tx_pads = true,
 		.wb_late_knob = "fault_wb_late_ppm",
+		.rx_extra = 6,
+		.rx_rbsz_extra = 6,
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
