@@ -16,6 +16,7 @@
 #include <rte_cycles.h>
 #include <rte_log.h>
 #include <rte_malloc.h>
+#include <rte_pause.h>
 
 #include "eal_harness.h"
 #include "mvneta_desc.h"
