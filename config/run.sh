@@ -35,6 +35,18 @@ else
 fi
 ninja -C "$builddir"
 
+# The benchmark's PMD (tests/bench/ablation.py): the same sources with the
+# ablation-only RX burst variants (prefetch before the sync, copy-all),
+# which the production build above leaves out. Built, not run.
+if [ "$job" = test ]; then
+	benchdir="$builddir-bench"
+	if [ ! -f "$benchdir/build.ninja" ]; then
+		# shellcheck disable=SC2086
+		meson setup $opts -Drx_ablation=true "$benchdir" >/dev/null
+	fi
+	ninja -C "$benchdir" drivers/stmmac_uio/librte_net_stmmac_uio.so
+fi
+
 if [ "$job" = main ]; then
 	# The router on two model-backed ports with generated traffic (IPv4
 	# one way, IPv6 the other), live statistics every second, then the

@@ -77,9 +77,9 @@ test_maintained(void)
 	neta_model_get_stats(d.m, &st);
 	CHECK_EQ_U(got, NF, "nc: every frame received");
 	CHECK_EQ_U(st.tx_frames, NF, "nc: every frame sent back");
-	CHECK_EQ_U(st.nc_unclean_reads, 0, "nc: no unclean read");
-	CHECK_EQ_U(st.nc_clobbers, 0, "nc: no clobber");
-	CHECK(st.nc_clean_lines > 0 && st.nc_civac_lines > 0,
+	CHECK_EQ_U(st.nc.unclean_reads, 0, "nc: no unclean read");
+	CHECK_EQ_U(st.nc.clobbers, 0, "nc: no clobber");
+	CHECK(st.nc.clean_lines > 0 && st.nc.civac_lines > 0,
 	      "nc: maintenance reached the interconnect");
 	CHECK_EQ_U(st.violations, 0, "nc: violations (%s)",
 		   neta_model_last_violation(d.m));
@@ -97,7 +97,7 @@ test_no_clean(void)
 	drv_rx_setup(&d, 0, 32, 1984);
 	neta_model_step(d.m, 4);
 	neta_model_get_stats(d.m, &st);
-	CHECK(st.nc_unclean_reads > 0, "no clean: unclean reads counted");
+	CHECK(st.nc.unclean_reads > 0, "no clean: unclean reads counted");
 	CHECK_EQ_U(st.viol_null_buf, 1, "no clean: the device read address 0");
 	CHECK_EQ_U(st.rx_delivered, 0, "no clean: nothing delivered");
 	drv_close(&d);

@@ -412,6 +412,8 @@ main(int argc, char **argv)
 {
 	harness_seed_rng(1);
 	if (argc != 2 || gold_load(argv[1]) != 0) {
+		while (nb_gold != 0)
+			free(gold[--nb_gold].data);
 		fprintf(stderr, "usage: %s <tests/data>: cannot load the corpus\n",
 			argv[0]);
 		return 1;
@@ -421,5 +423,7 @@ main(int argc, char **argv)
 	test_update_limit();
 	test_multi_desc();
 	test_steering_and_stops();
+	while (nb_gold != 0)
+		free(gold[--nb_gold].data);
 	return harness_result("test_neta_model_rx");
 }

@@ -563,46 +563,71 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 }
 
 /*
- * The instances: [memory model][buffer mode][head lines][prefetch before].
- * 2 x 3 x 3 x 2 = 36 small functions; the ablation ones cost only code.
+ * The production variants, one per configuration a port can run, each
+ * with a name one finds in perf and with grep (as ixgbe_recv_pkts_vec):
+ *
+ *   stmmac_recv_pkts[_nc][_zc][_pf0|_pf1]
+ *
+ * _nc: cache maintenance around every DMA (dma=noncoherent); _zc:
+ * zero-copy only (copybreak=0), else zero-copy + copybreak; _pf0/_pf1:
+ * head lines prefetched (prefetch=0|1), else 2. The head is prefetched
+ * after the sync. stmmac_recv_pkts is the default of a coherent port.
  */
-#define STMMAC_RXV(nc, bm, l, b) stmmac_recv_pkts_ ## nc ## _ ## bm ## _ ## l ## _ ## b
-#define STMMAC_RXV_DEF(nc, bm, l, b)					\
-static uint16_t								\
-STMMAC_RXV(nc, bm, l, b)(void *q, struct rte_mbuf **pkts, uint16_t n)	\
-{									\
-	return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, b);		\
-}
-#define STMMAC_RXV_DEF_L(nc, bm, l)					\
-	STMMAC_RXV_DEF(nc, bm, l, 0) STMMAC_RXV_DEF(nc, bm, l, 1)
-#define STMMAC_RXV_DEF_BM(nc, bm)					\
-	STMMAC_RXV_DEF_L(nc, bm, 0) STMMAC_RXV_DEF_L(nc, bm, 1)		\
-	STMMAC_RXV_DEF_L(nc, bm, 2)
-#define STMMAC_RXV_DEF_NC(nc)						\
-	STMMAC_RXV_DEF_BM(nc, 0) STMMAC_RXV_DEF_BM(nc, 1)		\
-	STMMAC_RXV_DEF_BM(nc, 2)
+#define STMMAC_RECV_PKTS(name, nc, bm, l)				static uint16_t								name(void *q, struct rte_mbuf **pkts, uint16_t n)			{										return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, false);	}
+
+STMMAC_RECV_PKTS(stmmac_recv_pkts, false, STMMAC_RXB_CB, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_pf1, false, STMMAC_RXB_CB, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_pf0, false, STMMAC_RXB_CB, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc, false, STMMAC_RXB_ZC, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf1, false, STMMAC_RXB_ZC, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf0, false, STMMAC_RXB_ZC, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc, true, STMMAC_RXB_CB, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf1, true, STMMAC_RXB_CB, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf0, true, STMMAC_RXB_CB, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc, true, STMMAC_RXB_ZC, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf1, true, STMMAC_RXB_ZC, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf0, true, STMMAC_RXB_ZC, 0)
 
 _Static_assert(STMMAC_RXB_ZC == 0 && STMMAC_RXB_CB == 1 &&
 	       STMMAC_RXB_COPY == 2 && STMMAC_RXB_NB == 3,
-	       "the instance table is indexed by enum stmmac_rx_buf_mode");
+	       "the variant tables are indexed by enum stmmac_rx_buf_mode");
+_Static_assert(RXP_PREFETCH_HEAD_LINES_MAX == 2,
+	       "one production variant per head-line count 0..2");
+
+/* [memory model][buffer mode ZC, CB][head lines] */
+static const eth_rx_burst_t stmmac_rx_variants[2][2][3] = {
+	{ { stmmac_recv_pkts_zc_pf0, stmmac_recv_pkts_zc_pf1, stmmac_recv_pkts_zc },
+	  { stmmac_recv_pkts_pf0, stmmac_recv_pkts_pf1, stmmac_recv_pkts } },
+	{ { stmmac_recv_pkts_nc_zc_pf0, stmmac_recv_pkts_nc_zc_pf1, stmmac_recv_pkts_nc_zc },
+	  { stmmac_recv_pkts_nc_pf0, stmmac_recv_pkts_nc_pf1, stmmac_recv_pkts_nc } },
+};
+
+/*
+ * The ablation-only variants (tests/bench/ablation.py), built with meson
+ * -Drx_ablation=true: the head prefetched before the sync (the old Linux
+ * order), and copy-all (zerocopy=0), for every memory model, buffer mode
+ * and head-line count: stmmac_recv_pkts_abl_<nc>_<buffers>_<lines>_<before>.
+ */
+#ifdef SOCNIC_RX_ABLATION
+#define STMMAC_RXV(nc, bm, l, b) stmmac_recv_pkts_abl_ ## nc ## _ ## bm ## _ ## l ## _ ## b
+#define STMMAC_RXV_DEF(nc, bm, l, b)					static uint16_t								STMMAC_RXV(nc, bm, l, b)(void *q, struct rte_mbuf **pkts, uint16_t n)	{										return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, b);		}
+#define STMMAC_RXV_DEF_L(nc, bm, l)						STMMAC_RXV_DEF(nc, bm, l, 0) STMMAC_RXV_DEF(nc, bm, l, 1)
+#define STMMAC_RXV_DEF_BM(nc, bm)						STMMAC_RXV_DEF_L(nc, bm, 0) STMMAC_RXV_DEF_L(nc, bm, 1)			STMMAC_RXV_DEF_L(nc, bm, 2)
+#define STMMAC_RXV_DEF_NC(nc)							STMMAC_RXV_DEF_BM(nc, 0) STMMAC_RXV_DEF_BM(nc, 1)			STMMAC_RXV_DEF_BM(nc, 2)
 
 STMMAC_RXV_DEF_NC(0)
 STMMAC_RXV_DEF_NC(1)
 
-#define STMMAC_RXV_ROW_L(nc, bm, l)					\
-	{ STMMAC_RXV(nc, bm, l, 0), STMMAC_RXV(nc, bm, l, 1) }
-#define STMMAC_RXV_ROW_BM(nc, bm)					\
-	{ STMMAC_RXV_ROW_L(nc, bm, 0), STMMAC_RXV_ROW_L(nc, bm, 1),	\
-	  STMMAC_RXV_ROW_L(nc, bm, 2) }
-#define STMMAC_RXV_ROW_NC(nc)						\
-	{ STMMAC_RXV_ROW_BM(nc, 0), STMMAC_RXV_ROW_BM(nc, 1),		\
-	  STMMAC_RXV_ROW_BM(nc, 2) }
+#define STMMAC_RXV_ROW_L(nc, bm, l)						{ STMMAC_RXV(nc, bm, l, 0), STMMAC_RXV(nc, bm, l, 1) }
+#define STMMAC_RXV_ROW_BM(nc, bm)						{ STMMAC_RXV_ROW_L(nc, bm, 0), STMMAC_RXV_ROW_L(nc, bm, 1),		  STMMAC_RXV_ROW_L(nc, bm, 2) }
+#define STMMAC_RXV_ROW_NC(nc)							{ STMMAC_RXV_ROW_BM(nc, 0), STMMAC_RXV_ROW_BM(nc, 1),			  STMMAC_RXV_ROW_BM(nc, 2) }
 
 static const eth_rx_burst_t
-stmmac_rx_variants[2][STMMAC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
+stmmac_rx_ablation_variants[2][STMMAC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
 	STMMAC_RXV_ROW_NC(0),
 	STMMAC_RXV_ROW_NC(1),
 };
+#endif /* SOCNIC_RX_ABLATION */
 
 eth_rx_burst_t
 stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
@@ -611,10 +636,22 @@ stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
 	unsigned int nc = rxq->sync.mode != RXP_SYNC_COHERENT;
 	unsigned int lines = RTE_MIN(da->rx.prefetch_lines,
 				     (uint8_t)RXP_PREFETCH_HEAD_LINES_MAX);
+	bool ablation = da->rx.prefetch_before ||
+			rxq->buf_mode == STMMAC_RXB_COPY;
 
-	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s",
+	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s%s",
 		   rxq->port_id, nc ? "cache maintenance" : "coherent",
 		   (unsigned int)rxq->buf_mode, lines,
-		   da->rx.prefetch_before ? " before the sync" : "");
-	return stmmac_rx_variants[nc][rxq->buf_mode][lines][da->rx.prefetch_before];
+		   da->rx.prefetch_before ? " before the sync" : "",
+		   ablation ? " (ablation)" : "");
+#ifdef SOCNIC_RX_ABLATION
+	if (ablation)
+		return stmmac_rx_ablation_variants[nc][rxq->buf_mode][lines]
+						  [da->rx.prefetch_before];
+#else
+	/* The devargs refuse what selects them (socnic_devargs.c). */
+	if (ablation)
+		return NULL;
+#endif
+	return stmmac_rx_variants[nc][rxq->buf_mode][lines];
 }

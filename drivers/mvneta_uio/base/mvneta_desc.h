@@ -40,13 +40,7 @@
 
 #include <stdint.h>
 
-#ifndef MVNETA_BIT
-#define MVNETA_BIT(n)		((uint32_t)1 << (n))
-#endif
-#ifndef MVNETA_GENMASK
-#define MVNETA_GENMASK(h, l)						\
-	((uint32_t)((~(uint32_t)0 >> (31 - (h))) & (~(uint32_t)0 << (l))))
-#endif
+#include "mvneta_bits.h"
 
 /* One RX descriptor: eight little-endian words, no padding. */
 struct mvneta_rx_desc {

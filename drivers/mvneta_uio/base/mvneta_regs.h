@@ -30,15 +30,7 @@
 
 #include <stdint.h>
 
-/* Bit helpers, shared with the other base headers (hence the guards). */
-#ifndef MVNETA_BIT
-#define MVNETA_BIT(n)		((uint32_t)1 << (n))
-#endif
-#ifndef MVNETA_GENMASK
-/* Bits h..l inclusive, h >= l, both in 0..31. */
-#define MVNETA_GENMASK(h, l)						\
-	((uint32_t)((~(uint32_t)0 >> (31 - (h))) & (~(uint32_t)0 << (l))))
-#endif
+#include "mvneta_bits.h"
 
 /* Size of the register window the model and the UIO map expose. */
 #define MVNETA_REG_WINDOW_SIZE			0x4000U

@@ -5,19 +5,20 @@
  */
 #include <errno.h>
 #include <pthread.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "model_fault.h"
+#include "model_stats.h"
 #include "model_traffic.h"
 #include "neta_model_internal.h"
 
 /* Frames per engine per pass in thread mode. */
 #define NETA_THREAD_BURST	32u
+
+static bool thread_pass(void *dev);
 
 void
 neta_model_params_init(struct neta_model_params *p)
@@ -101,6 +102,11 @@ neta_model_create(const struct neta_model_params *p)
 		return NULL;
 	}
 	m->link_up = true;
+	m->thr.pass = thread_pass;
+	m->thr.dev = m;
+	m->thr.src = p->rx_src;
+	m->thr.idle_polls = p->idle_polls;
+	m->thr.idle_sleep_us = p->idle_sleep_us;
 	neta_regs_reset(m);
 	return m;
 }
@@ -111,10 +117,7 @@ neta_model_destroy(struct neta_model *m)
 	if (m == NULL)
 		return;
 	neta_model_stop(m);
-	if (m->params.rx_src != NULL && m->params.rx_src->destroy != NULL)
-		m->params.rx_src->destroy(m->params.rx_src);
-	if (m->params.tx_sink != NULL && m->params.tx_sink->destroy != NULL)
-		m->params.tx_sink->destroy(m->params.tx_sink);
+	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
 	if (m->params.nc_emulation)
 		model_nc_detach();
 	pthread_mutex_destroy(&m->lock);
@@ -161,7 +164,17 @@ neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova, size_t len)
 	int rc;
 
 	pthread_mutex_lock(&m->lock);
+	/* The device's bus is 32 bits: one 4 GiB block of IOVAs. */
+	if (len == 0 || (iova >> 32) != ((iova + len - 1) >> 32) ||
+	    (m->dma_hi_set && (iova >> 32) != m->dma_hi)) {
+		pthread_mutex_unlock(&m->lock);
+		return -ERANGE;
+	}
 	rc = model_iommu_map(&m->dma, va, iova, len);
+	if (rc == 0 && !m->dma_hi_set) {
+		m->dma_hi = (uint32_t)(iova >> 32);
+		m->dma_hi_set = true;
+	}
 	if (rc == 0 && m->params.nc_emulation) {
 		rc = model_nc_map(va, len);
 		if (rc != 0)
@@ -186,11 +199,10 @@ neta_model_dma_unmap(struct neta_model *m, uint64_t iova)
 
 /* One pass: RX then each TX queue, each under one lock hold. */
 static unsigned int
-model_run(struct neta_model *m, unsigned int budget, bool *progress)
+model_run(struct neta_model *m, unsigned int budget)
 {
 	unsigned int moved = 0, n, q;
 
-	*progress = false;
 	pthread_mutex_lock(&m->lock);
 	for (n = 0; n < budget && neta_rx_work(m) == NETA_WORK_FRAME; n++)
 		;
@@ -204,79 +216,32 @@ model_run(struct neta_model *m, unsigned int budget, bool *progress)
 		pthread_mutex_unlock(&m->lock);
 		moved += n;
 	}
-	*progress = moved != 0;
 	return moved;
 }
 
 unsigned int
 neta_model_step(struct neta_model *m, unsigned int budget)
 {
-	bool progress;
-
-	return model_run(m, budget, &progress);
+	return model_run(m, budget);
 }
 
-static void *
-model_thread_main(void *arg)
+/* The model thread's pass (model_thread.h): true when it moved a frame. */
+static bool
+thread_pass(void *dev)
 {
-	struct neta_model *m = arg;
-	unsigned int idle = 0;
-	bool progress;
-
-	while (!__atomic_load_n(&m->thread_stop, __ATOMIC_ACQUIRE)) {
-		model_run(m, NETA_THREAD_BURST, &progress);
-		NETA_STAT_ADD(m, thread_passes, 1);
-		if (progress) {
-			idle = 0;
-			continue;
-		}
-		if (idle < m->params.idle_polls) {
-			idle++;
-			sched_yield();
-		} else if (m->params.idle_sleep_us != 0) {
-			usleep(m->params.idle_sleep_us);
-		}
-	}
-	return NULL;
+	return model_run(dev, NETA_THREAD_BURST) != 0;
 }
 
 int
 neta_model_start(struct neta_model *m, int cpu)
 {
-	cpu_set_t set;
-	int rc;
-
-	if (m->thread_started)
-		return -EBUSY;
-	if (cpu >= CPU_SETSIZE)
-		return -EINVAL;
-	__atomic_store_n(&m->thread_stop, false, __ATOMIC_RELEASE);
-	rc = pthread_create(&m->thread, NULL, model_thread_main, m);
-	if (rc != 0)
-		return -rc;
-	if (cpu >= 0) {
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		rc = pthread_setaffinity_np(m->thread, sizeof(set), &set);
-		if (rc != 0) {
-			__atomic_store_n(&m->thread_stop, true,
-					 __ATOMIC_RELEASE);
-			pthread_join(m->thread, NULL);
-			return -rc;
-		}
-	}
-	m->thread_started = true;
-	return 0;
+	return model_thread_start(&m->thr, cpu);
 }
 
 void
 neta_model_stop(struct neta_model *m)
 {
-	if (!m->thread_started)
-		return;
-	__atomic_store_n(&m->thread_stop, true, __ATOMIC_RELEASE);
-	pthread_join(m->thread, NULL);
-	m->thread_started = false;
+	model_thread_stop(&m->thr);
 }
 
 /* ---- Harness side ---- */
@@ -292,20 +257,11 @@ neta_model_set_link(struct neta_model *m, bool up)
 void
 neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st)
 {
-	const uint64_t *src = (const uint64_t *)&m->stats;
-	uint64_t *dst = (uint64_t *)st;
-	struct model_nc_counters nc;
-	size_t i;
-
 	_Static_assert(sizeof(*st) % sizeof(uint64_t) == 0,
 		       "stats are 64-bit counters only");
-	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
-		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
-	model_nc_counters_read(&m->nc, &nc);
-	st->nc_clobbers = nc.clobbers;
-	st->nc_unclean_reads = nc.unclean_reads;
-	st->nc_clean_lines = nc.clean_lines;
-	st->nc_civac_lines = nc.civac_lines;
+	model_stats_snapshot(st, &m->stats, sizeof(*st));
+	model_nc_counters_read(&m->nc, &st->nc);
+	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
 }
 
 int

@@ -32,6 +32,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model_nc.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -131,7 +133,12 @@ void neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val);
 
 /*
  * DMA window: lets the device reach [iova, iova + len), which the host
- * sees at @p va. Regions must not overlap. 0, -EINVAL or -ENOSPC.
+ * sees at @p va. Regions must not overlap. The device's bus addresses
+ * (descriptors, ring base registers) are 32 bits, as on the SoCs: every
+ * region must lie in the 4 GiB block of IOVAs the first one fixed, and
+ * a bus address A reaches IOVA (block << 32) | A; a driver writes the
+ * low 32 bits of an IOVA. 0, -EINVAL, -ENOSPC or -ERANGE (another block,
+ * or across a 4 GiB boundary).
  */
 int neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova,
 		       size_t len);
@@ -192,11 +199,11 @@ struct neta_model_stats {
 	uint64_t rx_fault_csum_lie;
 	uint64_t rx_fault_wb_late;	/* descriptors counted before written */
 	uint64_t rx_wb_late_landed;	/* ... whose write-back landed later */
-	/* Non-coherent interconnect (params.nc_emulation). */
-	uint64_t nc_clobbers;
-	uint64_t nc_unclean_reads;
-	uint64_t nc_clean_lines;
-	uint64_t nc_civac_lines;
+	/*
+	 * Non-coherent interconnect (params.nc_emulation): clobbers,
+	 * unclean_reads, clean_lines, civac_lines (model_nc.h).
+	 */
+	struct model_nc_counters nc;
 	uint64_t thread_passes;
 };
 void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);

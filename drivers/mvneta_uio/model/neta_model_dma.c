@@ -9,14 +9,17 @@
 #include "neta_model_internal.h"
 
 void *
-neta_dma_ptr(struct neta_model *m, uint64_t iova, size_t len, const char *what)
+neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len, const char *what)
 {
-	void *p = model_iommu_lookup(&m->dma, iova, len);
+	void *p = NULL;
 
+	if (bus + len <= (1ull << 32))
+		p = model_iommu_lookup(&m->dma, (uint64_t)m->dma_hi << 32 | bus,
+				       len);
 	if (p == NULL)
 		neta_violation(m, NETA_VIOL_DMA_OUTSIDE,
 			       "%s at 0x%" PRIx64 " (+%zu) outside DMA memory",
-			       what, iova, len);
+			       what, bus, len);
 	return p;
 }
 

@@ -20,6 +20,7 @@
 
 #include "model_iommu.h"
 #include "model_nc.h"
+#include "model_thread.h"
 #include "mvneta_desc.h"
 #include "mvneta_hw.h"
 #include "mvneta_mib.h"
@@ -106,12 +107,17 @@ struct neta_model {
 	uint8_t rx_frame[NETA_MODEL_MAX_FRAME + 8];
 	uint8_t tx_frame[NETA_MODEL_MAX_FRAME + 8];
 	struct model_iommu dma;
+	/*
+	 * The 4 GiB block of host IOVAs the device's 32-bit bus addresses
+	 * fall in (the upper half of every IOVA mapped; the first mapping
+	 * fixes it).
+	 */
+	uint32_t dma_hi;
+	bool dma_hi_set;
 	struct model_nc_counters nc;
 	struct neta_model_stats stats;
 	char last_viol[NETA_VIOL_MSG_LEN];
-	pthread_t thread;
-	bool thread_started;
-	bool thread_stop;
+	struct model_thread thr;	/* thread mode */
 };
 
 #define NETA_STAT_ADD(m, field, n)					\
@@ -135,8 +141,11 @@ void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
 void neta_rxq_reset(struct neta_model *m, unsigned int q);
 void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);
 
-/* neta_model_dma.c: host address of [iova, iova + len) or NULL (counted). */
-void *neta_dma_ptr(struct neta_model *m, uint64_t iova, size_t len,
+/*
+ * neta_model_dma.c: host address of the @p len bytes at bus address @p bus
+ * (32 bits; a sum past 4 GiB is outside), or NULL (counted).
+ */
+void *neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len,
 		   const char *what);
 void neta_dma_read(struct neta_model *m, void *dst, const void *src,
 		   size_t len);
