@@ -829,16 +829,16 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 		return -rte_errno;
 	}
 	if (!da->rx.zerocopy) {
-		rxq->buf_mode = STMMAC_RXB_COPY;
+		rxq->buf_mode = SOCNIC_RXB_COPY;
 	} else if (da->rx.copybreak != 0) {
-		rxq->buf_mode = STMMAC_RXB_CB;
+		rxq->buf_mode = SOCNIC_RXB_CB;
 		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
 						     rxq->nb_desc, da->rx.copybreak,
 						     socket_id);
 		if (rxq->small_mp == NULL)
 			return -rte_errno;
 	} else {
-		rxq->buf_mode = STMMAC_RXB_ZC;
+		rxq->buf_mode = SOCNIC_RXB_ZC;
 	}
 	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
 				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
@@ -963,8 +963,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
 		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
-		   rxq->buf_mode == STMMAC_RXB_COPY ? "copy-all" :
-		   rxq->buf_mode == STMMAC_RXB_CB ? "zero-copy + copybreak" :
+		   rxq->buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   rxq->buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
 		   "zero-copy", (int)rxq->csum_mode);
 	return 0;
 }
