@@ -1,17 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The RX burst of net_mvneta_uio on the shared steps of
- * drivers/common/socnic (socnic_rxq.h) and lib/rxpath:
+ * drivers/common/socnic (socnic_rx.h) and lib/rxpath, lettered as there:
  *
  *   A. harvest: RXQ_STATUS's occupied count, read barrier, each counted
  *      descriptor's w1 checked against the watermark (written back?),
  *      read barrier, the status words;
- *   B. sync the bytes the device wrote (non-coherent) and prefetch the
- *      frame heads, the whole batch before the first parse;
- *   C. copybreak or zero-copy, parse + checksum verdict, counters
- *      (socnic_rx_finish*); anything not a clean single-buffer frame
- *      goes to the general path (mvneta_rx_desc);
- *   D. refill, then one RXQ_STATUS_UPDATE for the processed and the
+ *   B. classify: the clean single-buffer quads into the normalised batch
+ *      (the frame after the Marvell header, its length without header
+ *      and FCS, the status word's checksum answer);
+ *   C. sync the bytes the device wrote, header to FCS (non-coherent),
+ *      prefetch the heads, the whole batch before the first parse;
+ *   D. copybreak or zero-copy, parse + verdict, counters; anything else
+ *      through the general path (mvneta_rx_desc);
+ *   E. refill, then one RXQ_STATUS_UPDATE for the processed and the
  *      re-armed descriptors (mvneta_rxq_status_update).
  *
  * One always-inline template, instantiated per configuration with
@@ -33,6 +35,7 @@
 #include "rxp_sync.h"
 
 #include "socnic_io.h"
+#include "socnic_rx.h"
 #include "socnic_rxq.h"
 
 #include "mvneta_ethdev.h"
@@ -52,12 +55,6 @@ _Static_assert(MVNETA_VCNT_OFF(rx_ip_bad) == MVNETA_VCNT_OFF(rx_ip_good) + 8 * R
 	       RXP_CNT_IP_GOOD == 0,
 	       "rx_ip_good..rx_l4_unknown must follow RXP_VERDICT_COUNTERS");
 #undef MVNETA_VCNT_OFF
-
-static __rte_always_inline struct socnic_rx_verdicts *
-mvneta_vcnt(struct mvneta_rx_queue *rxq)
-{
-	return (struct socnic_rx_verdicts *)&rxq->stats.rx_ip_good;
-}
 
 /* The device's checksum answer, or none with coe=0. */
 static __rte_always_inline struct rxp_hw_csum
@@ -121,152 +118,115 @@ mvneta_rx_harvest(struct mvneta_rx_queue *rxq, uint32_t *st, uint32_t *sz,
 	return i;
 }
 
-/* A clean single-buffer frame of acceptable length takes the fast path. */
+/*
+ * Whether the four descriptors from @p st[0] are four complete,
+ * error-free, single-buffer frames of acceptable length (error bits
+ * OR-ed across the quad, VPP ige/iavf style), taking the fast path.
+ * data_size counts the header and the FCS: one unsigned compare per
+ * frame keeps MH + FCS + 14 <= data_size <= min(the MTU's, the buffer).
+ */
 static __rte_always_inline bool
-mvneta_rx_clean(const struct mvneta_rx_queue *rxq, uint32_t status,
-		uint32_t dsize)
+mvneta_rx_quad_clean(const struct mvneta_rx_queue *rxq, const uint32_t *st,
+		     const uint32_t *sz)
 {
-	/* One unsigned compare: MH + FCS + 14 <= data_size <= the bound. */
 	const uint32_t lo = MVNETA_MH_SIZE + rxq->fcs_trim + RTE_ETHER_HDR_LEN;
 	const uint32_t hi = RTE_MIN(MVNETA_MH_SIZE + rxq->fcs_trim + rxq->max_len,
 				    rxq->buf_size);
+	uint32_t all = st[0] & st[1] & st[2] & st[3];
+	uint32_t any = st[0] | st[1] | st[2] | st[3];
+	uint32_t bad = 0;
+	unsigned int k;
 
-	return (status & (MVNETA_RXD_ERR_SUMMARY | MVNETA_RXD_FIRST_LAST_DESC)) ==
-	       MVNETA_RXD_FIRST_LAST_DESC && dsize - lo <= hi - lo;
+	for (k = 0; k < 4; k++)
+		bad |= (uint32_t)(MVNETA_DESC_DATA_SIZE(sz[k]) - lo > hi - lo);
+	return !bad && (all & MVNETA_RXD_FIRST_LAST_DESC) ==
+	       MVNETA_RXD_FIRST_LAST_DESC && !(any & MVNETA_RXD_ERR_SUMMARY);
 }
 
 /*
- * A frame completed by the general path (chains): each segment synced
- * over its own bytes (the first with the header in front) before the CPU
- * reads any of it, the head prefetched, then finished like any frame.
+ * B. Classify each quad of the batch: the frames of a clean one go into
+ * the normalised batch (socnic_rx_batch_add(): where the frame is, its
+ * length without header and FCS, the device's checksum answer, the bytes
+ * written from the header on to sync), the mbufs of the others are
+ * prefetched for the general path. C (socnic_rx_batch_sync()) then syncs
+ * the whole batch and prefetches every head before the first parse.
  */
-static __rte_always_inline struct rte_mbuf *
-mvneta_rx_deliver_slow(struct mvneta_rx_queue *rxq, struct rte_mbuf *m,
-		       uint32_t status, const bool nc, const unsigned int bmode,
-		       const unsigned int lines, const bool before,
-		       unsigned int *handoff)
+static __rte_always_inline void
+mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
+		   const struct socnic_rx_view *v, const uint32_t *st,
+		   const uint32_t *sz, struct socnic_rx_batch *b,
+		   const bool nc, const unsigned int bmode,
+		   const unsigned int lines, const bool before)
 {
-	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
-	struct rte_mbuf *s;
+	const uint16_t nq = b->n & ~3u;
+	uint16_t i, k;
 
-	for (s = m->next; nc && s != NULL; s = s->next)
-		rxp_sync_for_cpu(&rxq->lib.sync, rte_pktmbuf_mtod(s, void *),
-				 s->data_len);
-	socnic_rx_sync_prefetch(&rxq->lib.sync, p - MVNETA_MH_SIZE,
-				m->data_len + MVNETA_MH_SIZE, p, nc, lines,
-				before);
-	return socnic_rx_finish(&rxq->lib, mvneta_vcnt(rxq), m,
-				mvneta_hw(rxq, status), bmode, handoff);
+	RTE_BUILD_BUG_ON(MVNETA_RX_HARVEST_MAX > SOCNIC_RX_BATCH_MAX);
+	for (i = 0; i < nq; i += 4) {
+		if (unlikely(!mvneta_rx_quad_clean(rxq, st + i, sz + i))) {
+			socnic_rx_prefetch_mbufs(v, b, i);
+			continue;
+		}
+		b->clean |= 1u << (i / 4);
+		for (k = 0; k < 4; k++) {
+			uint16_t j = (uint16_t)(i + k);
+			uint32_t dsize = MVNETA_DESC_DATA_SIZE(sz[j]);
+
+			b->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
+			b->hw[j] = mvneta_hw(rxq, st[j]);
+			socnic_rx_batch_add(v, b, j,
+					    rxq->buf_data[(b->base + j) & v->mask],
+					    dsize, nc, bmode, lines, before);
+		}
+	}
+	/* Coherent: the heads after the harvest's barrier. */
+	for (i = 0; !nc && i < nq; i += 4)
+		if (b->clean & (1u << (i / 4)))
+			for (k = 0; k < 4; k++)
+				rxp_prefetch_head(b->data[i + k], lines);
+	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 
 /*
- * B + C over a harvested batch, in two passes. Pass 1 marks the clean
- * frames, syncs the bytes the device wrote into each (header, frame, FCS:
- * data_size from the buffer's start; non-coherent, one completion barrier
- * for the batch) and then prefetches the heads, so the misses overlap;
- * it counts the frames to copy, whose small mbufs are then allocated in
- * bulk. Pass 2 delivers in ring order: a clean frame between frames is
- * copied into a small mbuf (its big buffer stays in the slot, re-armed in
- * place) or leaves the ring zero-copy; anything else takes the general
- * path, which syncs what it delivers itself.
+ * D. Deliver in ring order: a clean quad found between frames through the
+ * shared step; anything else (errors, chains, a frame in progress, the
+ * last n % 4 descriptors) through the general path mvneta_rx_desc, whose
+ * frames are synced and finished by socnic_rx_deliver_slow().
  */
 static __rte_always_inline uint16_t
-mvneta_rx_process(struct mvneta_rx_queue *rxq, const uint32_t *st,
-		  const uint32_t *sz, uint16_t n, struct rte_mbuf **pkts,
+mvneta_rx_deliver(struct mvneta_rx_queue *rxq, const struct socnic_rx_view *v,
+		  const uint32_t *st, const uint32_t *sz,
+		  struct socnic_rx_batch *b, struct rte_mbuf **pkts,
 		  const bool nc, const unsigned int bmode,
 		  const unsigned int lines, const bool before)
 {
-	struct rxp_copybreak *cb = socnic_rx_copier(&rxq->lib, bmode);
-	struct rte_mbuf **sw = rxq->sw_ring;
-	const uint16_t mask = rxq->mask;
-	const uint16_t base = rxq->next;
-	const void *sa[MVNETA_RX_HARVEST_MAX];
-	uint32_t sl[MVNETA_RX_HARVEST_MAX];
-	struct rte_mbuf *small[MVNETA_RX_HARVEST_MAX];
-	unsigned int handoff = 0, ns = 0, ncopy = 0, got = 0, si = 0, j;
-	uint32_t clean = 0;	/* bit i: descriptor i takes the fast path */
+	const uint16_t n = b->n;
+	unsigned int handoff = 0;
 	uint64_t bytes = 0;
-	uint16_t i, nb = 0;
+	uint16_t i, nb = 0, k;
 
-	RTE_BUILD_BUG_ON(MVNETA_RX_HARVEST_MAX > 32);
-	for (i = 0; i < n; i++) {
-		uint16_t slot = (base + i) & mask;
-		uint32_t dsize = MVNETA_DESC_DATA_SIZE(sz[i]);
-
-		if (unlikely(!mvneta_rx_clean(rxq, st[i], dsize))) {
-			rte_prefetch0(sw[slot]);
+	for (i = 0; i < n; i += 4) {
+		if (likely((b->clean & (1u << (i / 4))) &&
+			   rxq->state == MVNETA_RX_IDLE)) {
+			nb = socnic_rx_deliver_quad(v, b, i, pkts, nb, &handoff,
+						    &bytes, rxq->lib.prefetch_body,
+						    bmode, lines, before);
 			continue;
 		}
-		clean |= 1u << i;
-		if (bmode == SOCNIC_RXB_ZC ||
-		    !rxp_copybreak_wanted(cb, dsize - MVNETA_MH_SIZE - rxq->fcs_trim))
-			rte_prefetch0(sw[slot]);
-		else
-			ncopy++;
-		if (before || !nc)
-			rxp_prefetch_head(rxq->buf_data[slot], lines);
-		if (nc) {
-			sa[ns] = rxq->buf_data[slot] - MVNETA_MH_SIZE;
-			sl[ns++] = dsize;
+		for (k = 0; k < 4 && i + k < n; k++) {
+			struct rte_mbuf *mb = mvneta_rx_desc(rxq,
+				(b->base + i + k) & v->mask, st[i + k], sz[i + k]);
+
+			if (mb == NULL)
+				continue;
+			bytes += mb->pkt_len;
+			pkts[nb++] = socnic_rx_deliver_slow(v, mb,
+				mvneta_hw(rxq, st[i + k]), nc, bmode, lines,
+				before, &handoff);
 		}
 	}
-	if (nc && ns != 0) {
-		rxp_sync_for_cpu_bulk(&rxq->lib.sync, sa, sl, ns);
-		if (!before)
-			for (j = 0; j < ns; j++)
-				rxp_prefetch_head_len((const uint8_t *)sa[j] +
-						      MVNETA_MH_SIZE, lines,
-						      sl[j] - MVNETA_MH_SIZE);
-	}
-	if (bmode != SOCNIC_RXB_ZC)
-		got = rxp_copybreak_alloc_bulk(cb, small, ncopy);
-	for (i = 0; i < n; i++) {
-		uint16_t slot = (base + i) & mask;
-		struct rte_mbuf *mb;
-
-		if (likely((clean & (1u << i)) && rxq->state == MVNETA_RX_IDLE)) {
-			uint32_t len = MVNETA_DESC_DATA_SIZE(sz[i]) -
-				       MVNETA_MH_SIZE - rxq->fcs_trim;
-			const uint8_t *p = rxq->buf_data[slot];
-
-			if (rxq->lib.prefetch_body && !before)
-				rxp_prefetch_body(p, lines * RXP_PREFETCH_LINE, len);
-			bytes += len;
-			if (bmode != SOCNIC_RXB_ZC && rxp_copybreak_wanted(cb, len)) {
-				mb = si < got ? small[si++] :
-				     rxp_copybreak_alloc_one(cb);
-				if (likely(mb != NULL)) {
-					pkts[nb++] = socnic_rx_finish_copy(
-						&rxq->lib, mvneta_vcnt(rxq), cb,
-						mb, p, len, mvneta_hw(rxq, st[i]),
-						rxq->port_id);
-					continue;
-				}
-			}
-			/* Zero-copy: the buffer leaves the ring. */
-			mb = sw[slot];
-			sw[slot] = NULL;
-			mb->data_off = (uint16_t)(rxq->lib.pool->p.offset +
-						  MVNETA_MH_SIZE);
-			mb->data_len = (uint16_t)len;
-			mb->pkt_len = len;
-			mb->port = rxq->port_id;
-			pkts[nb++] = socnic_rx_finish(&rxq->lib, mvneta_vcnt(rxq),
-						      mb, mvneta_hw(rxq, st[i]),
-						      SOCNIC_RXB_ZC, &handoff);
-			continue;
-		}
-		mb = mvneta_rx_desc(rxq, slot, st[i], sz[i]);
-		if (mb == NULL)
-			continue;
-		bytes += mb->pkt_len;
-		pkts[nb++] = mvneta_rx_deliver_slow(rxq, mb, st[i], nc, bmode,
-						    lines, before, &handoff);
-	}
-	/* Small mbufs of clean frames the general path took over. */
-	if (unlikely(si < got))
-		rte_pktmbuf_free_bulk(small + si, got - si);
-	rxq->next = (uint16_t)(base + n);
+	socnic_rx_batch_end(b);
+	rxq->next = (uint16_t)(b->base + n);
 	rxq->filled = (uint16_t)(rxq->filled - n);
 	rxq->done = (uint16_t)(rxq->done + n);
 	rxp_pool_handoff(rxq->lib.pool, handoff);
@@ -274,6 +234,33 @@ mvneta_rx_process(struct mvneta_rx_queue *rxq, const uint32_t *st,
 	/* ibytes exclude the FCS even when the application keeps it. */
 	rxq->stats.rx_bytes += bytes - (rxq->keep_crc ? (uint64_t)nb * RTE_ETHER_CRC_LEN : 0);
 	return nb;
+}
+
+/* B to D for the @p n descriptors harvested into @p st and @p sz. */
+static __rte_always_inline uint16_t
+mvneta_rx_process(struct mvneta_rx_queue *rxq, const uint32_t *st,
+		  const uint32_t *sz, uint16_t n, struct rte_mbuf **pkts,
+		  const bool nc, const unsigned int bmode,
+		  const unsigned int lines, const bool before)
+{
+	const struct socnic_rx_view v = {
+		.sw_ring = rxq->sw_ring,
+		.cb = bmode == SOCNIC_RXB_COPY ? &rxq->lib.copyall : &rxq->lib.cb,
+		.sync = &rxq->lib.sync,
+		.vcnt = &rxq->stats.rx_ip_good,
+		.csum_mode = rxq->lib.csum_mode,
+		.mask = rxq->mask,
+		.port_id = rxq->port_id,
+		/* The frame after the Marvell header (mvneta_rx_set_buf()). */
+		.data_off = (uint16_t)(rxq->lib.pool->p.offset + MVNETA_MH_SIZE),
+		.lead = MVNETA_MH_SIZE,
+	};
+	struct socnic_rx_batch b;
+
+	socnic_rx_batch_init(&b, rxq->next, n);
+	mvneta_rx_classify(rxq, &v, st, sz, &b, nc, bmode, lines, before);
+	return mvneta_rx_deliver(rxq, &v, st, sz, &b, pkts, nc, bmode, lines,
+				 before);
 }
 
 /*
@@ -325,7 +312,7 @@ mvneta_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 		mvneta_rx_missed_update(rxq);
 	armed = nc ? mvneta_rx_refill_nc(rxq) : mvneta_rx_refill(rxq);
 	if (rxq->done != 0 || armed != 0) {
-		/* D. The re-armed descriptors' stores before the count. */
+		/* E. The re-armed descriptors' stores before the count. */
 		rte_wmb();
 		mvneta_rxq_status_update(rxq->be, rxq->done, armed);
 		rxq->done = 0;

@@ -1,13 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The RX queue's NIC-neutral half, shared by the PMDs of every family
- * (docs/design/families.md): the lib/rxpath objects of one queue (DMA sync
- * variant, page pool, rx-copybreak, copy-all) with their setup, teardown
- * and xstats, and the burst's shared steps as always-inline code (the
- * shape of DPDK's drivers/net/intel/common/rx.h): a NIC's burst harvests
- * its descriptors into (data, length, device checksum answer) and calls
- * these for sync + prefetch, copybreak or zero-copy, parse + verdict and
- * the counters. No function pointer is called per packet.
+ * An RX queue's lib/rxpath objects, every family's (docs/design/
+ * families.md): the DMA sync variant, the page pool, rx-copybreak and
+ * copy-all, with their setup from the RX-path devargs, their teardown
+ * and their xstats. The burst's shared steps over these are socnic_rx.h.
  */
 #ifndef SOCNIC_RXQ_H
 #define SOCNIC_RXQ_H
@@ -15,29 +11,19 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include <rte_branch_prediction.h>
 #include <rte_common.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
-#include "csum.h"
 #include "rxp_copybreak.h"
 #include "rxp_parse.h"
-#include "rxp_parse_fast.h"
 #include "rxp_pool.h"
-#include "rxp_prefetch.h"
 #include "rxp_sync.h"
 
 #include "socnic_backend.h"
+#include "socnic_rx.h"
 
-/* Buffer handling of a burst variant. */
-enum socnic_rx_buf_mode {
-	SOCNIC_RXB_ZC = 0,	/* zero-copy, copybreak off */
-	SOCNIC_RXB_CB,		/* zero-copy above the copybreak threshold */
-	SOCNIC_RXB_COPY,	/* zerocopy=0: every frame copied (ablation) */
-	SOCNIC_RXB_NB
-};
 
 /*
  * RX-queue counters kept by lib/rxpath's objects rather than by the PMD:
@@ -72,11 +58,6 @@ enum socnic_rx_buf_mode {
 
 #define SOCNIC_RXQ_LIB_ONE(n, e, h) + 1
 #define SOCNIC_RXQ_NB_LIB_XSTATS (0 SOCNIC_RXQ_LIB_XSTATS(SOCNIC_RXQ_LIB_ONE))
-
-/* The verdict counters a queue keeps, in lib/rxpath's order. */
-struct socnic_rx_verdicts {
-	uint64_t v[RXP_CNT_MAX];
-};
 
 /* lib/rxpath state of one queue (used by the queue's lcore only). */
 struct socnic_rxq_lib {
@@ -136,131 +117,5 @@ void socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names,
 /* Logs each counter with its meaning at DEBUG (the close-time dump). */
 void socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
 			       const char *port_name, uint16_t queue);
-
-/* ---- The burst's shared steps ---- */
-
-/*
- * Sync one received range for the CPU, then prefetch its head: the order
- * of robustness row 48 (Linux 2a2931517c9a), unless the ablation asks for
- * the old order (@p before: prefetch first, which on a non-coherent
- * system throws the prefetched lines away).
- */
-static __rte_always_inline void
-socnic_rx_sync_prefetch(struct rxp_sync *s, const void *sync_from,
-			uint32_t sync_len, const void *head, const bool nc,
-			const unsigned int lines, const bool before)
-{
-	if (before)
-		rxp_prefetch_head(head, lines);
-	if (nc)
-		rxp_sync_for_cpu(s, sync_from, sync_len);
-	if (!before)
-		rxp_prefetch_head(head, lines);
-}
-
-/*
- * Parse the frame at @p p and weigh the device's answer @p hw: the flags
- * decided so far, and *need_sum when software must sum the L4 range
- * (r->csum_off, r->csum_len) to decide the L4 verdict.
- */
-static __rte_always_inline uint64_t
-socnic_rx_parse(const struct socnic_rxq_lib *l, const uint8_t *p,
-		uint32_t len, struct rxp_hw_csum hw,
-		struct rxp_parse_result *r, int *need_sum)
-{
-	rxp_parse_fast(p, len, r);
-	return rxp_hw_csum_flags(r, hw, l->csum_mode, need_sum);
-}
-
-/*
- * Finish and write the verdict on @p m, the mbuf delivered: the L4 range
- * of the frame at @p p is summed here unless a copy already summed it
- * (@p copied has RXP_COPYBREAK_F_SUM, the sum in @p sum). Counts it.
- */
-static __rte_always_inline struct rte_mbuf *
-socnic_rx_verdict(struct socnic_rx_verdicts *vc, struct rte_mbuf *m,
-		  const uint8_t *p, const struct rxp_parse_result *r,
-		  uint64_t f, int need_sum, unsigned int copied, uint32_t sum)
-{
-	if (need_sum) {
-		if (!(copied & RXP_COPYBREAK_F_SUM))
-			sum = csum_partial(p + r->csum_off, r->csum_len, 0);
-		f |= rxp_l4_verdict(r, sum);
-	}
-	m->packet_type = r->ptype;
-	m->ol_flags = f;
-	rxp_verdict_count(vc->v, f);
-	return m;
-}
-
-/*
- * Parse + verdict + copybreak of a complete frame whose first segment is
- * @p m (synced, data_off/data_len/pkt_len/port set). Copies the frame
- * when @p bmode says so (copybreak: frames of at most the threshold;
- * copy-all: every single-segment frame), with the L4 range summed during
- * the copy. Returns the mbuf to deliver and adds to @p *handoff the
- * page-pool buffers it leaves with.
- * Policy: a checksum error never drops (P-a); an empty small pool sends
- * the frame zero-copy (copybreak_nombuf), it does not drop either.
- */
-static __rte_always_inline struct rte_mbuf *
-socnic_rx_finish(struct socnic_rxq_lib *l, struct socnic_rx_verdicts *vc,
-		 struct rte_mbuf *m, struct rxp_hw_csum hw,
-		 const unsigned int bmode, unsigned int *handoff)
-{
-	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
-	const uint32_t len = m->data_len;	/* first segment only */
-	struct rxp_parse_result r;
-	unsigned int got = 0;
-	uint32_t sum = 0;
-	int need_sum;
-	uint64_t f = socnic_rx_parse(l, p, len, hw, &r, &need_sum);
-
-	if (bmode != SOCNIC_RXB_ZC && m->nb_segs == 1) {
-		struct rxp_copybreak *cb = bmode == SOCNIC_RXB_COPY ?
-					   &l->copyall : &l->cb;
-
-		got = rxp_copybreak(cb, &m, len, r.csum_off,
-				    need_sum ? r.csum_len : 0, &sum);
-		/* The big buffer went back to the pool's recycle cache. */
-		if (!(got & RXP_COPYBREAK_F_COPIED))
-			*handoff += 1;
-	} else {
-		*handoff += m->nb_segs;
-	}
-	/* Written once, on the mbuf delivered (the copy or the buffer). */
-	return socnic_rx_verdict(vc, m, p, &r, f, need_sum, got, sum);
-}
-
-/*
- * Parse + verdict of a frame copied in place: @p p is the frame in its
- * big buffer (synced), which stays in its ring slot and is re-armed there
- * by the refill; @p m is the fresh small mbuf it is copied into, with the
- * L4 range summed during the copy. The big mbuf's header is never
- * written.
- */
-static __rte_always_inline struct rte_mbuf *
-socnic_rx_finish_copy(struct socnic_rxq_lib *l, struct socnic_rx_verdicts *vc,
-		      struct rxp_copybreak *cb, struct rte_mbuf *m,
-		      const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
-		      uint16_t port_id)
-{
-	struct rxp_parse_result r;
-	uint32_t sum = 0;
-	int need_sum;
-	uint64_t f = socnic_rx_parse(l, p, len, hw, &r, &need_sum);
-	unsigned int got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
-					      need_sum ? r.csum_len : 0, &sum);
-
-	m->port = port_id;
-	return socnic_rx_verdict(vc, m, p, &r, f, need_sum, got, sum);
-}
-
-/* The copybreak state a buffer mode copies with. */
-static __rte_always_inline struct rxp_copybreak *
-socnic_rx_copier(struct socnic_rxq_lib *l, const unsigned int bmode)
-{
-	return bmode == SOCNIC_RXB_COPY ? &l->copyall : &l->cb;
-}
 
 #endif /* SOCNIC_RXQ_H */
