@@ -131,16 +131,16 @@ mvneta_set_rx_mode(struct rte_eth_dev *dev)
 }
 
 /*
- * GMAC_CTRL_0's largest frame: (bytes - MH) / 2, the MH and the FCS
- * counted (Linux mvneta_max_rx_size_set()).
+ * GMAC_CTRL_0: the port on, and the largest frame the MAC takes at the
+ * field's maximum: the driver enforces the MTU itself, frame by frame,
+ * counting what is too long in rx_q0_oversize (ierrors), as the engine's
+ * other PMD does with a MAC that takes jumbo frames; a MAC limit would
+ * drop them uncounted by ethdev.
  */
 static uint32_t
-mvneta_gmac_ctrl0(uint32_t max_frame, bool enable)
+mvneta_gmac_ctrl0(bool enable)
 {
-	uint32_t v = ((max_frame + MVNETA_MH_SIZE + RTE_ETHER_CRC_LEN -
-		       MVNETA_MH_SIZE) / 2) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT;
-
-	return (v & MVNETA_GMAC_MAX_RX_SIZE_MASK) |
+	return MVNETA_GMAC_MAX_RX_SIZE_MASK |
 	       (enable ? MVNETA_GMAC0_PORT_ENABLE : 0);
 }
 
@@ -318,9 +318,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	/* Queues first, then the port: no frame reaches a stopped queue. */
 	mvneta_rx_queue_enable(rxq);
 	mvneta_tx_queue_enable(txq);
-	socnic_write32(&ad->be, MVNETA_GMAC_CTRL_0,
-		       mvneta_gmac_ctrl0(mvneta_rx_max_len(dev, dev->data->mtu),
-					 true));
+	socnic_write32(&ad->be, MVNETA_GMAC_CTRL_0, mvneta_gmac_ctrl0(true));
 	ad->hw_started = true;
 	/* The backend runs last: the model's thread is the wire. */
 	ret = ad->be.ops->start(ad->be.ctx);
@@ -477,7 +475,6 @@ mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 static int
 mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	uint32_t len = mvneta_rx_max_len(dev, mtu);
 	bool scatter = dev->data->dev_conf.rxmode.offloads &
@@ -501,9 +498,6 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	}
 	if (rxq != NULL)
 		rxq->max_len = len;
-	if (ad->hw_started)
-		socnic_write32(&ad->be, MVNETA_GMAC_CTRL_0,
-			       mvneta_gmac_ctrl0(len, true));
 	return 0;
 }
 

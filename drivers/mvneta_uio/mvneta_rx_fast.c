@@ -9,8 +9,9 @@
  *   B. classify: the clean single-buffer quads into the normalised batch
  *      (the frame after the Marvell header, its length without header
  *      and FCS, the status word's checksum answer);
- *   C. sync the bytes the device wrote, header to FCS (non-coherent),
- *      prefetch the heads, the whole batch before the first parse;
+ *   C. sync what the device wrote and the CPU reads, the header and the
+ *      frame (non-coherent), prefetch the heads, the whole batch before
+ *      the first parse;
  *   D. copybreak or zero-copy, parse + verdict, counters; anything else
  *      through the general path (mvneta_rx_desc);
  *   E. refill, then one RXQ_STATUS_UPDATE for the processed and the
@@ -174,9 +175,11 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 
 			b->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
 			b->hw[j] = mvneta_hw(rxq, st[j]);
+			/* Synced: the header and the frame the CPU reads. */
 			socnic_rx_batch_add(v, b, j,
 					    rxq->buf_data[(b->base + j) & v->mask],
-					    dsize, nc, bmode, lines, before);
+					    b->len[j] + MVNETA_MH_SIZE, nc, bmode,
+					    lines, before);
 		}
 	}
 	/* Coherent: the heads after the harvest's barrier. */

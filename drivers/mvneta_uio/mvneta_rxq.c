@@ -153,7 +153,7 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
  * descriptor's data_size is the whole frame, header and FCS included;
  * every buffer but the last is full (Linux mvneta_swbm_rx_frame() and
  * mvneta_swbm_add_rx_fragment()). The FCS is trimmed from the end, which
- * may leave the last buffer (or two) empty: those stay in their slots.
+ * may leave the last buffer empty: it stays in its slot.
  */
 static struct rte_mbuf *
 mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
@@ -161,7 +161,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 {
 	const bool first = status & MVNETA_RXD_FIRST_DESC;
 	const bool last = status & MVNETA_RXD_LAST_DESC;
-	uint32_t written, skip = first ? MVNETA_MH_SIZE : 0, take, target;
+	uint32_t written, skip = first ? MVNETA_MH_SIZE : 0, take, fcs;
 	struct rte_mbuf *mb, *head;
 	uint64_t *err;
 
@@ -187,9 +187,15 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	}
 	rxq->pkt_left -= written;
 	rxq->state = MVNETA_RX_CHAIN;
-	/* Frame bytes this buffer adds, the FCS (unless kept) excluded. */
-	target = rxq->pkt_left >= rxq->fcs_trim ? 0 : rxq->fcs_trim - rxq->pkt_left;
-	take = written - skip > target ? written - skip - target : 0;
+	/*
+	 * FCS bytes (unless kept) in this buffer: those not in the bytes
+	 * still to come. The total says exactly where the FCS starts, so
+	 * each buffer drops its own share; one holding only FCS bytes adds
+	 * no segment and stays in its slot (row 10).
+	 */
+	fcs = rxq->fcs_trim > rxq->pkt_left ? rxq->fcs_trim - rxq->pkt_left : 0;
+	fcs = RTE_MIN(fcs, written - skip);
+	take = written - skip - fcs;
 	if (take != 0) {
 		mb = mvneta_rx_take(rxq, slot, take, (uint16_t)skip);
 		if (rxq->pkt_first == NULL) {
@@ -200,17 +206,6 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		}
 		rxq->pkt_last = mb;
 		rxq->pkt_len += take;
-	}
-	if (target > written - skip && rxq->pkt_last != NULL) {
-		/* Part of the FCS sits in the previous buffer: cut it there. */
-		uint32_t excess = target - (written - skip);
-
-		if (excess >= rxq->pkt_last->data_len) {
-			mvneta_rx_discard(rxq, &rxq->stats.rx_length_errors, last);
-			return NULL;
-		}
-		rxq->pkt_last->data_len -= excess;
-		rxq->pkt_len -= excess;
 	}
 	if (!last)
 		return NULL;

@@ -78,6 +78,16 @@ struct pmd_family {
 	 */
 	unsigned int rx_extra;
 	unsigned int rx_rbsz_extra;
+	/* Bytes the device writes in front of a frame (NETA's header). */
+	unsigned int rx_lead;
+	/* The device holds frames in a FIFO while no descriptor is armed. */
+	bool rx_fifo;
+	/*
+	 * The length of a multi-descriptor frame is cumulative per
+	 * descriptor (dwmac4's PL: a lie can go backwards), not a total in
+	 * the first (NETA's data_size: a lie can exceed the MTU).
+	 */
+	bool len_cumulative;
 	/*
 	 * The device zero-pads frames shorter than 60 bytes on transmit (the
 	 * model's sink sees the padded frame, as the wire would).
@@ -160,6 +170,8 @@ static const struct pmd_family pmd_families[] = {
 		.missed_saturates = true,
 		.rx_extra = 0,
 		.rx_rbsz_extra = 4,
+		.rx_fifo = true,
+		.len_cumulative = true,
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -177,6 +189,7 @@ static const struct pmd_family pmd_families[] = {
 		.wb_late_knob = "fault_wb_late_ppm",
 		.rx_extra = 6,
 		.rx_rbsz_extra = 6,
+		.rx_lead = 2,
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
