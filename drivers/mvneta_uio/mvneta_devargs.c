@@ -29,7 +29,7 @@ static const struct socnic_devarg mvneta_devargs[] = {
 /* Recognised only: the model backend parses them. */
 static const struct socnic_devarg mvneta_model_keys[] = {
 	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
-	NETA_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
+	MVNETA_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
 };
 
 int

@@ -15,7 +15,7 @@
 
 #include "socnic_devargs.h"
 
-#include "neta_model_devargs.h"
+#include "mvneta_model_keys.h"
 
 /*
  * The driver's own keys: X(key, syntax, default, scope). coe=0 leaves every
@@ -30,7 +30,7 @@
 	SOCNIC_RX_DEVARGS(SOCNIC_DEVARG_PARAM)				\
 	MVNETA_DEVARGS(SOCNIC_DEVARG_PARAM)				\
 	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_PARAM)			\
-	NETA_MODEL_DEVARGS(SOCNIC_DEVARG_PARAM)
+	MVNETA_MODEL_DEVARGS(SOCNIC_DEVARG_PARAM)
 
 struct mvneta_devargs {
 	struct socnic_port_args port;	/* uio=, uio_root=, uio_force=, mac= */
