@@ -13,6 +13,7 @@
  *    register offset, a malformed TX descriptor, reclaiming more than was
  *    sent) counted in its violation counter.
  */
+#include <errno.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -301,6 +302,30 @@ test_hang(void)
 	drv_close(&d);
 }
 
+/* The 32-bit bus: one 4 GiB block of IOVAs, fixed by the first region. */
+static void
+test_dma_block(void)
+{
+	static uint8_t mem[3 * 4096] __attribute__((aligned(4096)));
+	struct neta_model_params p;
+	struct neta_model *m;
+
+	neta_model_params_init(&p);
+	m = neta_model_create(&p);
+	CHECK(m != NULL, "block: model");
+	if (m == NULL)
+		return;
+	CHECK_EQ_U(neta_model_dma_map(m, mem, 0x200000000ull, 4096), 0,
+		   "block: the first region fixes block 2");
+	CHECK_EQ_U(neta_model_dma_map(m, mem + 4096, 0x100000000ull, 4096),
+		   (uint64_t)-ERANGE, "block: another block is refused");
+	CHECK_EQ_U(neta_model_dma_map(m, mem + 4096, 0x2fffff000ull, 8192),
+		   (uint64_t)-ERANGE, "block: across a 4 GiB boundary too");
+	CHECK_EQ_U(neta_model_dma_map(m, mem + 8192, 0x200010000ull, 4096), 0,
+		   "block: the same block is taken");
+	neta_model_destroy(m);
+}
+
 int
 main(void)
 {
@@ -313,5 +338,6 @@ main(void)
 	for (i = 0; i < sizeof(viols) / sizeof(viols[0]); i++)
 		run_viol(&viols[i]);
 	test_hang();
+	test_dma_block();
 	return harness_result("test_neta_model_faults");
 }

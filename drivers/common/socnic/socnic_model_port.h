@@ -26,7 +26,7 @@ struct socnic_model_port {
 	int logtype;
 	int cpu;			/* of the model's thread, -1: unpinned */
 	bool running;
-	void *dev;			/* the model */
+	void *dev;			/* passed to the four calls below */
 	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
 	void (*dev_stop)(void *dev);
 	socnic_dmawin_map_t map;	/* its DMA window */

@@ -6,6 +6,7 @@
  * are every model backend's (socnic_model_port.c).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -134,34 +135,41 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 }
 
 /*
- * DPDK memory the model's 32-bit bus cannot reach (another 4 GiB block of
- * IOVAs) stays out of the window: a driver using it is counted in
- * viol_dma_outside rather than the port failing.
+ * The port's calls into the model: @p dev is the backend's context. DPDK
+ * memory the model's 32-bit bus cannot reach (another 4 GiB block of
+ * IOVAs) stays out of the window, with a warning: a driver using it is
+ * counted in viol_dma_outside rather than the port failing.
  */
 static int
 dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	int ret = neta_model_dma_map(dev, va, iova, len);
+	struct neta_model_ctx *ctx = dev;
+	int ret = neta_model_dma_map(ctx->m, va, iova, len);
 
-	return ret == -ERANGE ? 0 : ret;
+	if (ret != -ERANGE)
+		return ret;
+	SOCNIC_LOG(ctx->port.logtype, WARNING,
+		   "%s: memory at IOVA 0x%" PRIx64 " (+%zu) is outside the 4 GiB block the neta model's 32-bit bus reaches: left out of its DMA window",
+		   ctx->port.name, iova, len);
+	return 0;
 }
 
 static int
 dmawin_unmap(void *dev, uint64_t iova)
 {
-	return neta_model_dma_unmap(dev, iova);
+	return neta_model_dma_unmap(((struct neta_model_ctx *)dev)->m, iova);
 }
 
 static int
 dev_start(void *dev, int cpu)
 {
-	return neta_model_start(dev, cpu);
+	return neta_model_start(((struct neta_model_ctx *)dev)->m, cpu);
 }
 
 static void
 dev_stop(void *dev)
 {
-	neta_model_stop(dev);
+	neta_model_stop(((struct neta_model_ctx *)dev)->m);
 }
 
 static void
@@ -245,7 +253,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
 	ctx->port.logtype = conf->logtype;
 	ctx->port.cpu = ma->common.cpu;
-	ctx->port.dev = ctx->m;
+	ctx->port.dev = ctx;
 	ctx->port.dev_start = dev_start;
 	ctx->port.dev_stop = dev_stop;
 	ctx->port.map = dmawin_map;
