@@ -57,26 +57,13 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
 #undef STMMAC_VCNT_OFF
 
 /*
- * Harvest: status words of up to @p max descriptors the device has
- * released, in ring order, stopping at the first one it still owns
- * (row 12). One read barrier after the OWN checks of the whole batch,
- * then RDES1: never a word read before its OWN was seen clear (row 13).
- * The same barrier orders the buffer reads after the OWN reads, which is
- * all a coherent DMA sync would add. Once the first descriptor is seen
- * done, the lines of the rest of the batch are prefetched at once (a
- * device writes back in bursts: the misses overlap); a prefetch is only a
- * hint, the OWN test still decides.
- *
- * Coherent (@p pf_lines > 0): the head of each frame is prefetched as
- * soon as its descriptor shows OWN clear (the device wrote the data before
- * releasing the descriptor, and there is no cache maintenance to wait
- * for), from the slot's buffer address (buf_data): the misses on the
- * packet heads overlap those on the descriptor lines still arriving.
- *
- * Non-coherent (@p nc): each descriptor has its own line, which is
- * cleaned+invalidated before its status is read: first the next one
- * alone (an empty poll costs one line), then, once it is done, the rest
- * of the batch together, one completion barrier each.
+ * A. Harvest: the status words of up to @p max released descriptors, in
+ * ring order, stopping at the first the device owns (row 12); one read
+ * barrier, then RDES1 (row 13). Descriptor lines of the batch are
+ * prefetched once the first is done; coherent, each head too (@p
+ * pf_lines). Non-coherent: the next descriptor's line is invalidated
+ * alone first, the rest of the batch after it (docs/design/rxpath.md,
+ * "Phases" 1 and "Non-coherent DMA").
  */
 static __rte_always_inline uint16_t
 stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,

@@ -1,22 +1,12 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The RX burst's shared steps, always inline (as DPDK's Intel PMDs share
- * drivers/net/intel/common/rx.h): every PMD's burst keeps its compile-time
- * specialisation and calls no function pointer per packet.
- *
- * A burst is lettered (docs/design/families.md):
- *   A. harvest (NIC): the status words of the descriptors the device
- *      released, one read barrier;
- *   B. classify (NIC): the clean single-buffer frames of each quad into a
- *      normalised batch (socnic_rx_batch_add()), the others left to the
- *      NIC's general path;
- *   C. sync (shared): cache maintenance of the batch, head prefetches,
- *      the small mbufs of copybreak in one allocation
- *      (socnic_rx_batch_sync());
- *   D. deliver (shared): per clean quad, copybreak or zero-copy, parse,
- *      verdict, counters (socnic_rx_deliver_quad()); the general path's
- *      frames finished the same way (socnic_rx_deliver_slow());
- *   E. refill and doorbell (NIC).
+ * drivers/net/intel/common/rx.h): no function pointer per packet. Letters:
+ * A. harvest (NIC), B. classify into a normalised batch (NIC, with
+ * socnic_rx_batch_add), C. sync + prefetch + copybreak allocation
+ * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_quad; the NIC's
+ * general path via socnic_rx_deliver_slow), E. refill and doorbell (NIC).
+ * docs/design/families.md.
  */
 #ifndef SOCNIC_RX_H
 #define SOCNIC_RX_H
