@@ -21,8 +21,8 @@
  * constant parameters and installed once at queue setup: the memory model
  * (coherent, or non-coherent with per-line maintenance), the buffer mode
  * (zero-copy, + copybreak, copy-all), the head lines prefetched and
- * where. The production variants are mvneta_recv_pkts (coherent) and
- * mvneta_recv_pkts_nc (non-coherent), each with its buffer modes.
+ * where; the production ones are named (mvneta_recv_pkts[_nc][_zc][_pfN]),
+ * the ablation ones built only for the benchmark.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -326,49 +326,83 @@ mvneta_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 }
 
 /*
- * The instances: [memory model][buffer mode][head lines][prefetch before];
- * the production ones are named mvneta_recv_pkts[_nc]_<mode>_<lines>.
+ * The production variants, each a name one finds in perf and with grep:
+ *   mvneta_recv_pkts[_nc][_zc][_pf0|_pf1]
+ * _nc: non-coherent (cache maintenance), _zc: copybreak off (zero-copy
+ * only), _pf0/_pf1: 0 or 1 head lines prefetched instead of 2, after the
+ * sync. mvneta_recv_pkts is the default of a coherent port.
  */
-#define MVNETA_RXV(nc, bm, l, b) mvneta_recv_pkts ## nc ## _ ## bm ## _ ## l ## b
-#define MVNETA_RXV_DEF(nc, ncv, bm, bmv, l, b, bv)			\
+#define MVNETA_RECV_PKTS(name, nc, bm, l)				\
+static uint16_t								\
+name(void *q, struct rte_mbuf **pkts, uint16_t n)			\
+{									\
+	return mvneta_rx_burst_tmpl(q, pkts, n, nc, bm, l, false);	\
+}
+MVNETA_RECV_PKTS(mvneta_recv_pkts, false, SOCNIC_RXB_CB, 2)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_pf1, false, SOCNIC_RXB_CB, 1)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_pf0, false, SOCNIC_RXB_CB, 0)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_zc, false, SOCNIC_RXB_ZC, 2)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_zc_pf1, false, SOCNIC_RXB_ZC, 1)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_zc_pf0, false, SOCNIC_RXB_ZC, 0)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc, true, SOCNIC_RXB_CB, 2)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc_pf1, true, SOCNIC_RXB_CB, 1)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc_pf0, true, SOCNIC_RXB_CB, 0)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc_zc, true, SOCNIC_RXB_ZC, 2)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc_zc_pf1, true, SOCNIC_RXB_ZC, 1)
+MVNETA_RECV_PKTS(mvneta_recv_pkts_nc_zc_pf0, true, SOCNIC_RXB_ZC, 0)
+
+_Static_assert(SOCNIC_RXB_ZC == 0 && SOCNIC_RXB_CB == 1 &&
+	       SOCNIC_RXB_COPY == 2 && SOCNIC_RXB_NB == 3,
+	       "the instance tables are indexed by enum socnic_rx_buf_mode");
+
+/* [non-coherent][buffer mode ZC/CB][head lines] */
+static const eth_rx_burst_t mvneta_rx_variants[2][2][RXP_PREFETCH_HEAD_LINES_MAX + 1] = {
+	{ { mvneta_recv_pkts_zc_pf0, mvneta_recv_pkts_zc_pf1, mvneta_recv_pkts_zc },
+	  { mvneta_recv_pkts_pf0, mvneta_recv_pkts_pf1, mvneta_recv_pkts } },
+	{ { mvneta_recv_pkts_nc_zc_pf0, mvneta_recv_pkts_nc_zc_pf1, mvneta_recv_pkts_nc_zc },
+	  { mvneta_recv_pkts_nc_pf0, mvneta_recv_pkts_nc_pf1, mvneta_recv_pkts_nc } },
+};
+
+/*
+ * The ablation-only variants (tests/bench/ablation.py), built with
+ * -Drx_ablation=true only: [memory model][buffer mode][head lines][before]
+ * as mvneta_recv_pkts_abl_<nc>_<buffers>_<lines>_<before>.
+ */
+#ifdef SOCNIC_RX_ABLATION
+#define MVNETA_RXV(nc, bm, l, b) mvneta_recv_pkts_abl_ ## nc ## _ ## bm ## _ ## l ## _ ## b
+#define MVNETA_RXV_DEF(nc, bm, l, b)					\
 static uint16_t								\
 MVNETA_RXV(nc, bm, l, b)(void *q, struct rte_mbuf **pkts, uint16_t n)	\
 {									\
-	return mvneta_rx_burst_tmpl(q, pkts, n, ncv, bmv, l, bv);	\
+	return mvneta_rx_burst_tmpl(q, pkts, n, nc, bm, l, b);		\
 }
-#define MVNETA_RXV_DEF_L(nc, ncv, bm, bmv, l)				\
-	MVNETA_RXV_DEF(nc, ncv, bm, bmv, l, , false)			\
-	MVNETA_RXV_DEF(nc, ncv, bm, bmv, l, _pf_before, true)
-#define MVNETA_RXV_DEF_BM(nc, ncv, bm, bmv)				\
-	MVNETA_RXV_DEF_L(nc, ncv, bm, bmv, 0)				\
-	MVNETA_RXV_DEF_L(nc, ncv, bm, bmv, 1)				\
-	MVNETA_RXV_DEF_L(nc, ncv, bm, bmv, 2)
-#define MVNETA_RXV_DEF_NC(nc, ncv)					\
-	MVNETA_RXV_DEF_BM(nc, ncv, zc, SOCNIC_RXB_ZC)			\
-	MVNETA_RXV_DEF_BM(nc, ncv, cb, SOCNIC_RXB_CB)			\
-	MVNETA_RXV_DEF_BM(nc, ncv, copy, SOCNIC_RXB_COPY)
+#define MVNETA_RXV_DEF_L(nc, bm, l)					\
+	MVNETA_RXV_DEF(nc, bm, l, 0) MVNETA_RXV_DEF(nc, bm, l, 1)
+#define MVNETA_RXV_DEF_BM(nc, bm)					\
+	MVNETA_RXV_DEF_L(nc, bm, 0) MVNETA_RXV_DEF_L(nc, bm, 1)		\
+	MVNETA_RXV_DEF_L(nc, bm, 2)
+#define MVNETA_RXV_DEF_NC(nc)						\
+	MVNETA_RXV_DEF_BM(nc, 0) MVNETA_RXV_DEF_BM(nc, 1)		\
+	MVNETA_RXV_DEF_BM(nc, 2)
 
-MVNETA_RXV_DEF_NC(, false)
-MVNETA_RXV_DEF_NC(_nc, true)
+MVNETA_RXV_DEF_NC(0)
+MVNETA_RXV_DEF_NC(1)
 
 #define MVNETA_RXV_ROW_L(nc, bm, l)					\
-	{ MVNETA_RXV(nc, bm, l, ), MVNETA_RXV(nc, bm, l, _pf_before) }
+	{ MVNETA_RXV(nc, bm, l, 0), MVNETA_RXV(nc, bm, l, 1) }
 #define MVNETA_RXV_ROW_BM(nc, bm)					\
 	{ MVNETA_RXV_ROW_L(nc, bm, 0), MVNETA_RXV_ROW_L(nc, bm, 1),	\
 	  MVNETA_RXV_ROW_L(nc, bm, 2) }
 #define MVNETA_RXV_ROW_NC(nc)						\
-	{ MVNETA_RXV_ROW_BM(nc, zc), MVNETA_RXV_ROW_BM(nc, cb),		\
-	  MVNETA_RXV_ROW_BM(nc, copy) }
-
-_Static_assert(SOCNIC_RXB_ZC == 0 && SOCNIC_RXB_CB == 1 &&
-	       SOCNIC_RXB_COPY == 2 && SOCNIC_RXB_NB == 3,
-	       "the instance table is indexed by enum socnic_rx_buf_mode");
+	{ MVNETA_RXV_ROW_BM(nc, 0), MVNETA_RXV_ROW_BM(nc, 1),		\
+	  MVNETA_RXV_ROW_BM(nc, 2) }
 
 static const eth_rx_burst_t
-mvneta_rx_variants[2][SOCNIC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
-	MVNETA_RXV_ROW_NC(),
-	MVNETA_RXV_ROW_NC(_nc),
+mvneta_rx_ablation_variants[2][SOCNIC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
+	MVNETA_RXV_ROW_NC(0),
+	MVNETA_RXV_ROW_NC(1),
 };
+#endif /* SOCNIC_RX_ABLATION */
 
 eth_rx_burst_t
 mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
@@ -377,10 +411,22 @@ mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
 	unsigned int nc = rxq->lib.sync.mode != RXP_SYNC_COHERENT;
 	unsigned int lines = RTE_MIN(da->rx.prefetch_lines,
 				     (uint8_t)RXP_PREFETCH_HEAD_LINES_MAX);
+	bool ablation = da->rx.prefetch_before ||
+			rxq->lib.buf_mode == SOCNIC_RXB_COPY;
 
-	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s",
+	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s%s",
 		   rxq->port_id, nc ? "cache maintenance" : "coherent",
 		   (unsigned int)rxq->lib.buf_mode, lines,
-		   da->rx.prefetch_before ? " before the sync" : "");
-	return mvneta_rx_variants[nc][rxq->lib.buf_mode][lines][da->rx.prefetch_before];
+		   da->rx.prefetch_before ? " before the sync" : "",
+		   ablation ? " (ablation)" : "");
+#ifdef SOCNIC_RX_ABLATION
+	if (ablation)
+		return mvneta_rx_ablation_variants[nc][rxq->lib.buf_mode][lines]
+						  [da->rx.prefetch_before];
+#else
+	/* The devargs refuse what selects them (socnic_devargs.c). */
+	if (ablation)
+		return NULL;
+#endif
+	return mvneta_rx_variants[nc][rxq->lib.buf_mode][lines];
 }
