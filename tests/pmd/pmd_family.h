@@ -32,6 +32,8 @@ struct pmd_model_stats {
 	uint64_t rx_lost;	/* lost for want of room before the ring: imissed */
 	uint64_t rx_pending;	/* taken, not yet delivered, lost or dropped */
 	uint64_t tx_frames;	/* frames handed to the sink */
+	uint64_t tx_bytes;
+	uint64_t thread_passes;	/* engine passes of the model's thread */
 	uint64_t rx_fault_err;	/* frames closed with an error (fault knob) */
 	uint64_t rx_fault_len;	/* length lies (fault knob) */
 	uint64_t rx_fault_csum_lie;	/* checksum verdicts inverted (fault knob) */
@@ -70,6 +72,8 @@ struct pmd_family {
 	 * RXQ_STATUS); dwmac4's OWN-bit ordering has test_pmd_ordering.
 	 */
 	const char *wb_late_knob;
+	/* The middle byte of the family's default MAC addresses. */
+	uint8_t mac_family;
 	/*
 	 * Bytes the device stores in a buffer besides the frame (NETA: the
 	 * Marvell header and the FCS; dwmac4 strips the FCS), and what the
@@ -117,6 +121,8 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 			 m.rx_dropped_stopped - m.rx_dropped_oversize -
 			 m.rx_dropped_overflow - m.rx_dropped_speed;
 	st->tx_frames = m.tx_frames;
+	st->tx_bytes = m.tx_bytes;
+	st->thread_passes = m.thread_passes;
 	st->rx_fault_err = m.rx_fault_err;
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
@@ -145,6 +151,8 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 			 m.rx_dropped_stopped - m.rx_dropped_oversize -
 			 m.rx_dropped_hung;
 	st->tx_frames = m.tx_frames;
+	st->tx_bytes = m.tx_bytes;
+	st->thread_passes = m.thread_passes;
 	st->rx_fault_err = m.rx_fault_err;
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
@@ -171,6 +179,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_extra = 0,
 		.rx_rbsz_extra = 4,
 		.rx_fifo = true,
+		.mac_family = 0x01,
 		.len_cumulative = true,
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
@@ -190,6 +199,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_extra = 6,
 		.rx_rbsz_extra = 6,
 		.rx_lead = 2,
+		.mac_family = 0x02,
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
