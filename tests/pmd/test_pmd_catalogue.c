@@ -488,6 +488,14 @@ row_12_own_set_stops_harvest(void)
 	}
 	CHECK_EQ_U(pmd_harness_rx_until(p.port, n, NULL, NULL), n,
 		   "%s: the capture's frames", tag);
+	/*
+	 * The model's thread finds the capture's end on its next look at
+	 * the source, which may come after the last frame was received (a
+	 * loaded host): wait for it, bounded, then require it.
+	 */
+	for (i = 0; i < PMD_HARNESS_MAX_POLLS &&
+	     pmd_family()->rx_idle(p.port) != 1; i++)
+		rte_pause();
 	CHECK_EQ_U(pmd_family()->rx_idle(p.port), 1, "%s: idle", tag);
 	/* Every descriptor left is armed (OWN set): each poll stops at once. */
 	for (i = 0; i < 1000; i++)
