@@ -2,17 +2,16 @@
 /*
  * Model backend: the software dwmac4 of model/ as the device behind a
  * port. It parses the model's devargs and builds the model and its
- * traffic from them (stmmac_model_params.c), gives the model's DMA window
- * (its IOMMU) every DPDK memory segment, present and future
- * (stmmac_model_dmawin.c), and runs the model's thread from the first
- * device start to close. The driver reaches the model only through
+ * traffic from them (stmmac_model_params.c); what every family's model
+ * backend does (the DMA window following DPDK's memory, the model thread
+ * from the first device start to close, the skipped-frame warning) is
+ * socnic_model_port.c's. The driver reaches the model only through
  * read32/write32 and DMA; the harness-side reporting
  * (rte_pmd_stmmac_uio.h) lives here too. No other file of the driver
  * includes a model header.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,6 +20,7 @@
 #include <rte_memory.h>
 
 #include "socnic_backend.h"
+#include "socnic_model_port.h"
 
 #include "dwmac4_model.h"
 #include "model_traffic.h"
@@ -28,18 +28,12 @@
 #include "stmmac_devargs.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
-#include "stmmac_model_dmawin.h"
 #include "stmmac_model_params.h"
 
 struct stmmac_model_ctx {
+	struct socnic_model_port port;	/* first: the shared ops take ctx */
 	struct socnic_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
-	char name[RTE_ETH_NAME_MAX_LEN];
-	bool running;
-	int cpu;
-	struct model_traffic_src *src;	/* owned by the model */
-	uint64_t src_reported;		/* skipped records already warned of */
-	struct stmmac_dmawin dmawin;	/* DPDK memory in the DMA window */
 };
 
 static uint32_t
@@ -54,44 +48,30 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 	dwmac4_model_write32(((struct stmmac_model_ctx *)ctx)->m, off, val);
 }
 
-/* ---- DMA window ---- */
+/* ---- The model's side of the shared port ---- */
 
 static int
-model_dma_map(void *arg)
+dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	struct stmmac_model_ctx *ctx = arg;
-
-	return stmmac_dmawin_attach(&ctx->dmawin, ctx->m, ctx->name);
+	return dwmac4_model_dma_map(dev, va, iova, len);
 }
 
-/* ---- Life cycle ---- */
+static int
+dmawin_unmap(void *dev, uint64_t iova)
+{
+	return dwmac4_model_dma_unmap(dev, iova);
+}
 
 static int
-model_start(void *arg)
+dev_start(void *dev, int cpu)
 {
-	struct stmmac_model_ctx *ctx = arg;
-	int ret;
-
-	if (ctx->running)
-		return 0;
-	ret = dwmac4_model_start(ctx->m, ctx->cpu);
-	if (ret < 0) {
-		PMD_BE_LOG(ERR, "%s: cannot start the model thread on CPU %d: %s",
-			   ctx->name, ctx->cpu, strerror(-ret));
-		return ret;
-	}
-	ctx->running = true;
-	return 0;
+	return dwmac4_model_start(dev, cpu);
 }
 
 static void
-model_stop(void *arg)
+dev_stop(void *dev)
 {
-	struct stmmac_model_ctx *ctx = arg;
-
-	if (ctx->running)
-		dwmac4_model_stop(ctx->m);
-	ctx->running = false;
+	dwmac4_model_stop(dev);
 }
 
 static void
@@ -99,8 +79,7 @@ model_destroy(void *arg)
 {
 	struct stmmac_model_ctx *ctx = arg;
 
-	stmmac_dmawin_detach(&ctx->dmawin);
-	model_stop(ctx);
+	socnic_model_port_fini(&ctx->port);
 	dwmac4_model_destroy(ctx->m);
 	rte_free(ctx);
 }
@@ -136,12 +115,6 @@ static const char *const model_xstat_names[] = {
 	"model_rx_busy",
 };
 
-static uint64_t
-model_src_count(const uint64_t *c)
-{
-	return __atomic_load_n(c, __ATOMIC_RELAXED);
-}
-
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
 	       "raise SOCNIC_BACKEND_MAX_XSTATS");
 
@@ -154,30 +127,8 @@ model_xstats_get(void *arg, uint64_t *v)
 	dwmac4_model_get_stats(ctx->m, &st);
 	v[0] = st.nc_clobbers;
 	v[1] = st.nc_unclean_reads;
-	v[2] = ctx->src != NULL ? model_src_count(&ctx->src->snapped) : 0;
-	v[3] = ctx->src != NULL ? model_src_count(&ctx->src->truncated) : 0;
+	socnic_model_port_src_counts(&ctx->port, &v[2], &v[3]);
 	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
-}
-
-/* At a stop after new ones: the frames the traffic source skipped. */
-static void
-model_port_stopped(void *arg)
-{
-	struct stmmac_model_ctx *ctx = arg;
-	uint64_t snapped, too_long;
-
-	if (ctx->src == NULL)
-		return;
-	snapped = model_src_count(&ctx->src->snapped);
-	too_long = model_src_count(&ctx->src->truncated);
-	if (snapped + too_long == ctx->src_reported)
-		return;
-	ctx->src_reported = snapped + too_long;
-	PMD_BE_LOG(WARNING, "%s: the traffic source skipped %" PRIu64 " frame(s): %" PRIu64
-		   " capture record(s) shorter than their frame (captured with a snap length: use tcpdump -s 0), %" PRIu64
-		   " frame(s) longer than %u bytes (GRO/TSO on the interface: ethtool -K IF gro off tso off); xstats model_src_snapped, model_src_too_long",
-		   ctx->name, snapped + too_long, snapped, too_long,
-		   DWMAC4_MODEL_MAX_FRAME);
 }
 
 static int
@@ -200,21 +151,15 @@ model_irq_fd(void *arg, unsigned int ch)
 static void
 model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 {
-	ctx->ops = (struct socnic_backend_ops){
-		.name = "model",
-		.read32 = model_read32,
-		.write32 = model_write32,
-		.dma_map = model_dma_map,
-		.start = model_start,
-		.stop = model_stop,
-		.destroy = model_destroy,
-		.nb_xstats = RTE_DIM(model_xstat_names),
-		.xstat_names = model_xstat_names,
-		.xstats_get = model_xstats_get,
-		.port_stopped = model_port_stopped,
-		.irq_kind = SOCNIC_IRQ_EVENTFD,
-		.irq_fd = model_irq_fd,
-	};
+	socnic_model_port_ops_init(&ctx->ops);
+	ctx->ops.read32 = model_read32;
+	ctx->ops.write32 = model_write32;
+	ctx->ops.destroy = model_destroy;
+	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
+	ctx->ops.xstat_names = model_xstat_names;
+	ctx->ops.xstats_get = model_xstats_get;
+	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
+	ctx->ops.irq_fd = model_irq_fd;
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)
@@ -238,14 +183,12 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 		ret = -ENOMEM;
 		goto err;
 	}
-	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
+	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
 	if (stmmac_model_args_parse(name, args, ma) < 0 ||
 	    stmmac_model_params_fill(ma, name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
 				     mac) < 0)
 		goto err;
-	ctx->cpu = ma->common.cpu;
-	ctx->src = ma->p.rx_src;
 	ctx->m = dwmac4_model_create(&ma->p);
 	if (ctx->m == NULL) {
 		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
@@ -254,6 +197,16 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 		stmmac_model_params_release(&ma->p);
 		goto err;
 	}
+	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */
+	ctx->port.logtype = stmmac_logtype_backend;
+	ctx->port.cpu = ma->common.cpu;
+	ctx->port.dev = ctx->m;
+	ctx->port.dev_start = dev_start;
+	ctx->port.dev_stop = dev_stop;
+	ctx->port.map = dmawin_map;
+	ctx->port.unmap = dmawin_unmap;
+	ctx->port.src = ma->p.rx_src;
+	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;

@@ -20,6 +20,7 @@
 #include "rxp_parse.h"
 
 #include "socnic_io.h"
+#include "socnic_port.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
@@ -511,58 +512,8 @@ stmmac_adapter_from_port(uint16_t port_id)
 
 /* ---- Probe and remove ---- */
 
-/* Whether a probed port (another one: ours has no address yet) has @p ea. */
-static bool
-stmmac_mac_in_use(const struct rte_ether_addr *ea)
-{
-	uint16_t p;
-
-	RTE_ETH_FOREACH_DEV(p) {
-		const struct rte_eth_dev_data *d = rte_eth_devices[p].data;
-
-		if (d->mac_addrs != NULL &&
-		    rte_is_same_ether_addr(&d->mac_addrs[0], ea))
-			return true;
-	}
-	return false;
-}
-
-/*
- * Default model MAC: locally administered, from the instance number in
- * the vdev name, so several ports differ (net_stmmac_uio3 ->
- * 02:00:00:00:01:03, net_stmmac_uio256 -> 02:00:00:01:01:00). Two ports
- * never share one: an address another port of the process already has
- * (a name without a number, a number past 65535, an explicit mac= equal
- * to a default) moves on to the next free one, with a notice.
- */
-static void
-stmmac_default_mac(const char *name, uint8_t mac[6])
-{
-	struct rte_ether_addr ea;
-	size_t n = strlen(name);
-	unsigned long id = 0, mul = 1, first;
-
-	while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9' &&
-	       mul <= 10000) {
-		id += (unsigned long)(name[n - 1] - '0') * mul;
-		mul *= 10;
-		n--;
-	}
-	id &= 0xffff;
-	for (first = id;; ) {
-		ea = (struct rte_ether_addr){{ 0x02, 0, 0, (uint8_t)(id >> 8),
-					       0x01, (uint8_t)id }};
-		if (!stmmac_mac_in_use(&ea))
-			break;
-		id = (id + 1) & 0xffff;
-		if (id == first)
-			break;	/* 65536 ports: cannot happen (RTE_MAX_ETHPORTS) */
-	}
-	if (id != first)
-		PMD_DRV_LOG(NOTICE, "%s: default MAC address taken by another port, using " RTE_ETHER_ADDR_PRT_FMT,
-			    name, RTE_ETHER_ADDR_BYTES(&ea));
-	memcpy(mac, ea.addr_bytes, 6);
-}
+/* The family byte of default MAC addresses (socnic_default_mac()). */
+#define STMMAC_MAC_FAMILY	0x01
 
 static int
 stmmac_probe(struct rte_vdev_device *vdev)
@@ -585,7 +536,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	if (da.port.has_mac)
 		memcpy(mac, da.port.mac, sizeof(mac));
 	else
-		stmmac_default_mac(name, mac);
+		socnic_default_mac(name, STMMAC_MAC_FAMILY, mac,
+				   stmmac_logtype_driver);
 	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
 	if (eth_dev == NULL)
 		return -ENOMEM;

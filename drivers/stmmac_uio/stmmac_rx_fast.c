@@ -249,6 +249,8 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		.csum_mode = rxq->csum_mode,
 		.mask = rxq->mask,
 		.port_id = rxq->port_id,
+		.data_off = RTE_PKTMBUF_HEADROOM,
+		.lead = 0,
 	};
 	struct socnic_rx_batch b;
 

@@ -24,7 +24,10 @@ itself (--exit-when-idle: the capture is exhausted and nothing arrived
 for a few statistics periods); --duration only bounds a hang, and no
 check depends on timing.
 
-Usage: test_router_golden.py ROUTER SOURCE_ROOT
+With --mixed, twice more (by default and with --drop-bad-l4) on one port
+of each NIC family: port 0 a net_stmmac_uio, port 1 a net_mvneta_uio.
+
+Usage: test_router_golden.py ROUTER SOURCE_ROOT [--mixed]
 Exit: 0 pass, 1 fail.
 """
 import json
@@ -55,7 +58,8 @@ def ipv4_header(frame):
 
 
 def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
-    tag = ("drop" if drop_bad_l4 else "fwd") + ("" if pmd == "net_stmmac_uio" else "-pcap")
+    tag = ("drop" if drop_bad_l4 else "fwd") + {"net_stmmac_uio": "", "net_pcap": "-pcap",
+                                                 "mixed": "-mixed"}[pmd]
     out = [os.path.join(tmp, "%s_p%d.pcap" % (tag, p)) for p in (0, 1)]
     empty = os.path.join(tmp, "empty.pcap")
     write_empty_pcap(empty)
@@ -65,6 +69,10 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
     if pmd == "net_stmmac_uio":
         vdevs = ["net_stmmac_uio0,rx_pcap=%s,tx_pcap=%s,mac=%s" % (rx0, out[0], macs[0]),
                  "net_stmmac_uio1,rx_pcap=%s,tx_pcap=%s,mac=%s" % (empty, out[1], macs[1])]
+    elif pmd == "mixed":
+        # One port of each family: the engine's verdicts from two devices.
+        vdevs = ["net_stmmac_uio0,rx_pcap=%s,tx_pcap=%s,mac=%s" % (rx0, out[0], macs[0]),
+                 "net_mvneta_uio0,rx_pcap=%s,tx_pcap=%s,mac=%s" % (empty, out[1], macs[1])]
     else:
         # DPDK's net_pcap: no packet types, no checksum flags (software
         # parse and software IPv4 header check), its own MACs.
@@ -72,6 +80,7 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
                  "net_pcap1,rx_pcap=%s,tx_pcap=%s" % (empty, out[1])]
     cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
            "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
+           "--log-level=pmd.net.mvneta*:notice",
            "--vdev", vdevs[0], "--vdev", vdevs[1],
            "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
            "--routes", os.path.join(root, expected["routes"]),
@@ -91,7 +100,7 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
     check(st["stop_reason"] == "idle",
           "[%s] stopped by the idle rule (%s)" % (tag, st["stop_reason"]))
     verify(tag, st, out, expected, drop_bad_l4)
-    if pmd != "net_stmmac_uio":
+    if pmd == "net_pcap":
         check(st["sw_ptype"] == len(expected["frames"]),
               "[%s] every frame typed in software (%d)" % (tag, st["sw_ptype"]))
         check(st["ip_csum_sw_checked"] > 0,
@@ -188,10 +197,11 @@ def verify(tag, st, out, expected, drop_bad_l4):
 
 
 def main():
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4) or (len(sys.argv) == 4 and sys.argv[3] != "--mixed"):
         print(__doc__)
         return 1
     router, root = sys.argv[1], sys.argv[2]
+    mixed = len(sys.argv) == 4
     with open(os.path.join(root, "tests", "data", "router_expected.json")) as f:
         expected = json.load(f)
     with tempfile.TemporaryDirectory(prefix="socrx-router-golden-") as tmp:
@@ -199,6 +209,11 @@ def main():
         run_router(router, root, tmp, expected, drop_bad_l4=True)
         run_router(router, root, tmp, expected, drop_bad_l4=True,
                    pmd="net_pcap")
+        if mixed:
+            run_router(router, root, tmp, expected, drop_bad_l4=False,
+                       pmd="mixed")
+            run_router(router, root, tmp, expected, drop_bad_l4=True,
+                       pmd="mixed")
     return result()
 
 

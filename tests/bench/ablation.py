@@ -38,7 +38,13 @@ txonly mode, copy and zero-copy) and net_null (the loop floor), against
 socrx with hardware verdicts (coe=1 csum=auto) and with every byte checked
 in software (csum=sw).
 
+With --family mvneta (and --pmd build-bench/drivers/mvneta_uio/
+librte_net_mvneta_uio.so) the same rows for net_mvneta_uio on the neta
+model (which ignores wb_batch and dma_store: its write-backs are not
+batched).
+
 Usage: ablation.py --pmd build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so
+                   [--family stmmac|mvneta]
                    [--seconds 3] [--reps 3] [--out docs/perf] [--quick]
                    [--no-compare] [--only all|ablation|compare|ring]
                    [--steps STEP,...] [--sizes 64B,IMIX,1500B]
@@ -227,8 +233,11 @@ def svg_bars(path, title, groups, series, values, unit):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--pmd", required=True)
+    ap.add_argument("--family", choices=("stmmac", "mvneta"), default="stmmac",
+                    help="the PMD's family: net_<family>_uio ports")
     ap.add_argument("--seconds", type=float, default=3.0)
-    ap.add_argument("--out", default="docs/perf")
+    ap.add_argument("--out", default=None,
+                    help="report folder (default docs/perf, docs/perf/mvneta for --family mvneta)")
     ap.add_argument("--quick", action="store_true", help="64 B only, 1 s per step")
     ap.add_argument("--no-compare", action="store_true", help="skip memif/null")
     ap.add_argument("--reps", type=int, default=3, help="rounds over every configuration (median reported)")
@@ -268,13 +277,15 @@ def main():
                       if "prefetch_at=before" in args or "zerocopy=0" in args]
     if a.only in ("all", "ablation") and ablation_steps:
         with open(a.pmd, "rb") as f:
-            if b"stmmac_recv_pkts_abl_" not in f.read():
+            if ("%s_recv_pkts_abl_" % a.family).encode() not in f.read():
                 print("ablation.py: steps %s need the ablation-only RX variants: give the PMD "
                       "of a build configured with -Drx_ablation=true (sh config/run.sh test "
-                      "builds build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so)"
-                      % ", ".join(ablation_steps))
+                      "builds build-bench/drivers/%s_uio/librte_net_%s_uio.so)"
+                      % (", ".join(ablation_steps), a.family, a.family))
                 return 2
     secs = 1.0 if a.quick else a.seconds
+    if a.out is None:
+        a.out = "docs/perf" if a.family == "stmmac" else "docs/perf/" + a.family
     os.makedirs(a.out, exist_ok=True)
     tmpdirs = []
     tmp = tempfile.mkdtemp(prefix="socrx-abl-", dir="/var/cache/socrx")
@@ -289,8 +300,8 @@ def main():
         for rep in range(a.reps):
             for size, sizeargs in (sizes if a.only in ("all", "ring") else []):
                 for ring, ringargs in RINGS:
-                    vdev = "net_stmmac_uio0,model_cpu=0,wb_batch=32,%s,%s,%s" % (
-                        ringargs, sizeargs, STEPS[-1][1])
+                    vdev = "net_%s_uio0,model_cpu=0,wb_batch=32,%s,%s,%s" % (
+                        a.family, ringargs, sizeargs, STEPS[-1][1])
                     cpp, pkts, mhz = run_rxonly(so, vdev, secs, log)
                     rows.append(dict(kind="ring", memory=ring, size=size, step=ring, cpp=cpp,
                                      pkts=pkts, mhz=mhz, secs=secs, rep=rep))
@@ -300,7 +311,8 @@ def main():
             for mem, memargs in (MEMORY if a.only in ("all", "ablation") else []):
                 for size, sizeargs in sizes:
                     for step, stepargs in steps:
-                        vdev = "net_stmmac_uio0,model_cpu=0,wb_batch=32,%s,%s,%s" % (memargs, sizeargs, stepargs)
+                        vdev = "net_%s_uio0,model_cpu=0,wb_batch=32,%s,%s,%s" % (
+                            a.family, memargs, sizeargs, stepargs)
                         cpp, pkts, mhz = run_rxonly(so, vdev, secs, log)
                         rows.append(dict(kind="ablation", memory=mem, size=size, step=step, cpp=cpp,
                                          pkts=pkts, mhz=mhz, secs=secs, rep=rep))
@@ -314,8 +326,8 @@ def main():
                 rows.append(dict(kind="probe", memory="coherent", size=size, step="c2c before",
                                  cpp=c2c_probe(a.c2c), pkts=0, mhz=0, secs=secs, rep=rep))
                 for name, vdev in (
-                        ("socrx hw verdicts", "net_stmmac_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=1,csum=auto" % sizeargs),
-                        ("socrx sw verdicts", "net_stmmac_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=0,csum=sw" % sizeargs),
+                        ("socrx hw verdicts", "net_%s_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=1,csum=auto" % (a.family, sizeargs)),
+                        ("socrx sw verdicts", "net_%s_uio0,model_cpu=0,wb_batch=32,dma=coherent,%s,coe=0,csum=sw" % (a.family, sizeargs)),
                         ("net_null", "net_null0,size=%d,copy=0" % flen)):
                     cpp, pkts, mhz = run_rxonly(so, vdev, secs, log)
                     rows.append(dict(kind="compare", memory="coherent", size=size, step=name, cpp=cpp,

@@ -14,6 +14,7 @@
 #include <rte_log.h>
 
 #include "dm_attach.h"
+#include "stmmac_logs.h"
 
 /*
  * Where EAL keeps a primary's runtime files (eal_create_runtime_dir() in
@@ -67,6 +68,19 @@ dm_attach_primary_alive(const struct dm_attach *a)
 	return rte_eal_primary_proc_alive(a->config) != 0;
 }
 
+/* The DMA window's calls into the dwmac4 model. */
+static int
+dm_dma_map(void *dev, void *va, uint64_t iova, size_t len)
+{
+	return dwmac4_model_dma_map(dev, va, iova, len);
+}
+
+static int
+dm_dma_unmap(void *dev, uint64_t iova)
+{
+	return dwmac4_model_dma_unmap(dev, iova);
+}
+
 static void *
 dm_attach_main(void *arg)
 {
@@ -108,7 +122,8 @@ dm_attach_main(void *arg)
 			a->name);
 	a->dmawin = calloc(1, sizeof(*a->dmawin));
 	ret = a->dmawin == NULL ? -ENOMEM :
-	      stmmac_dmawin_attach(a->dmawin, a->m, a->name);
+	      socnic_dmawin_attach(a->dmawin, a->m, dm_dma_map, dm_dma_unmap,
+				   a->name, stmmac_logtype_backend);
 	pthread_mutex_unlock(&a->lock);
 	if (ret < 0) {
 		fprintf(stderr, "%s: cannot map the application's memory into the device's DMA window: %s\n",
@@ -160,7 +175,7 @@ dm_attach_fini(struct dm_attach *a)
 	pthread_join(a->thread, NULL);
 	a->thread_started = false;
 	if (a->dmawin != NULL)
-		stmmac_dmawin_detach(a->dmawin);
+		socnic_dmawin_detach(a->dmawin);
 	free(a->dmawin);
 	a->dmawin = NULL;
 	if (a->eal_up) {

@@ -16,7 +16,7 @@
 #include <stdbool.h>
 
 #include "model/dwmac4_model.h"
-#include "stmmac_model_dmawin.h"
+#include "socnic_model_dmawin.h"
 
 enum dm_attach_state {
 	DM_ATTACH_NONE = 0,	/* not asked for yet */
@@ -31,7 +31,7 @@ struct dm_attach {
 	char name[64];		/* for log lines */
 	int lcore;		/* the secondary's one lcore */
 	struct dwmac4_model *m;
-	struct stmmac_dmawin *dmawin;
+	struct socnic_dmawin *dmawin;
 	pthread_t thread;
 	bool thread_started;
 	pthread_mutex_t lock;	/* cancelled against the thread's last steps */

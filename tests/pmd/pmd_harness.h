@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Helpers for net_stmmac_uio tests through the ethdev API. Each test
- * binary links the PMD library directly (no -d), brings EAL up without
- * hugepages, PCI or a shared config file, and drives one or more ports backed by the device
- * model. Waits are bounded by iteration counts, never by wall-clock
+ * Helpers for the PMD tests through the ethdev API. Each test binary
+ * links the PMD libraries directly (no -d), brings EAL up without
+ * hugepages, PCI or a shared config file, and drives one or more ports
+ * backed by the device model of this run's NIC family (pmd_family.h:
+ * SOCRX_TEST_FAMILY, net_stmmac_uio by default). Waits are bounded by iteration counts, never by wall-clock
  * assertions, so a slow CI machine changes nothing but the run time.
  */
 #ifndef SOCRX_PMD_HARNESS_H
@@ -25,8 +26,7 @@
 #include <rte_pause.h>
 
 #include "../eal_harness.h"
-#include "model/dwmac4_model.h"
-#include "rte_pmd_stmmac_uio.h"
+#include "pmd_family.h"
 
 #define PMD_HARNESS_MAX_ARGS	32
 /* Polls before giving up on traffic: generous, the model may be slow. */
@@ -153,7 +153,13 @@ pmd_harness_eal_init(const char *prog, const char *const *vdevs)
 	 * config file, so tests run in parallel without a file prefix.
 	 */
 	argv[argc++] = (char *)(uintptr_t)"--no-shconf";
-	argv[argc++] = (char *)(uintptr_t)"--log-level=pmd.net.stmmac*:info";
+	{
+		static char loglevel[64];
+
+		snprintf(loglevel, sizeof(loglevel), "--log-level=%s:info",
+			 pmd_family()->logtypes);
+		argv[argc++] = loglevel;
+	}
 	for (i = 0; vdevs != NULL && vdevs[i] != NULL &&
 	     argc < PMD_HARNESS_MAX_ARGS - 2; i++) {
 		argv[argc++] = (char *)(uintptr_t)"--vdev";
@@ -287,7 +293,7 @@ pmd_harness_rx_until(uint16_t port, uint64_t want,
 		/* Idle seen before an empty poll: nothing more can come. */
 		if (idle_seen)
 			break;
-		idle_seen = rte_pmd_stmmac_uio_model_rx_idle(port) == 1;
+		idle_seen = pmd_family()->rx_idle(port) == 1;
 		rte_pause();
 	}
 	if (polls == PMD_HARNESS_MAX_POLLS)
@@ -308,7 +314,21 @@ pmd_harness_xstat(uint16_t port, const char *name)
 	return v;
 }
 
-/* The model's counters of @p port; a failed read fails the test (zeros). */
+/*
+ * The model's counters of @p port in every family's terms; a failed read
+ * fails the test (zeros).
+ */
+static inline struct pmd_model_stats
+pmd_harness_model(uint16_t port)
+{
+	struct pmd_model_stats st;
+
+	CHECK(pmd_family()->model_stats(port, &st) == 0,
+	      "model stats of port %u", port);
+	return st;
+}
+
+/* The dwmac4 model's own counters (stmmac-only tests); zeros on failure. */
 static inline struct dwmac4_model_stats
 pmd_harness_model_stats(uint16_t port)
 {
@@ -382,14 +402,14 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
  */
 #define PMD_HARNESS_CHECK_NO_VIOLATION(port)				\
 	do {								\
-		struct dwmac4_model_stats st_;				\
-		int r_ = rte_pmd_stmmac_uio_model_stats((port), &st_);	\
+		struct pmd_model_stats st_;				\
+		int r_ = pmd_family()->model_stats((port), &st_);	\
 									\
 		CHECK(r_ == 0, "model stats of port %u: %d", (port), r_); \
 		CHECK(r_ != 0 || st_.violations == 0,			\
 		      "port %u: %" PRIu64 " violations, last: %s", (port), \
 		      st_.violations,					\
-		      rte_pmd_stmmac_uio_model_last_violation(port));	\
+		      pmd_family()->last_violation(port));		\
 		CHECK(r_ != 0 || st_.nc_clobbers == 0,			\
 		      "port %u: model_nc_clobbers %" PRIu64		\
 		      " (device bytes lost under a dirty line)", (port),	\

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The robustness catalogue (robustness.md section 1) through
- * net_stmmac_uio on the device model: one named case per row that this
- * PMD can show, each on a port of its own (rte_vdev_init at run time),
+ * The robustness catalogue (robustness.md section 1) through the
+ * family's PMD (pmd_family.h) on its device model: one named case per row
+ * that this PMD can show, each on a port of its own (rte_vdev_init at run time),
  * printing one line per row of the catalogue: "row N: PASS <case>",
  * "row N: FAIL <case>" or "row N: covered by <test>" (the meson test
  * names of the suites that own those rows).
@@ -92,7 +92,7 @@ cport_probe(struct cport *p, const char *args)
 {
 	int ret, id;
 
-	snprintf(p->name, sizeof(p->name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(p->name, sizeof(p->name), vdev_seq++);
 	ret = pmd_harness_vdev_init(p->name, args);
 	CHECK(ret == 0, "probe %s,%s: %d", p->name, args, ret);
 	id = ret == 0 ? pmd_harness_port(p->name) : -1;
@@ -234,6 +234,8 @@ replay_one(struct rte_mbuf *m, void *arg)
 	r->got++;
 	for (s = m; s != NULL; s = s->next) {
 		uintptr_t a = rte_pktmbuf_mtod(s, uintptr_t);
+		/* The first segment: with what the device wrote before it. */
+		uintptr_t lead = s == m ? pmd_family()->rx_lead : 0;
 
 		sum += s->data_len;
 		segs++;
@@ -241,7 +243,7 @@ replay_one(struct rte_mbuf *m, void *arg)
 		      "%s: %s: segment %u of %u bytes", r->tag, c->name, segs,
 		      s->data_len);
 		r->sync_lines_bytes += RTE_ALIGN_CEIL(a + s->data_len, line) -
-				       RTE_ALIGN_FLOOR(a, line);
+				       RTE_ALIGN_FLOOR(a - lead, line);
 	}
 	r->multi_seg += segs > 1;
 	r->small += m->pkt_len <= 256;
@@ -255,7 +257,8 @@ replay_one(struct rte_mbuf *m, void *arg)
 	CHECK(sum == m->pkt_len && segs == m->nb_segs,
 	      "%s: %s: data_len sum %u, pkt_len %u, %u segments, nb_segs %u",
 	      r->tag, c->name, sum, m->pkt_len, segs, m->nb_segs);
-	CHECK(segs == (c->len + buf - 1) / buf || (m->pool != r->conf.mp && segs == 1),
+	CHECK(segs == (c->len + pmd_family()->rx_lead + buf - 1) / buf ||
+	      (m->pool != r->conf.mp && segs == 1),
 	      "%s: %s: %u segments for %u bytes in %u-byte buffers", r->tag,
 	      c->name, segs, c->len, buf);
 	CHECK_EQ_U(m->packet_type, c->ptype, "%s: %s: packet_type", r->tag,
@@ -291,7 +294,7 @@ replay(struct replay *r, bool (*pick)(const struct cat_frame *, const void *),
        const void *arg)
 {
 	char path[320], args[640];
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	struct cport p;
 	unsigned int i, k, drops = 0, any_drop = 0;
 	uint64_t v;
@@ -329,7 +332,7 @@ replay(struct replay *r, bool (*pick)(const struct cat_frame *, const void *),
 	/* Anything delivered beyond the expected frames shows up here. */
 	pmd_harness_rx_until(p.port, UINT64_MAX, replay_one, r);
 	r->st = pmd_harness_eth_stats(p.port);
-	ms = pmd_harness_model_stats(p.port);
+	ms = pmd_harness_model(p.port);
 	for (k = 0; k < RTE_DIM(detail_counters); k++) {
 		char xs[64];
 
@@ -446,7 +449,12 @@ row_05_scatter_on_chain(void)
 	r.conf.scatter = true;
 	r.conf.mtu = 9000;
 	replay(&r, pick_row, &row);
-	CHECK_EQ_U(r.multi_seg, 5, "row 5: frames chained over several buffers");
+	/*
+	 * The five frames over 2048 bytes; with a header in front of the
+	 * frame (NETA), the 2048-byte one too.
+	 */
+	CHECK_EQ_U(r.multi_seg, pmd_family()->rx_lead != 0 ? 6 : 5,
+		   "row 5: frames chained over several buffers");
 }
 
 static void
@@ -480,7 +488,15 @@ row_12_own_set_stops_harvest(void)
 	}
 	CHECK_EQ_U(pmd_harness_rx_until(p.port, n, NULL, NULL), n,
 		   "%s: the capture's frames", tag);
-	CHECK_EQ_U(rte_pmd_stmmac_uio_model_rx_idle(p.port), 1, "%s: idle", tag);
+	/*
+	 * The model's thread finds the capture's end on its next look at
+	 * the source, which may come after the last frame was received (a
+	 * loaded host): wait for it, bounded, then require it.
+	 */
+	for (i = 0; i < PMD_HARNESS_MAX_POLLS &&
+	     pmd_family()->rx_idle(p.port) != 1; i++)
+		rte_pause();
+	CHECK_EQ_U(pmd_family()->rx_idle(p.port), 1, "%s: idle", tag);
 	/* Every descriptor left is armed (OWN set): each poll stops at once. */
 	for (i = 0; i < 1000; i++)
 		got += rte_eth_rx_burst(p.port, 0, pkts, RTE_DIM(pkts));
@@ -653,7 +669,7 @@ rows_01_02_descriptor_errors(void)
 	struct cport_conf cc;
 	struct cport p;
 	struct rte_eth_stats st;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	uint64_t crc, alloc0, alloc1;
 	char args[256];
 
@@ -669,7 +685,7 @@ rows_01_02_descriptor_errors(void)
 	CHECK_EQ_U(pmd_harness_rx_until(p.port, UINT64_MAX, NULL, NULL), 0,
 		   "rows 1-2: no errored frame delivered");
 	st = pmd_harness_eth_stats(p.port);
-	ms = pmd_harness_model_stats(p.port);
+	ms = pmd_harness_model(p.port);
 	crc = pmd_harness_xstat(p.port, "rx_q0_crc_errors");
 	alloc1 = pmd_harness_xstat(p.port, "rx_q0_pool_alloc_fast") +
 		 pmd_harness_xstat(p.port, "rx_q0_pool_alloc_slow");
@@ -694,7 +710,7 @@ row_02_overrun_counts_imissed(void)
 	struct cport_conf cc;
 	struct cport p;
 	struct rte_eth_stats st;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	uint64_t polls, got;
 
 	/* No flow control, nobody polling: the device overruns the ring. */
@@ -708,25 +724,25 @@ row_02_overrun_counts_imissed(void)
 	 * fits of the rest (they wait for descriptors), the others overflow.
 	 */
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-		ms = pmd_harness_model_stats(p.port);
+		ms = pmd_harness_model(p.port);
 		if (ms.rx_offered == 1500 && ms.rx_delivered == 64)
 			break;
 		rte_pause();
 	}
-	ms = pmd_harness_model_stats(p.port);
+	ms = pmd_harness_model(p.port);
 	CHECK_EQ_U(ms.rx_offered, 1500, "row 2: frames offered");
 	CHECK_EQ_U(ms.rx_delivered, 64, "row 2: the device filled the 64 descriptors");
-	CHECK(pmd_harness_model_pending(&ms) > 0,
+	CHECK(ms.rx_pending > 0 || !pmd_family()->rx_fifo,
 	      "row 2: frames wait in the MTL queue (%" PRIu64 ")",
-	      pmd_harness_model_pending(&ms));
+	      ms.rx_pending);
 	st = pmd_harness_eth_stats(p.port);
-	CHECK_EQ_U(st.imissed, pmd_harness_model_lost(&ms),
+	CHECK_EQ_U(st.imissed, ms.rx_lost,
 		   "row 2: imissed = the device's misses");
-	CHECK_EQ_U(st.imissed, 1500 - 64 - pmd_harness_model_pending(&ms),
+	CHECK_EQ_U(st.imissed, 1500 - 64 - ms.rx_pending,
 		   "row 2: imissed");
 	got = pmd_harness_rx_until(p.port, UINT64_MAX, NULL, NULL);
 	st = pmd_harness_eth_stats(p.port);
-	CHECK_EQ_U(got, 64 + pmd_harness_model_pending(&ms),
+	CHECK_EQ_U(got, 64 + ms.rx_pending,
 		   "row 2: the frames in the ring, then those the queue held");
 	CHECK_EQ_U(st.ipackets + st.ierrors + st.imissed, ms.rx_offered,
 		   "row 2: every frame accounted for");
@@ -822,7 +838,7 @@ row_08_partial_frame_across_bursts(void)
 			continue;
 		if (idle)
 			break;
-		idle = rte_pmd_stmmac_uio_model_rx_idle(p.port) == 1;
+		idle = pmd_family()->rx_idle(p.port) == 1;
 	}
 	CHECK_EQ_U(sc.frames, 1500, "row 8: every frame once");
 	CHECK_EQ_U(sc.bad_order, 0, "row 8: in order, nothing lost or duplicated");
@@ -841,7 +857,7 @@ rows_09_11_length_lies(bool scatter)
 	struct cport_conf cc;
 	struct cport p;
 	struct rte_eth_stats st;
-	uint64_t runts, lerr;
+	uint64_t runts, lerr, oversize;
 	char args[256];
 
 	harness_seed = FAULT_SEED + scatter;
@@ -858,12 +874,18 @@ rows_09_11_length_lies(bool scatter)
 	st = pmd_harness_eth_stats(p.port);
 	runts = pmd_harness_xstat(p.port, "rx_q0_runts");
 	lerr = pmd_harness_xstat(p.port, "rx_q0_length_errors");
-	CHECK_EQ_U(pmd_harness_model_stats(p.port).rx_fault_len, 1000,
+	CHECK_EQ_U(pmd_harness_model(p.port).rx_fault_len, 1000,
 		   "%s: every PL falsified", tag);
 	CHECK_EQ_U(st.ierrors, 1000, "%s: every frame dropped and counted once", tag);
-	CHECK_EQ_U(runts + lerr, st.ierrors, "%s: runts %" PRIu64 " + length errors %" PRIu64,
-		   tag, runts, lerr);
-	if (scatter)
+	/* A total in the first descriptor may also claim more than the MTU. */
+	oversize = pmd_family()->len_cumulative ? 0 :
+		   pmd_harness_xstat(p.port, "rx_q0_oversize");
+	CHECK_EQ_U(runts + lerr + oversize, st.ierrors,
+		   "%s: runts %" PRIu64 " + length errors %" PRIu64 " + oversize %" PRIu64,
+		   tag, runts, lerr, oversize);
+	if (scatter && !pmd_family()->len_cumulative)
+		CHECK(lerr > 0, "row 11: lengths past the buffers");
+	else if (scatter)
 		/* PL 0..4 on the last descriptor goes backwards: a length error. */
 		CHECK_EQ_U(lerr, 1000, "row 11: non-monotonic or oversized PL");
 	else
@@ -945,7 +967,7 @@ row_46_stats_64bit_monotonic(void)
 				continue;
 			if (idle)
 				break;
-			idle = rte_pmd_stmmac_uio_model_rx_idle(p.port) == 1;
+			idle = pmd_family()->rx_idle(p.port) == 1;
 		}
 		b = pmd_harness_eth_stats(p.port);
 		CHECK(stopped, "%s: stopped once under traffic", tag);
@@ -1045,7 +1067,7 @@ main(int argc, char **argv)
 	}
 	snprintf(tmp_dir, sizeof(tmp_dir), "%s", t != NULL && *t != '\0' ? t : "/tmp");
 	pmd_harness_eal_init(argv[0], NULL);
-	rte_log_set_level_pattern("pmd.net.stmmac*", RTE_LOG_WARNING);
+	rte_log_set_level_pattern(pmd_family()->logtypes, RTE_LOG_WARNING);
 	pool = eal_harness_pool("catalogue", CAT_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	odd_pool = eal_harness_pool("catalogue_odd", 1024,
 				    RTE_PKTMBUF_HEADROOM + ODD_BUF);
@@ -1057,6 +1079,17 @@ main(int argc, char **argv)
 		CHECK_EQ_U(e->row, i + 1, "catalogue table order");
 		if (only != NULL && (unsigned int)atoi(only) != e->row)
 			continue;
+		/*
+		 * Rows 3 and 4 replay lengths on dwmac4's buffer boundaries
+		 * (FCS stripped by the MAC, no header in front); a family
+		 * that stores more moves them (pmd_scatter, pmd_chaos and
+		 * rows 5 and 19 cover its boundaries).
+		 */
+		if (pmd_family()->rx_extra != 0 && (e->row == 3 || e->row == 4)) {
+			printf("row %u: not run for %s: its crafted lengths are dwmac4's buffer boundaries\n",
+			       e->row, pmd_family()->name);
+			continue;
+		}
 		if (e->kind == COVERED) {
 			printf("row %u: covered by %s\n", e->row, e->what);
 			continue;

@@ -170,7 +170,7 @@ static void
 check_invariants(struct chaos *c)
 {
 	struct rte_eth_stats st;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	unsigned int in_use, expect = c->base + held_from_pool(c), drv;
 	uint64_t details;
 
@@ -183,7 +183,7 @@ check_invariants(struct chaos *c)
 	PMD_HARNESS_CHECK_NO_VIOLATION(c->port);
 	memset(&st, 0, sizeof(st));
 	FAIL_AT(c, rte_eth_stats_get(c->port, &st) == 0, "stats");
-	FAIL_AT(c, rte_pmd_stmmac_uio_model_stats(c->port, &ms) == 0, "model stats");
+	FAIL_AT(c, pmd_family()->model_stats(c->port, &ms) == 0, "model stats");
 	if (c->reset) {
 		FAIL_AT(c, st.ipackets == 0 && st.ibytes == 0 && st.ierrors == 0 &&
 			st.rx_nombuf == 0,
@@ -335,7 +335,8 @@ start(struct chaos *c)
 {
 	int ret = rte_eth_dev_start(c->port);
 	bool fits = c->scatter ||
-		    (uint32_t)c->mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN <= CH_BUF;
+		    (uint32_t)c->mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN +
+		    pmd_family()->rx_extra <= CH_BUF;
 
 	if (!c->has_rxq || !fits) {
 		FAIL_AT(c, ret == -EINVAL, "start %s: %d",
@@ -351,12 +352,14 @@ start(struct chaos *c)
 	c->started = true;
 	/*
 	 * Without scatter the start sizes the device's buffers for the MTU:
-	 * the longest frame + 4, in whole cache lines (rxpath.md "Buffer
-	 * size"); with scatter the whole data room.
+	 * the longest frame + 4 (+ 2 of Marvell header on NETA), in whole
+	 * cache lines (rxpath.md "Buffer size"); with scatter the whole data
+	 * room.
 	 */
 	c->rbsz = c->scatter ? CH_BUF :
 		RTE_MIN(CH_BUF, RTE_ALIGN_CEIL((uint32_t)c->mtu + RTE_ETHER_HDR_LEN +
-					       RTE_VLAN_HLEN + RTE_ETHER_CRC_LEN,
+					       RTE_VLAN_HLEN +
+					       pmd_family()->rx_rbsz_extra,
 					       RTE_CACHE_LINE_SIZE));
 	FAIL_AT(c, rte_mempool_in_use_count(pool) ==
 		c->base + held_from_pool(c) + c->ring,
@@ -507,7 +510,9 @@ op_mtu(struct chaos *c)
 	const uint16_t mtus[] = { 1500, 9000, 2030, 2031, 68, 67, 9001,
 				  (uint16_t)(68 + harness_rand() % (9000 - 68 + 1)) };
 	uint16_t mtu = mtus[harness_rand() % RTE_DIM(mtus)], now = 0;
-	uint32_t len = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN;
+	/* What the device stores of the longest frame. */
+	uint32_t len = (uint32_t)mtu + RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN +
+		       pmd_family()->rx_extra;
 	int want = 0, ret;
 
 	/*
@@ -582,7 +587,7 @@ port_open(struct chaos *c)
 	char args[128];
 	int ret, id;
 
-	snprintf(c->name, sizeof(c->name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(c->name, sizeof(c->name), vdev_seq++);
 	snprintf(args, sizeof(args), "%s", CH_ARGS);
 	ret = pmd_harness_vdev_init(c->name, args);
 	id = ret == 0 ? pmd_harness_port(c->name) : -1;
@@ -633,7 +638,7 @@ op_close_reopen(struct chaos *c, bool reopen)
 	FAIL_AT(c, rte_vdev_uninit(c->name) == 0, "vdev removed");
 	c->alive = false;
 	FAIL_AT(c, !rte_eth_dev_is_valid_port(c->port) ||
-		rte_pmd_stmmac_uio_model_rx_idle(c->port) == -ENODEV,
+		pmd_family()->rx_idle(c->port) == -ENODEV,
 		"the port is gone");
 	check_invariants(c);
 	/* The held frames outlive their port: readable, intact, then freed. */
@@ -670,7 +675,7 @@ main(int argc, char **argv)
 	(void)argc;
 	memset(&c, 0, sizeof(c));
 	pmd_harness_eal_init(argv[0], NULL);
-	rte_log_set_level_pattern("pmd.net.stmmac*", RTE_LOG_ERR);
+	rte_log_set_level_pattern(pmd_family()->logtypes, RTE_LOG_ERR);
 	harness_seed_from_env(20261129);
 	pool = eal_harness_pool("chaos", CH_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	c.base = rte_mempool_in_use_count(pool);
@@ -713,14 +718,14 @@ main(int argc, char **argv)
 			       xstat(&c, "rx_q0_pool_alloc_slow"),
 			       xstat(&c, "rx_q0_recycled"));
 			{
-				struct dwmac4_model_stats ms;
+				struct pmd_model_stats ms;
 
-				rte_pmd_stmmac_uio_model_stats(c.port, &ms);
+				pmd_family()->model_stats(c.port, &ms);
 				printf("    model offered %" PRIu64 " delivered %" PRIu64
-				       " missed %" PRIu64 " stopped %" PRIu64 " filter %" PRIu64
+				       " lost %" PRIu64 " pending %" PRIu64
 				       " queue_count %d\n",
-				       ms.rx_offered, ms.rx_delivered, ms.rx_missed,
-				       ms.rx_dropped_stopped, ms.rx_dropped_filter,
+				       ms.rx_offered, ms.rx_delivered, ms.rx_lost,
+				       ms.rx_pending,
 				       c.started ? rte_eth_rx_queue_count(c.port, 0) : -1);
 			}
 			fflush(stdout);

@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Invalid devargs of net_stmmac_uio, for every key the PMD accepts.
+ * Invalid devargs of the family's PMD (pmd_family.h), for every key the
+ * PMD accepts.
  *
  * The key list is the PMD's own: the parameter string it registers
  * (RTE_PMD_REGISTER_PARAM_STRING, written into the library as the
  * PMD_INFO_STRING that dpdk-pmdinfo.py reads) is read from the shared
- * object this test links, and checked against STMMAC_PMD_PARAMS from
- * stmmac_devargs.h. A key added later is covered without editing this
- * file: its kind comes from its description in that string
+ * object this test links, and checked against the family's
+ * <FAMILY>_PMD_PARAMS (stmmac_devargs.h, mvneta_devargs.h). A key added
+ * later is covered without editing this file: its kind comes from its description in that string
  * ("<lo..hi>", "a|b|c", "<path>", "<ifname>", "<xx:xx:...>", other
  * numbers), and so do its invalid values (empty, no value, non-numeric,
  * negative, out of range, 20-digit overflow, trailing garbage "12abc",
@@ -15,7 +16,7 @@
  * every enum word). Keys known when this test was written add values of
  * their own (the generator's ranges, MAC kinds, conflicting sources).
  *
- * For every invalid value: rte_vdev_init("net_stmmac_uioN", "key=value")
+ * For every invalid value: rte_vdev_init("net_<family>_uioN", "key=value")
  * fails with a negative errno; DPDK's log, captured with
  * rte_openlog_stream() into a memstream, names the key ("devarg key=" or
  * "devarg key "; the PMD's list of valid keys, which every message
@@ -27,6 +28,7 @@
  *
  * Usage: test_pmd_devargs DATA_DIR (for a capture rx_pcap= can read).
  */
+#include <ctype.h>
 #include <dlfcn.h>
 #include <stdbool.h>
 #include <unistd.h>
@@ -38,6 +40,9 @@
 
 #include "pmd_harness.h"
 #include "stmmac_devargs.h"
+#ifdef SOCRX_TEST_MVNETA
+#include "mvneta_devargs.h"
+#endif
 
 #define DA_MAX_KEYS	128
 #define DA_MAX_WORDS	16
@@ -59,6 +64,28 @@ struct key {
 	unsigned int invalid, valid;	/* values tried */
 };
 
+/*
+ * The family's parameter string from its header, its model's name and a
+ * key only its model has (listed when a message lists every key).
+ */
+struct family_keys {
+	const char *params;
+	const char *model;
+	const char *model_key;
+};
+
+static struct family_keys
+family_keys(void)
+{
+#ifdef SOCRX_TEST_MVNETA
+	if (strcmp(pmd_family()->name, "mvneta") == 0)
+		return (struct family_keys){ MVNETA_PMD_PARAMS, "neta",
+					     "fault_wb_late_ppm" };
+#endif
+	return (struct family_keys){ STMMAC_PMD_PARAMS, "dwmac4",
+				     "fault_wo_ppm" };
+}
+
 static struct key keys[DA_MAX_KEYS];
 static unsigned int nb_keys;
 static unsigned int vdev_seq = 100;
@@ -74,14 +101,15 @@ static int
 registered_params(char *out, size_t size)
 {
 	static const char tag[] = "PMD_INFO_STRING= ";
-	static const char name[] = "{\"name\": \"net_stmmac_uio\"";
+	char name[64];
 	Dl_info dl;
 	FILE *f;
 	char *buf, *p, *q;
 	long len;
 	int ret = -1;
 
-	if (dladdr((void *)(uintptr_t)rte_pmd_stmmac_uio_model_stats, &dl) == 0 ||
+	snprintf(name, sizeof(name), "{\"name\": \"%s\"", pmd_family()->vdev);
+	if (dladdr((void *)(uintptr_t)pmd_family()->rx_idle, &dl) == 0 ||
 	    dl.dli_fname == NULL)
 		return -1;
 	f = fopen(dl.dli_fname, "rb");
@@ -257,7 +285,7 @@ expect_invalid(const char *culprit, const char *args)
 	uint16_t port;
 	int ret;
 
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, args, &log);
 	after = snapshot();
 	nb_invalid++;
@@ -285,7 +313,7 @@ expect_valid(const char *args)
 	uint16_t port;
 	int ret;
 
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, args, &log);
 	nb_valid++;
 	CHECK(ret == 0, "\"%s\" refused (%d): %s", args, ret,
@@ -294,7 +322,7 @@ expect_valid(const char *args)
 	if (ret != 0)
 		return;
 	CHECK(rte_eth_dev_get_port_by_name(name, &port) == 0 &&
-	      rte_pmd_stmmac_uio_model_rx_idle(port) >= 0,
+	      pmd_family()->rx_idle(port) >= 0,
 	      "\"%s\": port of the model backend", args);
 	memset(&conf, 0, sizeof(conf));
 	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0,
@@ -341,7 +369,7 @@ expect_device_refusal(const char *args)
 			break;
 	if (i == RTE_DIM(device_refuses))
 		return false;
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, args, &log);
 	after = snapshot();
 	nb_valid++;
@@ -507,16 +535,35 @@ static const struct known known[] = {
 	  { "02:00:00:00:00:01", "00:11:22:33:44:55" } },
 	{ "gen_dst", { "01:02:03:04:05" },
 	  { "33:33:00:00:00:01", "ff:ff:ff:ff:ff:ff" } },
-	{ "model", { "dwmac5", "DWMAC4" }, { "dwmac4" } },
 	{ "copybreak", { "2049" }, { "0", "2048" } },
 	{ "wb_batch", { "0", "65" }, { "1", "64" } },
 };
+
+/* The model's name: another word, or the right one in capitals, refused. */
+static const struct known *
+model_known(void)
+{
+	static struct known k;
+	static char upper[32];
+	size_t i;
+
+	k.key = "model";
+	for (i = 0; family_keys().model[i] != '\0' && i + 1 < sizeof(upper); i++)
+		upper[i] = (char)toupper((unsigned char)family_keys().model[i]);
+	upper[i] = '\0';
+	k.bad[0] = "dwmac5";
+	k.bad[1] = upper;
+	k.good[0] = family_keys().model;
+	return &k;
+}
 
 static const struct known *
 find_known(const char *key)
 {
 	unsigned int i;
 
+	if (strcmp(key, "model") == 0)
+		return model_known();
 	for (i = 0; i < RTE_DIM(known); i++)
 		if (strcmp(known[i].key, key) == 0)
 			return &known[i];
@@ -580,26 +627,26 @@ test_repeated_and_messages(void)
 
 	for (i = 0; i < RTE_DIM(twice); i++) {
 		expect_invalid(twice[i][0], twice[i][1]);
-		snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+		pmd_vdev(name, sizeof(name), vdev_seq++);
 		ret = pmd_harness_probe_logged(name, twice[i][1], &log);
 		CHECK(ret < 0 && log != NULL && strstr(log, "given twice") != NULL,
 		      "\"%s\": the log says the key is repeated: %s", twice[i][1],
 		      log != NULL ? log : "(no log)");
 		free(log);
 	}
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, "copybreak=4096", &log);
 	CHECK(ret < 0 && log != NULL && strstr(log, "copybreak=<0..2048>") != NULL &&
-	      strstr(log, "fault_wo_ppm") == NULL,
+	      strstr(log, family_keys().model_key) == NULL,
 	      "copybreak=4096: its own syntax only: %s", log != NULL ? log : "(no log)");
 	free(log);
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, "copybrake=64", &log);
 	CHECK(ret < 0 && log != NULL && strstr(log, "copybreak=<0..2048>") != NULL &&
-	      strstr(log, "fault_wo_ppm") != NULL,
+	      strstr(log, family_keys().model_key) != NULL,
 	      "copybrake=64 (unknown): every key listed: %s", log != NULL ? log : "(no log)");
 	free(log);
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, "gen_pkts=-3", &log);
 	CHECK(ret < 0 && log != NULL && strstr(log, "gen_pkts=<n, 0 endless>") != NULL,
 	      "gen_pkts=-3: syntax with its spaces: %s", log != NULL ? log : "(no log)");
@@ -624,12 +671,12 @@ main(int argc, char **argv)
 
 	/* The keys: the registered string, checked against the header's. */
 	CHECK(registered_params(params, sizeof(params)) == 0,
-	      "PMD_INFO_STRING of net_stmmac_uio in the PMD library");
-	CHECK(strcmp(params, STMMAC_PMD_PARAMS) == 0,
-	      "the registered parameter string is STMMAC_PMD_PARAMS");
+	      "PMD_INFO_STRING of %s in the PMD library", pmd_family()->vdev);
+	CHECK(strcmp(params, family_keys().params) == 0,
+	      "the registered parameter string is the header's");
 	nb_keys = split_params(params, keys, DA_MAX_KEYS);
-	nh = split_params(STMMAC_PMD_PARAMS, from_header, DA_MAX_KEYS);
-	CHECK_EQ_U(nb_keys, nh, "keys registered and in stmmac_devargs.h");
+	nh = split_params(family_keys().params, from_header, DA_MAX_KEYS);
+	CHECK_EQ_U(nb_keys, nh, "keys registered and in the family's devargs header");
 	CHECK(nb_keys >= 30, "%u keys", nb_keys);
 	for (i = 0; i < nb_keys; i++)
 		for (j = i + 1; j < nb_keys; j++)
@@ -675,10 +722,12 @@ main(int argc, char **argv)
 	/* Last: a port probed and removed without ever being configured. */
 	{
 		struct snapshot before = snapshot(), after;
+		char name[32];
 
-		CHECK(rte_vdev_init("net_stmmac_uio98", "gen_pkts=1") == 0,
+		pmd_vdev(name, sizeof(name), 98);
+		CHECK(rte_vdev_init(name, "gen_pkts=1") == 0,
 		      "probe for a removal without configure");
-		CHECK(rte_vdev_uninit("net_stmmac_uio98") == 0,
+		CHECK(rte_vdev_uninit(name) == 0,
 		      "removal of a port never configured");
 		after = snapshot();
 		CHECK(same(&before, &after), "removal without configure: nothing left");

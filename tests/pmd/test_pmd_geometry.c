@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * RX ring geometry of net_stmmac_uio on the device model (robustness rows
+ * RX ring geometry of the family's PMD on its device model (robustness rows
  * 14, 15; fault section 3, knob 8), for every ring size the PMD accepts:
  *
  *  1. limits: rx_desc_lim from dev_infos; every power of two from nb_min
@@ -65,7 +65,7 @@ new_port(char *name, size_t size, const char *args)
 {
 	int ret;
 
-	snprintf(name, size, "net_stmmac_uio%u", vdev_seq++);
+	snprintf(name, size, "%s%u", pmd_family()->vdev, vdev_seq++);
 	ret = pmd_harness_vdev_init(name, args);
 	CHECK(ret == 0, "probe %s,%s: %d", name, args, ret);
 	return ret == 0 ? pmd_harness_port(name) : -1;
@@ -195,7 +195,7 @@ settle(uint16_t port, uint16_t nb)
 	uint64_t polls;
 
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-		int idle = rte_pmd_stmmac_uio_model_rx_idle(port) == 1, waiting = 0;
+		int idle = pmd_family()->rx_idle(port) == 1, waiting = 0;
 		uint16_t i;
 
 		for (i = 0; i < nb; i++) {
@@ -265,7 +265,7 @@ part_bursts(uint16_t nb)
 		}
 		total += n;
 		bursts++;
-		if (ready == 0 && rte_pmd_stmmac_uio_model_rx_idle((uint16_t)port) == 1)
+		if (ready == 0 && pmd_family()->rx_idle((uint16_t)port) == 1)
 			break;
 	}
 	/* Whatever is left (there should be nothing). */
@@ -281,7 +281,7 @@ part_bursts(uint16_t nb)
 			continue;
 		if (idle)
 			break;
-		idle = rte_pmd_stmmac_uio_model_rx_idle((uint16_t)port) == 1;
+		idle = pmd_family()->rx_idle((uint16_t)port) == 1;
 	}
 	printf("ring %4u: %" PRIu64 " bursts, %" PRIu64 " frames, %" PRIu64
 	       " wraps, %" PRIu64 " bursts ending on the last slot\n",
@@ -347,7 +347,7 @@ part_straddle(void)
 			continue;
 		if (idle)
 			break;
-		idle = rte_pmd_stmmac_uio_model_rx_idle((uint16_t)port) == 1;
+		idle = pmd_family()->rx_idle((uint16_t)port) == 1;
 	}
 	CHECK_EQ_U(sc.frames, 700, "straddle: every frame");
 	CHECK_EQ_U(multi, 700, "straddle: 3 segments each");
@@ -368,7 +368,7 @@ main(int argc, char **argv)
 
 	(void)argc;
 	pmd_harness_eal_init(argv[0], NULL);
-	rte_log_set_level_pattern("pmd.net.stmmac*", RTE_LOG_WARNING);
+	rte_log_set_level_pattern(pmd_family()->logtypes, RTE_LOG_WARNING);
 	pool = eal_harness_pool("geometry", G_POOL, RTE_MBUF_DEFAULT_BUF_SIZE);
 	port = new_port(name, sizeof(name), "gen_pkts=1");
 	if (port < 0 || rte_eth_dev_info_get((uint16_t)port, &info) != 0) {

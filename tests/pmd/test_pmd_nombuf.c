@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Mempool get failures on a schedule (robustness rows 16, 17; fault knob
- * 6), through net_stmmac_uio on the device model, with the failing mempool
+ * 6), through the family's PMD (pmd_family.h) on its device model, with the failing mempool
  * of pmd_failing_pool.h (ops "socrx_failing" over ring_mp_mc, no per-lcore
  * cache, so every get reaches the schedule). Seeds are printed with every
  * failed check.
@@ -48,11 +48,14 @@
 #define CB_FRAMES	6000
 #define SAME_MAC	"02:00:00:00:01:00"
 
-#define DEV_LOSSLESS	"net_stmmac_uio0"
-#define DEV_LOSSY	"net_stmmac_uio1"
-#define DEV_START	"net_stmmac_uio2"
-#define DEV_CB_REF	"net_stmmac_uio3"
-#define DEV_CB		"net_stmmac_uio4"
+/* The ports: instances 0..4 of the family's vdev. */
+enum { I_LOSSLESS, I_LOSSY, I_START, I_CB_REF, I_CB, NB_DEVS };
+static char dev_names[NB_DEVS][32];
+#define DEV_LOSSLESS	dev_names[I_LOSSLESS]
+#define DEV_LOSSY	dev_names[I_LOSSY]
+#define DEV_START	dev_names[I_START]
+#define DEV_CB_REF	dev_names[I_CB_REF]
+#define DEV_CB		dev_names[I_CB]
 
 /* Polls a phase may take before it counts as stuck (no timing involved). */
 #define PHASE_POLLS	20000000ull
@@ -95,9 +98,9 @@ check_mbuf(struct rx_check *c, struct rte_mbuf *m)
 static uint64_t
 model_viol(uint16_t port)
 {
-	struct dwmac4_model_stats st;
+	struct pmd_model_stats st;
 
-	if (rte_pmd_stmmac_uio_model_stats(port, &st) != 0)
+	if (pmd_family()->model_stats(port, &st) != 0)
 		return UINT64_MAX;
 	return st.violations;
 }
@@ -153,7 +156,7 @@ rx_until_idle(struct rx_check *c)
 			continue;
 		if (idle)
 			break;
-		idle = rte_pmd_stmmac_uio_model_rx_idle(c->port) == 1;
+		idle = pmd_family()->rx_idle(c->port) == 1;
 	}
 	CHECK(polls < PHASE_POLLS, "port %u: traffic ended within %llu polls",
 	      c->port, PHASE_POLLS);
@@ -203,7 +206,7 @@ check_rx(const struct rx_check *c, const char *what)
 	CHECK_EQ_U(c->bad_order, 0, "%s: frames in sequence", what);
 	CHECK_EQ_U(c->bad_mbuf, 0, "%s: mbufs well formed", what);
 	CHECK_EQ_U(c->viol_bursts, 0, "%s: bursts after which the model saw a violation (%s)",
-		   what, rte_pmd_stmmac_uio_model_last_violation(c->port));
+		   what, pmd_family()->last_violation(c->port));
 }
 
 /* ---- 1. Refill under lossless traffic ---- */
@@ -244,7 +247,7 @@ part_lossless(void)
 	struct rx_check c;
 	struct phase_mark a, b;
 	struct rte_eth_stats st;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	struct rte_mempool *mp;
 	unsigned int base, i;
 	uint64_t got, polls, per_poll = 0;
@@ -329,7 +332,7 @@ part_lossless(void)
 		   "every get failing: the ring drains (every slot harvested, none re-armed)");
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), base,
 		   "ring empty: every mbuf back in the pool, none stuck in the ring");
-	ms = pmd_harness_model_stats(c.port);
+	ms = pmd_harness_model(c.port);
 	a = mark(c.port);
 	got = 0;
 	for (i = 0; i < DRY_POLLS; i++) {
@@ -340,7 +343,7 @@ part_lossless(void)
 	}
 	b = mark(c.port);
 	CHECK_EQ_U(got, 0, "every get failing: nothing received");
-	CHECK_EQ_U(pmd_harness_model_stats(c.port).rx_delivered, ms.rx_delivered,
+	CHECK_EQ_U(pmd_harness_model(c.port).rx_delivered, ms.rx_delivered,
 		   "every get failing: the device delivered nothing (no armed slot)");
 	/* Each poll: one refill chunk, a bulk get and one single get. */
 	CHECK_EQ_U(b.empty - a.empty, DRY_POLLS,
@@ -360,13 +363,14 @@ part_lossless(void)
 	failing_pool_set(NULL);
 	a = b;
 	burst(&c);
-	CHECK_EQ_U(armed_slots(c.port, qi.nb_desc), qi.nb_desc - 1u,
-		   "recovery: one poll re-arms the ring to N - 1");
+	CHECK_EQ_U(armed_slots(c.port, qi.nb_desc),
+		   qi.nb_desc - pmd_family()->ring_slack,
+		   "recovery: one poll re-arms the ring (to N - 1 where the family keeps one free)");
 	rx_until_idle(&c);
 	b = mark(c.port);
 	CHECK_EQ_U(b.fails - a.fails, 0, "recovery: no failed get");
 	st = pmd_harness_eth_stats(c.port);
-	ms = pmd_harness_model_stats(c.port);
+	ms = pmd_harness_model(c.port);
 	CHECK_EQ_U(c.got, LOSSLESS_FRAMES, "lossless: every frame received");
 	CHECK_EQ_U(ms.rx_offered, LOSSLESS_FRAMES, "model rx_offered");
 	CHECK_EQ_U(st.ipackets, ms.rx_offered, "lossless: ipackets == rx_offered");
@@ -389,7 +393,7 @@ part_lossy(void)
 {
 	struct failing_pool_sched s;
 	struct rte_eth_stats st;
-	struct dwmac4_model_stats ms;
+	struct pmd_model_stats ms;
 	struct rx_check c;
 	struct rte_mempool *mp;
 	unsigned int base;
@@ -419,24 +423,24 @@ part_lossy(void)
 	s.last = UINT64_MAX;
 	failing_pool_set(&s);
 	/* Until the ring is empty and the device has missed frames. */
-	ms = pmd_harness_model_stats(c.port);
-	missed0 = pmd_harness_model_lost(&ms);
+	ms = pmd_harness_model(c.port);
+	missed0 = ms.rx_lost;
 	for (polls = 0; polls < PHASE_POLLS; polls++) {
 		burst(&c);
-		ms = pmd_harness_model_stats(c.port);
+		ms = pmd_harness_model(c.port);
 		if (ring_empty(c.port) &&
-		    (pmd_harness_model_lost(&ms) > missed0 + 100 ||
-		     rte_pmd_stmmac_uio_model_rx_idle(c.port) == 1))
+		    (ms.rx_lost > missed0 + 100 ||
+		     pmd_family()->rx_idle(c.port) == 1))
 			break;
 	}
 	got_dry = c.got;
-	ms = pmd_harness_model_stats(c.port);
-	CHECK(pmd_harness_model_lost(&ms) > missed0,
+	ms = pmd_harness_model(c.port);
+	CHECK(ms.rx_lost > missed0,
 	      "lossy: the device missed frames while the ring was empty");
 	failing_pool_set(NULL);
 	rx_until_idle(&c);
 	st = pmd_harness_eth_stats(c.port);
-	ms = pmd_harness_model_stats(c.port);
+	ms = pmd_harness_model(c.port);
 	printf("lossy: offered %" PRIu64 " ipackets %" PRIu64 " imissed %" PRIu64
 	       " ierrors %" PRIu64 " rx_nombuf %" PRIu64 ", %" PRIu64
 	       " received after recovery\n", ms.rx_offered, st.ipackets,
@@ -448,20 +452,21 @@ part_lossy(void)
 	 * misses between two reads, the excess is lost and counted as an
 	 * overflow. Exact accounting otherwise.
 	 */
-	overflow = pmd_harness_xstat(c.port, "rx_q0_missed_overflow");
+	overflow = pmd_family()->missed_saturates ?
+		   pmd_harness_xstat(c.port, "rx_q0_missed_overflow") : 0;
 	if (overflow == 0) {
 		CHECK_EQ_U(st.ipackets + st.ierrors + st.imissed, ms.rx_offered,
 			   "lossy: every offered frame accounted for (ipackets %"
 			   PRIu64 " ierrors %" PRIu64 " imissed %" PRIu64 ")",
 			   st.ipackets, st.ierrors, st.imissed);
-		CHECK_EQ_U(st.imissed, pmd_harness_model_lost(&ms),
+		CHECK_EQ_U(st.imissed, ms.rx_lost,
 			   "lossy: imissed == the device's misses");
 	} else {
 		printf("lossy: the missed-frame counter saturated %" PRIu64
 		       " times (this run was descheduled): imissed is a lower bound\n",
 		       overflow);
 		CHECK(st.ipackets + st.ierrors + st.imissed <= ms.rx_offered &&
-		      st.imissed < pmd_harness_model_lost(&ms),
+		      st.imissed < ms.rx_lost,
 		      "lossy: accounting with a saturated missed counter");
 	}
 	CHECK_EQ_U(st.ipackets, c.got, "lossy: ipackets == frames received");
@@ -531,7 +536,7 @@ part_start(void)
 				     NULL) == 0, "TX setup");
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), base, "setup takes no mbuf");
 	/* Link down: the generator waits (flow control), nothing is lost. */
-	CHECK(rte_pmd_stmmac_uio_model_set_link(p, 0) == 0, "link down");
+	CHECK(pmd_family()->set_link(p, 0) == 0, "link down");
 
 	/* Every get fails: the bulk get, then the first one-by-one get. */
 	memset(&s, 0, sizeof(s));
@@ -554,7 +559,7 @@ part_start(void)
 	start_case(p, mp, base, &s, 0, 1 + RING, "bulk get failing once");
 
 	/* After failed starts the port works normally. */
-	CHECK(rte_pmd_stmmac_uio_model_set_link(p, 1) == 0, "link up");
+	CHECK(pmd_family()->set_link(p, 1) == 0, "link up");
 	CHECK(rte_eth_dev_start(p) == 0, "start after the failures");
 	CHECK(rte_eth_promiscuous_enable(p) == 0, "promiscuous");
 	memset(&c, 0, sizeof(c));
@@ -666,7 +671,8 @@ part_copybreak(void)
 		rte_mempool_free(mp);
 		return;
 	}
-	snprintf(small_name, sizeof(small_name), "stmmac_cb_p%d_q0", port);
+	snprintf(small_name, sizeof(small_name), "%s_p%d_q0",
+		 pmd_family()->cb_pool, port);
 	small = rte_mempool_lookup(small_name);
 	CHECK(small != NULL && strcmp(rte_mempool_get_ops(small->ops_index)->name,
 				      FAILING_POOL_OPS) == 0,
@@ -719,20 +725,29 @@ part_copybreak(void)
 int
 main(int argc, char **argv)
 {
-	static const char *const vdevs[] = {
-		DEV_LOSSLESS ",flow_ctrl=1,copybreak=0,gen_len=60-1514,gen_pkts="
+	static const char *const args[NB_DEVS] = {
+		",flow_ctrl=1,copybreak=0,gen_len=60-1514,gen_pkts="
 			RTE_STR(LOSSLESS_FRAMES),
-		DEV_LOSSY ",flow_ctrl=0,copybreak=0,gen_len=60-1514,gen_rate=100000,gen_pkts="
+		",flow_ctrl=0,copybreak=0,gen_len=60-1514,gen_rate=100000,gen_pkts="
 			RTE_STR(LOSSY_FRAMES),
-		DEV_START ",flow_ctrl=1,gen_len=60-1514,gen_pkts=1000",
-		DEV_CB_REF ",flow_ctrl=1,gen_len=60-600,gen_flows=16,mac=" SAME_MAC
+		",flow_ctrl=1,gen_len=60-1514,gen_pkts=1000",
+		",flow_ctrl=1,gen_len=60-600,gen_flows=16,mac=" SAME_MAC
 			",gen_pkts=" RTE_STR(CB_FRAMES),
-		DEV_CB ",flow_ctrl=1,gen_len=60-600,gen_flows=16,mac=" SAME_MAC
+		",flow_ctrl=1,gen_len=60-600,gen_flows=16,mac=" SAME_MAC
 			",gen_pkts=" RTE_STR(CB_FRAMES),
-		NULL,
 	};
+	static char vdev_args[NB_DEVS][256];
+	const char *vdevs[NB_DEVS + 1];
+	unsigned int i;
 
 	(void)argc;
+	for (i = 0; i < NB_DEVS; i++) {
+		pmd_vdev(dev_names[i], sizeof(dev_names[i]), i);
+		snprintf(vdev_args[i], sizeof(vdev_args[i]), "%s%s",
+			 dev_names[i], args[i]);
+		vdevs[i] = vdev_args[i];
+	}
+	vdevs[NB_DEVS] = NULL;
 	printf("seeds: 10%% %" PRIu64 ", 50%% %" PRIu64 "\n",
 	       (uint64_t)SEED_10, (uint64_t)SEED_50);
 	pmd_harness_eal_init(argv[0], vdevs);

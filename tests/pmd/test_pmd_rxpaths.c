@@ -3,7 +3,7 @@
  * One generated traffic (fixed generator seed, same MAC on every port so
  * the frames are the same bytes: gen_pkts, gen_len=60-1514, gen_bad_l4=100,
  * lossless with flow_ctrl=1) received through every RX path variant of
- * net_stmmac_uio: zero-copy with copybreak 256 (the default), zero-copy
+ * the family's PMD (pmd_family.h): zero-copy with copybreak 256 (the default), zero-copy
  * without copybreak, copy-all (zerocopy=0), non-coherent DMA sync, full
  * sync, 0/1 prefetch lines, prefetch before the sync. Per frame a digest
  * of the bytes, the length, packet_type and checksum flags: identical in
@@ -134,7 +134,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 
 	if (pmd_harness_ablation_left_out(v->args))
 		return;
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vi);
+	pmd_vdev(name, sizeof(name), vi);
 	port = pmd_harness_port(name);
 	CHECK(port >= 0, "%s probed", name);
 	if (port < 0)
@@ -208,7 +208,8 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 		   "%s: mempool in use back to its baseline", v->args);
 	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "rx_q0_pool_leaked"), 0,
 		   "%s: page pool: nothing in flight after stop", v->args);
-	snprintf(small_name, sizeof(small_name), "stmmac_cb_p%d_q0", port);
+	snprintf(small_name, sizeof(small_name), "%s_p%d_q0",
+		 pmd_family()->cb_pool, port);
 	small = rte_mempool_lookup(small_name);
 	if (v->bufs == CB256) {
 		CHECK(small != NULL, "%s: copybreak pool %s exists", v->args,
@@ -246,8 +247,8 @@ main(int argc, char **argv)
 
 	(void)argc;
 	for (i = 0; i < NB_VARIANTS; i++) {
-		snprintf(args[i], sizeof(args[i]), "net_stmmac_uio%u%s,%s", i,
-			 COMMON_ARGS, variants[i].args);
+		snprintf(args[i], sizeof(args[i]), "%s%u%s,%s",
+			 pmd_family()->vdev, i, COMMON_ARGS, variants[i].args);
 		if (pmd_harness_ablation_built() ||
 		    !pmd_harness_ablation_args(args[i]))
 			vdevs[n++] = args[i];

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Multi-buffer receive on the device model (robustness rows 4, 5, 10, 11):
+ * Multi-buffer receive of the family's PMD (pmd_family.h) on its device
+ * model (robustness rows 4, 5, 10, 11):
  *  - scatter on, 512-byte buffers, 1514-byte frames: chains of 3 segments
- *    whose lengths come from the cumulative PL (512 + 512 + 490);
+ *    whose lengths come from the device's (512 + 512 + 490; with NETA's
+ *    header in the first buffer, 510 + 512 + 492);
  *  - scatter off, 2048-byte buffers, 3000-byte frames: every frame dropped
  *    and counted once (rx_scatter_dropped), every buffer re-armed;
  *  - KEEP_CRC: the FCS stays in the data, ibytes still exclude it.
@@ -95,23 +97,36 @@ run_case(const char *dev, uint16_t data_room, uint64_t offloads,
 int
 main(int argc, char **argv)
 {
-	static const char *const vdevs[] = {
-		"net_stmmac_uio0,gen_pkts=500,gen_len=1514,flow_ctrl=1",
-		"net_stmmac_uio1,gen_pkts=500,gen_len=3000",
-		"net_stmmac_uio2,gen_pkts=500,gen_len=64,flow_ctrl=1",
-		NULL,
+	static const char *const args[] = {
+		",gen_pkts=500,gen_len=1514,flow_ctrl=1",
+		",gen_pkts=500,gen_len=3000",
+		",gen_pkts=500,gen_len=64,flow_ctrl=1",
 	};
-	struct chain_check sc = { .len = 1514, .segs = 3 };
+	static char names[3][32], vdev_args[3][128];
+	const char *vdevs[4];
+	/* Buffers holding frame bytes: the header shares the first. */
+	struct chain_check sc = {
+		.len = 1514,
+		.segs = (uint16_t)((1514 + pmd_family()->rx_lead + 511) / 512),
+	};
 	struct chain_check drop = { .len = 0, .segs = 0 };
 	struct chain_check crc = { .len = 68, .segs = 1 };
+	unsigned int i;
 
 	(void)argc;
+	for (i = 0; i < 3; i++) {
+		pmd_vdev(names[i], sizeof(names[i]), i);
+		snprintf(vdev_args[i], sizeof(vdev_args[i]), "%s%s", names[i],
+			 args[i]);
+		vdevs[i] = vdev_args[i];
+	}
+	vdevs[3] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
 	/* 512-byte buffers: 128 bytes of headroom + 512. */
-	run_case("net_stmmac_uio0", RTE_PKTMBUF_HEADROOM + 512,
+	run_case(names[0], RTE_PKTMBUF_HEADROOM + 512,
 		 RTE_ETH_RX_OFFLOAD_SCATTER, &sc, NB_FRAMES);
-	run_case("net_stmmac_uio1", RTE_MBUF_DEFAULT_BUF_SIZE, 0, &drop, 0);
-	run_case("net_stmmac_uio2", RTE_MBUF_DEFAULT_BUF_SIZE,
+	run_case(names[1], RTE_MBUF_DEFAULT_BUF_SIZE, 0, &drop, 0);
+	run_case(names[2], RTE_MBUF_DEFAULT_BUF_SIZE,
 		 RTE_ETH_RX_OFFLOAD_KEEP_CRC, &crc, NB_FRAMES);
 	rte_eal_cleanup();
 	return harness_result("pmd_scatter");

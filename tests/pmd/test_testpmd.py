@@ -22,11 +22,19 @@ Checks, each from testpmd's own printed counters:
      the TX port: frames with wrong checksums replayed into port 0 leave
      port 1 (tx_pcap=) with the checksums a software reference computes,
      byte-exact after the rewritten MAC addresses.
+With --mvneta=PMD_SO (the second family's PMD, loaded with another -d):
+  7. dpdk-pmdinfo.py lists net_mvneta_uio and its parameters;
+  8. a capture replayed into a net_mvneta_uio port and io-forwarded to a
+     net_stmmac_uio port comes out of it (tx_pcap=) byte-identical and in
+     order, coherent and with dma=noncoherent on both;
+  9. check 5 on a net_mvneta_uio port: every frame of the golden corpus
+     printed with the expected length, ptype and checksum flags.
 
 The waits poll testpmd's statistics until the expected counts are reached,
 with a generous bound on the number of polls; nothing asserts on time.
 
-Usage: test_testpmd.py PMD_SO SOURCE_ROOT [--sysroot=DIR --exe-wrapper=ARG...]
+Usage: test_testpmd.py PMD_SO SOURCE_ROOT [--mvneta=PMD_SO]
+                       [--sysroot=DIR --exe-wrapper=ARG...]
 A cross build (tests/pmd/meson.build) passes the sysroot holding Debian's
 dpdk-testpmd of the PMD's architecture and, one ARG at a time, the command
 that runs it (qemu-user); dpdk-pmdinfo.py then lists the PMD's dependencies
@@ -53,7 +61,7 @@ from testlib import check, read_pcap, result  # noqa: E402
 
 PMDINFO = shutil.which("dpdk-pmdinfo.py")
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1",
-       "--log-level=pmd.net.stmmac*:notice"]
+       "--log-level=pmd.net.stmmac*:notice", "--log-level=pmd.net.mvneta*:notice"]
 MAX_POLLS = 300          # statistics polls before giving up (0.2 s apart)
 
 testpmd = TESTPMD        # DIR/usr/bin/dpdk-testpmd with --sysroot=DIR
@@ -65,7 +73,9 @@ class Testpmd(TestpmdSession):
     """testpmd on model ports with the test's EAL settings."""
 
     def __init__(self, so, vdevs, args):
-        eal = EAL + ["-d", so]
+        eal = list(EAL)
+        for lib in (so if isinstance(so, list) else [so]):
+            eal += ["-d", lib]
         for v in vdevs:
             eal += ["--vdev", v]
         # --no-flush-rx: testpmd would otherwise discard what the ports
@@ -126,7 +136,7 @@ def interpreter(path):
     raise ValueError("%s names no dynamic loader" % path)
 
 
-def test_pmdinfo(so, tmp):
+def test_pmdinfo(so, tmp, name="net_stmmac_uio"):
     if PMDINFO is None:
         print("skip pmdinfo: dpdk-pmdinfo.py not installed")
         return
@@ -149,8 +159,8 @@ def test_pmdinfo(so, tmp):
         infos = json.loads(out)
     except ValueError:
         infos = []
-    ours = [i for i in infos if i.get("name") == "net_stmmac_uio"]
-    check(len(ours) == 1, "dpdk-pmdinfo.py shows net_stmmac_uio")
+    ours = [i for i in infos if i.get("name") == name]
+    check(len(ours) == 1, "dpdk-pmdinfo.py shows " + name)
     params = ours[0].get("params", "") if ours else ""
     check(all(k in params for k in ("uio=", "rx_pcap=", "gen_pkts=", "model_cpu=")),
           "dpdk-pmdinfo.py shows the devargs: " + params)
@@ -247,14 +257,17 @@ def model_nc_xstats(t):
     return res
 
 
-def test_pcap_forward(so, srcroot, tmp, devargs=""):
+def test_pcap_forward(so, srcroot, tmp, devargs="",
+                      rx_port="net_stmmac_uio0", tx_port="net_stmmac_uio1"):
     what = "pcap" + (" (%s)" % devargs if devargs else "")
+    if not rx_port.startswith("net_stmmac_uio"):
+        what += " %s -> %s" % (rx_port, tx_port)
     extra = "," + devargs if devargs else ""
     src = os.path.join(srcroot, "tests", "data", "fwd_mix.pcap")
     out = os.path.join(tmp, "fwd_out.pcap")
     frames_in = read_pcap(src)
-    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s%s" % (src, extra),
-                     "net_stmmac_uio1%s,gen_pkts=1,tx_pcap=%s" % (extra, out)],
+    t = Testpmd(so, ["%s,rx_pcap=%s%s" % (rx_port, src, extra),
+                     "%s%s,gen_pkts=1,tx_pcap=%s" % (tx_port, extra, out)],
                 ["--forward-mode=io"])
     t.cmd("start")
     st = t.wait_rx({0: len(frames_in)})
@@ -334,16 +347,17 @@ def cmd_settle(t, text, quiet=1.0):
     return out
 
 
-def test_verdict_flags(so, srcroot):
+def test_verdict_flags(so, srcroot, port="net_stmmac_uio0",
+                       other="net_stmmac_uio1", max_frame=16384):
     data = os.path.join(srcroot, "tests", "data")
     src = os.path.join(data, "verdict_corpus.pcap")
     frames = read_pcap(src)
     exp = read_expected(os.path.join(data, "verdict_expected.txt"))
-    # The model replays records of 1..16384 bytes; the PMD drops runts.
-    offered = [i for i, f in enumerate(frames) if 1 <= len(f) <= 16384]
+    # The model replays records of 1..max_frame bytes; the PMD drops runts.
+    offered = [i for i, f in enumerate(frames) if 1 <= len(f) <= max_frame]
     want = [i for i in offered if len(frames[i]) >= 14]
-    t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s,csum=auto" % src,
-                     "net_stmmac_uio1,gen_pkts=1"], ["--forward-mode=rxonly"])
+    t = Testpmd(so, ["%s,rx_pcap=%s,csum=auto" % (port, src),
+                     "%s,gen_pkts=1" % other], ["--forward-mode=rxonly"])
     cmd_settle(t, "set verbose 1")
     cmd_settle(t, "start")
     # No command while the dumps flow (testpmd's prompt interleaves with
@@ -518,6 +532,7 @@ def main():
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("pmd_so")
     ap.add_argument("source_root")
+    ap.add_argument("--mvneta", default="")
     ap.add_argument("--sysroot", default="")
     ap.add_argument("--exe-wrapper", action="append", default=[])
     opts = ap.parse_args()
@@ -530,6 +545,7 @@ def main():
         return 77
     so, srcroot = os.path.abspath(opts.pmd_so), opts.source_root
     so, cleanup = safe_plugin(so)
+    mv, mv_cleanup = safe_plugin(os.path.abspath(opts.mvneta)) if opts.mvneta else ("", None)
     tmp = tempfile.mkdtemp(prefix="socrx-testpmd-")
     try:
         test_pmdinfo(so, tmp)
@@ -540,10 +556,20 @@ def main():
         test_pcap_forward(so, srcroot, tmp, "dma=noncoherent")
         test_verdict_flags(so, srcroot)
         test_csum_engine(so, tmp)
+        if mv:
+            both = [so, mv]
+            test_pmdinfo(mv, tmp, "net_mvneta_uio")
+            for devargs in ("", "dma=noncoherent"):
+                test_pcap_forward(both, srcroot, tmp, devargs,
+                                  "net_mvneta_uio0", "net_stmmac_uio0")
+            # The neta model takes frames of at most 9728 bytes, FCS included.
+            test_verdict_flags(both, srcroot, "net_mvneta_uio0",
+                               "net_stmmac_uio0", 9724)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
-        if cleanup:
-            shutil.rmtree(cleanup, ignore_errors=True)
+        for d in (cleanup, mv_cleanup):
+            if d:
+                shutil.rmtree(d, ignore_errors=True)
     return result()
 
 

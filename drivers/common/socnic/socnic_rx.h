@@ -47,6 +47,13 @@ struct socnic_rx_view {
 	enum rxp_csum_mode csum_mode;
 	uint16_t mask;			/* ring size - 1 */
 	uint16_t port_id;
+	/* Where a frame starts in a ring buffer (an mbuf's data_off). */
+	uint16_t data_off;
+	/*
+	 * Bytes the device writes in front of the frame (NETA's Marvell
+	 * header; 0 for dwmac4): synced with it, never delivered.
+	 */
+	uint16_t lead;
 };
 
 /*
@@ -202,8 +209,14 @@ socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
 	for (s = m->next; nc && s != NULL; s = s->next)
 		rxp_sync_for_cpu(v->sync, rte_pktmbuf_mtod(s, void *),
 				 s->data_len);
-	socnic_rx_sync_prefetch(v, rte_pktmbuf_mtod(m, void *), m->data_len,
-				nc, lines, before);
+	if (before)
+		rxp_prefetch_head(rte_pktmbuf_mtod(m, void *), lines);
+	if (nc)
+		rxp_sync_for_cpu(v->sync,
+				 rte_pktmbuf_mtod_offset(m, uint8_t *, -(int)v->lead),
+				 m->data_len + v->lead);
+	if (!before)
+		rxp_prefetch_head(rte_pktmbuf_mtod(m, void *), lines);
 	return socnic_rx_finish(v, m, hw, bmode, handoff);
 }
 
@@ -220,8 +233,8 @@ socnic_rx_prefetch_mbufs(const struct socnic_rx_view *v,
 
 /*
  * B. Frame @p j of a clean quad, its data at @p data, @p wlen bytes
- * written by the device (FCS included); b->len[j] and b->hw[j] already
- * set. Only an mbuf that will leave the ring zero-copy is prefetched: a
+ * written by the device from data - v->lead (FCS included); b->len[j]
+ * and b->hw[j] already set. Only an mbuf that will leave the ring zero-copy is prefetched: a
  * frame copied in place never touches its big mbuf.
  */
 static __rte_always_inline void
@@ -240,7 +253,7 @@ socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		return;
 	if (before)
 		rxp_prefetch_head(data, lines);
-	b->sync_data[b->ns] = data;
+	b->sync_data[b->ns] = data - v->lead;
 	b->sync_len[b->ns++] = wlen;
 }
 
@@ -322,7 +335,7 @@ socnic_rx_deliver_quad(const struct socnic_rx_view *v,
 		/* Zero-copy: the buffer leaves the ring. */
 		mb = v->sw_ring[slot];
 		v->sw_ring[slot] = NULL;
-		mb->data_off = RTE_PKTMBUF_HEADROOM;
+		mb->data_off = v->data_off;
 		mb->data_len = (uint16_t)len;
 		mb->pkt_len = len;
 		mb->port = v->port_id;

@@ -11,11 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "dwmac4_model_internal.h"
+#include "model_stats.h"
 #include "model_traffic.h"
 
 /* Default MAC address (locally administered) and idle policy. */
@@ -24,18 +24,6 @@ static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
 #define MODEL_DEFAULT_IDLE_SLEEP_US 20u
 /* Frames the model thread moves per engine between idle checks. */
 #define MODEL_THREAD_BURST 64u
-/*
- * Longest sleep until a rate-limited source's next frame: the driver's
- * doorbells (TX, refills) wait at most this long meanwhile.
- */
-#define MODEL_RATE_SLEEP_MAX_NS 1000000ull
-/*
- * Shortest one: a wake-up costs a few microseconds of system time, so at
- * high rates the frames due meanwhile are taken together (the generator
- * catches up) rather than one wake-up per frame; 100 us of a wire's
- * frames fit the MTL RX queue at any rate the thread sustains.
- */
-#define MODEL_RATE_SLEEP_MIN_NS 100000ull
 /*
  * Extra engine iterations allowed per step beyond the frame budget: a TX
  * engine may skip malformed descriptors (no frame moved), at most one ring.
@@ -751,10 +739,7 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 	if (m == NULL)
 		return;
 	dwmac4_model_stop(m);
-	if (m->params.rx_src != NULL && m->params.rx_src->destroy != NULL)
-		m->params.rx_src->destroy(m->params.rx_src);
-	if (m->params.tx_sink != NULL && m->params.tx_sink->destroy != NULL)
-		m->params.tx_sink->destroy(m->params.tx_sink);
+	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
 	if (m->params.nc_emulation)
 		model_nc_detach();
 	model_irq_fini(m);
@@ -835,102 +820,31 @@ dwmac4_model_step(struct dwmac4_model *m, unsigned int budget)
 	return model_run(m, budget, &progress);
 }
 
-/*
- * A pass found nothing to do and the traffic source is rate limited: sleep
- * until its next frame is due (from MODEL_RATE_SLEEP_MIN_NS to
- * MODEL_RATE_SLEEP_MAX_NS) rather than spin, so that a model thread sharing a core with the application
- * takes no more than its frames need. True when it slept.
- */
+/* One engine pass of the model thread (model_thread.h). */
 static bool
-model_rate_sleep(struct dwmac4_model *m)
+model_thread_pass(void *dev)
 {
-	const struct model_traffic_src *src = m->params.rx_src;
-	struct timespec now, ts;
-	uint64_t due, t;
-
-	if (src == NULL)
-		return false;
-	due = __atomic_load_n(&src->next_due_ns, __ATOMIC_RELAXED);
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	t = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-	if (due <= t)
-		return false;
-	if (due - t > MODEL_RATE_SLEEP_MAX_NS)
-		due = t + MODEL_RATE_SLEEP_MAX_NS;
-	else if (due - t < MODEL_RATE_SLEEP_MIN_NS)
-		due = t + MODEL_RATE_SLEEP_MIN_NS;
-	ts.tv_sec = (time_t)(due / 1000000000ull);
-	ts.tv_nsec = (long)(due % 1000000000ull);
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	MODEL_STAT_ADD_ATOMIC(m, thread_rate_sleeps, 1);
-	return true;
-}
-
-static void *
-model_thread_main(void *arg)
-{
-	struct dwmac4_model *m = arg;
-	unsigned int idle = 0;
 	bool progress;
 
-	/* Sleeps until a frame is due end on time, not 50 us late. */
-	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
-	while (!__atomic_load_n(&m->thread_stop, __ATOMIC_ACQUIRE)) {
-		model_run(m, MODEL_THREAD_BURST, &progress);
-		MODEL_STAT_ADD_ATOMIC(m, thread_passes, 1);
-		if (progress) {
-			idle = 0;
-			continue;
-		}
-		if (model_rate_sleep(m))
-			continue;
-		if (idle < m->params.idle_polls) {
-			idle++;
-			sched_yield();
-		} else if (m->params.idle_sleep_us) {
-			usleep(m->params.idle_sleep_us);
-		}
-	}
-	return NULL;
+	model_run(dev, MODEL_THREAD_BURST, &progress);
+	return progress;
 }
 
 int
 dwmac4_model_start(struct dwmac4_model *m, int cpu)
 {
-	cpu_set_t set;
-	int rc;
-
-	if (m->thread_started)
-		return -EBUSY;
-	if (cpu >= CPU_SETSIZE)
-		return -EINVAL;
-	__atomic_store_n(&m->thread_stop, false, __ATOMIC_RELEASE);
-	rc = pthread_create(&m->thread, NULL, model_thread_main, m);
-	if (rc != 0)
-		return -rc;
-	if (cpu >= 0) {
-		CPU_ZERO(&set);
-		CPU_SET(cpu, &set);
-		rc = pthread_setaffinity_np(m->thread, sizeof(set), &set);
-		if (rc != 0) {
-			__atomic_store_n(&m->thread_stop, true,
-					 __ATOMIC_RELEASE);
-			pthread_join(m->thread, NULL);
-			return -rc;
-		}
-	}
-	m->thread_started = true;
-	return 0;
+	m->thr.pass = model_thread_pass;
+	m->thr.dev = m;
+	m->thr.src = m->params.rx_src;
+	m->thr.idle_polls = m->params.idle_polls;
+	m->thr.idle_sleep_us = m->params.idle_sleep_us;
+	return model_thread_start(&m->thr, cpu);
 }
 
 void
 dwmac4_model_stop(struct dwmac4_model *m)
 {
-	if (!m->thread_started)
-		return;
-	__atomic_store_n(&m->thread_stop, true, __ATOMIC_RELEASE);
-	pthread_join(m->thread, NULL);
-	m->thread_started = false;
+	model_thread_stop(&m->thr);
 }
 
 /* ---- Harness side ---- */
@@ -946,21 +860,19 @@ dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 void
 dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
 {
-	const uint64_t *src = (const uint64_t *)&m->stats;
-	uint64_t *dst = (uint64_t *)st;
 	struct model_nc_counters nc;
-	size_t i;
 
 	_Static_assert(sizeof(*st) % sizeof(uint64_t) == 0,
 		       "stats are 64-bit counters only");
-
-	for (i = 0; i < sizeof(*st) / sizeof(uint64_t); i++)
-		dst[i] = __atomic_load_n(&src[i], __ATOMIC_RELAXED);
+	model_stats_snapshot(st, &m->stats, sizeof(*st));
 	model_nc_counters_read(&m->nc, &nc);
 	st->nc_clobbers = nc.clobbers;
 	st->nc_unclean_reads = nc.unclean_reads;
 	st->nc_clean_lines = nc.clean_lines;
 	st->nc_civac_lines = nc.civac_lines;
+	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
+	st->thread_rate_sleeps = __atomic_load_n(&m->thr.rate_sleeps,
+						 __ATOMIC_RELAXED);
 }
 
 void

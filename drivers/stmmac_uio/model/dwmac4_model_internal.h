@@ -35,6 +35,7 @@
 #include "model_fault.h"
 #include "model_iommu.h"
 #include "model_nc.h"
+#include "model_thread.h"
 
 /* Number of 32-bit registers in the window. */
 #define MODEL_NREGS (DWMAC4_MODEL_REG_WINDOW / 4u)
@@ -197,10 +198,7 @@ struct dwmac4_model {
 	pthread_mutex_t viol_lock;
 	char last_viol[MODEL_VIOL_MSG_LEN];
 
-	/* Thread mode. */
-	pthread_t thread;
-	bool thread_started;
-	bool thread_stop;			/* atomic */
+	struct model_thread thr;		/* thread mode */
 };
 
 /* ---- Register helpers (dwmac4_model.c) ---- */

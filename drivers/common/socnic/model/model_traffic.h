@@ -119,6 +119,17 @@ struct model_traffic_src *model_iface_src_create(const char *ifname,
 struct model_traffic_sink *model_iface_sink_create(const char *ifname,
 						   char *err, size_t errlen);
 
+/* Destroys a source and a sink, either of which may be NULL. */
+static inline void
+model_traffic_destroy(struct model_traffic_src *src,
+		      struct model_traffic_sink *sink)
+{
+	if (src != NULL && src->destroy != NULL)
+		src->destroy(src);
+	if (sink != NULL && sink->destroy != NULL)
+		sink->destroy(sink);
+}
+
 /* ---- Count and drop; nothing ---- */
 
 struct model_traffic_sink *model_count_sink_create(void);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The model's DMA window following DPDK's memory (stmmac_model_dmawin.h):
+ * A model's DMA window following DPDK's memory (socnic_model_dmawin.h):
  * an initial walk of the memory segments, then EAL's memory event
  * callbacks for what is allocated and freed later.
  */
@@ -12,8 +12,8 @@
 #include <rte_errno.h>
 #include <rte_memory.h>
 
-#include "stmmac_logs.h"
-#include "stmmac_model_dmawin.h"
+#include "socnic_log.h"
+#include "socnic_model_dmawin.h"
 
 /*
  * Maps [va, va + len) at @p iova, minus what is already mapped: the
@@ -21,7 +21,7 @@
  * allocated while the port probes. Called with w->lock held.
  */
 static int
-dmawin_map_range(struct stmmac_dmawin *w, uintptr_t va, uint64_t iova,
+dmawin_map_range(struct socnic_dmawin *w, uintptr_t va, uint64_t iova,
 		 size_t len)
 {
 	unsigned int i;
@@ -30,7 +30,7 @@ dmawin_map_range(struct stmmac_dmawin *w, uintptr_t va, uint64_t iova,
 	if (len == 0)
 		return 0;
 	for (i = 0; i < w->nb_regions; i++) {
-		const struct stmmac_dmawin_region *r = &w->regions[i];
+		const struct socnic_dmawin_region *r = &w->regions[i];
 		uint64_t lo, hi;
 
 		if (r->iova >= iova + len || iova >= r->iova + r->len)
@@ -43,12 +43,12 @@ dmawin_map_range(struct stmmac_dmawin *w, uintptr_t va, uint64_t iova,
 					       iova + len - hi);
 		return ret;
 	}
-	if (w->nb_regions == STMMAC_DMAWIN_MAX_REGIONS)
+	if (w->nb_regions == SOCNIC_DMAWIN_MAX_REGIONS)
 		return -ENOSPC;
-	ret = dwmac4_model_dma_map(w->m, (void *)va, iova, len);
+	ret = w->map(w->dev, (void *)va, iova, len);
 	if (ret < 0)
 		return ret;
-	w->regions[w->nb_regions++] = (struct stmmac_dmawin_region){
+	w->regions[w->nb_regions++] = (struct socnic_dmawin_region){
 		.va = va, .iova = iova, .len = len };
 	return 0;
 }
@@ -59,7 +59,7 @@ dmawin_map_range(struct stmmac_dmawin *w, uintptr_t va, uint64_t iova,
  * out. @p first is the memseg of @p va, the rest follow it in the list.
  */
 static int
-dmawin_map_memsegs(struct stmmac_dmawin *w, const struct rte_memseg_list *msl,
+dmawin_map_memsegs(struct socnic_dmawin *w, const struct rte_memseg_list *msl,
 		   const struct rte_memseg *first, size_t len)
 {
 	size_t pg = msl->page_sz, off, run_off = 0, run_len = 0;
@@ -91,7 +91,7 @@ static int
 dmawin_walk_cb(const struct rte_memseg_list *msl, const struct rte_memseg *ms,
 	       size_t len, void *arg)
 {
-	struct stmmac_dmawin *w = arg;
+	struct socnic_dmawin *w = arg;
 	int ret;
 
 	if (msl->external)	/* not ours to hand to a device */
@@ -100,7 +100,7 @@ dmawin_walk_cb(const struct rte_memseg_list *msl, const struct rte_memseg *ms,
 	ret = dmawin_map_memsegs(w, msl, ms, len);
 	rte_spinlock_unlock(&w->lock);
 	if (ret < 0) {
-		PMD_BE_LOG(ERR, "%s: cannot map %zu bytes at %p into the model's DMA window: %s",
+		SOCNIC_LOG(w->logtype, ERR, "%s: cannot map %zu bytes at %p into the model's DMA window: %s",
 			   w->name, len, ms->addr, strerror(-ret));
 		return -1;
 	}
@@ -109,19 +109,19 @@ dmawin_walk_cb(const struct rte_memseg_list *msl, const struct rte_memseg *ms,
 
 /* Unmaps every region overlapping [va, va + len), keeping the rest. */
 static void
-dmawin_unmap_va(struct stmmac_dmawin *w, uintptr_t va, size_t len)
+dmawin_unmap_va(struct socnic_dmawin *w, uintptr_t va, size_t len)
 {
 	unsigned int i = 0;
 
 	while (i < w->nb_regions) {
-		struct stmmac_dmawin_region r = w->regions[i];
+		struct socnic_dmawin_region r = w->regions[i];
 		uintptr_t lo, hi;
 
 		if (r.va >= va + len || va >= r.va + r.len) {
 			i++;
 			continue;
 		}
-		dwmac4_model_dma_unmap(w->m, r.iova);
+		w->unmap(w->dev, r.iova);
 		w->regions[i] = w->regions[--w->nb_regions];
 		lo = RTE_MAX(va, r.va);
 		hi = RTE_MIN(va + len, r.va + r.len);
@@ -139,7 +139,7 @@ static void
 dmawin_mem_event_cb(enum rte_mem_event type, const void *addr, size_t len,
 		    void *arg)
 {
-	struct stmmac_dmawin *w = arg;
+	struct socnic_dmawin *w = arg;
 	const struct rte_memseg_list *msl = rte_mem_virt2memseg_list(addr);
 	const struct rte_memseg *ms;
 	int ret = 0;
@@ -156,37 +156,41 @@ dmawin_mem_event_cb(enum rte_mem_event type, const void *addr, size_t len,
 	}
 	rte_spinlock_unlock(&w->lock);
 	if (ret < 0)
-		PMD_BE_LOG(ERR, "%s: cannot map new memory %p (+%zu) for DMA: %s",
+		SOCNIC_LOG(w->logtype, ERR, "%s: cannot map new memory %p (+%zu) for DMA: %s",
 			   w->name, addr, len, strerror(-ret));
 }
 
 int
-stmmac_dmawin_attach(struct stmmac_dmawin *w, struct dwmac4_model *m,
-		     const char *name)
+socnic_dmawin_attach(struct socnic_dmawin *w, void *dev,
+		     socnic_dmawin_map_t map, socnic_dmawin_unmap_t unmap,
+		     const char *name, int logtype)
 {
-	w->m = m;
+	w->dev = dev;
+	w->map = map;
+	w->unmap = unmap;
+	w->logtype = logtype;
 	w->nb_regions = 0;
 	w->cb_registered = false;
 	rte_spinlock_init(&w->lock);
 	snprintf(w->name, sizeof(w->name), "%s", name);
 	/* Callback first: nothing allocated during the walk is missed. */
 	/* Unique per port; EAL rejects a second callback of the same name. */
-	snprintf(w->cb_name, sizeof(w->cb_name), "stmmac_%.56s", name);
+	snprintf(w->cb_name, sizeof(w->cb_name), "socnic_%.56s", name);
 	if (rte_mem_event_callback_register(w->cb_name, dmawin_mem_event_cb,
 					    w) == 0)
 		w->cb_registered = true;
 	else if (rte_errno != ENOTSUP)
-		PMD_BE_LOG(WARNING, "%s: no memory event callback (%s): memory allocated later is not DMA-mapped",
+		SOCNIC_LOG(w->logtype, WARNING, "%s: no memory event callback (%s): memory allocated later is not DMA-mapped",
 			   name, rte_strerror(rte_errno));
 	if (rte_memseg_contig_walk(dmawin_walk_cb, w) != 0)
 		return -ENOSPC;
-	PMD_BE_LOG(INFO, "%s: %u DMA region(s) mapped into the model",
+	SOCNIC_LOG(w->logtype, INFO, "%s: %u DMA region(s) mapped into the model",
 		   name, w->nb_regions);
 	return 0;
 }
 
 void
-stmmac_dmawin_detach(struct stmmac_dmawin *w)
+socnic_dmawin_detach(struct socnic_dmawin *w)
 {
 	if (w->cb_registered)
 		rte_mem_event_callback_unregister(w->cb_name, w);

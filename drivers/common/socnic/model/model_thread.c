@@ -1,0 +1,118 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* The device models' engine thread (model_thread.h). */
+#include <errno.h>
+#include <sched.h>
+#include <sys/prctl.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "model_thread.h"
+#include "model_traffic.h"
+
+/*
+ * Longest sleep until a rate-limited source's next frame: the driver's
+ * doorbells (TX, refills) wait at most this long meanwhile.
+ */
+#define MODEL_RATE_SLEEP_MAX_NS 1000000ull
+/*
+ * Shortest one: a wake-up costs a few microseconds of system time, so at
+ * high rates the frames due meanwhile are taken together (the generator
+ * catches up) rather than one wake-up per frame.
+ */
+#define MODEL_RATE_SLEEP_MIN_NS 100000ull
+
+/*
+ * A pass found nothing to do and the source is rate limited: sleep until
+ * its next frame is due (within the bounds above) rather than spin, so
+ * that a model thread sharing a core takes no more than its frames need.
+ * True when it slept.
+ */
+static bool
+rate_sleep(struct model_thread *t)
+{
+	struct timespec now, ts;
+	uint64_t due, ns;
+
+	if (t->src == NULL)
+		return false;
+	due = __atomic_load_n(&t->src->next_due_ns, __ATOMIC_RELAXED);
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
+	if (due <= ns)
+		return false;
+	if (due - ns > MODEL_RATE_SLEEP_MAX_NS)
+		due = ns + MODEL_RATE_SLEEP_MAX_NS;
+	else if (due - ns < MODEL_RATE_SLEEP_MIN_NS)
+		due = ns + MODEL_RATE_SLEEP_MIN_NS;
+	ts.tv_sec = (time_t)(due / 1000000000ull);
+	ts.tv_nsec = (long)(due % 1000000000ull);
+	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
+	__atomic_fetch_add(&t->rate_sleeps, 1, __ATOMIC_RELAXED);
+	return true;
+}
+
+static void *
+thread_main(void *arg)
+{
+	struct model_thread *t = arg;
+	unsigned int idle = 0;
+
+	/* Sleeps until a frame is due end on time, not 50 us late. */
+	prctl(PR_SET_TIMERSLACK, 1000ul, 0, 0, 0);
+	while (!__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE)) {
+		bool progress = t->pass(t->dev);
+
+		__atomic_fetch_add(&t->passes, 1, __ATOMIC_RELAXED);
+		if (progress) {
+			idle = 0;
+			continue;
+		}
+		if (rate_sleep(t))
+			continue;
+		if (idle < t->idle_polls) {
+			idle++;
+			sched_yield();
+		} else if (t->idle_sleep_us != 0) {
+			usleep(t->idle_sleep_us);
+		}
+	}
+	return NULL;
+}
+
+int
+model_thread_start(struct model_thread *t, int cpu)
+{
+	cpu_set_t set;
+	int rc;
+
+	if (t->started)
+		return -EBUSY;
+	if (cpu >= CPU_SETSIZE || t->pass == NULL)
+		return -EINVAL;
+	__atomic_store_n(&t->stop, false, __ATOMIC_RELEASE);
+	rc = pthread_create(&t->thread, NULL, thread_main, t);
+	if (rc != 0)
+		return -rc;
+	if (cpu >= 0) {
+		CPU_ZERO(&set);
+		CPU_SET(cpu, &set);
+		rc = pthread_setaffinity_np(t->thread, sizeof(set), &set);
+		if (rc != 0) {
+			__atomic_store_n(&t->stop, true, __ATOMIC_RELEASE);
+			pthread_join(t->thread, NULL);
+			return -rc;
+		}
+	}
+	t->started = true;
+	return 0;
+}
+
+void
+model_thread_stop(struct model_thread *t)
+{
+	if (!t->started)
+		return;
+	__atomic_store_n(&t->stop, true, __ATOMIC_RELEASE);
+	pthread_join(t->thread, NULL);
+	t->started = false;
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The thread a device model's engines run in (thread mode), NIC-neutral:
+ * engine passes back to back while they find work; when they do not, a
+ * sleep until a rate-limited source's next frame is due, else a few
+ * yields, then short sleeps. Pinned to a CPU or not. Each model supplies
+ * its pass; step mode (unit tests) calls the pass directly instead.
+ */
+#ifndef SOCRX_MODEL_THREAD_H
+#define SOCRX_MODEL_THREAD_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct model_traffic_src;
+
+struct model_thread {
+	/* Set before model_thread_start(). */
+	bool (*pass)(void *dev);	/* one engine pass: true when it moved anything */
+	void *dev;
+	/* Its next_due_ns paces the idle thread (NULL: no rate limit). */
+	const struct model_traffic_src *src;
+	unsigned int idle_polls;	/* empty passes before sleeping */
+	unsigned int idle_sleep_us;	/* then per pass (0: keep yielding) */
+	/* Counters, read with relaxed atomic loads. */
+	uint64_t passes;		/* engine passes */
+	uint64_t rate_sleeps;		/* sleeps until a rate-limited frame */
+	/* Internal. */
+	pthread_t thread;
+	bool started;
+	bool stop;			/* atomic */
+};
+
+/* Starts the thread, pinned to @p cpu (-1: not pinned). 0 or -errno. */
+int model_thread_start(struct model_thread *t, int cpu);
+/* Stops and joins the thread (no-op when not started). */
+void model_thread_stop(struct model_thread *t);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_MODEL_THREAD_H */

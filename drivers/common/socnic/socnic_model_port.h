@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * What every family's model backend keeps beside its device model: the
+ * port's name and logtype, the model thread's CPU and state, the traffic
+ * source (its skipped-frame counts) and the DMA window following DPDK's
+ * memory. A backend's context starts with a struct socnic_model_port, so
+ * that the ops below take the backend's context as it is
+ * (socnic_model_port_ops_init()); the backend adds the register accesses,
+ * destroy, xstats and cache hook of its model.
+ */
+#ifndef SOCNIC_MODEL_PORT_H
+#define SOCNIC_MODEL_PORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_ethdev.h>
+
+#include "socnic_backend.h"
+#include "socnic_model_dmawin.h"
+
+struct model_traffic_src;
+
+struct socnic_model_port {
+	char name[RTE_ETH_NAME_MAX_LEN];
+	int logtype;
+	int cpu;			/* of the model's thread, -1: unpinned */
+	bool running;
+	void *dev;			/* passed to the four calls below */
+	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
+	void (*dev_stop)(void *dev);
+	socnic_dmawin_map_t map;	/* its DMA window */
+	socnic_dmawin_unmap_t unmap;
+	struct model_traffic_src *src;	/* owned by the model; may be NULL */
+	uint64_t src_reported;		/* skipped frames already warned of */
+	unsigned int max_frame;		/* the model's largest frame */
+	struct socnic_dmawin dmawin;
+};
+
+/* The ops every model backend shares: dma_map, start, stop, port_stopped. */
+void socnic_model_port_ops_init(struct socnic_backend_ops *ops);
+
+/* The port's part of the backend's destroy: stops following DPDK memory,
+ * stops the thread. The model is the backend's to destroy afterwards. */
+void socnic_model_port_fini(struct socnic_model_port *p);
+
+/* The source's frames skipped: records snapped short, frames too long. */
+void socnic_model_port_src_counts(const struct socnic_model_port *p,
+				  uint64_t *snapped, uint64_t *too_long);
+
+#endif /* SOCNIC_MODEL_PORT_H */

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Port-level helpers (socnic_port.h).
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
+
+#include "socnic_log.h"
+#include "socnic_port.h"
+
+/* Whether a probed port (another one: ours has no address yet) has @p ea. */
+static bool
+socnic_mac_in_use(const struct rte_ether_addr *ea)
+{
+	uint16_t p;
+
+	RTE_ETH_FOREACH_DEV(p) {
+		const struct rte_eth_dev_data *d = rte_eth_devices[p].data;
+
+		if (d->mac_addrs != NULL &&
+		    rte_is_same_ether_addr(&d->mac_addrs[0], ea))
+			return true;
+	}
+	return false;
+}
+
+void
+socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
+		   int logtype)
+{
+	struct rte_ether_addr ea;
+	size_t n = strlen(name);
+	unsigned long id = 0, mul = 1, first;
+
+	while (n > 0 && name[n - 1] >= '0' && name[n - 1] <= '9' &&
+	       mul <= 10000) {
+		id += (unsigned long)(name[n - 1] - '0') * mul;
+		mul *= 10;
+		n--;
+	}
+	id &= 0xffff;
+	for (first = id;; ) {
+		ea = (struct rte_ether_addr){{ 0x02, 0, 0, (uint8_t)(id >> 8),
+					       family, (uint8_t)id }};
+		if (!socnic_mac_in_use(&ea))
+			break;
+		id = (id + 1) & 0xffff;
+		if (id == first)
+			break;	/* 65536 ports: cannot happen (RTE_MAX_ETHPORTS) */
+	}
+	if (id != first)
+		SOCNIC_LOG(logtype, NOTICE, "%s: default MAC address taken by another port, using " RTE_ETHER_ADDR_PRT_FMT,
+			   name, RTE_ETHER_ADDR_BYTES(&ea));
+	memcpy(mac, ea.addr_bytes, 6);
+}

@@ -1,0 +1,316 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * neta model: life cycle, the register window's entry points, the engines'
+ * passes in step and thread mode, and the harness side (neta_model.h).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model_fault.h"
+#include "model_stats.h"
+#include "model_traffic.h"
+#include "neta_model_internal.h"
+
+/* Frames per engine per pass in thread mode. */
+#define NETA_THREAD_BURST	32u
+
+static bool thread_pass(void *dev);
+
+void
+neta_model_params_init(struct neta_model_params *p)
+{
+	static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+
+	memset(p, 0, sizeof(*p));
+	memcpy(p->mac, mac, sizeof(p->mac));
+	p->idle_polls = 4096;
+	p->idle_sleep_us = 50;
+}
+
+static uint64_t *
+viol_counter(struct neta_model *m, enum neta_viol kind)
+{
+	switch (kind) {
+	case NETA_VIOL_BAD_REG: return &m->stats.viol_bad_reg;
+	case NETA_VIOL_DMA_OUTSIDE: return &m->stats.viol_dma_outside;
+	case NETA_VIOL_NULL_BUF: return &m->stats.viol_null_buf;
+	case NETA_VIOL_UPDATE_OVERFLOW: return &m->stats.viol_update_overflow;
+	case NETA_VIOL_OCCUPIED_UNDERFLOW:
+		return &m->stats.viol_occupied_underflow;
+	case NETA_VIOL_RING_OVERFILL: return &m->stats.viol_ring_overfill;
+	case NETA_VIOL_BAD_RING: return &m->stats.viol_bad_ring;
+	case NETA_VIOL_RING_RUNNING: return &m->stats.viol_ring_running;
+	case NETA_VIOL_SENT_UNDERFLOW: return &m->stats.viol_sent_underflow;
+	case NETA_VIOL_TX_BAD_DESC: return &m->stats.viol_tx_bad_desc;
+	case NETA_VIOL_UNWRITTEN_READ: return &m->stats.viol_unwritten_read;
+	}
+	return &m->stats.violations;
+}
+
+/* Counts a driver protocol violation and keeps its description. Locked. */
+void
+neta_violation(struct neta_model *m, enum neta_viol kind, const char *fmt, ...)
+{
+	uint64_t *c = viol_counter(m, kind);
+	va_list ap;
+
+	__atomic_store_n(c, *c + 1, __ATOMIC_RELAXED);
+	NETA_STAT_ADD(m, violations, 1);
+	va_start(ap, fmt);
+	vsnprintf(m->last_viol, sizeof(m->last_viol), fmt, ap);
+	va_end(ap);
+}
+
+static bool
+faults_valid(const struct neta_model_faults *f)
+{
+	return f->err_ppm <= MODEL_FAULT_PPM_MAX &&
+	       f->len_ppm <= MODEL_FAULT_PPM_MAX &&
+	       f->csum_lie_ppm <= MODEL_FAULT_PPM_MAX &&
+	       f->wb_late_ppm <= MODEL_FAULT_PPM_MAX;
+}
+
+struct neta_model *
+neta_model_create(const struct neta_model_params *p)
+{
+	struct neta_model *m;
+
+	if (p == NULL || !faults_valid(&p->faults)) {
+		errno = EINVAL;
+		return NULL;
+	}
+	m = calloc(1, sizeof(*m));
+	if (m == NULL) {
+		errno = ENOMEM;
+		return NULL;
+	}
+	m->params = *p;
+	m->faults = p->faults;
+	if (pthread_mutex_init(&m->lock, NULL) != 0) {
+		free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	if (p->nc_emulation && model_nc_attach() != 0) {
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+		errno = ENOMEM;
+		return NULL;
+	}
+	m->link_up = true;
+	m->thr.pass = thread_pass;
+	m->thr.dev = m;
+	m->thr.src = p->rx_src;
+	m->thr.idle_polls = p->idle_polls;
+	m->thr.idle_sleep_us = p->idle_sleep_us;
+	neta_regs_reset(m);
+	return m;
+}
+
+void
+neta_model_destroy(struct neta_model *m)
+{
+	if (m == NULL)
+		return;
+	neta_model_stop(m);
+	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
+	if (m->params.nc_emulation)
+		model_nc_detach();
+	pthread_mutex_destroy(&m->lock);
+	free(m);
+}
+
+/* ---- Register window ---- */
+
+static bool
+reg_off_ok(struct neta_model *m, uint32_t off, const char *op)
+{
+	if ((off & 3u) == 0 && off < NETA_MODEL_REG_WINDOW)
+		return true;
+	neta_violation(m, NETA_VIOL_BAD_REG, "%s of register 0x%x", op, off);
+	return false;
+}
+
+uint32_t
+neta_model_read32(struct neta_model *m, uint32_t off)
+{
+	uint32_t v = 0;
+
+	pthread_mutex_lock(&m->lock);
+	if (reg_off_ok(m, off, "read"))
+		v = neta_regs_read(m, off);
+	pthread_mutex_unlock(&m->lock);
+	return v;
+}
+
+void
+neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val)
+{
+	pthread_mutex_lock(&m->lock);
+	if (reg_off_ok(m, off, "write"))
+		neta_regs_write(m, off, val);
+	pthread_mutex_unlock(&m->lock);
+}
+
+/* ---- DMA window ---- */
+
+int
+neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova, size_t len)
+{
+	int rc;
+
+	pthread_mutex_lock(&m->lock);
+	/* The device's bus is 32 bits: one 4 GiB block of IOVAs. */
+	if (len == 0 || (iova >> 32) != ((iova + len - 1) >> 32) ||
+	    (m->dma_hi_set && (iova >> 32) != m->dma_hi)) {
+		pthread_mutex_unlock(&m->lock);
+		return -ERANGE;
+	}
+	rc = model_iommu_map(&m->dma, va, iova, len);
+	if (rc == 0 && !m->dma_hi_set) {
+		m->dma_hi = (uint32_t)(iova >> 32);
+		m->dma_hi_set = true;
+	}
+	if (rc == 0 && m->params.nc_emulation) {
+		rc = model_nc_map(va, len);
+		if (rc != 0)
+			model_iommu_unmap(&m->dma, iova);
+	}
+	pthread_mutex_unlock(&m->lock);
+	return rc;
+}
+
+int
+neta_model_dma_unmap(struct neta_model *m, uint64_t iova)
+{
+	int rc;
+
+	pthread_mutex_lock(&m->lock);
+	rc = model_iommu_unmap(&m->dma, iova);
+	pthread_mutex_unlock(&m->lock);
+	return rc;
+}
+
+/* ---- Engines ---- */
+
+/* One pass: RX then each TX queue, each under one lock hold. */
+static unsigned int
+model_run(struct neta_model *m, unsigned int budget)
+{
+	unsigned int moved = 0, n, q;
+
+	pthread_mutex_lock(&m->lock);
+	for (n = 0; n < budget && neta_rx_work(m) == NETA_WORK_FRAME; n++)
+		;
+	pthread_mutex_unlock(&m->lock);
+	moved += n;
+	for (q = 0; q < MVNETA_MAX_TXQ; q++) {
+		pthread_mutex_lock(&m->lock);
+		for (n = 0; n < budget && neta_tx_work(m, q) == NETA_WORK_FRAME;
+		     n++)
+			;
+		pthread_mutex_unlock(&m->lock);
+		moved += n;
+	}
+	return moved;
+}
+
+unsigned int
+neta_model_step(struct neta_model *m, unsigned int budget)
+{
+	return model_run(m, budget);
+}
+
+/* The model thread's pass (model_thread.h): true when it moved a frame. */
+static bool
+thread_pass(void *dev)
+{
+	return model_run(dev, NETA_THREAD_BURST) != 0;
+}
+
+int
+neta_model_start(struct neta_model *m, int cpu)
+{
+	return model_thread_start(&m->thr, cpu);
+}
+
+void
+neta_model_stop(struct neta_model *m)
+{
+	model_thread_stop(&m->thr);
+}
+
+/* ---- Harness side ---- */
+
+void
+neta_model_set_link(struct neta_model *m, bool up)
+{
+	pthread_mutex_lock(&m->lock);
+	m->link_up = up;
+	pthread_mutex_unlock(&m->lock);
+}
+
+void
+neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st)
+{
+	_Static_assert(sizeof(*st) % sizeof(uint64_t) == 0,
+		       "stats are 64-bit counters only");
+	model_stats_snapshot(st, &m->stats, sizeof(*st));
+	model_nc_counters_read(&m->nc, &st->nc);
+	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
+}
+
+int
+neta_model_set_faults(struct neta_model *m, const struct neta_model_faults *f)
+{
+	if (f == NULL || !faults_valid(f))
+		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
+	m->faults = *f;
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
+int
+neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f)
+{
+	if (f == NULL)
+		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
+	*f = m->faults;
+	pthread_mutex_unlock(&m->lock);
+	return 0;
+}
+
+const char *
+neta_model_last_violation(struct neta_model *m)
+{
+	return m->last_viol;
+}
+
+bool
+neta_model_rx_idle(struct neta_model *m)
+{
+	bool idle;
+
+	if (m->params.rx_src == NULL)
+		return true;
+	pthread_mutex_lock(&m->lock);
+	idle = m->src_done && !m->rx_held;
+	pthread_mutex_unlock(&m->lock);
+	return idle;
+}
+
+void
+neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
+		    enum neta_model_cache_op op)
+{
+	if (!m->params.nc_emulation)
+		return;
+	model_nc_cpu_op(&m->nc, addr, len, op == NETA_MODEL_CACHE_CIVAC ?
+			MODEL_NC_CIVAC : MODEL_NC_CLEAN);
+}

@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Software model of a Marvell NETA Ethernet controller (Armada 370/XP/38x):
+ * what a driver sees of the device, and nothing more (docs/model.md,
+ * "The neta model").
+ *
+ * A driver reaches the model only as it reaches the hardware:
+ *   - a register window of 32-bit reads and writes (neta_model_read32() /
+ *     neta_model_write32(), offsets and bits from ../base/mvneta_regs.h);
+ *   - DMA: the model reads descriptors (../base/mvneta_desc.h) and reads
+ *     and writes buffers at the bus addresses the driver programmed,
+ *     translated through the memory the driver registered for DMA
+ *     (neta_model_dma_map(), the model's IOMMU). An access outside it is
+ *     refused and counted as a driver protocol violation.
+ *
+ * There is no OWN bit: the device counts, per RX queue, the descriptors it
+ * filled (occupied) and the armed ones it may still fill (non-occupied) in
+ * MVNETA_RXQ_STATUS_REG; the driver returns processed descriptors and adds
+ * newly armed ones through MVNETA_RXQ_STATUS_UPDATE_REG, at most 255 of
+ * each per write. TX works the same way with MVNETA_TXQ_UPDATE_REG
+ * (pending) and MVNETA_TXQ_STATUS_REG (sent).
+ *
+ * The engines run in a thread of the model's own or one step at a time
+ * for deterministic tests. No DPDK dependency. Everything under "Test and
+ * harness side" is for the program hosting the model, never for a
+ * driver's datapath.
+ */
+#ifndef SOCRX_NETA_MODEL_H
+#define SOCRX_NETA_MODEL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model_nc.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct neta_model;
+struct model_traffic_src;
+struct model_traffic_sink;
+
+/* Size of the register window in bytes (MVNETA_REG_WINDOW_SIZE). */
+#define NETA_MODEL_REG_WINDOW		0x4000u
+/* Regions the DMA window holds (model_iommu.h, MODEL_IOMMU_MAX_REGIONS). */
+#define NETA_MODEL_MAX_DMA_REGIONS	4096u
+/* Largest frame the model receives or transmits, FCS included. */
+#define NETA_MODEL_MAX_FRAME		9728u
+/* Largest ring the model accepts, in descriptors (the field holds 16383). */
+#define NETA_MODEL_MAX_RING		4096u
+/* Descriptor write-backs one RX queue may hold back (fault_wb_late). */
+#define NETA_MODEL_WB_LATE_MAX		64u
+
+/*
+ * Device faults of the RX engine (docs/model.md "The neta model"). Each
+ * *_ppm is a rate per million frames, 0 is off. Whether frame k
+ * (rx_offered, 1-based) is hit is a pure function of (seed, knob, k).
+ * Faults are device behaviour, never driver violations; each one applied
+ * is counted in its rx_fault_* statistic.
+ */
+struct neta_model_faults {
+	uint64_t seed;
+	/*
+	 * Closed with MVNETA_RXD_ERR_SUMMARY and an error code: CRC (the
+	 * stored FCS is wrong too), overrun, length or resource.
+	 */
+	uint32_t err_ppm;
+	/*
+	 * data_size lies: 0, at most MVNETA_MH_SIZE + FCS (no frame byte), or
+	 * more than the queue's buffer holds.
+	 */
+	uint32_t len_ppm;
+	/*
+	 * The parser's verdict inverted on an IP frame: L4_CSUM_OK flipped
+	 * for TCP/UDP, IPv4 header OK swapped with header error.
+	 */
+	uint32_t csum_lie_ppm;
+	/*
+	 * The occupied count runs ahead of the write-back: RXQ_STATUS counts
+	 * the frame's descriptors before their status and size words land in
+	 * memory. They land at the next read of the queue's RXQ_STATUS after
+	 * the one that first counted them (or when the queue stops). A
+	 * driver that returns such a descriptor through RXQ_STATUS_UPDATE
+	 * before it landed read it unwritten: viol_unwritten_read.
+	 */
+	uint32_t wb_late_ppm;
+};
+
+struct neta_model_params {
+	uint8_t mac[6];			/* reset value of MAC_ADDR_LOW/HIGH */
+	/*
+	 * A frame that finds its queue without a non-occupied descriptor (or
+	 * the port or queue stopped) waits, as behind 802.3x PAUSE, instead of
+	 * being discarded: lossless replay of a capture.
+	 */
+	bool flow_control;
+	/* Traffic: the model takes ownership of both (NULL: none / discard). */
+	struct model_traffic_src *rx_src;
+	struct model_traffic_sink *tx_sink;
+	/* Thread mode: after idle_polls empty passes sleep idle_sleep_us. */
+	unsigned int idle_polls;
+	unsigned int idle_sleep_us;
+	struct neta_model_faults faults;
+	/*
+	 * Non-coherent interconnect (model_nc.h): the device reads what the
+	 * driver cleaned, the driver sees the device's writes only in lines
+	 * it invalidated through neta_model_cache_op(). Off: coherent DMA.
+	 */
+	bool nc_emulation;
+};
+
+/*
+ * Defaults: MAC 02:00:00:00:00:01, no flow control, no traffic, idle
+ * sleep after 4096 polls, no faults, coherent.
+ */
+void neta_model_params_init(struct neta_model_params *p);
+
+/* A model in its reset state. NULL with errno set on failure. */
+struct neta_model *neta_model_create(const struct neta_model_params *p);
+/* Stops the thread if any, releases the traffic source and sink. */
+void neta_model_destroy(struct neta_model *m);
+
+/*
+ * Register window. Offsets 4-byte aligned and inside the window; other
+ * accesses read 0 / are ignored and counted as violations. Writes have the
+ * device's side effects (queue counters, queue enable, resets); MIB
+ * counters clear on read. Safe while the model thread runs.
+ */
+uint32_t neta_model_read32(struct neta_model *m, uint32_t off);
+void neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val);
+
+/*
+ * DMA window: lets the device reach [iova, iova + len), which the host
+ * sees at @p va. Regions must not overlap. The device's bus addresses
+ * (descriptors, ring base registers) are 32 bits, as on the SoCs: every
+ * region must lie in the 4 GiB block of IOVAs the first one fixed, and
+ * a bus address A reaches IOVA (block << 32) | A; a driver writes the
+ * low 32 bits of an IOVA. 0, -EINVAL, -ENOSPC or -ERANGE (another block,
+ * or across a 4 GiB boundary).
+ */
+int neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova,
+		       size_t len);
+/* Removes the region that starts at @p iova. 0 or -ENOENT. */
+int neta_model_dma_unmap(struct neta_model *m, uint64_t iova);
+
+/* Thread mode: engines in a thread pinned to @p cpu (-1: not). 0/-errno. */
+int neta_model_start(struct neta_model *m, int cpu);
+/* Stops and joins the thread (no-op when not started). */
+void neta_model_stop(struct neta_model *m);
+
+/*
+ * Step mode: runs the RX engine for up to @p budget frames, then each TX
+ * queue for up to @p budget frames. Returns the frames moved.
+ */
+unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
+
+/* ---- Test and harness side ---- */
+
+/* Link of the GMAC (MVNETA_GMAC_STATUS); up at creation. */
+void neta_model_set_link(struct neta_model *m, bool up);
+
+/*
+ * The device's own view. Every frame taken from the source ends in one of
+ * rx_delivered, rx_missed, rx_dropped_* (their sum is rx_offered once the
+ * model is idle).
+ */
+struct neta_model_stats {
+	uint64_t rx_offered;		/* frames taken from the source */
+	uint64_t rx_delivered;		/* frames written to descriptors */
+	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
+	uint64_t rx_missed;		/* no non-occupied descriptor */
+	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
+	uint64_t rx_dropped_oversize;	/* longer than the GMAC's max RX size */
+	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
+	uint64_t rx_desc_used;		/* descriptors filled */
+	uint64_t tx_frames;		/* frames handed to the sink */
+	uint64_t tx_bytes;
+	uint64_t tx_desc_used;		/* descriptors sent */
+	uint64_t tx_padded;		/* frames zero-padded to 60 bytes */
+	uint64_t tx_csum_frames;	/* frames with a checksum inserted */
+	/* Driver protocol violations (docs/model.md): 0 for a correct driver. */
+	uint64_t violations;		/* total */
+	uint64_t viol_bad_reg;		/* unaligned / out-of-window access */
+	uint64_t viol_dma_outside;	/* DMA address outside registered memory */
+	uint64_t viol_null_buf;		/* descriptor armed with address 0 */
+	uint64_t viol_update_overflow;	/* a count > 255 in a counter update */
+	uint64_t viol_occupied_underflow; /* more processed than occupied */
+	uint64_t viol_ring_overfill;	/* armed + occupied beyond the ring */
+	uint64_t viol_bad_ring;		/* queue enabled with an unusable ring */
+	uint64_t viol_ring_running;	/* ring registers written while enabled */
+	uint64_t viol_sent_underflow;	/* more reclaimed than sent */
+	uint64_t viol_tx_bad_desc;	/* TX descriptor malformed */
+	uint64_t viol_unwritten_read;	/* returned before its write-back landed */
+	/* Injected faults, each one applied. */
+	uint64_t rx_fault_err;
+	uint64_t rx_fault_len;
+	uint64_t rx_fault_csum_lie;
+	uint64_t rx_fault_wb_late;	/* descriptors counted before written */
+	uint64_t rx_wb_late_landed;	/* ... whose write-back landed later */
+	/*
+	 * Non-coherent interconnect (params.nc_emulation): clobbers,
+	 * unclean_reads, clean_lines, civac_lines (model_nc.h).
+	 */
+	struct model_nc_counters nc;
+	uint64_t thread_passes;
+};
+void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);
+
+/*
+ * Replaces or reads the fault knobs (0, or -EINVAL for NULL or a rate
+ * above 1000000). Safe while the model runs.
+ */
+int neta_model_set_faults(struct neta_model *m,
+			  const struct neta_model_faults *f);
+int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
+
+/* Description of the most recent violation ("" when none). */
+const char *neta_model_last_violation(struct neta_model *m);
+
+/* True when the source is exhausted and no frame is waiting. */
+bool neta_model_rx_idle(struct neta_model *m);
+
+/* ---- Driver side: cache maintenance (non-coherent interconnect) ---- */
+
+enum neta_model_cache_op {
+	NETA_MODEL_CACHE_CLEAN = 1,	/* dc cvac */
+	NETA_MODEL_CACHE_CIVAC,		/* dc civac */
+};
+
+/*
+ * The interconnect's view of the driver's cache maintenance of [addr,
+ * addr + len): with params.nc_emulation a driver calls it right after its
+ * own clean or clean+invalidate. A no-op otherwise. Thread safe.
+ */
+void neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
+			 enum neta_model_cache_op op);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SOCRX_NETA_MODEL_H */

@@ -1,0 +1,293 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The neta model behind a port (neta_model_backend.h): devargs parsed into
+ * the model's parameters, the model's counters as xstats; the DMA window
+ * following DPDK's memory and the thread from the first start to close
+ * are every model backend's (socnic_model_port.c).
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <rte_common.h>
+#include <rte_ethdev.h>
+#include <rte_malloc.h>
+
+#include "model_traffic.h"
+#include "socnic_log.h"
+#include "socnic_model_args.h"
+#include "socnic_model_port.h"
+
+#include "neta_model_backend.h"
+
+struct neta_model_ctx {
+	struct socnic_model_port port;	/* first: the shared ops take ctx */
+	struct socnic_backend_ops ops;
+	struct neta_model *m;
+};
+
+/* What the parse fills: the shared keys and the neta model's. */
+struct neta_model_args {
+	struct socnic_model_args common;
+	struct neta_model_params p;
+};
+
+/* ---- The neta model's keys ---- */
+
+#define NETA_PARAMS(args) (&((struct neta_model_args *)(args))->p)
+
+static const char *
+arg_model(const char *v, void *args)
+{
+	RTE_SET_USED(args);
+	return v != NULL && strcmp(v, "neta") == 0 ? NULL :
+		"the only model is neta";
+}
+
+static const char *
+arg_fault_err_ppm(const char *v, void *args)
+{
+	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.err_ppm);
+}
+
+static const char *
+arg_fault_len_ppm(const char *v, void *args)
+{
+	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.len_ppm);
+}
+
+static const char *
+arg_fault_csum_lie_ppm(const char *v, void *args)
+{
+	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.csum_lie_ppm);
+}
+
+static const char *
+arg_fault_wb_late_ppm(const char *v, void *args)
+{
+	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.wb_late_ppm);
+}
+
+static const struct socnic_devarg neta_model_devargs[] = {
+	NETA_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
+};
+
+static int
+model_args_parse(const char *name, const char *args,
+		 const struct neta_model_backend_conf *conf,
+		 struct neta_model_args *ma)
+{
+	const struct socnic_devarg_list lists[] = {
+		{ socnic_model_devargs, socnic_model_nb_devargs, &ma->common },
+		{ neta_model_devargs, RTE_DIM(neta_model_devargs), ma },
+		/* The PMD's keys: recognised, parsed by the PMD. */
+		{ socnic_port_devargs, socnic_port_nb_devargs, NULL },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL },
+		{ conf->driver_keys, conf->nb_driver_keys, NULL },
+	};
+	struct socnic_devargs_seen seen;
+	int ret;
+
+	socnic_model_args_init(&ma->common);
+	neta_model_params_init(&ma->p);
+	ret = socnic_devargs_parse(conf->logtype, name, args,
+				   conf->params != NULL ? conf->params : "",
+				   lists, conf->driver_keys != NULL ?
+				   RTE_DIM(lists) : RTE_DIM(lists) - 1, &seen);
+	if (ret == 0)
+		socnic_model_args_finish(&ma->common);
+	return ret;
+}
+
+/* The shared keys into the model's parameters; the traffic made. */
+static int
+model_params_fill(struct neta_model_args *ma, const char *name,
+		  const struct neta_model_backend_conf *conf)
+{
+	struct neta_model_params *p = &ma->p;
+	const struct socnic_model_args *c = &ma->common;
+
+	memcpy(p->mac, conf->mac, sizeof(p->mac));
+	p->flow_control = c->flow_ctrl;
+	p->faults.seed = c->fault_seed;
+	p->nc_emulation = conf->noncoherent && c->nc;
+	if (c->dma_store_nt || c->wb_batch > 1)
+		SOCNIC_LOG(conf->logtype, NOTICE,
+			   "%s: dma_store and wb_batch do not apply to the neta model",
+			   name);
+	return socnic_model_traffic_create(c, name, conf->mac, conf->logtype,
+					   &p->rx_src, &p->tx_sink);
+}
+
+/* ---- Ops ---- */
+
+static uint32_t
+model_read32(void *ctx, uint32_t off)
+{
+	return neta_model_read32(((struct neta_model_ctx *)ctx)->m, off);
+}
+
+static void
+model_write32(void *ctx, uint32_t off, uint32_t val)
+{
+	neta_model_write32(((struct neta_model_ctx *)ctx)->m, off, val);
+}
+
+/*
+ * The port's calls into the model: @p dev is the backend's context. DPDK
+ * memory the model's 32-bit bus cannot reach (another 4 GiB block of
+ * IOVAs) stays out of the window, with a warning: a driver using it is
+ * counted in viol_dma_outside rather than the port failing.
+ */
+static int
+dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
+{
+	struct neta_model_ctx *ctx = dev;
+	int ret = neta_model_dma_map(ctx->m, va, iova, len);
+
+	if (ret != -ERANGE)
+		return ret;
+	SOCNIC_LOG(ctx->port.logtype, WARNING,
+		   "%s: memory at IOVA 0x%" PRIx64 " (+%zu) is outside the 4 GiB block the neta model's 32-bit bus reaches: left out of its DMA window",
+		   ctx->port.name, iova, len);
+	return 0;
+}
+
+static int
+dmawin_unmap(void *dev, uint64_t iova)
+{
+	return neta_model_dma_unmap(((struct neta_model_ctx *)dev)->m, iova);
+}
+
+static int
+dev_start(void *dev, int cpu)
+{
+	return neta_model_start(((struct neta_model_ctx *)dev)->m, cpu);
+}
+
+static void
+dev_stop(void *dev)
+{
+	neta_model_stop(((struct neta_model_ctx *)dev)->m);
+}
+
+static void
+model_destroy(void *arg)
+{
+	struct neta_model_ctx *ctx = arg;
+
+	socnic_model_port_fini(&ctx->port);
+	neta_model_destroy(ctx->m);
+	rte_free(ctx);
+}
+
+static void
+model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
+{
+	neta_model_cache_op(((struct neta_model_ctx *)ctx)->m, addr, len,
+			    op == RXP_CACHE_CIVAC ? NETA_MODEL_CACHE_CIVAC :
+						    NETA_MODEL_CACHE_CLEAN);
+}
+
+static const char *const model_xstat_names[] = {
+	"model_violations",
+	"model_viol_unwritten_read",
+	"model_rx_missed",
+	"model_rx_dropped_hung",
+	"model_nc_clobbers",
+	"model_nc_unclean_reads",
+	"model_src_snapped",
+	"model_src_too_long",
+};
+
+_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+	       "raise SOCNIC_BACKEND_MAX_XSTATS");
+
+static void
+model_xstats_get(void *arg, uint64_t *v)
+{
+	struct neta_model_ctx *ctx = arg;
+	struct neta_model_stats st;
+
+	neta_model_get_stats(ctx->m, &st);
+	v[0] = st.violations;
+	v[1] = st.viol_unwritten_read;
+	v[2] = st.rx_missed;
+	v[3] = st.rx_dropped_hung;
+	v[4] = st.nc.clobbers;
+	v[5] = st.nc.unclean_reads;
+	socnic_model_port_src_counts(&ctx->port, &v[6], &v[7]);
+}
+
+/* ---- Construction ---- */
+
+int
+neta_model_backend_create(struct socnic_backend *be, const char *name,
+			  const char *args,
+			  const struct neta_model_backend_conf *conf)
+{
+	struct neta_model_args *ma;
+	struct neta_model_ctx *ctx;
+	int ret = -EINVAL;
+
+	if (be == NULL || name == NULL || conf == NULL || conf->mac == NULL)
+		return -EINVAL;
+	ctx = rte_zmalloc("neta_model", sizeof(*ctx), 0);
+	ma = rte_zmalloc("neta_model_args", sizeof(*ma), 0);
+	if (ctx == NULL || ma == NULL) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	if (model_args_parse(name, args, conf, ma) < 0 ||
+	    model_params_fill(ma, name, conf) < 0)
+		goto err;
+	ctx->m = neta_model_create(&ma->p);
+	if (ctx->m == NULL) {
+		SOCNIC_LOG(conf->logtype, ERR, "%s: cannot create the neta model: %s",
+			   name, strerror(errno));
+		model_traffic_destroy(ma->p.rx_src, ma->p.tx_sink);
+		goto err;
+	}
+	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */
+	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
+	ctx->port.logtype = conf->logtype;
+	ctx->port.cpu = ma->common.cpu;
+	ctx->port.dev = ctx;
+	ctx->port.dev_start = dev_start;
+	ctx->port.dev_stop = dev_stop;
+	ctx->port.map = dmawin_map;
+	ctx->port.unmap = dmawin_unmap;
+	ctx->port.src = ma->p.rx_src;
+	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
+	socnic_model_port_ops_init(&ctx->ops);
+	ctx->ops.read32 = model_read32;
+	ctx->ops.write32 = model_write32;
+	ctx->ops.destroy = model_destroy;
+	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
+	ctx->ops.xstat_names = model_xstat_names;
+	ctx->ops.xstats_get = model_xstats_get;
+	/* The hook only where it does something: NULL costs one branch. */
+	if (ma->p.nc_emulation)
+		ctx->ops.cache_op = model_cache_op;
+	be->ops = &ctx->ops;
+	be->ctx = ctx;
+	be->kind = SOCNIC_BACKEND_MODEL;
+	be->promiscuous = socnic_model_args_promiscuous(&ma->common);
+	rte_free(ma);
+	return 0;
+
+err:
+	rte_free(ma);
+	rte_free(ctx);
+	return ret;
+}
+
+struct neta_model *
+neta_model_backend_model(const struct socnic_backend *be)
+{
+	if (be == NULL || be->ops == NULL || be->kind != SOCNIC_BACKEND_MODEL ||
+	    be->ops->read32 != model_read32)
+		return NULL;
+	return ((struct neta_model_ctx *)be->ctx)->m;
+}

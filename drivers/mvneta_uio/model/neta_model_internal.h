@@ -1,0 +1,173 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Internal to the neta model: its state and the calls between its files
+ * (neta_model.c: life cycle, engines' loop, harness side;
+ * neta_model_regs.c: the register window; neta_model_rx.c: the RX engine;
+ * neta_model_parse.c: the RX parser's status bits; neta_model_tx.c: the
+ * TX engine; neta_model_dma.c: DMA through the IOMMU and the non-coherent
+ * interconnect).
+ *
+ * Locking: one mutex serialises register accesses and engine passes;
+ * statistics are written under it and read with relaxed atomic loads.
+ */
+#ifndef SOCRX_NETA_MODEL_INTERNAL_H
+#define SOCRX_NETA_MODEL_INTERNAL_H
+
+#include <endian.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model_iommu.h"
+#include "model_nc.h"
+#include "model_thread.h"
+#include "mvneta_desc.h"
+#include "mvneta_hw.h"
+#include "mvneta_mib.h"
+#include "mvneta_regs.h"
+#include "neta_model.h"
+
+_Static_assert(NETA_MODEL_REG_WINDOW == MVNETA_REG_WINDOW_SIZE,
+	       "the register window is the hardware's");
+_Static_assert(NETA_MODEL_MAX_DMA_REGIONS == MODEL_IOMMU_MAX_REGIONS,
+	       "the DMA window is the shared model library's");
+
+#define NETA_NREGS		(NETA_MODEL_REG_WINDOW / 4u)
+#define NETA_VIOL_MSG_LEN	160u
+/* Fault knobs, numbered for model_fault_rand() (never renumbered). */
+enum neta_knob {
+	NETA_KNOB_ERR = 1,
+	NETA_KNOB_LEN,
+	NETA_KNOB_CSUM_LIE,
+	NETA_KNOB_WB_LATE,
+};
+
+/* Kinds of driver protocol violation, one counter each. */
+enum neta_viol {
+	NETA_VIOL_BAD_REG = 0,
+	NETA_VIOL_DMA_OUTSIDE,
+	NETA_VIOL_NULL_BUF,
+	NETA_VIOL_UPDATE_OVERFLOW,
+	NETA_VIOL_OCCUPIED_UNDERFLOW,
+	NETA_VIOL_RING_OVERFILL,
+	NETA_VIOL_BAD_RING,
+	NETA_VIOL_RING_RUNNING,
+	NETA_VIOL_SENT_UNDERFLOW,
+	NETA_VIOL_TX_BAD_DESC,
+	NETA_VIOL_UNWRITTEN_READ,
+};
+
+/* A descriptor counted in RXQ_STATUS whose write-back has not landed. */
+struct neta_wb_late {
+	uint32_t idx;		/* descriptor slot */
+	uint32_t w0, w1;	/* status and size words to write */
+	bool seen;		/* an RXQ_STATUS read has counted it */
+};
+
+struct neta_rxq {
+	bool enabled;
+	bool hung;		/* stopped on a bad buffer until reset */
+	uint64_t base;		/* ring bus address, captured at enable */
+	uint32_t size;		/* descriptors */
+	uint32_t buf_size;	/* bytes per buffer after the packet offset */
+	uint32_t pkt_offset;	/* bytes */
+	uint32_t fill;		/* next descriptor the device fills */
+	uint32_t ret;		/* oldest occupied descriptor (driver returns) */
+	uint32_t occupied;
+	uint32_t non_occupied;
+	unsigned int n_late;	/* pending write-backs, oldest first */
+	struct neta_wb_late late[NETA_MODEL_WB_LATE_MAX];
+};
+
+struct neta_txq {
+	bool enabled;
+	uint64_t base;
+	uint32_t size;
+	uint32_t cur;		/* next descriptor the device sends */
+	uint32_t pending;	/* added by the driver, not yet sent */
+	uint32_t sent;		/* sent, not yet reclaimed */
+};
+
+struct neta_model {
+	struct neta_model_params params;
+	struct neta_model_faults faults;
+	pthread_mutex_t lock;
+	uint32_t regs[NETA_NREGS];	/* plain storage of the window */
+	struct neta_rxq rxq[MVNETA_MAX_RXQ];
+	struct neta_txq txq[MVNETA_MAX_TXQ];
+	bool link_up;
+	/* MIB: 64-bit octet counters and the high word latched by a read. */
+	uint64_t mib_rx_octets, mib_tx_octets;
+	uint32_t mib_rx_octets_hi, mib_tx_octets_hi;
+	/* The RX frame waiting for room (flow control), FCS appended. */
+	bool rx_held;
+	uint32_t rx_len;		/* bytes in rx_frame, FCS included */
+	uint64_t rx_seq;		/* its number (rx_offered) */
+	bool src_done;
+	uint8_t rx_frame[NETA_MODEL_MAX_FRAME + 8];
+	uint8_t tx_frame[NETA_MODEL_MAX_FRAME + 8];
+	struct model_iommu dma;
+	/*
+	 * The 4 GiB block of host IOVAs the device's 32-bit bus addresses
+	 * fall in (the upper half of every IOVA mapped; the first mapping
+	 * fixes it).
+	 */
+	uint32_t dma_hi;
+	bool dma_hi_set;
+	struct model_nc_counters nc;
+	struct neta_model_stats stats;
+	char last_viol[NETA_VIOL_MSG_LEN];
+	struct model_thread thr;	/* thread mode */
+};
+
+#define NETA_STAT_ADD(m, field, n)					\
+	__atomic_store_n(&(m)->stats.field,				\
+			 (m)->stats.field + (uint64_t)(n), __ATOMIC_RELAXED)
+
+/* neta_model.c */
+void neta_violation(struct neta_model *m, enum neta_viol kind,
+		    const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static inline uint32_t
+neta_reg(const struct neta_model *m, uint32_t off)
+{
+	return m->regs[off / 4u];
+}
+
+/* neta_model_regs.c */
+void neta_regs_reset(struct neta_model *m);
+uint32_t neta_regs_read(struct neta_model *m, uint32_t off);
+void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
+void neta_rxq_reset(struct neta_model *m, unsigned int q);
+void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);
+
+/*
+ * neta_model_dma.c: host address of the @p len bytes at bus address @p bus
+ * (32 bits; a sum past 4 GiB is outside), or NULL (counted).
+ */
+void *neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len,
+		   const char *what);
+void neta_dma_read(struct neta_model *m, void *dst, const void *src,
+		   size_t len);
+void neta_dma_write(struct neta_model *m, void *dst, const void *src,
+		    size_t len);
+void neta_desc_store(struct neta_model *m, uint32_t *w, uint32_t v);
+
+/* neta_model_parse.c: status bits (L3/L4 type, header and L4 verdicts). */
+uint32_t neta_parse_status(const uint8_t *frame, uint32_t len);
+unsigned int neta_steer(const struct neta_model *m, const uint8_t *frame,
+			uint32_t len);
+void neta_tx_csum(struct neta_model *m, uint8_t *frame, uint32_t len,
+		  uint32_t cmd);
+
+/* neta_model_rx.c */
+enum neta_work { NETA_WORK_NONE = 0, NETA_WORK_FRAME };
+enum neta_work neta_rx_work(struct neta_model *m);
+void neta_rx_land_all(struct neta_model *m, unsigned int q);
+void neta_rx_status_read(struct neta_model *m, unsigned int q);
+void neta_rx_returned(struct neta_model *m, unsigned int q, uint32_t n);
+
+/* neta_model_tx.c */
+enum neta_work neta_tx_work(struct neta_model *m, unsigned int q);
+
+#endif /* SOCRX_NETA_MODEL_INTERNAL_H */

@@ -1,0 +1,373 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * neta model: the register window (mvneta_regs.h, mvneta_mib.h) and its
+ * side effects. Called with the model lock held.
+ *
+ *  - RX queue q: MVNETA_RXQ_BASE_ADDR_REG, _SIZE_REG (ring size, buffer
+ *    size), _CONFIG_REG (packet offset) are taken when the queue is
+ *    enabled through MVNETA_RXQ_CMD; writing them while it is enabled is a
+ *    violation (the device keeps what it took). Writing the base address
+ *    of a stopped queue resets its ring position and counters, as does
+ *    MVNETA_PORT_RX_RESET for every queue.
+ *  - MVNETA_RXQ_STATUS_REG reads occupied | non-occupied << 16;
+ *    MVNETA_RXQ_STATUS_UPDATE_REG subtracts processed [7:0] and adds armed
+ *    [23:16]. A count that does not fit its 8 bits spills into the bits
+ *    beside it, which the device ignores: the descriptors are lost
+ *    (viol_update_overflow).
+ *  - TX queue q likewise: MVNETA_TXQ_UPDATE_REG adds pending [7:0] and
+ *    reclaims sent [23:16]; MVNETA_TXQ_STATUS_REG reads pending | sent << 16.
+ *  - MIB counters clear when read; a 64-bit octet counter reads its low
+ *    word first, which latches the high word for the next read.
+ */
+#include <string.h>
+
+#include "neta_model_internal.h"
+
+/* Bits of an update register outside its two 8-bit counts. */
+#define NETA_UPDATE_SPILL	0xff00ff00u
+
+/* GMAC_CTRL_0 at reset: port off, largest frame 1536 bytes (MH included). */
+#define NETA_GMAC_CTRL_0_RESET						\
+	((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
+	 MVNETA_GMAC_MAX_RX_SIZE_MASK)
+
+static inline void
+reg_set(struct neta_model *m, uint32_t off, uint32_t v)
+{
+	m->regs[off / 4u] = v;
+}
+
+void
+neta_rxq_reset(struct neta_model *m, unsigned int q)
+{
+	struct neta_rxq *rq = &m->rxq[q];
+
+	neta_rx_land_all(m, q);
+	rq->enabled = false;
+	rq->hung = false;
+	rq->fill = rq->ret = 0;
+	rq->occupied = rq->non_occupied = 0;
+}
+
+static void
+txq_reset(struct neta_model *m, unsigned int q)
+{
+	struct neta_txq *tq = &m->txq[q];
+
+	tq->enabled = false;
+	tq->cur = tq->pending = tq->sent = 0;
+}
+
+void
+neta_regs_reset(struct neta_model *m)
+{
+	const uint8_t *a = m->params.mac;
+	unsigned int q;
+
+	memset(m->regs, 0, sizeof(m->regs));
+	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
+	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
+		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
+	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
+	for (q = 0; q < MVNETA_MAX_RXQ; q++)
+		neta_rxq_reset(m, q);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		txq_reset(m, q);
+	m->mib_rx_octets = m->mib_tx_octets = 0;
+	m->mib_rx_octets_hi = m->mib_tx_octets_hi = 0;
+}
+
+void
+neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n)
+{
+	if (off == MVNETA_MIB_GOOD_OCTETS_RECEIVED)
+		m->mib_rx_octets += n;
+	else if (off == MVNETA_MIB_GOOD_OCTETS_SENT)
+		m->mib_tx_octets += n;
+	else
+		reg_set(m, off, neta_reg(m, off) + n);
+}
+
+/* Which per-queue register block @p off falls in, and the queue. */
+static bool
+queue_reg(uint32_t off, uint32_t base, unsigned int *q)
+{
+	if (off < base || off >= base + 4u * 8u)
+		return false;
+	*q = (off - base) / 4u;
+	return true;
+}
+
+static bool
+is_mib(uint32_t off)
+{
+	return (off >= MVNETA_MIB_COUNTERS_BASE &&
+		off <= MVNETA_MIB_COUNTERS_BASE + MVNETA_MIB_LATE_COLLISION) ||
+	       off == MVNETA_RX_DISCARD_FRAME_COUNT ||
+	       off == MVNETA_OVERRUN_FRAME_COUNT;
+}
+
+static uint32_t
+mib_read(struct neta_model *m, uint32_t off)
+{
+	uint32_t v;
+
+	switch (off) {
+	case MVNETA_MIB_GOOD_OCTETS_RECEIVED:
+		v = (uint32_t)m->mib_rx_octets;
+		m->mib_rx_octets_hi = (uint32_t)(m->mib_rx_octets >> 32);
+		m->mib_rx_octets = 0;
+		return v;
+	case MVNETA_MIB_GOOD_OCTETS_RECEIVED + 4:
+		v = m->mib_rx_octets_hi;
+		m->mib_rx_octets_hi = 0;
+		return v;
+	case MVNETA_MIB_GOOD_OCTETS_SENT:
+		v = (uint32_t)m->mib_tx_octets;
+		m->mib_tx_octets_hi = (uint32_t)(m->mib_tx_octets >> 32);
+		m->mib_tx_octets = 0;
+		return v;
+	case MVNETA_MIB_GOOD_OCTETS_SENT + 4:
+		v = m->mib_tx_octets_hi;
+		m->mib_tx_octets_hi = 0;
+		return v;
+	default:
+		v = neta_reg(m, off);
+		reg_set(m, off, 0);
+		return v;
+	}
+}
+
+uint32_t
+neta_regs_read(struct neta_model *m, uint32_t off)
+{
+	uint32_t v = 0;
+	unsigned int q;
+
+	if (queue_reg(off, MVNETA_RXQ_STATUS_REG(0), &q)) {
+		neta_rx_status_read(m, q);
+		return m->rxq[q].occupied |
+		       m->rxq[q].non_occupied << MVNETA_RXQ_NON_OCCUPIED_SHIFT;
+	}
+	if (queue_reg(off, MVNETA_TXQ_STATUS_REG(0), &q))
+		return m->txq[q].pending |
+		       m->txq[q].sent << MVNETA_TXQ_SENT_DESC_SHIFT;
+	if (is_mib(off))
+		return mib_read(m, off);
+	switch (off) {
+	case MVNETA_RXQ_CMD:
+		for (q = 0; q < MVNETA_MAX_RXQ; q++)
+			v |= m->rxq[q].enabled ? 1u << q : 0;
+		return v;
+	case MVNETA_TXQ_CMD:
+		for (q = 0; q < MVNETA_MAX_TXQ; q++)
+			v |= m->txq[q].enabled ? 1u << q : 0;
+		return v;
+	case MVNETA_GMAC_STATUS:
+		return m->link_up ? MVNETA_GMAC_LINK_UP |
+			MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX : 0;
+	case MVNETA_PORT_STATUS:
+		/* TX is sent within an engine pass: the FIFO is empty. */
+		return MVNETA_TX_FIFO_EMPTY;
+	default:
+		return neta_reg(m, off);
+	}
+}
+
+/* RXQ_CMD enable of queue @p q: takes and checks its ring registers. */
+static void
+rxq_enable(struct neta_model *m, unsigned int q)
+{
+	struct neta_rxq *rq = &m->rxq[q];
+	uint32_t size = neta_reg(m, MVNETA_RXQ_SIZE_REG(q));
+	uint32_t cfg = neta_reg(m, MVNETA_RXQ_CONFIG_REG(q));
+	uint64_t base = neta_reg(m, MVNETA_RXQ_BASE_ADDR_REG(q));
+	uint32_t n = size & MVNETA_RXQ_DESC_NUM_MASK;
+
+	if (rq->enabled)
+		return;
+	rq->base = base;
+	rq->size = n;
+	rq->buf_size = ((size & MVNETA_RXQ_BUF_SIZE_MASK) >>
+			MVNETA_RXQ_BUF_SIZE_SHIFT) * MVNETA_RXQ_BUF_SIZE_UNIT;
+	rq->pkt_offset = ((cfg & MVNETA_RXQ_PKT_OFFSET_ALL_MASK) >>
+			  MVNETA_RXQ_PKT_OFFSET_SHIFT) *
+			 MVNETA_RXQ_PKT_OFFSET_UNIT;
+	if (base == 0 || base % MVNETA_DESC_ALIGNED_SIZE != 0 || n == 0 ||
+	    n > NETA_MODEL_MAX_RING || rq->buf_size == 0) {
+		neta_violation(m, NETA_VIOL_BAD_RING,
+			       "RX queue %u enabled with base 0x%x, %u descriptors, %u-byte buffers",
+			       q, (unsigned int)base, n, rq->buf_size);
+		return;
+	}
+	if (neta_dma_ptr(m, base, (size_t)n * MVNETA_DESC_ALIGNED_SIZE,
+			 "RX ring") == NULL)
+		return;
+	if (rq->fill >= n || rq->ret >= n)
+		rq->fill = rq->ret = 0;
+	rq->enabled = true;
+}
+
+static void
+txq_enable(struct neta_model *m, unsigned int q)
+{
+	struct neta_txq *tq = &m->txq[q];
+	uint64_t base = neta_reg(m, MVNETA_TXQ_BASE_ADDR_REG(q));
+	uint32_t n = neta_reg(m, MVNETA_TXQ_SIZE_REG(q)) &
+		     MVNETA_TXQ_DESC_NUM_MASK;
+
+	if (tq->enabled)
+		return;
+	if (base == 0 || base % MVNETA_DESC_ALIGNED_SIZE != 0 || n == 0 ||
+	    n > NETA_MODEL_MAX_RING) {
+		neta_violation(m, NETA_VIOL_BAD_RING,
+			       "TX queue %u enabled with base 0x%x, %u descriptors",
+			       q, (unsigned int)base, n);
+		return;
+	}
+	if (neta_dma_ptr(m, base, (size_t)n * MVNETA_DESC_ALIGNED_SIZE,
+			 "TX ring") == NULL)
+		return;
+	tq->base = base;
+	tq->size = n;
+	if (tq->cur >= n)
+		tq->cur = 0;
+	tq->enabled = true;
+}
+
+static void
+rxq_status_update(struct neta_model *m, unsigned int q, uint32_t val)
+{
+	struct neta_rxq *rq = &m->rxq[q];
+	uint32_t done = val & MVNETA_RXQ_DEC_OCCUPIED_MASK;
+	uint32_t add = (val & MVNETA_RXQ_ADD_NON_OCCUPIED_MASK) >>
+		       MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT;
+
+	if (val & NETA_UPDATE_SPILL)
+		neta_violation(m, NETA_VIOL_UPDATE_OVERFLOW,
+			       "RXQ_STATUS_UPDATE(%u) = 0x%08x: a count above 255",
+			       q, val);
+	if (done > rq->occupied) {
+		neta_violation(m, NETA_VIOL_OCCUPIED_UNDERFLOW,
+			       "RX queue %u: %u processed, %u occupied",
+			       q, done, rq->occupied);
+		done = rq->occupied;
+	}
+	neta_rx_returned(m, q, done);
+	rq->occupied -= done;
+	rq->non_occupied += add;
+	if (rq->size != 0 && rq->occupied + rq->non_occupied > rq->size) {
+		neta_violation(m, NETA_VIOL_RING_OVERFILL,
+			       "RX queue %u: %u armed + %u occupied > %u descriptors",
+			       q, rq->non_occupied, rq->occupied, rq->size);
+		rq->non_occupied = rq->size - rq->occupied;
+	}
+}
+
+static void
+txq_update(struct neta_model *m, unsigned int q, uint32_t val)
+{
+	struct neta_txq *tq = &m->txq[q];
+	uint32_t add = val & MVNETA_TXQ_ADD_PENDING_MASK;
+	uint32_t dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) &
+		       MVNETA_TXQ_DEC_SENT_MASK;
+
+	if (val & NETA_UPDATE_SPILL)
+		neta_violation(m, NETA_VIOL_UPDATE_OVERFLOW,
+			       "TXQ_UPDATE(%u) = 0x%08x: a count above 255",
+			       q, val);
+	if (dec > tq->sent) {
+		neta_violation(m, NETA_VIOL_SENT_UNDERFLOW,
+			       "TX queue %u: %u reclaimed, %u sent",
+			       q, dec, tq->sent);
+		dec = tq->sent;
+	}
+	tq->sent -= dec;
+	tq->pending += add;
+	if (tq->size != 0 && tq->pending + tq->sent > tq->size) {
+		neta_violation(m, NETA_VIOL_RING_OVERFILL,
+			       "TX queue %u: %u pending + %u sent > %u descriptors",
+			       q, tq->pending, tq->sent, tq->size);
+		tq->pending = tq->size - tq->sent;
+	}
+}
+
+static void
+rx_ring_write(struct neta_model *m, unsigned int q, uint32_t off, uint32_t val)
+{
+	if (m->rxq[q].enabled)
+		neta_violation(m, NETA_VIOL_RING_RUNNING,
+			       "RX queue %u register 0x%x written while enabled",
+			       q, off);
+	else if (off == MVNETA_RXQ_BASE_ADDR_REG(q))
+		neta_rxq_reset(m, q);
+	reg_set(m, off, val);
+}
+
+void
+neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val)
+{
+	unsigned int q;
+
+	if (queue_reg(off, MVNETA_RXQ_STATUS_UPDATE_REG(0), &q)) {
+		rxq_status_update(m, q, val);
+		return;
+	}
+	if (queue_reg(off, MVNETA_TXQ_UPDATE_REG(0), &q)) {
+		txq_update(m, q, val);
+		return;
+	}
+	if (queue_reg(off, MVNETA_RXQ_BASE_ADDR_REG(0), &q) ||
+	    queue_reg(off, MVNETA_RXQ_SIZE_REG(0), &q) ||
+	    queue_reg(off, MVNETA_RXQ_CONFIG_REG(0), &q)) {
+		rx_ring_write(m, q, off, val);
+		return;
+	}
+	if (queue_reg(off, MVNETA_TXQ_BASE_ADDR_REG(0), &q) ||
+	    queue_reg(off, MVNETA_TXQ_SIZE_REG(0), &q)) {
+		if (m->txq[q].enabled)
+			neta_violation(m, NETA_VIOL_RING_RUNNING,
+				       "TX queue %u register 0x%x written while enabled",
+				       q, off);
+		else if (off == MVNETA_TXQ_BASE_ADDR_REG(q))
+			txq_reset(m, q);
+		reg_set(m, off, val);
+		return;
+	}
+	if (queue_reg(off, MVNETA_RXQ_STATUS_REG(0), &q) ||
+	    queue_reg(off, MVNETA_TXQ_STATUS_REG(0), &q) || is_mib(off))
+		return;		/* read-only */
+	switch (off) {
+	case MVNETA_RXQ_CMD:
+		for (q = 0; q < MVNETA_MAX_RXQ; q++) {
+			if (val & (1u << (q + MVNETA_RXQ_DISABLE_SHIFT))) {
+				neta_rx_land_all(m, q);
+				m->rxq[q].enabled = false;
+			} else if (val & (1u << q)) {
+				rxq_enable(m, q);
+			}
+		}
+		return;
+	case MVNETA_TXQ_CMD:
+		for (q = 0; q < MVNETA_MAX_TXQ; q++) {
+			if (val & (1u << (q + MVNETA_TXQ_DISABLE_SHIFT)))
+				m->txq[q].enabled = false;
+			else if (val & (1u << q))
+				txq_enable(m, q);
+		}
+		return;
+	case MVNETA_PORT_RX_RESET:
+		if (val & MVNETA_PORT_RX_DMA_RESET)
+			for (q = 0; q < MVNETA_MAX_RXQ; q++)
+				neta_rxq_reset(m, q);
+		break;
+	case MVNETA_PORT_TX_RESET:
+		if (val & MVNETA_PORT_TX_DMA_RESET)
+			for (q = 0; q < MVNETA_MAX_TXQ; q++)
+				txq_reset(m, q);
+		break;
+	default:
+		break;
+	}
+	reg_set(m, off, val);
+}

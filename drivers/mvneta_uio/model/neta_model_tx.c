@@ -1,0 +1,107 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * neta model: the TX engine of one queue. Called with the model lock held.
+ *
+ * While the queue has pending descriptors (MVNETA_TXQ_UPDATE_REG) the
+ * engine gathers one frame, MVNETA_TXD_F_DESC on its first descriptor to
+ * MVNETA_TXD_L_DESC on its last, from each buffer at the packet offset of
+ * its command word, inserts the checksums the first command word asks for,
+ * zero-pads it to 60 bytes when MVNETA_TXD_Z_PAD is set, hands it to the
+ * sink (without FCS) and moves its descriptors from pending to sent
+ * (MVNETA_TXQ_STATUS_REG). A frame whose last descriptor is not pending
+ * yet waits. A malformed descriptor (no buffer, no length, a frame not
+ * opened by F_DESC) is consumed unsent and counted (viol_tx_bad_desc).
+ */
+#include <string.h>
+
+#include "model_traffic.h"
+#include "neta_model_internal.h"
+
+#define NETA_TX_MIN_FRAME	60u
+
+static void
+mib_tx(struct neta_model *m, const uint8_t *frame, uint32_t len)
+{
+	static const uint8_t bcast[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
+	neta_mib_add(m, MVNETA_MIB_GOOD_FRAMES_SENT, 1);
+	neta_mib_add(m, MVNETA_MIB_GOOD_OCTETS_SENT, len + MVNETA_ETH_FCS_LEN);
+	if (memcmp(frame, bcast, 6) == 0)
+		neta_mib_add(m, MVNETA_MIB_BROADCAST_FRAMES_SENT, 1);
+	else if (frame[0] & 1u)
+		neta_mib_add(m, MVNETA_MIB_MULTICAST_FRAMES_SENT, 1);
+}
+
+/* Moves @p n descriptors from pending to sent. */
+static void
+tx_consume(struct neta_model *m, struct neta_txq *tq, uint32_t n)
+{
+	tq->cur = (tq->cur + n) % tq->size;
+	tq->pending -= n;
+	tq->sent += n;
+	NETA_STAT_ADD(m, tx_desc_used, n);
+}
+
+enum neta_work
+neta_tx_work(struct neta_model *m, unsigned int q)
+{
+	struct neta_txq *tq = &m->txq[q];
+	struct mvneta_tx_desc *d, dv;
+	uint32_t n, idx, cmd, first_cmd = 0, size, off, len = 0;
+	const void *src;
+
+	if (!tq->enabled || tq->pending == 0 || !m->link_up ||
+	    !(neta_reg(m, MVNETA_GMAC_CTRL_0) & MVNETA_GMAC0_PORT_ENABLE))
+		return NETA_WORK_NONE;
+	for (n = 0; n < tq->pending; n++) {
+		idx = (tq->cur + n) % tq->size;
+		d = neta_dma_ptr(m, tq->base + (uint64_t)idx *
+				 MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
+				 "TX descriptor");
+		if (d == NULL) {
+			tx_consume(m, tq, n + 1);
+			return NETA_WORK_FRAME;
+		}
+		neta_dma_read(m, &dv, d, sizeof(dv));
+		cmd = le32toh(dv.command);
+		size = MVNETA_DESC_DATA_SIZE(le32toh(dv.size));
+		off = (cmd & MVNETA_TXD_PKT_OFF_MASK) >> MVNETA_TXD_PKT_OFF_SHIFT;
+		if (n == 0)
+			first_cmd = cmd;
+		if ((n == 0) != ((cmd & MVNETA_TXD_F_DESC) != 0) ||
+		    dv.buf_phys_addr == 0 || size == 0 ||
+		    len + size > NETA_MODEL_MAX_FRAME) {
+			neta_violation(m, NETA_VIOL_TX_BAD_DESC,
+				       "TX queue %u descriptor %u: command 0x%08x, %u bytes at 0x%x",
+				       q, idx, cmd, size,
+				       le32toh(dv.buf_phys_addr));
+			tx_consume(m, tq, n + 1);
+			return NETA_WORK_FRAME;
+		}
+		src = neta_dma_ptr(m, (uint64_t)le32toh(dv.buf_phys_addr) + off,
+				   size, "TX buffer");
+		if (src == NULL) {
+			tx_consume(m, tq, n + 1);
+			return NETA_WORK_FRAME;
+		}
+		neta_dma_read(m, m->tx_frame + len, src, size);
+		len += size;
+		if (cmd & MVNETA_TXD_L_DESC)
+			break;
+	}
+	if (n == tq->pending)
+		return NETA_WORK_NONE;	/* its last descriptor is not pending */
+	neta_tx_csum(m, m->tx_frame, len, first_cmd);
+	if ((first_cmd & MVNETA_TXD_Z_PAD) && len < NETA_TX_MIN_FRAME) {
+		memset(m->tx_frame + len, 0, NETA_TX_MIN_FRAME - len);
+		len = NETA_TX_MIN_FRAME;
+		NETA_STAT_ADD(m, tx_padded, 1);
+	}
+	if (m->params.tx_sink != NULL)
+		m->params.tx_sink->put(m->params.tx_sink, m->tx_frame, len);
+	mib_tx(m, m->tx_frame, len);
+	NETA_STAT_ADD(m, tx_frames, 1);
+	NETA_STAT_ADD(m, tx_bytes, len);
+	tx_consume(m, tq, n + 1);
+	return NETA_WORK_FRAME;
+}

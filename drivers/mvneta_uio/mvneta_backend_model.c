@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Model backend of net_mvneta_uio: the neta device model
+ * (drivers/mvneta_uio/model/) behind a port, built by the model's own
+ * socnic backend constructor, which parses the model's devargs, makes its
+ * traffic and keeps its DMA window over DPDK memory. The driver reaches
+ * the model only through read32/write32 and DMA; the harness-side
+ * reporting (rte_pmd_mvneta_uio.h) lives here.
+ */
+#include <errno.h>
+
+#include <rte_common.h>
+#include <rte_errno.h>
+
+#include "socnic_backend.h"
+#include "socnic_devargs.h"
+
+#include "neta_model.h"
+#include "neta_model_backend.h"
+#include "rte_pmd_mvneta_uio.h"
+#include "mvneta_ethdev.h"
+#include "mvneta_logs.h"
+
+/* The driver's own keys: the model recognises them and leaves them. */
+static const struct socnic_devarg mvneta_own_keys[] = {
+	MVNETA_DEVARGS(SOCNIC_DEVARG_KNOWN)
+};
+
+int
+mvneta_backend_model_create(struct socnic_backend *be, const char *name,
+			    const char *args, const struct mvneta_devargs *da,
+			    const uint8_t mac[6])
+{
+	const struct neta_model_backend_conf conf = {
+		.params = MVNETA_PMD_PARAMS,
+		.driver_keys = mvneta_own_keys,
+		.nb_driver_keys = RTE_DIM(mvneta_own_keys),
+		.mac = mac,
+		.noncoherent = da->rx.dma == SOCNIC_DMA_NONCOHERENT,
+		.logtype = mvneta_logtype_backend,
+	};
+
+	return neta_model_backend_create(be, name, args, &conf);
+}
+
+/* ---- Harness-side reporting (rte_pmd_mvneta_uio.h) ---- */
+
+static int
+model_of_port(uint16_t port_id, struct neta_model **m)
+{
+	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
+
+	if (ad == NULL || ad->be.ops == NULL)
+		return -ENODEV;
+	if (ad->be.kind != SOCNIC_BACKEND_MODEL)
+		return -ENOTSUP;
+	*m = neta_model_backend_model(&ad->be);
+	return *m != NULL ? 0 : -ENODEV;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_stats(uint16_t port_id, struct neta_model_stats *st)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (st == NULL)
+		return -EINVAL;
+	neta_model_get_stats(m, st);
+	return 0;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	neta_model_set_link(m, up != 0);
+	return 0;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_rx_idle(uint16_t port_id)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	return neta_model_rx_idle(m) ? 1 : 0;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT const char *
+rte_pmd_mvneta_uio_model_last_violation(uint16_t port_id)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0) {
+		rte_errno = -ret;
+		return NULL;
+	}
+	return neta_model_last_violation(m);
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
+				    const struct neta_model_faults *f)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (queue_id >= MVNETA_NB_RX_QUEUES)
+		return -EINVAL;
+	return neta_model_set_faults(m, f);
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
+				    struct neta_model_faults *f)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (queue_id >= MVNETA_NB_RX_QUEUES)
+		return -EINVAL;
+	return neta_model_get_faults(m, f);
+}

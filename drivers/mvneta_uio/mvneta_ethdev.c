@@ -1,0 +1,689 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_mvneta_uio: ethdev glue for a Marvell NETA controller (Armada 370,
+ * XP, 38x). Probe/remove, the port bring-up sequence and the dev ops. The
+ * register sequences follow Linux mvneta.c (mvneta_defaults_set(),
+ * mvneta_port_up()/down(), mvneta_rxq_hw_init()/mvneta_txq_hw_init(),
+ * mvneta_set_rx_mode()); the structure follows net_stmmac_uio and DPDK's
+ * enetfec, on the shared layer of drivers/common/socnic.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <bus_vdev_driver.h>
+#include <ethdev_driver.h>
+#include <ethdev_vdev.h>
+#include <rte_cycles.h>
+#include <rte_ether.h>
+#include <rte_malloc.h>
+#include <rte_memory.h>
+
+#include "rxp_parse.h"
+
+#include "socnic_io.h"
+#include "socnic_port.h"
+
+#include "mvneta_ethdev.h"
+#include "mvneta_logs.h"
+
+RTE_LOG_REGISTER_DEFAULT(mvneta_logtype_driver, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(mvneta_logtype_rx, rx, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(mvneta_logtype_tx, tx, NOTICE);
+RTE_LOG_REGISTER_SUFFIX(mvneta_logtype_backend, backend, NOTICE);
+
+/* The family byte of default MAC addresses (socnic_default_mac()). */
+#define MVNETA_MAC_FAMILY	0x02
+/* Polls of 10 us for the queues to stop at a port stop: 100 ms. */
+#define MVNETA_STOP_POLLS	10000
+
+static const struct eth_dev_ops mvneta_eth_dev_ops;
+static int mvneta_dev_stop(struct rte_eth_dev *dev);
+
+int
+mvneta_dma_check(struct mvneta_adapter *ad, rte_iova_t iova, size_t len,
+		 const char *what)
+{
+	uint32_t hi = (uint32_t)(iova >> 32);
+
+	if (len != 0 && (uint32_t)((iova + len - 1) >> 32) != hi) {
+		PMD_DRV_LOG(ERR, "%s: %s memory at IOVA %#" PRIx64 " (%zu bytes) crosses a 4 GiB line: NETA's bus addresses are 32 bits",
+			    ad->eth_dev->data->name, what, iova, len);
+		return -EINVAL;
+	}
+	if (!ad->dma_hi_set) {
+		ad->dma_hi = hi;
+		ad->dma_hi_set = true;
+	} else if (hi != ad->dma_hi) {
+		PMD_DRV_LOG(ERR, "%s: %s memory at IOVA %#" PRIx64 " is outside the 4 GiB the port's DMA reaches (%#x00000000): NETA's bus addresses are 32 bits",
+			    ad->eth_dev->data->name, what, iova, ad->dma_hi);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+/* ---- The port's registers ---- */
+
+static void
+mvneta_write_mac(const struct socnic_backend *be, const struct rte_ether_addr *a)
+{
+	const uint8_t *b = a->addr_bytes;
+
+	socnic_write32(be, MVNETA_MAC_ADDR_HIGH,
+		       (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+		       (uint32_t)b[2] << 8 | b[3]);
+	socnic_write32(be, MVNETA_MAC_ADDR_LOW, (uint32_t)b[4] << 8 | b[5]);
+}
+
+static void
+mvneta_read_mac(const struct socnic_backend *be, struct rte_ether_addr *a)
+{
+	uint32_t hi = socnic_read32(be, MVNETA_MAC_ADDR_HIGH);
+	uint32_t lo = socnic_read32(be, MVNETA_MAC_ADDR_LOW);
+
+	a->addr_bytes[0] = (uint8_t)(hi >> 24);
+	a->addr_bytes[1] = (uint8_t)(hi >> 16);
+	a->addr_bytes[2] = (uint8_t)(hi >> 8);
+	a->addr_bytes[3] = (uint8_t)hi;
+	a->addr_bytes[4] = (uint8_t)(lo >> 8);
+	a->addr_bytes[5] = (uint8_t)lo;
+}
+
+/*
+ * Destination-address filters (Linux mvneta_set_ucast_addr(),
+ * mvneta_set_special_mcast_table(), mvneta_set_other_mcast_table()): one
+ * byte per entry, pass | queue << 1. The unicast table is indexed by the
+ * low nibble of the address (the high bytes must match MAC_ADDR_*);
+ * "special" multicast (01:00:5e:00:00:xx) by the last byte, "other"
+ * multicast by a CRC-8 of the address. With allmulticast (or promiscuous)
+ * every multicast entry passes; broadcast is a multicast address.
+ */
+static void
+mvneta_filter_table(const struct socnic_backend *be, uint32_t base,
+		    unsigned int entries, bool pass)
+{
+	uint32_t v = pass ? 0x01010101u * (1u | MVNETA_RXQ << 1) : 0;
+	unsigned int i;
+
+	for (i = 0; i < entries; i += 4)
+		socnic_write32(be, base + i, v);
+}
+
+static void
+mvneta_set_rx_mode(struct rte_eth_dev *dev)
+{
+	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	bool promisc = dev->data->promiscuous;
+	bool allmulti = promisc || dev->data->all_multicast;
+	const uint8_t *mac = dev->data->mac_addrs[0].addr_bytes;
+
+	socnic_update32(be, MVNETA_PORT_CONFIG, MVNETA_UNI_PROMISC_MODE,
+			promisc ? MVNETA_UNI_PROMISC_MODE : 0);
+	mvneta_filter_table(be, MVNETA_DA_FILT_UCAST_BASE, 16, promisc);
+	if (!promisc) {
+		uint32_t idx = mac[5] & 0xf;
+		uint32_t reg = MVNETA_DA_FILT_UCAST_BASE + (idx & ~3u);
+
+		socnic_update32(be, reg, 0xffu << (8 * (idx & 3)),
+				(1u | MVNETA_RXQ << 1) << (8 * (idx & 3)));
+	}
+	mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST, 256, allmulti);
+	mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST, 256, true);
+}
+
+/*
+ * GMAC_CTRL_0: the port on, and the largest frame the MAC takes at the
+ * field's maximum: the driver enforces the MTU itself, frame by frame,
+ * counting what is too long in rx_q0_oversize (ierrors), as the engine's
+ * other PMD does with a MAC that takes jumbo frames; a MAC limit would
+ * drop them uncounted by ethdev.
+ */
+static uint32_t
+mvneta_gmac_ctrl0(bool enable)
+{
+	return MVNETA_GMAC_MAX_RX_SIZE_MASK |
+	       (enable ? MVNETA_GMAC0_PORT_ENABLE : 0);
+}
+
+/*
+ * Every queue and the port off, both DMA engines reset: what a bootloader
+ * or a previous owner may have left running stops before the driver's
+ * rings are programmed (Linux mvneta_port_down(), mvneta_port_disable()).
+ */
+static void
+mvneta_hw_quiesce(struct mvneta_adapter *ad)
+{
+	const struct socnic_backend *be = &ad->be;
+	unsigned int i;
+
+	socnic_write32(be, MVNETA_RXQ_CMD,
+		       MVNETA_RXQ_ENABLE_MASK << MVNETA_RXQ_DISABLE_SHIFT);
+	socnic_write32(be, MVNETA_TXQ_CMD,
+		       MVNETA_TXQ_ENABLE_MASK << MVNETA_TXQ_DISABLE_SHIFT);
+	for (i = 0; i < MVNETA_STOP_POLLS; i++) {
+		if (!(socnic_read32(be, MVNETA_RXQ_CMD) & MVNETA_RXQ_ENABLE_MASK) &&
+		    !(socnic_read32(be, MVNETA_TXQ_CMD) & MVNETA_TXQ_ENABLE_MASK))
+			break;
+		rte_delay_us(10);
+	}
+	socnic_update32(be, MVNETA_GMAC_CTRL_0, MVNETA_GMAC0_PORT_ENABLE, 0);
+	socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
+	socnic_write32(be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
+	socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
+	socnic_write32(be, MVNETA_PORT_TX_RESET, 0);
+}
+
+/* Linux mvneta_defaults_set(), for software buffers and one queue. */
+static void
+mvneta_hw_configure(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	const struct socnic_backend *be = &ad->be;
+
+	socnic_write32(be, MVNETA_INTR_NEW_MASK, 0);
+	socnic_write32(be, MVNETA_INTR_OLD_MASK, 0);
+	socnic_write32(be, MVNETA_INTR_MISC_MASK, 0);
+	socnic_write32(be, MVNETA_INTR_ENABLE, 0);
+	socnic_write32(be, MVNETA_ACC_MODE, MVNETA_ACC_MODE_EXT1);
+	socnic_write32(be, MVNETA_CPU_MAP(0), MVNETA_CPU_RXQ_ACCESS_ALL_MASK |
+		       MVNETA_CPU_TXQ_ACCESS_ALL_MASK);
+	socnic_write32(be, MVNETA_SDMA_CONFIG,
+		       MVNETA_RX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
+		       MVNETA_TX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
+		       MVNETA_RX_NO_DATA_SWAP | MVNETA_TX_NO_DATA_SWAP);
+	socnic_write32(be, MVNETA_PORT_CONFIG,
+		       MVNETA_PORT_CONFIG_DEFL_VALUE(MVNETA_RXQ));
+	socnic_write32(be, MVNETA_PORT_CONFIG_EXTEND, 0);
+	socnic_write32(be, MVNETA_RX_MIN_FRAME_SIZE, 64);
+	mvneta_write_mac(be, &dev->data->mac_addrs[0]);
+	mvneta_set_rx_mode(dev);
+}
+
+/* ---- Dev ops ---- */
+
+static int
+mvneta_dev_configure(struct rte_eth_dev *dev)
+{
+	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+
+	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
+		PMD_DRV_LOG(ERR, "port %u: RX multi-queue mode %d not supported",
+			    dev->data->port_id, conf->rxmode.mq_mode);
+		return -EINVAL;
+	}
+	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
+		PMD_DRV_LOG(ERR, "port %u: TX multi-queue mode %d not supported",
+			    dev->data->port_id, conf->txmode.mq_mode);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int
+mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
+{
+	const struct mvneta_adapter *ad = mvneta_adapter(dev);
+
+	info->max_rx_queues = MVNETA_NB_RX_QUEUES;
+	info->max_tx_queues = MVNETA_NB_TX_QUEUES;
+	info->max_mac_addrs = 1;
+	info->min_rx_bufsize = MVNETA_RX_BUF_MIN;
+	info->max_rx_pktlen = MVNETA_MAX_FRAME_LEN;
+	info->min_mtu = RTE_ETHER_MIN_MTU;
+	info->max_mtu = MVNETA_MAX_MTU;
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
+				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	/*
+	 * Checksum flags are set on every packet unless csum=off (ethdev
+	 * allows a PMD to set RX flags it was not asked for).
+	 */
+	if (ad->da.rx.csum != RXP_CSUM_OFF)
+		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
+	info->rx_queue_offload_capa = 0;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	info->tx_queue_offload_capa = 0;
+	info->rx_desc_lim.nb_max = MVNETA_MAX_RING_DESC;
+	info->rx_desc_lim.nb_min = MVNETA_MIN_RING_DESC;
+	info->rx_desc_lim.nb_align = MVNETA_MIN_RING_DESC;
+	info->tx_desc_lim.nb_max = MVNETA_MAX_RING_DESC;
+	info->tx_desc_lim.nb_min = MVNETA_MIN_RING_DESC;
+	info->tx_desc_lim.nb_align = MVNETA_MIN_RING_DESC;
+	info->tx_desc_lim.nb_seg_max = MVNETA_MIN_RING_DESC;
+	info->tx_desc_lim.nb_mtu_seg_max = MVNETA_MIN_RING_DESC;
+	info->default_rxconf.rx_free_thresh = MVNETA_RX_FREE_THRESH;
+	info->default_rxportconf.burst_size = 32;
+	info->default_rxportconf.ring_size = 512;
+	info->default_rxportconf.nb_queues = 1;
+	info->default_txportconf.burst_size = 32;
+	info->default_txportconf.ring_size = 512;
+	info->default_txportconf.nb_queues = 1;
+	info->speed_capa = RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M |
+			   RTE_ETH_LINK_SPEED_1G;
+	return 0;
+}
+
+/* The link as the GMAC reports it (Linux mvneta_mac_pcs_get_state()). */
+static int
+mvneta_link_update(struct rte_eth_dev *dev, int wait_to_complete)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	struct rte_eth_link link;
+	unsigned int tries = wait_to_complete ? 10 : 1;
+	uint32_t st = 0;
+
+	while (tries-- > 0) {
+		st = socnic_read32(&ad->be, MVNETA_GMAC_STATUS);
+		if ((st & MVNETA_GMAC_LINK_UP) || tries == 0)
+			break;
+		rte_delay_ms(10);
+	}
+	memset(&link, 0, sizeof(link));
+	if (ad->hw_started && (st & MVNETA_GMAC_LINK_UP)) {
+		link.link_status = RTE_ETH_LINK_UP;
+		link.link_speed = st & MVNETA_GMAC_SPEED_1000 ? RTE_ETH_SPEED_NUM_1G :
+				  st & MVNETA_GMAC_SPEED_100 ? RTE_ETH_SPEED_NUM_100M :
+				  RTE_ETH_SPEED_NUM_10M;
+		link.link_duplex = st & MVNETA_GMAC_FULL_DUPLEX ?
+				   RTE_ETH_LINK_FULL_DUPLEX :
+				   RTE_ETH_LINK_HALF_DUPLEX;
+		link.link_autoneg = RTE_ETH_LINK_AUTONEG;
+	}
+	return rte_eth_linkstatus_set(dev, &link);
+}
+
+static int
+mvneta_dev_start(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
+	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
+	int ret;
+
+	if (rxq == NULL || txq == NULL) {
+		PMD_DRV_LOG(ERR, "port %u: set up RX and TX queue 0 before start",
+			    dev->data->port_id);
+		return -EINVAL;
+	}
+	mvneta_hw_quiesce(ad);
+	mvneta_hw_configure(dev);
+	ret = mvneta_rx_queue_start(dev, rxq);
+	if (ret < 0)
+		return ret;
+	ret = mvneta_tx_queue_start(dev, txq);
+	if (ret < 0) {
+		mvneta_rx_queue_stop(rxq);
+		return ret;
+	}
+	/* Queues first, then the port: no frame reaches a stopped queue. */
+	mvneta_rx_queue_enable(rxq);
+	mvneta_tx_queue_enable(txq);
+	socnic_write32(&ad->be, MVNETA_GMAC_CTRL_0, mvneta_gmac_ctrl0(true));
+	ad->hw_started = true;
+	/* The backend runs last: the model's thread is the wire. */
+	ret = ad->be.ops->start(ad->be.ctx);
+	if (ret < 0) {
+		mvneta_dev_stop(dev);
+		return ret;
+	}
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	mvneta_link_update(dev, 0);
+	PMD_DRV_LOG(INFO, "port %u started", dev->data->port_id);
+	return 0;
+}
+
+static int
+mvneta_dev_stop(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	struct mvneta_rx_queue *rxq;
+	struct mvneta_tx_queue *txq;
+	struct rte_eth_link link;
+
+	if (!ad->hw_started)
+		return 0;
+	rxq = mvneta_rxq0(dev);
+	txq = mvneta_txq0(dev);
+	/* Receiving stops first, sending finishes, then the port goes off. */
+	if (rxq != NULL)
+		mvneta_rx_queue_stop(rxq);
+	if (txq != NULL) {
+		mvneta_tx_queue_drain(txq);
+		mvneta_tx_queue_stop(txq);
+	}
+	mvneta_hw_quiesce(ad);
+	if (ad->be.ops->port_stopped != NULL)
+		ad->be.ops->port_stopped(ad->be.ctx);
+	ad->hw_started = false;
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	memset(&link, 0, sizeof(link));
+	rte_eth_linkstatus_set(dev, &link);
+	return 0;
+}
+
+/*
+ * RX queue stop/start on a started port: the queue is disabled and reset,
+ * its buffers go back to the pool (frames complete in the ring counted in
+ * rx_stop_discarded); frames arriving meanwhile are the device's to drop.
+ */
+static int
+mvneta_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
+
+	if (queue_id != 0 || rxq == NULL)
+		return -EINVAL;
+	mvneta_rx_queue_stop(rxq);
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+static int
+mvneta_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
+	int ret;
+
+	if (queue_id != 0 || rxq == NULL || !mvneta_adapter(dev)->hw_started)
+		return -EINVAL;
+	if (!rxq->started) {
+		ret = mvneta_rx_queue_start(dev, rxq);
+		if (ret < 0)
+			return ret;
+		mvneta_rx_queue_enable(rxq);
+	}
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+static int
+mvneta_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
+
+	if (queue_id != 0 || txq == NULL)
+		return -EINVAL;
+	mvneta_tx_queue_drain(txq);
+	mvneta_tx_queue_stop(txq);
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+static int
+mvneta_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
+	int ret;
+
+	if (queue_id != 0 || txq == NULL || !mvneta_adapter(dev)->hw_started)
+		return -EINVAL;
+	if (!txq->started) {
+		ret = mvneta_tx_queue_start(dev, txq);
+		if (ret < 0)
+			return ret;
+		mvneta_tx_queue_enable(txq);
+	}
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+static int
+mvneta_dev_close(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	uint16_t i;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return 0;
+	mvneta_dev_stop(dev);
+	mvneta_xstats_log(dev);
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		mvneta_rx_queue_release(dev, i);
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		mvneta_tx_queue_release(dev, i);
+	socnic_backend_destroy(&ad->be);
+	return 0;
+}
+
+static int
+mvneta_promiscuous_update(struct rte_eth_dev *dev)
+{
+	if (mvneta_adapter(dev)->hw_started)
+		mvneta_set_rx_mode(dev);
+	return 0;
+}
+
+static int
+mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+
+	/* ethdev stores the address after this returns: filter on it now. */
+	mvneta_write_mac(&ad->be, addr);
+	if (ad->hw_started) {
+		struct rte_ether_addr old = dev->data->mac_addrs[0];
+
+		dev->data->mac_addrs[0] = *addr;
+		mvneta_set_rx_mode(dev);
+		dev->data->mac_addrs[0] = old;
+	}
+	return 0;
+}
+
+static int
+mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
+{
+	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
+	uint32_t len = mvneta_rx_max_len(dev, mtu);
+	bool scatter = dev->data->dev_conf.rxmode.offloads &
+		       RTE_ETH_RX_OFFLOAD_SCATTER;
+
+	/* The device stores the header and the FCS with the frame. */
+	uint32_t need = len + MVNETA_MH_SIZE +
+		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
+		 0 : RTE_ETHER_CRC_LEN);
+
+	if (rxq != NULL && !scatter && need > rxq->room) {
+		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
+			    dev->data->port_id, mtu, need, rxq->room);
+		return -EINVAL;
+	}
+	/* The device's buffer size follows the MTU at queue start. */
+	if (rxq != NULL && rxq->started && !scatter && need > rxq->buf_size) {
+		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
+			    dev->data->port_id, mtu, need, rxq->buf_size);
+		return -EBUSY;
+	}
+	if (rxq != NULL)
+		rxq->max_len = len;
+	return 0;
+}
+
+static const uint32_t *
+mvneta_dev_supported_ptypes_get(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	/* packet_type comes from lib/rxpath's parser only. */
+	return rxp_supported_ptypes();
+}
+
+static void
+mvneta_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+		    struct rte_eth_rxq_info *qinfo)
+{
+	struct mvneta_rx_queue *rxq = dev->data->rx_queues[queue_id];
+
+	qinfo->mp = rxq->mp;
+	qinfo->nb_desc = rxq->nb_desc;
+	qinfo->scattered_rx = rxq->scatter;
+	qinfo->rx_buf_size = (uint16_t)rxq->buf_size;
+	qinfo->conf.rx_free_thresh = rxq->free_thresh;
+	qinfo->conf.offloads = rxq->offloads;
+}
+
+static void
+mvneta_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+		    struct rte_eth_txq_info *qinfo)
+{
+	struct mvneta_tx_queue *txq = dev->data->tx_queues[queue_id];
+
+	qinfo->nb_desc = txq->nb_desc;
+	qinfo->conf.offloads = txq->offloads;
+}
+
+static const struct eth_dev_ops mvneta_eth_dev_ops = {
+	.dev_configure		= mvneta_dev_configure,
+	.dev_start		= mvneta_dev_start,
+	.dev_stop		= mvneta_dev_stop,
+	.dev_close		= mvneta_dev_close,
+	.dev_infos_get		= mvneta_dev_infos_get,
+	.dev_supported_ptypes_get = mvneta_dev_supported_ptypes_get,
+	.link_update		= mvneta_link_update,
+	.stats_get		= mvneta_stats_get,
+	.stats_reset		= mvneta_stats_reset,
+	.xstats_get		= mvneta_xstats_get,
+	.xstats_get_names	= mvneta_xstats_get_names,
+	.xstats_reset		= mvneta_stats_reset,
+	.promiscuous_enable	= mvneta_promiscuous_update,
+	.promiscuous_disable	= mvneta_promiscuous_update,
+	.allmulticast_enable	= mvneta_promiscuous_update,
+	.allmulticast_disable	= mvneta_promiscuous_update,
+	.mac_addr_set		= mvneta_mac_addr_set,
+	.mtu_set		= mvneta_mtu_set,
+	.rx_queue_setup		= mvneta_rx_queue_setup,
+	.rx_queue_release	= mvneta_rx_queue_release,
+	.rx_queue_start		= mvneta_dev_rx_queue_start,
+	.rx_queue_stop		= mvneta_dev_rx_queue_stop,
+	.tx_queue_start		= mvneta_dev_tx_queue_start,
+	.tx_queue_stop		= mvneta_dev_tx_queue_stop,
+	.tx_queue_setup		= mvneta_tx_queue_setup,
+	.tx_queue_release	= mvneta_tx_queue_release,
+	.rxq_info_get		= mvneta_rxq_info_get,
+	.txq_info_get		= mvneta_txq_info_get,
+};
+
+struct mvneta_adapter *
+mvneta_adapter_from_port(uint16_t port_id)
+{
+	struct rte_eth_dev *dev;
+
+	if (!rte_eth_dev_is_valid_port(port_id))
+		return NULL;
+	dev = &rte_eth_devices[port_id];
+	if (dev->dev_ops != &mvneta_eth_dev_ops)
+		return NULL;
+	return dev->data->dev_private;
+}
+
+/* ---- Probe and remove ---- */
+
+static int
+mvneta_probe(struct rte_vdev_device *vdev)
+{
+	const char *name = rte_vdev_device_name(vdev);
+	struct mvneta_devargs da;
+	struct mvneta_adapter *ad;
+	struct rte_eth_dev *eth_dev;
+	struct rte_ether_addr ea;
+	uint8_t mac[6];
+	int ret;
+
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
+		PMD_DRV_LOG(ERR, "%s: secondary processes are not supported", name);
+		return -ENOTSUP;
+	}
+	ret = mvneta_devargs_parse(name, rte_vdev_device_args(vdev), &da);
+	if (ret < 0)
+		return ret;
+	if (da.port.has_mac)
+		memcpy(mac, da.port.mac, sizeof(mac));
+	else
+		socnic_default_mac(name, MVNETA_MAC_FAMILY, mac,
+				   mvneta_logtype_driver);
+	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
+	if (eth_dev == NULL)
+		return -ENOMEM;
+	ad = eth_dev->data->dev_private;
+	ad->da = da;
+	ad->eth_dev = eth_dev;
+	if (da.port.use_uio)
+		ret = mvneta_backend_uio_create(&ad->be, name, &ad->da);
+	else
+		ret = mvneta_backend_model_create(&ad->be, name,
+						  rte_vdev_device_args(vdev),
+						  &ad->da, mac);
+	if (ret < 0)
+		goto err_port;
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
+					 mvneta_logtype_driver, name);
+	if (ret < 0)
+		goto err_backend;
+	ret = ad->be.ops->dma_map(ad->be.ctx);
+	if (ret < 0)
+		goto err_backend;
+	/*
+	 * A UIO port keeps the address the bootloader programmed unless
+	 * mac= says otherwise; the model's reset value is @p mac already.
+	 */
+	if (da.port.use_uio && !da.port.has_mac) {
+		mvneta_read_mac(&ad->be, &ea);
+		if (!rte_is_valid_assigned_ether_addr(&ea))
+			memcpy(ea.addr_bytes, mac, sizeof(mac));
+	} else {
+		memcpy(ea.addr_bytes, mac, sizeof(mac));
+	}
+	mvneta_hw_quiesce(ad);
+	eth_dev->data->mac_addrs = rte_zmalloc("mvneta_mac",
+					       RTE_ETHER_ADDR_LEN, 0);
+	if (eth_dev->data->mac_addrs == NULL) {
+		ret = -ENOMEM;
+		goto err_backend;
+	}
+	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
+	mvneta_write_mac(&ad->be, &ea);
+	/*
+	 * A replayed capture or a Linux interface carries frames for any
+	 * address from the moment the port starts: such ports start
+	 * promiscuous (as DPDK's net_pcap receives every frame).
+	 */
+	if (ad->be.promiscuous)
+		eth_dev->data->promiscuous = 1;
+	eth_dev->dev_ops = &mvneta_eth_dev_ops;
+	eth_dev->rx_queue_count = mvneta_rx_queue_count;
+	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
+	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
+	rte_eth_dev_probing_finish(eth_dev);
+	PMD_DRV_LOG(INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
+		    name, eth_dev->data->port_id, RTE_ETHER_ADDR_BYTES(&ea),
+		    ad->be.ops->name);
+	return 0;
+
+err_backend:
+	socnic_backend_destroy(&ad->be);
+err_port:
+	rte_eth_dev_release_port(eth_dev);
+	return ret;
+}
+
+static int
+mvneta_remove(struct rte_vdev_device *vdev)
+{
+	struct rte_eth_dev *eth_dev;
+
+	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
+	if (eth_dev == NULL)
+		return 0;
+	if (eth_dev->data->dev_started)
+		rte_eth_dev_stop(eth_dev->data->port_id);
+	return rte_eth_dev_close(eth_dev->data->port_id);
+}
+
+static struct rte_vdev_driver mvneta_vdev_drv = {
+	.probe = mvneta_probe,
+	.remove = mvneta_remove,
+};
+
+RTE_PMD_REGISTER_VDEV(net_mvneta_uio, mvneta_vdev_drv);
+RTE_PMD_REGISTER_PARAM_STRING(net_mvneta_uio, MVNETA_PMD_PARAMS);

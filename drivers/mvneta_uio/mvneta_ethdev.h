@@ -1,0 +1,327 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Private structures of net_mvneta_uio: the adapter (one per port) and the
+ * RX/TX queues of a Marvell NETA controller. Ring indices are free-running
+ * uint16_t counters masked by size - 1 (sizes are powers of two checked at
+ * setup), as in every socrx PMD.
+ *
+ * NETA has no OWN bit (mvneta_regs.h): the device counts. RX slots
+ * [next, armed) are the device's (armed, or filled and not yet harvested);
+ * the driver learns how many of them are filled from RXQ_STATUS and gives
+ * back what it processed and what it re-armed through RXQ_STATUS_UPDATE.
+ * The whole ring may be armed: counts, not a tail pointer, say how much.
+ */
+#ifndef MVNETA_ETHDEV_H
+#define MVNETA_ETHDEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+#include <rte_mbuf.h>
+#include <rte_memzone.h>
+
+#include "rxp_parse.h"
+#include "rxp_sync.h"
+
+#include "socnic_backend.h"
+#include "socnic_io.h"
+#include "socnic_rxq.h"
+
+#include "mvneta_desc.h"
+#include "mvneta_devargs.h"
+#include "mvneta_hw.h"
+#include "mvneta_mib.h"
+#include "mvneta_regs.h"
+#include "mvneta_xstats.h"
+
+#define MVNETA_PMD_NAME_STR	"net_mvneta_uio"
+
+/* One RX and one TX queue, the default ones (MVNETA_RXQ_DEF, TXQ 0). */
+#define MVNETA_NB_RX_QUEUES	1
+#define MVNETA_NB_TX_QUEUES	1
+#define MVNETA_RXQ		MVNETA_RXQ_DEF
+#define MVNETA_TXQ		0u
+#define MVNETA_MIN_RING_DESC	64
+#define MVNETA_MAX_RING_DESC	1024
+
+/*
+ * Buffer size: RXQ_SIZE holds it in units of 8 bytes; the device writes
+ * the Marvell header, the frame and the FCS from the descriptor's address
+ * plus the packet offset (0 here: the descriptor points at the buffer's
+ * headroom end, so the frame starts MVNETA_MH_SIZE bytes after it and
+ * its IP header is 4-byte aligned, Linux's reason for the header).
+ */
+#define MVNETA_RX_BUF_MIN	128u
+#define MVNETA_RX_BUF_MAX	(MVNETA_RXQ_BUF_SIZE_MASK >> MVNETA_RXQ_BUF_SIZE_SHIFT << 3)
+#define MVNETA_RX_BUF_ALIGN	MVNETA_RXQ_BUF_SIZE_UNIT
+
+/* Largest frame without FCS (GMAC_CTRL_0's limit, with the header). */
+#define MVNETA_MAX_FRAME_LEN	9018u
+#define MVNETA_L2_OVERHEAD	(RTE_ETHER_HDR_LEN + RTE_VLAN_HLEN)
+#define MVNETA_MAX_MTU		(MVNETA_MAX_FRAME_LEN - MVNETA_L2_OVERHEAD)
+/* data_size is 16 bits. */
+#define MVNETA_TX_MAX_SEG_LEN	0xffffu
+
+/* Default refill threshold: min(32, ring / 4). */
+#define MVNETA_RX_FREE_THRESH	32
+
+/* Descriptors harvested per pass: bounds the on-stack arrays. */
+#define MVNETA_RX_HARVEST_MAX	32
+
+/* RX frame assembly state, saved across bursts (robustness row 8). */
+enum mvneta_rx_state {
+	MVNETA_RX_IDLE = 0,	/* between frames */
+	MVNETA_RX_CHAIN,	/* a multi-buffer frame is being chained */
+	MVNETA_RX_DISCARD,	/* dropping the rest of a frame, until LAST */
+};
+
+struct mvneta_rx_queue {
+	/* Hot: read by every burst. */
+	volatile struct mvneta_rx_desc *ring;
+	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
+	/* Where the frame starts in each armed slot (after the header). */
+	const uint8_t **buf_data;
+	uint32_t *buf_bus;		/* bus address written in w2 */
+	const struct socnic_backend *be;
+	struct socnic_rxq_lib lib;	/* page pool, sync, copybreak */
+	uint16_t nb_desc;
+	uint16_t mask;			/* nb_desc - 1 */
+	uint16_t next;			/* next slot to harvest */
+	uint16_t armed;			/* one past the last slot armed */
+	uint16_t filled;		/* RXQ_STATUS occupied not yet harvested */
+	uint16_t done;			/* harvested, not yet off occupied */
+	uint16_t free_thresh;		/* refill when this many are free */
+	uint16_t arm_align;		/* arm whole lines only (non-coherent) */
+	uint16_t port_id;
+	uint32_t buf_size;		/* RXQ_SIZE buffer size, bytes */
+	uint32_t room;			/* what an mbuf holds after the headroom */
+	uint32_t fcs_trim;		/* FCS bytes dropped (0 with KEEP_CRC) */
+	uint32_t max_len;		/* longest frame accepted, as delivered */
+	bool scatter;
+	bool keep_crc;
+	bool hw_csum;			/* coe=1: the status word's verdicts */
+	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
+	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
+
+	/* Frame in progress (state != IDLE). */
+	enum mvneta_rx_state state;
+	struct rte_mbuf *pkt_first;
+	struct rte_mbuf *pkt_last;
+	uint32_t pkt_left;		/* bytes of the frame still to come */
+	uint32_t pkt_len;		/* bytes held by the chain */
+
+	struct mvneta_rxq_stats stats;
+
+	/* Cold. */
+	struct rte_mempool *mp;
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint16_t queue_id;
+	uint64_t offloads;
+	bool started;
+};
+
+struct mvneta_tx_queue {
+	volatile struct mvneta_tx_desc *ring;
+	struct rte_mbuf **sw_ring;	/* chain sent from each last slot */
+	const struct socnic_backend *be;
+	uint16_t nb_desc;
+	uint16_t mask;
+	uint16_t prod;			/* next slot to fill */
+	uint16_t clean;			/* oldest slot not yet reclaimed */
+	uint16_t port_id;
+	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
+	struct rxp_sync sync;
+
+	struct mvneta_txq_stats stats;
+
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint16_t queue_id;
+	uint64_t offloads;
+	bool started;
+};
+
+struct mvneta_adapter {
+	struct socnic_backend be;
+	struct mvneta_devargs da;	/* dma_noncoherent resolved at probe */
+	struct rte_eth_dev *eth_dev;
+	/*
+	 * The high 32 bits every DMA address shares: NETA's descriptors and
+	 * base registers hold 32-bit bus addresses (mvneta_bus_addr()).
+	 */
+	uint32_t dma_hi;
+	bool dma_hi_set;
+	/* The backend's xstats at the last reset (they count on regardless). */
+	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
+	bool hw_started;
+};
+
+static inline struct mvneta_adapter *
+mvneta_adapter(const struct rte_eth_dev *dev)
+{
+	return dev->data->dev_private;
+}
+
+/*
+ * The two backends (socnic_backend.h): on success fill @p be and return
+ * 0; on failure log why, release everything they took, return -errno.
+ */
+int mvneta_backend_model_create(struct socnic_backend *be, const char *name,
+				const char *args, const struct mvneta_devargs *da,
+				const uint8_t mac[6]);
+int mvneta_backend_uio_create(struct socnic_backend *be, const char *name,
+			      const struct mvneta_devargs *da);
+
+/* Adapter of @p port_id when it is one of ours, else NULL. */
+struct mvneta_adapter *mvneta_adapter_from_port(uint16_t port_id);
+
+/*
+ * 32-bit bus address of @p iova: the low half, once the high half is the
+ * port's (checked for rings and buffers at setup: mvneta_dma_check()).
+ */
+static __rte_always_inline uint32_t
+mvneta_bus_addr(rte_iova_t iova)
+{
+	return (uint32_t)iova;
+}
+
+/* 0 when [iova, iova + len) has the port's high half; logged -EINVAL. */
+int mvneta_dma_check(struct mvneta_adapter *ad, rte_iova_t iova, size_t len,
+		     const char *what);
+
+/* The port's queue 0, or NULL (also on a port never configured). */
+static inline struct mvneta_rx_queue *
+mvneta_rxq0(const struct rte_eth_dev *dev)
+{
+	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues != 0 ?
+		dev->data->rx_queues[0] : NULL;
+}
+
+static inline struct mvneta_tx_queue *
+mvneta_txq0(const struct rte_eth_dev *dev)
+{
+	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues != 0 ?
+		dev->data->tx_queues[0] : NULL;
+}
+
+/*
+ * Clean (@p invalidate false) or clean+invalidate the lines of ring
+ * entries [from, from + n) of 32-byte descriptors, as at most two
+ * contiguous ranges (the ring wraps), then wait for it. Non-coherent only.
+ */
+static __rte_always_inline void
+mvneta_ring_maint(struct rxp_sync *s, volatile void *ring, uint16_t from,
+		  uint16_t n, uint16_t mask, bool invalidate)
+{
+	uint16_t first = from & mask;
+	uint16_t run = RTE_MIN(n, (uint16_t)(mask + 1u - first));
+	const uint8_t *base = (const uint8_t *)(uintptr_t)ring;
+
+	if (n == 0)
+		return;
+	if (invalidate)
+		rxp_sync_civac(s, base + (size_t)first * MVNETA_DESC_ALIGNED_SIZE,
+			       (uint32_t)run * MVNETA_DESC_ALIGNED_SIZE);
+	else
+		rxp_sync_clean(s, base + (size_t)first * MVNETA_DESC_ALIGNED_SIZE,
+			       (uint32_t)run * MVNETA_DESC_ALIGNED_SIZE);
+	if (n > run) {
+		if (invalidate)
+			rxp_sync_civac(s, base,
+				       (uint32_t)(n - run) * MVNETA_DESC_ALIGNED_SIZE);
+		else
+			rxp_sync_clean(s, base,
+				       (uint32_t)(n - run) * MVNETA_DESC_ALIGNED_SIZE);
+	}
+	rxp_sync_fence(s);
+}
+
+/* mvneta_ring_maint() on a non-coherent queue, nothing on a coherent one. */
+static inline void
+mvneta_ring_sync(struct rxp_sync *s, volatile void *ring, uint16_t from,
+		 uint16_t n, uint16_t mask, bool for_cpu)
+{
+	if (s->mode != RXP_SYNC_COHERENT)
+		mvneta_ring_maint(s, ring, from, n, mask, for_cpu);
+}
+
+/*
+ * RXQ_STATUS_UPDATE: @p done descriptors processed (off occupied), @p
+ * armed re-armed (onto non-occupied), at most 255 of each per write.
+ */
+static __rte_always_inline void
+mvneta_rxq_status_update(const struct socnic_backend *be, uint32_t done,
+			 uint32_t armed)
+{
+	while (done != 0 || armed != 0) {
+		uint32_t d = RTE_MIN(done, MVNETA_RXQ_DEC_OCCUPIED_MAX);
+		uint32_t a = RTE_MIN(armed, MVNETA_RXQ_ADD_NON_OCCUPIED_MAX);
+
+		socnic_write32(be, MVNETA_RXQ_STATUS_UPDATE_REG(MVNETA_RXQ),
+			       d | a << MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT);
+		done -= d;
+		armed -= a;
+	}
+}
+
+/* mvneta_rxq.c */
+int mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+			  uint16_t nb_desc, unsigned int socket_id,
+			  const struct rte_eth_rxconf *conf,
+			  struct rte_mempool *mp);
+void mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq);
+void mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq);
+void mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq);
+void mvneta_rx_missed_update(struct mvneta_rx_queue *rxq);
+uint32_t mvneta_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
+uint32_t mvneta_rx_queue_count(void *rxq);
+int mvneta_rx_descriptor_status(void *rxq, uint16_t offset);
+/*
+ * The general path: any descriptor in any state (errors, chains); returns
+ * a completed frame (lengths and port set, not synced) or NULL.
+ */
+struct rte_mbuf *mvneta_rx_desc(struct mvneta_rx_queue *rxq, uint16_t slot,
+				uint32_t status, uint32_t size);
+/* Refill of the coherent / non-coherent ring; returns the slots armed. */
+uint16_t mvneta_rx_refill(struct mvneta_rx_queue *rxq);
+uint16_t mvneta_rx_refill_nc(struct mvneta_rx_queue *rxq);
+
+/* mvneta_rx_fast.c: the burst variants, one per configuration. */
+eth_rx_burst_t mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
+				      const struct mvneta_devargs *da);
+
+/* mvneta_txq.c */
+int mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+			  uint16_t nb_desc, unsigned int socket_id,
+			  const struct rte_eth_txconf *conf);
+void mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+int mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq);
+void mvneta_tx_queue_enable(struct mvneta_tx_queue *txq);
+void mvneta_tx_queue_drain(struct mvneta_tx_queue *txq);
+void mvneta_tx_queue_stop(struct mvneta_tx_queue *txq);
+int mvneta_tx_descriptor_status(void *txq, uint16_t offset);
+/* Graceful TX stop: at most 10000 polls of 10 us (100 ms). */
+#define MVNETA_TX_DRAIN_POLLS	10000
+#define MVNETA_TX_DRAIN_POLL_US	10
+
+/* mvneta_stats.c */
+void mvneta_xstats_log(const struct rte_eth_dev *dev);
+int mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
+int mvneta_stats_reset(struct rte_eth_dev *dev);
+int mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
+		      unsigned int n);
+int mvneta_xstats_get_names(struct rte_eth_dev *dev,
+			    struct rte_eth_xstat_name *names,
+			    unsigned int size);
+
+/* Shared ring helpers (mvneta_rxq.c). */
+bool mvneta_ring_size_ok(uint16_t nb_desc);
+const struct rte_memzone *mvneta_ring_alloc(const struct rte_eth_dev *dev,
+					    const char *kind, uint16_t queue_id,
+					    uint16_t nb_desc,
+					    unsigned int socket_id);
+
+#endif /* MVNETA_ETHDEV_H */

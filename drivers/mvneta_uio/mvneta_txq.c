@@ -1,0 +1,358 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * TX queues: setup, start/stop, and the burst function.
+ *
+ * NETA counts here too (Linux mvneta_tx(), mvneta_txq_done()): the driver
+ * fills descriptors [prod, ...) and adds them to the queue's pending count
+ * through TXQ_UPDATE (at most 255 per write); the device counts what it
+ * sent in TXQ_STATUS, and the driver frees that many of its oldest slots
+ * and subtracts them through TXQ_UPDATE. The device never writes a TX
+ * descriptor. A packet of k non-empty segments takes k consecutive
+ * descriptors (F_DESC on the first, L_DESC and zero padding on the last);
+ * the mbuf chain is kept in the slot of its last descriptor.
+ * Non-coherent: the sent bytes and then the descriptor lines are cleaned
+ * before the count goes to the device (the device only reads them, so a
+ * line shared with a neighbour is cleaned whole without harm).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_cycles.h>
+#include <rte_errno.h>
+#include <rte_malloc.h>
+#include <rte_mbuf.h>
+
+#include "socnic_io.h"
+
+#include "mvneta_ethdev.h"
+#include "mvneta_logs.h"
+
+/* Completed packets freed per rte_pktmbuf_free_bulk() call. */
+#define MVNETA_TX_FREE_BULK	64
+
+/* TXQ_UPDATE: @p add descriptors to send, @p dec sent ones reclaimed. */
+static __rte_always_inline void
+mvneta_txq_update(const struct socnic_backend *be, uint32_t add, uint32_t dec)
+{
+	while (add != 0 || dec != 0) {
+		uint32_t a = RTE_MIN(add, MVNETA_TXQ_ADD_PENDING_MAX);
+		uint32_t d = RTE_MIN(dec, MVNETA_TXQ_DEC_SENT_MASK);
+
+		socnic_write32(be, MVNETA_TXQ_UPDATE_REG(MVNETA_TXQ),
+			       a | d << MVNETA_TXQ_DEC_SENT_SHIFT);
+		add -= a;
+		dec -= d;
+	}
+}
+
+/* Frees the packets of the descriptors the device reports sent. */
+static void
+mvneta_tx_clean(struct mvneta_tx_queue *txq)
+{
+	struct rte_mbuf *fin[MVNETA_TX_FREE_BULK];
+	uint32_t sent = (socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+			 MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
+	unsigned int nfin = 0, i;
+
+	sent = RTE_MIN(sent, (uint32_t)(uint16_t)(txq->prod - txq->clean));
+	if (sent == 0)
+		return;
+	for (i = 0; i < sent; i++) {
+		uint16_t slot = (uint16_t)(txq->clean + i) & txq->mask;
+
+		if (txq->sw_ring[slot] == NULL)
+			continue;
+		fin[nfin++] = txq->sw_ring[slot];
+		txq->sw_ring[slot] = NULL;
+		if (nfin == MVNETA_TX_FREE_BULK) {
+			rte_pktmbuf_free_bulk(fin, nfin);
+			nfin = 0;
+		}
+	}
+	if (nfin != 0)
+		rte_pktmbuf_free_bulk(fin, nfin);
+	txq->clean = (uint16_t)(txq->clean + sent);
+	mvneta_txq_update(txq->be, 0, sent);
+}
+
+/*
+ * Descriptors @p m needs (one per non-empty segment), or 0 when the device
+ * cannot send it: empty, a segment over data_size's 16 bits, or a buffer
+ * outside what 32-bit bus addresses reach.
+ */
+static __rte_always_inline uint16_t
+mvneta_tx_descs_needed(const struct mvneta_tx_queue *txq,
+		       const struct rte_mbuf *m, uint32_t dma_hi)
+{
+	uint16_t n = 0;
+
+	if (unlikely(m->pkt_len == 0 || m->pkt_len > MVNETA_MAX_FRAME_LEN +
+		     RTE_ETHER_CRC_LEN))
+		return 0;
+	for (; m != NULL; m = m->next) {
+		if (unlikely(m->data_len > MVNETA_TX_MAX_SEG_LEN ||
+			     (uint32_t)(rte_pktmbuf_iova(m) >> 32) != dma_hi))
+			return 0;
+		n += m->data_len != 0;
+	}
+	return n <= txq->nb_desc ? n : 0;
+}
+
+/*
+ * TX burst.
+ * Policy: malformed packets (see mvneta_tx_descs_needed) are freed and
+ * counted in tx_dropped (oerrors); a full ring ends the burst (ring_full);
+ * the device hears once per burst (TXQ_UPDATE). No checksum offload: every
+ * descriptor says L4_CSUM_NOT.
+ */
+static __rte_always_inline uint16_t
+mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
+		 const bool nc)
+{
+	struct mvneta_tx_queue *txq = tx_queue;
+	const uint32_t dma_hi = (uint32_t)(txq->ring_iova >> 32);
+	uint16_t i, first = txq->prod, added;
+
+	if (unlikely(!txq->started))
+		return 0;
+	mvneta_tx_clean(txq);
+	for (i = 0; i < nb_pkts; i++) {
+		struct rte_mbuf *m = pkts[i], *s;
+		uint16_t need = mvneta_tx_descs_needed(txq, m, dma_hi), k = 0;
+
+		if (unlikely(need == 0)) {
+			txq->stats.tx_dropped++;
+			rte_pktmbuf_free(m);
+			continue;
+		}
+		if ((uint16_t)(txq->nb_desc - (uint16_t)(txq->prod - txq->clean)) <
+		    need) {
+			txq->stats.tx_ring_full++;
+			break;
+		}
+		for (s = m; s != NULL; s = s->next) {
+			volatile struct mvneta_tx_desc *d;
+			uint32_t cmd = 0;
+
+			if (s->data_len == 0)
+				continue;
+			d = &txq->ring[txq->prod & txq->mask];
+			/* Z_PAD on the first too: the device reads it there. */
+			if (k == 0)
+				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT |
+				       MVNETA_TXD_Z_PAD;
+			if (++k == need)
+				cmd |= MVNETA_TXD_L_DESC | MVNETA_TXD_Z_PAD;
+			if (nc)
+				rxp_sync_clean(&txq->sync,
+					       rte_pktmbuf_mtod(s, const void *),
+					       s->data_len);
+			d->buf_phys_addr = rte_cpu_to_le_32(
+				mvneta_bus_addr(rte_pktmbuf_iova(s)));
+			d->size = rte_cpu_to_le_32((uint32_t)s->data_len <<
+						   MVNETA_DESC_SIZE_SHIFT);
+			d->command = rte_cpu_to_le_32(cmd);
+			txq->sw_ring[txq->prod & txq->mask] = k == need ? m : NULL;
+			txq->prod++;
+		}
+		txq->stats.tx_packets++;
+		txq->stats.tx_bytes += m->pkt_len;
+	}
+	added = (uint16_t)(txq->prod - first);
+	if (added != 0) {
+		if (nc)
+			mvneta_ring_maint(&txq->sync, txq->ring, first, added,
+					  txq->mask, false);
+		/* Descriptor stores before the count that hands them over. */
+		rte_wmb();
+		mvneta_txq_update(txq->be, added, 0);
+	}
+	return i;
+}
+
+static uint16_t
+mvneta_xmit_pkts(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	return mvneta_xmit_tmpl(q, pkts, n, false);
+}
+
+static uint16_t
+mvneta_xmit_pkts_nc(void *q, struct rte_mbuf **pkts, uint16_t n)
+{
+	return mvneta_xmit_tmpl(q, pkts, n, true);
+}
+
+int
+mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
+{
+	struct mvneta_tx_queue *txq = tx_queue;
+	uint32_t sent;
+
+	if (unlikely(offset >= txq->nb_desc))
+		return -EINVAL;
+	if (!txq->started || offset >= (uint16_t)(txq->prod - txq->clean))
+		return RTE_ETH_TX_DESC_DONE;
+	sent = (socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+		MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
+	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
+}
+
+static void
+mvneta_tx_free_all(struct mvneta_tx_queue *txq)
+{
+	uint16_t i;
+
+	for (i = 0; i < txq->nb_desc; i++) {
+		if (txq->sw_ring[i] != NULL) {
+			rte_pktmbuf_free(txq->sw_ring[i]);
+			txq->sw_ring[i] = NULL;
+		}
+	}
+}
+
+void
+mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	struct mvneta_tx_queue *txq = dev->data->tx_queues[queue_id];
+
+	if (txq == NULL)
+		return;
+	mvneta_tx_queue_stop(txq);
+	mvneta_tx_free_all(txq);
+	rte_memzone_free(txq->mz);
+	rte_free(txq->sw_ring);
+	rte_free(txq);
+	dev->data->tx_queues[queue_id] = NULL;
+}
+
+int
+mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
+		      uint16_t nb_desc, unsigned int socket_id,
+		      const struct rte_eth_txconf *conf)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	uint16_t port = dev->data->port_id;
+	struct mvneta_tx_queue *txq;
+	int ret;
+
+	if (queue_id >= MVNETA_NB_TX_QUEUES) {
+		PMD_TX_LOG(ERR, "port %u: TX queue %u: only 1 queue", port,
+			   queue_id);
+		return -EINVAL;
+	}
+	if (!mvneta_ring_size_ok(nb_desc)) {
+		PMD_TX_LOG(ERR, "port %u: %u TX descriptors: need a power of two in [%u, %u]",
+			   port, nb_desc, MVNETA_MIN_RING_DESC,
+			   MVNETA_MAX_RING_DESC);
+		return -EINVAL;
+	}
+	if (conf->tx_deferred_start) {
+		PMD_TX_LOG(ERR, "port %u: deferred TX queue start is not supported",
+			   port);
+		return -EINVAL;
+	}
+	mvneta_tx_queue_release(dev, queue_id);
+	txq = rte_zmalloc_socket("mvneta_txq", sizeof(*txq),
+				 RTE_CACHE_LINE_SIZE, (int)socket_id);
+	if (txq == NULL)
+		return -ENOMEM;
+	txq->sw_ring = rte_zmalloc_socket("mvneta_tx_sw_ring",
+					  sizeof(txq->sw_ring[0]) * nb_desc,
+					  RTE_CACHE_LINE_SIZE, (int)socket_id);
+	txq->mz = mvneta_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
+	if (txq->sw_ring == NULL || txq->mz == NULL) {
+		rte_memzone_free(txq->mz);
+		rte_free(txq->sw_ring);
+		rte_free(txq);
+		return -ENOMEM;
+	}
+	ret = rxp_sync_init(&txq->sync, ad->da.rx.dma_noncoherent ?
+			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
+			    RTE_MBUF_DEFAULT_DATAROOM, 0);
+	if (ret < 0) {
+		rte_memzone_free(txq->mz);
+		rte_free(txq->sw_ring);
+		rte_free(txq);
+		return ret;
+	}
+	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
+	txq->ring = txq->mz->addr;
+	txq->ring_iova = txq->mz->iova;
+	txq->be = &ad->be;
+	txq->nb_desc = nb_desc;
+	txq->mask = nb_desc - 1;
+	txq->port_id = port;
+	txq->queue_id = queue_id;
+	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	dev->data->tx_queues[queue_id] = txq;
+	dev->tx_pkt_burst = txq->sync.mode != RXP_SYNC_COHERENT ?
+			    mvneta_xmit_pkts_nc : mvneta_xmit_pkts;
+	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port,
+		   queue_id, nb_desc);
+	return 0;
+}
+
+/* Programs the queue (Linux mvneta_txq_hw_init()), still disabled. */
+int
+mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
+{
+	RTE_SET_USED(dev);
+	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * MVNETA_DESC_ALIGNED_SIZE);
+	mvneta_ring_sync(&txq->sync, txq->ring, 0, txq->nb_desc, txq->mask,
+			 false);
+	txq->prod = 0;
+	txq->clean = 0;
+	socnic_write32(txq->be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
+		       mvneta_bus_addr(txq->ring_iova));
+	socnic_write32(txq->be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->nb_desc);
+	txq->started = true;
+	return 0;
+}
+
+void
+mvneta_tx_queue_enable(struct mvneta_tx_queue *txq)
+{
+	socnic_write32(txq->be, MVNETA_TXQ_CMD, 1u << MVNETA_TXQ);
+}
+
+/* Waits (bounded) for the device to send what it was given. */
+void
+mvneta_tx_queue_drain(struct mvneta_tx_queue *txq)
+{
+	unsigned int i;
+
+	if (!txq->started)
+		return;
+	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
+		if ((socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+		     MVNETA_TXQ_PENDING_DESC_MASK) == 0)
+			break;
+		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
+	}
+	mvneta_tx_clean(txq);
+}
+
+/* Disables the queue, resets its counts and frees what it still held. */
+void
+mvneta_tx_queue_stop(struct mvneta_tx_queue *txq)
+{
+	unsigned int i;
+
+	if (!txq->started)
+		return;
+	socnic_write32(txq->be, MVNETA_TXQ_CMD,
+		       (1u << MVNETA_TXQ) << MVNETA_TXQ_DISABLE_SHIFT);
+	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
+		if (!(socnic_read32(txq->be, MVNETA_TXQ_CMD) & (1u << MVNETA_TXQ)))
+			break;
+		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
+	}
+	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
+	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, 0);
+	mvneta_tx_free_all(txq);
+	txq->prod = 0;
+	txq->clean = 0;
+	txq->started = false;
+}

@@ -1,0 +1,262 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The NIC families the engine tests run on, from ONE table: every test
+ * about the engine (verdicts, forwarding, copybreak, pool accounting,
+ * faults, chaos, geometry, devargs) is written once against the family
+ * named by SOCRX_TEST_FAMILY (default: stmmac), and meson runs it once
+ * per family (tests/pmd/meson.build, pmd_families). A family is its vdev
+ * name, the log types of its PMD, and the few facts of its device model
+ * a test needs, read through a neutral struct (struct pmd_model_stats).
+ */
+#ifndef SOCRX_PMD_FAMILY_H
+#define SOCRX_PMD_FAMILY_H
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/dwmac4_model.h"
+#include "rte_pmd_stmmac_uio.h"
+#ifdef SOCRX_TEST_MVNETA
+#include "neta_model.h"
+#include "rte_pmd_mvneta_uio.h"
+#endif
+
+/* What every device model counts, in the same terms for every family. */
+struct pmd_model_stats {
+	uint64_t rx_offered;	/* frames taken from the traffic source */
+	uint64_t rx_delivered;	/* frames written to descriptors */
+	uint64_t rx_lost;	/* lost for want of room before the ring: imissed */
+	uint64_t rx_pending;	/* taken, not yet delivered, lost or dropped */
+	uint64_t tx_frames;	/* frames handed to the sink */
+	uint64_t tx_bytes;
+	uint64_t thread_passes;	/* engine passes of the model's thread */
+	uint64_t rx_fault_err;	/* frames closed with an error (fault knob) */
+	uint64_t rx_fault_len;	/* length lies (fault knob) */
+	uint64_t rx_fault_csum_lie;	/* checksum verdicts inverted (fault knob) */
+	uint64_t rx_fault_wb_late;	/* counted before written back (fault knob) */
+	uint64_t violations;	/* driver protocol violations: 0 */
+	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
+	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
+	uint64_t nc_clean_lines;	/* lines the driver cleaned */
+};
+
+struct pmd_family {
+	const char *name;	/* SOCRX_TEST_FAMILY */
+	const char *vdev;	/* vdev name, without the instance number */
+	const char *logtypes;	/* pattern of the PMD's log types */
+	const char *cb_pool;	/* copybreak pool name prefix ("<pmd>_cb") */
+	/* Longest frame the model takes from a source, FCS excluded. */
+	uint32_t model_max_frame;
+	/* The device reports a bad L4 checksum (else only "good" or nothing). */
+	bool hw_l4_bad;
+	/* The device checks the L4 checksum behind a bad IPv4 header. */
+	bool hw_l4_behind_bad_ip;
+	/*
+	 * Descriptors a full ring keeps unarmed: 1 where a tail pointer equal
+	 * to the device's position means "nothing armed" (dwmac4), 0 where
+	 * the device counts (NETA).
+	 */
+	unsigned int ring_slack;
+	/*
+	 * The device's missed-frame counter saturates (dwmac4: 11 bits, the
+	 * rx_q0_missed_overflow xstat), else it cannot in practice.
+	 */
+	bool missed_saturates;
+	/*
+	 * The model's knob for a descriptor counted done before its
+	 * write-back landed, if the family's completion is a count (NETA's
+	 * RXQ_STATUS); dwmac4's OWN-bit ordering has test_pmd_ordering.
+	 */
+	const char *wb_late_knob;
+	/* The middle byte of the family's default MAC addresses. */
+	uint8_t mac_family;
+	/*
+	 * Bytes the device stores in a buffer besides the frame (NETA: the
+	 * Marvell header and the FCS; dwmac4 strips the FCS), and what the
+	 * driver adds to the longest frame when it sizes the device's
+	 * buffers for the MTU (dwmac4: 4 bytes of FCS slack).
+	 */
+	unsigned int rx_extra;
+	unsigned int rx_rbsz_extra;
+	/* Bytes the device writes in front of a frame (NETA's header). */
+	unsigned int rx_lead;
+	/* The device holds frames in a FIFO while no descriptor is armed. */
+	bool rx_fifo;
+	/*
+	 * The length of a multi-descriptor frame is cumulative per
+	 * descriptor (dwmac4's PL: a lie can go backwards), not a total in
+	 * the first (NETA's data_size: a lie can exceed the MTU).
+	 */
+	bool len_cumulative;
+	/*
+	 * The device zero-pads frames shorter than 60 bytes on transmit (the
+	 * model's sink sees the padded frame, as the wire would).
+	 */
+	bool tx_pads;
+	int (*model_stats)(uint16_t port, struct pmd_model_stats *st);
+	int (*rx_idle)(uint16_t port);
+	const char *(*last_violation)(uint16_t port);
+	int (*set_link)(uint16_t port, int up);
+};
+
+static inline int
+pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
+{
+	struct dwmac4_model_stats m;
+	int ret = rte_pmd_stmmac_uio_model_stats(port, &m);
+
+	memset(st, 0, sizeof(*st));
+	if (ret != 0)
+		return ret;
+	st->rx_offered = m.rx_offered;
+	st->rx_delivered = m.rx_delivered;
+	/* RPF flushes and MTL RX queue overflows: what imissed counts. */
+	st->rx_lost = m.rx_missed + m.rx_dropped_overflow;
+	st->rx_pending = m.rx_offered - m.rx_delivered - m.rx_missed -
+			 m.rx_dropped_filter - m.rx_dropped_csum -
+			 m.rx_dropped_stopped - m.rx_dropped_oversize -
+			 m.rx_dropped_overflow - m.rx_dropped_speed;
+	st->tx_frames = m.tx_frames;
+	st->tx_bytes = m.tx_bytes;
+	st->thread_passes = m.thread_passes;
+	st->rx_fault_err = m.rx_fault_err;
+	st->rx_fault_len = m.rx_fault_len;
+	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
+	st->violations = m.violations;
+	st->nc_clobbers = m.nc_clobbers;
+	st->nc_unclean_reads = m.nc_unclean_reads;
+	st->nc_clean_lines = m.nc_clean_lines;
+	return 0;
+}
+
+#ifdef SOCRX_TEST_MVNETA
+static inline int
+pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
+{
+	struct neta_model_stats m;
+	int ret = rte_pmd_mvneta_uio_model_stats(port, &m);
+
+	memset(st, 0, sizeof(*st));
+	if (ret != 0)
+		return ret;
+	st->rx_offered = m.rx_offered;
+	st->rx_delivered = m.rx_delivered;
+	/* No non-occupied descriptor: the port's discard counter. */
+	st->rx_lost = m.rx_missed;
+	st->rx_pending = m.rx_offered - m.rx_delivered - m.rx_missed -
+			 m.rx_dropped_stopped - m.rx_dropped_oversize -
+			 m.rx_dropped_hung;
+	st->tx_frames = m.tx_frames;
+	st->tx_bytes = m.tx_bytes;
+	st->thread_passes = m.thread_passes;
+	st->rx_fault_err = m.rx_fault_err;
+	st->rx_fault_len = m.rx_fault_len;
+	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
+	st->rx_fault_wb_late = m.rx_fault_wb_late;
+	st->violations = m.violations;
+	st->nc_clobbers = m.nc.clobbers;
+	st->nc_unclean_reads = m.nc.unclean_reads;
+	st->nc_clean_lines = m.nc.clean_lines;
+	return 0;
+}
+#endif
+
+static const struct pmd_family pmd_families[] = {
+	{
+		.name = "stmmac",
+		.vdev = "net_stmmac_uio",
+		.logtypes = "pmd.net.stmmac*",
+		.cb_pool = "stmmac_cb",
+		.model_max_frame = DWMAC4_MODEL_MAX_FRAME,
+		.hw_l4_bad = true,
+		.hw_l4_behind_bad_ip = true,
+		.ring_slack = 1,
+		.missed_saturates = true,
+		.rx_extra = 0,
+		.rx_rbsz_extra = 4,
+		.rx_fifo = true,
+		.mac_family = 0x01,
+		.len_cumulative = true,
+		.model_stats = pmd_family_stmmac_stats,
+		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
+		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
+		.set_link = rte_pmd_stmmac_uio_model_set_link,
+	},
+#ifdef SOCRX_TEST_MVNETA
+	{
+		.name = "mvneta",
+		.vdev = "net_mvneta_uio",
+		.logtypes = "pmd.net.mvneta*",
+		.cb_pool = "mvneta_cb",
+		.model_max_frame = NETA_MODEL_MAX_FRAME - 4,
+		.hw_l4_bad = false,
+		.tx_pads = true,
+		.wb_late_knob = "fault_wb_late_ppm",
+		.rx_extra = 6,
+		.rx_rbsz_extra = 6,
+		.rx_lead = 2,
+		.mac_family = 0x02,
+		.model_stats = pmd_family_mvneta_stats,
+		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
+		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
+		.set_link = rte_pmd_mvneta_uio_model_set_link,
+	},
+#endif
+};
+
+/* The family of this run (SOCRX_TEST_FAMILY); exits 77 for one not built. */
+static inline const struct pmd_family *
+pmd_family(void)
+{
+	static const struct pmd_family *f;
+	const char *e;
+	size_t i;
+
+	if (f != NULL)
+		return f;
+	e = getenv("SOCRX_TEST_FAMILY");
+	if (e == NULL || e[0] == '\0')
+		e = "stmmac";
+	for (i = 0; i < sizeof(pmd_families) / sizeof(pmd_families[0]); i++)
+		if (strcmp(pmd_families[i].name, e) == 0)
+			f = &pmd_families[i];
+	if (f == NULL) {
+		printf("SKIP: family %s is not built into this test\n", e);
+		exit(77);
+	}
+	return f;
+}
+
+/*
+ * Whether @p out is what the family's TX puts on the wire for @p in:
+ * the same bytes, zero-padded to 60 when the device pads.
+ */
+static inline bool
+pmd_family_tx_same(const uint8_t *in, uint32_t in_len, const uint8_t *out,
+		   uint32_t out_len)
+{
+	uint32_t i;
+
+	if (!pmd_family()->tx_pads || in_len >= 60)
+		return in_len == out_len && memcmp(in, out, in_len) == 0;
+	if (out_len != 60 || memcmp(in, out, in_len) != 0)
+		return false;
+	for (i = in_len; i < 60; i++)
+		if (out[i] != 0)
+			return false;
+	return true;
+}
+
+/* The vdev name of instance @p i of this run's family, in @p buf. */
+static inline const char *
+pmd_vdev(char *buf, size_t size, unsigned int i)
+{
+	snprintf(buf, size, "%s%u", pmd_family()->vdev, i);
+	return buf;
+}
+
+#endif /* SOCRX_PMD_FAMILY_H */
