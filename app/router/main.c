@@ -25,10 +25,6 @@
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
 
-#ifdef SOCRX_HAVE_STMMAC_PMD
-#include "rte_pmd_stmmac_uio.h"
-#endif
-
 #include "args.h"
 #include "lpm.h"
 #include "router.h"
@@ -352,19 +348,21 @@ setup_l2(uint16_t port, const struct route_table *t)
 }
 
 /*
- * A port's source is still producing: a model port fed by a capture or
- * the generator says so itself, which keeps --exit-when-idle from
- * stopping in a pause of the model thread. Other ports know nothing.
+ * A port's source is still producing: a port whose device is a model fed
+ * by a capture or the generator says so in its xstat "model_rx_busy"
+ * (net_stmmac_uio, docs/nics/stmmac_uio.rst), which keeps
+ * --exit-when-idle from stopping in a pause of the model thread. Other
+ * ports have no such xstat and know nothing.
  */
 static bool
 port_source_busy(uint16_t port)
 {
-#ifdef SOCRX_HAVE_STMMAC_PMD
-	return rte_pmd_stmmac_uio_model_rx_idle(port) == 0;
-#else
-	RTE_SET_USED(port);
-	return false;
-#endif
+	uint64_t id, v;
+
+	if (rte_eth_xstats_get_id_by_name(port, "model_rx_busy", &id) != 0 ||
+	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
+		return false;
+	return v != 0;
 }
 
 static bool

@@ -111,6 +111,7 @@ static const char *const model_xstat_names[] = {
 	"model_nc_unclean_reads",
 	"model_src_snapped",
 	"model_src_too_long",
+	"model_rx_busy",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -126,6 +127,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[0] = st.nc_clobbers;
 	v[1] = st.nc_unclean_reads;
 	socnic_model_port_src_counts(&ctx->port, &v[2], &v[3]);
+	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
 }
 
 /*

@@ -23,6 +23,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_rx.h"
 
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
@@ -78,14 +79,6 @@ enum stmmac_rx_state {
 	STMMAC_RX_IDLE = 0,	/* between frames */
 	STMMAC_RX_CHAIN,	/* a multi-buffer frame is being chained */
 	STMMAC_RX_DISCARD,	/* dropping the rest of a frame, until LD */
-};
-
-/* Buffer handling of the RX burst variant (stmmac_rx_fast.c). */
-enum stmmac_rx_buf_mode {
-	STMMAC_RXB_ZC = 0,	/* zero-copy, copybreak off */
-	STMMAC_RXB_CB,		/* zero-copy above the copybreak threshold */
-	STMMAC_RXB_COPY,	/* zerocopy=0: every frame copied (ablation) */
-	STMMAC_RXB_NB
 };
 
 struct stmmac_rx_queue {
@@ -149,7 +142,7 @@ struct stmmac_rx_queue {
 	struct rxp_copybreak cb;	/* rx-copybreak into small_mp */
 	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
 	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
-	enum stmmac_rx_buf_mode buf_mode;
+	enum socnic_rx_buf_mode buf_mode;
 	uint64_t lib_base[STMMAC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
 };
 

@@ -1,19 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The RX burst on lib/rxpath (docs/design/rxpath.md):
- *
- *   harvest -> sync for the CPU -> prefetch the head -> copybreak or
- *   zero-copy -> parse + checksum verdict -> refill
- *
- * One always-inline template, instantiated per configuration with
- * constant parameters and installed once at queue setup (conventions
- * point 6): the memory model (coherent: no per-packet sync call at all;
- * non-coherent or full: the queue's rxp_sync variant), the buffer mode
- * (zero-copy, zero-copy + copybreak, copy-all), the head lines prefetched
- * (0, 1, 2) and where (after the sync, or before it for the ablation).
- * None of these is tested per packet. The checksum mode (csum=) is passed
- * to lib/rxpath's policy with the device's RDES1 answer decoded
- * (stmmac_rx_csum.h); its one switch on the mode is predictable.
+ * The RX burst of net_stmmac_uio, lettered as in socnic_rx.h:
+ *   A. harvest (stmmac_rx_harvest): released descriptors, one barrier;
+ *   B. classify (stmmac_rx_classify): clean quads into a normalised batch;
+ *   C. sync + head prefetch + copybreak allocation (socnic_rx.h);
+ *   D. deliver (stmmac_rx_deliver): clean quads by the shared step, the
+ *      rest by the general path (stmmac_rx_desc, stmmac_rxq.c);
+ *   E. refill and tail doorbell (stmmac_rxq.c).
+ * One always-inline template, instantiated per memory model, buffer mode
+ * and head prefetch, installed once at queue setup; nothing of these is
+ * tested per packet. Why each step is where it is, with the figures:
+ * docs/design/rxpath.md and docs/design/families.md.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -23,15 +20,13 @@
 #include <rte_mbuf.h>
 #include <rte_prefetch.h>
 
-#include "csum.h"
-#include "rxp_copybreak.h"
 #include "rxp_parse.h"
-#include "rxp_parse_fast.h"
 #include "rxp_pool.h"
 #include "rxp_prefetch.h"
 #include "rxp_sync.h"
 
 #include "socnic_io.h"
+#include "socnic_rx.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
@@ -46,7 +41,7 @@
 #define STMMAC_RX_MISSED_POLLS		64
 
 /* Descriptors harvested per pass: bounds the on-stack status arrays. */
-#define STMMAC_RX_HARVEST_MAX		32
+#define STMMAC_RX_HARVEST_MAX		SOCNIC_RX_BATCH_MAX
 
 #define STMMAC_RDES3_FD_LD	(RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR)
 
@@ -62,26 +57,13 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
 #undef STMMAC_VCNT_OFF
 
 /*
- * Harvest: status words of up to @p max descriptors the device has
- * released, in ring order, stopping at the first one it still owns
- * (row 12). One read barrier after the OWN checks of the whole batch,
- * then RDES1: never a word read before its OWN was seen clear (row 13).
- * The same barrier orders the buffer reads after the OWN reads, which is
- * all a coherent DMA sync would add. Once the first descriptor is seen
- * done, the lines of the rest of the batch are prefetched at once (a
- * device writes back in bursts: the misses overlap); a prefetch is only a
- * hint, the OWN test still decides.
- *
- * Coherent (@p pf_lines > 0): the head of each frame is prefetched as
- * soon as its descriptor shows OWN clear (the device wrote the data before
- * releasing the descriptor, and there is no cache maintenance to wait
- * for), from the slot's buffer address (buf_data): the misses on the
- * packet heads overlap those on the descriptor lines still arriving.
- *
- * Non-coherent (@p nc): each descriptor has its own line, which is
- * cleaned+invalidated before its status is read: first the next one
- * alone (an empty poll costs one line), then, once it is done, the rest
- * of the batch together, one completion barrier each.
+ * A. Harvest: the status words of up to @p max released descriptors, in
+ * ring order, stopping at the first the device owns (row 12); one read
+ * barrier, then RDES1 (row 13). Descriptor lines of the batch are
+ * prefetched once the first is done; coherent, each head too (@p
+ * pf_lines). Non-coherent: the next descriptor's line is invalidated
+ * alone first, the rest of the batch after it (docs/design/rxpath.md,
+ * "Phases" 1 and "Non-coherent DMA").
  */
 static __rte_always_inline uint16_t
 stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
@@ -139,149 +121,6 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 }
 
 /*
- * Sync one received segment for the CPU, then prefetch its head: the order
- * of robustness row 48 (Linux 2a2931517c9a), unless the ablation asks for
- * the old order (prefetch first, then sync, which on a non-coherent
- * system throws the prefetched lines away).
- */
-static __rte_always_inline void
-stmmac_rx_sync_prefetch(struct stmmac_rx_queue *rxq, const void *data,
-			uint32_t len, const bool nc, const unsigned int lines,
-			const bool before)
-{
-	if (before)
-		rxp_prefetch_head(data, lines);
-	if (nc)
-		rxp_sync_for_cpu(&rxq->sync, data, len);
-	if (!before)
-		rxp_prefetch_head(data, lines);
-}
-
-/*
- * Parse the frame at @p p and weigh the device's RDES1 answer: the flags
- * decided so far, and *need_sum when software must sum the L4 range
- * (r->csum_off, r->csum_len) to decide the L4 verdict.
- */
-static __rte_always_inline uint64_t
-stmmac_rx_parse(const struct stmmac_rx_queue *rxq, const uint8_t *p,
-		uint32_t len, uint32_t rdes1, struct rxp_parse_result *r,
-		int *need_sum)
-{
-	rxp_parse_fast(p, len, r);
-	return rxp_hw_csum_flags(r, stmmac_rx_hw_csum(rdes1), rxq->csum_mode,
-				 need_sum);
-}
-
-/*
- * Finish and write the verdict on @p m, the mbuf delivered: the L4 range
- * of the frame at @p p is summed here unless a copy already summed it
- * (@p copied has RXP_COPYBREAK_F_SUM, the sum in @p sum). Counts it.
- */
-static __rte_always_inline struct rte_mbuf *
-stmmac_rx_verdict(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
-		  const uint8_t *p, const struct rxp_parse_result *r,
-		  uint64_t f, int need_sum, unsigned int copied, uint32_t sum)
-{
-	if (need_sum) {
-		if (!(copied & RXP_COPYBREAK_F_SUM))
-			sum = csum_partial(p + r->csum_off, r->csum_len, 0);
-		f |= rxp_l4_verdict(r, sum);
-	}
-	m->packet_type = r->ptype;
-	m->ol_flags = f;
-	rxp_verdict_count(&rxq->stats.rx_ip_good, f);
-	return m;
-}
-
-/*
- * Parse + verdict + copybreak of a complete frame whose first segment is
- * @p m (synced). Sets packet_type and the checksum flags, copies the
- * frame when the buffer mode says so (copybreak: frames of at most the
- * threshold; copy-all: every frame that fits one buffer), with the L4
- * range summed during the copy. Returns the mbuf to deliver and adds to
- * @p *handoff the page-pool buffers it leaves with.
- *
- * Used for the frames the general path completes, and with
- * STMMAC_RXB_ZC for the fast path's frames it does not copy in place.
- *
- * Policy: a checksum error never drops (P-a); an empty small pool sends
- * the frame zero-copy (copybreak_nombuf), it does not drop either.
- */
-static __rte_always_inline struct rte_mbuf *
-stmmac_rx_finish(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
-		 uint32_t rdes1, const unsigned int bmode,
-		 unsigned int *handoff)
-{
-	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
-	const uint32_t len = m->data_len;	/* first segment only */
-	struct rxp_parse_result r;
-	unsigned int got = 0;
-	uint32_t sum = 0;
-	int need_sum;
-	uint64_t f = stmmac_rx_parse(rxq, p, len, rdes1, &r, &need_sum);
-
-	if (bmode != STMMAC_RXB_ZC && m->nb_segs == 1) {
-		struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ?
-					   &rxq->copyall : &rxq->cb;
-
-		got = rxp_copybreak(cb, &m, len, r.csum_off,
-				    need_sum ? r.csum_len : 0, &sum);
-		/* The big buffer went back to the pool's recycle cache. */
-		if (!(got & RXP_COPYBREAK_F_COPIED))
-			*handoff += 1;
-	} else {
-		*handoff += m->nb_segs;
-	}
-	/* Written once, on the mbuf delivered (the copy or the buffer). */
-	return stmmac_rx_verdict(rxq, m, p, &r, f, need_sum, got, sum);
-}
-
-/*
- * Parse + verdict of a frame of a clean quad copied in place (copybreak,
- * or every frame with zerocopy=0): @p p is the frame in its big buffer
- * (synced), which stays in its ring slot and is re-armed there by the
- * refill; @p m is the fresh small mbuf it is copied into, with the L4
- * range summed during the copy. The big mbuf's header is never written.
- */
-static __rte_always_inline struct rte_mbuf *
-stmmac_rx_finish_copy(struct stmmac_rx_queue *rxq, struct rxp_copybreak *cb,
-		      struct rte_mbuf *m, const uint8_t *p, uint32_t len,
-		      uint32_t rdes1)
-{
-	struct rxp_parse_result r;
-	uint32_t sum = 0;
-	int need_sum;
-	uint64_t f = stmmac_rx_parse(rxq, p, len, rdes1, &r, &need_sum);
-	unsigned int got = rxp_copybreak_fill(cb, m, p, len, r.csum_off,
-					      need_sum ? r.csum_len : 0, &sum);
-
-	m->port = rxq->port_id;
-	return stmmac_rx_verdict(rxq, m, p, &r, f, need_sum, got, sum);
-}
-
-/*
- * A frame completed by the general path (stmmac_rx_desc: errors,
- * multi-descriptor frames, a quad that was not four clean frames): each
- * segment is synced over its own length before the CPU reads any of it,
- * the head prefetched, then finished like any frame.
- */
-static __rte_always_inline struct rte_mbuf *
-stmmac_rx_deliver_slow(struct stmmac_rx_queue *rxq, struct rte_mbuf *m,
-		       uint32_t rdes1, const bool nc, const unsigned int bmode,
-		       const unsigned int lines, const bool before,
-		       unsigned int *handoff)
-{
-	struct rte_mbuf *s;
-
-	for (s = m->next; nc && s != NULL; s = s->next)
-		rxp_sync_for_cpu(&rxq->sync, rte_pktmbuf_mtod(s, void *),
-				 s->data_len);
-	stmmac_rx_sync_prefetch(rxq, rte_pktmbuf_mtod(m, void *), m->data_len,
-				nc, lines, before);
-	return stmmac_rx_finish(rxq, m, rdes1, bmode, handoff);
-}
-
-/*
  * Whether the four descriptors from @p st[0] are four complete,
  * error-free, single-buffer frames of acceptable length (error bits OR-ed
  * across the quad, VPP ige/iavf style), taking the fast path.
@@ -306,191 +145,117 @@ stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
 	       !(any & RDES3_ERROR_SUMMARY);
 }
 
-/* The rest (past the head lines) of the four frames from @p i. */
+/*
+ * B. Classify each quad of the batch (pass 1): the frames of a clean one
+ * go into the normalised batch @p b (data, length, the device's checksum
+ * answer decoded from RDES1), with their sync and head prefetch queued;
+ * the mbufs of the other quads are prefetched for the general path.
+ * Every head of the batch is requested before the first one is parsed,
+ * so up to 32 misses overlap instead of four (docs/design/rxpath.md).
+ */
 static __rte_always_inline void
-stmmac_rx_prefetch_quad_body(const struct stmmac_rx_queue *rxq,
-			     const uint8_t *const *da, const uint32_t *st,
-			     unsigned int i, const unsigned int lines)
+stmmac_rx_classify(const struct stmmac_rx_queue *rxq,
+		   const struct socnic_rx_view *v, const uint32_t *st,
+		   const uint32_t *s1, struct socnic_rx_batch *b,
+		   const bool nc, const unsigned int bmode,
+		   const unsigned int lines, const bool before)
 {
-	unsigned int k;
+	const uint16_t nq = b->n & ~3u;
+	uint16_t i, k;
 
-	for (k = 0; k < 4; k++)
-		rxp_prefetch_body(da[i + k], lines * RXP_PREFETCH_LINE,
-				  (st[i + k] & RDES3_PACKET_SIZE_MASK) -
-				  rxq->fcs_trim);
+	RTE_BUILD_BUG_ON(STMMAC_RX_HARVEST_MAX > SOCNIC_RX_BATCH_MAX);
+	RTE_BUILD_BUG_ON(SOCNIC_RX_BATCH_MAX / 4 > 32);
+	for (i = 0; i < nq; i += 4) {
+		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i))) {
+			socnic_rx_prefetch_mbufs(v, b, i);
+			continue;
+		}
+		b->clean |= 1u << (i / 4);
+		for (k = 0; k < 4; k++) {
+			uint16_t j = (uint16_t)(i + k);
+			uint32_t pl = st[j] & RDES3_PACKET_SIZE_MASK;
+
+			b->len[j] = pl - rxq->fcs_trim;
+			b->hw[j] = stmmac_rx_hw_csum(s1[j]);
+			socnic_rx_batch_add(v, b, j,
+					    rxq->buf_data[(b->base + j) & v->mask],
+					    pl, nc, bmode, lines, before);
+		}
+	}
+	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 
 /*
- * Process harvested descriptors in two passes over the batch.
- *
- * Pass 1 classifies each quad (stmmac_rx_quad_clean) and, non-coherent,
- * syncs each buffer of the clean ones for the CPU over exactly PL bytes
- * and then prefetches its head: every head of the batch is requested
- * before the first one is parsed, so up to 32 misses overlap instead of
- * four (the heads are known from the ring slots, buf_data; nothing is
- * taken from the ring yet). The cache maintenance of the whole batch ends
- * with ONE completion barrier (rxp_sync_for_cpu_bulk). Coherent, the
- * harvest already requested the heads. The mbuf header (first line) is
- * prefetched only for the frames that will leave the ring zero-copy and
- * for the quads the general path takes: a frame copied in place never
- * touches its big mbuf (1500 B coherent, 4 alternated runs: 357 -> 342
- * busy cycles with software checks, 188 -> 184 with device verdicts,
- * against every mbuf one quad ahead). It also
- * counts the frames to copy (copybreak, or all with zerocopy=0), whose
- * small mbufs are then taken from their pool in one bulk allocation.
- *
- * Pass 2 delivers in ring order: a clean quad found between frames is
- * finished frame by frame, a frame to copy into its small mbuf with its
- * big buffer left in the ring slot (re-armed in place by the refill, its
- * header untouched), any other taken from the ring zero-copy; anything
- * else (errors, chains, a frame in progress, the last n % 4 descriptors)
- * takes the general path stmmac_rx_desc, which syncs what it delivers
- * itself. A quad pass 1 found clean but that follows a frame left
- * unfinished by the general path also goes there (its buffers were synced
- * twice: harmless; its small mbufs, if any, are freed).
+ * D. Deliver in ring order (pass 2): a clean quad found between frames
+ * through the shared step; anything else (errors, chains, a frame in
+ * progress, the last n % 4 descriptors) through the general path
+ * stmmac_rx_desc, which syncs what it delivers itself. A clean quad after
+ * a frame the general path left unfinished goes there too (synced twice:
+ * harmless; its small mbufs are freed).
  */
+static __rte_always_inline uint16_t
+stmmac_rx_deliver(struct stmmac_rx_queue *rxq, const struct socnic_rx_view *v,
+		  const uint32_t *st, const uint32_t *s1,
+		  struct socnic_rx_batch *b, struct rte_mbuf **pkts,
+		  const bool nc, const unsigned int bmode,
+		  const unsigned int lines, const bool before)
+{
+	const uint16_t n = b->n;
+	unsigned int handoff = 0;
+	uint64_t bytes = 0;
+	uint16_t i, nb = 0, k;
+
+	for (i = 0; i < n; i += 4) {
+		if (likely((b->clean & (1u << (i / 4))) &&
+			   rxq->state == STMMAC_RX_IDLE)) {
+			nb = socnic_rx_deliver_quad(v, b, i, pkts, nb, &handoff,
+						    &bytes, rxq->prefetch_body,
+						    bmode, lines, before);
+			continue;
+		}
+		for (k = 0; k < 4 && i + k < n; k++) {
+			struct rte_mbuf *mb = stmmac_rx_desc(rxq,
+				(b->base + i + k) & v->mask, st[i + k], s1[i + k]);
+
+			if (mb == NULL)
+				continue;
+			bytes += mb->pkt_len;
+			pkts[nb++] = socnic_rx_deliver_slow(v, mb,
+				stmmac_rx_hw_csum(s1[i + k]), nc, bmode, lines,
+				before, &handoff);
+		}
+	}
+	socnic_rx_batch_end(b);
+	rxq->next = (uint16_t)(b->base + n);
+	rxp_pool_handoff(rxq->pool, handoff);
+	rxq->stats.rx_packets += nb;
+	/* ibytes exclude the FCS even when the application keeps it. */
+	rxq->stats.rx_bytes += bytes - (rxq->keep_crc ? (uint64_t)nb * RTE_ETHER_CRC_LEN : 0);
+	return nb;
+}
+
+/* B to D for the @p n descriptors harvested into @p st and @p s1. */
 static __rte_always_inline uint16_t
 stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		  const uint32_t *s1, uint16_t n, struct rte_mbuf **pkts,
 		  const bool nc, const unsigned int bmode,
 		  const unsigned int lines, const bool before)
 {
-	struct rxp_copybreak *cb = bmode == STMMAC_RXB_COPY ? &rxq->copyall :
-				   &rxq->cb;
-	struct rte_mbuf **sw = rxq->sw_ring;
-	const uint16_t mask = rxq->mask;
-	const uint16_t base = rxq->next;
-	const uint16_t nq = n & ~3u;
-	const uint8_t *da[STMMAC_RX_HARVEST_MAX];
-	const void *sa[STMMAC_RX_HARVEST_MAX];
-	uint32_t sl[STMMAC_RX_HARVEST_MAX];
-	struct rte_mbuf *small[STMMAC_RX_HARVEST_MAX];
-	unsigned int handoff = 0, ns = 0, ncopy = 0, got = 0, si = 0, j;
-	unsigned int pf_done = 0;	/* bodies prefetched below this index */
-	uint32_t clean = 0;	/* bit i/4: quad i takes the fast path */
-	uint64_t bytes = 0;
-	uint16_t i, nb = 0, k;
+	const struct socnic_rx_view v = {
+		.sw_ring = rxq->sw_ring,
+		.cb = bmode == SOCNIC_RXB_COPY ? &rxq->copyall : &rxq->cb,
+		.sync = &rxq->sync,
+		.vcnt = &rxq->stats.rx_ip_good,
+		.csum_mode = rxq->csum_mode,
+		.mask = rxq->mask,
+		.port_id = rxq->port_id,
+	};
+	struct socnic_rx_batch b;
 
-	RTE_BUILD_BUG_ON(STMMAC_RX_HARVEST_MAX / 4 > 32);
-	for (i = 0; i < nq; i += 4) {
-		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i))) {
-			/* The general path reads every mbuf of the quad. */
-			for (k = 0; k < 4; k++)
-				rte_prefetch0(sw[(base + i + k) & mask]);
-			continue;
-		}
-		clean |= 1u << (i / 4);
-		for (k = 0; k < 4; k++) {
-			const uint8_t *data = rxq->buf_data[(base + i + k) & mask];
-			uint32_t pl = st[i + k] & RDES3_PACKET_SIZE_MASK;
-
-			da[i + k] = data;
-			/*
-			 * Only the mbufs that leave the ring zero-copy are
-			 * written: a frame copied in place never touches its
-			 * big mbuf, whose line would take a miss slot from the
-			 * packet heads for nothing.
-			 */
-			if (bmode == STMMAC_RXB_ZC ||
-			    !rxp_copybreak_wanted(cb, pl - rxq->fcs_trim))
-				rte_prefetch0(sw[(base + i + k) & mask]);
-			else
-				ncopy++;
-			/*
-			 * Coherent: the harvest's barrier was the sync and
-			 * the harvest prefetched the head.
-			 */
-			if (!nc)
-				continue;
-			if (before)
-				rxp_prefetch_head(data, lines);
-			sa[ns] = data;
-			sl[ns++] = pl;
-		}
-	}
-	if (nc && ns != 0) {
-		/*
-		 * Non-coherent: the maintenance of every clean buffer of the
-		 * batch, one completion barrier, then the head prefetches.
-		 */
-		rxp_sync_for_cpu_bulk(&rxq->sync, sa, sl, ns);
-		if (!before)
-			for (j = 0; j < ns; j++)
-				rxp_prefetch_head_len(sa[j], lines, sl[j]);
-	}
-	if (bmode != STMMAC_RXB_ZC)
-		got = rxp_copybreak_alloc_bulk(cb, small, ncopy);
-	for (i = 0; i < n; i += 4) {
-		if (likely((clean & (1u << (i / 4))) &&
-			   rxq->state == STMMAC_RX_IDLE)) {
-			/*
-			 * When software will sum them, the rest of the frames
-			 * is prefetched one quad ahead: this quad's (if not
-			 * yet) and the next clean one's, so that the misses
-			 * of the next four frames overlap the sums of these
-			 * (four or twelve frames in flight measured slower).
-			 */
-			if (!before && rxq->prefetch_body) {
-				if (pf_done <= i)
-					stmmac_rx_prefetch_quad_body(rxq, da, st, i,
-								     lines);
-				if (i + 4u < nq && (clean & (1u << (i / 4 + 1))))
-					stmmac_rx_prefetch_quad_body(rxq, da, st,
-								     i + 4, lines);
-				pf_done = i + 8u;
-			}
-			for (k = 0; k < 4; k++) {
-				uint16_t slot = (base + i + k) & mask;
-				uint32_t len = (st[i + k] & RDES3_PACKET_SIZE_MASK) -
-					       rxq->fcs_trim;
-				struct rte_mbuf *mb;
-
-				bytes += len;
-				if (bmode != STMMAC_RXB_ZC &&
-				    rxp_copybreak_wanted(cb, len)) {
-					mb = si < got ? small[si++] :
-					     rxp_copybreak_alloc_one(cb);
-					if (likely(mb != NULL)) {
-						pkts[nb++] = stmmac_rx_finish_copy(
-							rxq, cb, mb, da[i + k],
-							len, s1[i + k]);
-						continue;
-					}
-				}
-				/* Zero-copy: the buffer leaves the ring. */
-				mb = sw[slot];
-				sw[slot] = NULL;
-				mb->data_off = RTE_PKTMBUF_HEADROOM;
-				mb->data_len = (uint16_t)len;
-				mb->pkt_len = len;
-				mb->port = rxq->port_id;
-				pkts[nb++] = stmmac_rx_finish(rxq, mb, s1[i + k],
-							      STMMAC_RXB_ZC,
-							      &handoff);
-			}
-			continue;
-		}
-		for (k = 0; k < 4 && i + k < n; k++) {
-			struct rte_mbuf *mb = stmmac_rx_desc(rxq,
-				(base + i + k) & mask, st[i + k], s1[i + k]);
-
-			if (mb == NULL)
-				continue;
-			bytes += mb->pkt_len;
-			pkts[nb++] = stmmac_rx_deliver_slow(rxq, mb, s1[i + k],
-							    nc, bmode, lines,
-							    before, &handoff);
-		}
-	}
-	/* Small mbufs of clean quads the general path took over. */
-	if (unlikely(si < got))
-		rte_pktmbuf_free_bulk(small + si, got - si);
-	rxq->next = (uint16_t)(base + n);
-	rxp_pool_handoff(rxq->pool, handoff);
-	rxq->stats.rx_packets += nb;
-	/* ibytes exclude the FCS even when the application keeps it. */
-	rxq->stats.rx_bytes += bytes - (rxq->keep_crc ? (uint64_t)nb * RTE_ETHER_CRC_LEN : 0);
-	return nb;
+	socnic_rx_batch_init(&b, rxq->next, n);
+	stmmac_rx_classify(rxq, &v, st, s1, &b, nc, bmode, lines, before);
+	return stmmac_rx_deliver(rxq, &v, st, s1, &b, pkts, nc, bmode, lines,
+				 before);
 }
 
 /*
@@ -575,22 +340,22 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
  */
 #define STMMAC_RECV_PKTS(name, nc, bm, l)				static uint16_t								name(void *q, struct rte_mbuf **pkts, uint16_t n)			{										return stmmac_rx_burst_tmpl(q, pkts, n, nc, bm, l, false);	}
 
-STMMAC_RECV_PKTS(stmmac_recv_pkts, false, STMMAC_RXB_CB, 2)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_pf1, false, STMMAC_RXB_CB, 1)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_pf0, false, STMMAC_RXB_CB, 0)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_zc, false, STMMAC_RXB_ZC, 2)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf1, false, STMMAC_RXB_ZC, 1)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf0, false, STMMAC_RXB_ZC, 0)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc, true, STMMAC_RXB_CB, 2)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf1, true, STMMAC_RXB_CB, 1)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf0, true, STMMAC_RXB_CB, 0)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc, true, STMMAC_RXB_ZC, 2)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf1, true, STMMAC_RXB_ZC, 1)
-STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf0, true, STMMAC_RXB_ZC, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts, false, SOCNIC_RXB_CB, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_pf1, false, SOCNIC_RXB_CB, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_pf0, false, SOCNIC_RXB_CB, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc, false, SOCNIC_RXB_ZC, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf1, false, SOCNIC_RXB_ZC, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_zc_pf0, false, SOCNIC_RXB_ZC, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc, true, SOCNIC_RXB_CB, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf1, true, SOCNIC_RXB_CB, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_pf0, true, SOCNIC_RXB_CB, 0)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc, true, SOCNIC_RXB_ZC, 2)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf1, true, SOCNIC_RXB_ZC, 1)
+STMMAC_RECV_PKTS(stmmac_recv_pkts_nc_zc_pf0, true, SOCNIC_RXB_ZC, 0)
 
-_Static_assert(STMMAC_RXB_ZC == 0 && STMMAC_RXB_CB == 1 &&
-	       STMMAC_RXB_COPY == 2 && STMMAC_RXB_NB == 3,
-	       "the variant tables are indexed by enum stmmac_rx_buf_mode");
+_Static_assert(SOCNIC_RXB_ZC == 0 && SOCNIC_RXB_CB == 1 &&
+	       SOCNIC_RXB_COPY == 2 && SOCNIC_RXB_NB == 3,
+	       "the variant tables are indexed by enum socnic_rx_buf_mode");
 _Static_assert(RXP_PREFETCH_HEAD_LINES_MAX == 2,
 	       "one production variant per head-line count 0..2");
 
@@ -623,7 +388,7 @@ STMMAC_RXV_DEF_NC(1)
 #define STMMAC_RXV_ROW_NC(nc)							{ STMMAC_RXV_ROW_BM(nc, 0), STMMAC_RXV_ROW_BM(nc, 1),			  STMMAC_RXV_ROW_BM(nc, 2) }
 
 static const eth_rx_burst_t
-stmmac_rx_ablation_variants[2][STMMAC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
+stmmac_rx_ablation_variants[2][SOCNIC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1][2] = {
 	STMMAC_RXV_ROW_NC(0),
 	STMMAC_RXV_ROW_NC(1),
 };
@@ -637,7 +402,7 @@ stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
 	unsigned int lines = RTE_MIN(da->rx.prefetch_lines,
 				     (uint8_t)RXP_PREFETCH_HEAD_LINES_MAX);
 	bool ablation = da->rx.prefetch_before ||
-			rxq->buf_mode == STMMAC_RXB_COPY;
+			rxq->buf_mode == SOCNIC_RXB_COPY;
 
 	PMD_RX_LOG(DEBUG, "port %u: RX burst variant sync=%s buffers=%u prefetch=%u%s%s",
 		   rxq->port_id, nc ? "cache maintenance" : "coherent",

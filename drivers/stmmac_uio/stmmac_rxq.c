@@ -2,25 +2,10 @@
 /*
  * RX queues: setup, start/stop, the general (error, scatter) descriptor
  * path and the refill. The burst variants are in stmmac_rx_fast.c.
- *
- * Ring idiom (model.md "Receive"; Linux stmmac_rx()/stmmac_rx_refill()):
- *   - slots [next, armed) belong to the device (armed, or written back and
- *     not yet harvested); slots [armed, next + N) belong to the driver;
- *   - dev_start arms all N slots and writes t = N; afterwards at most N - 1
- *     stay armed, so that "tail == current" can only mean "nothing armed"
- *     (the device stops when its current index reaches the tail index);
- *   - sw_ring[slot] is the mbuf armed in a slot. A harvested good frame
- *     takes it away (slot NULL, refilled from the page pool); an errored
- *     or discarded frame leaves it there and the refill re-arms it in
- *     place; buffers of a dropped chain go back to the page pool's
- *     direct-recycle cache (they never left the driver).
- *   - an armed descriptor carries RDES2 = STMMAC_RDES2_ARMED, which every
- *     write-back replaces: one found with OWN clear and RDES2 unchanged was
- *     never written back (a stale status word, stmmac_rx_stale());
- *   - Ring buffers come from lib/rxpath's page pool (rxp_pool), which
- *     keeps the in-flight count: every buffer out of it is in a slot, in
- *     the frame being assembled, or handed to the application
- *     (rxp_pool_handoff); 0 in flight after stop, checked and counted.
+ * Ring idiom: slots [next, armed) are the device's, at most N - 1 armed
+ * after start; sw_ring[slot] is the mbuf armed in a slot; an armed
+ * descriptor carries RDES2 = STMMAC_RDES2_ARMED. Why, and the page pool's
+ * in-flight rule: docs/design/rxpath.md, "Ring idiom".
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -299,19 +284,12 @@ stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
 }
 
 /*
- * Refill: give the device every free slot up to N - 1 armed, once enough
- * are free. Empty slots get buffers from the page pool (direct-recycle
- * cache first, then the mempool, in bulk); slots still holding a buffer
- * (a frame copied out by copybreak, an errored or discarded frame) are
- * re-armed with it, from the address remembered in buf_iova (its mbuf is
- * not read). Addresses, barrier,
- * OWN bits, one tail write; on a non-coherent device each step's lines are
- * cleaned before the next (stmmac_ring.h). If the pool is short, arm the
- * slots before the first one left empty, count rx_nombuf and retry next
- * call: no descriptor ever carries OWN without a buffer (row 16). Every
- * buffer the pool gave is used: they fill the empty slots in order.
- * @p nc is a constant in each instance: the coherent one addresses packed
- * descriptors with a constant stride and does no maintenance.
+ * E. Refill, once enough slots are free: empty slots from the page pool
+ * in bulk, slots still holding a buffer re-armed from buf_iova; addresses,
+ * barrier, OWN bits, one tail write (non-coherent: each step's lines
+ * cleaned, stmmac_ring.h). A short pool arms the slots before the first
+ * empty one and counts rx_nombuf: never OWN without a buffer (row 16).
+ * @p nc is a constant of each instance.
  */
 static __rte_always_inline void
 stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
@@ -829,16 +807,16 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 		return -rte_errno;
 	}
 	if (!da->rx.zerocopy) {
-		rxq->buf_mode = STMMAC_RXB_COPY;
+		rxq->buf_mode = SOCNIC_RXB_COPY;
 	} else if (da->rx.copybreak != 0) {
-		rxq->buf_mode = STMMAC_RXB_CB;
+		rxq->buf_mode = SOCNIC_RXB_CB;
 		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
 						     rxq->nb_desc, da->rx.copybreak,
 						     socket_id);
 		if (rxq->small_mp == NULL)
 			return -rte_errno;
 	} else {
-		rxq->buf_mode = STMMAC_RXB_ZC;
+		rxq->buf_mode = SOCNIC_RXB_ZC;
 	}
 	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
 				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
@@ -963,8 +941,8 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
 		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
-		   rxq->buf_mode == STMMAC_RXB_COPY ? "copy-all" :
-		   rxq->buf_mode == STMMAC_RXB_CB ? "zero-copy + copybreak" :
+		   rxq->buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   rxq->buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
 		   "zero-copy", (int)rxq->csum_mode);
 	return 0;
 }

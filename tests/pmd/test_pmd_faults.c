@@ -16,6 +16,7 @@
  *      so the lies show up there, at most one changed frame per lie.
  * Every port ends with its pool back at the baseline after stop and no
  * driver protocol violation (an injected fault is device behaviour).
+ * One table of fault cases (cases[]): a new knob is one more row.
  */
 #include "pmd_harness.h"
 
@@ -34,13 +35,6 @@
 #define GEN "flow_ctrl=1,gen_pkts=" STR(F_PKTS) ",gen_len=60-1514"
 #define GEN_CSUM GEN ",gen_bad_l4=100"
 
-#define DEV_ERR		"net_stmmac_uio0"
-#define DEV_LEN		"net_stmmac_uio1"
-#define DEV_SW_REF	"net_stmmac_uio2"
-#define DEV_SW_LIE	"net_stmmac_uio3"
-#define DEV_HW_REF	"net_stmmac_uio4"
-#define DEV_HW_LIE	"net_stmmac_uio5"
-
 #define CSUM_MASK (RTE_MBUF_F_RX_IP_CKSUM_MASK | RTE_MBUF_F_RX_L4_CKSUM_MASK)
 
 struct rx_rec {
@@ -51,8 +45,6 @@ struct rx_rec {
 	uint64_t flags[F_PKTS];	/* checksum flags, in order */
 	uint32_t ptype[F_PKTS];
 };
-
-static struct rx_rec recs[6];
 
 static void
 record(struct rte_mbuf *m, void *arg)
@@ -136,38 +128,6 @@ run_port(const char *dev, uint64_t seed, struct rx_rec *rec,
 	return 0;
 }
 
-/* (a) Descriptor errors, robustness rows 1-2. */
-static void
-test_err(void)
-{
-	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
-
-	if (run_port(DEV_ERR, SEED_ERR, &recs[0], &es, &ms) != 0)
-		return;
-	CHECK(ms.rx_fault_err > 0, "errors were injected");
-	/* Flow control on, good traffic: no frame is dropped otherwise. */
-	CHECK(es.ierrors >= ms.rx_fault_err,
-	      "ierrors %" PRIu64 " >= injected errors %" PRIu64,
-	      es.ierrors, ms.rx_fault_err);
-}
-
-/* (b) Length lies, robustness rows 9 and 11. */
-static void
-test_len(void)
-{
-	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
-
-	if (run_port(DEV_LEN, SEED_LEN, &recs[1], &es, &ms) != 0)
-		return;
-	CHECK(ms.rx_fault_len > 0, "length lies were injected");
-	/* Every lie is 0, <= 4 (runt) or past the buffer: all dropped. */
-	CHECK(es.ierrors >= ms.rx_fault_len,
-	      "ierrors %" PRIu64 " >= length lies %" PRIu64,
-	      es.ierrors, ms.rx_fault_len);
-}
-
 /* Frames whose checksum flags or ptype differ between two recordings. */
 static uint64_t
 diff_count(const struct rx_rec *a, const struct rx_rec *b)
@@ -180,64 +140,129 @@ diff_count(const struct rx_rec *a, const struct rx_rec *b)
 	return d;
 }
 
-/* (c) Lying checksum verdicts: software ignores them, hardware trusts. */
+/* What a case's faults must do to what the application sees. */
+enum fault_expect {
+	/* No fault: the reference of other cases (and of @ref, if any). */
+	FE_REFERENCE,
+	/* Every injected fault drops its frame: ierrors >= injected. */
+	FE_DROPPED,
+	/* Lying verdicts ignored: flags identical to the reference's. */
+	FE_LIES_IGNORED,
+	/* Lying verdicts trusted: 0 < changed frames <= lies. */
+	FE_LIES_TRUSTED,
+};
+
+/*
+ * The fault cases, one port each, run in this order: the knob (devargs
+ * after the generator's), its seed, the model counter of the faults it
+ * injected, what they must do, and the earlier case it is compared with.
+ */
+struct fault_case {
+	const char *name;
+	const char *args;
+	uint64_t seed;		/* fault_seed, 0: none given */
+	size_t injected;	/* offset of the counter in dwmac4_model_stats */
+	enum fault_expect expect;
+	int ref;		/* index of the case compared with, -1: none */
+};
+
+#define INJ(f) offsetof(struct dwmac4_model_stats, f)
+
+static const struct fault_case cases[] = {
+	/* (a) Descriptor errors, robustness rows 1-2. */
+	{ "descriptor errors", GEN ",fault_err_ppm=50000", SEED_ERR,
+	  INJ(rx_fault_err), FE_DROPPED, -1 },
+	/* (b) Length lies, rows 9 and 11: 0, <= 4 (runt) or past the buffer. */
+	{ "length lies", GEN ",fault_len_ppm=50000", SEED_LEN,
+	  INJ(rx_fault_len), FE_DROPPED, -1 },
+	/* (c) Lying checksum verdicts: software ignores them, hardware trusts. */
+	{ "csum=sw", GEN_CSUM ",csum=sw", 0, 0, FE_REFERENCE, -1 },
+	{ "csum=sw lies", GEN_CSUM ",csum=sw,fault_csum_lie_ppm=50000", SEED_CSUM,
+	  INJ(rx_fault_csum_lie), FE_LIES_IGNORED, 2 },
+	{ "csum=hw", GEN_CSUM ",csum=hw", 0, 0, FE_REFERENCE, 2 },
+	{ "csum=hw lies", GEN_CSUM ",csum=hw,fault_csum_lie_ppm=50000", SEED_CSUM,
+	  INJ(rx_fault_csum_lie), FE_LIES_TRUSTED, 4 },
+};
+
+#define NB_CASES RTE_DIM(cases)
+
+static struct rx_rec recs[NB_CASES];
+
 static void
-test_csum_lie(void)
+check_case(unsigned int i, const struct rte_eth_stats *es,
+	   const struct dwmac4_model_stats *ms)
 {
-	struct rte_eth_stats es;
-	struct dwmac4_model_stats ms;
-	uint64_t lies_sw = 0, lies_hw = 0, d;
+	const struct fault_case *c = &cases[i];
+	const struct rx_rec *ref = c->ref >= 0 ? &recs[c->ref] : NULL;
+	uint64_t inj = c->injected != 0 ?
+		*(const uint64_t *)((const char *)ms + c->injected) : 0;
+	uint64_t d = ref != NULL ? diff_count(ref, &recs[i]) : 0;
 
-	if (run_port(DEV_SW_REF, 0, &recs[2], &es, &ms) != 0 ||
-	    run_port(DEV_SW_LIE, SEED_CSUM, &recs[3], &es, &ms) != 0)
-		return;
-	lies_sw = ms.rx_fault_csum_lie;
-	harness_seed = SEED_CSUM;
-	CHECK(lies_sw > 0, "csum=sw: checksum lies were injected");
-	CHECK(recs[2].l4_bad > 0, "gen_bad_l4=100 gives L4 BAD frames");
-	CHECK_EQ_U(recs[2].n, recs[3].n, "csum=sw: same frame count");
-	d = diff_count(&recs[2], &recs[3]);
-	CHECK_EQ_U(d, 0, "csum=sw: frames whose flags follow the device's lie");
-
-	if (run_port(DEV_HW_REF, 0, &recs[4], &es, &ms) != 0 ||
-	    run_port(DEV_HW_LIE, SEED_CSUM, &recs[5], &es, &ms) != 0)
-		return;
-	lies_hw = ms.rx_fault_csum_lie;
-	harness_seed = SEED_CSUM;
-	CHECK_EQ_U(recs[4].n, recs[5].n, "csum=hw: same frame count");
-	/* Without lies, hw and sw agree on the generator's truth. */
-	CHECK_EQ_U(diff_count(&recs[2], &recs[4]), 0,
-		   "csum=hw without lies matches csum=sw");
-	d = diff_count(&recs[4], &recs[5]);
-	CHECK(d > 0 && d <= lies_hw,
-	      "csum=hw trusts the device: %" PRIu64 " changed frames for %"
-	      PRIu64 " lies", d, lies_hw);
-	printf("csum lies: sw %" PRIu64 " (0 visible), hw %" PRIu64
-	       " (%" PRIu64 " visible)\n", lies_sw, lies_hw, d);
+	switch (c->expect) {
+	case FE_REFERENCE:
+		CHECK(recs[i].l4_bad > 0 || strstr(c->args, "gen_bad_l4") == NULL,
+		      "%s: gen_bad_l4=100 gives L4 BAD frames", c->name);
+		if (ref != NULL)
+			CHECK_EQ_U(d, 0, "%s without faults matches %s", c->name,
+				   cases[c->ref].name);
+		break;
+	case FE_DROPPED:
+		CHECK(inj > 0, "%s: faults were injected", c->name);
+		/* Flow control on, good traffic: no frame dropped otherwise. */
+		CHECK(es->ierrors >= inj, "%s: ierrors %" PRIu64
+		      " >= injected faults %" PRIu64, c->name, es->ierrors, inj);
+		break;
+	case FE_LIES_IGNORED:
+		CHECK(inj > 0, "%s: checksum lies were injected", c->name);
+		CHECK_EQ_U(ref->n, recs[i].n, "%s: same frame count", c->name);
+		CHECK_EQ_U(d, 0, "%s: frames whose flags follow the device's lie",
+			   c->name);
+		break;
+	case FE_LIES_TRUSTED:
+		CHECK_EQ_U(ref->n, recs[i].n, "%s: same frame count", c->name);
+		CHECK(d > 0 && d <= inj, "%s: the device is trusted: %" PRIu64
+		      " changed frames for %" PRIu64 " lies", c->name, d, inj);
+		break;
+	}
+	if (c->expect == FE_LIES_IGNORED || c->expect == FE_LIES_TRUSTED)
+		printf("%s: %" PRIu64 " lies, %" PRIu64 " visible\n", c->name,
+		       inj, d);
 }
 
 int
 main(int argc, char **argv)
 {
-	static const char *const vdevs[] = {
-		DEV_ERR "," GEN ",fault_err_ppm=50000,fault_seed="
-			STR(SEED_ERR),
-		DEV_LEN "," GEN ",fault_len_ppm=50000,fault_seed="
-			STR(SEED_LEN),
-		DEV_SW_REF "," GEN_CSUM ",csum=sw",
-		DEV_SW_LIE "," GEN_CSUM ",csum=sw,fault_csum_lie_ppm=50000,"
-			"fault_seed=" STR(SEED_CSUM),
-		DEV_HW_REF "," GEN_CSUM ",csum=hw",
-		DEV_HW_LIE "," GEN_CSUM ",csum=hw,fault_csum_lie_ppm=50000,"
-			"fault_seed=" STR(SEED_CSUM),
-		NULL,
-	};
+	static char args[NB_CASES][256];
+	static char names[NB_CASES][32];
+	const char *vdevs[NB_CASES + 1];
+	bool ran[NB_CASES] = { false };
+	struct dwmac4_model_stats ms;
+	struct rte_eth_stats es;
+	unsigned int i;
 
 	(void)argc;
+	for (i = 0; i < NB_CASES; i++) {
+		snprintf(names[i], sizeof(names[i]), "net_stmmac_uio%u", i);
+		if (cases[i].seed != 0)
+			snprintf(args[i], sizeof(args[i]), "%s,%s,fault_seed=%" PRIu64,
+				 names[i], cases[i].args, cases[i].seed);
+		else
+			snprintf(args[i], sizeof(args[i]), "%s,%s", names[i],
+				 cases[i].args);
+		vdevs[i] = args[i];
+	}
+	vdevs[NB_CASES] = NULL;
 	pmd_harness_eal_init(argv[0], vdevs);
-	test_err();
-	test_len();
-	test_csum_lie();
+	for (i = 0; i < NB_CASES; i++) {
+		int ref = cases[i].ref;
+
+		/* A case compared with one that could not run is not run. */
+		if (ref >= 0 && !ran[ref])
+			continue;
+		ran[i] = run_port(names[i], cases[i].seed, &recs[i], &es, &ms) == 0;
+		if (ran[i])
+			check_case(i, &es, &ms);
+	}
 	rte_eal_cleanup();
 	return harness_result("pmd_faults");
 }

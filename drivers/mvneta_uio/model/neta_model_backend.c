@@ -193,7 +193,7 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_viol_unwritten_read",
-	"model_rx_missed",
+	"model_rx_busy",
 	"model_rx_dropped_hung",
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
@@ -213,7 +213,8 @@ model_xstats_get(void *arg, uint64_t *v)
 	neta_model_get_stats(ctx->m, &st);
 	v[0] = st.violations;
 	v[1] = st.viol_unwritten_read;
-	v[2] = st.rx_missed;
+	/* 1 while the source has frames to give (the router's idle exit). */
+	v[2] = neta_model_rx_idle(ctx->m) ? 0 : 1;
 	v[3] = st.rx_dropped_hung;
 	v[4] = st.nc.clobbers;
 	v[5] = st.nc.unclean_reads;

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The RX burst's shared steps, always inline (as DPDK's Intel PMDs share
+ * drivers/net/intel/common/rx.h): no function pointer per packet. Letters:
+ * A. harvest (NIC), B. classify into a normalised batch (NIC, with
+ * socnic_rx_batch_add), C. sync + prefetch + copybreak allocation
+ * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_quad; the NIC's
+ * general path via socnic_rx_deliver_slow), E. refill and doorbell (NIC).
+ * docs/design/families.md.
+ */
+#ifndef SOCNIC_RX_H
+#define SOCNIC_RX_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_mbuf.h>
+#include <rte_prefetch.h>
+
+#include "csum.h"
+#include "rxp_copybreak.h"
+#include "rxp_parse.h"
+#include "rxp_parse_fast.h"
+#include "rxp_pool.h"
+#include "rxp_prefetch.h"
+#include "rxp_sync.h"
+
+/* Frames per batch: bounds the on-stack arrays (a multiple of 4). */
+#define SOCNIC_RX_BATCH_MAX	32
+
+/* Buffer handling of a burst variant, a constant of each instance. */
+enum socnic_rx_buf_mode {
+	SOCNIC_RXB_ZC = 0,	/* zero-copy, copybreak off */
+	SOCNIC_RXB_CB,		/* zero-copy above the copybreak threshold */
+	SOCNIC_RXB_COPY,	/* zerocopy=0: every frame copied (ablation) */
+	SOCNIC_RXB_NB
+};
+
+/* What the shared steps need of a queue, taken once per batch. */
+struct socnic_rx_view {
+	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot */
+	struct rxp_copybreak *cb;	/* copybreak, or copy-all (COPY) */
+	struct rxp_sync *sync;		/* the queue's DMA sync */
+	uint64_t *vcnt;			/* verdict counters, RXP_CNT_* order */
+	enum rxp_csum_mode csum_mode;
+	uint16_t mask;			/* ring size - 1 */
+	uint16_t port_id;
+};
+
+/*
+ * A batch in normalised form: for frame j of a clean quad (bit j / 4 of
+ * clean), where its data is, its length without FCS and the device's
+ * checksum answer. The NIC's classify fills it; the rest is shared.
+ */
+struct socnic_rx_batch {
+	const uint8_t *data[SOCNIC_RX_BATCH_MAX];
+	uint32_t len[SOCNIC_RX_BATCH_MAX];
+	struct rxp_hw_csum hw[SOCNIC_RX_BATCH_MAX];
+	/* Buffers to sync for the CPU (non-coherent), over what was written. */
+	const void *sync_data[SOCNIC_RX_BATCH_MAX];
+	uint32_t sync_len[SOCNIC_RX_BATCH_MAX];
+	struct rte_mbuf *small[SOCNIC_RX_BATCH_MAX];	/* copybreak mbufs */
+	uint32_t clean;		/* bit i/4: frames i..i+3 take the fast path */
+	uint16_t base;		/* ring index of frame 0 (free-running) */
+	uint16_t n;		/* frames (descriptors) in the batch */
+	unsigned int ns;	/* sync_data[] used */
+	unsigned int ncopy;	/* clean frames to copy */
+	unsigned int got;	/* small[] allocated */
+	unsigned int si;	/* small[] used */
+	unsigned int pf_done;	/* bodies prefetched below this index */
+};
+
+/* An empty batch of @p n descriptors from ring index @p base. */
+static __rte_always_inline void
+socnic_rx_batch_init(struct socnic_rx_batch *b, uint16_t base, uint16_t n)
+{
+	b->clean = 0;
+	b->base = base;
+	b->n = n;
+	b->ns = 0;
+	b->ncopy = 0;
+	b->got = 0;
+	b->si = 0;
+	b->pf_done = 0;
+}
+
+/*
+ * Sync one received segment for the CPU, then prefetch its head: the
+ * order of robustness row 48, unless the ablation asks for the old one.
+ */
+static __rte_always_inline void
+socnic_rx_sync_prefetch(const struct socnic_rx_view *v, const void *data,
+			uint32_t len, const bool nc, const unsigned int lines,
+			const bool before)
+{
+	if (before)
+		rxp_prefetch_head(data, lines);
+	if (nc)
+		rxp_sync_for_cpu(v->sync, data, len);
+	if (!before)
+		rxp_prefetch_head(data, lines);
+}
+
+/* Parse the frame at @p p and weigh the device's answer @p hw. */
+static __rte_always_inline uint64_t
+socnic_rx_parse(const struct socnic_rx_view *v, const uint8_t *p,
+		uint32_t len, struct rxp_hw_csum hw, struct rxp_parse_result *r,
+		int *need_sum)
+{
+	rxp_parse_fast(p, len, r);
+	return rxp_hw_csum_flags(r, hw, v->csum_mode, need_sum);
+}
+
+/*
+ * Finish and write the verdict on @p m: the L4 range of @p p summed here
+ * unless the copy summed it (RXP_COPYBREAK_F_SUM in @p copied). Counts it.
+ */
+static __rte_always_inline struct rte_mbuf *
+socnic_rx_verdict(const struct socnic_rx_view *v, struct rte_mbuf *m,
+		  const uint8_t *p, const struct rxp_parse_result *r,
+		  uint64_t f, int need_sum, unsigned int copied, uint32_t sum)
+{
+	if (need_sum) {
+		if (!(copied & RXP_COPYBREAK_F_SUM))
+			sum = csum_partial(p + r->csum_off, r->csum_len, 0);
+		f |= rxp_l4_verdict(r, sum);
+	}
+	m->packet_type = r->ptype;
+	m->ol_flags = f;
+	rxp_verdict_count(v->vcnt, f);
+	return m;
+}
+
+/*
+ * Parse + verdict + copybreak of a complete frame whose first segment is
+ * @p m (synced); copies it when the buffer mode says so, the L4 range
+ * summed during the copy. Returns the mbuf to deliver and adds to
+ * @p handoff the page-pool buffers it leaves with. A checksum error never
+ * drops; an empty small pool sends the frame zero-copy.
+ */
+static __rte_always_inline struct rte_mbuf *
+socnic_rx_finish(const struct socnic_rx_view *v, struct rte_mbuf *m,
+		 struct rxp_hw_csum hw, const unsigned int bmode,
+		 unsigned int *handoff)
+{
+	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
+	const uint32_t len = m->data_len;	/* first segment only */
+	struct rxp_parse_result r;
+	unsigned int got = 0;
+	uint32_t sum = 0;
+	int need_sum;
+	uint64_t f = socnic_rx_parse(v, p, len, hw, &r, &need_sum);
+
+	if (bmode != SOCNIC_RXB_ZC && m->nb_segs == 1) {
+		got = rxp_copybreak(v->cb, &m, len, r.csum_off,
+				    need_sum ? r.csum_len : 0, &sum);
+		/* The big buffer went back to the pool's recycle cache. */
+		if (!(got & RXP_COPYBREAK_F_COPIED))
+			*handoff += 1;
+	} else {
+		*handoff += m->nb_segs;
+	}
+	/* Written once, on the mbuf delivered (the copy or the buffer). */
+	return socnic_rx_verdict(v, m, p, &r, f, need_sum, got, sum);
+}
+
+/*
+ * Parse + verdict of a clean frame copied in place: @p p in its big
+ * buffer (synced), which stays in its ring slot for the refill; @p m the
+ * small mbuf it is copied into. The big mbuf's header is never written.
+ */
+static __rte_always_inline struct rte_mbuf *
+socnic_rx_finish_copy(const struct socnic_rx_view *v, struct rte_mbuf *m,
+		      const uint8_t *p, uint32_t len, struct rxp_hw_csum hw)
+{
+	struct rxp_parse_result r;
+	uint32_t sum = 0;
+	int need_sum;
+	uint64_t f = socnic_rx_parse(v, p, len, hw, &r, &need_sum);
+	unsigned int got = rxp_copybreak_fill(v->cb, m, p, len, r.csum_off,
+					      need_sum ? r.csum_len : 0, &sum);
+
+	m->port = v->port_id;
+	return socnic_rx_verdict(v, m, p, &r, f, need_sum, got, sum);
+}
+
+/*
+ * A frame the NIC's general path completed (errors, chains, a quad not
+ * clean): each segment synced over its own length, the head prefetched,
+ * then finished like any frame.
+ */
+static __rte_always_inline struct rte_mbuf *
+socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
+		       struct rxp_hw_csum hw, const bool nc,
+		       const unsigned int bmode, const unsigned int lines,
+		       const bool before, unsigned int *handoff)
+{
+	struct rte_mbuf *s;
+
+	for (s = m->next; nc && s != NULL; s = s->next)
+		rxp_sync_for_cpu(v->sync, rte_pktmbuf_mtod(s, void *),
+				 s->data_len);
+	socnic_rx_sync_prefetch(v, rte_pktmbuf_mtod(m, void *), m->data_len,
+				nc, lines, before);
+	return socnic_rx_finish(v, m, hw, bmode, handoff);
+}
+
+/* The general path reads every mbuf of the quad from @p i. */
+static __rte_always_inline void
+socnic_rx_prefetch_mbufs(const struct socnic_rx_view *v,
+			 const struct socnic_rx_batch *b, uint16_t i)
+{
+	unsigned int k;
+
+	for (k = 0; k < 4; k++)
+		rte_prefetch0(v->sw_ring[(b->base + i + k) & v->mask]);
+}
+
+/*
+ * B. Frame @p j of a clean quad, its data at @p data, @p wlen bytes
+ * written by the device (FCS included); b->len[j] and b->hw[j] already
+ * set. Only an mbuf that will leave the ring zero-copy is prefetched: a
+ * frame copied in place never touches its big mbuf.
+ */
+static __rte_always_inline void
+socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
+		    uint16_t j, const uint8_t *data, uint32_t wlen,
+		    const bool nc, const unsigned int bmode,
+		    const unsigned int lines, const bool before)
+{
+	b->data[j] = data;
+	if (bmode == SOCNIC_RXB_ZC || !rxp_copybreak_wanted(v->cb, b->len[j]))
+		rte_prefetch0(v->sw_ring[(b->base + j) & v->mask]);
+	else
+		b->ncopy++;
+	/* Coherent: the harvest's barrier was the sync, it prefetched the head. */
+	if (!nc)
+		return;
+	if (before)
+		rxp_prefetch_head(data, lines);
+	b->sync_data[b->ns] = data;
+	b->sync_len[b->ns++] = wlen;
+}
+
+/*
+ * C. Non-coherent: the maintenance of every clean buffer of the batch with
+ * one completion barrier, then the head prefetches; the small mbufs of the
+ * frames to copy in one allocation.
+ */
+static __rte_always_inline void
+socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
+		     const bool nc, const unsigned int bmode,
+		     const unsigned int lines, const bool before)
+{
+	unsigned int j;
+
+	if (nc && b->ns != 0) {
+		rxp_sync_for_cpu_bulk(v->sync, b->sync_data, b->sync_len, b->ns);
+		if (!before)
+			for (j = 0; j < b->ns; j++)
+				rxp_prefetch_head_len(b->sync_data[j], lines,
+						      b->sync_len[j]);
+	}
+	if (bmode != SOCNIC_RXB_ZC)
+		b->got = rxp_copybreak_alloc_bulk(v->cb, b->small, b->ncopy);
+}
+
+/* The rest (past the head lines) of the four frames from @p i. */
+static __rte_always_inline void
+socnic_rx_prefetch_quad_body(const struct socnic_rx_batch *b, unsigned int i,
+			     const unsigned int lines)
+{
+	unsigned int k;
+
+	for (k = 0; k < 4; k++)
+		rxp_prefetch_body(b->data[i + k], lines * RXP_PREFETCH_LINE,
+				  b->len[i + k]);
+}
+
+/*
+ * D. The clean quad from @p i, in ring order: a frame to copy into its
+ * small mbuf (its big buffer left in the slot), any other taken from the
+ * ring zero-copy; parse, verdict, counters. When software will sum them
+ * (@p body), the rest of the frames is prefetched one quad ahead. Returns
+ * the new count of @p pkts.
+ */
+static __rte_always_inline uint16_t
+socnic_rx_deliver_quad(const struct socnic_rx_view *v,
+		       struct socnic_rx_batch *b, uint16_t i,
+		       struct rte_mbuf **pkts, uint16_t nb,
+		       unsigned int *handoff, uint64_t *bytes, bool body,
+		       const unsigned int bmode, const unsigned int lines,
+		       const bool before)
+{
+	const uint16_t nq = b->n & ~3u;
+	unsigned int k;
+
+	if (!before && body) {
+		if (b->pf_done <= i)
+			socnic_rx_prefetch_quad_body(b, i, lines);
+		if (i + 4u < nq && (b->clean & (1u << (i / 4 + 1))))
+			socnic_rx_prefetch_quad_body(b, i + 4, lines);
+		b->pf_done = i + 8u;
+	}
+	for (k = 0; k < 4; k++) {
+		uint16_t slot = (b->base + i + k) & v->mask;
+		uint32_t len = b->len[i + k];
+		struct rte_mbuf *mb;
+
+		*bytes += len;
+		if (bmode != SOCNIC_RXB_ZC && rxp_copybreak_wanted(v->cb, len)) {
+			mb = b->si < b->got ? b->small[b->si++] :
+			     rxp_copybreak_alloc_one(v->cb);
+			if (likely(mb != NULL)) {
+				pkts[nb++] = socnic_rx_finish_copy(v, mb,
+					b->data[i + k], len, b->hw[i + k]);
+				continue;
+			}
+		}
+		/* Zero-copy: the buffer leaves the ring. */
+		mb = v->sw_ring[slot];
+		v->sw_ring[slot] = NULL;
+		mb->data_off = RTE_PKTMBUF_HEADROOM;
+		mb->data_len = (uint16_t)len;
+		mb->pkt_len = len;
+		mb->port = v->port_id;
+		pkts[nb++] = socnic_rx_finish(v, mb, b->hw[i + k], SOCNIC_RXB_ZC,
+					      handoff);
+	}
+	return nb;
+}
+
+/* Small mbufs of clean quads the general path took over. */
+static __rte_always_inline void
+socnic_rx_batch_end(struct socnic_rx_batch *b)
+{
+	if (unlikely(b->si < b->got))
+		rte_pktmbuf_free_bulk(b->small + b->si, b->got - b->si);
+}
+
+#endif /* SOCNIC_RX_H */
