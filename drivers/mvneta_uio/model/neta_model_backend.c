@@ -136,9 +136,10 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 
 /*
  * The port's calls into the model: @p dev is the backend's context. DPDK
- * memory the model's 32-bit bus cannot reach (another 4 GiB block of
- * IOVAs) stays out of the window, with a warning: a driver using it is
- * counted in viol_dma_outside rather than the port failing.
+ * memory the model's 32-bit bus cannot reach (beyond the 4 GiB of IOVAs
+ * the other regions span) stays out of the window, with a warning: a
+ * driver using it is counted in viol_dma_outside rather than the port
+ * failing.
  */
 static int
 dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
@@ -149,7 +150,7 @@ dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 	if (ret != -ERANGE)
 		return ret;
 	SOCNIC_LOG(ctx->port.logtype, WARNING,
-		   "%s: memory at IOVA 0x%" PRIx64 " (+%zu) is outside the 4 GiB block the neta model's 32-bit bus reaches: left out of its DMA window",
+		   "%s: memory at IOVA 0x%" PRIx64 " (+%zu) is beyond the 4 GiB the neta model's 32-bit bus reaches: left out of its DMA window",
 		   ctx->port.name, iova, len);
 	return 0;
 }
@@ -193,7 +194,7 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_viol_unwritten_read",
-	"model_rx_missed",
+	"model_rx_busy",
 	"model_rx_dropped_hung",
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
@@ -213,7 +214,8 @@ model_xstats_get(void *arg, uint64_t *v)
 	neta_model_get_stats(ctx->m, &st);
 	v[0] = st.violations;
 	v[1] = st.viol_unwritten_read;
-	v[2] = st.rx_missed;
+	/* 1 while the source has frames to give (the router's idle exit). */
+	v[2] = neta_model_rx_idle(ctx->m) ? 0 : 1;
 	v[3] = st.rx_dropped_hung;
 	v[4] = st.nc.clobbers;
 	v[5] = st.nc.unclean_reads;

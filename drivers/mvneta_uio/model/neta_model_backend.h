@@ -38,7 +38,8 @@
  * are recognised and left to the PMD.
  *
  * Xstats (in this order): model_violations, model_viol_unwritten_read,
- * model_rx_missed, model_rx_dropped_hung, model_nc_clobbers,
+ * model_rx_busy (1 while the traffic source has frames to give),
+ * model_rx_dropped_hung, model_nc_clobbers,
  * model_nc_unclean_reads, model_src_snapped, model_src_too_long. A correct
  * driver keeps the violation and nc counters at 0.
  */

@@ -11,11 +11,10 @@
 void *
 neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len, const char *what)
 {
-	void *p = NULL;
+	uint64_t iova = m->dma_lo +
+			(uint32_t)((uint32_t)bus - (uint32_t)m->dma_lo);
+	void *p = model_iommu_lookup(&m->dma, iova, len);
 
-	if (bus + len <= (1ull << 32))
-		p = model_iommu_lookup(&m->dma, (uint64_t)m->dma_hi << 32 | bus,
-				       len);
 	if (p == NULL)
 		neta_violation(m, NETA_VIOL_DMA_OUTSIDE,
 			       "%s at 0x%" PRIx64 " (+%zu) outside DMA memory",

@@ -47,7 +47,8 @@ rate_sleep(struct model_thread *t)
 	ts.tv_sec = (time_t)(due / 1000000000ull);
 	ts.tv_nsec = (long)(due % 1000000000ull);
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-	__atomic_fetch_add(&t->rate_sleeps, 1, __ATOMIC_RELAXED);
+	/* One writer, the thread: a store, not a locked read-modify-write. */
+	__atomic_store_n(&t->rate_sleeps, t->rate_sleeps + 1, __ATOMIC_RELAXED);
 	return true;
 }
 
@@ -62,7 +63,7 @@ thread_main(void *arg)
 	while (!__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE)) {
 		bool progress = t->pass(t->dev);
 
-		__atomic_fetch_add(&t->passes, 1, __ATOMIC_RELAXED);
+		__atomic_store_n(&t->passes, t->passes + 1, __ATOMIC_RELAXED);
 		if (progress) {
 			idle = 0;
 			continue;
