@@ -12,6 +12,7 @@
 #include <ethdev_driver.h>
 
 #include "socnic_io.h"
+#include "socnic_port.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
@@ -87,8 +88,7 @@ mvneta_stats_reset(struct rte_eth_dev *dev)
 	if (txq != NULL)
 		memset(&txq->stats, 0, sizeof(txq->stats));
 	/* The device's counters run on: remember where they stood. */
-	if (be->ops->nb_xstats != 0)
-		be->ops->xstats_get(be->ctx, mvneta_adapter(dev)->be_xstats_base);
+	socnic_backend_xstats_reset(be, mvneta_adapter(dev)->be_xstats_base);
 	return 0;
 }
 
@@ -135,17 +135,8 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_VAL)
 #undef MVNETA_RX_VAL
 #undef MVNETA_TX_VAL
-	if (be->ops->nb_xstats != 0) {
-		uint64_t v[SOCNIC_BACKEND_MAX_XSTATS];
-
-		be->ops->xstats_get(be->ctx, v);
-		for (j = 0; j < be->ops->nb_xstats; j++, i++) {
-			xstats[i].id = i;
-			xstats[i].value = v[j] -
-				mvneta_adapter(dev)->be_xstats_base[j];
-		}
-	}
-	return (int)i;
+	return (int)socnic_backend_xstats_get(be,
+			mvneta_adapter(dev)->be_xstats_base, xstats, i);
 }
 
 int
@@ -153,7 +144,7 @@ mvneta_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
 	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
-	unsigned int i = 0, j;
+	unsigned int i = 0;
 
 	if (names == NULL || size < mvneta_nb_xstats(dev))
 		return (int)mvneta_nb_xstats(dev);
@@ -167,8 +158,5 @@ mvneta_xstats_get_names(struct rte_eth_dev *dev,
 	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_NAME)
 #undef MVNETA_RX_NAME
 #undef MVNETA_TX_NAME
-	for (j = 0; j < be->ops->nb_xstats; j++)
-		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
-			 be->ops->xstat_names[j]);
-	return (int)i;
+	return (int)socnic_backend_xstats_names(be, names, i);
 }

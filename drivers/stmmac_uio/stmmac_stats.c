@@ -11,6 +11,7 @@
 #include <ethdev_driver.h>
 
 #include "socnic_io.h"
+#include "socnic_port.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
@@ -95,8 +96,7 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 	if (txq != NULL)
 		memset(&txq->stats, 0, sizeof(txq->stats));
 	/* The device's counters run on: remember where they stood. */
-	if (be->ops->nb_xstats != 0)
-		be->ops->xstats_get(be->ctx, stmmac_adapter(dev)->be_xstats_base);
+	socnic_backend_xstats_reset(be, stmmac_adapter(dev)->be_xstats_base);
 	return 0;
 }
 
@@ -146,17 +146,8 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
 #undef STMMAC_RX_VAL
 #undef STMMAC_TX_VAL
-	if (be->ops->nb_xstats != 0) {
-		uint64_t v[SOCNIC_BACKEND_MAX_XSTATS];
-
-		be->ops->xstats_get(be->ctx, v);
-		for (j = 0; j < be->ops->nb_xstats; j++, i++) {
-			xstats[i].id = i;
-			xstats[i].value = v[j] -
-				stmmac_adapter(dev)->be_xstats_base[j];
-		}
-	}
-	return (int)i;
+	return (int)socnic_backend_xstats_get(be,
+			stmmac_adapter(dev)->be_xstats_base, xstats, i);
 }
 
 int
@@ -164,7 +155,7 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
 	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
-	unsigned int i = 0, j;
+	unsigned int i = 0;
 
 	if (names == NULL || size < stmmac_nb_xstats(dev))
 		return (int)stmmac_nb_xstats(dev);
@@ -180,8 +171,5 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 #undef STMMAC_RX_LIB_NAME
 #undef STMMAC_RX_NAME
 #undef STMMAC_TX_NAME
-	for (j = 0; j < be->ops->nb_xstats; j++)
-		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
-			 be->ops->xstat_names[j]);
-	return (int)i;
+	return (int)socnic_backend_xstats_names(be, names, i);
 }

@@ -3,6 +3,7 @@
  * Port-level helpers (socnic_port.h).
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <ethdev_driver.h>
@@ -55,4 +56,41 @@ socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
 		SOCNIC_LOG(logtype, NOTICE, "%s: default MAC address taken by another port, using " RTE_ETHER_ADDR_PRT_FMT,
 			   name, RTE_ETHER_ADDR_BYTES(&ea));
 	memcpy(mac, ea.addr_bytes, 6);
+}
+
+unsigned int
+socnic_backend_xstats_get(const struct socnic_backend *be,
+			  const uint64_t *base, struct rte_eth_xstat *xstats,
+			  unsigned int i)
+{
+	uint64_t v[SOCNIC_BACKEND_MAX_XSTATS];
+	unsigned int j;
+
+	if (be->ops->nb_xstats == 0)
+		return i;
+	be->ops->xstats_get(be->ctx, v);
+	for (j = 0; j < be->ops->nb_xstats; j++, i++) {
+		xstats[i].id = i;
+		xstats[i].value = v[j] - base[j];
+	}
+	return i;
+}
+
+unsigned int
+socnic_backend_xstats_names(const struct socnic_backend *be,
+			    struct rte_eth_xstat_name *names, unsigned int i)
+{
+	unsigned int j;
+
+	for (j = 0; j < be->ops->nb_xstats; j++)
+		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
+			 be->ops->xstat_names[j]);
+	return i;
+}
+
+void
+socnic_backend_xstats_reset(const struct socnic_backend *be, uint64_t *base)
+{
+	if (be->ops->nb_xstats != 0)
+		be->ops->xstats_get(be->ctx, base);
 }

@@ -7,6 +7,10 @@
 
 #include <stdint.h>
 
+#include <rte_ethdev.h>
+
+#include "socnic_backend.h"
+
 /*
  * Default MAC address of a port without mac=: locally administered, from
  * the instance number in the vdev name @p name and the family's byte @p
@@ -17,5 +21,22 @@
  */
 void socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
 			int logtype);
+
+/*
+ * The backend's device-side xstats (socnic_backend_ops.nb_xstats), after a
+ * port's queue counters from index @p i: values since the last reset
+ * (@p base, socnic_backend_xstats_reset()), or names. Each returns the
+ * index after the last one written.
+ */
+unsigned int socnic_backend_xstats_get(const struct socnic_backend *be,
+				       const uint64_t *base,
+				       struct rte_eth_xstat *xstats,
+				       unsigned int i);
+unsigned int socnic_backend_xstats_names(const struct socnic_backend *be,
+					 struct rte_eth_xstat_name *names,
+					 unsigned int i);
+/* The device's counters run on: remember in @p base where they stand. */
+void socnic_backend_xstats_reset(const struct socnic_backend *be,
+				 uint64_t *base);
 
 #endif /* SOCNIC_PORT_H */
