@@ -79,7 +79,7 @@ test_params_and_create(void)
 	      "default MAC");
 	CHECK_EQ_U(p.idle_polls, 4096, "default idle polls");
 	CHECK(!p.flow_control && p.rx_src == NULL && p.tx_sink == NULL &&
-	      p.dma_store == DWMAC4_MODEL_STORE_PLAIN, "defaults");
+	      p.dma_store == MODEL_DMA_STORE_PLAIN, "defaults");
 	p.n_channels = 0;
 	CHECK(dwmac4_model_create(&p) == NULL && errno == EINVAL,
 	      "0 channels refused");

@@ -228,7 +228,7 @@ struct fix_opts {
 	bool finite;
 	uint32_t cfg;		/* extra GMAC_CONFIG bits */
 	bool no_dis_tcp_ef;
-	enum dwmac4_model_dma_store store;
+	enum model_dma_store store;
 	unsigned int buf_shift;
 	unsigned int wb_batch;
 	bool rpf;		/* DMA flushes a frame that finds no descriptor */
@@ -977,11 +977,15 @@ test_stopped_and_oversize(void)
 	fix_fini(&f);
 }
 
+/*
+ * Streaming stores (nt) and stores flushed to memory (flush) write the
+ * same bytes as plain ones, whatever the alignment.
+ */
 static void
-test_nt_stores(void)
+test_dma_stores(enum model_dma_store store, const char *what)
 {
 	struct fix_opts o = { .n = 4, .armed = 4, .rbsz = 512,
-			      .store = DWMAC4_MODEL_STORE_NT, .buf_shift = 3 };
+			      .store = store, .buf_shift = 3 };
 	struct pkt pk;
 	uint8_t frame[2048], all[2048];
 	unsigned int p, i, off;
@@ -994,16 +998,16 @@ test_nt_stores(void)
 		pk = (struct pkt){ .proto = 17, .payload = 100 + p * 301 };
 		len = build_pkt(frame, &pk);
 		model_fixture_qsrc_push(f.src, frame, len);
-		CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "nt: moved");
+		CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "%s: moved", what);
 		for (i = 0, off = 0; off < len + 4; i++, off += 512)
 			memcpy(all + off, buf_va(&f, i), 512);
-		CHECK(memcmp(all, frame, len) == 0, "nt: bytes (len %zu)", len);
+		CHECK(memcmp(all, frame, len) == 0, "%s: bytes (len %zu)", what, len);
 		CHECK_EQ_U((uint32_t)all[len] | (uint32_t)all[len + 1] << 8 |
 			   (uint32_t)all[len + 2] << 16 |
 			   (uint32_t)all[len + 3] << 24,
-			   model_fixture_crc32(frame, len), "nt: FCS");
-		CHECK_EQ_U(buf_va(&f, 0)[-1], SENTINEL, "nt: nothing before");
-		check_no_violation(&f, "nt");
+			   model_fixture_crc32(frame, len), "%s: FCS", what);
+		CHECK_EQ_U(buf_va(&f, 0)[-1], SENTINEL, "%s: nothing before", what);
+		check_no_violation(&f, what);
 		fix_fini(&f);
 	}
 }
@@ -1355,7 +1359,8 @@ main(void)
 	test_perfect_filter();
 	test_dis_tcp_ef();
 	test_stopped_and_oversize();
-	test_nt_stores();
+	test_dma_stores(MODEL_DMA_STORE_NT, "nt");
+	test_dma_stores(MODEL_DMA_STORE_FLUSH, "flush");
 	test_dma_window();
 	test_tail_and_own_violations();
 	test_garbage();

@@ -14,6 +14,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_devargs.h"
+#include "socnic_model_port.h"
 
 #include "neta_model.h"
 #include "neta_model_backend.h"
@@ -82,6 +83,22 @@ rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up)
 		return ret;
 	neta_model_set_link(m, up != 0);
 	return 0;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
+{
+	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (!socnic_model_port_stepped(&ad->be))
+		return -EBUSY;
+	if (budget == 0 || budget > RTE_PMD_MVNETA_UIO_STEP_MAX)
+		return -EINVAL;
+	return (int)neta_model_step(m, budget);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int

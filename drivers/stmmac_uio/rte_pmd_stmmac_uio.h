@@ -64,6 +64,18 @@ RTE_PMD_STMMAC_UIO_EXPORT
 int rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 					struct dwmac4_model_faults *f);
 
+/*
+ * Step mode (a port probed with model_step=1: no model thread): runs the
+ * device's engines on the caller's thread until they have moved @p budget
+ * frames (received and sent) or find nothing more to do. Returns the
+ * frames moved, -EBUSY on a port whose model has its thread, -EINVAL for
+ * a budget of 0 or above RTE_PMD_STMMAC_UIO_STEP_MAX. For benchmarks of
+ * the driver alone on one core (tests/bench/bench_rx_step.c).
+ */
+#define RTE_PMD_STMMAC_UIO_STEP_MAX 65536u
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget);
+
 #ifdef __cplusplus
 }
 #endif

@@ -200,6 +200,7 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */
 	ctx->port.logtype = stmmac_logtype_backend;
 	ctx->port.cpu = ma->common.cpu;
+	ctx->port.step = ma->common.step;
 	ctx->port.dev = ctx->m;
 	ctx->port.dev_start = dev_start;
 	ctx->port.dev_stop = dev_stop;
@@ -304,6 +305,21 @@ rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up)
 		return ret;
 	dwmac4_model_set_link(ctx->m, up != 0);
 	return 0;
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	if (!ctx->port.step)
+		return -EBUSY;
+	if (budget == 0 || budget > RTE_PMD_STMMAC_UIO_STEP_MAX)
+		return -EINVAL;
+	return (int)dwmac4_model_step(ctx->m, budget);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

@@ -184,8 +184,7 @@ stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
 
 	p->n_channels = 1;
 	memcpy(p->mac, mac, sizeof(p->mac));
-	p->dma_store = c->dma_store_nt ? DWMAC4_MODEL_STORE_NT :
-					 DWMAC4_MODEL_STORE_PLAIN;
+	p->dma_store = c->dma_store;
 	p->flow_control = c->flow_ctrl;
 	p->wb_batch = c->wb_batch;
 	p->faults.seed = c->fault_seed;

@@ -101,6 +101,7 @@ struct pmd_family {
 	int (*rx_idle)(uint16_t port);
 	const char *(*last_violation)(uint16_t port);
 	int (*set_link)(uint16_t port, int up);
+	int (*model_step)(uint16_t port, unsigned int budget);
 };
 
 static inline int
@@ -185,6 +186,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
 		.set_link = rte_pmd_stmmac_uio_model_set_link,
+		.model_step = rte_pmd_stmmac_uio_model_step,
 	},
 #ifdef SOCRX_TEST_MVNETA
 	{
@@ -204,6 +206,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
 		.set_link = rte_pmd_mvneta_uio_model_set_link,
+		.model_step = rte_pmd_mvneta_uio_model_step,
 	},
 #endif
 };

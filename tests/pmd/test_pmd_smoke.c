@@ -4,7 +4,8 @@
  * 1000 generated 64-byte UDP/IPv4 frames, receive everything, account for
  * every frame (ipackets + imissed + ierrors == offered), send a few
  * frames back out, stop (pool back to its baseline), close, no driver
- * protocol violation; and bad devargs make the probe fail.
+ * protocol violation; and bad devargs make the probe fail. Step mode
+ * (model_step=1): the device moves only when the harness steps it.
  */
 #include <pcap/pcap.h>
 #include <unistd.h>
@@ -127,6 +128,8 @@ test_traffic(void)
 			   "pool baseline after stop %d", i);
 	}
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	CHECK_EQ_U(pmd_family()->model_step((uint16_t)port, 1), -EBUSY,
+		   "a model with its thread is not stepped");
 	CHECK(rte_eth_dev_close((uint16_t)port) == 0, "close");
 	CHECK_EQ_U(rte_mempool_in_use_count(mp), baseline,
 		   "every mbuf back in the pool after close");
@@ -330,6 +333,79 @@ test_rate_limited_sleeps(void)
 	rte_mempool_free(mp);
 }
 
+/*
+ * Step mode (model_step=1, for the driver-alone benchmark): without a
+ * thread nothing arrives until the harness steps the device; a step
+ * fills every armed descriptor (the first one the whole ring), the burst
+ * drains exactly those frames, intact, and what the burst re-armed takes
+ * the next step's frames. The same with every line the device wrote flushed to memory
+ * (dma_store=flush).
+ */
+static void
+test_step_mode(unsigned int inst, const char *store)
+{
+	const struct pmd_family *fam = pmd_family();
+	char dev[32], args[96];
+	struct rte_mbuf *pkts[32];
+	struct pmd_model_stats st;
+	struct rte_mempool *mp;
+	uint64_t got, bad = 0;
+	unsigned int round, i, polls;
+	uint16_t n;
+	int port, armed, moved;
+
+	pmd_vdev(dev, sizeof(dev), inst);
+	snprintf(args, sizeof(args),
+		 "model_step=1,flow_ctrl=1,gen_len=64,dma_store=%s", store);
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "%s: probed", store);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("step_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "%s: start", store);
+		rte_mempool_free(mp);
+		return;
+	}
+	for (polls = 0; polls < 1000; polls++)
+		CHECK_EQ_U(rte_eth_rx_burst((uint16_t)port, 0, pkts, 32), 0,
+			   "%s: nothing before a step", store);
+	st = pmd_harness_model((uint16_t)port);
+	CHECK_EQ_U(st.rx_delivered, 0, "%s: no thread delivered", store);
+	/* What a full ring arms at start (the tail's position may add one). */
+	armed = 256 - (int)fam->ring_slack;
+	for (round = 0; round < 3; round++) {
+		moved = fam->model_step((uint16_t)port, 4096);
+		CHECK(moved > 0 && moved <= 256,
+		      "%s: round %u fills the ring: %d frames", store, round,
+		      moved);
+		CHECK_EQ_U(fam->model_step((uint16_t)port, 4096), 0,
+			   "%s: round %u: nothing more without the driver",
+			   store, round);
+		if (round == 0)
+			CHECK(moved >= armed,
+			      "%s: the first step fills the whole armed ring: %d",
+			      store, moved);
+		got = 0;
+		do {
+			n = rte_eth_rx_burst((uint16_t)port, 0, pkts, 32);
+			for (i = 0; i < n; i++)
+				check_frame(pkts[i], &bad);
+			rte_pktmbuf_free_bulk(pkts, n);
+			got += n;
+		} while (n > 0);
+		CHECK_EQ_U(got, (uint64_t)moved, "%s: round %u drained",
+			   store, round);
+	}
+	CHECK_EQ_U(bad, 0, "%s: frames intact", store);
+	CHECK_EQ_U(fam->model_step((uint16_t)port, 0), -EINVAL,
+		   "%s: a budget of 0 is refused", store);
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	rte_eth_dev_stop((uint16_t)port);
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	rte_mempool_free(mp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -345,6 +421,8 @@ main(int argc, char **argv)
 	test_default_macs();
 	test_pcap_skipped();
 	test_rate_limited_sleeps();
+	test_step_mode(42, "plain");
+	test_step_mode(43, "flush");
 	rte_eal_cleanup();
 	return harness_result("pmd_smoke");
 }

@@ -221,16 +221,26 @@ arg_model_cpu(const char *v, void *args)
 	return NULL;
 }
 
+/* No model thread: the device moves only in the harness's steps. */
+static const char *
+arg_model_step(const char *v, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	return socnic_parse_bool(v, &ma->step) < 0 ? "expected 0 or 1" : NULL;
+}
+
+/* In enum model_dma_store's order. */
 static const char *
 arg_dma_store(const char *v, void *args)
 {
-	static const char *const names[] = { "plain", "nt", NULL };
+	static const char *const names[] = { "plain", "nt", "flush", NULL };
 	struct socnic_model_args *ma = args;
 	int i = socnic_parse_word(v, names);
 
 	if (i < 0)
-		return "expected plain or nt";
-	ma->dma_store_nt = i == 1;
+		return "expected plain, nt or flush";
+	ma->dma_store = (enum model_dma_store)i;
 	return NULL;
 }
 

@@ -2,7 +2,7 @@
 /*
  * The model backends' shared half: the device-model keys every family
  * takes (SOCNIC_MODEL_DEVARGS of socnic_devargs.h: traffic, generator,
- * the model thread's CPU, DMA stores, flow control, write-back batching,
+ * the model thread's CPU or step mode, DMA stores, flow control, write-back batching,
  * the non-coherent interconnect, the fault schedule's seed) parsed into
  * struct socnic_model_args, and the traffic source and sink they name,
  * made from the shared model library. Only a PMD's model backend includes
@@ -16,6 +16,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model_dma_store.h"
 #include "model_traffic.h"
 #include "socnic_devargs.h"
 
@@ -53,7 +54,8 @@ struct socnic_model_args {
 	uint8_t gen_dst[6];
 	/* The device. */
 	int cpu;			/* of the model's thread, -1: unpinned */
-	bool dma_store_nt;		/* cache-bypassing DMA stores */
+	bool step;			/* no thread: the harness steps it */
+	enum model_dma_store dma_store;	/* how DMA writes reach memory */
 	bool flow_ctrl;			/* hold frames while nothing is armed */
 	bool flow_ctrl_set;		/* given explicitly */
 	unsigned int wb_batch;		/* write-backs published together, 0: 1 */

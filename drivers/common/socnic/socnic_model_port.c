@@ -22,7 +22,7 @@ port_start(void *ctx)
 	struct socnic_model_port *p = ctx;
 	int ret;
 
-	if (p->running)
+	if (p->running || p->step)
 		return 0;
 	ret = p->dev_start(p->dev, p->cpu);
 	if (ret < 0) {

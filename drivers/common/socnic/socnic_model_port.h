@@ -25,6 +25,7 @@ struct socnic_model_port {
 	char name[RTE_ETH_NAME_MAX_LEN];
 	int logtype;
 	int cpu;			/* of the model's thread, -1: unpinned */
+	bool step;			/* no thread: rte_pmd_*_model_step() */
 	bool running;
 	void *dev;			/* passed to the four calls below */
 	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
@@ -43,6 +44,18 @@ void socnic_model_port_ops_init(struct socnic_backend_ops *ops);
 /* The port's part of the backend's destroy: stops following DPDK memory,
  * stops the thread. The model is the backend's to destroy afterwards. */
 void socnic_model_port_fini(struct socnic_model_port *p);
+
+/*
+ * Whether the model behind @p be (a model backend: its context starts
+ * with the port) runs in step mode (model_step=1): no thread; the
+ * device moves only when the harness steps it.
+ */
+static inline bool
+socnic_model_port_stepped(const struct socnic_backend *be)
+{
+	return be->kind == SOCNIC_BACKEND_MODEL && be->ctx != NULL &&
+	       ((const struct socnic_model_port *)be->ctx)->step;
+}
 
 /* The source's frames skipped: records snapped short, frames too long. */
 void socnic_model_port_src_counts(const struct socnic_model_port *p,

@@ -79,7 +79,8 @@ neta_model_create(const struct neta_model_params *p)
 {
 	struct neta_model *m;
 
-	if (p == NULL || !faults_valid(&p->faults)) {
+	if (p == NULL || !faults_valid(&p->faults) ||
+	    (unsigned int)p->dma_store > MODEL_DMA_STORE_FLUSH) {
 		errno = EINVAL;
 		return NULL;
 	}

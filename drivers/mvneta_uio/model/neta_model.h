@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model_dma_store.h"
 #include "model_nc.h"
 
 #ifdef __cplusplus
@@ -109,6 +110,8 @@ struct neta_model_params {
 	 * it invalidated through neta_model_cache_op(). Off: coherent DMA.
 	 */
 	bool nc_emulation;
+	/* How coherent DMA writes reach memory (model_dma_store.h). */
+	enum model_dma_store dma_store;
 };
 
 /*

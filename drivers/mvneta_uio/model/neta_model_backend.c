@@ -112,9 +112,10 @@ model_params_fill(struct neta_model_args *ma, const char *name,
 	p->flow_control = c->flow_ctrl;
 	p->faults.seed = c->fault_seed;
 	p->nc_emulation = conf->noncoherent && c->nc;
-	if (c->dma_store_nt || c->wb_batch > 1)
+	p->dma_store = c->dma_store;
+	if (c->wb_batch > 1)
 		SOCNIC_LOG(conf->logtype, NOTICE,
-			   "%s: dma_store and wb_batch do not apply to the neta model",
+			   "%s: wb_batch does not apply to the neta model",
 			   name);
 	return socnic_model_traffic_create(c, name, conf->mac, conf->logtype,
 					   &p->rx_src, &p->tx_sink);
@@ -255,6 +256,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
 	ctx->port.logtype = conf->logtype;
 	ctx->port.cpu = ma->common.cpu;
+	ctx->port.step = ma->common.step;
 	ctx->port.dev = ctx;
 	ctx->port.dev_start = dev_start;
 	ctx->port.dev_stop = dev_stop;

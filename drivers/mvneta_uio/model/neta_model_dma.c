@@ -39,20 +39,24 @@ neta_dma_write(struct neta_model *m, void *dst, const void *src, size_t len)
 	if (m->params.nc_emulation)
 		model_nc_dev_write(&m->nc, dst, src, len, false);
 	else
-		memcpy(dst, src, len);
+		model_dma_store(m->params.dma_store, dst, src, len);
 }
 
 /*
  * A descriptor word written back (little-endian in memory), with release
- * order: the buffer bytes before it are visible first.
+ * order: the buffer bytes before it are visible first (streaming stores
+ * fenced).
  */
 void
 neta_desc_store(struct neta_model *m, uint32_t *w, uint32_t v)
 {
 	uint32_t le = htole32(v);
 
-	if (m->params.nc_emulation)
+	if (m->params.nc_emulation) {
 		model_nc_dev_store32(&m->nc, w, le);
-	else
-		__atomic_store_n(w, le, __ATOMIC_RELEASE);
+		return;
+	}
+	model_dma_store_fence(m->params.dma_store);
+	__atomic_store_n(w, le, __ATOMIC_RELEASE);
+	model_dma_store_desc_done(m->params.dma_store, w, sizeof(*w));
 }

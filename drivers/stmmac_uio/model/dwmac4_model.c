@@ -39,7 +39,7 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	memset(p, 0, sizeof(*p));
 	p->n_channels = 1;
 	memcpy(p->mac, model_default_mac, sizeof(p->mac));
-	p->dma_store = DWMAC4_MODEL_STORE_PLAIN;
+	p->dma_store = MODEL_DMA_STORE_PLAIN;
 	p->idle_polls = MODEL_DEFAULT_IDLE_POLLS;
 	p->idle_sleep_us = MODEL_DEFAULT_IDLE_SLEEP_US;
 	p->phy_addr = 0;
@@ -675,8 +675,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 
 	if (p == NULL || p->n_channels < 1 ||
 	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
-	    (p->dma_store != DWMAC4_MODEL_STORE_PLAIN &&
-	     p->dma_store != DWMAC4_MODEL_STORE_NT) ||
+	    (unsigned int)p->dma_store > MODEL_DMA_STORE_FLUSH ||
 	    !model_faults_valid(&p->faults) ||
 	    p->phy_addr > DWMAC4_MODEL_PHY_NONE ||
 	    (p->phy_speed != 10 && p->phy_speed != 100 &&

@@ -28,6 +28,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "model_dma_store.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -82,12 +84,6 @@ enum dwmac4_model_clocks {
 	 * in GRF): registers work, the software reset never completes.
 	 */
 	DWMAC4_MODEL_CLOCKS_NO_RXC,
-};
-
-/* How the DMA engine stores packet data into host memory. */
-enum dwmac4_model_dma_store {
-	DWMAC4_MODEL_STORE_PLAIN = 0,	/* ordinary stores (data may stay cached) */
-	DWMAC4_MODEL_STORE_NT,		/* cache-bypassing stores: data arrives cold */
 };
 
 /*
@@ -175,7 +171,7 @@ struct dwmac4_model_faults {
 struct dwmac4_model_params {
 	unsigned int n_channels;	/* 1..DWMAC4_MODEL_MAX_CHANNELS */
 	uint8_t mac[6];			/* reset value of MAC address 0 */
-	enum dwmac4_model_dma_store dma_store;
+	enum model_dma_store dma_store;	/* model_dma_store.h */
 	/*
 	 * Received traffic enters channel 0. With flow_control, a frame that
 	 * finds no armed descriptor waits (as behind 802.3x PAUSE) instead

@@ -19,11 +19,6 @@
 #include <netinet/in.h>
 #include <string.h>
 
-#if defined(__x86_64__) && defined(__SSE2__)
-#include <immintrin.h>
-#define MODEL_HAVE_NT_STORES 1
-#endif
-
 #include "model_tsc.h"
 #include "dwmac4_model_internal.h"
 #include "model_crc32.h"
@@ -85,34 +80,6 @@ model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len)
  * Memory access helpers
  * ====================================================================== */
 
-#ifdef MODEL_HAVE_NT_STORES
-/*
- * Cache-bypassing copy: plain stores for the unaligned head and tail,
- * 16-byte then 4-byte streaming stores for the aligned middle. Data written
- * so arrives cold in the driver's cache, as from a non-coherent device.
- */
-static void
-store_nt(uint8_t *dst, const uint8_t *src, size_t len)
-{
-	size_t head = (16u - ((uintptr_t)dst & 15u)) & 15u;
-	int w;
-
-	if (head > len)
-		head = len;
-	memcpy(dst, src, head);
-	dst += head;
-	src += head;
-	len -= head;
-	for (; len >= 16; len -= 16, dst += 16, src += 16)
-		_mm_stream_si128((__m128i *)(void *)dst,
-				 _mm_loadu_si128((const __m128i *)(const void *)src));
-	for (; len >= 4; len -= 4, dst += 4, src += 4) {
-		memcpy(&w, src, sizeof(w));
-		_mm_stream_si32((int *)(void *)dst, w);
-	}
-	memcpy(dst, src, len);
-}
-#endif
 
 void
 model_mem_write(struct dwmac4_model *m, void *dst, const void *src, size_t len)
@@ -121,13 +88,7 @@ model_mem_write(struct dwmac4_model *m, void *dst, const void *src, size_t len)
 		model_nc_dev_write(&m->nc, dst, src, len, false);
 		return;
 	}
-#ifdef MODEL_HAVE_NT_STORES
-	if (m->params.dma_store == DWMAC4_MODEL_STORE_NT) {
-		store_nt(dst, src, len);
-		return;
-	}
-#endif
-	memcpy(dst, src, len);
+	model_dma_store(m->params.dma_store, dst, src, len);
 }
 
 void
@@ -143,12 +104,7 @@ model_mem_read(struct dwmac4_model *m, void *dst, const void *src, size_t len)
 static void
 model_store_fence(const struct dwmac4_model *m)
 {
-#ifdef MODEL_HAVE_NT_STORES
-	if (m->params.dma_store == DWMAC4_MODEL_STORE_NT)
-		_mm_sfence();
-#else
-	(void)m;
-#endif
+	model_dma_store_fence(m->params.dma_store);
 }
 
 bool
@@ -225,6 +181,7 @@ desc_write_back(struct dwmac4_model *m, struct dwmac4_desc *d, uint32_t d0,
 	__atomic_store_n(&d->des1, w.des1, __ATOMIC_RELAXED);
 	__atomic_store_n(&d->des2, w.des2, __ATOMIC_RELAXED);
 	__atomic_store_n(&d->des3, w.des3, __ATOMIC_RELEASE);
+	model_dma_store_desc_done(m->params.dma_store, d, sizeof(*d));
 }
 
 struct dwmac4_desc *

@@ -295,8 +295,10 @@ model_mem_store32(struct dwmac4_model *m, uint32_t *p, uint32_t v)
 {
 	if (m->params.nc_emulation)
 		model_nc_dev_store32(&m->nc, p, htole32(v));
-	else
+	else {
 		__atomic_store_n(p, htole32(v), __ATOMIC_RELEASE);
+		model_dma_store_desc_done(m->params.dma_store, p, sizeof(*p));
+	}
 }
 
 /* Reads @p len bytes of host memory at @p src (a DMA read). */
