@@ -173,12 +173,12 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 			uint16_t j = (uint16_t)(i + k);
 			uint32_t dsize = MVNETA_DESC_DATA_SIZE(sz[j]);
 
-			b->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
-			b->hw[j] = mvneta_hw(rxq, st[j]);
+			b->f->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
+			b->f->hw[j] = mvneta_hw(rxq, st[j]);
 			/* Synced: the header and the frame the CPU reads. */
 			socnic_rx_batch_add(v, b, j,
 					    rxq->buf_data[(b->base + j) & v->mask],
-					    b->len[j] + MVNETA_MH_SIZE, nc, bmode,
+					    b->f->len[j] + MVNETA_MH_SIZE, nc, bmode,
 					    lines, before);
 		}
 	}
@@ -186,7 +186,7 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 	for (i = 0; !nc && i < nq; i += 4)
 		if (b->clean & (1u << (i / 4)))
 			for (k = 0; k < 4; k++)
-				rxp_prefetch_head(b->data[i + k], lines);
+				rxp_prefetch_head(b->f->data[i + k], lines);
 	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 
@@ -258,9 +258,10 @@ mvneta_rx_process(struct mvneta_rx_queue *rxq, const uint32_t *st,
 		.data_off = (uint16_t)(rxq->lib.pool->p.offset + MVNETA_MH_SIZE),
 		.lead = MVNETA_MH_SIZE,
 	};
+	struct socnic_rx_frames f;
 	struct socnic_rx_batch b;
 
-	socnic_rx_batch_init(&b, rxq->next, n);
+	socnic_rx_batch_init(&b, &f, rxq->next, n);
 	mvneta_rx_classify(rxq, &v, st, sz, &b, nc, bmode, lines, before);
 	return mvneta_rx_deliver(rxq, &v, st, sz, &b, pkts, nc, bmode, lines,
 				 before);

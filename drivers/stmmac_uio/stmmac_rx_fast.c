@@ -175,8 +175,8 @@ stmmac_rx_classify(const struct stmmac_rx_queue *rxq,
 			uint16_t j = (uint16_t)(i + k);
 			uint32_t pl = st[j] & RDES3_PACKET_SIZE_MASK;
 
-			b->len[j] = pl - rxq->fcs_trim;
-			b->hw[j] = stmmac_rx_hw_csum(s1[j]);
+			b->f->len[j] = pl - rxq->fcs_trim;
+			b->f->hw[j] = stmmac_rx_hw_csum(s1[j]);
 			socnic_rx_batch_add(v, b, j,
 					    rxq->buf_data[(b->base + j) & v->mask],
 					    pl, nc, bmode, lines, before);
@@ -252,9 +252,10 @@ stmmac_rx_process(struct stmmac_rx_queue *rxq, const uint32_t *st,
 		.data_off = RTE_PKTMBUF_HEADROOM,
 		.lead = 0,
 	};
+	struct socnic_rx_frames f;
 	struct socnic_rx_batch b;
 
-	socnic_rx_batch_init(&b, rxq->next, n);
+	socnic_rx_batch_init(&b, &f, rxq->next, n);
 	stmmac_rx_classify(rxq, &v, st, s1, &b, nc, bmode, lines, before);
 	return stmmac_rx_deliver(rxq, &v, st, s1, &b, pkts, nc, bmode, lines,
 				 before);

@@ -188,6 +188,10 @@ rxp_l4_verdict(const struct rxp_parse_result *r, uint32_t l4_sum)
 uint64_t rxp_verdict_sw(const uint8_t *p, uint32_t len,
 			struct rxp_parse_result *r);
 
+/** IP protocol numbers of struct rxp_parse_result's l4_proto. */
+#define RXP_IPPROTO_TCP		6
+#define RXP_IPPROTO_UDP		17
+
 /**
  * What a device's checksum engine says about one received frame, in no
  * NIC's terms: the L3 header it recognised, whether it found the IPv4
@@ -239,11 +243,74 @@ struct rxp_hw_csum {
  * @param need_sum  set to 1 when the L4 verdict still needs the software
  *   sum of [r->csum_off, r->csum_off + r->csum_len): the caller then ORs
  *   in rxp_l4_verdict(r, sum). 0 when the flags returned are complete.
- * @return the IP flags and, unless *need_sum, the L4 flags.
+ * @return the IP flags and, unless *need_sum, the L4 flags. Inline: the
+ * RX bursts call it per frame, and its caller's parse result then stays
+ * in registers.
  */
-uint64_t rxp_hw_csum_flags(const struct rxp_parse_result *r,
-			   struct rxp_hw_csum hw, enum rxp_csum_mode mode,
-			   int *need_sum);
+static inline uint64_t
+rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
+		  enum rxp_csum_mode mode, int *need_sum)
+{
+	uint32_t l3 = 0, l4;
+	uint64_t ipf, l4f;
+	int hw_l3;
+
+	*need_sum = 0;
+	if (mode == RXP_CSUM_OFF)
+		return 0;
+	if (mode == RXP_CSUM_SW) {
+		*need_sum = r->csum_len != 0;
+		return rxp_ip_flags(r) |
+		       (r->csum_len != 0 ? 0 : rxp_l4_fixed_flags(r));
+	}
+	/* The engine's answer counts only for the L3 we parsed ourselves. */
+	if (RTE_ETH_IS_IPV4_HDR(r->ptype))
+		l3 = RXP_HW_L3_IPV4;
+	else if (RTE_ETH_IS_IPV6_HDR(r->ptype))
+		l3 = RXP_HW_L3_IPV6;
+	hw_l3 = l3 != 0 && (hw.flags & l3) != 0;
+
+	/*
+	 * IP: the header error covers the header checksum (IPv4 only), but
+	 * engines also raise it for a total length the frame does not hold:
+	 * trusted only for a datagram whole in the frame.
+	 */
+	if (r->ip_hdr_ok && hw_l3 && !r->ip_trunc)
+		ipf = (hw.flags & RXP_HW_IP_HDR_BAD) ?
+			RTE_MBUF_F_RX_IP_CKSUM_BAD : RTE_MBUF_F_RX_IP_CKSUM_GOOD;
+	else if (r->ip_hdr_ok && mode == RXP_CSUM_HW)
+		ipf = RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN;
+	else
+		ipf = rxp_ip_flags(r);
+
+	/*
+	 * L4: the header-fixed verdicts first (fragments, truncation, UDP
+	 * checksum 0, lengths), then the engine where it checked this exact
+	 * datagram: the protocol we parsed, and the pseudo-header's
+	 * destination the one in the IPv6 header.
+	 */
+	if (r->csum_len == 0) {
+		l4f = rxp_l4_fixed_flags(r);
+	} else {
+		l4 = r->l4_proto == RXP_IPPROTO_TCP ? RXP_HW_L4_TCP :
+						      RXP_HW_L4_UDP;
+		/*
+		 * The engine sums the IP payload: a UDP length shorter than
+		 * it (row 40) is a different range, software decides.
+		 */
+		if (hw_l3 && (hw.flags & l4) && !r->routed && !r->l4_trimmed) {
+			l4f = (hw.flags & RXP_HW_L4_BAD) ?
+				RTE_MBUF_F_RX_L4_CKSUM_BAD :
+				RTE_MBUF_F_RX_L4_CKSUM_GOOD;
+		} else if (mode == RXP_CSUM_HW) {
+			l4f = RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN;
+		} else {
+			l4f = 0;
+			*need_sum = 1;
+		}
+	}
+	return ipf | l4f;
+}
 
 /**
  * Parse, apply rxp_hw_csum_flags() and sum in software where it asks.

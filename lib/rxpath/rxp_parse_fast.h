@@ -88,22 +88,29 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 	}
 	__builtin_memcpy(&saddr, ip + 12, 4);
 	__builtin_memcpy(&daddr, ip + 16, 4);
-	*r = (struct rxp_parse_result){
-		.ptype = RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | ptype,
-		.l2_len = RXP_FAST_IP_OFF,
-		.l3_len = 20,
-		.l4_len = (uint16_t)hlen,
-		.l4_proto = proto,
-		.ip_verdict = csum_ipv4_hdr20(ip) == 0 ? RXP_V_GOOD : RXP_V_BAD,
-		.l4_verdict = RXP_V_PENDING,
-		.l4_reason = RXP_L4R_CHECK,
-		.ip_hdr_ok = 1,
-		.l4_trimmed = trimmed,
-		.csum_off = RXP_FAST_L4_OFF,
-		.csum_len = sum_len,
-		.pseudo_sum = csum_ipv4_pseudo(saddr, daddr, (uint16_t)sum_len,
-					       proto, 0),
-	};
+	/*
+	 * Field by field, not from a compound literal: GCC builds a literal
+	 * with byte fields in a stack temporary and copies it in wider
+	 * words, a load that cannot be forwarded from the byte store just
+	 * before it (a store-forwarding stall per frame).
+	 */
+	r->ptype = RTE_PTYPE_L2_ETHER | RTE_PTYPE_L3_IPV4 | ptype;
+	r->l2_len = RXP_FAST_IP_OFF;
+	r->l3_len = 20;
+	r->l4_len = (uint16_t)hlen;
+	r->l4_proto = proto;
+	r->ip_verdict = csum_ipv4_hdr20(ip) == 0 ? RXP_V_GOOD : RXP_V_BAD;
+	r->l4_verdict = RXP_V_PENDING;
+	r->l4_reason = RXP_L4R_CHECK;
+	r->routed = 0;
+	r->ip_hdr_ok = 1;
+	r->ip_trunc = 0;
+	r->l4_trimmed = trimmed;
+	r->csum_off = RXP_FAST_L4_OFF;
+	r->csum_len = sum_len;
+	r->pseudo_sum = csum_ipv4_pseudo(saddr, daddr, (uint16_t)sum_len,
+					 proto, 0);
+	r->ol_flags = 0;
 	return 1;
 }
 

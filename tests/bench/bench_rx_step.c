@@ -133,7 +133,9 @@ eal_start(const char *prog, const struct bench_opts *o)
 	args[n++] = (char *)(uintptr_t)"-l";
 	args[n++] = lcores;
 	args[n++] = (char *)(uintptr_t)"--no-pci";
-	args[n++] = (char *)(uintptr_t)"--in-memory";
+	/* No files in /dev/hugepages (--no-huge cannot take --in-memory). */
+	args[n++] = (char *)(uintptr_t)(o->no_huge ? "--no-shconf" :
+							"--in-memory");
 	args[n++] = (char *)(uintptr_t)"--log-level=*:warning";
 	args[n++] = (char *)(uintptr_t)"-m";
 	args[n++] = (char *)(uintptr_t)"1024";

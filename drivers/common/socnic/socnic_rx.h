@@ -57,11 +57,12 @@ struct socnic_rx_view {
 };
 
 /*
- * A batch in normalised form: for frame j of a clean quad (bit j / 4 of
- * clean), where its data is, its length without FCS and the device's
- * checksum answer. The NIC's classify fills it; the rest is shared.
+ * A batch in normalised form, its per-frame arrays: for frame j of a
+ * clean quad (bit j / 4 of the batch's clean), where its data is, its
+ * length without FCS and the device's checksum answer. The NIC's
+ * classify fills them; the rest is shared.
  */
-struct socnic_rx_batch {
+struct socnic_rx_frames {
 	const uint8_t *data[SOCNIC_RX_BATCH_MAX];
 	uint32_t len[SOCNIC_RX_BATCH_MAX];
 	struct rxp_hw_csum hw[SOCNIC_RX_BATCH_MAX];
@@ -69,20 +70,31 @@ struct socnic_rx_batch {
 	const void *sync_data[SOCNIC_RX_BATCH_MAX];
 	uint32_t sync_len[SOCNIC_RX_BATCH_MAX];
 	struct rte_mbuf *small[SOCNIC_RX_BATCH_MAX];	/* copybreak mbufs */
+};
+
+/*
+ * A batch's state: scalars only, apart from the arrays, so that the
+ * compiler keeps it in registers across the burst (an aggregate indexed
+ * by a variable stays in memory, and every counter of it with it).
+ */
+struct socnic_rx_batch {
+	struct socnic_rx_frames *f;	/* the caller's, on its stack */
 	uint32_t clean;		/* bit i/4: frames i..i+3 take the fast path */
 	uint16_t base;		/* ring index of frame 0 (free-running) */
 	uint16_t n;		/* frames (descriptors) in the batch */
-	unsigned int ns;	/* sync_data[] used */
+	unsigned int ns;	/* f->sync_data[] used */
 	unsigned int ncopy;	/* clean frames to copy */
-	unsigned int got;	/* small[] allocated */
-	unsigned int si;	/* small[] used */
+	unsigned int got;	/* f->small[] allocated */
+	unsigned int si;	/* f->small[] used */
 	unsigned int pf_done;	/* bodies prefetched below this index */
 };
 
-/* An empty batch of @p n descriptors from ring index @p base. */
+/* An empty batch of @p n descriptors from ring index @p base, arrays @p f. */
 static __rte_always_inline void
-socnic_rx_batch_init(struct socnic_rx_batch *b, uint16_t base, uint16_t n)
+socnic_rx_batch_init(struct socnic_rx_batch *b, struct socnic_rx_frames *f,
+		     uint16_t base, uint16_t n)
 {
+	b->f = f;
 	b->clean = 0;
 	b->base = base;
 	b->n = n;
@@ -233,8 +245,8 @@ socnic_rx_prefetch_mbufs(const struct socnic_rx_view *v,
 
 /*
  * B. Frame @p j of a clean quad, its data at @p data, @p wlen bytes
- * written by the device from data - v->lead (FCS included); b->len[j]
- * and b->hw[j] already set. Only an mbuf that will leave the ring zero-copy is prefetched: a
+ * written by the device from data - v->lead (FCS included); b->f->len[j]
+ * and b->f->hw[j] already set. Only an mbuf that will leave the ring zero-copy is prefetched: a
  * frame copied in place never touches its big mbuf.
  */
 static __rte_always_inline void
@@ -243,8 +255,8 @@ socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		    const bool nc, const unsigned int bmode,
 		    const unsigned int lines, const bool before)
 {
-	b->data[j] = data;
-	if (bmode == SOCNIC_RXB_ZC || !rxp_copybreak_wanted(v->cb, b->len[j]))
+	b->f->data[j] = data;
+	if (bmode == SOCNIC_RXB_ZC || !rxp_copybreak_wanted(v->cb, b->f->len[j]))
 		rte_prefetch0(v->sw_ring[(b->base + j) & v->mask]);
 	else
 		b->ncopy++;
@@ -253,8 +265,8 @@ socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		return;
 	if (before)
 		rxp_prefetch_head(data, lines);
-	b->sync_data[b->ns] = data - v->lead;
-	b->sync_len[b->ns++] = wlen;
+	b->f->sync_data[b->ns] = data - v->lead;
+	b->f->sync_len[b->ns++] = wlen;
 }
 
 /*
@@ -270,14 +282,14 @@ socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 	unsigned int j;
 
 	if (nc && b->ns != 0) {
-		rxp_sync_for_cpu_bulk(v->sync, b->sync_data, b->sync_len, b->ns);
+		rxp_sync_for_cpu_bulk(v->sync, b->f->sync_data, b->f->sync_len, b->ns);
 		if (!before)
 			for (j = 0; j < b->ns; j++)
-				rxp_prefetch_head_len(b->sync_data[j], lines,
-						      b->sync_len[j]);
+				rxp_prefetch_head_len(b->f->sync_data[j], lines,
+						      b->f->sync_len[j]);
 	}
 	if (bmode != SOCNIC_RXB_ZC)
-		b->got = rxp_copybreak_alloc_bulk(v->cb, b->small, b->ncopy);
+		b->got = rxp_copybreak_alloc_bulk(v->cb, b->f->small, b->ncopy);
 }
 
 /* The rest (past the head lines) of the four frames from @p i. */
@@ -288,8 +300,8 @@ socnic_rx_prefetch_quad_body(const struct socnic_rx_batch *b, unsigned int i,
 	unsigned int k;
 
 	for (k = 0; k < 4; k++)
-		rxp_prefetch_body(b->data[i + k], lines * RXP_PREFETCH_LINE,
-				  b->len[i + k]);
+		rxp_prefetch_body(b->f->data[i + k], lines * RXP_PREFETCH_LINE,
+				  b->f->len[i + k]);
 }
 
 /*
@@ -319,16 +331,16 @@ socnic_rx_deliver_quad(const struct socnic_rx_view *v,
 	}
 	for (k = 0; k < 4; k++) {
 		uint16_t slot = (b->base + i + k) & v->mask;
-		uint32_t len = b->len[i + k];
+		uint32_t len = b->f->len[i + k];
 		struct rte_mbuf *mb;
 
 		*bytes += len;
 		if (bmode != SOCNIC_RXB_ZC && rxp_copybreak_wanted(v->cb, len)) {
-			mb = b->si < b->got ? b->small[b->si++] :
+			mb = b->si < b->got ? b->f->small[b->si++] :
 			     rxp_copybreak_alloc_one(v->cb);
 			if (likely(mb != NULL)) {
 				pkts[nb++] = socnic_rx_finish_copy(v, mb,
-					b->data[i + k], len, b->hw[i + k]);
+					b->f->data[i + k], len, b->f->hw[i + k]);
 				continue;
 			}
 		}
@@ -339,7 +351,7 @@ socnic_rx_deliver_quad(const struct socnic_rx_view *v,
 		mb->data_len = (uint16_t)len;
 		mb->pkt_len = len;
 		mb->port = v->port_id;
-		pkts[nb++] = socnic_rx_finish(v, mb, b->hw[i + k], SOCNIC_RXB_ZC,
+		pkts[nb++] = socnic_rx_finish(v, mb, b->f->hw[i + k], SOCNIC_RXB_ZC,
 					      handoff);
 	}
 	return nb;
@@ -350,7 +362,7 @@ static __rte_always_inline void
 socnic_rx_batch_end(struct socnic_rx_batch *b)
 {
 	if (unlikely(b->si < b->got))
-		rte_pktmbuf_free_bulk(b->small + b->si, b->got - b->si);
+		rte_pktmbuf_free_bulk(b->f->small + b->si, b->got - b->si);
 }
 
 #endif /* SOCNIC_RX_H */
