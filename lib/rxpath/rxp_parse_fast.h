@@ -124,9 +124,20 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 static __rte_always_inline int
 rxp_parse_fast(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 {
+	struct rxp_parse_result slow;
+	int ret;
+
 	if (likely(rxp_parse__ipv4_l4(p, len, r)))
 		return 1;
-	return rxp_parse(p, len, r);
+	/*
+	 * The general parser fills a copy: @p r's address never leaves the
+	 * caller, so that the compiler can keep its fields in registers
+	 * (in memory, byte fields stored together and read one by one cost
+	 * a store-forwarding stall per frame on some CPUs).
+	 */
+	ret = rxp_parse(p, len, &slow);
+	*r = slow;
+	return ret;
 }
 
 #ifdef __cplusplus

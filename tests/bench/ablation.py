@@ -33,6 +33,15 @@ cleaned+invalidated before it is read, TX and buffers maintained too;
 dma=noncoherent, model_nc=0), both with cache-bypassing device stores, so
 that only the driver's maintenance differs.
 
+Driver rows (kind "driver", --only driver): the PMD's own cost, without
+any producer: the model in step mode (model_step=1) fills the whole ring
+on the forwarding core itself, then the timed part drains it with
+rte_eth_rx_burst() and frees each burst (tests/bench/bench_rx_step.c):
+TSC cycles per packet for every step, size and memory state (device writes
+left in this core's caches, dma_store=plain; or flushed to DRAM as a DMA
+leaves them, dma_store=flush; non-coherent with the driver's maintenance),
+beside the same loop over net_null (the floor).
+
 Then the same measurement of DPDK's net_memif (fed by a second testpmd in
 txonly mode, copy and zero-copy) and net_null (the loop floor), against
 socrx with hardware verdicts (coe=1 csum=auto) and with every byte checked
@@ -46,7 +55,7 @@ batched).
 Usage: ablation.py --pmd build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so
                    [--family stmmac|mvneta]
                    [--seconds 3] [--reps 3] [--out docs/perf] [--quick]
-                   [--no-compare] [--only all|ablation|compare|ring]
+                   [--no-compare] [--only all|ablation|compare|ring|driver]
                    [--steps STEP,...] [--sizes 64B,IMIX,1500B]
 Needs root (hugepages are set up and released by the script). The first
 steps (old-linux, zerocopy, precise) use the ablation-only burst variants,
@@ -81,6 +90,11 @@ STEPS = [
 SIZES = [("64B", "gen_len=60"), ("IMIX", "gen_len=imix"), ("1500B", "gen_len=1514")]
 MEMORY = [("coherent", "dma=coherent,dma_store=plain"),
           ("noncoherent", "dma=noncoherent,model_nc=0,dma_store=nt")]
+# The driver alone (step mode): where the device's writes are when the
+# burst reads them.
+DRIVER_MEMORY = [("coherent, in cache", "dma=coherent,dma_store=plain"),
+                 ("coherent, in DRAM", "dma=coherent,dma_store=flush"),
+                 ("noncoherent, in DRAM", "dma=noncoherent,model_nc=0,dma_store=flush")]
 # The descriptor ring alone: the final step, device stores alike.
 RINGS = [("packed coherent", "dma=coherent,dma_store=nt"),
          ("padded noncoherent", "dma=noncoherent,model_nc=0,dma_store=nt")]
@@ -187,6 +201,31 @@ def c2c_probe(path):
     return float(m.group(1)) if m else None
 
 
+def run_driver(bench, so, family, vdev, rounds):
+    """The driver alone (tests/bench/bench_rx_step): (median, p10) TSC
+    cycles per packet, frames a round and the TSC MHz; None figures when
+    the bench fails."""
+    cmd = [bench, "--lcore", "1", "--rounds", str(rounds)]
+    cmd += ["--null", "--size", vdev] if family is None else \
+        ["--pmd", so, "--family", family, "--vdev", vdev]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    except subprocess.TimeoutExpired:
+        return None, None, 0, 0
+    m = re.search(r"median ([\d.]+) min [\d.]+ p10 ([\d.]+) frames/round ([\d.]+) "
+                  r"rounds \d+ tsc_hz (\d+)", out.stdout)
+    if not m:
+        sys.stderr.write("bench_rx_step failed: %s\n%s" % (" ".join(cmd), out.stderr[-2000:]))
+        return None, None, 0, 0
+    return float(m.group(1)), float(m.group(2)), float(m.group(3)), int(m.group(4)) // 1000000
+
+
+def default_bench(pmd, name):
+    """tests/bench/<name> of the build tree the PMD comes from."""
+    root = pmd.split(os.sep + "drivers" + os.sep)[0] if (os.sep + "drivers" + os.sep) in pmd else None
+    return os.path.join(root, "tests", "bench", name) if root else None
+
+
 def default_c2c(pmd):
     """bench_c2c of the build tree the PMD comes from."""
     root = pmd.split(os.sep + "drivers" + os.sep)[0] if (os.sep + "drivers" + os.sep) in pmd else None
@@ -241,9 +280,13 @@ def main():
     ap.add_argument("--quick", action="store_true", help="64 B only, 1 s per step")
     ap.add_argument("--no-compare", action="store_true", help="skip memif/null")
     ap.add_argument("--reps", type=int, default=3, help="rounds over every configuration (median reported)")
-    ap.add_argument("--only", choices=("all", "ablation", "compare", "ring"), default="all",
-                    help="run only the ablation steps, the comparison with memif/null "
-                    "or the ring rows")
+    ap.add_argument("--only", choices=("all", "ablation", "compare", "ring", "driver"), default="all",
+                    help="run only the ablation steps, the comparison with memif/null, "
+                    "the ring rows or the driver-alone rows (step mode)")
+    ap.add_argument("--step-bench", help="the driver-alone bench (default: "
+                    "tests/bench/bench_rx_step of the PMD's build tree)")
+    ap.add_argument("--step-rounds", type=int, default=300,
+                    help="ring fills per driver-alone run (default 300)")
     ap.add_argument("--steps", help="comma-separated ablation steps to run (default: all): " +
                     ", ".join(s for s, _ in STEPS))
     ap.add_argument("--sizes", help="comma-separated frame sizes (default: all): " +
@@ -253,6 +296,11 @@ def main():
     a = ap.parse_args()
     if a.c2c is None:
         a.c2c = default_c2c(os.path.abspath(a.pmd))
+    if a.step_bench is None:
+        a.step_bench = default_bench(os.path.abspath(a.pmd), "bench_rx_step")
+    if a.only in ("all", "driver") and not (a.step_bench and os.path.exists(a.step_bench)):
+        print("ablation.py: the driver rows need tests/bench/bench_rx_step (--step-bench)")
+        return 2
     if os.geteuid() != 0:
         print("ablation.py needs root (hugepages)")
         return 77
@@ -319,7 +367,26 @@ def main():
                         print("rep %d %-11s %-5s %-10s %8s cycles/pkt  %6.2f Mpps offered" %
                               (rep, mem, size, step, "%.1f" % cpp if cpp else "-", pkts / secs / 1e6),
                               flush=True)
-            if a.no_compare or a.only in ("ablation", "ring"):
+            for mem, memargs in (DRIVER_MEMORY if a.only in ("all", "driver") else []):
+                for size, sizeargs in sizes:
+                    for step, stepargs in steps:
+                        vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s,%s" % (
+                            a.family, memargs, sizeargs, stepargs)
+                        cpp, p10, frames, mhz = run_driver(a.step_bench, so, a.family, vdev,
+                                                           a.step_rounds)
+                        rows.append(dict(kind="driver", memory=mem, size=size, step=step, cpp=cpp,
+                                         pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
+                        print("rep %d driver %-20s %-5s %-10s %8s cycles/pkt (p10 %s)" %
+                              (rep, mem, size, step, "%.1f" % cpp if cpp else "-",
+                               "%.1f" % p10 if p10 else "-"), flush=True)
+            for size, _ in (sizes if a.only in ("all", "driver") else []):
+                flen = {"64B": 64, "IMIX": 590, "1500B": 1514}[size]
+                cpp, p10, frames, mhz = run_driver(a.step_bench, so, None, str(flen), a.step_rounds)
+                rows.append(dict(kind="driver", memory="floor", size=size, step="net_null",
+                                 cpp=cpp, pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
+                print("rep %d driver %-20s %-5s %-10s %8s cycles/pkt" %
+                      (rep, "floor", size, "net_null", "%.1f" % cpp if cpp else "-"), flush=True)
+            if a.no_compare or a.only in ("ablation", "ring", "driver"):
                 continue
             for size, sizeargs in sizes:
                 flen = {"64B": 64, "IMIX": 590, "1500B": 1514}[size]
@@ -348,13 +415,51 @@ def main():
                       (rep, size, " / ".join("%.0f" % v if v else "-" for v in pr)), flush=True)
     finally:
         log.close()
-        shutil.copy2(os.path.join(tmp, "testpmd.log"), os.path.join(a.out, "ablation-testpmd.log"))
+        if a.only != "driver":
+            shutil.copy2(os.path.join(tmp, "testpmd.log"), os.path.join(a.out, "ablation-testpmd.log"))
         shutil.rmtree(tmp, ignore_errors=True)
         for d in tmpdirs:
             shutil.rmtree(d, ignore_errors=True)
         release_hugepages(before)
     write_report(a, rows, sizes)
     return 0
+
+
+def driver_report(rows, sizes):
+    """The driver-alone section: one table per memory state."""
+    drv = [r for r in rows if r["kind"] == "driver"]
+    if not drv:
+        return []
+    md = ["## The driver alone (step mode, one core)", "",
+          "tests/bench/bench_rx_step: the model in step mode fills the ring "
+          "(%.0f frames a round, median) on the forwarding core, then "
+          "rte_eth_rx_burst() drains it, each burst freed; TSC cycles per packet, "
+          "the median over the run's rounds, then the median [min-max] over the "
+          "runs. No producer on another core: the figure is the driver's own "
+          "(with rxonly's free), the one a board cares about. \"in cache\": the "
+          "device's writes left in this core's caches (plain stores); \"in DRAM\": "
+          "every line it wrote flushed first, as a DMA to memory leaves it. "
+          "net_null: the same loop over a PMD that only allocates (the floor)."
+          % (median([r["burst"] for r in drv if r.get("burst")]) or 0), ""]
+    floor = {s: agg(drv, memory="floor", size=s) for s, _ in sizes}
+    for mem, _ in DRIVER_MEMORY:
+        if not any(r["memory"] == mem for r in drv):
+            continue
+        md += ["### %s" % mem, "",
+               "| step | " + " | ".join("%s cycles/pkt [min-max]" % s for s, _ in sizes) + " |",
+               "|---|" + "---|" * len(sizes)]
+        for step, _ in STEPS:
+            cells = []
+            for s, _ in sizes:
+                g = agg(drv, memory=mem, size=s, step=step)
+                cells.append("%.1f [%.1f-%.1f]" % (g[0], g[1], g[2]) if g else "-")
+            if any(c != "-" for c in cells):
+                md.append("| %s | %s |" % (step, " | ".join(cells)))
+        md.append("| net_null (floor) | %s |" % " | ".join(
+            "%.1f [%.1f-%.1f]" % (floor[s][0], floor[s][1], floor[s][2]) if floor.get(s) else "-"
+            for s, _ in sizes))
+        md.append("")
+    return md
 
 
 def median(xs):
@@ -375,13 +480,41 @@ def agg(rows, **key):
     return (median(c), min(c), max(c), median([r["pkts"] / r["secs"] / 1e6 for r in sel]), len(sel))
 
 
+def host_line():
+    """CPU model, CPUs and the load average when the report is written."""
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    flags = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            txt = f.read()
+        flags = "AVX-512" if " avx512f" in txt else ("AVX2" if " avx2" in txt else "no AVX2")
+    except OSError:
+        pass
+    return "%s (%s), %d CPUs, load average %.2f %.2f %.2f" % (
+        (model, flags, os.cpu_count()) + os.getloadavg())
+
+
 def write_report(a, rows, sizes):
+    # --only driver writes driver.md/.csv beside a full run's ablation.md.
+    base = "driver" if a.only == "driver" else "ablation"
     cmd = "/usr/bin/python3 tests/bench/ablation.py --pmd %s --seconds %g --reps %d%s%s" % (
         a.pmd, a.seconds, a.reps, " --quick" if a.quick else "",
         " --only " + a.only if a.only != "all" else "")
     cmd += "".join(" --%s %s" % (k, getattr(a, k)) for k in ("steps", "sizes") if getattr(a, k))
+    if a.only == "driver":
+        cmd += " --step-rounds %d" % a.step_rounds
     md = ["# RX path ablation (generated by tests/bench/ablation.py)", "",
-          "Command (as root): `%s`" % cmd, "",
+          "Command (as root): `%s`" % cmd, "", "Host: %s" % host_line(), ""]
+    if a.only != "driver":
+        md += [
           "Busy cycles per received packet on testpmd's forwarding core "
           "(`--forward-mode=rxonly --record-core-cycles`), model on CPU 0, "
           "forwarding lcore on CPU 1, hugepages. Each cell: the median of %d runs "
@@ -390,14 +523,14 @@ def write_report(a, rows, sizes):
           "that cost. \"offered\" is what the model delivered per second (the "
           "model, not the PMD, limits it; a PMD faster than the model sees "
           "smaller bursts, whose fixed costs then weigh more per packet)." % a.reps, ""]
-    with open(os.path.join(a.out, "ablation.csv"), "w") as f:
+    with open(os.path.join(a.out, base + ".csv"), "w") as f:
         f.write("kind,memory,size,step,rep,cycles_per_packet,packets,seconds,tsc_mhz\n")
         for r in rows:
             f.write("%s,%s,%s,%s,%d,%s,%d,%.1f,%d\n" % (r["kind"], r["memory"], r["size"], r["step"], r["rep"],
                                                       "%.2f" % r["cpp"] if r["cpp"] else "",
                                                       r["pkts"], r["secs"], r["mhz"]))
     mhz = median([r["mhz"] for r in rows if r["mhz"]]) or 1
-    for mem, _ in MEMORY:
+    for mem, _ in (MEMORY if any(r["kind"] == "ablation" for r in rows) else []):
         md += ["## dma=%s" % mem, "",
                "| step | " + " | ".join("%s cycles/pkt (vs old) [min-max] | PMD Mpps | offered Mpps" % s
                                       for s, _ in sizes) + " |",
@@ -424,6 +557,7 @@ def write_report(a, rows, sizes):
                  "socrx RX ablation, dma=%s: busy cycles per packet (median)" % mem,
                  [s for s, _ in STEPS], [s for s, _ in sizes], vals, "cycles/packet")
         md += ["![ablation %s](ablation-%s.svg)" % (mem, mem), ""]
+    md += driver_report(rows, sizes)
     ring = [r for r in rows if r["kind"] == "ring"]
     if ring:
         md += ["## Descriptor ring: packed coherent vs one descriptor per line (non-coherent)", "",
@@ -472,10 +606,10 @@ def write_report(a, rows, sizes):
         md += ["![compare](compare.svg)", ""]
         md += host_states(comp, probes, sizes)
     md += targets(rows, comp, probes)
-    with open(os.path.join(a.out, "ablation.md"), "w") as f:
+    with open(os.path.join(a.out, base + ".md"), "w") as f:
         f.write("\n".join(md) + "\n")
     print("\n".join(targets(rows, comp, probes)))
-    print("wrote %s" % os.path.join(a.out, "ablation.md"))
+    print("wrote %s" % os.path.join(a.out, base + ".md"))
 
 
 def block_states(comp, probes):
@@ -554,6 +688,12 @@ def targets(rows, comp, probes=()):
     if nocb and cb:
         gain = nocb / cb - 1
         out.append("| non-coherent 64 B: copybreak >= +15%% packets/s | %.0f -> %.0f cycles: %+.0f%% | %s |"
+                   % (nocb, cb, gain * 100, "yes" if gain >= 0.15 else "NO"))
+    nocb = g(kind="driver", memory="noncoherent, in DRAM", size="64B", step="pf-body")
+    cb = g(kind="driver", memory="noncoherent, in DRAM", size="64B", step="copybreak")
+    if nocb and cb:
+        gain = nocb / cb - 1
+        out.append("| driver alone, non-coherent 64 B: copybreak >= +15%% packets/s | %.0f -> %.0f cycles: %+.0f%% | %s |"
                    % (nocb, cb, gain * 100, "yes" if gain >= 0.15 else "NO"))
     pairs = []
     st = block_states(comp, probes) if probes else {}

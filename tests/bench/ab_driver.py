@@ -1,0 +1,110 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""A/B of two builds of a PMD, the driver alone (step mode, one core).
+
+For every configuration (memory state x frame size x RX step of
+ablation.py), the two PMDs run tests/bench/bench_rx_step one after the
+other, the order swapped every round; each round gives the ratio B / A of
+the two medians measured seconds apart, and the report is the median of
+those ratios (below 1: B spends fewer cycles per packet).
+
+Usage (root: hugepages):
+  ab_driver.py --a OLD.so --b NEW.so [--family stmmac|mvneta] [--rounds 5]
+               [--steps copybreak,hw-csum] [--sizes 64B,1500B]
+               [--memory 'coherent, in cache;coherent, in DRAM;...']
+               [--step-rounds 150] [--bench build/tests/bench/bench_rx_step]
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ablation import (DRIVER_MEMORY, SIZES, STEPS, default_bench, host_line,  # noqa: E402
+                      median, release_hugepages, run_driver, setup_hugepages)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
+from testpmd_driver import safe_plugin  # noqa: E402
+
+
+def pick(table, want, what, ap):
+    if not want:
+        return table
+    names = want.split(";" if what == "memory" else ",")
+    bad = [x for x in names if x not in dict(table)]
+    if bad:
+        ap.error("unknown %s: %s" % (what, ", ".join(bad)))
+    return [t for t in table if t[0] in names]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--a", required=True, help="the baseline PMD (.so)")
+    ap.add_argument("--b", required=True, help="the PMD compared with it")
+    ap.add_argument("--family", choices=("stmmac", "mvneta"), default="stmmac")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--steps", default="copybreak,hw-csum")
+    ap.add_argument("--sizes", default="64B,1500B")
+    ap.add_argument("--memory", default=None, help="memory states, ';'-separated (default: all three)")
+    ap.add_argument("--step-rounds", type=int, default=150)
+    ap.add_argument("--bench", default=None)
+    a = ap.parse_args()
+    if os.geteuid() != 0:
+        print("ab_driver.py needs root (hugepages)")
+        return 77
+    bench = a.bench or default_bench(os.path.abspath(a.b), "bench_rx_step")
+    if not bench or not os.path.exists(bench):
+        ap.error("no bench_rx_step: give --bench")
+    steps = pick(STEPS, a.steps, "step", ap)
+    sizes = pick(SIZES, a.sizes, "size", ap)
+    mems = pick(DRIVER_MEMORY, a.memory, "memory", ap)
+    tmpdirs = []
+    plugins = []
+    for so in (a.a, a.b):
+        path, d = safe_plugin(so)
+        plugins.append(path)
+        if d:
+            tmpdirs.append(d)
+    before = setup_hugepages(1024)
+    ratios = {}
+    figs = {}
+    try:
+        for rnd in range(a.rounds):
+            for mem, memargs in mems:
+                for size, sizeargs in sizes:
+                    for step, stepargs in steps:
+                        vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s,%s" % (
+                            a.family, memargs, sizeargs, stepargs)
+                        key = (mem, size, step)
+                        order = (0, 1) if (rnd + len(figs)) % 2 == 0 else (1, 0)
+                        got = {}
+                        for w in order:
+                            got[w] = run_driver(bench, plugins[w], a.family, vdev, a.step_rounds)[0]
+                        figs.setdefault(key, ([], []))
+                        for w in (0, 1):
+                            if got[w]:
+                                figs[key][w].append(got[w])
+                        if got[0] and got[1]:
+                            ratios.setdefault(key, []).append(got[1] / got[0])
+                        print("round %d %-20s %-5s %-10s A %s B %s" % (
+                            rnd, mem, size, step, got[0], got[1]), flush=True)
+    finally:
+        release_hugepages(before)
+        for d in tmpdirs:
+            import shutil
+            shutil.rmtree(d, ignore_errors=True)
+    print()
+    print("Host: %s" % host_line())
+    print("A = %s, B = %s, %s, %d rounds, %d ring fills a run" % (a.a, a.b, a.family, a.rounds,
+                                                                   a.step_rounds))
+    print()
+    print("| memory | size | step | A cycles/pkt (median) | B cycles/pkt (median) | B / A, median of rounds | per round |")
+    print("|---|---|---|---|---|---|---|")
+    for key, rs in ratios.items():
+        fa, fb = figs[key]
+        print("| %s | %s | %s | %.1f | %.1f | %.3f | %s |" % (
+            key[0], key[1], key[2], median(fa), median(fb), median(rs),
+            " ".join("%.2f" % r for r in rs)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
