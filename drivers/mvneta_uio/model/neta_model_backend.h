@@ -31,8 +31,8 @@
  *
  * Devargs: the model parses SOCNIC_MODEL_DEVARGS (traffic: rx_pcap,
  * rx_pcap_loop, tx_pcap, iface, rx_iface, tx_iface, gen_*; model_cpu,
- * flow_ctrl, model_nc, fault_seed; dma_store and wb_batch do not apply to
- * this model and are ignored) and NETA_MODEL_DEVARGS (model=neta,
+ * model_step, dma_store, flow_ctrl, model_nc, fault_seed; wb_batch does
+ * not apply to this model and is ignored) and NETA_MODEL_DEVARGS (model=neta,
  * fault_err_ppm, fault_len_ppm, fault_csum_lie_ppm, fault_wb_late_ppm;
  * neta_model_devargs.h). The PMD's own keys, the port's and the RX path's
  * are recognised and left to the PMD.
