@@ -35,16 +35,19 @@ else
 fi
 ninja -C "$builddir"
 
-# The benchmark's PMD (tests/bench/ablation.py): the same sources with the
+# The benchmark's PMDs (tests/bench/ablation.py): the same sources with the
 # ablation-only RX burst variants (prefetch before the sync, copy-all),
-# which the production build above leaves out. Built, not run.
+# which the production build above leaves out, and the driver-alone bench
+# beside them. Built, not run.
 if [ "$job" = test ]; then
 	benchdir="$builddir-bench"
 	if [ ! -f "$benchdir/build.ninja" ]; then
 		# shellcheck disable=SC2086
 		meson setup $opts -Drx_ablation=true "$benchdir" >/dev/null
 	fi
-	ninja -C "$benchdir" drivers/stmmac_uio/librte_net_stmmac_uio.so
+	ninja -C "$benchdir" drivers/stmmac_uio/librte_net_stmmac_uio.so \
+		drivers/mvneta_uio/librte_net_mvneta_uio.so \
+		tests/bench/bench_step
 fi
 
 if [ "$job" = main ]; then

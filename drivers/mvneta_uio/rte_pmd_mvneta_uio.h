@@ -64,7 +64,7 @@ int rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
  * frames (received and sent) or find nothing more to do. Returns the
  * frames moved, -EBUSY on a port whose model has its thread, -EINVAL for
  * a budget of 0 or above RTE_PMD_MVNETA_UIO_STEP_MAX. For benchmarks of
- * the driver alone on one core (tests/bench/bench_rx_step.c).
+ * the driver alone on one core (tests/bench/bench_step.c).
  */
 #define RTE_PMD_MVNETA_UIO_STEP_MAX 65536u
 RTE_PMD_MVNETA_UIO_EXPORT

@@ -3,7 +3,7 @@
 """A/B of two builds of a PMD, the driver alone (step mode, one core).
 
 For every configuration (memory state x frame size x RX step of
-ablation.py), the two PMDs run tests/bench/bench_rx_step one after the
+ablation.py), the two PMDs run tests/bench/bench_step one after the
 other, the order swapped every round; each round gives the ratio B / A of
 the two medians measured seconds apart, and the report is the median of
 those ratios (below 1: B spends fewer cycles per packet).
@@ -12,7 +12,7 @@ Usage (root: hugepages):
   ab_driver.py --a OLD.so --b NEW.so [--family stmmac|mvneta] [--rounds 5]
                [--steps copybreak,hw-csum] [--sizes 64B,1500B]
                [--memory 'coherent, in cache;coherent, in DRAM;...']
-               [--step-rounds 150] [--bench build/tests/bench/bench_rx_step]
+               [--step-rounds 150] [--bench build/tests/bench/bench_step]
 """
 import argparse
 import os
@@ -50,9 +50,9 @@ def main():
     if os.geteuid() != 0:
         print("ab_driver.py needs root (hugepages)")
         return 77
-    bench = a.bench or default_bench(os.path.abspath(a.b), "bench_rx_step")
+    bench = a.bench or default_bench(os.path.abspath(a.b), "bench_step")
     if not bench or not os.path.exists(bench):
-        ap.error("no bench_rx_step: give --bench")
+        ap.error("no bench_step: give --bench")
     steps = pick(STEPS, a.steps, "step", ap)
     sizes = pick(SIZES, a.sizes, "size", ap)
     mems = pick(DRIVER_MEMORY, a.memory, "memory", ap)

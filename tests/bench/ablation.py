@@ -36,7 +36,7 @@ that only the driver's maintenance differs.
 Driver rows (kind "driver", --only driver): the PMD's own cost, without
 any producer: the model in step mode (model_step=1) fills the whole ring
 on the forwarding core itself, then the timed part drains it with
-rte_eth_rx_burst() and frees each burst (tests/bench/bench_rx_step.c):
+rte_eth_rx_burst() and frees each burst (tests/bench/bench_step.c):
 TSC cycles per packet for every step, size and memory state (device writes
 left in this core's caches, dma_store=plain; or flushed to DRAM as a DMA
 leaves them, dma_store=flush; non-coherent with the driver's maintenance),
@@ -95,6 +95,10 @@ MEMORY = [("coherent", "dma=coherent,dma_store=plain"),
 DRIVER_MEMORY = [("coherent, in cache", "dma=coherent,dma_store=plain"),
                  ("coherent, in DRAM", "dma=coherent,dma_store=flush"),
                  ("noncoherent, in DRAM", "dma=noncoherent,model_nc=0,dma_store=flush")]
+# TX, the driver alone: the final configuration, and net_null's TX.
+DRIVER_TX_MEMORY = [("coherent", "dma=coherent"),
+                    ("noncoherent", "dma=noncoherent,model_nc=0"),
+                    ("floor", None)]
 # The descriptor ring alone: the final step, device stores alike.
 RINGS = [("packed coherent", "dma=coherent,dma_store=nt"),
          ("padded noncoherent", "dma=noncoherent,model_nc=0,dma_store=nt")]
@@ -201,13 +205,20 @@ def c2c_probe(path):
     return float(m.group(1)) if m else None
 
 
-def run_driver(bench, so, family, vdev, rounds):
-    """The driver alone (tests/bench/bench_rx_step): (median, p10) TSC
+def run_driver(bench, so, family, vdev, rounds, tx_size=None):
+    """The driver alone (tests/bench/bench_step): (median, p10) TSC
     cycles per packet, frames a round and the TSC MHz; None figures when
-    the bench fails."""
+    the bench fails. With @tx_size: TX of frames of that size; for the
+    net_null floor (@family None) @vdev is the frame size."""
     cmd = [bench, "--lcore", "1", "--rounds", str(rounds)]
-    cmd += ["--null", "--size", vdev] if family is None else \
-        ["--pmd", so, "--family", family, "--vdev", vdev]
+    if family is None:
+        cmd += ["--null", "--size", str(vdev)]
+    else:
+        cmd += ["--pmd", so, "--family", family, "--vdev", vdev]
+        if tx_size:
+            cmd += ["--size", str(tx_size)]
+    if tx_size:
+        cmd.append("--tx")
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     except subprocess.TimeoutExpired:
@@ -215,7 +226,7 @@ def run_driver(bench, so, family, vdev, rounds):
     m = re.search(r"median ([\d.]+) min [\d.]+ p10 ([\d.]+) frames/round ([\d.]+) "
                   r"rounds \d+ tsc_hz (\d+)", out.stdout)
     if not m:
-        sys.stderr.write("bench_rx_step failed: %s\n%s" % (" ".join(cmd), out.stderr[-2000:]))
+        sys.stderr.write("bench_step failed: %s\n%s" % (" ".join(cmd), out.stderr[-2000:]))
         return None, None, 0, 0
     return float(m.group(1)), float(m.group(2)), float(m.group(3)), int(m.group(4)) // 1000000
 
@@ -284,7 +295,7 @@ def main():
                     help="run only the ablation steps, the comparison with memif/null, "
                     "the ring rows or the driver-alone rows (step mode)")
     ap.add_argument("--step-bench", help="the driver-alone bench (default: "
-                    "tests/bench/bench_rx_step of the PMD's build tree)")
+                    "tests/bench/bench_step of the PMD's build tree)")
     ap.add_argument("--step-rounds", type=int, default=300,
                     help="ring fills per driver-alone run (default 300)")
     ap.add_argument("--steps", help="comma-separated ablation steps to run (default: all): " +
@@ -297,9 +308,9 @@ def main():
     if a.c2c is None:
         a.c2c = default_c2c(os.path.abspath(a.pmd))
     if a.step_bench is None:
-        a.step_bench = default_bench(os.path.abspath(a.pmd), "bench_rx_step")
+        a.step_bench = default_bench(os.path.abspath(a.pmd), "bench_step")
     if a.only in ("all", "driver") and not (a.step_bench and os.path.exists(a.step_bench)):
-        print("ablation.py: the driver rows need tests/bench/bench_rx_step (--step-bench)")
+        print("ablation.py: the driver rows need tests/bench/bench_step (--step-bench)")
         return 2
     if os.geteuid() != 0:
         print("ablation.py needs root (hugepages)")
@@ -386,6 +397,21 @@ def main():
                                  cpp=cpp, pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
                 print("rep %d driver %-20s %-5s %-10s %8s cycles/pkt" %
                       (rep, "floor", size, "net_null", "%.1f" % cpp if cpp else "-"), flush=True)
+                # TX of the same frames (IMIX: its mean, 590 B), the final
+                # configuration, coherent and non-coherent, and the floor.
+                for mem, memargs in DRIVER_TX_MEMORY:
+                    vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s" % (
+                        a.family, memargs, STEPS[-1][1])
+                    if mem == "floor":
+                        cpp, p10, frames, mhz = run_driver(a.step_bench, so, None, str(flen),
+                                                           a.step_rounds, tx_size=flen)
+                    else:
+                        cpp, p10, frames, mhz = run_driver(a.step_bench, so, a.family, vdev,
+                                                           a.step_rounds, tx_size=flen)
+                    rows.append(dict(kind="driver-tx", memory=mem, size=size, step="tx",
+                                     cpp=cpp, pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
+                    print("rep %d driver TX %-17s %-5s %8s cycles/pkt" %
+                          (rep, mem, size, "%.1f" % cpp if cpp else "-"), flush=True)
             if a.no_compare or a.only in ("ablation", "ring", "driver"):
                 continue
             for size, sizeargs in sizes:
@@ -431,7 +457,7 @@ def driver_report(rows, sizes):
     if not drv:
         return []
     md = ["## The driver alone (step mode, one core)", "",
-          "tests/bench/bench_rx_step: the model in step mode fills the ring "
+          "tests/bench/bench_step: the model in step mode fills the ring "
           "(%.0f frames a round, median) on the forwarding core, then "
           "rte_eth_rx_burst() drains it, each burst freed; TSC cycles per packet, "
           "the median over the run's rounds, then the median [min-max] over the "
@@ -458,6 +484,26 @@ def driver_report(rows, sizes):
         md.append("| net_null (floor) | %s |" % " | ".join(
             "%.1f [%.1f-%.1f]" % (floor[s][0], floor[s][1], floor[s][2]) if floor.get(s) else "-"
             for s, _ in sizes))
+        md.append("")
+    tx = [r for r in rows if r["kind"] == "driver-tx"]
+    if tx:
+        md += ["### TX", "",
+               "tests/bench/bench_step --tx: each round the model sends the previous "
+               "round's frames (a step, untimed); then frames of the size (IMIX: 590 B, "
+               "its mean) are allocated in bursts of 32, given an Ethernet/IPv4/UDP "
+               "header from a template (as testpmd's txonly) and handed to "
+               "rte_eth_tx_burst() until the ring takes no more; the burst reclaims "
+               "the sent descriptors and frees their mbufs on the way. The final "
+               "configuration; net_null's TX (frees only) is the floor.", "",
+               "| TX | " + " | ".join("%s cycles/pkt [min-max]" % s for s, _ in sizes) + " |",
+               "|---|" + "---|" * len(sizes)]
+        for mem, _ in DRIVER_TX_MEMORY:
+            cells = []
+            for s, _ in sizes:
+                g = agg(tx, memory=mem, size=s)
+                cells.append("%.1f [%.1f-%.1f]" % (g[0], g[1], g[2]) if g else "-")
+            md.append("| %s | %s |" % ("net_null (floor)" if mem == "floor" else mem,
+                                       " | ".join(cells)))
         md.append("")
     return md
 

@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The RX driver's own cost per packet, independent of any producer: one
- * core, one port whose device model runs in step mode (model_step=1).
+ * The driver's own cost per packet, RX or TX, independent of any producer
+ * or consumer: one core, one port whose device model runs in step mode
+ * (model_step=1).
+ *
+ * RX (the default):
  * Each round the model fills the whole ring with written-back frames
  * (rte_pmd_<family>_uio_model_step(); with dma_store=flush every line it
  * wrote is then in memory, as a DMA into DRAM leaves it; with plain
@@ -10,10 +13,18 @@
  * (what testpmd's rxonly does). The same loop over DPDK's net_null
  * (--null) is the floor: a burst that only allocates and frees.
  *
- *   bench_rx_step --pmd PMD.so --vdev 'net_stmmac_uio0,model_step=1,...'
+ * TX (--tx): each round the model first sends what the previous round
+ * queued (a step, untimed), then the timed part: frames of --size bytes
+ * (an Ethernet/IPv4/UDP header from a template, as testpmd's txonly
+ * builds them) allocated in bursts and handed to rte_eth_tx_burst() until
+ * the ring takes no more; the burst reclaims the previous round's
+ * descriptors and frees their mbufs as it goes. Over net_null (--null
+ * --tx) the floor: a TX burst that only frees.
+ *
+ *   bench_step --pmd PMD.so --vdev 'net_stmmac_uio0,model_step=1,...'
  *                 [--family stmmac|mvneta] [--rounds 300] [--ring 1024]
- *                 [--burst 32] [--lcore 1] [--no-huge]
- *   bench_rx_step --null [--frames 1024] [--size 64] ...
+ *                 [--burst 32] [--lcore 1] [--no-huge] [--tx [--size 64]]
+ *   bench_step --null [--tx] [--frames 1024] [--size 64] ...
  *
  * Prints one line: "cycles/packet median M min N p10 P frames/round F
  * rounds R tsc_hz H". TSC cycles, rounds after a warm-up of 20; a round's
@@ -31,6 +42,7 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
+#include <rte_memcpy.h>
 
 #define BENCH_WARMUP	20u
 #define BENCH_MAX_ARGS	24
@@ -49,6 +61,7 @@ struct bench_opts {
 	unsigned int lcore;
 	int null;
 	int no_huge;
+	int tx;
 };
 
 static void
@@ -57,7 +70,8 @@ usage(const char *prog)
 	fprintf(stderr,
 		"usage: %s --pmd PMD.so --vdev ARGS [--family stmmac|mvneta]\n"
 		"       %s --null [--frames N] [--size B]\n"
-		"       common: [--rounds N] [--ring N] [--burst N] [--lcore N] [--no-huge]\n",
+		"       common: [--rounds N] [--ring N] [--burst N] [--lcore N] [--no-huge]\n"
+		"               [--tx]: TX instead of RX (--size: frame bytes)\n",
 		prog, prog);
 	exit(2);
 }
@@ -71,7 +85,7 @@ num_arg(const char *v, unsigned int lo, unsigned int hi, const char *what)
 	errno = 0;
 	n = strtoul(v, &end, 10);
 	if (errno != 0 || *end != '\0' || n < lo || n > hi) {
-		fprintf(stderr, "bench_rx_step: %s: expected %u..%u, got '%s'\n",
+		fprintf(stderr, "bench_step: %s: expected %u..%u, got '%s'\n",
 			what, lo, hi, v);
 		exit(2);
 	}
@@ -93,6 +107,7 @@ parse_opts(int argc, char **argv, struct bench_opts *o)
 		{ "lcore", required_argument, NULL, 'l' },
 		{ "null", no_argument, NULL, 'N' },
 		{ "no-huge", no_argument, NULL, 'H' },
+		{ "tx", no_argument, NULL, 'T' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -113,6 +128,7 @@ parse_opts(int argc, char **argv, struct bench_opts *o)
 		case 'l': o->lcore = num_arg(optarg, 0, RTE_MAX_LCORE - 1, "--lcore"); break;
 		case 'N': o->null = 1; break;
 		case 'H': o->no_huge = 1; break;
+		case 'T': o->tx = 1; break;
 		default: usage(argv[0]);
 		}
 	}
@@ -154,7 +170,7 @@ eal_start(const char *prog, const struct bench_opts *o)
 	}
 	args[n] = NULL;
 	if (rte_eal_init(n, args) < 0) {
-		fprintf(stderr, "bench_rx_step: EAL init failed: %s\n",
+		fprintf(stderr, "bench_step: EAL init failed: %s\n",
 			rte_strerror(rte_errno));
 		exit(1);
 	}
@@ -169,19 +185,21 @@ step_fn(const struct bench_opts *o)
 	void *f;
 
 	if (h == NULL) {
-		fprintf(stderr, "bench_rx_step: %s not loaded: %s\n", o->pmd,
+		fprintf(stderr, "bench_step: %s not loaded: %s\n", o->pmd,
 			dlerror());
 		exit(1);
 	}
 	snprintf(sym, sizeof(sym), "rte_pmd_%s_uio_model_step", o->family);
 	f = dlsym(h, sym);
 	if (f == NULL) {
-		fprintf(stderr, "bench_rx_step: %s has no %s (a PMD without step mode)\n",
+		fprintf(stderr, "bench_step: %s has no %s (a PMD without step mode)\n",
 			o->pmd, sym);
 		exit(1);
 	}
 	return (bench_step_fn)(uintptr_t)f;
 }
+
+static struct rte_mempool *bench_pool;
 
 static void
 port_start(uint16_t port, const struct bench_opts *o)
@@ -194,7 +212,7 @@ port_start(uint16_t port, const struct bench_opts *o)
 				     RTE_MBUF_DEFAULT_BUF_SIZE,
 				     (int)rte_socket_id());
 	if (mp == NULL) {
-		fprintf(stderr, "bench_rx_step: pool: %s\n",
+		fprintf(stderr, "bench_step: pool: %s\n",
 			rte_strerror(rte_errno));
 		exit(1);
 	}
@@ -205,7 +223,8 @@ port_start(uint16_t port, const struct bench_opts *o)
 					     (unsigned int)rte_socket_id(),
 					     NULL, mp);
 	if (ret == 0)
-		ret = rte_eth_tx_queue_setup(port, 0, 512,
+		ret = rte_eth_tx_queue_setup(port, 0,
+					     (uint16_t)(o->tx ? o->ring : 512),
 					     (unsigned int)rte_socket_id(),
 					     NULL);
 	if (ret == 0)
@@ -213,10 +232,56 @@ port_start(uint16_t port, const struct bench_opts *o)
 	if (ret == 0)
 		ret = rte_eth_promiscuous_enable(port);
 	if (ret != 0) {
-		fprintf(stderr, "bench_rx_step: port %u: %s\n", port,
+		fprintf(stderr, "bench_step: port %u: %s\n", port,
 			strerror(-ret));
 		exit(1);
 	}
+	bench_pool = mp;
+}
+
+/* Ethernet (broadcast source 02:..:01) + IPv4 + UDP, as txonly's. */
+static const uint8_t bench_tx_hdr[42] = {
+	0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01, 0x08, 0x00,
+	0x45, 0, 0, 28, 0, 0, 0, 0, 64, 17, 0, 0,
+	198, 18, 0, 1, 198, 18, 0, 2,
+	0x04, 0xd2, 0x16, 0x2e, 0, 8, 0, 0,
+};
+
+/*
+ * TX: frames of @p size queued in bursts until the ring takes no more or
+ * @p want went out. Returns the cycles; *frames the frames accepted.
+ */
+static uint64_t
+fill_tx(uint16_t port, unsigned int burst, unsigned int size, uint64_t want,
+	uint64_t *frames)
+{
+	struct rte_mbuf *pkts[512];
+	uint64_t t0, sent = 0;
+	uint16_t n, k, i;
+
+	t0 = rte_rdtsc_precise();
+	while (sent < want) {
+		k = (uint16_t)RTE_MIN((uint64_t)burst, want - sent);
+		if (rte_pktmbuf_alloc_bulk(bench_pool, pkts, k) != 0)
+			break;
+		for (i = 0; i < k; i++) {
+			struct rte_mbuf *m = pkts[i];
+
+			rte_memcpy(rte_pktmbuf_mtod(m, void *), bench_tx_hdr,
+				   sizeof(bench_tx_hdr));
+			m->data_len = (uint16_t)size;
+			m->pkt_len = size;
+			m->nb_segs = 1;
+		}
+		n = rte_eth_tx_burst(port, 0, pkts, k);
+		sent += n;
+		if (n < k) {
+			rte_pktmbuf_free_bulk(pkts + n, k - n);
+			break;
+		}
+	}
+	*frames = sent;
+	return rte_rdtsc_precise() - t0;
 }
 
 static int
@@ -264,7 +329,7 @@ main(int argc, char **argv)
 	if (!o.null)
 		step = step_fn(&o);
 	if (rte_eth_dev_count_avail() < 1) {
-		fprintf(stderr, "bench_rx_step: no port\n");
+		fprintf(stderr, "bench_step: no port\n");
 		return 1;
 	}
 	port_start(port, &o);
@@ -272,18 +337,28 @@ main(int argc, char **argv)
 	if (per_pkt == NULL)
 		return 1;
 	for (r = 0; r < BENCH_WARMUP + o.rounds; r++) {
-		if (o.null) {
+		if (o.tx) {
+			/* The device sends the last round's frames (untimed). */
+			if (!o.null)
+				step(port, 4 * o.ring);
+			cycles = fill_tx(port, o.burst, o.size,
+					 o.null ? o.frames : 4 * o.ring, &frames);
+			if (frames == 0) {
+				fprintf(stderr, "bench_step: the TX ring took nothing\n");
+				return 1;
+			}
+		} else if (o.null) {
 			cycles = drain(port, o.burst, o.frames, &frames);
 		} else {
 			moved = step(port, 4 * o.ring);
 			if (moved <= 0) {
-				fprintf(stderr, "bench_rx_step: step moved nothing (%d): is model_step=1 and flow_ctrl=1 given?\n",
+				fprintf(stderr, "bench_step: step moved nothing (%d): is model_step=1 and flow_ctrl=1 given?\n",
 					moved);
 				return 1;
 			}
 			cycles = drain(port, o.burst, 0, &frames);
 			if (frames != (uint64_t)moved) {
-				fprintf(stderr, "bench_rx_step: the model moved %d frames, the PMD returned %" PRIu64 "\n",
+				fprintf(stderr, "bench_step: the model moved %d frames, the PMD returned %" PRIu64 "\n",
 					moved, frames);
 				return 1;
 			}
