@@ -292,7 +292,7 @@ neta_rx_work(struct neta_model *m)
 	unsigned int q;
 	void *dst;
 
-	if (!m->rx_held && !rx_take(m))
+	if (!m->rx_held && (neta_irq_rx_gated(m) || !rx_take(m)))
 		return NETA_WORK_NONE;
 	total = MVNETA_MH_SIZE + m->rx_len;
 	if (!m->link_up ||
@@ -378,5 +378,6 @@ neta_rx_work(struct neta_model *m)
 	if (pl.err != 0)
 		NETA_STAT_ADD(m, rx_delivered_err, 1);
 	m->rx_held = false;
+	neta_irq_eval(m);
 	return NETA_WORK_FRAME;
 }
