@@ -12,8 +12,8 @@
 #include "socnic_devargs.h"
 
 #include "mvneta_devargs.h"
-#include "mvneta_regs.h"
 #include "mvneta_logs.h"
+#include "mvneta_regs.h"
 
 static const char *
 arg_coe(const char *v, void *args)
