@@ -65,6 +65,7 @@ rxq_regs(void)
 	PIN(MVNETA_RXQ_BUF_SIZE_MASK, 0xfff80000);		/* Linux 0x1fff << 19 */
 	PIN(MVNETA_RXQ_BUF_SIZE_UNIT, 8);	/* Linux mvneta_rxq_buf_size_set >> 3 */
 	PINQ(MVNETA_RXQ_THRESHOLD_REG, 0x14c0, 0x14c4, 0x14dc);	/* Linux */
+	PIN(MVNETA_RXQ_OCCUPIED_THRESH_MASK, 0x3fff);	/* ours: musdk/LSP */
 	PIN(MVNETA_RXQ_NON_OCCUPIED(1), 0x10000);		/* Linux (v) << 16 */
 	PINQ(MVNETA_RXQ_STATUS_REG, 0x14e0, 0x14e4, 0x14fc);	/* Linux */
 	PIN(MVNETA_RXQ_OCCUPIED_ALL_MASK, 0x3fff);		/* Linux */
@@ -160,6 +161,12 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_INTR_NEW_MASK, 0x25a4);			/* Linux */
 	PIN(MVNETA_TX_INTR_MASK_ALL, 0xff);			/* Linux */
 	PIN(MVNETA_RX_INTR_MASK_ALL, 0xff00);			/* Linux */
+	PIN(MVNETA_RX_INTR_MASK(1), 0x100);	/* Linux ((1 << rxqs) - 1) << 8 */
+	PIN(MVNETA_RX_INTR_MASK(8), 0xff00);			/* Linux */
+	PIN(MVNETA_TX_INTR_MASK(1), 0x1);	/* Linux ((1 << txqs) - 1) << 0 */
+	PIN(MVNETA_TX_INTR_MASK(8), 0xff);			/* Linux */
+	PIN(MVNETA_RX_INTR_BIT(0), 0x100);	/* ours: MVNETA_RX_INTR_MASK bit */
+	PIN(MVNETA_RX_INTR_BIT(7), 0x8000);			/* ours */
 	PIN(MVNETA_MISCINTR_INTR_MASK, 0x80000000);		/* Linux BIT(31) */
 	PIN(MVNETA_INTR_OLD_CAUSE, 0x25a8);			/* Linux */
 	PIN(MVNETA_INTR_OLD_MASK, 0x25ac);			/* Linux */
@@ -175,6 +182,8 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_INTR_ENABLE, 0x25b8);			/* Linux */
 	PIN(MVNETA_TXQ_INTR_ENABLE_ALL_MASK, 0xff00);		/* Linux */
 	PIN(MVNETA_RXQ_INTR_ENABLE_ALL_MASK, 0xff);		/* Linux */
+	PIN(MVNETA_RXQ_INTR_ENABLE(0), 0x1);	/* ours: _ALL_MASK bit q */
+	PIN(MVNETA_RXQ_INTR_ENABLE(7), 0x80);			/* ours */
 	PIN(MVNETA_RXQ_CMD, 0x2680);				/* Linux */
 	PIN(MVNETA_RXQ_DISABLE_SHIFT, 8);			/* Linux */
 	PIN(MVNETA_RXQ_ENABLE_MASK, 0xff);			/* Linux */

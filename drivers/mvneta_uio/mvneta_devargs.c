@@ -13,6 +13,7 @@
 
 #include "mvneta_devargs.h"
 #include "mvneta_logs.h"
+#include "mvneta_regs.h"
 
 static const char *
 arg_coe(const char *v, void *args)
@@ -20,6 +21,30 @@ arg_coe(const char *v, void *args)
 	struct mvneta_devargs *da = args;
 
 	return socnic_parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_rx_coal_frames(const char *v, void *args)
+{
+	struct mvneta_devargs *da = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, MVNETA_RXQ_OCCUPIED_THRESH_MASK, &n) < 0)
+		return "expected 1..16383 descriptors";
+	da->rx_coal_frames = (uint16_t)n;
+	return NULL;
+}
+
+static const char *
+arg_rx_coal_usecs(const char *v, void *args)
+{
+	struct mvneta_devargs *da = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, MVNETA_RX_COAL_USECS_MAX, &n) < 0)
+		return "expected 0..16000 microseconds";
+	da->rx_coal_usecs = (uint16_t)n;
+	return NULL;
 }
 
 static const struct socnic_devarg mvneta_devargs[] = {

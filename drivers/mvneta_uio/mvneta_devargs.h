@@ -20,9 +20,18 @@
 /*
  * The driver's own keys: X(key, syntax, default, scope). coe=0 leaves every
  * checksum verdict to software, as Linux without NETIF_F_RXCSUM.
+ * rx_coal_frames / rx_coal_usecs: RX interrupt coalescing with
+ * intr_conf.rxq (RXQ_THRESHOLD, RXQ_TIME_COAL; Linux's ethtool -C
+ * rx-frames / rx-usecs, defaults 32 and 100 there): by default the first
+ * frame wakes the queue.
  */
 #define MVNETA_DEVARGS(X)						\
-	X(coe, "0|1", "1", ANY)
+	X(coe, "0|1", "1", ANY)						\
+	X(rx_coal_frames, "<1..16383>", "1", ANY)			\
+	X(rx_coal_usecs, "<0..16000>", "0", ANY)
+
+/* rx_coal_usecs' limit: its cycles fit RXQ_TIME_COAL at 250 MHz. */
+#define MVNETA_RX_COAL_USECS_MAX	16000u
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define MVNETA_PMD_PARAMS						\
@@ -36,6 +45,8 @@ struct mvneta_devargs {
 	struct socnic_port_args port;	/* uio=, uio_root=, uio_force=, mac= */
 	struct socnic_rx_args rx;	/* RX path (docs/design/rxpath.md) */
 	bool coe;			/* the status word's L3/L4 verdicts */
+	uint16_t rx_coal_frames;	/* RXQ_THRESHOLD occupied threshold */
+	uint16_t rx_coal_usecs;		/* RXQ_TIME_COAL, in microseconds */
 };
 
 /*

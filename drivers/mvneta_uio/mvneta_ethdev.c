@@ -24,6 +24,7 @@
 #include "socnic_port.h"
 
 #include "mvneta_ethdev.h"
+#include "mvneta_intr.h"
 #include "mvneta_logs.h"
 
 RTE_LOG_REGISTER_DEFAULT(mvneta_logtype_driver, NOTICE);
@@ -307,6 +308,9 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	}
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
+	ret = mvneta_intr_start(dev);
+	if (ret < 0)
+		return ret;
 	ret = mvneta_rx_queue_start(dev, rxq);
 	if (ret < 0)
 		return ret;
@@ -438,6 +442,7 @@ mvneta_dev_close(struct rte_eth_dev *dev)
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	mvneta_dev_stop(dev);
+	mvneta_intr_release(dev);
 	mvneta_xstats_log(dev);
 	for (i = 0; i < dev->data->nb_rx_queues; i++)
 		mvneta_rx_queue_release(dev, i);
@@ -560,6 +565,8 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.tx_queue_stop		= mvneta_dev_tx_queue_stop,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
 	.tx_queue_release	= mvneta_tx_queue_release,
+	.rx_queue_intr_enable	= mvneta_rx_queue_intr_enable,
+	.rx_queue_intr_disable	= mvneta_rx_queue_intr_disable,
 	.rxq_info_get		= mvneta_rxq_info_get,
 	.txq_info_get		= mvneta_txq_info_get,
 };

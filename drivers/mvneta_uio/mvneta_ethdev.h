@@ -156,6 +156,9 @@ struct mvneta_adapter {
 	/* The backend's xstats at the last reset (they count on regardless). */
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	bool hw_started;
+	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
+	struct rte_intr_handle *rx_intr;
+	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
 };
 
 static inline struct mvneta_adapter *

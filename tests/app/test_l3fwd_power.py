@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 # SPDX-License-Identifier: BSD-3-Clause
 """DPDK's examples/l3fwd-power in its interrupt-only mode on
-net_stmmac_uio model ports (RX queue interrupts), loaded with -d.
+net_stmmac_uio model ports (RX queue interrupts), loaded with -d; with
+--mvneta=PMD_SO also on net_mvneta_uio model ports.
 
 l3fwd-power comes from Debian's source package of the installed DPDK
 (config/install-deps.sh keeps examples/l3fwd-power and examples/common in
@@ -14,7 +15,7 @@ writes what it sends to a capture); port 1 only sends. Checks: l3fwd-power
 starts in interrupt-only mode, every frame comes back out of port 0, its
 lcore logs being woken by an RX interrupt, and it exits 0 on SIGINT.
 
-Usage: test_l3fwd_power.py EXAMPLES_DIR PMD_SO BUILD_DIR
+Usage: test_l3fwd_power.py EXAMPLES_DIR PMD_SO BUILD_DIR [--mvneta=MVNETA_SO]
 Exit: 0 pass, 1 fail, 77 skipped (the examples are not in the cache).
 """
 import os
@@ -59,24 +60,15 @@ def frames_in(path):
         return 0
 
 
-def main():
-    if len(sys.argv) != 4:
-        print(__doc__)
-        return 2
-    examples, pmd, builddir = sys.argv[1:]
-    if not os.path.isdir(os.path.join(examples, "l3fwd-power")):
-        print("SKIP: %s has no l3fwd-power (run config/install-deps.sh)" % examples)
-        return 77
-    binary = build(examples, builddir)
-    if binary is None:
-        return result()
+def run(binary, pmd, vdev):
+    """l3fwd-power on two model ports of @vdev, the PMD library @pmd loaded."""
     with tempfile.TemporaryDirectory(prefix="socrx-l3fwd-power-") as d:
         out0, out1 = os.path.join(d, "out0.pcap"), os.path.join(d, "out1.pcap")
         cmd = [binary, "-l", "1", "--no-huge", "--no-pci", "-m", "512",
                "--no-shconf", "-d", os.path.abspath(pmd),
-               "--vdev", "net_stmmac_uio0,gen_rate=100,gen_pkts=%d,tx_pcap=%s"
-               % (FRAMES, out0),
-               "--vdev", "net_stmmac_uio1,tx_pcap=" + out1,
+               "--vdev", "%s0,gen_rate=100,gen_pkts=%d,tx_pcap=%s"
+               % (vdev, FRAMES, out0),
+               "--vdev", "%s1,tx_pcap=%s" % (vdev, out1),
                "--", "-p", "0x3", "-P", "--config=(0,0,1),(1,0,1)",
                "--interrupt-only"]
         print("$ " + " ".join(cmd), flush=True)
@@ -98,13 +90,32 @@ def main():
             text = f.read()
         print("\n".join(text.split("\n")[-15:]))
         check("Selected operation mode: interrupt-only" in text,
-              "l3fwd-power runs in interrupt-only mode", text)
+              "%s: l3fwd-power runs in interrupt-only mode" % vdev, text)
         check(frames_in(out0) == FRAMES,
-              "every frame routed back out of port 0 (%d of %d)"
-              % (frames_in(out0), FRAMES), text)
+              "%s: every frame routed back out of port 0 (%d of %d)"
+              % (vdev, frames_in(out0), FRAMES), text)
         check("is waked up from rx interrupt on port 0 queue 0" in text,
-              "its lcore is woken by port 0's RX interrupt", text)
-        check(rc == 0, "l3fwd-power exits 0 on SIGINT (%d)" % rc, text)
+              "%s: its lcore is woken by port 0's RX interrupt" % vdev, text)
+        check(rc == 0, "%s: l3fwd-power exits 0 on SIGINT (%d)" % (vdev, rc), text)
+
+
+def main():
+    if len(sys.argv) not in (4, 5) or (len(sys.argv) == 5 and
+                                       not sys.argv[4].startswith("--mvneta=")):
+        print(__doc__)
+        return 2
+    examples, pmd, builddir = sys.argv[1:4]
+    pmds = [(pmd, "net_stmmac_uio")]
+    if len(sys.argv) == 5:
+        pmds.append((sys.argv[4][len("--mvneta="):], "net_mvneta_uio"))
+    if not os.path.isdir(os.path.join(examples, "l3fwd-power")):
+        print("SKIP: %s has no l3fwd-power (run config/install-deps.sh)" % examples)
+        return 77
+    binary = build(examples, builddir)
+    if binary is None:
+        return result()
+    for so, vdev in pmds:
+        run(binary, so, vdev)
     return result()
 
 

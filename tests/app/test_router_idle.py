@@ -13,11 +13,13 @@ Checks: every frame is forwarded (TTL one lower); the JSON says the lcore
 slept and that RX interrupts woke it (a router that only polled again at
 its epoll timeout would forward the frames too, but count no wake-up);
 without --idle-sleep it never sleeps. The same on net_stmmac_uio model
-ports (their RX queue interrupts), with the model's time stamps giving the
-delay of the first frame after each idle period (--latency-stamp), and on a port without RX interrupts
-(net_null) --idle-sleep is refused before anything starts.
+ports (their RX queue interrupts), and with --mvneta on net_mvneta_uio
+model ports too, with the model's time stamps giving the delay of the
+first frame after each idle period (--latency-stamp), and on a port
+without RX interrupts (net_null) --idle-sleep is refused before anything
+starts.
 
-Usage: test_router_idle.py ROUTER
+Usage: test_router_idle.py ROUTER [--mvneta]
 Exit: 0 pass, 1 fail, 77 skipped (no /dev/net/tun or not root).
 """
 import json
@@ -154,11 +156,49 @@ def run(router, extra):
         return p.returncode, out, forwarded_seqs(got), data
 
 
+def model_ports(router, pmd):
+    """--idle-sleep on two model ports of @pmd (their RX queue interrupts)."""
+    with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
+        js = os.path.join(d, "out.json")
+        cmd = [router] + EAL + [
+            "--vdev", pmd + "0,gen_rate=100,gen_pkts=100,gen_stamp=1",
+            "--vdev", pmd + "1,tx_pcap=" + os.path.join(d, "out.pcap"),
+            "--", "--routes", routes_file(d), "--duration", "3",
+            "--stats-period", "1", "--json", js, "--idle-sleep=100",
+            "--latency-stamp", "42"]
+        print("$ " + " ".join(cmd))
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=120)
+        data = {}
+        if p.returncode == 0 and os.path.exists(js):
+            with open(js) as f:
+                data = json.load(f)
+        lc = data.get("lcores", [{}])[0]
+        ports = data.get("ports", [{}, {}])
+        check(p.returncode == 0 and ports[0].get("router_rx") == 100
+              and ports[1].get("tx_packets") == 100,
+              "%s model ports, --idle-sleep: 100 frames received on port 0, "
+              "100 sent by port 1" % pmd, p.stdout)
+        check(lc.get("wakeups", 0) >= 1 and lc.get("sleeps", 0) >= 1,
+              "%s model ports: the lcore slept and RX interrupts woke it "
+              "(%s sleeps, %s wake-ups)" % (pmd, lc.get("sleeps"), lc.get("wakeups")),
+              p.stdout)
+        lat = lc.get("idle_latency_cycles", {})
+        # a delay saturated at 2^32 - 1 cycles is no stamp (a model that
+        # never wrote one)
+        check(lat.get("samples", 0) >= 1 and 0 < lat.get("p50", 0) <= lat.get("max", 0)
+              < 0xffffffff and "first frame after idle" in p.stdout,
+              "%s model ports, gen_stamp=1 and --latency-stamp 42: the delay of "
+              "the first frame after idle recorded (%s)" % (pmd, lat), p.stdout)
+
+
 def main():
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3
+                                       and sys.argv[2] != "--mvneta"):
         print(__doc__)
         return 2
     router = sys.argv[1]
+    families = ["net_stmmac_uio"] + (["net_mvneta_uio"] if len(sys.argv) == 3 else [])
     if os.geteuid() != 0 or not os.path.exists("/dev/net/tun"):
         print("SKIP: needs root and /dev/net/tun")
         return 77
@@ -186,37 +226,9 @@ def main():
           and lc.get("busy_cycles", 0) > 0,
           "polling: no sleep, busy cycles counted", out)
 
-    # the same on net_stmmac_uio model ports: 100 frames 10 ms apart
-    with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
-        js = os.path.join(d, "out.json")
-        cmd = [router] + EAL + [
-            "--vdev", "net_stmmac_uio0,gen_rate=100,gen_pkts=100,gen_stamp=1",
-            "--vdev", "net_stmmac_uio1,tx_pcap=" + os.path.join(d, "out.pcap"),
-            "--", "--routes", routes_file(d), "--duration", "3",
-            "--stats-period", "1", "--json", js, "--idle-sleep=100",
-            "--latency-stamp", "42"]
-        print("$ " + " ".join(cmd))
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           universal_newlines=True, timeout=120)
-        data = {}
-        if p.returncode == 0 and os.path.exists(js):
-            with open(js) as f:
-                data = json.load(f)
-        lc = data.get("lcores", [{}])[0]
-        ports = data.get("ports", [{}, {}])
-        check(p.returncode == 0 and ports[0].get("router_rx") == 100
-              and ports[1].get("tx_packets") == 100,
-              "model ports, --idle-sleep: 100 frames received on port 0, "
-              "100 sent by port 1", p.stdout)
-        check(lc.get("wakeups", 0) >= 1 and lc.get("sleeps", 0) >= 1,
-              "model ports: the lcore slept and RX interrupts woke it "
-              "(%s sleeps, %s wake-ups)" % (lc.get("sleeps"), lc.get("wakeups")),
-              p.stdout)
-        lat = lc.get("idle_latency_cycles", {})
-        check(lat.get("samples", 0) >= 1 and 0 < lat.get("p50", 0) <= lat.get("max", 0)
-              and "first frame after idle" in p.stdout,
-              "model ports, gen_stamp=1 and --latency-stamp 42: the delay of "
-              "the first frame after idle recorded (%s)" % lat, p.stdout)
+    # the same on model ports of each family built: 100 frames 10 ms apart
+    for pmd in families:
+        model_ports(router, pmd)
 
     cmd = [router] + EAL + ["--vdev", "net_null0", "--vdev", "net_null1",
                             "--", "--idle-sleep=50", "--duration", "1"]

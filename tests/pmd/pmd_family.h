@@ -42,6 +42,8 @@ struct pmd_model_stats {
 	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
 	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
+	uint64_t irq_raised;	/* rises of an RX interrupt line */
+	uint64_t irq_race_frames;	/* model_irq_race=1: frames put in the window */
 };
 
 struct pmd_family {
@@ -97,6 +99,17 @@ struct pmd_family {
 	 * model's sink sees the padded frame, as the wire would).
 	 */
 	bool tx_pads;
+	/*
+	 * Devargs that delay the RX interrupt past the frame that closed
+	 * (dwmac4: no IOC, the RX watchdog; NETA: an occupied threshold
+	 * above the traffic, the time coalescing), for test_pmd_intr.
+	 */
+	const char *intr_coal_args;
+	/*
+	 * Devargs that hold the RX interrupt until INTR_FRAMES (3) frames
+	 * are in the ring (NETA's occupied threshold), or NULL.
+	 */
+	const char *intr_frames_args;
 	int (*model_stats)(uint16_t port, struct pmd_model_stats *st);
 	int (*rx_idle)(uint16_t port);
 	const char *(*last_violation)(uint16_t port);
@@ -131,6 +144,8 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clobbers = m.nc_clobbers;
 	st->nc_unclean_reads = m.nc_unclean_reads;
 	st->nc_clean_lines = m.nc_clean_lines;
+	st->irq_raised = m.irq_raised;
+	st->irq_race_frames = m.irq_race_frames;
 	return 0;
 }
 
@@ -162,6 +177,8 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clobbers = m.nc.clobbers;
 	st->nc_unclean_reads = m.nc.unclean_reads;
 	st->nc_clean_lines = m.nc.clean_lines;
+	st->irq_raised = m.irq_raised;
+	st->irq_race_frames = m.irq_race_frames;
 	return 0;
 }
 #endif
@@ -182,6 +199,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_fifo = true,
 		.mac_family = 0x01,
 		.len_cumulative = true,
+		.intr_coal_args = "riwt=16",
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -202,6 +220,8 @@ static const struct pmd_family pmd_families[] = {
 		.rx_rbsz_extra = 6,
 		.rx_lead = 2,
 		.mac_family = 0x02,
+		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
+		.intr_frames_args = "rx_coal_frames=3",
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,

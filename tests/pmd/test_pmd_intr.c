@@ -2,14 +2,19 @@
 /*
  * RX queue interrupts (intr_conf.rxq) through ethdev's API, as
  * l3fwd-power uses them: rte_eth_dev_rx_intr_ctl_q() into this thread's
- * epoll set, enable, rte_epoll_wait(), disable, poll.
+ * epoll set, enable, rte_epoll_wait(), disable, poll. Written once for
+ * every family of pmd_family.h (SOCRX_TEST_FAMILY).
  *  - The race: the model (model_irq_race=1) takes a frame from the wire
- *    only when the driver enables RIE, and applies the enable after the
- *    frame is written back, i.e. in the window between the last empty
- *    poll and the enable. Each frame must wake the waiter with no other
- *    traffic, and be received by the poll that follows.
+ *    only when the driver unmasks the queue's interrupt, and applies the
+ *    unmask after the frame is in the ring, i.e. in the window between
+ *    the last empty poll and the enable. Each frame must wake the waiter
+ *    with no other traffic, and be received by the poll that follows.
  *  - After the last frame, an enable on an empty ring raises nothing.
- *  - riwt=N: descriptors armed without IOC, RI from the RX watchdog.
+ *  - Coalescing (the family's intr_coal_args: dwmac4's RX watchdog,
+ *    NETA's time coalescing under a threshold above the traffic): the
+ *    frames still wake the waiter.
+ *  - An occupied threshold (intr_frames_args, NETA): the waiter is woken
+ *    with that many frames in the ring, not before.
  *  - Without intr_conf.rxq the queue has no interrupt: refused.
  * The epoll waits are bounded (a hang guard), never timed assertions.
  */
@@ -19,13 +24,12 @@
 
 #include "pmd_harness.h"
 
-#define RACE_DEV	"net_stmmac_uio0"
-#define RIWT_DEV	"net_stmmac_uio1"
-#define POLL_DEV	"net_stmmac_uio2"
 #define RACE_FRAMES	3
+#define INTR_FRAMES	3
 #define WAIT_GUARD_MS	10000
 
 static struct rte_mempool *mp;
+static char race_dev[32], coal_dev[32], poll_dev[32], frames_dev[32];
 
 static int
 start_intr_port(const char *name, bool rxq_intr)
@@ -74,7 +78,7 @@ test_race(void)
 {
 	struct rte_mbuf *pkts[32];
 	unsigned int i, woken = 0, got = 0;
-	int port = start_intr_port(RACE_DEV, true);
+	int port = start_intr_port(race_dev, true);
 
 	if (port < 0)
 		return;
@@ -97,11 +101,11 @@ test_race(void)
 		got += poll_frames((uint16_t)port, 1);
 	}
 	CHECK_EQ_U(woken, RACE_FRAMES,
-		   "race: every frame written back just before the enable woke the waiter");
+		   "race: every frame that came just before the enable woke the waiter");
 	CHECK_EQ_U(got, RACE_FRAMES, "race: and was received by the next poll");
-	CHECK_EQ_U(pmd_harness_model_stats((uint16_t)port).irq_race_frames,
+	CHECK_EQ_U(pmd_harness_model((uint16_t)port).irq_race_frames,
 		   RACE_FRAMES, "race: the model put every frame in the window");
-	/* nothing left: RI was cleared at the disable, the line stays low */
+	/* nothing left: the line stays low */
 	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0, "idle enable");
 	CHECK_EQ_U(wait_intr(0), 0, "an enable on an empty ring raises nothing");
 	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0, "idle disable");
@@ -112,33 +116,45 @@ test_race(void)
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "race: stop");
 }
 
+/* One wake-up for frames the device holds back (coalescing or threshold). */
 static void
-test_riwt(void)
+test_held(const char *what, const char *name, bool count_at_wake)
 {
-	int port = start_intr_port(RIWT_DEV, true);
+	int port = start_intr_port(name, true);
 
 	if (port < 0)
 		return;
 	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
 					RTE_INTR_EVENT_ADD, NULL) == 0,
-	      "riwt: interrupt added");
-	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0, "riwt: enable");
-	CHECK_EQ_U(wait_intr(WAIT_GUARD_MS), 1,
-		   "riwt: frames closed without IOC raise RI through the RX watchdog");
-	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0, "riwt: disable");
+	      "%s: interrupt added", what);
+	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0, "%s: enable",
+	      what);
+	CHECK_EQ_U(wait_intr(WAIT_GUARD_MS), 1, "%s: the frames woke the waiter",
+		   what);
+	if (count_at_wake)
+		CHECK_EQ_U(rte_eth_rx_queue_count((uint16_t)port, 0), INTR_FRAMES,
+			   "%s: woken with the threshold's frames in the ring",
+			   what);
+	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0,
+	      "%s: disable", what);
 	CHECK_EQ_U(poll_frames((uint16_t)port, RACE_FRAMES), RACE_FRAMES,
-		   "riwt: every frame received");
+		   "%s: every frame received", what);
+	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0,
+	      "%s: enable again", what);
+	CHECK_EQ_U(wait_intr(0), 0, "%s: nothing left, nothing raised", what);
+	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0,
+	      "%s: disable again", what);
 	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
 					RTE_INTR_EVENT_DEL, NULL) == 0,
-	      "riwt: interrupt removed");
+	      "%s: interrupt removed", what);
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
-	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "riwt: stop");
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "%s: stop", what);
 }
 
 static void
 test_not_configured(void)
 {
-	int port = start_intr_port(POLL_DEV, false);
+	int port = start_intr_port(poll_dev, false);
 
 	if (port < 0)
 		return;
@@ -154,20 +170,36 @@ test_not_configured(void)
 int
 main(int argc, char **argv)
 {
-	static const char *const vdevs[] = {
-		RACE_DEV ",model_irq_race=1,gen_pkts=" RTE_STR(RACE_FRAMES),
-		RIWT_DEV ",riwt=16,gen_pkts=" RTE_STR(RACE_FRAMES),
-		POLL_DEV ",gen_pkts=" RTE_STR(RACE_FRAMES),
-		NULL,
-	};
+	const struct pmd_family *f = pmd_family();
+	static char vdev[4][160];
+	const char *vdevs[5] = { vdev[0], vdev[1], vdev[2], NULL, NULL };
+	char name[32];
 
 	RTE_SET_USED(argc);
+	snprintf(race_dev, sizeof(race_dev), "%s", pmd_vdev(name, sizeof(name), 0));
+	snprintf(coal_dev, sizeof(coal_dev), "%s", pmd_vdev(name, sizeof(name), 1));
+	snprintf(poll_dev, sizeof(poll_dev), "%s", pmd_vdev(name, sizeof(name), 2));
+	snprintf(frames_dev, sizeof(frames_dev), "%s",
+		 pmd_vdev(name, sizeof(name), 3));
+	snprintf(vdev[0], sizeof(vdev[0]), "%s,model_irq_race=1,gen_pkts=%u",
+		 race_dev, RACE_FRAMES);
+	snprintf(vdev[1], sizeof(vdev[1]), "%s,%s,gen_pkts=%u", coal_dev,
+		 f->intr_coal_args, RACE_FRAMES);
+	snprintf(vdev[2], sizeof(vdev[2]), "%s,gen_pkts=%u", poll_dev,
+		 RACE_FRAMES);
+	if (f->intr_frames_args != NULL) {
+		snprintf(vdev[3], sizeof(vdev[3]), "%s,%s,gen_pkts=%u",
+			 frames_dev, f->intr_frames_args, INTR_FRAMES);
+		vdevs[3] = vdev[3];
+	}
 	pmd_harness_eal_init(argv[0], vdevs);
 	mp = eal_harness_pool("intr_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
 	CHECK(mp != NULL, "mbuf pool");
 	if (mp != NULL) {
 		test_race();
-		test_riwt();
+		test_held("coalescing", coal_dev, false);
+		if (f->intr_frames_args != NULL)
+			test_held("threshold", frames_dev, true);
 		test_not_configured();
 	}
 	rte_eal_cleanup();

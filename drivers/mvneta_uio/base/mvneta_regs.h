@@ -59,7 +59,13 @@
 #define MVNETA_RXQ_BUF_SIZE_MASK		(0x1fffU << 19)
 #define MVNETA_RXQ_BUF_SIZE_UNIT		8U	/* mvneta_rxq_buf_size_set */
 
+/*
+ * RX interrupt thresholds: occupied descriptors [13:0] (the queue's cause
+ * is up from that many on, Linux mvneta_rx_pkts_coal_set()), non-occupied
+ * [29:16] (0: unused, as Linux leaves it).
+ */
 #define MVNETA_RXQ_THRESHOLD_REG(q)		(0x14c0U + ((uint32_t)(q) << 2))
+#define MVNETA_RXQ_OCCUPIED_THRESH_MASK		0x3fffU	/* no Linux macro */
 #define MVNETA_RXQ_NON_OCCUPIED(v)		((uint32_t)(v) << 16)
 
 /* Occupied [13:0] (filled by the device, not returned), non-occupied [29:16]. */
@@ -160,15 +166,26 @@
 #define MVNETA_CPU_TXQ_ACCESS_ALL_MASK		0x0000ff00U
 #define MVNETA_CPU_RXQ_ACCESS(rxq)		MVNETA_BIT(rxq)
 #define MVNETA_CPU_TXQ_ACCESS(txq)		MVNETA_BIT((txq) + 8)
+/*
+ * RX time coalescing in core clock cycles: the cause rises that long
+ * after a frame left the queue below its occupied threshold (Linux
+ * mvneta_rx_time_coal_set(): usecs * clk_rate / 1000000); 0: off.
+ */
 #define MVNETA_RXQ_TIME_COAL_REG(q)		(0x2580U + ((uint32_t)(q) << 2))
 
 /* ------------------------------------------------------------------------
- * Interrupts.
+ * Interrupts. NEW_CAUSE bit 8 + q: RX queue q holds frames (its occupied
+ * count reached RXQ_THRESHOLD, or RXQ_TIME_COAL expired with frames
+ * there); bit q: TX queue q. The per-CPU line is up while a cause bit is
+ * set with its NEW_MASK bit and the queue's INTR_ENABLE bit.
  * ------------------------------------------------------------------------ */
 #define MVNETA_INTR_NEW_CAUSE			0x25a0U
 #define MVNETA_INTR_NEW_MASK			0x25a4U
+#define MVNETA_TX_INTR_MASK(nr_txqs)		((MVNETA_BIT(nr_txqs) - 1U) << 0)
 #define MVNETA_TX_INTR_MASK_ALL			(0xffU << 0)
+#define MVNETA_RX_INTR_MASK(nr_rxqs)		((MVNETA_BIT(nr_rxqs) - 1U) << 8)
 #define MVNETA_RX_INTR_MASK_ALL			(0xffU << 8)
+#define MVNETA_RX_INTR_BIT(q)			MVNETA_BIT((q) + 8) /* no Linux macro */
 #define MVNETA_MISCINTR_INTR_MASK		MVNETA_BIT(31)
 #define MVNETA_INTR_OLD_CAUSE			0x25a8U
 #define MVNETA_INTR_OLD_MASK			0x25acU
@@ -184,6 +201,7 @@
 #define MVNETA_INTR_ENABLE			0x25b8U
 #define MVNETA_TXQ_INTR_ENABLE_ALL_MASK		0x0000ff00U
 #define MVNETA_RXQ_INTR_ENABLE_ALL_MASK		0x000000ffU
+#define MVNETA_RXQ_INTR_ENABLE(q)		MVNETA_BIT(q)	/* no Linux macro */
 
 /* RX queue enable [7:0] (write 1 to enable), disable [15:8]. */
 #define MVNETA_RXQ_CMD				0x2680U

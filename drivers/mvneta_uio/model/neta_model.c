@@ -78,6 +78,7 @@ struct neta_model *
 neta_model_create(const struct neta_model_params *p)
 {
 	struct neta_model *m;
+	int rc;
 
 	if (p == NULL || !faults_valid(&p->faults) ||
 	    (unsigned int)p->dma_store > MODEL_DMA_STORE_FLUSH) {
@@ -102,6 +103,15 @@ neta_model_create(const struct neta_model_params *p)
 		errno = ENOMEM;
 		return NULL;
 	}
+	rc = neta_irq_init(m);
+	if (rc != 0) {
+		if (p->nc_emulation)
+			model_nc_detach();
+		pthread_mutex_destroy(&m->lock);
+		free(m);
+		errno = -rc;
+		return NULL;
+	}
 	m->link_up = true;
 	m->thr.pass = thread_pass;
 	m->thr.dev = m;
@@ -121,6 +131,7 @@ neta_model_destroy(struct neta_model *m)
 	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
 	if (m->params.nc_emulation)
 		model_nc_detach();
+	neta_irq_fini(m);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
 }
@@ -208,8 +219,10 @@ model_run(struct neta_model *m, unsigned int budget)
 	unsigned int moved = 0, n, q;
 
 	pthread_mutex_lock(&m->lock);
+	neta_irq_race_pass(m);
 	for (n = 0; n < budget && neta_rx_work(m) == NETA_WORK_FRAME; n++)
 		;
+	neta_irq_coal_tick(m);
 	pthread_mutex_unlock(&m->lock);
 	moved += n;
 	for (q = 0; q < MVNETA_MAX_TXQ; q++) {

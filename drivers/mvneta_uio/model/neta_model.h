@@ -112,6 +112,13 @@ struct neta_model_params {
 	bool nc_emulation;
 	/* How coherent DMA writes reach memory (model_dma_store.h). */
 	enum model_dma_store dma_store;
+	/*
+	 * The interrupt race on demand (neta_model_irq.c): RX takes a frame
+	 * from the wire only when the driver unmasks an RX queue in
+	 * MVNETA_INTR_NEW_MASK, and applies that write (and the interrupt
+	 * writes after it) once the frame is in the ring.
+	 */
+	bool irq_race;
 };
 
 /*
@@ -159,6 +166,17 @@ void neta_model_stop(struct neta_model *m);
  */
 unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
 
+/*
+ * RX queue @p q's interrupt: an eventfd (the model's; the caller must not
+ * close it) written with 1 on each rise of the queue's line, which is up
+ * while MVNETA_INTR_NEW_CAUSE has the queue's RX bit (its occupied count
+ * at or above RXQ_THRESHOLD, or RXQ_TIME_COAL expired with frames there)
+ * with that bit in MVNETA_INTR_NEW_MASK and the queue's bit in
+ * MVNETA_INTR_ENABLE. Unmasking a queue that holds frames raises it at
+ * once (level). -EINVAL for a queue that does not exist.
+ */
+int neta_model_irq_fd(struct neta_model *m, unsigned int q);
+
 /* ---- Test and harness side ---- */
 
 /* Link of the GMAC (MVNETA_GMAC_STATUS); up at creation. */
@@ -202,6 +220,10 @@ struct neta_model_stats {
 	uint64_t rx_fault_csum_lie;
 	uint64_t rx_fault_wb_late;	/* descriptors counted before written */
 	uint64_t rx_wb_late_landed;	/* ... whose write-back landed later */
+	/* RX queue interrupt lines (neta_model_irq.c). */
+	uint64_t irq_raised;		/* rises of a queue's line */
+	uint64_t irq_lost;		/* rises its eventfd could not take */
+	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
 	/*
 	 * Non-coherent interconnect (params.nc_emulation): clobbers,
 	 * unclean_reads, clean_lines, civac_lines (model_nc.h).

@@ -6,6 +6,7 @@
  * are every model backend's (socnic_model_port.c).
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -67,6 +68,13 @@ static const char *
 arg_fault_wb_late_ppm(const char *v, void *args)
 {
 	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.wb_late_ppm);
+}
+
+static const char *
+arg_model_irq_race(const char *v, void *args)
+{
+	return socnic_parse_bool(v, &NETA_PARAMS(args)->irq_race) < 0 ?
+		"expected 0 or 1" : NULL;
 }
 
 static const struct socnic_devarg neta_model_devargs[] = {
@@ -192,6 +200,19 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 						    NETA_MODEL_CACHE_CLEAN);
 }
 
+/* The queue's eventfd, duplicated: the caller closes its copy. */
+static int
+model_irq_fd(void *arg, unsigned int q)
+{
+	struct neta_model_ctx *ctx = arg;
+	int fd = neta_model_irq_fd(ctx->m, q);
+
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
 static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_viol_unwritten_read",
@@ -271,6 +292,8 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
 	ctx->ops.xstat_names = model_xstat_names;
 	ctx->ops.xstats_get = model_xstats_get;
+	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
+	ctx->ops.irq_fd = model_irq_fd;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
 		ctx->ops.cache_op = model_cache_op;

@@ -33,8 +33,10 @@
  * rx_pcap_loop, tx_pcap, iface, rx_iface, tx_iface, gen_*; model_cpu,
  * model_step, dma_store, flow_ctrl, model_nc, fault_seed; wb_batch does
  * not apply to this model and is ignored) and NETA_MODEL_DEVARGS (model=neta,
- * fault_err_ppm, fault_len_ppm, fault_csum_lie_ppm, fault_wb_late_ppm;
- * neta_model_devargs.h). The PMD's own keys, the port's and the RX path's
+ * fault_err_ppm, fault_len_ppm, fault_csum_lie_ppm, fault_wb_late_ppm,
+ * model_irq_race; neta_model_devargs.h). Interrupts: an eventfd per RX
+ * queue (SOCNIC_IRQ_EVENTFD, irq_fd(ctx, hardware queue)). The PMD's own
+ * keys, the port's and the RX path's
  * are recognised and left to the PMD.
  *
  * Xstats (in this order): model_violations, model_viol_unwritten_read,

@@ -15,6 +15,7 @@
 	X(fault_err_ppm, "<0..1000000>", NULL, MODEL)			\
 	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
 	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_wb_late_ppm, "<0..1000000>", NULL, MODEL)
+	X(fault_wb_late_ppm, "<0..1000000>", NULL, MODEL)		\
+	X(model_irq_race, "0|1", NULL, MODEL)
 
 #endif /* SOCRX_NETA_MODEL_DEVARGS_H */

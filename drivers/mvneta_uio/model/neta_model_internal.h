@@ -33,6 +33,8 @@ _Static_assert(NETA_MODEL_MAX_DMA_REGIONS == MODEL_IOMMU_MAX_REGIONS,
 	       "the DMA window is the shared model library's");
 
 #define NETA_NREGS		(NETA_MODEL_REG_WINDOW / 4u)
+/* irq_race: interrupt writes held back per enable sequence, at most. */
+#define NETA_IRQ_RACE_WRITES	8u
 #define NETA_VIOL_MSG_LEN	160u
 /* Fault knobs, numbered for model_fault_rand() (never renumbered). */
 enum neta_knob {
@@ -119,6 +121,19 @@ struct neta_model {
 	struct neta_model_stats stats;
 	char last_viol[NETA_VIOL_MSG_LEN];
 	struct model_thread thr;	/* thread mode */
+	/* RX queue interrupt lines (neta_model_irq.c), under the lock. */
+	struct {
+		int efd;		/* eventfd written on each rise */
+		bool line;		/* the line's level at the last evaluation */
+		bool coal_expired;	/* RXQ_TIME_COAL ran out with frames there */
+	} irq[MVNETA_MAX_RXQ];
+	/* irq_race: interrupt writes held back, in order */
+	struct {
+		uint32_t off, val;
+	} irq_race_q[NETA_IRQ_RACE_WRITES];
+	unsigned int irq_race_n;
+	bool irq_race_armed;	/* the next enable sequence is held */
+	bool irq_race_open;	/* one frame may enter from the wire */
 };
 
 #define NETA_STAT_ADD(m, field, n)					\
@@ -168,6 +183,22 @@ enum neta_work neta_rx_work(struct neta_model *m);
 void neta_rx_land_all(struct neta_model *m, unsigned int q);
 void neta_rx_status_read(struct neta_model *m, unsigned int q);
 void neta_rx_returned(struct neta_model *m, unsigned int q, uint32_t n);
+
+/* neta_model_irq.c */
+int neta_irq_init(struct neta_model *m);
+void neta_irq_fini(struct neta_model *m);
+/* Every RX queue's line again after a change; a rise signals its eventfd. */
+void neta_irq_eval(struct neta_model *m);
+/* NEW_CAUSE as read: the RX bits from the queues' state. */
+uint32_t neta_irq_cause(const struct neta_model *m);
+/* irq_race: true when the write is held back (the caller drops it). */
+bool neta_irq_race_hold(struct neta_model *m, uint32_t off, uint32_t val);
+/* irq_race: whether the wire may not give a frame now. */
+bool neta_irq_rx_gated(const struct neta_model *m);
+/* End of an RX pass: the time coalescing of queues holding frames. */
+void neta_irq_coal_tick(struct neta_model *m);
+/* irq_race: one frame, then the held writes (start of a pass). */
+void neta_irq_race_pass(struct neta_model *m);
 
 /* neta_model_tx.c */
 enum neta_work neta_tx_work(struct neta_model *m, unsigned int q);

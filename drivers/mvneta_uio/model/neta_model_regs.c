@@ -18,6 +18,8 @@
  *    reclaims sent [23:16]; MVNETA_TXQ_STATUS_REG reads pending | sent << 16.
  *  - MIB counters clear when read; a 64-bit octet counter reads its low
  *    word first, which latches the high word for the next read.
+ *  - MVNETA_INTR_NEW_CAUSE's RX bits read the queues' state; every write
+ *    re-evaluates the RX interrupt lines (neta_model_irq.c).
  */
 #include <string.h>
 
@@ -169,6 +171,8 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 	case MVNETA_PORT_STATUS:
 		/* TX is sent within an engine pass: the FIFO is empty. */
 		return MVNETA_TX_FIFO_EMPTY;
+	case MVNETA_INTR_NEW_CAUSE:
+		return neta_irq_cause(m);
 	default:
 		return neta_reg(m, off);
 	}
@@ -304,8 +308,8 @@ rx_ring_write(struct neta_model *m, unsigned int q, uint32_t off, uint32_t val)
 	reg_set(m, off, val);
 }
 
-void
-neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val)
+static void
+regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 {
 	unsigned int q;
 
@@ -366,8 +370,22 @@ neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val)
 			for (q = 0; q < MVNETA_MAX_TXQ; q++)
 				txq_reset(m, q);
 		break;
+	case MVNETA_INTR_NEW_CAUSE:
+		/* the RX bits are the queues' state: writes leave them */
+		val &= ~MVNETA_RX_INTR_MASK_ALL;
+		break;
 	default:
 		break;
 	}
 	reg_set(m, off, val);
+}
+
+/* Every write may move an RX queue's interrupt line (neta_model_irq.c). */
+void
+neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val)
+{
+	if (neta_irq_race_hold(m, off, val))
+		return;
+	regs_write_apply(m, off, val);
+	neta_irq_eval(m);
 }

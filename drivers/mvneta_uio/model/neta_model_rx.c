@@ -23,6 +23,7 @@
 #include "model_crc32.h"
 #include "model_fault.h"
 #include "model_traffic.h"
+#include "model_tsc.h"
 #include "neta_model_internal.h"
 
 /* Largest frame the GMAC accepts, MH included (MVNETA_GMAC_CTRL_0). */
@@ -262,6 +263,26 @@ rx_take(struct neta_model *m)
 	return true;
 }
 
+/*
+ * A source that asks for it (the generator's gen_stamp) gets the time the
+ * DMA takes the frame, before it stores it to host memory; the stored FCS
+ * follows the stamped bytes.
+ */
+static void
+rx_stamp(struct neta_model *m)
+{
+	const struct model_traffic_src *src = m->params.rx_src;
+	uint8_t *frame = m->rx_frame + MVNETA_MH_SIZE;
+	uint32_t len = m->rx_len - MODEL_FCS_LEN;
+	uint64_t t;
+
+	if (src == NULL || src->stamp_off == 0 || len < src->stamp_off + 8u)
+		return;
+	t = model_tsc();
+	memcpy(frame + src->stamp_off, &t, sizeof(t));
+	model_crc32_fcs(frame, len, frame + len);
+}
+
 /* The held frame cannot go now: waits (flow control) or is counted lost. */
 static enum neta_work
 rx_blocked(struct neta_model *m, uint64_t *counter)
@@ -292,7 +313,7 @@ neta_rx_work(struct neta_model *m)
 	unsigned int q;
 	void *dst;
 
-	if (!m->rx_held && !rx_take(m))
+	if (!m->rx_held && (neta_irq_rx_gated(m) || !rx_take(m)))
 		return NETA_WORK_NONE;
 	total = MVNETA_MH_SIZE + m->rx_len;
 	if (!m->link_up ||
@@ -325,6 +346,7 @@ neta_rx_work(struct neta_model *m)
 		return rx_blocked(m, &m->stats.rx_missed);
 	}
 
+	rx_stamp(m);
 	status = neta_parse_status(frame, m->rx_len - MODEL_FCS_LEN);
 	plan_faults(m, &status, &pl);
 	if (pl.err != 0 &&
@@ -378,5 +400,6 @@ neta_rx_work(struct neta_model *m)
 	if (pl.err != 0)
 		NETA_STAT_ADD(m, rx_delivered_err, 1);
 	m->rx_held = false;
+	neta_irq_eval(m);
 	return NETA_WORK_FRAME;
 }

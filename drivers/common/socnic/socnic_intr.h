@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * RX queue interrupts (intr_conf.rxq), the NIC-neutral half: the ethdev
+ * interrupt handle with one event fd per RX queue from the backend
+ * (socnic_backend_ops.irq_fd / irq_kind), its efd and vector lists for
+ * rte_eth_dev_rx_intr_ctl_q(), and the UIO re-arm. What raises and
+ * lowers a queue's line is the family's (stmmac_intr.c, mvneta_intr.c).
+ */
+#ifndef SOCNIC_INTR_H
+#define SOCNIC_INTR_H
+
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+
+#include "socnic_backend.h"
+
+/*
+ * Creates @p dev's interrupt handle: one event fd per RX queue, queue q's
+ * from the backend's channel @p ch_base + q, EAL vectors from
+ * RTE_INTR_VEC_RXTX_OFFSET; sets dev->intr_handle and *@p out. A handle
+ * already in *@p out is kept (a restart). 0, -ENOTSUP (the backend has no
+ * interrupts), -ENOMEM or -EINVAL; logged under @p logtype.
+ */
+int socnic_intr_create(struct rte_eth_dev *dev, const struct socnic_backend *be,
+		       unsigned int ch_base, int logtype,
+		       struct rte_intr_handle **out);
+
+/* Closes the fds and frees *@p h (NULL afterwards); safe on NULL. */
+void socnic_intr_release(struct rte_eth_dev *dev, struct rte_intr_handle **h);
+
+/*
+ * After the family unmasked a queue's line: a UIO device's line, which
+ * uio_pdrv_genirq masks when it fires, is unmasked again (the backend's
+ * irq_rearm); nothing on a model's eventfds.
+ */
+static inline void
+socnic_intr_rearm(const struct socnic_backend *be)
+{
+	if (be->ops->irq_rearm != NULL)
+		be->ops->irq_rearm(be->ctx);
+}
+
+#endif /* SOCNIC_INTR_H */

@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * RX queue interrupts (intr_conf.rxq): the ethdev side of NETA's RX queue
+ * interrupts, for rte_eth_dev_rx_intr_ctl_q() and rte_epoll_wait()
+ * (docs/nics/mvneta_uio.rst, "Interrupt mode").
+ */
+#ifndef MVNETA_INTR_H
+#define MVNETA_INTR_H
+
+#include <stdint.h>
+
+#include <ethdev_driver.h>
+
+/*
+ * Port start, after the defaults (every queue masked) and before the
+ * queue is enabled: the queue's coalescing (RXQ_THRESHOLD, RXQ_TIME_COAL)
+ * and, with intr_conf.rxq, its bit in INTR_ENABLE and the interrupt
+ * handle with one event fd per RX queue from the backend. 0 or -errno
+ * (logged).
+ */
+int mvneta_intr_start(struct rte_eth_dev *dev);
+
+/* Port close: the handle and its fds. */
+void mvneta_intr_release(struct rte_eth_dev *dev);
+
+/*
+ * Unmasks queue @p qid (its RX bit in INTR_NEW_MASK). The cause is level
+ * (frames in the queue, counted by the device): a frame that arrived
+ * after the last empty poll raises the line at the unmask.
+ */
+int mvneta_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+
+/* Masks it; nothing to clear, the poll that follows lowers the cause. */
+int mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+
+#endif /* MVNETA_INTR_H */
