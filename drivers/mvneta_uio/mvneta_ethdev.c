@@ -476,29 +476,20 @@ static int
 mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-	uint32_t len = mvneta_rx_max_len(dev, mtu);
-	bool scatter = dev->data->dev_conf.rxmode.offloads &
-		       RTE_ETH_RX_OFFLOAD_SCATTER;
+	uint32_t len = socnic_rx_max_len(dev, mtu);
+	int ret;
 
+	if (rxq == NULL)
+		return 0;
 	/* The device stores the header and the FCS with the frame. */
-	uint32_t need = len + MVNETA_MH_SIZE +
+	ret = socnic_rx_mtu_check(mvneta_logtype_driver, dev, mtu,
+		len + MVNETA_MH_SIZE +
 		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
-		 0 : RTE_ETHER_CRC_LEN);
-
-	if (rxq != NULL && !scatter && need > rxq->room) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu, need, rxq->room);
-		return -EINVAL;
-	}
-	/* The device's buffer size follows the MTU at queue start. */
-	if (rxq != NULL && rxq->started && !scatter && need > rxq->buf_size) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
-			    dev->data->port_id, mtu, need, rxq->buf_size);
-		return -EBUSY;
-	}
-	if (rxq != NULL)
+		 0 : RTE_ETHER_CRC_LEN),
+		rxq->room, rxq->buf_size, rxq->started);
+	if (ret == 0)
 		rxq->max_len = len;
-	return 0;
+	return ret;
 }
 
 static const uint32_t *

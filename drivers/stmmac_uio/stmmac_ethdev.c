@@ -408,24 +408,16 @@ static int
 stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-	uint32_t len = stmmac_rx_max_len(dev, mtu);
-	bool scatter = dev->data->dev_conf.rxmode.offloads &
-		       RTE_ETH_RX_OFFLOAD_SCATTER;
+	uint32_t len = socnic_rx_max_len(dev, mtu);
+	int ret;
 
-	if (rxq != NULL && !scatter && len > rxq->room) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu, len, rxq->room);
-		return -EINVAL;
-	}
-	/* The device's buffer size follows the MTU at queue start. */
-	if (rxq != NULL && rxq->started && !scatter && len > rxq->rbsz) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
-			    dev->data->port_id, mtu, len, rxq->rbsz);
-		return -EBUSY;
-	}
-	if (rxq != NULL)
+	if (rxq == NULL)
+		return 0;
+	ret = socnic_rx_mtu_check(stmmac_logtype_driver, dev, mtu, len,
+				  rxq->room, rxq->rbsz, rxq->started);
+	if (ret == 0)
 		rxq->max_len = len;
-	return 0;
+	return ret;
 }
 
 static const uint32_t *

@@ -23,6 +23,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_queue.h"
 #include "socnic_rx.h"
 
 #include "dwmac4_desc.h"
@@ -294,7 +295,6 @@ stmmac_txq0(const struct rte_eth_dev *dev)
 		dev->data->tx_queues[0] : NULL;
 }
 
-uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
 void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
@@ -364,7 +364,7 @@ void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
 int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
 
 /* Shared ring helpers (stmmac_rxq.c). */
-bool stmmac_ring_size_ok(uint16_t nb_desc);
+extern const struct socnic_ring_limits stmmac_ring_limits;
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc, unsigned int shift,

@@ -574,53 +574,27 @@ stmmac_rx_descriptor_status(void *rx_queue, uint16_t offset)
 
 /* ---- Control path ---- */
 
-bool
-stmmac_ring_size_ok(uint16_t nb_desc)
-{
-	return rte_is_power_of_2(nb_desc) && nb_desc >= STMMAC_MIN_RING_DESC &&
-	       nb_desc <= STMMAC_MAX_RING_DESC;
-}
+const struct socnic_ring_limits stmmac_ring_limits = {
+	.nb_queues = 1,
+	.min_desc = STMMAC_MIN_RING_DESC,
+	.max_desc = STMMAC_MAX_RING_DESC,
+};
 
 /*
- * Descriptor ring of nb_desc descriptors 1 << shift bytes apart:
- * IOVA-contiguous, aligned to its own (power of two) size so it never
- * crosses a 4 GiB line (the tail registers hold only the low 32 bits, the
- * high ones being the base's, model.md), and so every descriptor of a
- * padded ring starts a cache line.
+ * Descriptor ring of nb_desc descriptors 1 << shift bytes apart
+ * (socnic_ring_alloc()): aligned to its own size, it never crosses a
+ * 4 GiB line (the tail registers hold only the low 32 bits, the high ones
+ * being the base's, model.md), and every descriptor of a padded ring
+ * starts a cache line.
  */
 const struct rte_memzone *
 stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 		  uint16_t queue_id, uint16_t nb_desc, unsigned int shift,
 		  unsigned int socket_id)
 {
-	char name[RTE_MEMZONE_NAMESIZE];
-	size_t len = (size_t)nb_desc << shift;
-	const struct rte_memzone *mz;
-
-	snprintf(name, sizeof(name), "stmmac_p%u_%s%u", dev->data->port_id,
-		 kind, queue_id);
-	mz = rte_memzone_reserve_aligned(name, len, (int)socket_id,
-					 RTE_MEMZONE_IOVA_CONTIG, (unsigned int)len);
-	if (mz == NULL) {
-		PMD_DRV_LOG(ERR, "port %u: cannot reserve %zu bytes for the %s ring: %s",
-			    dev->data->port_id, len, kind,
-			    rte_strerror(rte_errno));
-		return NULL;
-	}
-	memset(mz->addr, 0, len);
-	return mz;
-}
-
-/* Longest frame accepted for @p mtu, as the RX path measures it. */
-uint32_t
-stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
-{
-	uint32_t len = (uint32_t)mtu + STMMAC_L2_OVERHEAD;
-
-	/* With KEEP_CRC the FCS is part of the delivered length. */
-	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC)
-		len += RTE_ETHER_CRC_LEN;
-	return len;
+	return socnic_ring_alloc(dev, "stmmac", kind, queue_id,
+				 (size_t)nb_desc << shift, socket_id,
+				 stmmac_logtype_driver);
 }
 
 /*
@@ -853,43 +827,25 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	uint16_t thresh;
 	int ret;
 
-	if (queue_id >= STMMAC_MAX_RX_QUEUES) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: only 1 queue", port,
-			   queue_id);
-		return -EINVAL;
-	}
-	if (!stmmac_ring_size_ok(nb_desc)) {
-		PMD_RX_LOG(ERR, "port %u: %u RX descriptors: need a power of two in [%u, %u]",
-			   port, nb_desc, STMMAC_MIN_RING_DESC,
-			   STMMAC_MAX_RING_DESC);
-		return -EINVAL;
-	}
-	if (conf->rx_deferred_start) {
-		PMD_RX_LOG(ERR, "port %u: deferred RX queue start is not supported",
-			   port);
-		return -EINVAL;
-	}
+	ret = socnic_queue_setup_check(stmmac_logtype_rx, port, "RX", queue_id,
+				       nb_desc, conf->rx_deferred_start,
+				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
-	 * zero) in [64, 16380]: round the buffer down (the device then never
-	 * writes past what the mbuf holds).
+	 * zero) in [64, 16380]: round the buffer down.
 	 */
-	room = rte_pktmbuf_data_room_size(mp);
-	room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
-	rbsz = RTE_ALIGN_FLOOR(RTE_MIN(room, STMMAC_RBSZ_MAX),
-			       RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN));
-	if (rbsz < STMMAC_RBSZ_MIN) {
-		PMD_RX_LOG(ERR, "port %u: mempool %s: %u data bytes after headroom, need >= %u",
-			   port, mp->name, room, STMMAC_RBSZ_MIN);
-		return -EINVAL;
-	}
-	thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
-		 RTE_MIN(STMMAC_RX_FREE_THRESH, nb_desc / 4);
-	if (thresh >= nb_desc - 1) {
-		PMD_RX_LOG(ERR, "port %u: rx_free_thresh %u must be below %u",
-			   port, thresh, nb_desc - 1);
-		return -EINVAL;
-	}
+	if (ret == 0)
+		ret = socnic_rx_buf_size(stmmac_logtype_rx, port, mp,
+					 STMMAC_RBSZ_MIN, STMMAC_RBSZ_MAX,
+					 RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN),
+					 &room, &rbsz);
+	if (ret == 0)
+		ret = socnic_rx_free_thresh(stmmac_logtype_rx, port,
+					    conf->rx_free_thresh,
+					    STMMAC_RX_FREE_THRESH, nb_desc,
+					    &thresh);
+	if (ret < 0)
+		return ret;
 
 	stmmac_rx_queue_release(dev, queue_id);
 	rxq = rte_zmalloc_socket("stmmac_rxq", sizeof(*rxq),
@@ -983,7 +939,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 */
 	rxq->fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
-	rxq->max_len = stmmac_rx_max_len(dev, dev->data->mtu);
+	rxq->max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
 	if (!rxq->scatter && rxq->max_len + rxq->fcs_trim > rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
