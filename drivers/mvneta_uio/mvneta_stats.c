@@ -31,12 +31,12 @@ mvneta_xstats_log(const struct rte_eth_dev *dev)
 	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
 		    dev->data->name, #n, txq->stats.tx_ ## n, h);
 	if (rxq != NULL) {
-		MVNETA_QUEUE_XSTATS(MVNETA_RX_LOG, MVNETA_XSTAT_NONE)
+		MVNETA_QUEUE_XSTATS(MVNETA_RX_LOG, SOCNIC_XSTAT_NONE)
 		socnic_rxq_lib_xstats_log(&rxq->lib, mvneta_logtype_driver,
 					  dev->data->name, 0);
 	}
 	if (txq != NULL) {
-		MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_LOG)
+		MVNETA_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, MVNETA_TX_LOG)
 	}
 #undef MVNETA_RX_LOG
 #undef MVNETA_TX_LOG
@@ -124,7 +124,7 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	xstats[i].id = i;						\
 	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
 	i++;
-	MVNETA_QUEUE_XSTATS(MVNETA_RX_VAL, MVNETA_XSTAT_NONE)
+	MVNETA_QUEUE_XSTATS(MVNETA_RX_VAL, SOCNIC_XSTAT_NONE)
 	memset(lib, 0, sizeof(lib));
 	if (rxq != NULL)
 		socnic_rxq_lib_xstats(&rxq->lib, lib);
@@ -132,7 +132,7 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		xstats[i].id = i;
 		xstats[i].value = lib[j];
 	}
-	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_VAL)
+	MVNETA_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, MVNETA_TX_VAL)
 #undef MVNETA_RX_VAL
 #undef MVNETA_TX_VAL
 	return (int)socnic_backend_xstats_get(be,
@@ -152,10 +152,10 @@ mvneta_xstats_get_names(struct rte_eth_dev *dev,
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
 #define MVNETA_TX_NAME(nm, h)						\
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
-	MVNETA_QUEUE_XSTATS(MVNETA_RX_NAME, MVNETA_XSTAT_NONE)
+	MVNETA_QUEUE_XSTATS(MVNETA_RX_NAME, SOCNIC_XSTAT_NONE)
 	socnic_rxq_lib_xstats_names(names + i, 0);
 	i += SOCNIC_RXQ_NB_LIB_XSTATS;
-	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_NAME)
+	MVNETA_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, MVNETA_TX_NAME)
 #undef MVNETA_RX_NAME
 #undef MVNETA_TX_NAME
 	return (int)socnic_backend_xstats_names(be, names, i);

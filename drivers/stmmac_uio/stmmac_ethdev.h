@@ -25,6 +25,7 @@
 #include "socnic_io.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
+#include "socnic_rxq.h"
 
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
@@ -145,7 +146,7 @@ struct stmmac_rx_queue {
 	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
 	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
 	enum socnic_rx_buf_mode buf_mode;
-	uint64_t lib_base[STMMAC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
+	uint64_t lib_base[SOCNIC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
 };
 
 struct stmmac_tx_queue {
@@ -297,6 +298,7 @@ stmmac_txq0(const struct rte_eth_dev *dev)
 
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
+/* lib/rxpath counters of @p rxq since the reset, SOCNIC_RXQ_LIB_XSTATS. */
 void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
 
 /* stmmac_rx_fast.c: the burst variants, one per configuration. */

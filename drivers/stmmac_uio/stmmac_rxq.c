@@ -905,14 +905,15 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	return 0;
 }
 
-/* lib/rxpath counters of @p rxq in STMMAC_RXQ_LIB_XSTATS order. */
 void
 stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
 {
+	/* The queue holds the objects under socnic_rxq_lib's names. */
+	const struct stmmac_rx_queue *l = rxq;
 	unsigned int i = 0;
 
 #define STMMAC_LIB_VAL(n, e, h)	v[i] = (e) - rxq->lib_base[i]; i++;
-	STMMAC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
+	SOCNIC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
 #undef STMMAC_LIB_VAL
 }
 

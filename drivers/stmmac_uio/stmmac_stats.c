@@ -30,19 +30,15 @@ stmmac_xstats_log(const struct rte_eth_dev *dev)
 	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
 		    dev->data->name, #n, txq->stats.tx_ ## n, h);
 	if (rxq != NULL) {
-		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
-		unsigned int i = 0;
+		uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS];
 
-		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, STMMAC_XSTAT_NONE)
+		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, SOCNIC_XSTAT_NONE)
 		stmmac_rx_lib_xstats(rxq, lib);
-#define STMMAC_RX_LIB_LOG(n, e, h)					\
-		PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",	\
-			    dev->data->name, #n, lib[i], h); i++;
-		STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_LOG)
-#undef STMMAC_RX_LIB_LOG
+		socnic_rxq_lib_xstats_log_values(lib, stmmac_logtype_driver,
+						 dev->data->name, 0);
 	}
 	if (txq != NULL) {
-		STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_LOG)
+		STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, STMMAC_TX_LOG)
 	}
 #undef STMMAC_RX_LOG
 #undef STMMAC_TX_LOG
@@ -100,7 +96,7 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 	return 0;
 }
 
-#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_RXQ_NB_LIB_XSTATS + \
+#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + SOCNIC_RXQ_NB_LIB_XSTATS + \
 			  STMMAC_TXQ_NB_XSTATS)
 
 /* The queue counters, then the backend's (the model's, docs/model.md). */
@@ -131,19 +127,19 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	xstats[i].id = i;						\
 	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
 	i++;
-	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, SOCNIC_XSTAT_NONE)
 	{
-		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
+		uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS];
 
 		memset(lib, 0, sizeof(lib));
 		if (rxq != NULL)
 			stmmac_rx_lib_xstats(rxq, lib);
-		for (j = 0; j < STMMAC_RXQ_NB_LIB_XSTATS; j++, i++) {
+		for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, i++) {
 			xstats[i].id = i;
 			xstats[i].value = lib[j];
 		}
 	}
-	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
+	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, STMMAC_TX_VAL)
 #undef STMMAC_RX_VAL
 #undef STMMAC_TX_VAL
 	return (int)socnic_backend_xstats_get(be,
@@ -163,12 +159,10 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
 #define STMMAC_TX_NAME(nm, h)						\
 	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
-#define STMMAC_RX_LIB_NAME(nm, e, h)					\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
-	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, STMMAC_XSTAT_NONE)
-	STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_NAME)
-	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_NAME)
-#undef STMMAC_RX_LIB_NAME
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, SOCNIC_XSTAT_NONE)
+	socnic_rxq_lib_xstats_names(names + i, 0);
+	i += SOCNIC_RXQ_NB_LIB_XSTATS;
+	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, STMMAC_TX_NAME)
 #undef STMMAC_RX_NAME
 #undef STMMAC_TX_NAME
 	return (int)socnic_backend_xstats_names(be, names, i);

@@ -194,16 +194,24 @@ socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names, uint16_t queue)
 }
 
 void
-socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
-			  const char *port_name, uint16_t queue)
+socnic_rxq_lib_xstats_log_values(const uint64_t *v, int logtype,
+				 const char *port_name, uint16_t queue)
 {
-	uint64_t v[SOCNIC_RXQ_NB_LIB_XSTATS];
 	unsigned int i = 0;
 
-	socnic_rxq_lib_xstats(l, v);
 #define SOCNIC_LIB_LOG(n, e, h)						\
 	SOCNIC_LOG(logtype, DEBUG, "%s: rx_q%u_%-16s %20" PRIu64 "  %s",	\
 		   port_name, queue, #n, v[i], h); i++;
 	SOCNIC_RXQ_LIB_XSTATS(SOCNIC_LIB_LOG)
 #undef SOCNIC_LIB_LOG
+}
+
+void
+socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
+			  const char *port_name, uint16_t queue)
+{
+	uint64_t v[SOCNIC_RXQ_NB_LIB_XSTATS];
+
+	socnic_rxq_lib_xstats(l, v);
+	socnic_rxq_lib_xstats_log_values(v, logtype, port_name, queue);
 }

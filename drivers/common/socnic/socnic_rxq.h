@@ -115,6 +115,8 @@ void socnic_rxq_lib_xstats_reset(struct socnic_rxq_lib *l);
 void socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names,
 				 uint16_t queue);
 /* Logs each counter with its meaning at DEBUG (the close-time dump). */
+void socnic_rxq_lib_xstats_log_values(const uint64_t *v, int logtype,
+				      const char *port_name, uint16_t queue);
 void socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
 			       const char *port_name, uint16_t queue);
 

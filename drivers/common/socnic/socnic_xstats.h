@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The per-queue counters every socrx PMD keeps, as pieces of its one
+ * X-macro list (the VPP foreach_*_error idiom): each PMD's list, RX(name,
+ * help) and TX(name, help), puts its own counters between these, in the
+ * order its xstats are numbered. The field is rx_<name> / tx_<name>, the
+ * xstat "rx_q<id>_<name>" / "tx_q<id>_<name>"; all uint64_t (robustness
+ * row 46: no 32-bit wrap).
+ *
+ * Error accounting: every frame the RX path drops is counted once in
+ * rx_errors (-> ierrors) and once in exactly one detail counter.
+ */
+#ifndef SOCNIC_XSTATS_H
+#define SOCNIC_XSTATS_H
+
+#include <stdint.h>
+
+/* Totals first: what ethdev's basic stats report. */
+#define SOCNIC_RXQ_XSTATS_TOTALS(RX)					\
+	RX(packets, "frames handed to the application")			\
+	RX(bytes, "bytes handed to the application, FCS excluded")	\
+	RX(errors, "frames dropped for an error (sum of the details)")
+
+/* Frames dropped by the RX path itself, whatever the descriptor format. */
+#define SOCNIC_RXQ_XSTATS_DROPS(RX)					\
+	RX(runts, "frames shorter than an Ethernet header")		\
+	RX(oversize, "frames longer than the MTU allows")		\
+	RX(truncated, "frames missing their first or last descriptor")	\
+	RX(scatter_dropped, "multi-buffer frames with scatter off")
+
+/* Frames lost for want of a buffer: the driver's and the device's. */
+#define SOCNIC_RXQ_XSTATS_SUPPLY(RX)					\
+	RX(nombuf, "mbufs the refill could not allocate")		\
+	RX(missed, "frames the device lost before the ring (imissed)")
+
+/* The checksum verdicts delivered, then what a queue stop left behind. */
+#define SOCNIC_RXQ_XSTATS_TAIL(RX)					\
+	RX(ip_good, "frames delivered with RX_IP_CKSUM_GOOD")		\
+	RX(ip_bad, "frames delivered with RX_IP_CKSUM_BAD")		\
+	RX(ip_unknown, "frames delivered with RX_IP_CKSUM_UNKNOWN")	\
+	RX(l4_good, "frames delivered with RX_L4_CKSUM_GOOD")		\
+	RX(l4_bad, "frames delivered with RX_L4_CKSUM_BAD")		\
+	RX(l4_unknown, "frames delivered with RX_L4_CKSUM_UNKNOWN")	\
+	RX(pool_leaked, "buffers still in flight when the queue stopped")	\
+	RX(stop_discarded, "frames complete in the ring when it stopped")
+
+#define SOCNIC_TXQ_XSTATS_TOTALS(TX)					\
+	TX(packets, "frames queued to the device")			\
+	TX(bytes, "bytes queued to the device")
+
+#define SOCNIC_TXQ_XSTATS_TAIL(TX)					\
+	TX(dropped, "malformed frames freed without sending")		\
+	TX(ring_full, "bursts cut short by a full ring")
+
+/* Expanders: nothing, a count, a counter field. */
+#define SOCNIC_XSTAT_NONE(n, h)
+#define SOCNIC_XSTAT_ONE(n, h) + 1
+#define SOCNIC_XSTAT_RX_FIELD(n, h) uint64_t rx_ ## n;
+#define SOCNIC_XSTAT_TX_FIELD(n, h) uint64_t tx_ ## n;
+
+#endif /* SOCNIC_XSTATS_H */
