@@ -13,6 +13,7 @@
 #ifndef SOCNIC_XSTATS_H
 #define SOCNIC_XSTATS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* Totals first: what ethdev's basic stats report. */
@@ -57,5 +58,61 @@
 #define SOCNIC_XSTAT_ONE(n, h) + 1
 #define SOCNIC_XSTAT_RX_FIELD(n, h) uint64_t rx_ ## n;
 #define SOCNIC_XSTAT_TX_FIELD(n, h) uint64_t tx_ ## n;
+
+/* ---- A port's xstats: queue 0's counters, lib/rxpath's, the backend's ---- */
+
+struct rte_eth_xstat;
+struct rte_eth_xstat_name;
+struct socnic_backend;
+
+/* One queue counter: its name after "rx_q0_" / "tx_q0_", where it is. */
+struct socnic_xstat {
+	const char *name;
+	const char *help;
+	size_t offset;		/* of its uint64_t in the queue's counters */
+};
+
+/* An entry of a PMD's table, from its X-macro list (n, h). */
+#define SOCNIC_XSTAT_ENTRY(type, field, n, h)				\
+	{ #n, h, offsetof(type, field) },
+
+/*
+ * A PMD's xstats, numbered in this order: the RX queue's counters, the
+ * lib/rxpath ones (SOCNIC_RXQ_LIB_XSTATS), the TX queue's, then the
+ * backend's (the model's, docs/model.md).
+ */
+struct socnic_xstats_layout {
+	const struct socnic_xstat *rx;
+	unsigned int nb_rx;
+	const struct socnic_xstat *tx;
+	unsigned int nb_tx;
+};
+
+/* How many xstats a port of @p lay on backend @p be has. */
+unsigned int socnic_xstats_count(const struct socnic_xstats_layout *lay,
+				 const struct socnic_backend *be);
+
+/*
+ * xstats_get once @p xstats has room for socnic_xstats_count(): the RX
+ * counters @p rxs, the lib/rxpath values @p lib, the TX counters @p txs
+ * (each NULL: zeros), the backend's since @p be_base. Returns the count.
+ */
+int socnic_xstats_fill(const struct socnic_xstats_layout *lay,
+		       const void *rxs, const uint64_t *lib, const void *txs,
+		       const struct socnic_backend *be, const uint64_t *be_base,
+		       struct rte_eth_xstat *xstats);
+
+/* xstats_get_names: the count when @p names is NULL or too small. */
+int socnic_xstats_names(const struct socnic_xstats_layout *lay,
+			const struct socnic_backend *be,
+			struct rte_eth_xstat_name *names, unsigned int size);
+
+/*
+ * The close-time dump at DEBUG: every queue counter with its meaning,
+ * RX (with @p lib) unless @p rxs is NULL, TX unless @p txs is NULL.
+ */
+void socnic_xstats_log(const struct socnic_xstats_layout *lay,
+		       const void *rxs, const uint64_t *lib, const void *txs,
+		       int logtype, const char *port_name);
 
 #endif /* SOCNIC_XSTATS_H */
