@@ -590,7 +590,8 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->hw_csum = ad->da.coe;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 
-	memset(&lc, 0, sizeof(lc));
+	/* The header, then the frame, after the headroom (lc.offset). */
+	socnic_rxq_lib_conf_init(&lc, &ad->da.rx, ad->da.coe);
 	lc.pmd = "mvneta";
 	lc.logtype = mvneta_logtype_rx;
 	lc.port_id = port;
@@ -600,16 +601,6 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	lc.mp = mp;
 	lc.be = &ad->be;
 	lc.max_len = bufsz;
-	/* The descriptor points here; the header, then the frame, follow. */
-	lc.offset = RTE_PKTMBUF_HEADROOM;
-	lc.noncoherent = ad->da.rx.dma_noncoherent;
-	lc.sync_full = ad->da.rx.sync_full;
-	lc.zerocopy = ad->da.rx.zerocopy;
-	lc.copybreak = ad->da.rx.copybreak;
-	lc.csum = ad->da.rx.csum;
-	lc.prefetch_body = ad->da.rx.prefetch_body == SOCNIC_PF_BODY_AUTO ? -1 :
-			   ad->da.rx.prefetch_body == SOCNIC_PF_BODY_ON;
-	lc.hw_csum = ad->da.coe;
 	ret = socnic_rxq_lib_setup(&rxq->lib, &lc);
 	if (ret < 0) {
 		mvneta_rx_queue_free(rxq);

@@ -24,9 +24,6 @@
 
 /* Descriptors whose addresses are written per refill chunk. */
 #define STMMAC_RX_REFILL_CHUNK		64
-/* Per-lcore cache of the copybreak mempool (an app frees on its lcore). */
-#define STMMAC_CB_POOL_CACHE		256
-
 
 static __rte_always_inline void
 stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
@@ -651,29 +648,6 @@ stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 	}
 }
 
-/*
- * The copybreak mempool of a queue is freed only when no small mbuf is
- * out: one the application still holds would otherwise be freed into
- * released memory (robustness row 49). A busy pool is left allocated
- * (logged); the next setup of the queue frees it or refuses.
- */
-static int
-stmmac_rx_small_pool_free(struct rte_mempool *mp)
-{
-	unsigned int used;
-
-	if (mp == NULL)
-		return 0;
-	used = rte_mempool_in_use_count(mp);
-	if (used != 0) {
-		PMD_RX_LOG(WARNING, "mempool %s: %u small mbufs still held by the application, not freed",
-			   mp->name, used);
-		return -EBUSY;
-	}
-	rte_mempool_free(mp);
-	return 0;
-}
-
 static void
 stmmac_rx_queue_free(struct stmmac_rx_queue *rxq)
 {
@@ -683,7 +657,7 @@ stmmac_rx_queue_free(struct stmmac_rx_queue *rxq)
 			   rxq->port_id, rxq->queue_id,
 			   rxp_pool_inflight(rxq->pool));
 	}
-	stmmac_rx_small_pool_free(rxq->small_mp);
+	socnic_rxq_small_pool_free(rxq->small_mp, stmmac_logtype_rx);
 	rte_memzone_free(rxq->mz);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq);
@@ -705,113 +679,37 @@ stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 }
 
 /*
- * Small-buffer pool of rx-copybreak, one per queue, named after port and
- * queue. Sized for a ring's worth in the application plus a ring's worth
- * in flight; its data room holds the threshold after the headroom.
- */
-static struct rte_mempool *
-stmmac_rx_small_pool(uint16_t port, uint16_t queue_id, uint16_t nb_desc,
-		     uint32_t copybreak, unsigned int socket_id)
-{
-	char name[RTE_MEMPOOL_NAMESIZE];
-	struct rte_mempool *mp;
-	unsigned int n = RTE_MAX(2u * nb_desc, 1024u);
-
-	snprintf(name, sizeof(name), "stmmac_cb_p%u_q%u", port, queue_id);
-	mp = rte_mempool_lookup(name);
-	if (mp != NULL && stmmac_rx_small_pool_free(mp) != 0) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: the previous copybreak pool %s is still in use",
-			   port, queue_id, name);
-		rte_errno = EBUSY;
-		return NULL;
-	}
-	mp = rte_pktmbuf_pool_create(name, n, STMMAC_CB_POOL_CACHE, 0,
-				     (uint16_t)(RTE_PKTMBUF_HEADROOM +
-				     RTE_ALIGN_CEIL(copybreak, RTE_CACHE_LINE_SIZE)),
-				     (int)socket_id);
-	if (mp == NULL)
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: cannot create the copybreak pool %s: %s",
-			   port, queue_id, name, rte_strerror(rte_errno));
-	return mp;
-}
-
-/*
- * lib/rxpath objects of a queue: the DMA sync variant (chosen here, once),
- * the page pool over the application's mempool, copybreak and, for
- * zerocopy=0, the copy-everything state. Returns 0 or a negative errno.
+ * lib/rxpath objects of a queue (socnic_rxq.h's steps, into the queue's
+ * own fields, which the bursts read): the DMA sync variant, the page pool
+ * over the application's mempool, copybreak and, for zerocopy=0, the
+ * copy-everything state. Returns 0 or a negative errno.
  */
 static int
 stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 			  const struct stmmac_devargs *da,
 			  unsigned int socket_id)
 {
-	struct rxp_pool_params pp;
-	enum rxp_sync_mode sm;
+	struct socnic_rxq_lib_conf lc;
 	int ret;
 
-	/*
-	 * A coherent device needs no cache maintenance whatever the length:
-	 * sync=full matters only with dma=noncoherent (maintenance over the
-	 * whole buffer instead of the bytes the device wrote).
-	 */
-	if (!da->rx.dma_noncoherent)
-		sm = RXP_SYNC_COHERENT;
-	else
-		sm = da->rx.sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
-	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
-	if (ret < 0) {
-		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,
-			   da->rx.dma_noncoherent ? "noncoherent" : "coherent",
-			   da->rx.sync_full ? "full" : "precise", strerror(-ret));
-		return ret;
-	}
-	/* A model emulating a non-coherent interconnect sees the maintenance. */
-	rxp_sync_set_hook(&rxq->sync, rxq->be->ops->cache_op, rxq->be->ctx);
-	memset(&pp, 0, sizeof(pp));
-	pp.fast.mp = rxq->mp;
-	pp.fast.sync = &rxq->sync;
-	pp.fast.max_len = rxq->rbsz;
-	pp.fast.offset = RTE_PKTMBUF_HEADROOM;
-	pp.slow.name = NULL;
-	pp.slow.socket_id = (int)socket_id;
-	pp.slow.port_id = rxq->port_id;
-	pp.slow.queue_id = rxq->queue_id;
-	rxq->pool = rxp_pool_create(&pp);
-	if (rxq->pool == NULL) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: page pool: %s",
-			   rxq->port_id, rxq->queue_id, rte_strerror(rte_errno));
-		return -rte_errno;
-	}
-	if (!da->rx.zerocopy) {
-		rxq->buf_mode = SOCNIC_RXB_COPY;
-	} else if (da->rx.copybreak != 0) {
-		rxq->buf_mode = SOCNIC_RXB_CB;
-		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
-						     rxq->nb_desc, da->rx.copybreak,
-						     socket_id);
-		if (rxq->small_mp == NULL)
-			return -rte_errno;
-	} else {
-		rxq->buf_mode = SOCNIC_RXB_ZC;
-	}
-	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
-				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
+	socnic_rxq_lib_conf_init(&lc, &da->rx, da->coe);
+	lc.pmd = "stmmac";
+	lc.logtype = stmmac_logtype_rx;
+	lc.port_id = rxq->port_id;
+	lc.queue_id = rxq->queue_id;
+	lc.nb_desc = rxq->nb_desc;
+	lc.socket_id = socket_id;
+	lc.mp = rxq->mp;
+	lc.be = rxq->be;
+	lc.max_len = rxq->rbsz;
+	ret = socnic_rxq_sync_pool_setup(&rxq->sync, &rxq->pool, &lc);
 	if (ret == 0)
-		/* zerocopy=0: every frame that fits one buffer into mp. */
-		ret = rxp_copybreak_init(&rxq->copyall, rxq->pool, rxq->mp,
-					 da->rx.zerocopy ? 0 : rxq->rbsz);
+		ret = socnic_rxq_copy_setup(&rxq->cb, &rxq->copyall, rxq->pool,
+					    &rxq->small_mp, &rxq->buf_mode, &lc);
 	if (ret < 0)
 		return ret;
-	rxq->csum_mode = da->rx.csum;
-	/*
-	 * When software checksums (nearly) every frame, the whole frame is
-	 * read: prefetch all of it after the sync, not only the head.
-	 */
-	if (da->rx.prefetch_body == SOCNIC_PF_BODY_AUTO)
-		rxq->prefetch_body = rxq->csum_mode == RXP_CSUM_SW ||
-			(rxq->csum_mode == RXP_CSUM_AUTO && !da->coe);
-	else
-		rxq->prefetch_body = da->rx.prefetch_body == SOCNIC_PF_BODY_ON;
+	rxq->csum_mode = lc.csum;
+	rxq->prefetch_body = socnic_rxq_prefetch_body(&lc);
 	return 0;
 }
 
