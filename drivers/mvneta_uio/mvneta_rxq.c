@@ -62,14 +62,7 @@ mvneta_rx_count_error(struct mvneta_rx_queue *rxq, uint64_t *detail)
 static void
 mvneta_rx_free_chain(struct mvneta_rx_queue *rxq)
 {
-	struct rte_mbuf *m = rxq->pkt_first, *next;
-
-	for (; m != NULL; m = next) {
-		next = m->next;
-		m->next = NULL;
-		m->nb_segs = 1;
-		rxp_pool_recycle_direct(rxq->lib.pool, m);
-	}
+	socnic_rx_chain_recycle(rxq->lib.pool, rxq->pkt_first);
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -456,23 +449,11 @@ mvneta_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 static void
 mvneta_rx_queue_free_mbufs(struct mvneta_rx_queue *rxq)
 {
-	uint64_t inflight;
-	uint16_t i;
-
-	for (i = 0; i < rxq->nb_desc; i++) {
-		if (rxq->sw_ring[i] != NULL) {
-			rxp_pool_recycle_direct(rxq->lib.pool, rxq->sw_ring[i]);
-			rxq->sw_ring[i] = NULL;
-		}
-	}
+	socnic_rx_ring_recycle(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);
 	mvneta_rx_free_chain(rxq);
 	rxq->state = MVNETA_RX_IDLE;
-	inflight = socnic_rxq_lib_flush(&rxq->lib);
-	if (unlikely(inflight != 0)) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
-			   rxq->port_id, rxq->queue_id, inflight);
-		rxq->stats.rx_pool_leaked += inflight;
-	}
+	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->lib.pool,
+		mvneta_logtype_rx, rxq->port_id, rxq->queue_id);
 }
 
 static void

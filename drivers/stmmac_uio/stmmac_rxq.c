@@ -39,14 +39,7 @@ stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
 static void
 stmmac_rx_free_chain(struct stmmac_rx_queue *rxq)
 {
-	struct rte_mbuf *m = rxq->pkt_first, *next;
-
-	for (; m != NULL; m = next) {
-		next = m->next;
-		m->next = NULL;
-		m->nb_segs = 1;
-		rxp_pool_recycle_direct(rxq->pool, m);
-	}
+	socnic_rx_chain_recycle(rxq->pool, rxq->pkt_first);
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -627,25 +620,11 @@ stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 static void
 stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 {
-	uint64_t inflight;
-	uint16_t i;
-
-	for (i = 0; i < rxq->nb_desc; i++) {
-		if (rxq->sw_ring[i] != NULL) {
-			rxp_pool_recycle_direct(rxq->pool, rxq->sw_ring[i]);
-			rxq->sw_ring[i] = NULL;
-		}
-	}
+	socnic_rx_ring_recycle(rxq->pool, rxq->sw_ring, rxq->nb_desc);
 	stmmac_rx_free_chain(rxq);
 	rxq->state = STMMAC_RX_IDLE;
-	rxp_pool_flush(rxq->pool);
-	inflight = rxp_pool_inflight(rxq->pool);
-	if (unlikely(inflight != 0)) {
-		/* A driver bug: a buffer taken from the ring and never accounted. */
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
-			   rxq->port_id, rxq->queue_id, inflight);
-		rxq->stats.rx_pool_leaked += inflight;
-	}
+	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->pool,
+		stmmac_logtype_rx, rxq->port_id, rxq->queue_id);
 }
 
 static void

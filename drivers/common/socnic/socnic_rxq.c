@@ -198,6 +198,49 @@ socnic_rxq_lib_flush(struct socnic_rxq_lib *l)
 }
 
 void
+socnic_rx_ring_recycle(struct rxp_pool *pool, struct rte_mbuf **sw_ring,
+		       uint16_t nb_desc)
+{
+	uint16_t i;
+
+	for (i = 0; i < nb_desc; i++) {
+		if (sw_ring[i] != NULL) {
+			rxp_pool_recycle_direct(pool, sw_ring[i]);
+			sw_ring[i] = NULL;
+		}
+	}
+}
+
+void
+socnic_rx_chain_recycle(struct rxp_pool *pool, struct rte_mbuf *first)
+{
+	struct rte_mbuf *m = first, *next;
+
+	for (; m != NULL; m = next) {
+		next = m->next;
+		m->next = NULL;
+		m->nb_segs = 1;
+		rxp_pool_recycle_direct(pool, m);
+	}
+}
+
+uint64_t
+socnic_rx_pool_drain(struct rxp_pool *pool, int logtype, uint16_t port,
+		     uint16_t queue)
+{
+	uint64_t inflight;
+
+	if (pool == NULL)
+		return 0;
+	rxp_pool_flush(pool);
+	inflight = rxp_pool_inflight(pool);
+	if (unlikely(inflight != 0))
+		SOCNIC_LOG(logtype, ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
+			   port, queue, inflight);
+	return inflight;
+}
+
+void
 socnic_rxq_lib_free(struct socnic_rxq_lib *l, int logtype)
 {
 	if (l->pool != NULL && rxp_pool_destroy(l->pool) != 0)

@@ -139,6 +139,22 @@ void socnic_rxq_lib_free(struct socnic_rxq_lib *l, int logtype);
  * to the mempool; returns what is still in flight (0 unless a driver bug).
  */
 uint64_t socnic_rxq_lib_flush(struct socnic_rxq_lib *l);
+/*
+ * At a queue stop or release, buffers that never left the driver back to
+ * @p pool's direct-recycle cache: those of the ring's @p nb_desc slots
+ * (emptied), those of the chain of a frame in progress from @p first.
+ */
+void socnic_rx_ring_recycle(struct rxp_pool *pool, struct rte_mbuf **sw_ring,
+			    uint16_t nb_desc);
+void socnic_rx_chain_recycle(struct rxp_pool *pool, struct rte_mbuf *first);
+/*
+ * Then the pool's cache back to the mempool: returns what is still in
+ * flight, logged (0 unless a driver bug: a buffer taken from the ring and
+ * never accounted; robustness row 18). @p pool NULL: 0.
+ */
+uint64_t socnic_rx_pool_drain(struct rxp_pool *pool, int logtype,
+			      uint16_t port, uint16_t queue);
+
 /* The SOCNIC_RXQ_LIB_XSTATS values of @p l since the last reset. */
 void socnic_rxq_lib_xstats(const struct socnic_rxq_lib *l, uint64_t *v);
 void socnic_rxq_lib_xstats_reset(struct socnic_rxq_lib *l);
