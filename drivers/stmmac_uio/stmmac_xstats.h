@@ -40,7 +40,6 @@
 	TX(errors, "frames the device completed with ES set")		\
 	SOCNIC_TXQ_XSTATS_TAIL(TX)
 
-
 struct stmmac_rxq_stats {
 	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_RX_FIELD, SOCNIC_XSTAT_NONE)
 };
