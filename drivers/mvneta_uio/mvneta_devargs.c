@@ -57,34 +57,20 @@ static const struct socnic_devarg mvneta_model_keys[] = {
 	MVNETA_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
 };
 
+static const struct socnic_pmd_devargs mvneta_pmd_devargs = {
+	.params = MVNETA_PMD_PARAMS,
+	.keys = mvneta_devargs,
+	.nb_keys = RTE_DIM(mvneta_devargs),
+	.model_keys = mvneta_model_keys,
+	.nb_model_keys = RTE_DIM(mvneta_model_keys),
+};
+
 int
 mvneta_devargs_parse(const char *name, const char *args,
 		     struct mvneta_devargs *da)
 {
-	const struct socnic_devarg_list lists[] = {
-		{ socnic_port_devargs, socnic_port_nb_devargs, &da->port },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, &da->rx },
-		{ mvneta_devargs, RTE_DIM(mvneta_devargs), da },
-		{ mvneta_model_keys, RTE_DIM(mvneta_model_keys), NULL },
-	};
-	struct socnic_devargs_seen seen;
-	int ret;
-
 	memset(da, 0, sizeof(*da));
-	ret = socnic_devargs_parse(mvneta_logtype_driver, name, args,
-				   MVNETA_PMD_PARAMS, lists, RTE_DIM(lists),
-				   &seen);
-	if (ret < 0)
-		return ret;
-	if (da->port.use_uio && seen.model_key != NULL) {
-		PMD_DRV_LOG(ERR, "%s: devarg %s applies to the model only, not with uio=%s",
-			    name, seen.model_key, da->port.uio);
-		return -EINVAL;
-	}
-	if (!da->port.use_uio && seen.uio_key != NULL) {
-		PMD_DRV_LOG(ERR, "%s: devarg %s=%s applies with uio=uioN only",
-			    name, seen.uio_key, seen.uio_val);
-		return -EINVAL;
-	}
-	return 0;
+	return socnic_devargs_parse_port(mvneta_logtype_driver, name, args,
+					 &mvneta_pmd_devargs, &da->port,
+					 &da->rx, da);
 }

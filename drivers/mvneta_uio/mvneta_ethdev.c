@@ -18,8 +18,7 @@
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
-#include "rxp_parse.h"
-
+#include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
 
@@ -204,63 +203,28 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 static int
 mvneta_dev_configure(struct rte_eth_dev *dev)
 {
-	const struct rte_eth_conf *conf = &dev->data->dev_conf;
-
-	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
-		PMD_DRV_LOG(ERR, "port %u: RX multi-queue mode %d not supported",
-			    dev->data->port_id, conf->rxmode.mq_mode);
-		return -EINVAL;
-	}
-	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
-		PMD_DRV_LOG(ERR, "port %u: TX multi-queue mode %d not supported",
-			    dev->data->port_id, conf->txmode.mq_mode);
-		return -EINVAL;
-	}
-	return 0;
+	return socnic_dev_configure_check(dev, mvneta_logtype_driver);
 }
+
+static const struct socnic_dev_limits mvneta_dev_limits = {
+	.ring = &mvneta_ring_limits,
+	.min_rx_bufsize = MVNETA_RX_BUF_MIN,
+	.max_rx_pktlen = MVNETA_MAX_FRAME_LEN,
+	.max_mtu = MVNETA_MAX_MTU,
+	.tx_seg_max = MVNETA_MIN_RING_DESC,
+	.rx_free_thresh = MVNETA_RX_FREE_THRESH,
+	.speed_capa = RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M |
+		      RTE_ETH_LINK_SPEED_1G,
+};
 
 static int
 mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
 	const struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	info->max_rx_queues = MVNETA_NB_RX_QUEUES;
-	info->max_tx_queues = MVNETA_NB_TX_QUEUES;
+	socnic_dev_infos_fill(info, &mvneta_dev_limits,
+			      ad->da.rx.csum != RXP_CSUM_OFF);
 	info->max_mac_addrs = 1;
-	info->min_rx_bufsize = MVNETA_RX_BUF_MIN;
-	info->max_rx_pktlen = MVNETA_MAX_FRAME_LEN;
-	info->min_mtu = RTE_ETHER_MIN_MTU;
-	info->max_mtu = MVNETA_MAX_MTU;
-	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
-				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
-	/*
-	 * Checksum flags are set on every packet unless csum=off (ethdev
-	 * allows a PMD to set RX flags it was not asked for).
-	 */
-	if (ad->da.rx.csum != RXP_CSUM_OFF)
-		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
-					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
-					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
-	info->rx_queue_offload_capa = 0;
-	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
-	info->tx_queue_offload_capa = 0;
-	info->rx_desc_lim.nb_max = MVNETA_MAX_RING_DESC;
-	info->rx_desc_lim.nb_min = MVNETA_MIN_RING_DESC;
-	info->rx_desc_lim.nb_align = MVNETA_MIN_RING_DESC;
-	info->tx_desc_lim.nb_max = MVNETA_MAX_RING_DESC;
-	info->tx_desc_lim.nb_min = MVNETA_MIN_RING_DESC;
-	info->tx_desc_lim.nb_align = MVNETA_MIN_RING_DESC;
-	info->tx_desc_lim.nb_seg_max = MVNETA_MIN_RING_DESC;
-	info->tx_desc_lim.nb_mtu_seg_max = MVNETA_MIN_RING_DESC;
-	info->default_rxconf.rx_free_thresh = MVNETA_RX_FREE_THRESH;
-	info->default_rxportconf.burst_size = 32;
-	info->default_rxportconf.ring_size = 512;
-	info->default_rxportconf.nb_queues = 1;
-	info->default_txportconf.burst_size = 32;
-	info->default_txportconf.ring_size = 512;
-	info->default_txportconf.nb_queues = 1;
-	info->speed_capa = RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M |
-			   RTE_ETH_LINK_SPEED_1G;
 	return 0;
 }
 
@@ -330,10 +294,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 		mvneta_dev_stop(dev);
 		return ret;
 	}
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	mvneta_link_update(dev, 0);
-	PMD_DRV_LOG(INFO, "port %u started", dev->data->port_id);
+	socnic_dev_started(dev, mvneta_logtype_driver);
 	return 0;
 }
 
@@ -343,7 +304,6 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 	struct mvneta_rx_queue *rxq;
 	struct mvneta_tx_queue *txq;
-	struct rte_eth_link link;
 
 	if (!ad->hw_started)
 		return 0;
@@ -357,13 +317,8 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 		mvneta_tx_queue_stop(txq);
 	}
 	mvneta_hw_quiesce(ad);
-	if (ad->be.ops->port_stopped != NULL)
-		ad->be.ops->port_stopped(ad->be.ctx);
 	ad->hw_started = false;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	memset(&link, 0, sizeof(link));
-	rte_eth_linkstatus_set(dev, &link);
+	socnic_dev_stopped(dev, &ad->be);
 	return 0;
 }
 
@@ -437,18 +392,13 @@ static int
 mvneta_dev_close(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	uint16_t i;
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	mvneta_dev_stop(dev);
 	mvneta_intr_release(dev);
 	mvneta_xstats_log(dev);
-	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		mvneta_rx_queue_release(dev, i);
-	for (i = 0; i < dev->data->nb_tx_queues; i++)
-		mvneta_tx_queue_release(dev, i);
-	socnic_backend_destroy(&ad->be);
+	socnic_dev_release(dev, &ad->be);
 	return 0;
 }
 
@@ -481,37 +431,20 @@ static int
 mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-	uint32_t len = mvneta_rx_max_len(dev, mtu);
-	bool scatter = dev->data->dev_conf.rxmode.offloads &
-		       RTE_ETH_RX_OFFLOAD_SCATTER;
+	uint32_t len = socnic_rx_max_len(dev, mtu);
+	int ret;
 
+	if (rxq == NULL)
+		return 0;
 	/* The device stores the header and the FCS with the frame. */
-	uint32_t need = len + MVNETA_MH_SIZE +
+	ret = socnic_rx_mtu_check(mvneta_logtype_driver, dev, mtu,
+		len + MVNETA_MH_SIZE +
 		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
-		 0 : RTE_ETHER_CRC_LEN);
-
-	if (rxq != NULL && !scatter && need > rxq->room) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu, need, rxq->room);
-		return -EINVAL;
-	}
-	/* The device's buffer size follows the MTU at queue start. */
-	if (rxq != NULL && rxq->started && !scatter && need > rxq->buf_size) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
-			    dev->data->port_id, mtu, need, rxq->buf_size);
-		return -EBUSY;
-	}
-	if (rxq != NULL)
+		 0 : RTE_ETHER_CRC_LEN),
+		rxq->room, rxq->buf_size, rxq->started);
+	if (ret == 0)
 		rxq->max_len = len;
-	return 0;
-}
-
-static const uint32_t *
-mvneta_dev_supported_ptypes_get(struct rte_eth_dev *dev)
-{
-	RTE_SET_USED(dev);
-	/* packet_type comes from lib/rxpath's parser only. */
-	return rxp_supported_ptypes();
+	return ret;
 }
 
 static void
@@ -544,7 +477,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_stop		= mvneta_dev_stop,
 	.dev_close		= mvneta_dev_close,
 	.dev_infos_get		= mvneta_dev_infos_get,
-	.dev_supported_ptypes_get = mvneta_dev_supported_ptypes_get,
+	.dev_supported_ptypes_get = socnic_dev_supported_ptypes_get,
 	.link_update		= mvneta_link_update,
 	.stats_get		= mvneta_stats_get,
 	.stats_reset		= mvneta_stats_reset,
@@ -574,14 +507,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 struct mvneta_adapter *
 mvneta_adapter_from_port(uint16_t port_id)
 {
-	struct rte_eth_dev *dev;
-
-	if (!rte_eth_dev_is_valid_port(port_id))
-		return NULL;
-	dev = &rte_eth_devices[port_id];
-	if (dev->dev_ops != &mvneta_eth_dev_ops)
-		return NULL;
-	return dev->data->dev_private;
+	return socnic_dev_private_from_port(port_id, &mvneta_eth_dev_ops);
 }
 
 /* ---- Probe and remove ---- */
@@ -650,21 +576,11 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	mvneta_write_mac(&ad->be, &ea);
-	/*
-	 * A replayed capture or a Linux interface carries frames for any
-	 * address from the moment the port starts: such ports start
-	 * promiscuous (as DPDK's net_pcap receives every frame).
-	 */
-	if (ad->be.promiscuous)
-		eth_dev->data->promiscuous = 1;
 	eth_dev->dev_ops = &mvneta_eth_dev_ops;
 	eth_dev->rx_queue_count = mvneta_rx_queue_count;
 	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
-	rte_eth_dev_probing_finish(eth_dev);
-	PMD_DRV_LOG(INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
-		    name, eth_dev->data->port_id, RTE_ETHER_ADDR_BYTES(&ea),
-		    ad->be.ops->name);
+	socnic_probe_finish(eth_dev, &ad->be, mvneta_logtype_driver);
 	return 0;
 
 err_backend:
@@ -674,22 +590,9 @@ err_port:
 	return ret;
 }
 
-static int
-mvneta_remove(struct rte_vdev_device *vdev)
-{
-	struct rte_eth_dev *eth_dev;
-
-	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
-	if (eth_dev == NULL)
-		return 0;
-	if (eth_dev->data->dev_started)
-		rte_eth_dev_stop(eth_dev->data->port_id);
-	return rte_eth_dev_close(eth_dev->data->port_id);
-}
-
 static struct rte_vdev_driver mvneta_vdev_drv = {
 	.probe = mvneta_probe,
-	.remove = mvneta_remove,
+	.remove = socnic_vdev_remove,
 };
 
 RTE_PMD_REGISTER_VDEV(net_mvneta_uio, mvneta_vdev_drv);

@@ -26,6 +26,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_queue.h"
 #include "socnic_rxq.h"
 
 #include "mvneta_desc.h"
@@ -279,7 +280,6 @@ int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq);
 void mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq);
 void mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq);
 void mvneta_rx_missed_update(struct mvneta_rx_queue *rxq);
-uint32_t mvneta_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t mvneta_rx_queue_count(void *rxq);
 int mvneta_rx_descriptor_status(void *rxq, uint16_t offset);
 /*
@@ -321,7 +321,7 @@ int mvneta_xstats_get_names(struct rte_eth_dev *dev,
 			    unsigned int size);
 
 /* Shared ring helpers (mvneta_rxq.c). */
-bool mvneta_ring_size_ok(uint16_t nb_desc);
+extern const struct socnic_ring_limits mvneta_ring_limits;
 const struct rte_memzone *mvneta_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc,

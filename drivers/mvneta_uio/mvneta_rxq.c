@@ -38,6 +38,7 @@
 #include <rte_mbuf.h>
 
 #include "socnic_io.h"
+#include "socnic_queue.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
@@ -61,14 +62,7 @@ mvneta_rx_count_error(struct mvneta_rx_queue *rxq, uint64_t *detail)
 static void
 mvneta_rx_free_chain(struct mvneta_rx_queue *rxq)
 {
-	struct rte_mbuf *m = rxq->pkt_first, *next;
-
-	for (; m != NULL; m = next) {
-		next = m->next;
-		m->next = NULL;
-		m->nb_segs = 1;
-		rxp_pool_recycle_direct(rxq->lib.pool, m);
-	}
+	socnic_rx_chain_recycle(rxq->lib.pool, rxq->pkt_first);
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -420,53 +414,31 @@ mvneta_rx_descriptor_status(void *rx_queue, uint16_t offset)
 
 /* ---- Control path ---- */
 
-bool
-mvneta_ring_size_ok(uint16_t nb_desc)
-{
-	return rte_is_power_of_2(nb_desc) && nb_desc >= MVNETA_MIN_RING_DESC &&
-	       nb_desc <= MVNETA_MAX_RING_DESC;
-}
+const struct socnic_ring_limits mvneta_ring_limits = {
+	.nb_queues = 1,
+	.min_desc = MVNETA_MIN_RING_DESC,
+	.max_desc = MVNETA_MAX_RING_DESC,
+};
 
 /*
- * Ring of nb_desc 32-byte descriptors, IOVA-contiguous, aligned to its own
- * (power of two) size: it never crosses a 4 GiB line (32-bit bus
- * addresses) and every line holds whole descriptors.
+ * Ring of nb_desc 32-byte descriptors (socnic_ring_alloc()), within the
+ * 4 GiB the port's 32-bit bus addresses reach.
  */
 const struct rte_memzone *
 mvneta_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 		  uint16_t queue_id, uint16_t nb_desc, unsigned int socket_id)
 {
-	char name[RTE_MEMZONE_NAMESIZE];
 	size_t len = (size_t)nb_desc * MVNETA_DESC_ALIGNED_SIZE;
 	const struct rte_memzone *mz;
 
-	snprintf(name, sizeof(name), "mvneta_p%u_%s%u", dev->data->port_id,
-		 kind, queue_id);
-	mz = rte_memzone_reserve_aligned(name, len, (int)socket_id,
-					 RTE_MEMZONE_IOVA_CONTIG, (unsigned int)len);
-	if (mz == NULL) {
-		PMD_DRV_LOG(ERR, "port %u: cannot reserve %zu bytes for the %s ring: %s",
-			    dev->data->port_id, len, kind,
-			    rte_strerror(rte_errno));
-		return NULL;
-	}
-	if (mvneta_dma_check(mvneta_adapter(dev), mz->iova, len, kind) < 0) {
+	mz = socnic_ring_alloc(dev, "mvneta", kind, queue_id, len, socket_id,
+			       mvneta_logtype_driver);
+	if (mz != NULL &&
+	    mvneta_dma_check(mvneta_adapter(dev), mz->iova, len, kind) < 0) {
 		rte_memzone_free(mz);
 		return NULL;
 	}
-	memset(mz->addr, 0, len);
 	return mz;
-}
-
-/* Longest frame accepted for @p mtu, as the RX path delivers it. */
-uint32_t
-mvneta_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
-{
-	uint32_t len = (uint32_t)mtu + MVNETA_L2_OVERHEAD;
-
-	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC)
-		len += RTE_ETHER_CRC_LEN;
-	return len;
 }
 
 /*
@@ -477,23 +449,11 @@ mvneta_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
 static void
 mvneta_rx_queue_free_mbufs(struct mvneta_rx_queue *rxq)
 {
-	uint64_t inflight;
-	uint16_t i;
-
-	for (i = 0; i < rxq->nb_desc; i++) {
-		if (rxq->sw_ring[i] != NULL) {
-			rxp_pool_recycle_direct(rxq->lib.pool, rxq->sw_ring[i]);
-			rxq->sw_ring[i] = NULL;
-		}
-	}
+	socnic_rx_ring_recycle(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);
 	mvneta_rx_free_chain(rxq);
 	rxq->state = MVNETA_RX_IDLE;
-	inflight = socnic_rxq_lib_flush(&rxq->lib);
-	if (unlikely(inflight != 0)) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
-			   rxq->port_id, rxq->queue_id, inflight);
-		rxq->stats.rx_pool_leaked += inflight;
-	}
+	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->lib.pool,
+		mvneta_logtype_rx, rxq->port_id, rxq->queue_id);
 }
 
 static void
@@ -552,40 +512,21 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	uint16_t thresh;
 	int ret;
 
-	if (queue_id >= MVNETA_NB_RX_QUEUES) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: only 1 queue", port,
-			   queue_id);
-		return -EINVAL;
-	}
-	if (!mvneta_ring_size_ok(nb_desc)) {
-		PMD_RX_LOG(ERR, "port %u: %u RX descriptors: need a power of two in [%u, %u]",
-			   port, nb_desc, MVNETA_MIN_RING_DESC,
-			   MVNETA_MAX_RING_DESC);
-		return -EINVAL;
-	}
-	if (conf->rx_deferred_start) {
-		PMD_RX_LOG(ERR, "port %u: deferred RX queue start is not supported",
-			   port);
-		return -EINVAL;
-	}
+	ret = socnic_queue_setup_check(mvneta_logtype_rx, port, "RX", queue_id,
+				       nb_desc, conf->rx_deferred_start,
+				       &mvneta_ring_limits);
 	/* The buffer size field counts 8-byte units: round down. */
-	room = rte_pktmbuf_data_room_size(mp);
-	room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
-	bufsz = RTE_ALIGN_FLOOR(RTE_MIN(room, MVNETA_RX_BUF_MAX),
-				MVNETA_RX_BUF_ALIGN);
-	if (bufsz < MVNETA_RX_BUF_MIN) {
-		PMD_RX_LOG(ERR, "port %u: mempool %s: %u data bytes after headroom, need >= %u",
-			   port, mp->name, room, MVNETA_RX_BUF_MIN);
-		return -EINVAL;
-	}
-	thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
-		 RTE_MIN(MVNETA_RX_FREE_THRESH, nb_desc / 4);
-	/* The engine's rule (rxp_pool refill batches): below N - 1. */
-	if (thresh >= nb_desc - 1) {
-		PMD_RX_LOG(ERR, "port %u: rx_free_thresh %u must be below %u",
-			   port, thresh, nb_desc - 1);
-		return -EINVAL;
-	}
+	if (ret == 0)
+		ret = socnic_rx_buf_size(mvneta_logtype_rx, port, mp,
+					 MVNETA_RX_BUF_MIN, MVNETA_RX_BUF_MAX,
+					 MVNETA_RX_BUF_ALIGN, &room, &bufsz);
+	if (ret == 0)
+		ret = socnic_rx_free_thresh(mvneta_logtype_rx, port,
+					    conf->rx_free_thresh,
+					    MVNETA_RX_FREE_THRESH, nb_desc,
+					    &thresh);
+	if (ret < 0)
+		return ret;
 	{
 		struct mvneta_mp_check chk = { ad, 0 };
 
@@ -630,7 +571,8 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->hw_csum = ad->da.coe;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 
-	memset(&lc, 0, sizeof(lc));
+	/* The header, then the frame, after the headroom (lc.offset). */
+	socnic_rxq_lib_conf_init(&lc, &ad->da.rx, ad->da.coe);
 	lc.pmd = "mvneta";
 	lc.logtype = mvneta_logtype_rx;
 	lc.port_id = port;
@@ -640,16 +582,6 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	lc.mp = mp;
 	lc.be = &ad->be;
 	lc.max_len = bufsz;
-	/* The descriptor points here; the header, then the frame, follow. */
-	lc.offset = RTE_PKTMBUF_HEADROOM;
-	lc.noncoherent = ad->da.rx.dma_noncoherent;
-	lc.sync_full = ad->da.rx.sync_full;
-	lc.zerocopy = ad->da.rx.zerocopy;
-	lc.copybreak = ad->da.rx.copybreak;
-	lc.csum = ad->da.rx.csum;
-	lc.prefetch_body = ad->da.rx.prefetch_body == SOCNIC_PF_BODY_AUTO ? -1 :
-			   ad->da.rx.prefetch_body == SOCNIC_PF_BODY_ON;
-	lc.hw_csum = ad->da.coe;
 	ret = socnic_rxq_lib_setup(&rxq->lib, &lc);
 	if (ret < 0) {
 		mvneta_rx_queue_free(rxq);
@@ -690,7 +622,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 	rxq->keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
 	/* NETA always stores the FCS (data_size counts it): trimmed here. */
 	rxq->fcs_trim = rxq->keep_crc ? 0 : RTE_ETHER_CRC_LEN;
-	rxq->max_len = mvneta_rx_max_len(dev, dev->data->mtu);
+	rxq->max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	if (!rxq->scatter && rxq->max_len + MVNETA_MH_SIZE + rxq->fcs_trim >
 			     rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",

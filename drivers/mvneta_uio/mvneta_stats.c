@@ -13,33 +13,45 @@
 
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_xstats.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
 
-/* The X-macro dump: every counter with its meaning, at DEBUG level. */
+static const struct socnic_xstat mvneta_rx_xstats[] = {
+#define MVNETA_RX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct mvneta_rxq_stats, rx_ ## n, n, h)
+	MVNETA_QUEUE_XSTATS(MVNETA_RX_ENTRY, SOCNIC_XSTAT_NONE)
+#undef MVNETA_RX_ENTRY
+};
+
+static const struct socnic_xstat mvneta_tx_xstats[] = {
+#define MVNETA_TX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct mvneta_txq_stats, tx_ ## n, n, h)
+	MVNETA_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, MVNETA_TX_ENTRY)
+#undef MVNETA_TX_ENTRY
+};
+
+static const struct socnic_xstats_layout mvneta_xstats = {
+	.rx = mvneta_rx_xstats,
+	.nb_rx = RTE_DIM(mvneta_rx_xstats),
+	.tx = mvneta_tx_xstats,
+	.nb_tx = RTE_DIM(mvneta_tx_xstats),
+};
+
+/* The dump at close: every counter with its meaning, at DEBUG level. */
 void
 mvneta_xstats_log(const struct rte_eth_dev *dev)
 {
 	const struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	const struct mvneta_tx_queue *txq = mvneta_txq0(dev);
+	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
 
-#define MVNETA_RX_LOG(n, h)						\
-	PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",		\
-		    dev->data->name, #n, rxq->stats.rx_ ## n, h);
-#define MVNETA_TX_LOG(n, h)						\
-	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
-		    dev->data->name, #n, txq->stats.tx_ ## n, h);
-	if (rxq != NULL) {
-		MVNETA_QUEUE_XSTATS(MVNETA_RX_LOG, MVNETA_XSTAT_NONE)
-		socnic_rxq_lib_xstats_log(&rxq->lib, mvneta_logtype_driver,
-					  dev->data->name, 0);
-	}
-	if (txq != NULL) {
-		MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_LOG)
-	}
-#undef MVNETA_RX_LOG
-#undef MVNETA_TX_LOG
+	if (rxq != NULL)
+		socnic_rxq_lib_xstats(&rxq->lib, lib);
+	socnic_xstats_log(&mvneta_xstats, rxq != NULL ? &rxq->stats : NULL, lib,
+			  txq != NULL ? &txq->stats : NULL,
+			  mvneta_logtype_driver, dev->data->name);
 }
 
 int
@@ -92,71 +104,32 @@ mvneta_stats_reset(struct rte_eth_dev *dev)
 	return 0;
 }
 
-#define MVNETA_NB_XSTATS (MVNETA_RXQ_NB_XSTATS + SOCNIC_RXQ_NB_LIB_XSTATS + \
-			  MVNETA_TXQ_NB_XSTATS)
-
-/* The queue counters, then the backend's (the model's, docs/model.md). */
-static unsigned int
-mvneta_nb_xstats(const struct rte_eth_dev *dev)
-{
-	return MVNETA_NB_XSTATS + mvneta_adapter(dev)->be.ops->nb_xstats;
-}
-
 int
 mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
-	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS];
-	unsigned int i = 0, j;
+	unsigned int nb = socnic_xstats_count(&mvneta_xstats, &ad->be);
+	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
 
-	if (xstats == NULL || n < mvneta_nb_xstats(dev))
-		return (int)mvneta_nb_xstats(dev);
-	if (rxq != NULL && mvneta_adapter(dev)->hw_started)
+	if (xstats == NULL || n < nb)
+		return (int)nb;
+	if (rxq != NULL && ad->hw_started)
 		mvneta_rx_missed_update(rxq);
-#define MVNETA_RX_VAL(nm, h)						\
-	xstats[i].id = i;						\
-	xstats[i].value = rxq != NULL ? rxq->stats.rx_ ## nm : 0;	\
-	i++;
-#define MVNETA_TX_VAL(nm, h)						\
-	xstats[i].id = i;						\
-	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
-	i++;
-	MVNETA_QUEUE_XSTATS(MVNETA_RX_VAL, MVNETA_XSTAT_NONE)
-	memset(lib, 0, sizeof(lib));
 	if (rxq != NULL)
 		socnic_rxq_lib_xstats(&rxq->lib, lib);
-	for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, i++) {
-		xstats[i].id = i;
-		xstats[i].value = lib[j];
-	}
-	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_VAL)
-#undef MVNETA_RX_VAL
-#undef MVNETA_TX_VAL
-	return (int)socnic_backend_xstats_get(be,
-			mvneta_adapter(dev)->be_xstats_base, xstats, i);
+	return socnic_xstats_fill(&mvneta_xstats,
+				  rxq != NULL ? &rxq->stats : NULL, lib,
+				  txq != NULL ? &txq->stats : NULL,
+				  &ad->be, ad->be_xstats_base, xstats);
 }
 
 int
 mvneta_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
-	unsigned int i = 0;
-
-	if (names == NULL || size < mvneta_nb_xstats(dev))
-		return (int)mvneta_nb_xstats(dev);
-#define MVNETA_RX_NAME(nm, h)						\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
-#define MVNETA_TX_NAME(nm, h)						\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
-	MVNETA_QUEUE_XSTATS(MVNETA_RX_NAME, MVNETA_XSTAT_NONE)
-	socnic_rxq_lib_xstats_names(names + i, 0);
-	i += SOCNIC_RXQ_NB_LIB_XSTATS;
-	MVNETA_QUEUE_XSTATS(MVNETA_XSTAT_NONE, MVNETA_TX_NAME)
-#undef MVNETA_RX_NAME
-#undef MVNETA_TX_NAME
-	return (int)socnic_backend_xstats_names(be, names, i);
+	return socnic_xstats_names(&mvneta_xstats, &mvneta_adapter(dev)->be,
+				   names, size);
 }

@@ -237,22 +237,11 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	struct mvneta_tx_queue *txq;
 	int ret;
 
-	if (queue_id >= MVNETA_NB_TX_QUEUES) {
-		PMD_TX_LOG(ERR, "port %u: TX queue %u: only 1 queue", port,
-			   queue_id);
-		return -EINVAL;
-	}
-	if (!mvneta_ring_size_ok(nb_desc)) {
-		PMD_TX_LOG(ERR, "port %u: %u TX descriptors: need a power of two in [%u, %u]",
-			   port, nb_desc, MVNETA_MIN_RING_DESC,
-			   MVNETA_MAX_RING_DESC);
-		return -EINVAL;
-	}
-	if (conf->tx_deferred_start) {
-		PMD_TX_LOG(ERR, "port %u: deferred TX queue start is not supported",
-			   port);
-		return -EINVAL;
-	}
+	ret = socnic_queue_setup_check(mvneta_logtype_tx, port, "TX", queue_id,
+				       nb_desc, conf->tx_deferred_start,
+				       &mvneta_ring_limits);
+	if (ret < 0)
+		return ret;
 	mvneta_tx_queue_release(dev, queue_id);
 	txq = rte_zmalloc_socket("mvneta_txq", sizeof(*txq),
 				 RTE_CACHE_LINE_SIZE, (int)socket_id);

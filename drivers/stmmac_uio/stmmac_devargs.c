@@ -167,50 +167,29 @@ static const struct socnic_devarg stmmac_model_keys[] = {
 	STMMAC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
 };
 
+static const struct socnic_pmd_devargs stmmac_pmd_devargs = {
+	.params = STMMAC_PMD_PARAMS,
+	.keys = stmmac_devargs,
+	.nb_keys = RTE_DIM(stmmac_devargs),
+	.model_keys = stmmac_model_keys,
+	.nb_model_keys = RTE_DIM(stmmac_model_keys),
+};
+
 int
 stmmac_devargs_parse(const char *name, const char *args,
 		     struct stmmac_devargs *da)
 {
-	const struct socnic_devarg_list lists[] = {
-		{ socnic_port_devargs, socnic_port_nb_devargs, &da->port },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, &da->rx },
-		{ stmmac_devargs, RTE_DIM(stmmac_devargs), da },
-		{ stmmac_model_keys, RTE_DIM(stmmac_model_keys), NULL },
-	};
-	struct socnic_devargs_seen seen;
-	int ret;
-
-	/* The settings' "not given" states; their defaults are in the lists. */
 	memset(da, 0, sizeof(*da));
+	/* The settings' "not given" states; their defaults are in the lists. */
 	da->axi_rd_osr_lmt = -1;
 	da->axi_wr_osr_lmt = -1;
-	ret = socnic_devargs_parse(stmmac_logtype_driver, name, args,
-				   STMMAC_PMD_PARAMS, lists, RTE_DIM(lists),
-				   &seen);
-	if (ret < 0)
-		return ret;
-	if (da->port.use_uio && seen.model_key != NULL) {
-		PMD_DRV_LOG(ERR, "%s: devarg %s applies to the model only, not with uio=%s",
-			    name, seen.model_key, da->port.uio);
-		return -EINVAL;
-	}
-	if (!da->port.use_uio && seen.uio_key != NULL) {
-		PMD_DRV_LOG(ERR, "%s: devarg %s=%s applies with uio=uioN only",
-			    name, seen.uio_key, seen.uio_val);
-		return -EINVAL;
-	}
-	return 0;
+	return socnic_devargs_parse_port(stmmac_logtype_driver, name, args,
+					 &stmmac_pmd_devargs, &da->port,
+					 &da->rx, da);
 }
 
 enum socnic_devarg_scope
 stmmac_devargs_key_scope(const char *key)
 {
-	const struct socnic_devarg_list lists[] = {
-		{ socnic_port_devargs, socnic_port_nb_devargs, NULL },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL },
-		{ stmmac_devargs, RTE_DIM(stmmac_devargs), NULL },
-		{ stmmac_model_keys, RTE_DIM(stmmac_model_keys), NULL },
-	};
-
-	return socnic_devargs_scope(key, lists, RTE_DIM(lists));
+	return socnic_devargs_pmd_scope(&stmmac_pmd_devargs, key);
 }

@@ -17,8 +17,7 @@
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
-#include "rxp_parse.h"
-
+#include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
 
@@ -65,66 +64,30 @@ stmmac_gmac_config(const struct rte_eth_dev *dev)
 static int
 stmmac_dev_configure(struct rte_eth_dev *dev)
 {
-	const struct rte_eth_conf *conf = &dev->data->dev_conf;
-
-	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
-		PMD_DRV_LOG(ERR, "port %u: RX multi-queue mode %d not supported",
-			    dev->data->port_id, conf->rxmode.mq_mode);
-		return -EINVAL;
-	}
-	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
-		PMD_DRV_LOG(ERR, "port %u: TX multi-queue mode %d not supported",
-			    dev->data->port_id, conf->txmode.mq_mode);
-		return -EINVAL;
-	}
-	return 0;
+	return socnic_dev_configure_check(dev, stmmac_logtype_driver);
 }
+
+static const struct socnic_dev_limits stmmac_dev_limits = {
+	.ring = &stmmac_ring_limits,
+	.min_rx_bufsize = STMMAC_RBSZ_MIN,
+	.max_rx_pktlen = STMMAC_MAX_FRAME_LEN,
+	.max_mtu = STMMAC_MAX_MTU,
+	.tx_seg_max = STMMAC_MIN_RING_DESC - 1,
+	.rx_free_thresh = STMMAC_RX_FREE_THRESH,
+	.speed_capa = RTE_ETH_LINK_SPEED_1G,
+};
 
 static int
 stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
 	const struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	info->max_rx_queues = STMMAC_MAX_RX_QUEUES;
-	info->max_tx_queues = STMMAC_MAX_TX_QUEUES;
+	socnic_dev_infos_fill(info, &stmmac_dev_limits,
+			      ad->da.rx.csum != RXP_CSUM_OFF);
 	info->max_mac_addrs = ad->nb_mac_addrs;
-	info->min_rx_bufsize = STMMAC_RBSZ_MIN;
-	info->max_rx_pktlen = STMMAC_MAX_FRAME_LEN;
-	info->min_mtu = RTE_ETHER_MIN_MTU;
-	info->max_mtu = STMMAC_MAX_MTU;
-	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
-				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
-	/*
-	 * Checksum flags are set on every packet unless csum=off, whether
-	 * the application enabled the offload or not (ethdev allows a PMD
-	 * to set RX flags it was not asked for); advertised only when real.
-	 */
-	if (ad->da.rx.csum != RXP_CSUM_OFF)
-		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
-					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
-					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
-	info->rx_queue_offload_capa = 0;
-	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
 	/* TDES3.CIC, when the core has the engine (stmmac_txq.c). */
 	if (ad->tx_coe)
 		info->tx_offload_capa |= STMMAC_TX_OFFLOAD_CKSUM;
-	info->tx_queue_offload_capa = 0;
-	info->rx_desc_lim.nb_max = STMMAC_MAX_RING_DESC;
-	info->rx_desc_lim.nb_min = STMMAC_MIN_RING_DESC;
-	info->rx_desc_lim.nb_align = STMMAC_MIN_RING_DESC;
-	info->tx_desc_lim.nb_max = STMMAC_MAX_RING_DESC;
-	info->tx_desc_lim.nb_min = STMMAC_MIN_RING_DESC;
-	info->tx_desc_lim.nb_align = STMMAC_MIN_RING_DESC;
-	info->tx_desc_lim.nb_seg_max = STMMAC_MIN_RING_DESC - 1;
-	info->tx_desc_lim.nb_mtu_seg_max = STMMAC_MIN_RING_DESC - 1;
-	info->default_rxconf.rx_free_thresh = STMMAC_RX_FREE_THRESH;
-	info->default_rxportconf.burst_size = 32;
-	info->default_rxportconf.ring_size = 512;
-	info->default_rxportconf.nb_queues = 1;
-	info->default_txportconf.burst_size = 32;
-	info->default_txportconf.ring_size = 512;
-	info->default_txportconf.nb_queues = 1;
-	info->speed_capa = RTE_ETH_LINK_SPEED_1G;
 	return 0;
 }
 
@@ -197,10 +160,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 		stmmac_dev_stop(dev);
 		return ret;
 	}
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	stmmac_link_update(dev, 0);
-	PMD_DRV_LOG(INFO, "port %u started", dev->data->port_id);
+	socnic_dev_started(dev, stmmac_logtype_driver);
 	return 0;
 }
 
@@ -210,7 +170,6 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct stmmac_rx_queue *rxq;
 	struct stmmac_tx_queue *txq;
-	struct rte_eth_link link;
 
 	/* Also reached from close on a port never configured (no queues). */
 	if (!ad->hw_started)
@@ -232,13 +191,8 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		stmmac_tx_queue_stop(txq);
 	/* Quiescent as a takeover leaves it: every DMA process stopped. */
 	stmmac_hw_quiesce(ad);
-	if (ad->be.ops->port_stopped != NULL)
-		ad->be.ops->port_stopped(ad->be.ctx);
 	ad->hw_started = false;
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	memset(&link, 0, sizeof(link));
-	rte_eth_linkstatus_set(dev, &link);
+	socnic_dev_stopped(dev, &ad->be);
 	return 0;
 }
 
@@ -316,20 +270,13 @@ static int
 stmmac_dev_close(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	uint16_t i;
 
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	stmmac_dev_stop(dev);
 	stmmac_intr_release(dev);
 	stmmac_xstats_log(dev);
-	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		stmmac_rx_queue_release(dev, i);
-	for (i = 0; i < dev->data->nb_tx_queues; i++)
-		stmmac_tx_queue_release(dev, i);
-	/* Model: stops its thread and unmaps DPDK memory; UIO: unmaps. */
-	socnic_backend_destroy(&ad->be);
-	/* mac_addrs and dev_private are freed by rte_eth_dev_release_port(). */
+	socnic_dev_release(dev, &ad->be);
 	return 0;
 }
 
@@ -408,32 +355,16 @@ static int
 stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-	uint32_t len = stmmac_rx_max_len(dev, mtu);
-	bool scatter = dev->data->dev_conf.rxmode.offloads &
-		       RTE_ETH_RX_OFFLOAD_SCATTER;
+	uint32_t len = socnic_rx_max_len(dev, mtu);
+	int ret;
 
-	if (rxq != NULL && !scatter && len > rxq->room) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte buffers, have %u and scatter is off",
-			    dev->data->port_id, mtu, len, rxq->room);
-		return -EINVAL;
-	}
-	/* The device's buffer size follows the MTU at queue start. */
-	if (rxq != NULL && rxq->started && !scatter && len > rxq->rbsz) {
-		PMD_DRV_LOG(ERR, "port %u: MTU %u needs %u-byte DMA buffers, the running queue has %u: stop the port to raise it",
-			    dev->data->port_id, mtu, len, rxq->rbsz);
-		return -EBUSY;
-	}
-	if (rxq != NULL)
+	if (rxq == NULL)
+		return 0;
+	ret = socnic_rx_mtu_check(stmmac_logtype_driver, dev, mtu, len,
+				  rxq->room, rxq->rbsz, rxq->started);
+	if (ret == 0)
 		rxq->max_len = len;
-	return 0;
-}
-
-static const uint32_t *
-stmmac_dev_supported_ptypes_get(struct rte_eth_dev *dev)
-{
-	RTE_SET_USED(dev);
-	/* The RX path's packet_type comes from lib/rxpath's parser only. */
-	return rxp_supported_ptypes();
+	return ret;
 }
 
 static void
@@ -467,7 +398,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.dev_stop		= stmmac_dev_stop,
 	.dev_close		= stmmac_dev_close,
 	.dev_infos_get		= stmmac_dev_infos_get,
-	.dev_supported_ptypes_get = stmmac_dev_supported_ptypes_get,
+	.dev_supported_ptypes_get = socnic_dev_supported_ptypes_get,
 	.link_update		= stmmac_link_update,
 	.stats_get		= stmmac_stats_get,
 	.stats_reset		= stmmac_stats_reset,
@@ -500,14 +431,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 struct stmmac_adapter *
 stmmac_adapter_from_port(uint16_t port_id)
 {
-	struct rte_eth_dev *dev;
-
-	if (!rte_eth_dev_is_valid_port(port_id))
-		return NULL;
-	dev = &rte_eth_devices[port_id];
-	if (dev->dev_ops != &stmmac_eth_dev_ops)
-		return NULL;
-	return dev->data->dev_private;
+	return socnic_dev_private_from_port(port_id, &stmmac_eth_dev_ops);
 }
 
 /* ---- Probe and remove ---- */
@@ -572,23 +496,11 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	stmmac_hw_write_mac(&ad->be, &ea);
 
-	/*
-	 * A replayed capture or a Linux interface carries frames for any
-	 * address, and they start arriving the moment the port starts, before
-	 * an application gets to enable promiscuous mode: such ports start
-	 * promiscuous (as DPDK's net_pcap receives every frame), and ethdev
-	 * reports it. Generated traffic is addressed to the port.
-	 */
-	if (ad->be.promiscuous)
-		eth_dev->data->promiscuous = 1;
 	eth_dev->dev_ops = &stmmac_eth_dev_ops;
 	eth_dev->rx_queue_count = stmmac_rx_queue_count;
 	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
-	rte_eth_dev_probing_finish(eth_dev);
-	PMD_DRV_LOG(INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
-		    name, eth_dev->data->port_id, RTE_ETHER_ADDR_BYTES(&ea),
-		    ad->be.ops->name);
+	socnic_probe_finish(eth_dev, &ad->be, stmmac_logtype_driver);
 	return 0;
 
 err_backend:
@@ -599,22 +511,9 @@ err_port:
 	return ret;
 }
 
-static int
-stmmac_remove(struct rte_vdev_device *vdev)
-{
-	struct rte_eth_dev *eth_dev;
-
-	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
-	if (eth_dev == NULL)
-		return 0;	/* already closed */
-	if (eth_dev->data->dev_started)
-		rte_eth_dev_stop(eth_dev->data->port_id);
-	return rte_eth_dev_close(eth_dev->data->port_id);
-}
-
 static struct rte_vdev_driver stmmac_vdev_drv = {
 	.probe = stmmac_probe,
-	.remove = stmmac_remove,
+	.remove = socnic_vdev_remove,
 };
 
 RTE_PMD_REGISTER_VDEV(net_stmmac_uio, stmmac_vdev_drv);

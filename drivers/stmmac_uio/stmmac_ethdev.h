@@ -23,7 +23,9 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_queue.h"
 #include "socnic_rx.h"
+#include "socnic_rxq.h"
 
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
@@ -144,7 +146,7 @@ struct stmmac_rx_queue {
 	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
 	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
 	enum socnic_rx_buf_mode buf_mode;
-	uint64_t lib_base[STMMAC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
+	uint64_t lib_base[SOCNIC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
 };
 
 struct stmmac_tx_queue {
@@ -294,9 +296,9 @@ stmmac_txq0(const struct rte_eth_dev *dev)
 		dev->data->tx_queues[0] : NULL;
 }
 
-uint32_t stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu);
 uint32_t stmmac_rx_queue_count(void *rxq);
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
+/* lib/rxpath counters of @p rxq since the reset, SOCNIC_RXQ_LIB_XSTATS. */
 void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
 
 /* stmmac_rx_fast.c: the burst variants, one per configuration. */
@@ -364,7 +366,7 @@ void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
 int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
 
 /* Shared ring helpers (stmmac_rxq.c). */
-bool stmmac_ring_size_ok(uint16_t nb_desc);
+extern const struct socnic_ring_limits stmmac_ring_limits;
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc, unsigned int shift,

@@ -24,9 +24,6 @@
 
 /* Descriptors whose addresses are written per refill chunk. */
 #define STMMAC_RX_REFILL_CHUNK		64
-/* Per-lcore cache of the copybreak mempool (an app frees on its lcore). */
-#define STMMAC_CB_POOL_CACHE		256
-
 
 static __rte_always_inline void
 stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
@@ -42,14 +39,7 @@ stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
 static void
 stmmac_rx_free_chain(struct stmmac_rx_queue *rxq)
 {
-	struct rte_mbuf *m = rxq->pkt_first, *next;
-
-	for (; m != NULL; m = next) {
-		next = m->next;
-		m->next = NULL;
-		m->nb_segs = 1;
-		rxp_pool_recycle_direct(rxq->pool, m);
-	}
+	socnic_rx_chain_recycle(rxq->pool, rxq->pkt_first);
 	rxq->pkt_first = NULL;
 	rxq->pkt_last = NULL;
 	rxq->pkt_len = 0;
@@ -574,53 +564,27 @@ stmmac_rx_descriptor_status(void *rx_queue, uint16_t offset)
 
 /* ---- Control path ---- */
 
-bool
-stmmac_ring_size_ok(uint16_t nb_desc)
-{
-	return rte_is_power_of_2(nb_desc) && nb_desc >= STMMAC_MIN_RING_DESC &&
-	       nb_desc <= STMMAC_MAX_RING_DESC;
-}
+const struct socnic_ring_limits stmmac_ring_limits = {
+	.nb_queues = 1,
+	.min_desc = STMMAC_MIN_RING_DESC,
+	.max_desc = STMMAC_MAX_RING_DESC,
+};
 
 /*
- * Descriptor ring of nb_desc descriptors 1 << shift bytes apart:
- * IOVA-contiguous, aligned to its own (power of two) size so it never
- * crosses a 4 GiB line (the tail registers hold only the low 32 bits, the
- * high ones being the base's, model.md), and so every descriptor of a
- * padded ring starts a cache line.
+ * Descriptor ring of nb_desc descriptors 1 << shift bytes apart
+ * (socnic_ring_alloc()): aligned to its own size, it never crosses a
+ * 4 GiB line (the tail registers hold only the low 32 bits, the high ones
+ * being the base's, model.md), and every descriptor of a padded ring
+ * starts a cache line.
  */
 const struct rte_memzone *
 stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 		  uint16_t queue_id, uint16_t nb_desc, unsigned int shift,
 		  unsigned int socket_id)
 {
-	char name[RTE_MEMZONE_NAMESIZE];
-	size_t len = (size_t)nb_desc << shift;
-	const struct rte_memzone *mz;
-
-	snprintf(name, sizeof(name), "stmmac_p%u_%s%u", dev->data->port_id,
-		 kind, queue_id);
-	mz = rte_memzone_reserve_aligned(name, len, (int)socket_id,
-					 RTE_MEMZONE_IOVA_CONTIG, (unsigned int)len);
-	if (mz == NULL) {
-		PMD_DRV_LOG(ERR, "port %u: cannot reserve %zu bytes for the %s ring: %s",
-			    dev->data->port_id, len, kind,
-			    rte_strerror(rte_errno));
-		return NULL;
-	}
-	memset(mz->addr, 0, len);
-	return mz;
-}
-
-/* Longest frame accepted for @p mtu, as the RX path measures it. */
-uint32_t
-stmmac_rx_max_len(const struct rte_eth_dev *dev, uint16_t mtu)
-{
-	uint32_t len = (uint32_t)mtu + STMMAC_L2_OVERHEAD;
-
-	/* With KEEP_CRC the FCS is part of the delivered length. */
-	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC)
-		len += RTE_ETHER_CRC_LEN;
-	return len;
+	return socnic_ring_alloc(dev, "stmmac", kind, queue_id,
+				 (size_t)nb_desc << shift, socket_id,
+				 stmmac_logtype_driver);
 }
 
 /*
@@ -656,48 +620,11 @@ stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 static void
 stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 {
-	uint64_t inflight;
-	uint16_t i;
-
-	for (i = 0; i < rxq->nb_desc; i++) {
-		if (rxq->sw_ring[i] != NULL) {
-			rxp_pool_recycle_direct(rxq->pool, rxq->sw_ring[i]);
-			rxq->sw_ring[i] = NULL;
-		}
-	}
+	socnic_rx_ring_recycle(rxq->pool, rxq->sw_ring, rxq->nb_desc);
 	stmmac_rx_free_chain(rxq);
 	rxq->state = STMMAC_RX_IDLE;
-	rxp_pool_flush(rxq->pool);
-	inflight = rxp_pool_inflight(rxq->pool);
-	if (unlikely(inflight != 0)) {
-		/* A driver bug: a buffer taken from the ring and never accounted. */
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: %" PRIu64 " page-pool buffers in flight after stop",
-			   rxq->port_id, rxq->queue_id, inflight);
-		rxq->stats.rx_pool_leaked += inflight;
-	}
-}
-
-/*
- * The copybreak mempool of a queue is freed only when no small mbuf is
- * out: one the application still holds would otherwise be freed into
- * released memory (robustness row 49). A busy pool is left allocated
- * (logged); the next setup of the queue frees it or refuses.
- */
-static int
-stmmac_rx_small_pool_free(struct rte_mempool *mp)
-{
-	unsigned int used;
-
-	if (mp == NULL)
-		return 0;
-	used = rte_mempool_in_use_count(mp);
-	if (used != 0) {
-		PMD_RX_LOG(WARNING, "mempool %s: %u small mbufs still held by the application, not freed",
-			   mp->name, used);
-		return -EBUSY;
-	}
-	rte_mempool_free(mp);
-	return 0;
+	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->pool,
+		stmmac_logtype_rx, rxq->port_id, rxq->queue_id);
 }
 
 static void
@@ -709,7 +636,7 @@ stmmac_rx_queue_free(struct stmmac_rx_queue *rxq)
 			   rxq->port_id, rxq->queue_id,
 			   rxp_pool_inflight(rxq->pool));
 	}
-	stmmac_rx_small_pool_free(rxq->small_mp);
+	socnic_rxq_small_pool_free(rxq->small_mp, stmmac_logtype_rx);
 	rte_memzone_free(rxq->mz);
 	rte_free(rxq->sw_ring);
 	rte_free(rxq);
@@ -731,113 +658,37 @@ stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 }
 
 /*
- * Small-buffer pool of rx-copybreak, one per queue, named after port and
- * queue. Sized for a ring's worth in the application plus a ring's worth
- * in flight; its data room holds the threshold after the headroom.
- */
-static struct rte_mempool *
-stmmac_rx_small_pool(uint16_t port, uint16_t queue_id, uint16_t nb_desc,
-		     uint32_t copybreak, unsigned int socket_id)
-{
-	char name[RTE_MEMPOOL_NAMESIZE];
-	struct rte_mempool *mp;
-	unsigned int n = RTE_MAX(2u * nb_desc, 1024u);
-
-	snprintf(name, sizeof(name), "stmmac_cb_p%u_q%u", port, queue_id);
-	mp = rte_mempool_lookup(name);
-	if (mp != NULL && stmmac_rx_small_pool_free(mp) != 0) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: the previous copybreak pool %s is still in use",
-			   port, queue_id, name);
-		rte_errno = EBUSY;
-		return NULL;
-	}
-	mp = rte_pktmbuf_pool_create(name, n, STMMAC_CB_POOL_CACHE, 0,
-				     (uint16_t)(RTE_PKTMBUF_HEADROOM +
-				     RTE_ALIGN_CEIL(copybreak, RTE_CACHE_LINE_SIZE)),
-				     (int)socket_id);
-	if (mp == NULL)
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: cannot create the copybreak pool %s: %s",
-			   port, queue_id, name, rte_strerror(rte_errno));
-	return mp;
-}
-
-/*
- * lib/rxpath objects of a queue: the DMA sync variant (chosen here, once),
- * the page pool over the application's mempool, copybreak and, for
- * zerocopy=0, the copy-everything state. Returns 0 or a negative errno.
+ * lib/rxpath objects of a queue (socnic_rxq.h's steps, into the queue's
+ * own fields, which the bursts read): the DMA sync variant, the page pool
+ * over the application's mempool, copybreak and, for zerocopy=0, the
+ * copy-everything state. Returns 0 or a negative errno.
  */
 static int
 stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 			  const struct stmmac_devargs *da,
 			  unsigned int socket_id)
 {
-	struct rxp_pool_params pp;
-	enum rxp_sync_mode sm;
+	struct socnic_rxq_lib_conf lc;
 	int ret;
 
-	/*
-	 * A coherent device needs no cache maintenance whatever the length:
-	 * sync=full matters only with dma=noncoherent (maintenance over the
-	 * whole buffer instead of the bytes the device wrote).
-	 */
-	if (!da->rx.dma_noncoherent)
-		sm = RXP_SYNC_COHERENT;
-	else
-		sm = da->rx.sync_full ? RXP_SYNC_FULL : RXP_SYNC_NONCOHERENT;
-	ret = rxp_sync_init(&rxq->sync, sm, rxq->rbsz, 0);
-	if (ret < 0) {
-		PMD_RX_LOG(ERR, "port %u: dma=%s sync=%s: %s", rxq->port_id,
-			   da->rx.dma_noncoherent ? "noncoherent" : "coherent",
-			   da->rx.sync_full ? "full" : "precise", strerror(-ret));
-		return ret;
-	}
-	/* A model emulating a non-coherent interconnect sees the maintenance. */
-	rxp_sync_set_hook(&rxq->sync, rxq->be->ops->cache_op, rxq->be->ctx);
-	memset(&pp, 0, sizeof(pp));
-	pp.fast.mp = rxq->mp;
-	pp.fast.sync = &rxq->sync;
-	pp.fast.max_len = rxq->rbsz;
-	pp.fast.offset = RTE_PKTMBUF_HEADROOM;
-	pp.slow.name = NULL;
-	pp.slow.socket_id = (int)socket_id;
-	pp.slow.port_id = rxq->port_id;
-	pp.slow.queue_id = rxq->queue_id;
-	rxq->pool = rxp_pool_create(&pp);
-	if (rxq->pool == NULL) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: page pool: %s",
-			   rxq->port_id, rxq->queue_id, rte_strerror(rte_errno));
-		return -rte_errno;
-	}
-	if (!da->rx.zerocopy) {
-		rxq->buf_mode = SOCNIC_RXB_COPY;
-	} else if (da->rx.copybreak != 0) {
-		rxq->buf_mode = SOCNIC_RXB_CB;
-		rxq->small_mp = stmmac_rx_small_pool(rxq->port_id, rxq->queue_id,
-						     rxq->nb_desc, da->rx.copybreak,
-						     socket_id);
-		if (rxq->small_mp == NULL)
-			return -rte_errno;
-	} else {
-		rxq->buf_mode = SOCNIC_RXB_ZC;
-	}
-	ret = rxp_copybreak_init(&rxq->cb, rxq->pool, rxq->small_mp,
-				 rxq->small_mp != NULL ? da->rx.copybreak : 0);
+	socnic_rxq_lib_conf_init(&lc, &da->rx, da->coe);
+	lc.pmd = "stmmac";
+	lc.logtype = stmmac_logtype_rx;
+	lc.port_id = rxq->port_id;
+	lc.queue_id = rxq->queue_id;
+	lc.nb_desc = rxq->nb_desc;
+	lc.socket_id = socket_id;
+	lc.mp = rxq->mp;
+	lc.be = rxq->be;
+	lc.max_len = rxq->rbsz;
+	ret = socnic_rxq_sync_pool_setup(&rxq->sync, &rxq->pool, &lc);
 	if (ret == 0)
-		/* zerocopy=0: every frame that fits one buffer into mp. */
-		ret = rxp_copybreak_init(&rxq->copyall, rxq->pool, rxq->mp,
-					 da->rx.zerocopy ? 0 : rxq->rbsz);
+		ret = socnic_rxq_copy_setup(&rxq->cb, &rxq->copyall, rxq->pool,
+					    &rxq->small_mp, &rxq->buf_mode, &lc);
 	if (ret < 0)
 		return ret;
-	rxq->csum_mode = da->rx.csum;
-	/*
-	 * When software checksums (nearly) every frame, the whole frame is
-	 * read: prefetch all of it after the sync, not only the head.
-	 */
-	if (da->rx.prefetch_body == SOCNIC_PF_BODY_AUTO)
-		rxq->prefetch_body = rxq->csum_mode == RXP_CSUM_SW ||
-			(rxq->csum_mode == RXP_CSUM_AUTO && !da->coe);
-	else
-		rxq->prefetch_body = da->rx.prefetch_body == SOCNIC_PF_BODY_ON;
+	rxq->csum_mode = lc.csum;
+	rxq->prefetch_body = socnic_rxq_prefetch_body(&lc);
 	return 0;
 }
 
@@ -853,43 +704,25 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	uint16_t thresh;
 	int ret;
 
-	if (queue_id >= STMMAC_MAX_RX_QUEUES) {
-		PMD_RX_LOG(ERR, "port %u: RX queue %u: only 1 queue", port,
-			   queue_id);
-		return -EINVAL;
-	}
-	if (!stmmac_ring_size_ok(nb_desc)) {
-		PMD_RX_LOG(ERR, "port %u: %u RX descriptors: need a power of two in [%u, %u]",
-			   port, nb_desc, STMMAC_MIN_RING_DESC,
-			   STMMAC_MAX_RING_DESC);
-		return -EINVAL;
-	}
-	if (conf->rx_deferred_start) {
-		PMD_RX_LOG(ERR, "port %u: deferred RX queue start is not supported",
-			   port);
-		return -EINVAL;
-	}
+	ret = socnic_queue_setup_check(stmmac_logtype_rx, port, "RX", queue_id,
+				       nb_desc, conf->rx_deferred_start,
+				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
-	 * zero) in [64, 16380]: round the buffer down (the device then never
-	 * writes past what the mbuf holds).
+	 * zero) in [64, 16380]: round the buffer down.
 	 */
-	room = rte_pktmbuf_data_room_size(mp);
-	room = room > RTE_PKTMBUF_HEADROOM ? room - RTE_PKTMBUF_HEADROOM : 0;
-	rbsz = RTE_ALIGN_FLOOR(RTE_MIN(room, STMMAC_RBSZ_MAX),
-			       RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN));
-	if (rbsz < STMMAC_RBSZ_MIN) {
-		PMD_RX_LOG(ERR, "port %u: mempool %s: %u data bytes after headroom, need >= %u",
-			   port, mp->name, room, STMMAC_RBSZ_MIN);
-		return -EINVAL;
-	}
-	thresh = conf->rx_free_thresh != 0 ? conf->rx_free_thresh :
-		 RTE_MIN(STMMAC_RX_FREE_THRESH, nb_desc / 4);
-	if (thresh >= nb_desc - 1) {
-		PMD_RX_LOG(ERR, "port %u: rx_free_thresh %u must be below %u",
-			   port, thresh, nb_desc - 1);
-		return -EINVAL;
-	}
+	if (ret == 0)
+		ret = socnic_rx_buf_size(stmmac_logtype_rx, port, mp,
+					 STMMAC_RBSZ_MIN, STMMAC_RBSZ_MAX,
+					 RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN),
+					 &room, &rbsz);
+	if (ret == 0)
+		ret = socnic_rx_free_thresh(stmmac_logtype_rx, port,
+					    conf->rx_free_thresh,
+					    STMMAC_RX_FREE_THRESH, nb_desc,
+					    &thresh);
+	if (ret < 0)
+		return ret;
 
 	stmmac_rx_queue_release(dev, queue_id);
 	rxq = rte_zmalloc_socket("stmmac_rxq", sizeof(*rxq),
@@ -949,14 +782,15 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	return 0;
 }
 
-/* lib/rxpath counters of @p rxq in STMMAC_RXQ_LIB_XSTATS order. */
 void
 stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
 {
+	/* The queue holds the objects under socnic_rxq_lib's names. */
+	const struct stmmac_rx_queue *l = rxq;
 	unsigned int i = 0;
 
 #define STMMAC_LIB_VAL(n, e, h)	v[i] = (e) - rxq->lib_base[i]; i++;
-	STMMAC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
+	SOCNIC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
 #undef STMMAC_LIB_VAL
 }
 
@@ -983,7 +817,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 */
 	rxq->fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
-	rxq->max_len = stmmac_rx_max_len(dev, dev->data->mtu);
+	rxq->max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
 	if (!rxq->scatter && rxq->max_len + rxq->fcs_trim > rxq->room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",

@@ -12,40 +12,45 @@
 
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_xstats.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 
-/* The X-macro dump: every counter with its meaning, at DEBUG level. */
+static const struct socnic_xstat stmmac_rx_xstats[] = {
+#define STMMAC_RX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct stmmac_rxq_stats, rx_ ## n, n, h)
+	STMMAC_QUEUE_XSTATS(STMMAC_RX_ENTRY, SOCNIC_XSTAT_NONE)
+#undef STMMAC_RX_ENTRY
+};
+
+static const struct socnic_xstat stmmac_tx_xstats[] = {
+#define STMMAC_TX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct stmmac_txq_stats, tx_ ## n, n, h)
+	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, STMMAC_TX_ENTRY)
+#undef STMMAC_TX_ENTRY
+};
+
+static const struct socnic_xstats_layout stmmac_xstats = {
+	.rx = stmmac_rx_xstats,
+	.nb_rx = RTE_DIM(stmmac_rx_xstats),
+	.tx = stmmac_tx_xstats,
+	.nb_tx = RTE_DIM(stmmac_tx_xstats),
+};
+
+/* The dump at close: every counter with its meaning, at DEBUG level. */
 void
 stmmac_xstats_log(const struct rte_eth_dev *dev)
 {
 	const struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	const struct stmmac_tx_queue *txq = stmmac_txq0(dev);
+	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
 
-#define STMMAC_RX_LOG(n, h)						\
-	PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",		\
-		    dev->data->name, #n, rxq->stats.rx_ ## n, h);
-#define STMMAC_TX_LOG(n, h)						\
-	PMD_DRV_LOG(DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",		\
-		    dev->data->name, #n, txq->stats.tx_ ## n, h);
-	if (rxq != NULL) {
-		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
-		unsigned int i = 0;
-
-		STMMAC_QUEUE_XSTATS(STMMAC_RX_LOG, STMMAC_XSTAT_NONE)
+	if (rxq != NULL)
 		stmmac_rx_lib_xstats(rxq, lib);
-#define STMMAC_RX_LIB_LOG(n, e, h)					\
-		PMD_DRV_LOG(DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",	\
-			    dev->data->name, #n, lib[i], h); i++;
-		STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_LOG)
-#undef STMMAC_RX_LIB_LOG
-	}
-	if (txq != NULL) {
-		STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_LOG)
-	}
-#undef STMMAC_RX_LOG
-#undef STMMAC_TX_LOG
+	socnic_xstats_log(&stmmac_xstats, rxq != NULL ? &rxq->stats : NULL, lib,
+			  txq != NULL ? &txq->stats : NULL,
+			  stmmac_logtype_driver, dev->data->name);
 }
 
 int
@@ -100,76 +105,32 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 	return 0;
 }
 
-#define STMMAC_NB_XSTATS (STMMAC_RXQ_NB_XSTATS + STMMAC_RXQ_NB_LIB_XSTATS + \
-			  STMMAC_TXQ_NB_XSTATS)
-
-/* The queue counters, then the backend's (the model's, docs/model.md). */
-static unsigned int
-stmmac_nb_xstats(const struct rte_eth_dev *dev)
-{
-	return STMMAC_NB_XSTATS + stmmac_adapter(dev)->be.ops->nb_xstats;
-}
-
 int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
-	unsigned int i = 0, j;
+	unsigned int nb = socnic_xstats_count(&stmmac_xstats, &ad->be);
+	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
 
-	if (xstats == NULL || n < stmmac_nb_xstats(dev))
-		return (int)stmmac_nb_xstats(dev);
-	if (rxq != NULL && stmmac_adapter(dev)->hw_started)
+	if (xstats == NULL || n < nb)
+		return (int)nb;
+	if (rxq != NULL && ad->hw_started)
 		stmmac_rx_missed_update(rxq);
-#define STMMAC_RX_VAL(nm, h)						\
-	xstats[i].id = i;						\
-	xstats[i].value = rxq != NULL ? rxq->stats.rx_ ## nm : 0;	\
-	i++;
-#define STMMAC_TX_VAL(nm, h)						\
-	xstats[i].id = i;						\
-	xstats[i].value = txq != NULL ? txq->stats.tx_ ## nm : 0;	\
-	i++;
-	STMMAC_QUEUE_XSTATS(STMMAC_RX_VAL, STMMAC_XSTAT_NONE)
-	{
-		uint64_t lib[STMMAC_RXQ_NB_LIB_XSTATS];
-
-		memset(lib, 0, sizeof(lib));
-		if (rxq != NULL)
-			stmmac_rx_lib_xstats(rxq, lib);
-		for (j = 0; j < STMMAC_RXQ_NB_LIB_XSTATS; j++, i++) {
-			xstats[i].id = i;
-			xstats[i].value = lib[j];
-		}
-	}
-	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_VAL)
-#undef STMMAC_RX_VAL
-#undef STMMAC_TX_VAL
-	return (int)socnic_backend_xstats_get(be,
-			stmmac_adapter(dev)->be_xstats_base, xstats, i);
+	if (rxq != NULL)
+		stmmac_rx_lib_xstats(rxq, lib);
+	return socnic_xstats_fill(&stmmac_xstats,
+				  rxq != NULL ? &rxq->stats : NULL, lib,
+				  txq != NULL ? &txq->stats : NULL,
+				  &ad->be, ad->be_xstats_base, xstats);
 }
 
 int
 stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
-	unsigned int i = 0;
-
-	if (names == NULL || size < stmmac_nb_xstats(dev))
-		return (int)stmmac_nb_xstats(dev);
-#define STMMAC_RX_NAME(nm, h)						\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
-#define STMMAC_TX_NAME(nm, h)						\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_" #nm);
-#define STMMAC_RX_LIB_NAME(nm, e, h)					\
-	snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_" #nm);
-	STMMAC_QUEUE_XSTATS(STMMAC_RX_NAME, STMMAC_XSTAT_NONE)
-	STMMAC_RXQ_LIB_XSTATS(STMMAC_RX_LIB_NAME)
-	STMMAC_QUEUE_XSTATS(STMMAC_XSTAT_NONE, STMMAC_TX_NAME)
-#undef STMMAC_RX_LIB_NAME
-#undef STMMAC_RX_NAME
-#undef STMMAC_TX_NAME
-	return (int)socnic_backend_xstats_names(be, names, i);
+	return socnic_xstats_names(&stmmac_xstats, &stmmac_adapter(dev)->be,
+				   names, size);
 }

@@ -476,3 +476,49 @@ socnic_devargs_parse(int logtype, const char *name, const char *args,
 	rte_kvargs_free(kvl);
 	return ret;
 }
+
+int
+socnic_devargs_parse_port(int logtype, const char *name, const char *args,
+			  const struct socnic_pmd_devargs *pmd,
+			  struct socnic_port_args *port,
+			  struct socnic_rx_args *rx, void *own)
+{
+	const struct socnic_devarg_list lists[] = {
+		{ socnic_port_devargs, socnic_port_nb_devargs, port },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, rx },
+		{ pmd->keys, pmd->nb_keys, own },
+		{ pmd->model_keys, pmd->nb_model_keys, NULL },
+	};
+	struct socnic_devargs_seen seen;
+	int ret;
+
+	ret = socnic_devargs_parse(logtype, name, args, pmd->params, lists,
+				   RTE_DIM(lists), &seen);
+	if (ret < 0)
+		return ret;
+	if (port->use_uio && seen.model_key != NULL) {
+		SOCNIC_LOG(logtype, ERR, "%s: devarg %s applies to the model only, not with uio=%s",
+			   name, seen.model_key, port->uio);
+		return -EINVAL;
+	}
+	if (!port->use_uio && seen.uio_key != NULL) {
+		SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s applies with uio=uioN only",
+			   name, seen.uio_key, seen.uio_val);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+enum socnic_devarg_scope
+socnic_devargs_pmd_scope(const struct socnic_pmd_devargs *pmd,
+			 const char *key)
+{
+	const struct socnic_devarg_list lists[] = {
+		{ socnic_port_devargs, socnic_port_nb_devargs, NULL },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL },
+		{ pmd->keys, pmd->nb_keys, NULL },
+		{ pmd->model_keys, pmd->nb_model_keys, NULL },
+	};
+
+	return socnic_devargs_scope(key, lists, RTE_DIM(lists));
+}

@@ -92,6 +92,38 @@ enum socnic_devarg_scope
 socnic_devargs_scope(const char *key, const struct socnic_devarg_list *lists,
 		     unsigned int n);
 
+/* ---- A port's devargs: the lists every PMD takes, and its own ---- */
+
+struct socnic_port_args;
+struct socnic_rx_args;
+
+/* A PMD's keys beside the port's and the RX path's (socnic_devargs.c). */
+struct socnic_pmd_devargs {
+	const char *params;		/* the PMD's parameter string */
+	const struct socnic_devarg *keys;	/* the driver's own, parsed */
+	unsigned int nb_keys;
+	const struct socnic_devarg *model_keys;	/* the model's, recognised */
+	unsigned int nb_model_keys;
+};
+
+/*
+ * Parses the devargs @p args (may be NULL or empty) of the device @p name:
+ * the port keys into @p port, the RX path's into @p rx, the PMD's own into
+ * @p own; the model's keys are recognised and left to the model backend.
+ * A model key with uio=, or a uio-only key without it, is refused. The
+ * caller sets the "not given" states first (@p port and @p rx zeroed).
+ * 0, or -EINVAL after logging.
+ */
+int socnic_devargs_parse_port(int logtype, const char *name, const char *args,
+			      const struct socnic_pmd_devargs *pmd,
+			      struct socnic_port_args *port,
+			      struct socnic_rx_args *rx, void *own);
+
+/* The scope of @p key among the PMD's lists, SOCNIC_DEVARG_UNKNOWN if none. */
+enum socnic_devarg_scope
+socnic_devargs_pmd_scope(const struct socnic_pmd_devargs *pmd,
+			 const char *key);
+
 /* ---- Value parsers for the keys' arg_*() functions ---- */
 
 /* Strict unsigned decimal in [min, max]: 0 or -1. */

@@ -22,6 +22,7 @@
 #include "rxp_sync.h"
 
 #include "socnic_backend.h"
+#include "socnic_devargs.h"
 #include "socnic_rx.h"
 
 
@@ -94,9 +95,39 @@ struct socnic_rxq_lib_conf {
 	bool hw_csum;			/* the device gives checksum answers */
 };
 
+/*
+ * Zeroes @p c and sets what the RX-path devargs @p rx decide (dma=, sync=,
+ * zerocopy=, rx_copybreak=, csum=, prefetch_body=), whether the device
+ * gives checksum answers (@p hw_csum), and the default offset: the
+ * device writes after the mbuf's headroom. The PMD sets the rest.
+ */
+void socnic_rxq_lib_conf_init(struct socnic_rxq_lib_conf *c,
+			      const struct socnic_rx_args *rx, bool hw_csum);
+
 /* 0 or a negative errno (logged); socnic_rxq_lib_free() in both cases. */
 int socnic_rxq_lib_setup(struct socnic_rxq_lib *l,
 			 const struct socnic_rxq_lib_conf *c);
+
+/*
+ * socnic_rxq_lib_setup()'s steps, for a queue that keeps the objects in
+ * its own fields: the DMA sync variant (chosen here, once) and the page
+ * pool over c->mp; the buffer mode, the copybreak pool (named
+ * "<pmd>_cb_p<port>_q<queue>") and the copy states; whether the burst
+ * prefetches whole frames. 0 or a negative errno (logged).
+ */
+int socnic_rxq_sync_pool_setup(struct rxp_sync *sync, struct rxp_pool **pool,
+			       const struct socnic_rxq_lib_conf *c);
+int socnic_rxq_copy_setup(struct rxp_copybreak *cb,
+			  struct rxp_copybreak *copyall, struct rxp_pool *pool,
+			  struct rte_mempool **small_mp,
+			  enum socnic_rx_buf_mode *buf_mode,
+			  const struct socnic_rxq_lib_conf *c);
+bool socnic_rxq_prefetch_body(const struct socnic_rxq_lib_conf *c);
+/*
+ * Frees a copybreak pool unless the application still holds small mbufs
+ * (robustness row 49: logged, kept, -EBUSY). NULL: nothing to do.
+ */
+int socnic_rxq_small_pool_free(struct rte_mempool *mp, int logtype);
 /*
  * Releases the objects once the ring holds no buffer: the page pool (a
  * leak is logged), the small pool unless the application still holds
@@ -108,6 +139,22 @@ void socnic_rxq_lib_free(struct socnic_rxq_lib *l, int logtype);
  * to the mempool; returns what is still in flight (0 unless a driver bug).
  */
 uint64_t socnic_rxq_lib_flush(struct socnic_rxq_lib *l);
+/*
+ * At a queue stop or release, buffers that never left the driver back to
+ * @p pool's direct-recycle cache: those of the ring's @p nb_desc slots
+ * (emptied), those of the chain of a frame in progress from @p first.
+ */
+void socnic_rx_ring_recycle(struct rxp_pool *pool, struct rte_mbuf **sw_ring,
+			    uint16_t nb_desc);
+void socnic_rx_chain_recycle(struct rxp_pool *pool, struct rte_mbuf *first);
+/*
+ * Then the pool's cache back to the mempool: returns what is still in
+ * flight, logged (0 unless a driver bug: a buffer taken from the ring and
+ * never accounted; robustness row 18). @p pool NULL: 0.
+ */
+uint64_t socnic_rx_pool_drain(struct rxp_pool *pool, int logtype,
+			      uint16_t port, uint16_t queue);
+
 /* The SOCNIC_RXQ_LIB_XSTATS values of @p l since the last reset. */
 void socnic_rxq_lib_xstats(const struct socnic_rxq_lib *l, uint64_t *v);
 void socnic_rxq_lib_xstats_reset(struct socnic_rxq_lib *l);
@@ -115,6 +162,8 @@ void socnic_rxq_lib_xstats_reset(struct socnic_rxq_lib *l);
 void socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names,
 				 uint16_t queue);
 /* Logs each counter with its meaning at DEBUG (the close-time dump). */
+void socnic_rxq_lib_xstats_log_values(const uint64_t *v, int logtype,
+				      const char *port_name, uint16_t queue);
 void socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
 			       const char *port_name, uint16_t queue);
 

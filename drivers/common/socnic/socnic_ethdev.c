@@ -1,0 +1,157 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Shared pieces of the ethdev ops (socnic_ethdev.h).
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <ethdev_driver.h>
+#include <rte_ether.h>
+
+#include "rxp_parse.h"
+
+#include "socnic_ethdev.h"
+#include "socnic_log.h"
+
+int
+socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
+{
+	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+
+	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
+		SOCNIC_LOG(logtype, ERR, "port %u: RX multi-queue mode %d not supported",
+			   dev->data->port_id, conf->rxmode.mq_mode);
+		return -EINVAL;
+	}
+	if (conf->txmode.mq_mode != RTE_ETH_MQ_TX_NONE) {
+		SOCNIC_LOG(logtype, ERR, "port %u: TX multi-queue mode %d not supported",
+			   dev->data->port_id, conf->txmode.mq_mode);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void
+socnic_dev_infos_fill(struct rte_eth_dev_info *info,
+		      const struct socnic_dev_limits *lim, bool rx_csum)
+{
+	const struct socnic_ring_limits *ring = lim->ring;
+
+	info->max_rx_queues = ring->nb_queues;
+	info->max_tx_queues = ring->nb_queues;
+	info->min_rx_bufsize = lim->min_rx_bufsize;
+	info->max_rx_pktlen = lim->max_rx_pktlen;
+	info->min_mtu = RTE_ETHER_MIN_MTU;
+	info->max_mtu = lim->max_mtu;
+	info->rx_offload_capa = RTE_ETH_RX_OFFLOAD_SCATTER |
+				RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	/*
+	 * Checksum flags are set on every packet unless csum=off, whether
+	 * the application enabled the offload or not (ethdev allows a PMD
+	 * to set RX flags it was not asked for); advertised only when real.
+	 */
+	if (rx_csum)
+		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_IPV4_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_UDP_CKSUM |
+					 RTE_ETH_RX_OFFLOAD_TCP_CKSUM;
+	info->rx_queue_offload_capa = 0;
+	info->tx_offload_capa = RTE_ETH_TX_OFFLOAD_MULTI_SEGS;
+	info->tx_queue_offload_capa = 0;
+	info->rx_desc_lim.nb_max = ring->max_desc;
+	info->rx_desc_lim.nb_min = ring->min_desc;
+	info->rx_desc_lim.nb_align = ring->min_desc;
+	info->tx_desc_lim.nb_max = ring->max_desc;
+	info->tx_desc_lim.nb_min = ring->min_desc;
+	info->tx_desc_lim.nb_align = ring->min_desc;
+	info->tx_desc_lim.nb_seg_max = lim->tx_seg_max;
+	info->tx_desc_lim.nb_mtu_seg_max = lim->tx_seg_max;
+	info->default_rxconf.rx_free_thresh = lim->rx_free_thresh;
+	info->default_rxportconf.burst_size = 32;
+	info->default_rxportconf.ring_size = 512;
+	info->default_rxportconf.nb_queues = 1;
+	info->default_txportconf.burst_size = 32;
+	info->default_txportconf.ring_size = 512;
+	info->default_txportconf.nb_queues = 1;
+	info->speed_capa = lim->speed_capa;
+}
+
+const uint32_t *
+socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev)
+{
+	RTE_SET_USED(dev);
+	return rxp_supported_ptypes();
+}
+
+void *
+socnic_dev_private_from_port(uint16_t port_id, const struct eth_dev_ops *ops)
+{
+	struct rte_eth_dev *dev;
+
+	if (!rte_eth_dev_is_valid_port(port_id))
+		return NULL;
+	dev = &rte_eth_devices[port_id];
+	if (dev->dev_ops != ops)
+		return NULL;
+	return dev->data->dev_private;
+}
+
+void
+socnic_dev_started(struct rte_eth_dev *dev, int logtype)
+{
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	dev->dev_ops->link_update(dev, 0);
+	SOCNIC_LOG(logtype, INFO, "port %u started", dev->data->port_id);
+}
+
+void
+socnic_dev_stopped(struct rte_eth_dev *dev, const struct socnic_backend *be)
+{
+	struct rte_eth_link link;
+
+	if (be->ops->port_stopped != NULL)
+		be->ops->port_stopped(be->ctx);
+	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	memset(&link, 0, sizeof(link));
+	rte_eth_linkstatus_set(dev, &link);
+}
+
+void
+socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be)
+{
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		dev->dev_ops->rx_queue_release(dev, i);
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		dev->dev_ops->tx_queue_release(dev, i);
+	socnic_backend_destroy(be);
+}
+
+void
+socnic_probe_finish(struct rte_eth_dev *eth_dev,
+		    const struct socnic_backend *be, int logtype)
+{
+	const struct rte_ether_addr *ea = &eth_dev->data->mac_addrs[0];
+
+	if (be->promiscuous)
+		eth_dev->data->promiscuous = 1;
+	rte_eth_dev_probing_finish(eth_dev);
+	SOCNIC_LOG(logtype, INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
+		   eth_dev->data->name, eth_dev->data->port_id,
+		   RTE_ETHER_ADDR_BYTES(ea), be->ops->name);
+}
+
+int
+socnic_vdev_remove(struct rte_vdev_device *vdev)
+{
+	struct rte_eth_dev *eth_dev;
+
+	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
+	if (eth_dev == NULL)
+		return 0;	/* already closed */
+	if (eth_dev->data->dev_started)
+		rte_eth_dev_stop(eth_dev->data->port_id);
+	return rte_eth_dev_close(eth_dev->data->port_id);
+}

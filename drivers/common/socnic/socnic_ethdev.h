@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * Pieces of the ethdev ops every socrx PMD shares (one port, one RX and
+ * one TX queue, a backend): configure's checks, the constant part of
+ * dev_infos_get, the tails of start, stop and close, the end of probe
+ * and remove. The NIC's own steps (registers, queues) stay in each PMD.
+ */
+#ifndef SOCNIC_ETHDEV_H
+#define SOCNIC_ETHDEV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <bus_vdev_driver.h>
+#include <ethdev_driver.h>
+
+#include "socnic_backend.h"
+#include "socnic_queue.h"
+
+/* dev_configure: no RX or TX multi-queue mode. 0 or a logged -EINVAL. */
+int socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype);
+
+/* What a PMD reports in dev_infos_get that does not depend on the port. */
+struct socnic_dev_limits {
+	const struct socnic_ring_limits *ring;	/* RX and TX alike */
+	uint32_t min_rx_bufsize;
+	uint32_t max_rx_pktlen;		/* FCS excluded */
+	uint16_t max_mtu;
+	uint16_t tx_seg_max;		/* descriptors one TX frame may take */
+	uint16_t rx_free_thresh;	/* the default refill threshold */
+	uint32_t speed_capa;
+};
+
+/*
+ * Fills @p info from @p lim: scatter and KEEP_CRC, checksum flags unless
+ * @p rx_csum is false (csum=off), multi-segment TX, ring limits, burst
+ * and ring defaults of 32 and 512. The PMD adds max_mac_addrs and its own
+ * offloads.
+ */
+void socnic_dev_infos_fill(struct rte_eth_dev_info *info,
+			   const struct socnic_dev_limits *lim, bool rx_csum);
+
+/* dev_supported_ptypes_get: packet_type comes from lib/rxpath's parser. */
+const uint32_t *socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev);
+
+/* dev_private of @p port_id when its ops are @p ops, else NULL. */
+void *socnic_dev_private_from_port(uint16_t port_id,
+				   const struct eth_dev_ops *ops);
+
+/*
+ * The end of dev_start, once the device and the backend run: queue 0 of
+ * each direction started, the link read, "port N started" logged.
+ */
+void socnic_dev_started(struct rte_eth_dev *dev, int logtype);
+
+/*
+ * The end of dev_stop, once the device is quiescent: the backend told,
+ * queue 0 of each direction stopped, the link down.
+ */
+void socnic_dev_stopped(struct rte_eth_dev *dev,
+			const struct socnic_backend *be);
+
+/*
+ * The end of dev_close, the port stopped: every queue released (through
+ * the port's own ops), then the backend destroyed (the model stops its
+ * thread and unmaps DPDK memory; UIO unmaps). mac_addrs and dev_private
+ * are freed by rte_eth_dev_release_port().
+ */
+void socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be);
+
+/*
+ * The end of probe, the port's ops and MAC address set: a port whose
+ * backend carries frames for any address (a replayed capture, a Linux
+ * interface) starts promiscuous, as DPDK's net_pcap receives every frame
+ * before an application could ask; then probing finishes and the port is
+ * logged.
+ */
+void socnic_probe_finish(struct rte_eth_dev *eth_dev,
+			 const struct socnic_backend *be, int logtype);
+
+/* The vdev's remove: stop the port if started, then close it. */
+int socnic_vdev_remove(struct rte_vdev_device *vdev);
+
+#endif /* SOCNIC_ETHDEV_H */
