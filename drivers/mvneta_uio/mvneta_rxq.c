@@ -84,6 +84,30 @@ mvneta_rx_discard(struct mvneta_rx_queue *rxq, uint64_t *detail, bool last)
 	rxq->state = last ? MVNETA_RX_IDLE : MVNETA_RX_DISCARD;
 }
 
+/*
+ * Non-coherent: hands the @p n FCS bytes the device wrote at @p at of the
+ * buffer in @p slot (from its Marvell header) back to the CPU, after a
+ * segment ending there (@p seg) whose sync (socnic_rx_deliver_slow(),
+ * over its data) covers the lines up to its end: only the lines past
+ * those. A trimmed FCS may sit in a line of its own; left valid in the
+ * cache, it is written back over the device's bytes once the buffer's
+ * next owner writes that line (the fast path syncs data_size whole).
+ */
+static __rte_always_inline void
+mvneta_rx_sync_fcs(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t at,
+		   uint32_t n, bool seg)
+{
+	const uint8_t *p = rxq->buf_data[slot] - MVNETA_MH_SIZE + at;
+	const uint8_t *e = p + n;
+
+	if (n == 0 || rxq->lib.sync.mode == RXP_SYNC_COHERENT)
+		return;
+	if (seg)
+		p = RTE_PTR_ALIGN_CEIL(p, rxp_sync_line_size(&rxq->lib.sync));
+	if (p < e)
+		rxp_sync_for_cpu(&rxq->lib.sync, p, (uint32_t)(e - p));
+}
+
 /* Takes the buffer of @p slot out of the ring as a segment of @p len. */
 static __rte_always_inline struct rte_mbuf *
 mvneta_rx_take(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t len,
@@ -145,6 +169,7 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		mvneta_rx_count_error(rxq, err);
 		return NULL;
 	}
+	mvneta_rx_sync_fcs(rxq, slot, MVNETA_MH_SIZE + len, rxq->fcs_trim, true);
 	return mvneta_rx_take(rxq, slot, len, MVNETA_MH_SIZE);
 }
 
@@ -196,6 +221,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	fcs = rxq->fcs_trim > rxq->pkt_left ? rxq->fcs_trim - rxq->pkt_left : 0;
 	fcs = RTE_MIN(fcs, written - skip);
 	take = written - skip - fcs;
+	mvneta_rx_sync_fcs(rxq, slot, skip + take, fcs, take != 0);
 	if (take != 0) {
 		mb = mvneta_rx_take(rxq, slot, take, (uint16_t)skip);
 		if (rxq->pkt_first == NULL) {
