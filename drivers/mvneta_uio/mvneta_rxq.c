@@ -38,6 +38,7 @@
 #include <rte_mbuf.h>
 
 #include "socnic_io.h"
+#include "socnic_rx.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
@@ -85,27 +86,17 @@ mvneta_rx_discard(struct mvneta_rx_queue *rxq, uint64_t *detail, bool last)
 }
 
 /*
- * Non-coherent: hands the @p n FCS bytes the device wrote at @p at of the
- * buffer in @p slot (from its Marvell header) back to the CPU, after a
- * segment ending there (@p seg) whose sync (socnic_rx_deliver_slow(),
- * over its data) covers the lines up to its end: only the lines past
- * those. A trimmed FCS may sit in a line of its own; left valid in the
- * cache, it is written back over the device's bytes once the buffer's
- * next owner writes that line (the fast path syncs data_size whole).
+ * Non-coherent: the @p n FCS bytes the device wrote at @p at of the buffer
+ * in @p slot (from its Marvell header), after a segment ending there
+ * (@p seg), back to the CPU (socnic_rx_sync_tail()); the fast path syncs
+ * data_size whole.
  */
 static __rte_always_inline void
 mvneta_rx_sync_fcs(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t at,
 		   uint32_t n, bool seg)
 {
-	const uint8_t *p = rxq->buf_data[slot] - MVNETA_MH_SIZE + at;
-	const uint8_t *e = p + n;
-
-	if (n == 0 || rxq->lib.sync.mode == RXP_SYNC_COHERENT)
-		return;
-	if (seg)
-		p = RTE_PTR_ALIGN_CEIL(p, rxp_sync_line_size(&rxq->lib.sync));
-	if (p < e)
-		rxp_sync_for_cpu(&rxq->lib.sync, p, (uint32_t)(e - p));
+	socnic_rx_sync_tail(&rxq->lib.sync,
+			    rxq->buf_data[slot] - MVNETA_MH_SIZE + at, n, seg);
 }
 
 /* Takes the buffer of @p slot out of the ring as a segment of @p len. */

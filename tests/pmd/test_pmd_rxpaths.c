@@ -119,34 +119,6 @@ record(struct rte_mbuf *m, void *arg)
 
 static uint64_t sync_bytes[NB_VARIANTS];
 
-/*
- * The application writes into every free buffer of the RX pool, as one
- * that builds frames in mbufs of that pool does (or a copy-all port's
- * copies did), before the next port takes them: every other byte of the
- * data room, so a line holding bytes the device wrote and the last port
- * never invalidated (a frame's FCS in a line of its own, NETA) is a
- * partial write over stale device bytes, which the model counts as a
- * clobber when the next fill cleans it (model_nc_clobbers, checked by
- * PMD_HARNESS_CHECK_NO_VIOLATION on that port).
- */
-static void
-app_writes_free_buffers(struct rte_mempool *mp)
-{
-	static struct rte_mbuf *all[4096];
-	unsigned int n = 0, i, k;
-
-	while (n < RTE_DIM(all) && rte_mempool_get(mp, (void **)&all[n]) == 0)
-		n++;
-	for (i = 0; i < n; i++) {
-		uint8_t *p = all[i]->buf_addr;
-
-		for (k = 0; k < all[i]->buf_len; k += 2)
-			p[k] = (uint8_t)(k ^ i);
-	}
-	for (i = 0; i < n; i++)
-		rte_mempool_put(mp, all[i]);
-}
-
 static void
 run_variant(unsigned int vi, struct rte_mempool *mp)
 {
@@ -169,7 +141,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 		return;
 	memset(&c, 0, sizeof(c));
 	c.d = d;
-	app_writes_free_buffers(mp);
+	pmd_harness_app_writes_pool(mp);
 	base = rte_mempool_in_use_count(mp);
 	if (pmd_harness_port_start((uint16_t)port, mp, RING, NULL) != 0) {
 		CHECK(0, "%s: start", v->args);
