@@ -175,11 +175,17 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 
 			b->f->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
 			b->f->hw[j] = mvneta_hw(rxq, st[j]);
-			/* Synced: the header and the frame the CPU reads. */
+			/*
+			 * Synced: all the device wrote, header and FCS
+			 * included (Linux mvneta_swbm_rx_frame() syncs
+			 * data_size), not only what the CPU reads: an FCS
+			 * in a line of its own left valid in the cache is
+			 * written back over the device's bytes once the
+			 * buffer's next owner writes that line.
+			 */
 			socnic_rx_batch_add(v, b, j,
 					    rxq->buf_data[(b->base + j) & v->mask],
-					    b->f->len[j] + MVNETA_MH_SIZE, nc, bmode,
-					    lines, before);
+					    dsize, nc, bmode, lines, before);
 		}
 	}
 	/* Coherent: the heads after the harvest's barrier. */

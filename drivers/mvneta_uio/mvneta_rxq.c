@@ -39,6 +39,7 @@
 
 #include "socnic_io.h"
 #include "socnic_queue.h"
+#include "socnic_rx.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
@@ -76,6 +77,20 @@ mvneta_rx_discard(struct mvneta_rx_queue *rxq, uint64_t *detail, bool last)
 	mvneta_rx_count_error(rxq, detail);
 	mvneta_rx_free_chain(rxq);
 	rxq->state = last ? MVNETA_RX_IDLE : MVNETA_RX_DISCARD;
+}
+
+/*
+ * Non-coherent: the @p n FCS bytes the device wrote at @p at of the buffer
+ * in @p slot (from its Marvell header), after a segment ending there
+ * (@p seg), back to the CPU (socnic_rx_sync_tail()); the fast path syncs
+ * data_size whole.
+ */
+static __rte_always_inline void
+mvneta_rx_sync_fcs(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t at,
+		   uint32_t n, bool seg)
+{
+	socnic_rx_sync_tail(&rxq->lib.sync,
+			    rxq->buf_data[slot] - MVNETA_MH_SIZE + at, n, seg);
 }
 
 /* Takes the buffer of @p slot out of the ring as a segment of @p len. */
@@ -139,6 +154,7 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		mvneta_rx_count_error(rxq, err);
 		return NULL;
 	}
+	mvneta_rx_sync_fcs(rxq, slot, MVNETA_MH_SIZE + len, rxq->fcs_trim, true);
 	return mvneta_rx_take(rxq, slot, len, MVNETA_MH_SIZE);
 }
 
@@ -190,6 +206,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	fcs = rxq->fcs_trim > rxq->pkt_left ? rxq->fcs_trim - rxq->pkt_left : 0;
 	fcs = RTE_MIN(fcs, written - skip);
 	take = written - skip - fcs;
+	mvneta_rx_sync_fcs(rxq, slot, skip + take, fcs, take != 0);
 	if (take != 0) {
 		mb = mvneta_rx_take(rxq, slot, take, (uint16_t)skip);
 		if (rxq->pkt_first == NULL) {

@@ -115,6 +115,9 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		stmmac_rx_count_error(rxq, err);
 		return NULL;
 	}
+	/* crc_strip=sw: the FCS the device wrote after the frame. */
+	socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot] + len, pl - len,
+			    true);
 	mb = rxq->sw_ring[slot];
 	rxq->sw_ring[slot] = NULL;
 	mb->data_off = RTE_PKTMBUF_HEADROOM;
@@ -136,7 +139,7 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
 	uint32_t cum = des3 & RDES3_PACKET_SIZE_MASK;
 	struct rte_mbuf *mb, *head;
-	uint32_t target;
+	uint32_t target, wrote;
 	uint64_t *err;
 
 	if (first) {
@@ -148,6 +151,7 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		stmmac_rx_discard(rxq, &rxq->stats.rx_length_errors, last);
 		return NULL;
 	}
+	wrote = cum - rxq->pkt_cum;	/* bytes in this buffer */
 	rxq->pkt_cum = cum;
 	rxq->state = STMMAC_RX_CHAIN;
 	/* Non-last PL counts every byte written so far; on LD, trim FCS. */
@@ -157,6 +161,9 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		rxq->sw_ring[slot] = NULL;
 		mb->data_off = RTE_PKTMBUF_HEADROOM;
 		mb->data_len = (uint16_t)(target - rxq->pkt_len);
+		/* crc_strip=sw: the FCS bytes after the data (LD). */
+		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot] + mb->data_len,
+				    wrote - mb->data_len, true);
 		if (rxq->pkt_first == NULL) {
 			rxq->pkt_first = mb;
 		} else {
@@ -180,9 +187,16 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		rxq->pkt_last->data_len -= excess;
 		rxq->pkt_len = target;
 		rxq->stats.rx_empty_tail_segs++;
+		/* The FCS: the previous segment's excess and this buffer. */
+		socnic_rx_sync_tail(&rxq->sync,
+				    rte_pktmbuf_mtod_offset(rxq->pkt_last, uint8_t *,
+							    rxq->pkt_last->data_len),
+				    excess, true);
+		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot], wrote, false);
 	} else if (last) {
 		/* Only the FCS landed here: never hand up a 0-byte segment. */
 		rxq->stats.rx_empty_tail_segs++;
+		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot], wrote, false);
 	}
 	if (!last)
 		return NULL;

@@ -31,6 +31,8 @@ struct pmd_model_stats {
 	uint64_t rx_delivered;	/* frames written to descriptors */
 	uint64_t rx_lost;	/* lost for want of room before the ring: imissed */
 	uint64_t rx_pending;	/* taken, not yet delivered, lost or dropped */
+	uint64_t rx_dropped_stopped;	/* refused: link down, RX or queue off */
+	uint64_t rx_dropped_filter;	/* refused by the destination filter */
 	uint64_t tx_frames;	/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t thread_passes;	/* engine passes of the model's thread */
@@ -110,6 +112,18 @@ struct pmd_family {
 	 * are in the ring (NETA's occupied threshold), or NULL.
 	 */
 	const char *intr_frames_args;
+	/*
+	 * The model applies the station-address filter the driver programs
+	 * (dwmac4's MAC_Address0 and hash; the neta model takes every frame,
+	 * its DA filter tables are not modelled) and counts what it refuses.
+	 */
+	bool model_da_filter;
+	/*
+	 * Bytes of registers from map0's offset the PMD's UIO backend needs
+	 * (dwmac4: up to DMA channel 8, DMA_CHANX_BASE_ADDR(8); NETA:
+	 * MVNETA_REG_WINDOW_SIZE).
+	 */
+	uint32_t uio_window;
 	int (*model_stats)(uint16_t port, struct pmd_model_stats *st);
 	int (*rx_idle)(uint16_t port);
 	const char *(*last_violation)(uint16_t port);
@@ -134,6 +148,8 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 			 m.rx_dropped_filter - m.rx_dropped_csum -
 			 m.rx_dropped_stopped - m.rx_dropped_oversize -
 			 m.rx_dropped_overflow - m.rx_dropped_speed;
+	st->rx_dropped_stopped = m.rx_dropped_stopped;
+	st->rx_dropped_filter = m.rx_dropped_filter;
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
 	st->thread_passes = m.thread_passes;
@@ -166,6 +182,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->rx_pending = m.rx_offered - m.rx_delivered - m.rx_missed -
 			 m.rx_dropped_stopped - m.rx_dropped_oversize -
 			 m.rx_dropped_hung;
+	st->rx_dropped_stopped = m.rx_dropped_stopped;
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
 	st->thread_passes = m.thread_passes;
@@ -200,6 +217,8 @@ static const struct pmd_family pmd_families[] = {
 		.mac_family = 0x01,
 		.len_cumulative = true,
 		.intr_coal_args = "riwt=16",
+		.model_da_filter = true,
+		.uio_window = 0x1500,
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -222,6 +241,7 @@ static const struct pmd_family pmd_families[] = {
 		.mac_family = 0x02,
 		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
 		.intr_frames_args = "rx_coal_frames=3",
+		.uio_window = 0x4000,
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,

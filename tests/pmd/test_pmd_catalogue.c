@@ -218,8 +218,9 @@ replay_one(struct rte_mbuf *m, void *arg)
 	const struct cat_frame *c;
 	const struct rte_mbuf *s;
 	uint32_t sum = 0, buf = r->conf.mp == odd_pool ? ODD_BUF : CAT_BUF;
-	uintptr_t line = harness_dcache_line_size();
+	uintptr_t line = harness_dcache_line_size(), at = 0;
 	unsigned int segs = 0;
+	uint32_t wrote;
 	const uint8_t *d;
 	char l4;
 
@@ -232,19 +233,32 @@ replay_one(struct rte_mbuf *m, void *arg)
 	}
 	c = &cat[r->idx[r->next++]];
 	r->got++;
+	/*
+	 * The device wrote the frame with what the family adds (NETA: the
+	 * Marvell header before it, the FCS after it), each buffer full but
+	 * the last; a last one holding only FCS bytes is no segment.
+	 */
+	wrote = c->len + pmd_family()->rx_extra;
 	for (s = m; s != NULL; s = s->next) {
 		uintptr_t a = rte_pktmbuf_mtod(s, uintptr_t);
 		/* The first segment: with what the device wrote before it. */
 		uintptr_t lead = s == m ? pmd_family()->rx_lead : 0;
+		uint32_t w = RTE_MIN(buf, wrote);
 
 		sum += s->data_len;
 		segs++;
 		CHECK(s->data_len > 0 && s->data_len <= buf,
 		      "%s: %s: segment %u of %u bytes", r->tag, c->name, segs,
 		      s->data_len);
-		r->sync_lines_bytes += RTE_ALIGN_CEIL(a + s->data_len, line) -
+		r->sync_lines_bytes += RTE_ALIGN_CEIL(a - lead + w, line) -
 				       RTE_ALIGN_FLOOR(a - lead, line);
+		if (s == m)
+			at = (a - lead) % line;
+		wrote -= w;
 	}
+	if (wrote != 0)
+		r->sync_lines_bytes += RTE_ALIGN_CEIL(at + wrote, line) -
+				       RTE_ALIGN_FLOOR(at, line);
 	r->multi_seg += segs > 1;
 	r->small += m->pkt_len <= 256;
 	d = m->pkt_len <= sizeof(flat) ?
@@ -639,8 +653,12 @@ row_47_sync_covers_received_bytes(void)
 	static struct replay r;
 
 	/*
-	 * Non-coherent DMA: every segment is synced for the CPU over exactly
-	 * [data, data + data_len) rounded out to the core's data cache lines
+	 * Non-coherent DMA: every buffer is synced for the CPU over exactly
+	 * what the device wrote into it ([data, data + data_len), with
+	 * NETA's Marvell header before the first segment and the trimmed FCS
+	 * after the last, even in a line or a buffer of its own: a line left
+	 * valid is written back over the device's bytes by the buffer's next
+	 * owner) rounded out to the core's data cache lines
 	 * (harness_dcache_line_size(): 64 bytes on a Cortex-A72, where DPDK's
 	 * arm64 RTE_CACHE_LINE_SIZE is 128), before it is read; not the
 	 * buffer, not less. copybreak=0 so that the delivered mbufs are the

@@ -160,6 +160,8 @@ port_up(const struct fcase *c, const char *args, struct fport *fp)
 		return false;
 	fp->port = (uint16_t)id;
 	fp->mp = c->small ? pool_small : pool_big;
+	/* What the last case's device wrote must all have been synced. */
+	pmd_harness_app_writes_pool(fp->mp);
 	fp->base = rte_mempool_in_use_count(fp->mp);
 	memset(&conf, 0, sizeof(conf));
 	if (c->scatter)

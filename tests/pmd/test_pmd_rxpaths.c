@@ -141,6 +141,7 @@ run_variant(unsigned int vi, struct rte_mempool *mp)
 		return;
 	memset(&c, 0, sizeof(c));
 	c.d = d;
+	pmd_harness_app_writes_pool(mp);
 	base = rte_mempool_in_use_count(mp);
 	if (pmd_harness_port_start((uint16_t)port, mp, RING, NULL) != 0) {
 		CHECK(0, "%s: start", v->args);

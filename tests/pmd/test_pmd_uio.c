@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The UIO backend of net_stmmac_uio (stmmac_uio.c) against fake UIO
- * devices: a sysfs tree and a device node built in a temporary directory
+ * The UIO backend of the family's PMD (pmd_family.h; drivers/common/
+ * socnic's socnic_uio.c with the PMD's names and register window) against
+ * fake UIO devices: a sysfs tree and a device node built in a temporary directory
  * and named with uio_root=. The device node is a regular file; this test
  * gives it the kernel's rule for mapping a UIO map (uio_mmap(): no longer
  * than the map's size) by interposing mmap(), so a driver that maps more
@@ -10,7 +11,7 @@
  * Without an argument (EAL --no-huge: IOVA as VA):
  *   - uio_root= must be an absolute, existing directory and needs uio=;
  *   - a UIO device missing from the tree is refused, naming its path;
- *   - a device whose name does not look like a dwmac is refused, naming
+ *   - a device whose name does not look like the family's is refused, naming
  *     the name, its driver and uio_force=1; uio_force=1 takes it;
  *   - a map too small for the registers the driver touches is refused;
  *   - map0 with its registers at a page offset (0x800) is mapped with
@@ -20,8 +21,8 @@
  *     device behind an IOMMU (device/iommu_group);
  *   - every refusal leaves no port, no file descriptor and no rte_malloc
  *     memory behind.
- * With "pa" (root, hugepages, IOVA as PA; exits 77 when not root or under
- * qemu-user, fails when root has no hugepages): the probe goes on to the
+ * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
+ * root or under qemu-user, fails when root has no hugepages): the probe goes on to the
  * device, reads MAC_Version at map + offset (a wrong base reads 0) and
  * stops at the software reset, which no device completes here, with the
  * message naming clocks, PHY and GRF.
@@ -44,7 +45,9 @@
 
 #define UIO_PAGE	4096u
 #define UIO_OFFSET	0x800u		/* registers at this offset in map 0 */
-#define UIO_SIZE	0x3000u		/* page-aligned offset + 0x2000 window */
+/* Map 0: the offset, the family's register window and a page more. */
+#define UIO_SIZE	(RTE_ALIGN_CEIL(UIO_OFFSET + pmd_family()->uio_window, \
+				UIO_PAGE) + UIO_PAGE)
 #define UIO_VERSION	0x1051u		/* MAC_Version of a GMAC 5.10 */
 #define HUGEPAGES_NEEDED 32u		/* free hugepages for the "pa" run */
 
@@ -266,7 +269,7 @@ probe_refused(const char *what, const char *args, char **log)
 	uint16_t port;
 	int ret;
 
-	snprintf(name, sizeof(name), "net_stmmac_uio%u", vdev_seq++);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, args, log);
 	printf("--- %s: %s\n%s", what, args, *log != NULL ? *log : "");
 	CHECK(ret < 0, "%s: probe accepted", what);
@@ -316,11 +319,11 @@ test_uio_root(void)
 static void
 test_name_and_window(void)
 {
-	char args[512], *log;
+	char args[512], want[64], *log;
 
 	fake_uio("uio1", "serial", "uio_pdrv_genirq", UIO_SIZE, 0);
 	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s", root);
-	probe_refused("not a dwmac", args, &log);
+	probe_refused("not the family's name", args, &log);
 	CHECK(has(log, "\"serial\"") && has(log, "uio_pdrv_genirq") &&
 	      has(log, "uio_force=1"),
 	      "a device named serial is refused, naming it, its driver and uio_force=1");
@@ -334,8 +337,10 @@ test_name_and_window(void)
 	fake_uio("uio2", "ethernet", NULL, UIO_PAGE, 0);
 	snprintf(args, sizeof(args), "uio=uio2,uio_root=%s", root);
 	probe_refused("window too small", args, &log);
-	CHECK(has(log, "register window of 0x1500 bytes"),
-	      "a 4 KiB map is refused: the driver reaches 0x1500");
+	snprintf(want, sizeof(want), "register window of %#x bytes",
+		 pmd_family()->uio_window);
+	CHECK(has(log, want), "a 4 KiB map is refused: the driver reaches %#x",
+	      pmd_family()->uio_window);
 	free(log);
 }
 
@@ -419,6 +424,10 @@ eal_pa(const char *prog)
 		(char *)(uintptr_t)"--log-level=pmd.net.stmmac*:info",
 	};
 
+	if (strcmp(pmd_family()->name, "stmmac") != 0) {
+		printf("SKIP: the IOVA as PA part reads dwmac4 registers (MAC_Version, the software reset)\n");
+		exit(TEST_SKIP);
+	}
 	if (getuid() != 0) {
 		printf("SKIP: IOVA as PA needs root (physical addresses)\n");
 		exit(TEST_SKIP);
@@ -440,6 +449,7 @@ main(int argc, char **argv)
 {
 	bool pa = argc > 1 && strcmp(argv[1], "pa") == 0;
 	const char *t = getenv("TMPDIR");
+	char warm[32];
 
 	if (argc > 2 || (argc == 2 && !pa)) {
 		fprintf(stderr, "usage: %s [pa]\n", argv[0]);
@@ -453,10 +463,9 @@ main(int argc, char **argv)
 	 * Warm-up: the first port ever creates ethdev's shared data, which
 	 * lives until the end (not a leak of the probes below).
 	 */
-	CHECK(rte_vdev_init("net_stmmac_uio99", "gen_pkts=1") == 0 &&
-	      rte_pmd_stmmac_uio_model_rx_idle(
-		      (uint16_t)pmd_harness_port("net_stmmac_uio99")) >= 0 &&
-	      rte_vdev_uninit("net_stmmac_uio99") == 0, "a model port");
+	CHECK(rte_vdev_init(pmd_vdev(warm, sizeof(warm), 99), "gen_pkts=1") == 0 &&
+	      pmd_family()->rx_idle((uint16_t)pmd_harness_port(warm)) >= 0 &&
+	      rte_vdev_uninit(warm) == 0, "a model port");
 	snprintf(root, sizeof(root), "%s/socrx-uio-XXXXXX",
 		 t != NULL && *t != '\0' ? t : "/tmp");
 	if (mkdtemp(root) == NULL) {

@@ -122,6 +122,29 @@ socnic_rx_sync_prefetch(const struct socnic_rx_view *v, const void *data,
 		rxp_prefetch_head(data, lines);
 }
 
+/*
+ * Non-coherent: hands @p n bytes the device wrote at @p p that no segment
+ * delivers (an FCS trimmed in software) back to the CPU. @p seg: they
+ * follow a segment whose own sync (socnic_rx_deliver_slow(), over its
+ * data) covers the lines up to @p p, so only the lines past those. Left
+ * valid in the cache, such a line is written back over the device's bytes
+ * once the buffer's next owner writes into it. General path only: the
+ * fast paths sync all a buffer holds in one go.
+ */
+static __rte_always_inline void
+socnic_rx_sync_tail(struct rxp_sync *sync, const uint8_t *p, uint32_t n,
+		    bool seg)
+{
+	const uint8_t *e = p + n;
+
+	if (n == 0 || sync->mode == RXP_SYNC_COHERENT)
+		return;
+	if (seg)
+		p = RTE_PTR_ALIGN_CEIL(p, rxp_sync_line_size(sync));
+	if (p < e)
+		rxp_sync_for_cpu(sync, p, (uint32_t)(e - p));
+}
+
 /* Parse the frame at @p p and weigh the device's answer @p hw. */
 static __rte_always_inline uint64_t
 socnic_rx_parse(const struct socnic_rx_view *v, const uint8_t *p,
