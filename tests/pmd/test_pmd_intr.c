@@ -10,6 +10,8 @@
  *    traffic, and be received by the poll that follows.
  *  - After the last frame, an enable on an empty ring raises nothing.
  *  - riwt=N: descriptors armed without IOC, RI from the RX watchdog.
+ *  - rx_coal_usecs=N (csr_clk=): the same in microseconds; the frames
+ *    the generator sends together wake the waiter once.
  *  - Without intr_conf.rxq the queue has no interrupt: refused.
  * The epoll waits are bounded (a hang guard), never timed assertions.
  */
@@ -22,6 +24,7 @@
 #define RACE_DEV	"net_stmmac_uio0"
 #define RIWT_DEV	"net_stmmac_uio1"
 #define POLL_DEV	"net_stmmac_uio2"
+#define COAL_DEV	"net_stmmac_uio3"
 #define RACE_FRAMES	3
 #define WAIT_GUARD_MS	10000
 
@@ -136,6 +139,33 @@ test_riwt(void)
 }
 
 static void
+test_rx_coal(void)
+{
+	int port = start_intr_port(COAL_DEV, true);
+
+	if (port < 0)
+		return;
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_ADD, NULL) == 0,
+	      "rx_coal_usecs: interrupt added");
+	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0,
+	      "rx_coal_usecs: enable");
+	CHECK_EQ_U(wait_intr(WAIT_GUARD_MS), 1,
+		   "rx_coal_usecs: the RX watchdog raised RI");
+	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0,
+	      "rx_coal_usecs: disable");
+	CHECK_EQ_U(poll_frames((uint16_t)port, RACE_FRAMES), RACE_FRAMES,
+		   "rx_coal_usecs: every frame received");
+	CHECK_EQ_U(pmd_harness_model_stats((uint16_t)port).irq_raised, 1,
+		   "rx_coal_usecs: the frames sent together, one interrupt");
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_DEL, NULL) == 0,
+	      "rx_coal_usecs: interrupt removed");
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "rx_coal_usecs: stop");
+}
+
+static void
 test_not_configured(void)
 {
 	int port = start_intr_port(POLL_DEV, false);
@@ -158,6 +188,8 @@ main(int argc, char **argv)
 		RACE_DEV ",model_irq_race=1,gen_pkts=" RTE_STR(RACE_FRAMES),
 		RIWT_DEV ",riwt=16,gen_pkts=" RTE_STR(RACE_FRAMES),
 		POLL_DEV ",gen_pkts=" RTE_STR(RACE_FRAMES),
+		COAL_DEV ",csr_clk=125000000,rx_coal_usecs=200,gen_pkts="
+			RTE_STR(RACE_FRAMES),
 		NULL,
 	};
 
@@ -168,6 +200,7 @@ main(int argc, char **argv)
 	if (mp != NULL) {
 		test_race();
 		test_riwt();
+		test_rx_coal();
 		test_not_configured();
 	}
 	rte_eal_cleanup();
