@@ -38,7 +38,12 @@ timed_sleep(struct model_thread *t)
 
 	if (t->src != NULL)
 		due = __atomic_load_n(&t->src->next_due_ns, __ATOMIC_RELAXED);
-	if (t->deadline_ns != NULL)
+	/*
+	 * An unlimited source (no due time) keeps the thread polling: a
+	 * pass without progress there waits for the driver's refill, which
+	 * a sleep would delay; each pass checks the timer anyway.
+	 */
+	if (t->deadline_ns != NULL && (t->src == NULL || due != 0))
 		dl = t->deadline_ns(t->dev);
 	if (due == 0 && dl == 0)
 		return false;

@@ -28,8 +28,10 @@ struct model_thread {
 	const struct model_traffic_src *src;
 	/*
 	 * The device's next timed event in CLOCK_MONOTONIC ns, 0 for none
-	 * (an interrupt moderation timer): an idle thread sleeps until it
-	 * rather than polling for it. NULL: the device has none.
+	 * (an interrupt moderation timer): an idle thread with a
+	 * rate-limited source or none sleeps until it (or the next frame)
+	 * rather than polling for it; with an unlimited source it keeps
+	 * polling as before. NULL: the device has none.
 	 */
 	uint64_t (*deadline_ns)(void *dev);
 	unsigned int idle_polls;	/* empty passes before sleeping */

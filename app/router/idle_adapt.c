@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/* --idle-sleep's adaptive threshold (idle_adapt.h). */
+#include "idle_adapt.h"
+
+void
+idle_adapt_init(struct idle_adapt *a, unsigned int base, bool fixed)
+{
+	uint64_t max = (uint64_t)base << IDLE_ADAPT_MAX_SHIFT;
+
+	a->base = base;
+	a->max = fixed ? base : (unsigned int)(max < IDLE_ADAPT_MAX_POLLS ?
+					       max : IDLE_ADAPT_MAX_POLLS);
+	if (a->max < base)
+		a->max = base;
+	a->polls = base;
+	a->quiet = 0;
+	a->full = false;
+	a->raises = 0;
+}
+
+void
+idle_adapt_woken(struct idle_adapt *a, bool by_rx, bool full)
+{
+	uint64_t p;
+
+	if (!by_rx) {
+		a->polls = a->base;
+		return;
+	}
+	if (!full || a->polls >= a->max)
+		return;
+	p = (uint64_t)a->polls * IDLE_ADAPT_RAISE;
+	a->polls = p < a->max ? (unsigned int)p : a->max;
+	a->quiet = 0;
+	a->raises++;
+}
+
+void
+idle_adapt_tick(struct idle_adapt *a)
+{
+	if (a->full) {
+		a->full = false;
+		a->quiet = 0;
+		return;
+	}
+	if (a->polls == a->base || ++a->quiet < IDLE_ADAPT_QUIET_TICKS)
+		return;
+	a->quiet = 0;
+	a->polls = a->polls / 2 > a->base ? a->polls / 2 : a->base;
+}

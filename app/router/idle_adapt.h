@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * --idle-sleep's adaptive threshold: how many empty polls of all its
+ * queues an lcore makes before it sleeps. Plain C, no EAL (unit-tested on
+ * its own, tests/app/test_router_idle_adapt.c).
+ *
+ * A sleep costs the wake-up latency while the ring fills. Under load the
+ * source pauses now and then (a scheduler slice of the sending side, a
+ * model thread sharing a CPU) for longer than the base threshold, and an
+ * lcore that sleeps through each pause loses frames it would have
+ * forwarded. The sign that a sleep was a mistake is a full burst on the
+ * first poll after the wake-up (the ring filled while the lcore slept):
+ * the threshold is then raised (x IDLE_ADAPT_RAISE, up to base <<
+ * IDLE_ADAPT_MAX_SHIFT), so the next pause of that length is polled
+ * through. It comes back down (halved) after each IDLE_ADAPT_QUIET_TICKS
+ * ticks (the TX drain timer's, BURST_TX_DRAIN_US) without a full burst,
+ * and to the base after a sleep no RX interrupt ended (truly idle).
+ * l3fwd-power's main loop taught the graduation (a short pause below
+ * SUSPEND_THRESHOLD empty polls, the interrupt sleep above it) and its
+ * frequency heuristic the load signal (how full the RX ring is).
+ */
+#ifndef SOCRX_ROUTER_IDLE_ADAPT_H
+#define SOCRX_ROUTER_IDLE_ADAPT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define IDLE_ADAPT_RAISE	4u
+#define IDLE_ADAPT_MAX_SHIFT	8u	/* up to base x 256 */
+#define IDLE_ADAPT_MAX_POLLS	(1u << 24)
+#define IDLE_ADAPT_QUIET_TICKS	100u	/* of the 100 us drain timer: 10 ms */
+
+struct idle_adapt {
+	unsigned int base;	/* --idle-sleep=POLLS */
+	unsigned int max;	/* base with --idle-fixed */
+	unsigned int polls;	/* the threshold now */
+	unsigned int quiet;	/* ticks in a row without a full burst */
+	bool full;		/* a full burst since the last tick */
+	uint64_t raises;	/* times the threshold went up */
+};
+
+/* Starts at @p base empty polls; @p fixed: never adapts. */
+void idle_adapt_init(struct idle_adapt *a, unsigned int base, bool fixed);
+
+/* A burst of the poll loop came back full (MAX_PKT_BURST frames). */
+static inline void
+idle_adapt_full_burst(struct idle_adapt *a)
+{
+	a->full = true;
+}
+
+/*
+ * After a sleep, with the first poll's outcome: @p by_rx when an RX
+ * interrupt ended it, @p full when that poll returned a full burst.
+ */
+void idle_adapt_woken(struct idle_adapt *a, bool by_rx, bool full);
+
+/* The drain timer's tick: the decay. */
+void idle_adapt_tick(struct idle_adapt *a);
+
+#endif /* SOCRX_ROUTER_IDLE_ADAPT_H */

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * --idle-sleep's adaptive threshold (app/router/idle_adapt.c), without
+ * EAL, on sequences of events as the poll loop reports them:
+ *  - under load (every wake-up finds a full burst) the threshold rises to
+ *    its ceiling in a few sleeps, so an lcore fed continuously sleeps only
+ *    those few times in pauses shorter than the ceiling;
+ *  - light traffic (wake-ups without a full burst) leaves it at the base;
+ *  - quiet ticks bring it back to the base, halving; a full burst between
+ *    ticks holds it; a sleep no RX interrupt ended resets it;
+ *  - --idle-fixed never moves it.
+ * The end-to-end check (the router on model ports flat out) is in
+ * test_router_idle.py.
+ */
+#include <stdio.h>
+
+#include "../harness.h"
+#include "idle_adapt.h"
+
+#define BASE 300u
+
+/*
+ * A loop fed continuously, with a pause of @p pause empty polls after
+ * every @p busy polls, for @p rounds pauses: the sleeps it takes.
+ */
+static unsigned int
+stream_sleeps(struct idle_adapt *a, unsigned int pause, unsigned int rounds)
+{
+	unsigned int r, sleeps = 0;
+
+	for (r = 0; r < rounds; r++) {
+		/* busy: full bursts, a tick every few polls */
+		idle_adapt_full_burst(a);
+		idle_adapt_tick(a);
+		if (pause >= a->polls) {
+			sleeps++;
+			/* the ring filled meanwhile: a full first burst */
+			idle_adapt_woken(a, true, true);
+		}
+	}
+	return sleeps;
+}
+
+static void
+test_load(void)
+{
+	struct idle_adapt a;
+	unsigned int s;
+
+	idle_adapt_init(&a, BASE, false);
+	CHECK_EQ_U(a.polls, BASE, "starts at the base");
+	CHECK_EQ_U(a.max, BASE << IDLE_ADAPT_MAX_SHIFT, "ceiling: base x 256");
+	/* pauses of 10000 polls, far above the base, under the ceiling */
+	s = stream_sleeps(&a, 10000, 100000);
+	CHECK(s <= 3, "continuous stream: %u sleeps (at most 3: 300, 1200, 4800)", s);
+	CHECK(a.polls > 10000, "threshold above the pauses (%u)", a.polls);
+	CHECK_EQ_U(a.raises, s, "one raise per mistaken sleep");
+	/* pauses beyond the ceiling still sleep each time */
+	s = stream_sleeps(&a, a.max, 50);
+	CHECK_EQ_U(s, 50, "pauses at the ceiling: a sleep each");
+	CHECK_EQ_U(a.polls, a.max, "stays at the ceiling");
+}
+
+static void
+test_light(void)
+{
+	struct idle_adapt a;
+	unsigned int i;
+
+	idle_adapt_init(&a, BASE, false);
+	for (i = 0; i < 1000; i++) {
+		idle_adapt_woken(&a, true, false);
+		idle_adapt_tick(&a);
+	}
+	CHECK_EQ_U(a.polls, BASE, "light traffic: the base");
+	CHECK_EQ_U(a.raises, 0, "light traffic: no raise");
+}
+
+static void
+test_decay(void)
+{
+	struct idle_adapt a;
+	unsigned int i, ticks = 0;
+
+	idle_adapt_init(&a, BASE, false);
+	while (a.polls < a.max)
+		idle_adapt_woken(&a, true, true);
+	/* a full burst every tick holds it */
+	for (i = 0; i < 10 * IDLE_ADAPT_QUIET_TICKS; i++) {
+		idle_adapt_full_burst(&a);
+		idle_adapt_tick(&a);
+	}
+	CHECK_EQ_U(a.polls, a.max, "full bursts hold the threshold");
+	/* one full burst just before the quiet period would end restarts it */
+	for (i = 0; i + 1 < IDLE_ADAPT_QUIET_TICKS; i++)
+		idle_adapt_tick(&a);
+	idle_adapt_full_burst(&a);
+	idle_adapt_tick(&a);
+	CHECK_EQ_U(a.polls, a.max, "a full burst restarts the quiet count");
+	idle_adapt_tick(&a);
+	CHECK_EQ_U(a.polls, a.max, "one quiet tick: no change");
+	for (i = 0; i + 2 < IDLE_ADAPT_QUIET_TICKS; i++)
+		idle_adapt_tick(&a);
+	CHECK_EQ_U(a.polls, a.max, "a tick short of a quiet period: no change");
+	idle_adapt_tick(&a);
+	CHECK_EQ_U(a.polls, a.max / 2, "a quiet period: halved");
+	while (a.polls > BASE && ticks < 100 * IDLE_ADAPT_QUIET_TICKS) {
+		idle_adapt_tick(&a);
+		ticks++;
+	}
+	CHECK_EQ_U(a.polls, BASE, "quiet: back to the base");
+	CHECK_EQ_U(ticks, (IDLE_ADAPT_MAX_SHIFT - 1) * IDLE_ADAPT_QUIET_TICKS,
+		   "one quiet period per halving");
+	/* a timeout (no RX interrupt) resets at once */
+	idle_adapt_woken(&a, true, true);
+	CHECK(a.polls > BASE, "raised again");
+	idle_adapt_woken(&a, false, false);
+	CHECK_EQ_U(a.polls, BASE, "a sleep that timed out: the base");
+}
+
+static void
+test_fixed(void)
+{
+	struct idle_adapt a;
+
+	idle_adapt_init(&a, BASE, true);
+	CHECK_EQ_U(stream_sleeps(&a, 10000, 100), 100,
+		   "--idle-fixed: every pause above the base sleeps");
+	CHECK_EQ_U(a.polls, BASE, "--idle-fixed: the base");
+	CHECK_EQ_U(a.raises, 0, "--idle-fixed: no raise");
+	idle_adapt_init(&a, 100000000, false);
+	CHECK_EQ_U(a.max, 100000000, "a base above the cap is its own ceiling");
+	idle_adapt_init(&a, 1, false);
+	CHECK_EQ_U(a.max, 256, "base 1: ceiling 256");
+}
+
+int
+main(void)
+{
+	test_load();
+	test_light();
+	test_decay();
+	test_fixed();
+	return harness_result("router_idle_adapt");
+}
