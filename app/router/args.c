@@ -98,7 +98,7 @@ args_usage(FILE *o, const char *prog)
 		"  --idle-sleep[=POLLS] after POLLS empty polls of all its queues (1..%d,\n"
 		"                       default %d) an lcore sleeps until an RX interrupt\n"
 		"                       (every port needs RX interrupts); the threshold\n"
-		"                       rises while wake-ups find a full burst\n"
+		"                       rises while wake-ups find full bursts\n"
 		"  --idle-fixed         keep the --idle-sleep threshold at POLLS\n"
 		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
 		"                       (0..%d): report the delay of the first frame\n"

@@ -347,7 +347,7 @@ fwd_main_loop(void *arg __rte_unused)
 	uint64_t prev_tsc = start_tsc, cur_tsc;
 	unsigned int i, empty = 0;
 	bool idle = false;		/* an idle period has begun */
-	bool woke = false, by_rx = false, full;
+	bool full;
 	struct idle_adapt adapt;	/* the sleep threshold (idle_adapt.h) */
 	uint16_t got;
 
@@ -395,14 +395,13 @@ fwd_main_loop(void *arg __rte_unused)
 			stat_add(&qconf->stats.rx[q->port_id], nb);
 			fwd_burst(qconf, pkts, nb, q->parse_ptype);
 		}
-		if (full)
-			idle_adapt_full_burst(&adapt);
-		/* the first poll after a sleep: was the sleep a mistake? */
-		if (unlikely(woke)) {
-			woke = false;
-			idle_adapt_woken(&adapt, by_rx, full);
+		/* the polls after a sleep judge it (idle_adapt.h) */
+		if (unlikely(adapt.watch != 0)) {
+			idle_adapt_poll(&adapt, full);
 			stat_set(&qconf->stats.idle_raises, adapt.raises);
 			stat_set(&qconf->stats.idle_polls, adapt.polls);
+		} else if (full) {
+			idle_adapt_poll(&adapt, full);
 		}
 		if (got != 0) {
 			stat_add(&qconf->stats.busy_tsc, rte_rdtsc() - cur_tsc);
@@ -413,8 +412,8 @@ fwd_main_loop(void *arg __rte_unused)
 			if (idle_polls != 0 && empty >= adapt.polls) {
 				/* nothing waits in a TX buffer while asleep */
 				fwd_drain(qconf);
-				by_rx = fwd_idle_sleep(qconf);
-				woke = true;
+				idle_adapt_woken(&adapt, fwd_idle_sleep(qconf));
+				stat_set(&qconf->stats.idle_polls, adapt.polls);
 				empty = 0;
 			}
 		}

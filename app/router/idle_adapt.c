@@ -15,19 +15,31 @@ idle_adapt_init(struct idle_adapt *a, unsigned int base, bool fixed)
 	a->polls = base;
 	a->quiet = 0;
 	a->full = false;
+	a->watch = 0;
 	a->raises = 0;
 }
 
 void
-idle_adapt_woken(struct idle_adapt *a, bool by_rx, bool full)
+idle_adapt_woken(struct idle_adapt *a, bool by_rx)
+{
+	if (!by_rx) {
+		a->polls = a->base;
+		a->watch = 0;
+		return;
+	}
+	a->watch = IDLE_ADAPT_FULL_POLLS;
+}
+
+void
+idle_adapt_judge(struct idle_adapt *a, bool full)
 {
 	uint64_t p;
 
-	if (!by_rx) {
-		a->polls = a->base;
+	if (!full) {
+		a->watch = 0;
 		return;
 	}
-	if (!full || a->polls >= a->max)
+	if (--a->watch != 0 || a->polls >= a->max)
 		return;
 	p = (uint64_t)a->polls * IDLE_ADAPT_RAISE;
 	a->polls = p < a->max ? (unsigned int)p : a->max;

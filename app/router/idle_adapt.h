@@ -8,9 +8,11 @@
  * source pauses now and then (a scheduler slice of the sending side, a
  * model thread sharing a CPU) for longer than the base threshold, and an
  * lcore that sleeps through each pause loses frames it would have
- * forwarded. The sign that a sleep was a mistake is a full burst on the
- * first poll after the wake-up (the ring filled while the lcore slept):
- * the threshold is then raised (x IDLE_ADAPT_RAISE, up to base <<
+ * forwarded. The sign that a sleep was a mistake is a ring that filled
+ * while the lcore slept: the first IDLE_ADAPT_FULL_POLLS polls after the
+ * wake-up all return a full burst (two, so that the catch-up of a sender
+ * that stalled at a low rate, one burst and a bit, is not taken for
+ * load). The threshold is then raised (x IDLE_ADAPT_RAISE, up to base <<
  * IDLE_ADAPT_MAX_SHIFT), so the next pause of that length is polled
  * through. It comes back down (halved) after each IDLE_ADAPT_QUIET_TICKS
  * ticks (the TX drain timer's, BURST_TX_DRAIN_US) without a full burst,
@@ -26,6 +28,7 @@
 #include <stdint.h>
 
 #define IDLE_ADAPT_RAISE	4u
+#define IDLE_ADAPT_FULL_POLLS	2u	/* full bursts in a row after a wake-up */
 #define IDLE_ADAPT_MAX_SHIFT	8u	/* up to base x 256 */
 #define IDLE_ADAPT_MAX_POLLS	(1u << 24)
 #define IDLE_ADAPT_QUIET_TICKS	100u	/* of the 100 us drain timer: 10 ms */
@@ -36,24 +39,31 @@ struct idle_adapt {
 	unsigned int polls;	/* the threshold now */
 	unsigned int quiet;	/* ticks in a row without a full burst */
 	bool full;		/* a full burst since the last tick */
+	unsigned int watch;	/* polls after a wake-up still to judge it */
 	uint64_t raises;	/* times the threshold went up */
 };
 
 /* Starts at @p base empty polls; @p fixed: never adapts. */
 void idle_adapt_init(struct idle_adapt *a, unsigned int base, bool fixed);
 
-/* A burst of the poll loop came back full (MAX_PKT_BURST frames). */
-static inline void
-idle_adapt_full_burst(struct idle_adapt *a)
-{
-	a->full = true;
-}
+/* After a sleep: @p by_rx when an RX interrupt ended it. */
+void idle_adapt_woken(struct idle_adapt *a, bool by_rx);
+
+/* Judges the wake-up: the polls after it, full or not. */
+void idle_adapt_judge(struct idle_adapt *a, bool full);
 
 /*
- * After a sleep, with the first poll's outcome: @p by_rx when an RX
- * interrupt ended it, @p full when that poll returned a full burst.
+ * Each poll of all the lcore's queues: @p full when one of them returned
+ * a full burst (MAX_PKT_BURST frames).
  */
-void idle_adapt_woken(struct idle_adapt *a, bool by_rx, bool full);
+static inline void
+idle_adapt_poll(struct idle_adapt *a, bool full)
+{
+	if (full)
+		a->full = true;
+	if (a->watch != 0)
+		idle_adapt_judge(a, full);
+}
 
 /* The drain timer's tick: the decay. */
 void idle_adapt_tick(struct idle_adapt *a);

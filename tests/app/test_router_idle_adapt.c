@@ -2,10 +2,12 @@
 /*
  * --idle-sleep's adaptive threshold (app/router/idle_adapt.c), without
  * EAL, on sequences of events as the poll loop reports them:
- *  - under load (every wake-up finds a full burst) the threshold rises to
+ *  - under load (every wake-up finds full bursts) the threshold rises to
  *    its ceiling in a few sleeps, so an lcore fed continuously sleeps only
  *    those few times in pauses shorter than the ceiling;
- *  - light traffic (wake-ups without a full burst) leaves it at the base;
+ *  - light traffic (wake-ups without a full burst), or a single full
+ *    burst after a wake-up (a stalled sender catching up), leaves it at
+ *    the base;
  *  - quiet ticks bring it back to the base, halving; a full burst between
  *    ticks holds it; a sleep no RX interrupt ended resets it;
  *  - --idle-fixed never moves it.
@@ -30,12 +32,15 @@ stream_sleeps(struct idle_adapt *a, unsigned int pause, unsigned int rounds)
 
 	for (r = 0; r < rounds; r++) {
 		/* busy: full bursts, a tick every few polls */
-		idle_adapt_full_burst(a);
+		idle_adapt_poll(a, true);
 		idle_adapt_tick(a);
 		if (pause >= a->polls) {
 			sleeps++;
-			/* the ring filled meanwhile: a full first burst */
-			idle_adapt_woken(a, true, true);
+			/* the ring filled meanwhile: full bursts after it */
+			idle_adapt_woken(a, true);
+			idle_adapt_poll(a, true);
+			idle_adapt_poll(a, true);
+			idle_adapt_poll(a, true);
 		}
 	}
 	return sleeps;
@@ -69,11 +74,23 @@ test_light(void)
 
 	idle_adapt_init(&a, BASE, false);
 	for (i = 0; i < 1000; i++) {
-		idle_adapt_woken(&a, true, false);
+		idle_adapt_woken(&a, true);
+		idle_adapt_poll(&a, false);
+		idle_adapt_poll(&a, false);
 		idle_adapt_tick(&a);
 	}
 	CHECK_EQ_U(a.polls, BASE, "light traffic: the base");
 	CHECK_EQ_U(a.raises, 0, "light traffic: no raise");
+	/* a stalled sender's catch-up: one full burst, then less */
+	for (i = 0; i < 1000; i++) {
+		idle_adapt_woken(&a, true);
+		idle_adapt_poll(&a, true);
+		idle_adapt_poll(&a, false);
+		idle_adapt_poll(&a, true);	/* judged already */
+	}
+	CHECK_EQ_U(a.polls, BASE, "one full burst after a wake-up: the base");
+	CHECK_EQ_U(a.raises, 0, "one full burst after a wake-up: no raise");
+	CHECK_EQ_U(a.watch, 0, "judged");
 }
 
 static void
@@ -83,18 +100,21 @@ test_decay(void)
 	unsigned int i, ticks = 0;
 
 	idle_adapt_init(&a, BASE, false);
-	while (a.polls < a.max)
-		idle_adapt_woken(&a, true, true);
+	while (a.polls < a.max) {
+		idle_adapt_woken(&a, true);
+		idle_adapt_poll(&a, true);
+		idle_adapt_poll(&a, true);
+	}
 	/* a full burst every tick holds it */
 	for (i = 0; i < 10 * IDLE_ADAPT_QUIET_TICKS; i++) {
-		idle_adapt_full_burst(&a);
+		idle_adapt_poll(&a, true);
 		idle_adapt_tick(&a);
 	}
 	CHECK_EQ_U(a.polls, a.max, "full bursts hold the threshold");
 	/* one full burst just before the quiet period would end restarts it */
 	for (i = 0; i + 1 < IDLE_ADAPT_QUIET_TICKS; i++)
 		idle_adapt_tick(&a);
-	idle_adapt_full_burst(&a);
+	idle_adapt_poll(&a, true);
 	idle_adapt_tick(&a);
 	CHECK_EQ_U(a.polls, a.max, "a full burst restarts the quiet count");
 	idle_adapt_tick(&a);
@@ -112,10 +132,13 @@ test_decay(void)
 	CHECK_EQ_U(ticks, (IDLE_ADAPT_MAX_SHIFT - 1) * IDLE_ADAPT_QUIET_TICKS,
 		   "one quiet period per halving");
 	/* a timeout (no RX interrupt) resets at once */
-	idle_adapt_woken(&a, true, true);
+	idle_adapt_woken(&a, true);
+	idle_adapt_poll(&a, true);
+	idle_adapt_poll(&a, true);
 	CHECK(a.polls > BASE, "raised again");
-	idle_adapt_woken(&a, false, false);
+	idle_adapt_woken(&a, false);
 	CHECK_EQ_U(a.polls, BASE, "a sleep that timed out: the base");
+	CHECK_EQ_U(a.watch, 0, "a sleep that timed out: nothing to judge");
 }
 
 static void
