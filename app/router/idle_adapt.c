@@ -13,7 +13,8 @@ idle_adapt_init(struct idle_adapt *a, unsigned int base, bool fixed)
 	if (a->max < base)
 		a->max = base;
 	a->polls = base;
-	a->quiet = 0;
+	a->ticks = 0;
+	a->full_ticks = 0;
 	a->full = false;
 	a->watch = 0;
 	a->raises = 0;
@@ -43,20 +44,20 @@ idle_adapt_judge(struct idle_adapt *a, bool full)
 		return;
 	p = (uint64_t)a->polls * IDLE_ADAPT_RAISE;
 	a->polls = p < a->max ? (unsigned int)p : a->max;
-	a->quiet = 0;
+	a->ticks = 0;
+	a->full_ticks = 0;
 	a->raises++;
 }
 
 void
 idle_adapt_tick(struct idle_adapt *a)
 {
-	if (a->full) {
-		a->full = false;
-		a->quiet = 0;
+	a->full_ticks += a->full;
+	a->full = false;
+	if (++a->ticks < IDLE_ADAPT_PERIOD_TICKS)
 		return;
-	}
-	if (a->polls == a->base || ++a->quiet < IDLE_ADAPT_QUIET_TICKS)
-		return;
-	a->quiet = 0;
-	a->polls = a->polls / 2 > a->base ? a->polls / 2 : a->base;
+	if (a->full_ticks * IDLE_ADAPT_HOLD_DIV < a->ticks)
+		a->polls = a->polls / 2 > a->base ? a->polls / 2 : a->base;
+	a->ticks = 0;
+	a->full_ticks = 0;
 }

@@ -14,9 +14,12 @@
  * that stalled at a low rate, one burst and a bit, is not taken for
  * load). The threshold is then raised (x IDLE_ADAPT_RAISE, up to base <<
  * IDLE_ADAPT_MAX_SHIFT), so the next pause of that length is polled
- * through. It comes back down (halved) after each IDLE_ADAPT_QUIET_TICKS
- * ticks (the TX drain timer's, BURST_TX_DRAIN_US) without a full burst,
- * and to the base after a sleep no RX interrupt ended (truly idle).
+ * through. It comes back down (halved) after each period of
+ * IDLE_ADAPT_PERIOD_TICKS ticks (the TX drain timer's, BURST_TX_DRAIN_US)
+ * in fewer than a quarter of which a full burst came (at saturation nearly
+ * every tick sees one; an lcore at a low rate that its host's scheduler
+ * starves now and then sees a few), and to the base after a sleep no RX
+ * interrupt ended (truly idle).
  * l3fwd-power's main loop taught the graduation (a short pause below
  * SUSPEND_THRESHOLD empty polls, the interrupt sleep above it) and its
  * frequency heuristic the load signal (how full the RX ring is).
@@ -31,13 +34,15 @@
 #define IDLE_ADAPT_FULL_POLLS	2u	/* full bursts in a row after a wake-up */
 #define IDLE_ADAPT_MAX_SHIFT	8u	/* up to base x 256 */
 #define IDLE_ADAPT_MAX_POLLS	(1u << 24)
-#define IDLE_ADAPT_QUIET_TICKS	100u	/* of the 100 us drain timer: 10 ms */
+#define IDLE_ADAPT_PERIOD_TICKS	100u	/* of the 100 us drain timer: 10 ms */
+#define IDLE_ADAPT_HOLD_DIV	4u	/* full bursts in 1/4 of them hold it */
 
 struct idle_adapt {
 	unsigned int base;	/* --idle-sleep=POLLS */
 	unsigned int max;	/* base with --idle-fixed */
 	unsigned int polls;	/* the threshold now */
-	unsigned int quiet;	/* ticks in a row without a full burst */
+	unsigned int ticks;	/* of the period so far */
+	unsigned int full_ticks;	/* of those, with a full burst */
 	bool full;		/* a full burst since the last tick */
 	unsigned int watch;	/* polls after a wake-up still to judge it */
 	uint64_t raises;	/* times the threshold went up */

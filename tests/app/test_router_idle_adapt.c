@@ -8,8 +8,10 @@
  *  - light traffic (wake-ups without a full burst), or a single full
  *    burst after a wake-up (a stalled sender catching up), leaves it at
  *    the base;
- *  - quiet ticks bring it back to the base, halving; a full burst between
- *    ticks holds it; a sleep no RX interrupt ended resets it;
+ *  - periods in fewer than a quarter of whose ticks a full burst came
+ *    (quiet, or an lcore starved now and then at a low rate) bring it
+ *    back to the base, halving; full bursts in a quarter or more hold it; a
+ *    sleep no RX interrupt ended resets it;
  *  - --idle-fixed never moves it.
  * The end-to-end check (the router on model ports flat out) is in
  * test_router_idle.py.
@@ -93,11 +95,26 @@ test_light(void)
 	CHECK_EQ_U(a.watch, 0, "judged");
 }
 
+/* One period of ticks, a full burst in @p full of them (spread). */
+static void
+period(struct idle_adapt *a, unsigned int full)
+{
+	unsigned int i;
+
+	for (i = 0; i < IDLE_ADAPT_PERIOD_TICKS; i++) {
+		if (i * full / IDLE_ADAPT_PERIOD_TICKS !=
+		    (i + 1) * full / IDLE_ADAPT_PERIOD_TICKS)
+			idle_adapt_poll(a, true);
+		idle_adapt_poll(a, false);
+		idle_adapt_tick(a);
+	}
+}
+
 static void
 test_decay(void)
 {
 	struct idle_adapt a;
-	unsigned int i, ticks = 0;
+	unsigned int i, periods = 0;
 
 	idle_adapt_init(&a, BASE, false);
 	while (a.polls < a.max) {
@@ -105,32 +122,31 @@ test_decay(void)
 		idle_adapt_poll(&a, true);
 		idle_adapt_poll(&a, true);
 	}
-	/* a full burst every tick holds it */
-	for (i = 0; i < 10 * IDLE_ADAPT_QUIET_TICKS; i++) {
-		idle_adapt_poll(&a, true);
+	/* saturation: a full burst every tick holds it */
+	for (i = 0; i < 10; i++)
+		period(&a, IDLE_ADAPT_PERIOD_TICKS);
+	CHECK_EQ_U(a.polls, a.max, "full bursts every tick hold the threshold");
+	period(&a, IDLE_ADAPT_PERIOD_TICKS / IDLE_ADAPT_HOLD_DIV);
+	CHECK_EQ_U(a.polls, a.max, "full bursts in a quarter of the ticks hold it");
+	/* a starved lcore at a low rate: a few full bursts, not load */
+	period(&a, IDLE_ADAPT_PERIOD_TICKS / IDLE_ADAPT_HOLD_DIV - 1);
+	CHECK_EQ_U(a.polls, a.max / 2,
+		   "full bursts in under a quarter of the ticks: halved");
+	period(&a, 3);
+	CHECK_EQ_U(a.polls, a.max / 4, "a few full bursts: halved again");
+	for (i = 0; i + 1 < IDLE_ADAPT_PERIOD_TICKS; i++)
 		idle_adapt_tick(&a);
-	}
-	CHECK_EQ_U(a.polls, a.max, "full bursts hold the threshold");
-	/* one full burst just before the quiet period would end restarts it */
-	for (i = 0; i + 1 < IDLE_ADAPT_QUIET_TICKS; i++)
-		idle_adapt_tick(&a);
-	idle_adapt_poll(&a, true);
+	CHECK_EQ_U(a.polls, a.max / 4, "a tick short of a period: no change");
 	idle_adapt_tick(&a);
-	CHECK_EQ_U(a.polls, a.max, "a full burst restarts the quiet count");
-	idle_adapt_tick(&a);
-	CHECK_EQ_U(a.polls, a.max, "one quiet tick: no change");
-	for (i = 0; i + 2 < IDLE_ADAPT_QUIET_TICKS; i++)
-		idle_adapt_tick(&a);
-	CHECK_EQ_U(a.polls, a.max, "a tick short of a quiet period: no change");
-	idle_adapt_tick(&a);
-	CHECK_EQ_U(a.polls, a.max / 2, "a quiet period: halved");
-	while (a.polls > BASE && ticks < 100 * IDLE_ADAPT_QUIET_TICKS) {
-		idle_adapt_tick(&a);
-		ticks++;
+	CHECK_EQ_U(a.polls, a.max / 8, "a quiet period: halved");
+	while (a.polls > BASE && periods < 100) {
+		period(&a, 0);
+		periods++;
 	}
 	CHECK_EQ_U(a.polls, BASE, "quiet: back to the base");
-	CHECK_EQ_U(ticks, (IDLE_ADAPT_MAX_SHIFT - 1) * IDLE_ADAPT_QUIET_TICKS,
-		   "one quiet period per halving");
+	CHECK_EQ_U(periods, IDLE_ADAPT_MAX_SHIFT - 3, "one quiet period per halving");
+	period(&a, 0);
+	CHECK_EQ_U(a.polls, BASE, "never below the base");
 	/* a timeout (no RX interrupt) resets at once */
 	idle_adapt_woken(&a, true);
 	idle_adapt_poll(&a, true);
