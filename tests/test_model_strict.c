@@ -22,6 +22,7 @@
 #include <linux/mii.h>
 #include <stdbool.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dwmac4_desc.h"
 #include "dwmac4_model.h"
@@ -484,6 +485,7 @@ test_interrupt_status(void)
 	struct fix f;
 
 	dwmac4_model_params_init(&p);
+	p.manual_clock = true;
 	fix_new(&f, &p, MAC_1G);
 	rx_start(&f, 2, false, RX_CTL);
 	tx_start(&f, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
@@ -493,9 +495,11 @@ test_interrupt_status(void)
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
 		   (DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI), 0,
 		   "no IOC, no IC: no RI, no TI");
-	/* The RX watchdog raises RI for frames closed without IOC. */
+	/* The RX watchdog (test_rx_watchdog) raises RI for frames without IOC. */
 	dwmac4_model_write32(f.m, DMA_CHAN_RX_WATCHDOG(0), 0x40);
 	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	dwmac4_model_clock_advance(f.m, 0x40 * 256 * 1000ull / 125);
 	dwmac4_model_step(f.m, 8);
 	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) & DMA_CHAN_STATUS_RI,
 	      "RIWT: RI");
@@ -511,6 +515,90 @@ test_interrupt_status(void)
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
 		   (DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI),
 		   DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_TI, "IOC and IC");
+	fix_free(&f);
+}
+
+/* Rises of channel 0's interrupt line since the last call. */
+static uint64_t
+irq_rises(struct fix *f)
+{
+	uint64_t n = 0;
+
+	if (read(dwmac4_model_irq_fd(f->m, 0), &n, sizeof(n)) != sizeof(n))
+		return 0;
+	return n;
+}
+
+static uint32_t
+ri(struct fix *f)
+{
+	return dwmac4_model_read32(f->m, DMA_CHAN_STATUS(0)) & DMA_CHAN_STATUS_RI;
+}
+
+/*
+ * The RX watchdog on the model's clock (manual here): a frame closed
+ * without IOC starts it; RI comes RWT x 256 application clock cycles
+ * later, not before, and once for every frame closed meanwhile (they do
+ * not restart it); RI from an IOC frame stops it; RWT 0 never raises RI.
+ */
+static void
+test_rx_watchdog(void)
+{
+	/* RWT 10 at 100 MHz: 10 x 256 cycles of 10 ns. */
+	const uint64_t wdt_ns = 10ull * 256 * 10;
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.manual_clock = true;
+	p.clk_hz = 100000000;
+	fix_new(&f, &p, MAC_1G);
+	rx_start(&f, NDESC - 1, false, RX_CTL);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_WATCHDOG(0), 10);
+	dwmac4_model_write32(f.m, DMA_CHAN_INTR_ENA(0), DMA_CHAN_INTR_ENA_RIE |
+			     DMA_CHAN_INTR_ENA_NIE_4_10);
+	push(&f, 100);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_delivered, 2, "RWT: two frames delivered");
+	CHECK_EQ_U(ri(&f), 0, "RWT: no RI as the frames close");
+	dwmac4_model_clock_advance(f.m, wdt_ns - 1);
+	push(&f, 100);		/* closed while the watchdog runs */
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(ri(&f), 0, "RWT: no RI 1 ns before the watchdog runs out");
+	CHECK_EQ_U(irq_rises(&f), 0, "RWT: the line stayed low");
+	dwmac4_model_clock_advance(f.m, 1);
+	dwmac4_model_step(f.m, 8);
+	CHECK(ri(&f) != 0, "RWT: RI when the watchdog runs out");
+	CHECK_EQ_U(irq_rises(&f), 1, "RWT: three frames, one interrupt");
+	/* It stopped: more time raises nothing more. */
+	dwmac4_model_write32(f.m, DMA_CHAN_STATUS(0), DMA_CHAN_STATUS_RI |
+			     DMA_CHAN_STATUS_NIS);
+	dwmac4_model_clock_advance(f.m, 10 * wdt_ns);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(ri(&f), 0, "RWT: stopped after it fired");
+	/* The next frame starts it again, from its own close. */
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	dwmac4_model_clock_advance(f.m, wdt_ns - 1);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(ri(&f), 0, "RWT: restarted by the next frame");
+	dwmac4_model_clock_advance(f.m, 1);
+	dwmac4_model_step(f.m, 8);
+	CHECK(ri(&f) != 0, "RWT: RI after its own deadline");
+	CHECK_EQ_U(irq_rises(&f), 1, "RWT: a second interrupt");
+	dwmac4_model_write32(f.m, DMA_CHAN_STATUS(0), DMA_CHAN_STATUS_RI |
+			     DMA_CHAN_STATUS_NIS);
+	/* RWT 0: frames without IOC raise nothing, however long. */
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_WATCHDOG(0), 0);
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	dwmac4_model_clock_advance(f.m, 1000 * wdt_ns);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(ri(&f), 0, "RWT 0: no RI");
+	CHECK_EQ_U(irq_rises(&f), 0, "RWT 0: no interrupt");
+	CHECK_EQ_U(stats(&f).rx_delivered, 5, "every frame delivered");
+	CHECK_EQ_U(stats(&f).violations, 0, "RWT: no violation");
 	fix_free(&f);
 }
 
@@ -613,6 +701,7 @@ main(void)
 	test_rbsz_bus_width();
 	test_rbsz_zero();
 	test_interrupt_status();
+	test_rx_watchdog();
 	test_hash_filter();
 	test_icmp_checksum();
 	return harness_result("test_model_strict");

@@ -76,7 +76,8 @@ args_usage(FILE *o, const char *prog)
 		"    [--config \"(port,queue,lcore)[,(port,queue,lcore)...]\"]\n"
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
-		"    [--max-routes N] [--idle-sleep[=POLLS]] [--latency-stamp OFFSET]\n"
+		"    [--max-routes N] [--idle-sleep[=POLLS]] [--idle-fixed]\n"
+		"    [--latency-stamp OFFSET]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -96,7 +97,9 @@ args_usage(FILE *o, const char *prog)
 		"                       (default %d)\n"
 		"  --idle-sleep[=POLLS] after POLLS empty polls of all its queues (1..%d,\n"
 		"                       default %d) an lcore sleeps until an RX interrupt\n"
-		"                       (every port needs RX interrupts)\n"
+		"                       (every port needs RX interrupts); the threshold\n"
+		"                       rises while wake-ups find full bursts\n"
+		"  --idle-fixed         keep the --idle-sleep threshold at POLLS\n"
 		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
 		"                       (0..%d): report the delay of the first frame\n"
 		"                       after each idle period\n"
@@ -250,6 +253,7 @@ enum {
 	OPT_EXIT_WHEN_IDLE,
 	OPT_MAX_ROUTES,
 	OPT_IDLE_SLEEP,
+	OPT_IDLE_FIXED,
 	OPT_LATENCY_STAMP,
 };
 
@@ -267,6 +271,7 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "exit-when-idle", required_argument, NULL, OPT_EXIT_WHEN_IDLE },
 		{ "max-routes", required_argument, NULL, OPT_MAX_ROUTES },
 		{ "idle-sleep", optional_argument, NULL, OPT_IDLE_SLEEP },
+		{ "idle-fixed", no_argument, NULL, OPT_IDLE_FIXED },
 		{ "latency-stamp", required_argument, NULL, OPT_LATENCY_STAMP },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -342,6 +347,9 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 optarg, ARGS_MAX_IDLE_POLLS);
 			a->idle_sleep = (unsigned int)ul;
 			break;
+		case OPT_IDLE_FIXED:
+			a->idle_fixed = true;
+			break;
 		case OPT_LATENCY_STAMP:
 			if (num_parse_uint(optarg, ARGS_MAX_STAMP_OFFSET, &ul) != 0)
 				return args_fail(err, errlen,
@@ -369,6 +377,8 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 					 ROUTER_ROUTES_FROM_BINDIR[0] != '\0' ? "," : "",
 					 ROUTER_ROUTES_SOURCE, ROUTER_ROUTES_INSTALLED);
 	}
+	if (a->idle_fixed && a->idle_sleep == 0)
+		return args_fail(err, errlen, "--idle-fixed needs --idle-sleep");
 	if (a->exit_when_idle != 0 && a->stats_period == 0)
 		return args_fail(err, errlen,
 				 "--exit-when-idle counts statistics periods: --stats-period must be > 0");

@@ -47,6 +47,7 @@ struct router_args {
 	const char *json;
 	unsigned int exit_when_idle;
 	unsigned int idle_sleep;	/* empty polls before sleeping; 0: never */
+	bool idle_fixed;		/* --idle-fixed: no adaptive threshold */
 	unsigned int latency_stamp;	/* stamp offset + 1; 0: none */
 	unsigned int max_routes;	/* per family */
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];

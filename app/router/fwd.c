@@ -35,6 +35,7 @@
 
 #include "csum.h"
 #include "fwd_idle.h"
+#include "idle_adapt.h"
 #include "fwd_lpm_x4.h"
 #include "router.h"
 
@@ -346,6 +347,8 @@ fwd_main_loop(void *arg __rte_unused)
 	uint64_t prev_tsc = start_tsc, cur_tsc;
 	unsigned int i, empty = 0;
 	bool idle = false;		/* an idle period has begun */
+	bool full;
+	struct idle_adapt adapt;	/* the sleep threshold (idle_adapt.h) */
 	uint16_t got;
 
 	if (qconf->n_rx_queue == 0)
@@ -361,13 +364,21 @@ fwd_main_loop(void *arg __rte_unused)
 		force_quit = true;
 		return -1;
 	}
+	idle_adapt_init(&adapt, idle_polls != 0 ? idle_polls : idle_period,
+			router_conf.idle_fixed);
+	stat_set(&qconf->stats.idle_polls, adapt.polls);
 	while (!force_quit) {
 		cur_tsc = rte_rdtsc();
 		if (unlikely(cur_tsc - prev_tsc > drain_tsc)) {
 			fwd_drain(qconf);
 			prev_tsc = cur_tsc;
+			if (idle_polls != 0) {
+				idle_adapt_tick(&adapt);
+				stat_set(&qconf->stats.idle_polls, adapt.polls);
+			}
 		}
 		got = 0;
+		full = false;
 		for (i = 0; i < qconf->n_rx_queue; i++) {
 			const struct lcore_rx_queue *q = &qconf->rx_queue_list[i];
 			uint16_t nb = rte_eth_rx_burst(q->port_id, q->queue_id,
@@ -375,6 +386,7 @@ fwd_main_loop(void *arg __rte_unused)
 
 			if (nb == 0)
 				continue;
+			full |= nb == MAX_PKT_BURST;
 			/* the first frame after an idle period: its delay */
 			if (unlikely(stamp_off1 != 0) && got == 0 && idle)
 				latency_record(qconf->latency, pkts[0],
@@ -383,16 +395,25 @@ fwd_main_loop(void *arg __rte_unused)
 			stat_add(&qconf->stats.rx[q->port_id], nb);
 			fwd_burst(qconf, pkts, nb, q->parse_ptype);
 		}
+		/* the polls after a sleep judge it (idle_adapt.h) */
+		if (unlikely(adapt.watch != 0)) {
+			idle_adapt_poll(&adapt, full);
+			stat_set(&qconf->stats.idle_raises, adapt.raises);
+			stat_set(&qconf->stats.idle_polls, adapt.polls);
+		} else if (full) {
+			idle_adapt_poll(&adapt, full);
+		}
 		if (got != 0) {
 			stat_add(&qconf->stats.busy_tsc, rte_rdtsc() - cur_tsc);
 			empty = 0;
 			idle = false;
 		} else if (++empty >= idle_period) {
 			idle = true;
-			if (idle_polls != 0) {
+			if (idle_polls != 0 && empty >= adapt.polls) {
 				/* nothing waits in a TX buffer while asleep */
 				fwd_drain(qconf);
-				fwd_idle_sleep(qconf);
+				idle_adapt_woken(&adapt, fwd_idle_sleep(qconf));
+				stat_set(&qconf->stats.idle_polls, adapt.polls);
 				empty = 0;
 			}
 		}

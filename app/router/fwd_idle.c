@@ -81,7 +81,7 @@ queues_intr(const struct lcore_conf *qconf, bool on)
 	}
 }
 
-void
+bool
 fwd_idle_sleep(struct lcore_conf *qconf)
 {
 	struct rte_epoll_event ev[MAX_RX_QUEUE_PER_LCORE];
@@ -98,4 +98,5 @@ fwd_idle_sleep(struct lcore_conf *qconf)
 	if (n > 0)
 		stat_add(&qconf->stats.wakeups, 1);
 	queues_intr(qconf, false);
+	return n > 0;
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * --idle-sleep: l3fwd-power's interrupt scheme for the forwarding lcores.
- * An lcore that found all its RX queues empty for router_conf.idle_polls
- * polls in a row enables their RX interrupts, sleeps in epoll on its own
+ * An lcore that found all its RX queues empty for a threshold of polls in
+ * a row (router_conf.idle_polls, raised under load: idle_adapt.h) enables
+ * their RX interrupts, sleeps in epoll on its own
  * thread's epoll set until one fires (or FWD_IDLE_WAIT_MS pass, so that a
  * stop is noticed), disables them and polls again. The PMD closes the
  * race of a frame written back between the last empty poll and the
@@ -11,6 +12,7 @@
 #ifndef SOCRX_ROUTER_FWD_IDLE_H
 #define SOCRX_ROUTER_FWD_IDLE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "router.h"
@@ -33,7 +35,10 @@ int fwd_idle_check(uint16_t port, uint16_t queue, char *err, size_t errlen);
  */
 int fwd_idle_register(const struct lcore_conf *qconf);
 
-/* Sleeps until an RX interrupt of one of the lcore's queues or the timeout. */
-void fwd_idle_sleep(struct lcore_conf *qconf);
+/*
+ * Sleeps until an RX interrupt of one of the lcore's queues or the
+ * timeout. @return true when an RX interrupt ended the sleep.
+ */
+bool fwd_idle_sleep(struct lcore_conf *qconf);
 
 #endif /* SOCRX_ROUTER_FWD_IDLE_H */

@@ -497,6 +497,7 @@ main(int argc, char **argv)
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
 	router_conf.idle_polls = args.idle_sleep;
+	router_conf.idle_fixed = args.idle_fixed;
 	router_conf.stamp_off1 = args.latency_stamp;
 	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
 					ARGS_IDLE_SLEEP_DEFAULT;

@@ -65,8 +65,13 @@ struct router_conf {
 	uint8_t l2hdr[RTE_MAX_ETHPORTS][2 * RTE_ETHER_ADDR_LEN];
 	bool drop_bad_l4;
 	uint64_t enabled_port_mask;
-	/* --idle-sleep: empty polls before an lcore sleeps; 0: it never does */
+	/*
+	 * --idle-sleep: empty polls before an lcore sleeps (the base of the
+	 * adaptive threshold, idle_adapt.h); 0: it never does. --idle-fixed:
+	 * the threshold stays at the base.
+	 */
 	unsigned int idle_polls;
+	bool idle_fixed;
 	/*
 	 * --latency-stamp: stamp offset + 1 (0: none), and the empty polls
 	 * that make an idle period (idle_polls, or l3fwd-power's default

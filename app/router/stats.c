@@ -84,6 +84,8 @@ struct lcore_time {
 	uint64_t sleep_tsc;
 	uint64_t sleeps;
 	uint64_t wakeups;
+	uint64_t idle_raises;
+	uint64_t idle_polls;
 };
 
 struct sample {
@@ -187,6 +189,8 @@ lcore_sum(struct lcore_stats *sum, struct lcore_time *lt)
 		lt[lc].sleep_tsc = stat_read(&s->sleep_tsc);
 		lt[lc].sleeps = stat_read(&s->sleeps);
 		lt[lc].wakeups = stat_read(&s->wakeups);
+		lt[lc].idle_raises = stat_read(&s->idle_raises);
+		lt[lc].idle_polls = stat_read(&s->idle_polls);
 		for (k = 0; k < ROUTER_DROP_MAX; k++)
 			sum->drop[k] += stat_read(&s->drop[k]);
 		sum->l4_bad_fwd += stat_read(&s->l4_bad_fwd);
@@ -289,6 +293,10 @@ print_lcores(const struct lcore_time *a, const struct lcore_time *b,
 			       100.0 * (double)(b[lc].sleep_tsc - a[lc].sleep_tsc) /
 			       hz / dt, b[lc].sleeps - a[lc].sleeps,
 			       b[lc].wakeups - a[lc].wakeups);
+		if (router_conf.idle_polls != 0 && !router_conf.idle_fixed)
+			printf(", threshold %" PRIu64 " polls (%" PRIu64
+			       " raises)", b[lc].idle_polls,
+			       b[lc].idle_raises - a[lc].idle_raises);
 		printf("\n");
 	}
 }
@@ -482,6 +490,8 @@ stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 			", \"sleeps\": %" PRIu64 ", \"wakeups\": %" PRIu64,
 			sep, k, t->rx, t->busy_tsc, t->run_tsc, t->sleep_tsc, t->sleeps,
 			t->wakeups);
+		fprintf(o, ", \"idle_raises\": %" PRIu64 ", \"idle_polls\": %" PRIu64,
+			t->idle_raises, t->idle_polls);
 		if (lcore_conf[k].latency != NULL) {
 			latency_summarise(lcore_conf[k].latency, &l);
 			fprintf(o, ",\n     \"idle_latency_cycles\": {\"samples\": %u, "

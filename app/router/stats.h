@@ -58,12 +58,22 @@ struct lcore_stats {
 	uint64_t sleep_tsc;
 	uint64_t sleeps;
 	uint64_t wakeups;
+	/* --idle-sleep's threshold (idle_adapt.h): raises, and its value now */
+	uint64_t idle_raises;
+	uint64_t idle_polls;
 };
 
 static inline void
 stat_add(uint64_t *c, uint64_t n)
 {
 	__atomic_store_n(c, *c + n, __ATOMIC_RELAXED);
+}
+
+/* A gauge or a total kept elsewhere: the same one-writer store. */
+static inline void
+stat_set(uint64_t *c, uint64_t v)
+{
+	__atomic_store_n(c, v, __ATOMIC_RELAXED);
 }
 
 static inline uint64_t

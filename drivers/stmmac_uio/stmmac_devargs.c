@@ -6,6 +6,7 @@
  * backend parses them, stmmac_model_params.c).
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <string.h>
 
 #include <rte_common.h>
@@ -145,6 +146,52 @@ arg_riwt(const char *v, void *args)
 }
 
 static const char *
+arg_rx_coal_usecs(const char *v, void *args)
+{
+	struct stmmac_devargs *da = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, 1000000, &n) < 0)
+		return "expected 1..1000000 (microseconds)";
+	da->rx_coal_usecs = (unsigned int)n;
+	return NULL;
+}
+
+/*
+ * rx_coal_usecs= to RWT: usecs x cycles per microsecond / 256, Linux's
+ * stmmac_usec2riwt(), with the clock csr_clk= names (Linux counts RWT in
+ * stmmac_clk cycles, the rate it also derives the MDC divider from).
+ * Refuses what RWT cannot hold rather than clamping it.
+ */
+static int
+devargs_rx_coal(const char *name, struct stmmac_devargs *da)
+{
+	uint64_t rwt;
+
+	if (da->rx_coal_usecs == 0)
+		return 0;
+	if (da->riwt != 0) {
+		PMD_DRV_LOG(ERR, "%s: devarg rx_coal_usecs=%u with riwt=%u: give one of them",
+			    name, da->rx_coal_usecs, da->riwt);
+		return -EINVAL;
+	}
+	if (da->csr_clk == 0) {
+		PMD_DRV_LOG(ERR, "%s: devarg rx_coal_usecs=%u needs csr_clk= (the clock the RX watchdog counts)",
+			    name, da->rx_coal_usecs);
+		return -EINVAL;
+	}
+	rwt = (uint64_t)da->rx_coal_usecs * (da->csr_clk / 1000000u) /
+	      DWMAC4_RWT_UNIT_CYCLES;
+	if (rwt < 1 || rwt > DWMAC4_DMA_RX_WATCHDOG_RWT_MASK) {
+		PMD_DRV_LOG(ERR, "%s: devarg rx_coal_usecs=%u is RWT %" PRIu64 " at csr_clk=%" PRIu64 " Hz, outside 1..255",
+			    name, da->rx_coal_usecs, rwt, da->csr_clk);
+		return -EINVAL;
+	}
+	da->riwt = (uint8_t)rwt;
+	return 0;
+}
+
+static const char *
 arg_crc_strip(const char *v, void *args)
 {
 	static const char *const names[] = { "mac", "sw", NULL };
@@ -179,13 +226,18 @@ int
 stmmac_devargs_parse(const char *name, const char *args,
 		     struct stmmac_devargs *da)
 {
+	int ret;
+
 	memset(da, 0, sizeof(*da));
 	/* The settings' "not given" states; their defaults are in the lists. */
 	da->axi_rd_osr_lmt = -1;
 	da->axi_wr_osr_lmt = -1;
-	return socnic_devargs_parse_port(stmmac_logtype_driver, name, args,
-					 &stmmac_pmd_devargs, &da->port,
-					 &da->rx, da);
+	ret = socnic_devargs_parse_port(stmmac_logtype_driver, name, args,
+					&stmmac_pmd_devargs, &da->port,
+					&da->rx, da);
+	if (ret < 0)
+		return ret;
+	return devargs_rx_coal(name, da);
 }
 
 enum socnic_devarg_scope

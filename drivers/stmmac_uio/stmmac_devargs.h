@@ -28,7 +28,8 @@
 	X(fixed_link, "<10|100|1000>[,half|full]", NULL, ANY)		\
 	X(coe, "0|1", "1", ANY)						\
 	X(crc_strip, "mac|sw", "mac", ANY)				\
-	X(riwt, "<0..255>", "0", ANY)
+	X(riwt, "<0..255>", "0", ANY)					\
+	X(rx_coal_usecs, "<us>", NULL, ANY)
 
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
@@ -56,7 +57,8 @@
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
 	X(model_boot, "reset|running", NULL, MODEL)			\
-	X(model_irq_race, "0|1", NULL, MODEL)
+	X(model_irq_race, "0|1", NULL, MODEL)				\
+	X(model_clk, "<Hz>", NULL, MODEL)
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define STMMAC_PMD_PARAMS						\
@@ -99,9 +101,12 @@ struct stmmac_devargs {
 	/*
 	 * RX interrupts (intr_conf.rxq): 0 arms every RX descriptor with IOC;
 	 * N > 0 arms none and lets the RX watchdog raise RI after N x 256
-	 * clock cycles (DMA_CHx_Rx_Interrupt_Watchdog_Timer.RWT).
+	 * clock cycles (DMA_CHx_Rx_Interrupt_Watchdog_Timer.RWT). Given
+	 * rx_coal_usecs= instead, riwt is converted from it with csr_clk
+	 * (Linux's stmmac_usec2riwt(), ethtool rx-usecs).
 	 */
 	uint8_t riwt;
+	unsigned int rx_coal_usecs;	/* 0: not given */
 };
 
 /*

@@ -55,6 +55,18 @@ arg_fault_wo_ppm(const char *v, void *args)
 	return socnic_parse_ppm(v, &MODEL_PARAMS(args)->fault_wo_ppm);
 }
 
+/* The application clock the model's RX watchdog counts (params.clk_hz). */
+static const char *
+arg_model_clk(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1000000, 1000000000, &n) < 0)
+		return "expected the application clock in Hz, 1000000..1000000000";
+	MODEL_PARAMS(args)->clk_hz = n;
+	return NULL;
+}
+
 static const char *
 arg_model_phy_addr(const char *v, void *args)
 {

@@ -15,15 +15,17 @@ its epoll timeout would forward the frames too, but count no wake-up);
 without --idle-sleep it never sleeps. The same on net_stmmac_uio model
 ports (their RX queue interrupts), and with --mvneta on net_mvneta_uio
 model ports too, with the model's time stamps giving the delay of the
-first frame after each idle period (--latency-stamp), and on a port
-without RX interrupts (net_null) --idle-sleep is refused before anything
-starts.
+first frame after each idle period (--latency-stamp); flat out on model
+ports the adaptive threshold keeps the lcore awake through the sender's
+pauses (a bounded number of sleeps, not a time); and on a port without
+RX interrupts (net_null) --idle-sleep is refused before anything starts.
 
 Usage: test_router_idle.py ROUTER [--mvneta]
 Exit: 0 pass, 1 fail, 77 skipped (no /dev/net/tun or not root).
 """
 import json
 import os
+import re
 import select
 import socket
 import struct
@@ -229,6 +231,42 @@ def main():
     # the same on model ports of each family built: 100 frames 10 ms apart
     for pmd in families:
         model_ports(router, pmd)
+
+    # flat out on model ports: the threshold rises after the wake-ups that
+    # find a full burst, so pauses of the sender no longer put the lcore
+    # to sleep each time (a fixed 300-poll threshold slept about 3,000
+    # times a second here, docs/perf/idle.md)
+    with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
+        js = os.path.join(d, "out.json")
+        cmd = [router] + EAL + [
+            "--vdev", "net_stmmac_uio0,model_cpu=0",
+            "--vdev", "net_stmmac_uio1,tx_pcap=/dev/null,model_cpu=0",
+            "--", "--routes", routes_file(d), "--duration", "3",
+            "--stats-period", "1", "--json", js, "--idle-sleep=300"]
+        print("$ " + " ".join(cmd))
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True, timeout=120)
+        data = {}
+        if p.returncode == 0 and os.path.exists(js):
+            with open(js) as f:
+                data = json.load(f)
+        lc = data.get("lcores", [{}])[0]
+        ports = data.get("ports", [{}, {}])
+        print("\n".join(l for l in p.stdout.split("\n") if "lcore 1:" in l))
+        check(p.returncode == 0 and ports[1].get("tx_packets", 0) > 0,
+              "flat out, --idle-sleep=300: frames forwarded", p.stdout)
+        check("idle_raises" in lc and lc.get("idle_polls", 0) >= 300,
+              "flat out: the JSON gives the threshold (%s) and its raises (%s)"
+              % (lc.get("idle_polls"), lc.get("idle_raises")), p.stdout)
+        # the live lines after the first second (the start-up's sleeps
+        # left out), the summary line last
+        live = [int(m.group(1)) for m in re.finditer(
+            r"lcore 1: busy .*?, (\d+) sleeps", p.stdout)][:-1]
+        check(len(live) >= 2 and sum(live[1:]) <= 200,
+              "flat out: at most 200 sleeps after the first second (%s by "
+              "second, %s raises)" % (live, lc.get("idle_raises")), p.stdout)
+        check("threshold" in p.stdout,
+              "flat out: the live statistics show the threshold", p.stdout)
 
     cmd = [router] + EAL + ["--vdev", "net_null0", "--vdev", "net_null1",
                             "--", "--idle-sleep=50", "--duration", "1"]

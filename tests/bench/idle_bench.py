@@ -23,7 +23,9 @@ Per run:
             percentile in microseconds.
 
 Usage: idle_bench.py [--router build/app/socrx-router] [--seconds 6]
-           [--reps 3] [--out docs/perf]
+           [--reps 3] [--out docs/perf] [--rates 10k,max] [--modes idle-sleep]
+           [--port0-devargs csr_clk=125000000,rx_coal_usecs=50]
+           [--idle-sleep POLLS] [--idle-fixed]
 """
 import argparse
 import json
@@ -61,7 +63,7 @@ def cpu_ticks(pid, tid):
     return int(fields[11]) + int(fields[12])     # utime, stime
 
 
-def run(router, routes, rate, mode_args, seconds):
+def run(router, routes, rate, mode_args, seconds, p0_extra=""):
     with tempfile.TemporaryDirectory(prefix="socrx-idle-bench-") as d:
         js = os.path.join(d, "out.json")
         if rate is None:
@@ -69,6 +71,8 @@ def run(router, routes, rate, mode_args, seconds):
         else:
             p0 = "net_stmmac_uio0,gen_stamp=1,model_cpu=0" + \
                  (",gen_rate=%d" % rate if rate else "")
+        if p0_extra:
+            p0 += "," + p0_extra
         cmd = [router] + EAL + ["--vdev", p0, "--vdev",
                                 "net_stmmac_uio1,tx_pcap=/dev/null,model_cpu=0",
                                 "--", "--routes", routes, "--duration",
@@ -99,6 +103,7 @@ def run(router, routes, rate, mode_args, seconds):
         "lat_n": lat.get("samples", 0),
         "lat_p50": lat.get("p50", 0) / hz, "lat_p99": lat.get("p99", 0) / hz,
         "wakeups": lc.get("wakeups", 0), "sleeps": lc.get("sleeps", 0),
+        "raises": lc.get("idle_raises", 0),
     }
 
 
@@ -120,18 +125,43 @@ def main():
     ap.add_argument("--seconds", type=float, default=6.0)
     ap.add_argument("--reps", type=int, default=3)
     ap.add_argument("--out", default=None, help="write idle.md/idle-cpu.svg here")
+    ap.add_argument("--rates", default=",".join(r for r, _ in RATES),
+                    help="offered rates to run, of %s (default: all)"
+                    % ",".join(r for r, _ in RATES))
+    ap.add_argument("--modes", default=",".join(m for m, _ in MODES),
+                    help="poll, idle-sleep or both (default)")
+    ap.add_argument("--port0-devargs", default="",
+                    help="more devargs of port 0, the receiving one (e.g. "
+                    "csr_clk=125000000,rx_coal_usecs=50, or riwt=24)")
+    ap.add_argument("--idle-sleep", type=int, default=None, metavar="POLLS",
+                    help="the router's --idle-sleep=POLLS (default: its own)")
+    ap.add_argument("--idle-fixed", action="store_true",
+                    help="the router's --idle-fixed (no adaptive threshold)")
     a = ap.parse_args()
+    rates = [(r, v) for r, v in RATES if r in a.rates.split(",")]
+    modes = [(m, list(v)) for m, v in MODES if m in a.modes.split(",")]
+    if not rates or not modes:
+        ap.error("no rate or no mode selected")
+    for m, v in modes:
+        if m == "idle-sleep":
+            if a.idle_sleep is not None:
+                v[:] = ["--idle-sleep=%d" % a.idle_sleep]
+            if a.idle_fixed:
+                v.append("--idle-fixed")
 
     res = {}
     for rep in range(a.reps):
-        for rname, rate in RATES:
-            for mname, margs in MODES:
-                r = run(a.router, a.routes, rate, margs, a.seconds)
+        for rname, rate in rates:
+            for mname, margs in modes:
+                r = run(a.router, a.routes, rate, margs, a.seconds,
+                        a.port0_devargs)
                 res.setdefault((rname, mname), []).append(r)
-                print("rep %d %-5s %-10s cpu %5.1f%% offered %9d lost %7d "
-                      "lat p50 %7.1f us p99 %8.1f us (%d samples) wake-ups %d"
-                      % (rep + 1, rname, mname, r["cpu"], r["offered"], r["lost"],
-                         r["lat_p50"], r["lat_p99"], r["lat_n"], r["wakeups"]),
+                print("rep %d %-5s %-10s cpu %5.1f%% offered %9d fwd %8.0f pps "
+                      "lost %7d lat p50 %7.1f us p99 %8.1f us (%d samples) "
+                      "sleeps %d wake-ups %d raises %d"
+                      % (rep + 1, rname, mname, r["cpu"], r["offered"], r["pps"],
+                         r["lost"], r["lat_p50"], r["lat_p99"], r["lat_n"],
+                         r["sleeps"], r["wakeups"], r["raises"]),
                       flush=True)
 
     def med(k, key):
@@ -140,8 +170,8 @@ def main():
     lines = ["| offered | mode | lcore CPU % | forwarded pps | lost | "
              "first frame after idle, median / p99 (us) | wake-ups by RX |",
              "|---|---|---|---|---|---|---|"]
-    for rname, _ in RATES:
-        for mname, _ in MODES:
+    for rname, _ in rates:
+        for mname, _ in modes:
             k = (rname, mname)
             lines.append("| %s | %s | %.1f | %.0f | %.0f | %s | %s |" % (
                 rname, mname, med(k, "cpu"), med(k, "pps"), med(k, "lost"),
@@ -154,8 +184,8 @@ def main():
     if a.out:
         svg_bars(os.path.join(a.out, "idle-cpu.svg"),
                  "forwarding lcore CPU % by offered rate",
-                 [r for r, _ in RATES], [m for m, _ in MODES],
-                 {(r, m): med((r, m), "cpu") for r, _ in RATES for m, _ in MODES},
+                 [r for r, _ in rates], [m for m, _ in modes],
+                 {(r, m): med((r, m), "cpu") for r, _ in rates for m, _ in modes},
                  "CPU %")
         with open(os.path.join(a.out, "idle-table.md"), "w") as f:
             f.write("host: %s; median of %d runs of %.0f s each\n\n%s\n"

@@ -608,6 +608,20 @@ combinations(void)
 	/* Model-only keys with a real device. */
 	expect_invalid("gen_pkts", "uio=uio0,gen_pkts=1");
 	expect_invalid("fault_err_ppm", "fault_err_ppm=1,uio=uio7");
+	if (strcmp(family_keys().model, "dwmac4") != 0)
+		return;
+	/* The dwmac4 model's application clock. */
+	expect_invalid("model_clk", "model_clk=999999");
+	expect_invalid("model_clk", "model_clk=1000000001");
+	expect_valid("model_clk=1000000");
+	expect_valid("model_clk=1000000000");
+	/* rx_coal_usecs: converted to RWT with csr_clk, which must hold it. */
+	expect_invalid("rx_coal_usecs", "rx_coal_usecs=100");
+	expect_valid("csr_clk=125000000,rx_coal_usecs=100");
+	expect_valid("rx_coal_usecs=2,csr_clk=128000000");
+	expect_invalid("rx_coal_usecs", "csr_clk=125000000,rx_coal_usecs=1");
+	expect_invalid("rx_coal_usecs", "csr_clk=125000000,rx_coal_usecs=600");
+	expect_invalid("rx_coal_usecs", "csr_clk=125000000,rx_coal_usecs=100,riwt=16");
 }
 
 /*

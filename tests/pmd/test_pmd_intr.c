@@ -15,6 +15,8 @@
  *    frames still wake the waiter.
  *  - An occupied threshold (intr_frames_args, NETA): the waiter is woken
  *    with that many frames in the ring, not before.
+ *  - dwmac4's rx_coal_usecs=N (csr_clk=): the RX watchdog on the model's
+ *    clock; the frames the generator sends together wake the waiter once.
  *  - Without intr_conf.rxq the queue has no interrupt: refused.
  * The epoll waits are bounded (a hang guard), never timed assertions.
  */
@@ -30,6 +32,7 @@
 
 static struct rte_mempool *mp;
 static char race_dev[32], coal_dev[32], poll_dev[32], frames_dev[32];
+static char usecs_dev[32];
 
 static int
 start_intr_port(const char *name, bool rxq_intr)
@@ -167,12 +170,42 @@ test_not_configured(void)
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "polling port: stop");
 }
 
+/* dwmac4: rx_coal_usecs, the RX watchdog on the model's clock. */
+static void
+test_rx_coal_usecs(void)
+{
+	int port = start_intr_port(usecs_dev, true);
+
+	if (port < 0)
+		return;
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_ADD, NULL) == 0,
+	      "rx_coal_usecs: interrupt added");
+	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0,
+	      "rx_coal_usecs: enable");
+	CHECK_EQ_U(wait_intr(WAIT_GUARD_MS), 1,
+		   "rx_coal_usecs: the RX watchdog raised RI");
+	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0,
+	      "rx_coal_usecs: disable");
+	CHECK_EQ_U(poll_frames((uint16_t)port, RACE_FRAMES), RACE_FRAMES,
+		   "rx_coal_usecs: every frame received");
+	CHECK_EQ_U(pmd_harness_model_stats((uint16_t)port).irq_raised, 1,
+		   "rx_coal_usecs: the frames sent together, one interrupt");
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_DEL, NULL) == 0,
+	      "rx_coal_usecs: interrupt removed");
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "rx_coal_usecs: stop");
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct pmd_family *f = pmd_family();
-	static char vdev[4][160];
-	const char *vdevs[5] = { vdev[0], vdev[1], vdev[2], NULL, NULL };
+	static char vdev[5][160];
+	const char *vdevs[6] = { vdev[0], vdev[1], vdev[2], NULL, NULL, NULL };
+	bool dwmac4 = strcmp(f->name, "stmmac") == 0;
+	unsigned int nv = 3;
 	char name[32];
 
 	RTE_SET_USED(argc);
@@ -190,7 +223,15 @@ main(int argc, char **argv)
 	if (f->intr_frames_args != NULL) {
 		snprintf(vdev[3], sizeof(vdev[3]), "%s,%s,gen_pkts=%u",
 			 frames_dev, f->intr_frames_args, INTR_FRAMES);
-		vdevs[3] = vdev[3];
+		vdevs[nv++] = vdev[3];
+	}
+	if (dwmac4) {
+		snprintf(usecs_dev, sizeof(usecs_dev), "%s",
+			 pmd_vdev(name, sizeof(name), 4));
+		snprintf(vdev[4], sizeof(vdev[4]),
+			 "%s,csr_clk=125000000,rx_coal_usecs=200,gen_pkts=%u",
+			 usecs_dev, RACE_FRAMES);
+		vdevs[nv++] = vdev[4];
 	}
 	pmd_harness_eal_init(argv[0], vdevs);
 	mp = eal_harness_pool("intr_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
@@ -200,6 +241,8 @@ main(int argc, char **argv)
 		test_held("coalescing", coal_dev, false);
 		if (f->intr_frames_args != NULL)
 			test_held("threshold", frames_dev, true);
+		if (dwmac4)
+			test_rx_coal_usecs();
 		test_not_configured();
 	}
 	rte_eal_cleanup();

@@ -462,8 +462,16 @@
 #define DWMAC4_DMA_RING_LEN_MASK	DWMAC4_GENMASK(9, 0)
 #define DWMAC4_DMA_RING_LEN(n)		((uint32_t)(n) - 1U)
 
-/* DMA_CH<n>_Rx_Interrupt_Watchdog_Timer: RWT in units set by RWTU. */
+/*
+ * DMA_CH<n>_Rx_Interrupt_Watchdog_Timer: RWT counts in units of 256
+ * cycles of the application clock (the one Linux calls stmmac_clk, whose
+ * rate also picks the MDC divider: csr_clk=). Cores with a unit field
+ * (RWTU) make that 256 when it is 0, which is what Linux's dwmac4 leaves
+ * it as: dwmac4_rx_watchdog() writes RWT alone, and stmmac_usec2riwt()
+ * converts microseconds as usec * (clk / 1 MHz) / 256.
+ */
 #define DWMAC4_DMA_RX_WATCHDOG_RWT_MASK	DWMAC4_GENMASK(7, 0)
+#define DWMAC4_RWT_UNIT_CYCLES		256U
 
 /* DMA_CH<n>_Miss_Frame_Cnt fields. */
 #define DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK DWMAC4_GENMASK(10, 0)

@@ -47,6 +47,7 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	p->phy_full = true;
 	p->mtl_queues = 1;
 	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
+	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
 }
 
 /* ---- Violations and status ---- */
@@ -293,7 +294,7 @@ model_soft_reset(struct dwmac4_model *m)
 		__atomic_store_n(&m->macf_pending, false, __ATOMIC_RELEASE);
 	}
 	m->tx_stalled = false;
-	m->ri_pending = false;
+	__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
 	/* every status and enable is 0: every line low, held writes dropped */
 	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
 	m->irq_race_armed = true;
@@ -693,6 +694,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	m = mem;
 	memset(m, 0, sizeof(*m));
 	m->params = *p;
+	if (m->params.clk_hz == 0)
+		m->params.clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
 	m->faults[0] = p->faults;
 	if (pthread_mutex_init(&m->lock, NULL) != 0) {
 		free(m);
@@ -747,6 +750,72 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 	free(m);
 }
 
+/* ---- Time and the RX watchdog ---- */
+
+uint64_t
+model_now_ns(struct dwmac4_model *m)
+{
+	struct timespec ts;
+
+	if (m->params.manual_clock)
+		return __atomic_load_n(&m->manual_now_ns, __ATOMIC_ACQUIRE);
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+void
+dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns)
+{
+	if (m->params.manual_clock)
+		__atomic_fetch_add(&m->manual_now_ns, ns, __ATOMIC_ACQ_REL);
+}
+
+/*
+ * DMA_CHx_Rx_Interrupt_Watchdog_Timer: a frame closed without IOC starts
+ * the watchdog with RWT x 256 application clock cycles (RWT 0: it stays
+ * stopped, no RI); when it runs out it sets RI and stops; RI set by an IOC
+ * frame stops it too. Frames closed while it runs do not restart it, so
+ * the first of them waits at most that long: the interrupt moderation
+ * Linux's stmmac gets from rx-usecs.
+ */
+void
+model_rwt_start(struct dwmac4_model *m)
+{
+	uint64_t rwt, ns;
+
+	if (__atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED) != 0)
+		return;
+	rwt = model_reg_get(m, DMA_CHAN_RX_WATCHDOG(0)) &
+	      DWMAC4_DMA_RX_WATCHDOG_RWT_MASK;
+	if (rwt == 0)
+		return;
+	ns = rwt * DWMAC4_RWT_UNIT_CYCLES * 1000000000ull / m->params.clk_hz;
+	/* At least 1 ns: a deadline of 0 would mean stopped. */
+	__atomic_store_n(&m->rwt_deadline_ns, model_now_ns(m) + (ns ? ns : 1),
+			 __ATOMIC_RELAXED);
+}
+
+/* At each pass: RI once the watchdog has run out (lock held). */
+static void
+model_rwt_check(struct dwmac4_model *m)
+{
+	uint64_t dl = __atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED);
+
+	if (dl == 0 || model_now_ns(m) < dl)
+		return;
+	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
+	__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
+}
+
+/* The model thread sleeps until the watchdog runs out (model_thread.h). */
+static uint64_t
+model_thread_deadline(void *dev)
+{
+	struct dwmac4_model *m = dev;
+
+	return __atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED);
+}
+
 /* ---- Engines: step and thread modes ---- */
 
 /*
@@ -777,16 +846,7 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 	/* The end of a pass publishes what coalescing held back. */
 	if (m->params.wb_batch > 1)
 		model_rx_wb_flush(m);
-	/*
-	 * The RX watchdog (DMA_CHx_Rx_Interrupt_Watchdog_Timer.RWT) raises
-	 * RI for frames closed without IOC; the model has no clock, so it
-	 * fires at the end of the pass that closed them.
-	 */
-	if (m->ri_pending && (model_reg_get(m, DMA_CHAN_RX_WATCHDOG(0)) &
-			      DWMAC4_DMA_RX_WATCHDOG_RWT_MASK)) {
-		model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
-		m->ri_pending = false;
-	}
+	model_rwt_check(m);
 	/*
 	 * A stalled engine (fault_stall_ppm) counts its stall in passes: it
 	 * is busy, not idle, so the thread neither yields nor sleeps.
@@ -835,6 +895,8 @@ dwmac4_model_start(struct dwmac4_model *m, int cpu)
 	m->thr.pass = model_thread_pass;
 	m->thr.dev = m;
 	m->thr.src = m->params.rx_src;
+	m->thr.deadline_ns = m->params.manual_clock ? NULL :
+			     model_thread_deadline;
 	m->thr.idle_polls = m->params.idle_polls;
 	m->thr.idle_sleep_us = m->params.idle_sleep_us;
 	return model_thread_start(&m->thr, cpu);

@@ -248,12 +248,28 @@ struct dwmac4_model_params {
 	 * 0, and applies the enable after that frame is written back.
 	 */
 	bool irq_race;
+	/*
+	 * The application clock in Hz (default DWMAC4_MODEL_DEFAULT_CLK_HZ):
+	 * the RX watchdog raises RI RWT x 256 of its cycles after the first
+	 * frame closed without IOC (dwmac4_model_dma.c).
+	 */
+	uint64_t clk_hz;
+	/*
+	 * The model's time (the watchdog's deadline) is CLOCK_MONOTONIC; with
+	 * manual_clock it starts at 0 and moves only by
+	 * dwmac4_model_clock_advance(), for step-mode tests.
+	 */
+	bool manual_clock;
 };
+
+/* A typical stmmaceth rate (RK3568's, docs/nics/boards.md). */
+#define DWMAC4_MODEL_DEFAULT_CLK_HZ	125000000ull
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
  * stores, no flow control, no traffic, idle sleep after 4096 polls,
  * no write-back coalescing, a PHY at address 0 whose partner offers
- * 1000 Mbit/s full duplex, one MTL queue, clocks on, not running. */
+ * 1000 Mbit/s full duplex, one MTL queue, clocks on, not running, a
+ * 125 MHz application clock read from CLOCK_MONOTONIC. */
 void dwmac4_model_params_init(struct dwmac4_model_params *p);
 
 /* Creates a model in its reset state. NULL with errno set on failure. */
@@ -314,6 +330,9 @@ void dwmac4_model_stop(struct dwmac4_model *m);
 unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
 
 /* ---- Test and harness side ---- */
+
+/* manual_clock: moves the model's time @p ns forward (ignored otherwise). */
+void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
 
 /* Brings the PHY's link down or up (a cable pulled or plugged). */
 void dwmac4_model_set_link(struct dwmac4_model *m, bool up);

@@ -359,13 +359,16 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 	if (err)
 		MODEL_STAT_ADD(m, rx_delivered_err, 1);
 	/*
-	 * RI for a frame whose descriptors asked for it (RDES3.IOC); else
-	 * the RX watchdog (RIWT) raises it at the end of the pass.
+	 * RI for a frame whose descriptors asked for it (RDES3.IOC), which
+	 * also stops the RX watchdog; else the watchdog starts, if stopped,
+	 * and raises RI when it expires (model_run()).
 	 */
-	if (f->ioc)
+	if (f->ioc) {
 		model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
-	else
-		m->ri_pending = true;
+		__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
+	} else {
+		model_rwt_start(m);
+	}
 	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 }
 

@@ -166,7 +166,13 @@ struct dwmac4_model {
 	bool macf_pending;
 	struct model_mtl_rxq mtl_rxq;
 	bool tx_stalled;			/* counted once per stall */
-	bool ri_pending;			/* frames closed without IOC (RIWT) */
+	/*
+	 * The RX watchdog: when it expires (model time, ns), 0 when stopped
+	 * (atomic: the thread reads it to time its sleep); and the manual
+	 * clock's time (params.manual_clock).
+	 */
+	uint64_t rwt_deadline_ns;
+	uint64_t manual_now_ns;			/* atomic */
 	/* Interrupt lines (dwmac4_model_irq.c). */
 	struct {
 		int efd;			/* eventfd, -1: none */
@@ -250,6 +256,11 @@ uint32_t model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off,
 				 uint32_t val);
 
 /* Sets status bits of channel @p ch with the NIS/AIS summaries. */
+/* The model's time in ns (CLOCK_MONOTONIC, or the manual clock). */
+uint64_t model_now_ns(struct dwmac4_model *m);
+/* A frame closed without IOC: starts the RX watchdog if stopped (lock held). */
+void model_rwt_start(struct dwmac4_model *m);
+
 void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
 			   uint32_t bits);
 

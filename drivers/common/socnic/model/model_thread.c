@@ -22,33 +22,60 @@
 #define MODEL_RATE_SLEEP_MIN_NS 100000ull
 
 /*
- * A pass found nothing to do and the source is rate limited: sleep until
- * its next frame is due (within the bounds above) rather than spin, so
- * that a model thread sharing a core takes no more than its frames need.
- * True when it slept.
+ * A pass found nothing to do: sleep until the rate-limited source's next
+ * frame is due (within the bounds above) or the device's timer runs out,
+ * whichever comes first, rather than spin, so that a model thread sharing
+ * a core takes no more than its frames and timers need. A timer's
+ * deadline is kept exactly (the interrupt it raises is late otherwise),
+ * but bounded by the longest sleep too. True when it slept.
  */
 static bool
-rate_sleep(struct model_thread *t)
+timed_sleep(struct model_thread *t)
 {
 	struct timespec now, ts;
-	uint64_t due, ns;
+	uint64_t due = 0, dl = 0, ns, until;
+	bool timer = false;
 
-	if (t->src == NULL)
+	if (t->src != NULL)
+		due = __atomic_load_n(&t->src->next_due_ns, __ATOMIC_RELAXED);
+	/*
+	 * An unlimited source (no due time) keeps the thread polling: a
+	 * pass without progress there waits for the driver's refill, which
+	 * a sleep would delay; each pass checks the timer anyway.
+	 */
+	if (t->deadline_ns != NULL && (t->src == NULL || due != 0))
+		dl = t->deadline_ns(t->dev);
+	if (due == 0 && dl == 0)
 		return false;
-	due = __atomic_load_n(&t->src->next_due_ns, __ATOMIC_RELAXED);
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	ns = (uint64_t)now.tv_sec * 1000000000ull + (uint64_t)now.tv_nsec;
-	if (due <= ns)
+	/*
+	 * A frame already due that the pass could not take (a full ring)
+	 * or a timer already out (the next pass fires it): no sleep.
+	 */
+	if ((due != 0 && due <= ns) || (dl != 0 && dl <= ns))
 		return false;
-	if (due - ns > MODEL_RATE_SLEEP_MAX_NS)
-		due = ns + MODEL_RATE_SLEEP_MAX_NS;
-	else if (due - ns < MODEL_RATE_SLEEP_MIN_NS)
-		due = ns + MODEL_RATE_SLEEP_MIN_NS;
-	ts.tv_sec = (time_t)(due / 1000000000ull);
-	ts.tv_nsec = (long)(due % 1000000000ull);
+	until = ns + MODEL_RATE_SLEEP_MAX_NS;
+	if (due != 0) {
+		if (due - ns < MODEL_RATE_SLEEP_MIN_NS)
+			due = ns + MODEL_RATE_SLEEP_MIN_NS;
+		if (due < until)
+			until = due;
+	}
+	if (dl != 0 && dl < until) {
+		until = dl;
+		timer = true;
+	}
+	ts.tv_sec = (time_t)(until / 1000000000ull);
+	ts.tv_nsec = (long)(until % 1000000000ull);
 	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
 	/* One writer, the thread: a store, not a locked read-modify-write. */
-	__atomic_store_n(&t->rate_sleeps, t->rate_sleeps + 1, __ATOMIC_RELAXED);
+	if (timer)
+		__atomic_store_n(&t->timer_sleeps, t->timer_sleeps + 1,
+				 __ATOMIC_RELAXED);
+	else
+		__atomic_store_n(&t->rate_sleeps, t->rate_sleeps + 1,
+				 __ATOMIC_RELAXED);
 	return true;
 }
 
@@ -68,7 +95,7 @@ thread_main(void *arg)
 			idle = 0;
 			continue;
 		}
-		if (rate_sleep(t))
+		if (timed_sleep(t))
 			continue;
 		if (idle < t->idle_polls) {
 			idle++;

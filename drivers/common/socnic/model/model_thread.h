@@ -2,8 +2,9 @@
 /*
  * The thread a device model's engines run in (thread mode), NIC-neutral:
  * engine passes back to back while they find work; when they do not, a
- * sleep until a rate-limited source's next frame is due, else a few
- * yields, then short sleeps. Pinned to a CPU or not. Each model supplies
+ * sleep until a rate-limited source's next frame is due or the device's
+ * next timed event, whichever comes first, else a few yields, then short
+ * sleeps. Pinned to a CPU or not. Each model supplies
  * its pass; step mode (unit tests) calls the pass directly instead.
  */
 #ifndef SOCRX_MODEL_THREAD_H
@@ -25,11 +26,20 @@ struct model_thread {
 	void *dev;
 	/* Its next_due_ns paces the idle thread (NULL: no rate limit). */
 	const struct model_traffic_src *src;
+	/*
+	 * The device's next timed event in CLOCK_MONOTONIC ns, 0 for none
+	 * (an interrupt moderation timer): an idle thread with a
+	 * rate-limited source or none sleeps until it (or the next frame)
+	 * rather than polling for it; with an unlimited source it keeps
+	 * polling as before. NULL: the device has none.
+	 */
+	uint64_t (*deadline_ns)(void *dev);
 	unsigned int idle_polls;	/* empty passes before sleeping */
 	unsigned int idle_sleep_us;	/* then per pass (0: keep yielding) */
 	/* Counters, read with relaxed atomic loads. */
 	uint64_t passes;		/* engine passes */
 	uint64_t rate_sleeps;		/* sleeps until a rate-limited frame */
+	uint64_t timer_sleeps;		/* sleeps until deadline_ns */
 	/* Internal. */
 	pthread_t thread;
 	bool started;
