@@ -182,6 +182,7 @@ def main():
     print("\nhost: %s; median of %d runs of %.0f s each\n" % (host(), a.reps, a.seconds))
     print(table)
     if a.out:
+        os.makedirs(a.out, exist_ok=True)
         svg_bars(os.path.join(a.out, "idle-cpu.svg"),
                  "forwarding lcore CPU % by offered rate",
                  [r for r, _ in rates], [m for m, _ in modes],
