@@ -64,6 +64,7 @@ test` builds that one in build-bench/ (the production PMD of build/ refuses
 their devargs).
 """
 import argparse
+import csv
 import os
 import re
 import shutil
@@ -451,6 +452,15 @@ def main():
     return 0
 
 
+def spread_cells(rows, sizes, **key):
+    """Per size: "median [min-max]" of the rows matching @key, or "-"."""
+    cells = []
+    for s, _ in sizes:
+        g = agg(rows, size=s, **key)
+        cells.append("%.1f [%.1f-%.1f]" % (g[0], g[1], g[2]) if g else "-")
+    return cells
+
+
 def driver_report(rows, sizes):
     """The driver-alone section: one table per memory state."""
     drv = [r for r in rows if r["kind"] == "driver"]
@@ -466,8 +476,11 @@ def driver_report(rows, sizes):
           "device's writes left in this core's caches (plain stores); \"in DRAM\": "
           "every line it wrote flushed first, as a DMA to memory leaves it. "
           "net_null: the same loop over a PMD that only allocates (the floor)."
+          " Runs of one configuration may fall into two groups (on the AMD EPYC "
+          "host even net_null's floor: 11 or 18.5 cycles, whole runs apart): a state "
+          "of the process, not of the driver; the [min-max] shows it, and the A/B "
+          "of two builds (tests/bench/ab_driver.py) alternates them to cancel it."
           % (median([r["burst"] for r in drv if r.get("burst")]) or 0), ""]
-    floor = {s: agg(drv, memory="floor", size=s) for s, _ in sizes}
     for mem, _ in DRIVER_MEMORY:
         if not any(r["memory"] == mem for r in drv):
             continue
@@ -475,15 +488,11 @@ def driver_report(rows, sizes):
                "| step | " + " | ".join("%s cycles/pkt [min-max]" % s for s, _ in sizes) + " |",
                "|---|" + "---|" * len(sizes)]
         for step, _ in STEPS:
-            cells = []
-            for s, _ in sizes:
-                g = agg(drv, memory=mem, size=s, step=step)
-                cells.append("%.1f [%.1f-%.1f]" % (g[0], g[1], g[2]) if g else "-")
+            cells = spread_cells(drv, sizes, memory=mem, step=step)
             if any(c != "-" for c in cells):
                 md.append("| %s | %s |" % (step, " | ".join(cells)))
         md.append("| net_null (floor) | %s |" % " | ".join(
-            "%.1f [%.1f-%.1f]" % (floor[s][0], floor[s][1], floor[s][2]) if floor.get(s) else "-"
-            for s, _ in sizes))
+            spread_cells(drv, sizes, memory="floor")))
         md.append("")
     tx = [r for r in rows if r["kind"] == "driver-tx"]
     if tx:
@@ -498,12 +507,8 @@ def driver_report(rows, sizes):
                "| TX | " + " | ".join("%s cycles/pkt [min-max]" % s for s, _ in sizes) + " |",
                "|---|" + "---|" * len(sizes)]
         for mem, _ in DRIVER_TX_MEMORY:
-            cells = []
-            for s, _ in sizes:
-                g = agg(tx, memory=mem, size=s)
-                cells.append("%.1f [%.1f-%.1f]" % (g[0], g[1], g[2]) if g else "-")
             md.append("| %s | %s |" % ("net_null (floor)" if mem == "floor" else mem,
-                                       " | ".join(cells)))
+                                       " | ".join(spread_cells(tx, sizes, memory=mem))))
         md.append("")
     return md
 
@@ -569,12 +574,14 @@ def write_report(a, rows, sizes):
           "that cost. \"offered\" is what the model delivered per second (the "
           "model, not the PMD, limits it; a PMD faster than the model sees "
           "smaller bursts, whose fixed costs then weigh more per packet)." % a.reps, ""]
-    with open(os.path.join(a.out, base + ".csv"), "w") as f:
-        f.write("kind,memory,size,step,rep,cycles_per_packet,packets,seconds,tsc_mhz\n")
+    with open(os.path.join(a.out, base + ".csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")  # quotes "coherent, in cache"
+        w.writerow(["kind", "memory", "size", "step", "rep", "cycles_per_packet",
+                    "packets", "seconds", "tsc_mhz"])
         for r in rows:
-            f.write("%s,%s,%s,%s,%d,%s,%d,%.1f,%d\n" % (r["kind"], r["memory"], r["size"], r["step"], r["rep"],
-                                                      "%.2f" % r["cpp"] if r["cpp"] else "",
-                                                      r["pkts"], r["secs"], r["mhz"]))
+            w.writerow([r["kind"], r["memory"], r["size"], r["step"], r["rep"],
+                        "%.2f" % r["cpp"] if r["cpp"] else "", r["pkts"],
+                        "%.1f" % r["secs"], r["mhz"]])
     mhz = median([r["mhz"] for r in rows if r["mhz"]]) or 1
     for mem, _ in (MEMORY if any(r["kind"] == "ablation" for r in rows) else []):
         md += ["## dma=%s" % mem, "",
