@@ -92,13 +92,10 @@ rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
 	struct neta_model *m;
 	int ret = model_of_port(port_id, &m);
 
-	if (ret < 0)
-		return ret;
-	if (!socnic_model_port_stepped(&ad->be))
-		return -EBUSY;
-	if (budget == 0 || budget > RTE_PMD_MVNETA_UIO_STEP_MAX)
-		return -EINVAL;
-	return (int)neta_model_step(m, budget);
+	if (ret == 0)
+		ret = socnic_model_port_step_check(&ad->be, budget,
+						   RTE_PMD_MVNETA_UIO_STEP_MAX);
+	return ret < 0 ? ret : (int)neta_model_step(m, budget);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int

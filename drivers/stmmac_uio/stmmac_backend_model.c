@@ -11,7 +11,6 @@
  * includes a model header.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -135,12 +134,8 @@ static int
 model_irq_fd(void *arg, unsigned int ch)
 {
 	struct stmmac_model_ctx *ctx = arg;
-	int fd = dwmac4_model_irq_fd(ctx->m, ch);
 
-	if (fd < 0)
-		return fd;
-	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-	return fd < 0 ? -errno : fd;
+	return socnic_model_port_dup_fd(dwmac4_model_irq_fd(ctx->m, ch));
 }
 
 /*
@@ -313,13 +308,11 @@ rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 	struct stmmac_model_ctx *ctx;
 	int ret = model_of_port(port_id, &ctx);
 
-	if (ret < 0)
-		return ret;
-	if (!ctx->port.step)
-		return -EBUSY;
-	if (budget == 0 || budget > RTE_PMD_STMMAC_UIO_STEP_MAX)
-		return -EINVAL;
-	return (int)dwmac4_model_step(ctx->m, budget);
+	if (ret == 0)
+		ret = socnic_model_port_step_check(
+			&stmmac_adapter_from_port(port_id)->be, budget,
+			RTE_PMD_STMMAC_UIO_STEP_MAX);
+	return ret < 0 ? ret : (int)dwmac4_model_step(ctx->m, budget);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

@@ -158,6 +158,19 @@ def run(router, extra):
         return p.returncode, out, forwarded_seqs(got), data
 
 
+def run_json(cmd, js):
+    """Runs the router command @cmd to its end; (process, its JSON @js as
+    parsed, {} when it failed or wrote none)."""
+    print("$ " + " ".join(cmd))
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       universal_newlines=True, timeout=120)
+    data = {}
+    if p.returncode == 0 and os.path.exists(js):
+        with open(js) as f:
+            data = json.load(f)
+    return p, data
+
+
 def model_ports(router, pmd):
     """--idle-sleep on two model ports of @pmd (their RX queue interrupts)."""
     with tempfile.TemporaryDirectory(prefix="socrx-idle-") as d:
@@ -168,13 +181,7 @@ def model_ports(router, pmd):
             "--", "--routes", routes_file(d), "--duration", "3",
             "--stats-period", "1", "--json", js, "--idle-sleep=100",
             "--latency-stamp", "42"]
-        print("$ " + " ".join(cmd))
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           universal_newlines=True, timeout=120)
-        data = {}
-        if p.returncode == 0 and os.path.exists(js):
-            with open(js) as f:
-                data = json.load(f)
+        p, data = run_json(cmd, js)
         lc = data.get("lcores", [{}])[0]
         ports = data.get("ports", [{}, {}])
         check(p.returncode == 0 and ports[0].get("router_rx") == 100
@@ -243,13 +250,7 @@ def main():
             "--vdev", "net_stmmac_uio1,tx_pcap=/dev/null,model_cpu=0",
             "--", "--routes", routes_file(d), "--duration", "3",
             "--stats-period", "1", "--json", js, "--idle-sleep=300"]
-        print("$ " + " ".join(cmd))
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                           universal_newlines=True, timeout=120)
-        data = {}
-        if p.returncode == 0 and os.path.exists(js):
-            with open(js) as f:
-                data = json.load(f)
+        p, data = run_json(cmd, js)
         lc = data.get("lcores", [{}])[0]
         ports = data.get("ports", [{}, {}])
         print("\n".join(l for l in p.stdout.split("\n") if "lcore 1:" in l))

@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The shared half of the model backends (socnic_model_port.h). */
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <string.h>
 
@@ -89,4 +91,13 @@ socnic_model_port_fini(struct socnic_model_port *p)
 {
 	socnic_dmawin_detach(&p->dmawin);
 	port_stop(p);
+}
+
+int
+socnic_model_port_dup_fd(int fd)
+{
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
 }

@@ -11,6 +11,7 @@
 #ifndef SOCNIC_MODEL_PORT_H
 #define SOCNIC_MODEL_PORT_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -56,6 +57,25 @@ socnic_model_port_stepped(const struct socnic_backend *be)
 	return be->kind == SOCNIC_BACKEND_MODEL && be->ctx != NULL &&
 	       ((const struct socnic_model_port *)be->ctx)->step;
 }
+
+/*
+ * The checks of a PMD's rte_pmd_<pmd>_model_step(): 0, -EBUSY for a
+ * model with its thread, -EINVAL for a budget of 0 or above @p max.
+ */
+static inline int
+socnic_model_port_step_check(const struct socnic_backend *be,
+			     unsigned int budget, unsigned int max)
+{
+	if (!socnic_model_port_stepped(be))
+		return -EBUSY;
+	return budget == 0 || budget > max ? -EINVAL : 0;
+}
+
+/*
+ * A copy of a model's event fd @p fd (close-on-exec) for the caller to
+ * own, or a negative errno (@p fd's own when negative).
+ */
+int socnic_model_port_dup_fd(int fd);
 
 /* The source's frames skipped: records snapped short, frames too long. */
 void socnic_model_port_src_counts(const struct socnic_model_port *p,

@@ -6,7 +6,6 @@
  * are every model backend's (socnic_model_port.c).
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
@@ -205,12 +204,8 @@ static int
 model_irq_fd(void *arg, unsigned int q)
 {
 	struct neta_model_ctx *ctx = arg;
-	int fd = neta_model_irq_fd(ctx->m, q);
 
-	if (fd < 0)
-		return fd;
-	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-	return fd < 0 ? -errno : fd;
+	return socnic_model_port_dup_fd(neta_model_irq_fd(ctx->m, q));
 }
 
 static const char *const model_xstat_names[] = {

@@ -43,20 +43,22 @@ neta_dma_write(struct neta_model *m, void *dst, const void *src, size_t len)
 }
 
 /*
- * A descriptor word written back (little-endian in memory), with release
- * order: the buffer bytes before it are visible first (streaming stores
- * fenced).
+ * An RX descriptor's write-back (little-endian in memory): data_size
+ * first, then the status word with release order, so that the buffer's
+ * bytes and the size are visible before it (streaming stores fenced
+ * once); with dma_store=flush the descriptor's line is flushed once.
  */
 void
-neta_desc_store(struct neta_model *m, uint32_t *w, uint32_t v)
+neta_desc_write_back(struct neta_model *m, struct mvneta_rx_desc *d,
+		     uint32_t status, uint32_t size)
 {
-	uint32_t le = htole32(v);
-
 	if (m->params.nc_emulation) {
-		model_nc_dev_store32(&m->nc, w, le);
+		model_nc_dev_store32(&m->nc, &d->size, htole32(size));
+		model_nc_dev_store32(&m->nc, &d->status, htole32(status));
 		return;
 	}
 	model_dma_store_fence(m->params.dma_store);
-	__atomic_store_n(w, le, __ATOMIC_RELEASE);
-	model_dma_store_desc_done(m->params.dma_store, w, sizeof(*w));
+	__atomic_store_n(&d->size, htole32(size), __ATOMIC_RELEASE);
+	__atomic_store_n(&d->status, htole32(status), __ATOMIC_RELEASE);
+	model_dma_store_desc_done(m->params.dma_store, d, sizeof(*d));
 }

@@ -168,7 +168,8 @@ void neta_dma_read(struct neta_model *m, void *dst, const void *src,
 		   size_t len);
 void neta_dma_write(struct neta_model *m, void *dst, const void *src,
 		    size_t len);
-void neta_desc_store(struct neta_model *m, uint32_t *w, uint32_t v);
+void neta_desc_write_back(struct neta_model *m, struct mvneta_rx_desc *d,
+			  uint32_t status, uint32_t size);
 
 /* neta_model_parse.c: status bits (L3/L4 type, header and L4 verdicts). */
 uint32_t neta_parse_status(const uint8_t *frame, uint32_t len);

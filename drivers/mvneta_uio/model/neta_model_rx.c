@@ -47,8 +47,7 @@ land(struct neta_model *m, struct neta_rxq *rq, const struct neta_wb_late *r)
 		"RX descriptor");
 
 	if (d != NULL) {
-		neta_desc_store(m, &d->size, r->w1);
-		neta_desc_store(m, &d->status, r->w0);
+		neta_desc_write_back(m, d, r->w0, r->w1);
 	}
 	NETA_STAT_ADD(m, rx_wb_late_landed, 1);
 }
@@ -133,8 +132,7 @@ write_back(struct neta_model *m, struct neta_rxq *rq, uint32_t idx,
 		NETA_STAT_ADD(m, rx_fault_wb_late, 1);
 		return;
 	}
-	neta_desc_store(m, &d->size, w1);
-	neta_desc_store(m, &d->status, w0);
+	neta_desc_write_back(m, d, w0, w1);
 }
 
 /* ---- Faults ---- */
