@@ -101,7 +101,7 @@ struct mvneta_rx_queue {
 	uint32_t max_len;		/* longest frame accepted, as delivered */
 	bool scatter;
 	bool keep_crc;
-	bool hw_csum;			/* coe=1: the status word's verdicts */
+	bool hw_csum;			/* the status word's verdicts read (socnic_rxq_reads_hw_csum) */
 	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
 	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
 

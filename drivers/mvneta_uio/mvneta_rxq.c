@@ -585,11 +585,11 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->buf_size = bufsz;
 	rxq->room = bufsz;
 	rxq->mp = mp;
-	rxq->hw_csum = ad->da.coe;
 	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 
 	/* The header, then the frame, after the headroom (lc.offset). */
 	socnic_rxq_lib_conf_init(&lc, &ad->da.rx, ad->da.coe);
+	rxq->hw_csum = socnic_rxq_reads_hw_csum(&lc);
 	lc.pmd = "mvneta";
 	lc.logtype = mvneta_logtype_rx;
 	lc.port_id = port;

@@ -99,6 +99,7 @@ struct stmmac_rx_queue {
 	const struct socnic_backend *be;
 	struct rxp_pool *pool;		/* page pool the ring buffers come from */
 	enum rxp_csum_mode csum_mode;
+	bool hw_csum;			/* RDES1's verdicts read (socnic_rxq_reads_hw_csum) */
 	uint16_t nb_desc;
 	uint16_t mask;			/* nb_desc - 1 */
 	uint16_t next;			/* next slot to harvest */

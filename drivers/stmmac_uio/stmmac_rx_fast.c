@@ -56,6 +56,13 @@ _Static_assert(STMMAC_VCNT_OFF(rx_ip_bad) == STMMAC_VCNT_OFF(rx_ip_good) + 8 * R
 	       "rx_ip_good..rx_l4_unknown must follow RXP_VERDICT_COUNTERS");
 #undef STMMAC_VCNT_OFF
 
+/* The device's checksum answer, or none where the queue does not read it. */
+static __rte_always_inline struct rxp_hw_csum
+stmmac_rx_hw(const struct stmmac_rx_queue *rxq, uint32_t rdes1)
+{
+	return rxq->hw_csum ? stmmac_rx_hw_csum(rdes1) : RXP_HW_CSUM_NONE;
+}
+
 /*
  * A. Harvest: the status words of up to @p max released descriptors, in
  * ring order, stopping at the first the device owns (row 12); one read
@@ -176,7 +183,7 @@ stmmac_rx_classify(const struct stmmac_rx_queue *rxq,
 			uint32_t pl = st[j] & RDES3_PACKET_SIZE_MASK;
 
 			b->f->len[j] = pl - rxq->fcs_trim;
-			b->f->hw[j] = stmmac_rx_hw_csum(s1[j]);
+			b->f->hw[j] = stmmac_rx_hw(rxq, s1[j]);
 			socnic_rx_batch_add(v, b, j,
 					    rxq->buf_data[(b->base + j) & v->mask],
 					    pl, nc, bmode, lines, before);
@@ -221,7 +228,7 @@ stmmac_rx_deliver(struct stmmac_rx_queue *rxq, const struct socnic_rx_view *v,
 				continue;
 			bytes += mb->pkt_len;
 			pkts[nb++] = socnic_rx_deliver_slow(v, mb,
-				stmmac_rx_hw_csum(s1[i + k]), nc, bmode, lines,
+				stmmac_rx_hw(rxq, s1[i + k]), nc, bmode, lines,
 				before, &handoff);
 		}
 	}

@@ -702,6 +702,7 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	if (ret < 0)
 		return ret;
 	rxq->csum_mode = lc.csum;
+	rxq->hw_csum = socnic_rxq_reads_hw_csum(&lc);
 	rxq->prefetch_body = socnic_rxq_prefetch_body(&lc);
 	return 0;
 }

@@ -104,6 +104,17 @@ struct socnic_rxq_lib_conf {
 void socnic_rxq_lib_conf_init(struct socnic_rxq_lib_conf *c,
 			      const struct socnic_rx_args *rx, bool hw_csum);
 
+/*
+ * Whether the burst needs the device's checksum answer: the device gives
+ * one and the mode weighs it (csum=auto|hw; sw and off never read it).
+ * A queue decodes its status words' verdicts only then.
+ */
+static inline bool
+socnic_rxq_reads_hw_csum(const struct socnic_rxq_lib_conf *c)
+{
+	return c->hw_csum && (c->csum == RXP_CSUM_AUTO || c->csum == RXP_CSUM_HW);
+}
+
 /* 0 or a negative errno (logged); socnic_rxq_lib_free() in both cases. */
 int socnic_rxq_lib_setup(struct socnic_rxq_lib *l,
 			 const struct socnic_rxq_lib_conf *c);
