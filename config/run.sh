@@ -38,16 +38,19 @@ ninja -C "$builddir"
 # The benchmark's PMDs (tests/bench/ablation.py): the same sources with the
 # ablation-only RX burst variants (prefetch before the sync, copy-all),
 # which the production build above leaves out, and the driver-alone bench
-# beside them. Built, not run.
+# beside them, the paced source and the core-to-core probe of the
+# cross-core comparisons (tests/bench/compare_rate.py). Built, not run.
 if [ "$job" = test ]; then
 	benchdir="$builddir-bench"
 	if [ ! -f "$benchdir/build.ninja" ]; then
 		# shellcheck disable=SC2086
 		meson setup $opts -Drx_ablation=true "$benchdir" >/dev/null
 	fi
+	c2c=
+	[ "$(uname -m)" = x86_64 ] && c2c=tests/bench/bench_c2c
 	ninja -C "$benchdir" drivers/stmmac_uio/librte_net_stmmac_uio.so \
 		drivers/mvneta_uio/librte_net_mvneta_uio.so \
-		tests/bench/bench_step
+		tests/bench/bench_step tests/bench/bench_feed $c2c
 fi
 
 if [ "$job" = main ]; then

@@ -22,10 +22,18 @@ Per run:
             polling), receipt TSC minus the model's stamp: median and 99th
             percentile in microseconds.
 
+Rates: "max" is the generator unlimited (far above what one lcore
+forwards: most frames are missed in either mode, and the forwarded rate is
+the capacity); "sust" is the rate the port sustains when polling: each
+repetition first measures polling's forwarded rate flat out (or takes that
+repetition's "max" polling run) and then offers --sust-fraction of it (0.9
+by default) to each mode, so "lost" compares the modes at a load polling
+keeps up with.
+
 Usage: idle_bench.py [--router build/app/socrx-router] [--seconds 6]
            [--reps 3] [--out docs/perf] [--rates 10k,max] [--modes idle-sleep]
            [--port0-devargs csr_clk=125000000,rx_coal_usecs=50]
-           [--idle-sleep POLLS] [--idle-fixed]
+           [--idle-sleep POLLS] [--idle-fixed] [--sust-fraction 0.9]
 """
 import argparse
 import json
@@ -40,7 +48,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ablation import svg_bars  # noqa: E402
 
 RATES = [("0", None), ("1k", 1000), ("10k", 10000), ("100k", 100000),
-         ("max", 0)]
+         ("max", 0), ("sust", "sust")]
 MODES = [("poll", []), ("idle-sleep", ["--idle-sleep"])]
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1"]
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -137,6 +145,9 @@ def main():
                     help="the router's --idle-sleep=POLLS (default: its own)")
     ap.add_argument("--idle-fixed", action="store_true",
                     help="the router's --idle-fixed (no adaptive threshold)")
+    ap.add_argument("--sust-fraction", type=float, default=0.9,
+                    help="rate \"sust\": this fraction of polling's flat-out "
+                    "forwarded rate in the same repetition (default 0.9)")
     a = ap.parse_args()
     rates = [(r, v) for r, v in RATES if r in a.rates.split(",")]
     modes = [(m, list(v)) for m, v in MODES if m in a.modes.split(",")]
@@ -149,9 +160,21 @@ def main():
             if a.idle_fixed:
                 v.append("--idle-fixed")
 
+    if not 0.1 <= a.sust_fraction <= 1.0:
+        ap.error("--sust-fraction must be in [0.1, 1]")
     res = {}
+    sust_rates = []
     for rep in range(a.reps):
         for rname, rate in rates:
+            if rate == "sust":
+                flat = res.get(("max", "poll"), [])
+                if len(flat) <= rep:
+                    flat = [run(a.router, a.routes, 0, [], a.seconds,
+                                a.port0_devargs)]
+                    print("rep %d polling flat out: %.0f pps"
+                          % (rep + 1, flat[-1]["pps"]), flush=True)
+                rate = max(1, int(flat[-1]["pps"] * a.sust_fraction))
+                sust_rates.append(rate)
             for mname, margs in modes:
                 r = run(a.router, a.routes, rate, margs, a.seconds,
                         a.port0_devargs)
@@ -178,6 +201,11 @@ def main():
                 "%.1f / %.1f" % (med(k, "lat_p50"), med(k, "lat_p99"))
                 if med(k, "lat_n") else "-",
                 "%.0f" % med(k, "wakeups") if mname != "poll" else "-"))
+    if sust_rates:
+        lines.append("")
+        lines.append("sust: %s pps offered (%.2f x polling's flat-out rate "
+                     "in each repetition)" % (", ".join(str(x) for x in sust_rates),
+                                              a.sust_fraction))
     table = "\n".join(lines)
     print("\nhost: %s; median of %d runs of %.0f s each\n" % (host(), a.reps, a.seconds))
     print(table)
