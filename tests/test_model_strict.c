@@ -16,6 +16,9 @@
  *   - a device left running by a boot loader (params.boot_running);
  *   - RI and TI follow RDES3.IOC / TDES2.IC and the RX watchdog;
  *   - DMA_Debug_Status0 tells a stopped engine from a running one;
+ *   - a change of the in-band link sets RGSMIIIS, which raises the MAC's
+ *     line under RGSMIIIE (level: an enable with it pending raises it)
+ *     until MAC_PHYIF_Control_Status is read;
  *   - the multicast hash filter; the ICMP checksum.
  */
 #include <errno.h>
@@ -305,6 +308,102 @@ mdio_read(struct fix *f, unsigned int pa, unsigned int reg)
 			     reg << MII_GMAC4_REG_ADDR_SHIFT | MII_GMAC4_READ |
 			     MII_ADDR_GBUSY);
 	return (uint16_t)dwmac4_model_read32(f->m, GMAC_MDIO_DATA);
+}
+
+static void
+mdio_write(struct fix *f, unsigned int pa, unsigned int reg, uint16_t v)
+{
+	dwmac4_model_write32(f->m, GMAC_MDIO_DATA, v);
+	dwmac4_model_write32(f->m, GMAC_MDIO_ADDR, pa << DWMAC4_MII_PA_SHIFT |
+			     reg << MII_GMAC4_REG_ADDR_SHIFT | MII_GMAC4_WRITE |
+			     MII_ADDR_GBUSY);
+}
+
+/* Rises of the MAC's line since the last call. */
+static uint64_t
+mac_rises(struct fix *f)
+{
+	uint64_t n = 0;
+
+	if (read(dwmac4_model_mac_irq_fd(f->m), &n, sizeof(n)) != sizeof(n))
+		return 0;
+	return n;
+}
+
+static uint32_t
+rgsmiiis(struct fix *f)
+{
+	return dwmac4_model_read32(f->m, GMAC_INT_STATUS) &
+	       DWMAC4_GMAC_INT_STATUS_RGSMIIIS;
+}
+
+/*
+ * The link the PHY reports in band: each change sets RGSMIIIS (not a
+ * repeat), which raises the MAC's line with RGSMIIIE, once (level: a
+ * second change before the read raises nothing more) and at the enable
+ * when already pending; reading MAC_PHYIF_Control_Status (LNKSTS,
+ * LNKSPEED, LNKMOD) clears it; writes to the status change nothing; an
+ * advertisement the partner cannot meet takes the link down in band;
+ * the software reset clears the enable and the status.
+ */
+static void
+test_link_interrupt(void)
+{
+	struct dwmac4_model_params p;
+	uint32_t phyif;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G);
+	CHECK(dwmac4_model_read32(f.m, GMAC_HW_FEATURE0) & GMAC_HW_FEAT_PCSSEL,
+	      "PCSSEL: the core reports the link in band");
+	phyif = dwmac4_model_read32(f.m, GMAC_PHYIF_CONTROL_STATUS);
+	CHECK_EQ_U(phyif & (GMAC_PHYIF_CTRLSTATUS_LNKSTS |
+			    GMAC_PHYIF_CTRLSTATUS_SPEED |
+			    GMAC_PHYIF_CTRLSTATUS_LNKMOD),
+		   GMAC_PHYIF_CTRLSTATUS_LNKSTS |
+		   GMAC_PHYIF_CTRLSTATUS_SPEED_125 <<
+		   GMAC_PHYIF_CTRLSTATUS_SPEED_SHIFT |
+		   GMAC_PHYIF_CTRLSTATUS_LNKMOD, "in band: up, 1000, full");
+	CHECK_EQ_U(rgsmiiis(&f), 0, "no change yet");
+	/* masked: the status is set, the line stays low */
+	dwmac4_model_set_link(f.m, false);
+	CHECK(rgsmiiis(&f), "link down: RGSMIIIS");
+	CHECK_EQ_U(mac_rises(&f), 0, "masked: nothing raised");
+	/* level: the enable raises the line with the status pending */
+	dwmac4_model_write32(f.m, GMAC_INT_EN, GMAC_INT_RGSMIIS);
+	CHECK_EQ_U(mac_rises(&f), 1, "enable with RGSMIIIS pending: raised");
+	dwmac4_model_write32(f.m, GMAC_INT_STATUS, 0);
+	CHECK(rgsmiiis(&f), "a write does not clear RGSMIIIS");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_PHYIF_CONTROL_STATUS) &
+		   GMAC_PHYIF_CTRLSTATUS_LNKSTS, 0, "in band: down");
+	CHECK_EQ_U(rgsmiiis(&f), 0, "the PHYIF read cleared RGSMIIIS");
+	dwmac4_model_set_link(f.m, false);
+	CHECK(rgsmiiis(&f) == 0 && mac_rises(&f) == 0, "a repeat: nothing");
+	dwmac4_model_set_link(f.m, true);
+	CHECK(rgsmiiis(&f), "link up: RGSMIIIS");
+	CHECK_EQ_U(mac_rises(&f), 1, "link up: raised");
+	/* a second change before the read: the line is already high */
+	dwmac4_model_set_link(f.m, false);
+	dwmac4_model_set_link(f.m, true);
+	CHECK_EQ_U(mac_rises(&f), 0, "not cleared: no new rise");
+	CHECK(dwmac4_model_read32(f.m, GMAC_PHYIF_CONTROL_STATUS) &
+	      GMAC_PHYIF_CTRLSTATUS_LNKSTS, "in band: up");
+	/* the PHY advertising nothing the partner has: down in band */
+	mdio_write(&f, 0, MII_CTRL1000, 0);
+	CHECK(rgsmiiis(&f), "auto-negotiation fails: RGSMIIIS");
+	CHECK_EQ_U(mac_rises(&f), 1, "auto-negotiation fails: raised");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_PHYIF_CONTROL_STATUS) &
+		   GMAC_PHYIF_CTRLSTATUS_LNKSTS, 0, "in band: down again");
+	CHECK_EQ_U(stats(&f).irq_mac_raised, 3, "three rises counted");
+	CHECK_EQ_U(stats(&f).irq_raised, 0, "no DMA channel line moved");
+	/* the reset: enable and status to 0 */
+	dwmac4_model_set_link(f.m, false);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK(dwmac4_model_read32(f.m, GMAC_INT_EN) == 0 && rgsmiiis(&f) == 0,
+	      "the reset clears RGSMIIIE and RGSMIIIS");
+	fix_free(&f);
 }
 
 static void
@@ -701,6 +800,7 @@ main(void)
 	test_rbsz_bus_width();
 	test_rbsz_zero();
 	test_interrupt_status();
+	test_link_interrupt();
 	test_rx_watchdog();
 	test_hash_filter();
 	test_icmp_checksum();

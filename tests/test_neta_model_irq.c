@@ -6,7 +6,10 @@
  * NEW_MASK and INTR_ENABLE gates, the rise at an unmask of a queue that
  * holds frames, one eventfd write per rise, writes to the cause ignored,
  * and model_irq_race (irq_race): no frame from the wire until an unmask,
- * which lands after one frame is in the ring.
+ * which lands after one frame is in the ring. The misc line: a link
+ * change sets MISC_CAUSE LINK_CHANGE, NEW_CAUSE's MISCINTR under
+ * MISC_MASK, the line under NEW_MASK bit 31; a cause bit is cleared by
+ * writing it 0.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -196,11 +199,69 @@ test_race(void)
 	drv_close(&d);
 }
 
+/* Rises of the misc line since the last call. */
+static uint64_t
+misc_rises(struct drv *d)
+{
+	uint64_t v = 0;
+
+	if (read(neta_model_misc_irq_fd(d->m), &v, sizeof(v)) != sizeof(v))
+		return 0;
+	return v;
+}
+
+static void
+test_misc_link(void)
+{
+	struct drv d;
+	struct model_fixture_qsrc *src = open_model(&d, false);
+	struct neta_model_stats st;
+
+	(void)src;
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_MISC_CAUSE), 0, "no cause at reset");
+	neta_model_set_link(d.m, false);
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_MISC_CAUSE), MVNETA_CAUSE_LINK_CHANGE,
+		   "link down: LINK_CHANGE");
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_NEW_CAUSE) & MVNETA_MISCINTR_INTR_MASK,
+		   0, "MISC_MASK 0: no MISCINTR");
+	drv_wr(&d, MVNETA_INTR_MISC_MASK, MVNETA_CAUSE_LINK_CHANGE);
+	CHECK(drv_rd(&d, MVNETA_INTR_NEW_CAUSE) & MVNETA_MISCINTR_INTR_MASK,
+	      "under MISC_MASK: MISCINTR");
+	CHECK_EQ_U(misc_rises(&d), 0, "NEW_MASK bit 31 clear: nothing raised");
+	drv_wr(&d, MVNETA_INTR_NEW_MASK, MVNETA_MISCINTR_INTR_MASK);
+	CHECK_EQ_U(misc_rises(&d), 1, "the unmask raises the line (level)");
+	drv_wr(&d, MVNETA_INTR_NEW_CAUSE, 0);
+	CHECK(drv_rd(&d, MVNETA_INTR_NEW_CAUSE) & MVNETA_MISCINTR_INTR_MASK,
+	      "MISCINTR is a summary: a NEW_CAUSE write leaves it");
+	drv_wr(&d, MVNETA_INTR_MISC_CAUSE, ~0u);
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_MISC_CAUSE), MVNETA_CAUSE_LINK_CHANGE,
+		   "writing 1 leaves a cause bit");
+	drv_wr(&d, MVNETA_INTR_MISC_CAUSE, ~MVNETA_CAUSE_LINK_CHANGE);
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_MISC_CAUSE), 0, "writing 0 clears it");
+	CHECK_EQ_U(drv_rd(&d, MVNETA_INTR_NEW_CAUSE) & MVNETA_MISCINTR_INTR_MASK,
+		   0, "cleared: MISCINTR down");
+	neta_model_set_link(d.m, false);
+	CHECK(drv_rd(&d, MVNETA_INTR_MISC_CAUSE) == 0 && misc_rises(&d) == 0,
+	      "a repeat: nothing");
+	neta_model_set_link(d.m, true);
+	CHECK_EQ_U(misc_rises(&d), 1, "link up: raised");
+	CHECK(drv_rd(&d, MVNETA_GMAC_STATUS) & MVNETA_GMAC_LINK_UP, "GMAC: up");
+	/* not cleared: a second change finds the line high */
+	neta_model_set_link(d.m, false);
+	CHECK_EQ_U(misc_rises(&d), 0, "not cleared: no new rise");
+	neta_model_get_stats(d.m, &st);
+	CHECK_EQ_U(st.irq_misc_raised, 2, "two rises counted");
+	CHECK_EQ_U(st.irq_raised, 0, "no RX queue line moved");
+	no_violation(&d, "misc");
+	drv_close(&d);
+}
+
 int
 main(void)
 {
 	test_threshold();
 	test_time_coal();
 	test_race();
+	test_misc_link();
 	return harness_result("test_neta_model_irq");
 }

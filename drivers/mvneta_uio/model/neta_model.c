@@ -267,7 +267,11 @@ void
 neta_model_set_link(struct neta_model *m, bool up)
 {
 	pthread_mutex_lock(&m->lock);
-	m->link_up = up;
+	if (m->link_up != up) {
+		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
+		m->link_up = up;
+		neta_irq_eval(m);
+	}
 	pthread_mutex_unlock(&m->lock);
 }
 

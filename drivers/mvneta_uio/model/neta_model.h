@@ -177,9 +177,21 @@ unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
  */
 int neta_model_irq_fd(struct neta_model *m, unsigned int q);
 
+/*
+ * The port's misc interrupt: an eventfd (the model's) written with 1 on
+ * each rise of the line that NEW_CAUSE's MISCINTR summary (bit 31: a
+ * MVNETA_INTR_MISC_CAUSE bit under MVNETA_INTR_MISC_MASK) raises under
+ * NEW_MASK bit 31. The model sets MVNETA_CAUSE_LINK_CHANGE when the
+ * GMAC's link changes; a cause bit is cleared by writing it 0.
+ */
+int neta_model_misc_irq_fd(struct neta_model *m);
+
 /* ---- Test and harness side ---- */
 
-/* Link of the GMAC (MVNETA_GMAC_STATUS); up at creation. */
+/*
+ * Link of the GMAC (MVNETA_GMAC_STATUS); up at creation. A change sets
+ * MVNETA_CAUSE_LINK_CHANGE in MVNETA_INTR_MISC_CAUSE.
+ */
 void neta_model_set_link(struct neta_model *m, bool up);
 
 /*
@@ -224,6 +236,7 @@ struct neta_model_stats {
 	uint64_t irq_raised;		/* rises of a queue's line */
 	uint64_t irq_lost;		/* rises its eventfd could not take */
 	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
+	uint64_t irq_misc_raised;	/* rises of the misc line (the link) */
 	/*
 	 * Non-coherent interconnect (params.nc_emulation): clobbers,
 	 * unclean_reads, clean_lines, civac_lines (model_nc.h).

@@ -208,6 +208,15 @@ model_irq_fd(void *arg, unsigned int q)
 	return socnic_model_port_dup_fd(neta_model_irq_fd(ctx->m, q));
 }
 
+/* The port's misc line (the link), duplicated likewise. */
+static int
+model_irq_misc_fd(void *arg)
+{
+	struct neta_model_ctx *ctx = arg;
+
+	return socnic_model_port_dup_fd(neta_model_misc_irq_fd(ctx->m));
+}
+
 static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_viol_unwritten_read",
@@ -289,6 +298,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->ops.xstats_get = model_xstats_get;
 	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
 	ctx->ops.irq_fd = model_irq_fd;
+	ctx->ops.irq_misc_fd = model_irq_misc_fd;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
 		ctx->ops.cache_op = model_cache_op;

@@ -35,7 +35,8 @@
  * not apply to this model and is ignored) and NETA_MODEL_DEVARGS (model=neta,
  * fault_err_ppm, fault_len_ppm, fault_csum_lie_ppm, fault_wb_late_ppm,
  * model_irq_race; neta_model_devargs.h). Interrupts: an eventfd per RX
- * queue (SOCNIC_IRQ_EVENTFD, irq_fd(ctx, hardware queue)). The PMD's own
+ * queue (SOCNIC_IRQ_EVENTFD, irq_fd(ctx, hardware queue)) and one for
+ * the port's misc line (irq_misc_fd: the link). The PMD's own
  * keys, the port's and the RX path's
  * are recognised and left to the PMD.
  *

@@ -127,6 +127,10 @@ struct neta_model {
 		bool line;		/* the line's level at the last evaluation */
 		bool coal_expired;	/* RXQ_TIME_COAL ran out with frames there */
 	} irq[MVNETA_MAX_RXQ];
+	struct {
+		int efd;		/* eventfd written on each rise */
+		bool line;		/* its level at the last evaluation */
+	} misc_irq;			/* NEW_CAUSE MISCINTR under NEW_MASK */
 	/* irq_race: interrupt writes held back, in order */
 	struct {
 		uint32_t off, val;
@@ -188,7 +192,10 @@ void neta_rx_returned(struct neta_model *m, unsigned int q, uint32_t n);
 /* neta_model_irq.c */
 int neta_irq_init(struct neta_model *m);
 void neta_irq_fini(struct neta_model *m);
-/* Every RX queue's line again after a change; a rise signals its eventfd. */
+/*
+ * Every RX queue's line and the misc line again after a change; a rise
+ * signals its eventfd.
+ */
 void neta_irq_eval(struct neta_model *m);
 /* NEW_CAUSE as read: the RX bits from the queues' state. */
 uint32_t neta_irq_cause(const struct neta_model *m);

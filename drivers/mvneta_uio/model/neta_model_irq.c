@@ -22,6 +22,13 @@
  * at the end of the engine pass that finds the queue holding frames below
  * its threshold.
  *
+ * The misc line: NEW_CAUSE's MISCINTR summary (bit 31), set while a
+ * MVNETA_INTR_MISC_CAUSE bit is set under MVNETA_INTR_MISC_MASK, with
+ * NEW_MASK bit 31 (INTR_ENABLE has no bit for it). The model sets
+ * MVNETA_CAUSE_LINK_CHANGE when the GMAC's link changes; the driver
+ * clears it by writing it 0 (Linux's mvneta_poll() writes 0 to the
+ * register). Its own eventfd counts the rises.
+ *
  * irq_race: the race, on demand. The RX engine takes no frame from the
  * wire by itself. The driver's NEW_MASK write that unmasks an RX queue
  * (an RX bit set that was clear), and every NEW_MASK or INTR_ENABLE write
@@ -51,9 +58,12 @@ uint32_t
 neta_irq_cause(const struct neta_model *m)
 {
 	uint32_t v = neta_reg(m, MVNETA_INTR_NEW_CAUSE) &
-		     ~MVNETA_RX_INTR_MASK_ALL;
+		     ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
 	unsigned int q;
 
+	if (neta_reg(m, MVNETA_INTR_MISC_CAUSE) &
+	    neta_reg(m, MVNETA_INTR_MISC_MASK))
+		v |= MVNETA_MISCINTR_INTR_MASK;
 	for (q = 0; q < MVNETA_MAX_RXQ; q++)
 		if (rx_cause(m, q))
 			v |= MVNETA_RX_INTR_BIT(q);
@@ -87,6 +97,14 @@ neta_irq_eval(struct neta_model *m)
 		}
 		m->irq[q].line = line;
 	}
+	line = (neta_irq_cause(m) & mask & MVNETA_MISCINTR_INTR_MASK) != 0;
+	if (line && !m->misc_irq.line) {
+		NETA_STAT_ADD(m, irq_misc_raised, 1);
+		if (m->misc_irq.efd >= 0 &&
+		    write(m->misc_irq.efd, &one, sizeof(one)) != sizeof(one))
+			NETA_STAT_ADD(m, irq_lost, 1);
+	}
+	m->misc_irq.line = line;
 }
 
 void
@@ -170,6 +188,9 @@ neta_irq_init(struct neta_model *m)
 	for (q = 0; q < MVNETA_MAX_RXQ; q++)
 		m->irq[q].efd = -1;
 	m->irq_race_armed = true;
+	m->misc_irq.efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (m->misc_irq.efd < 0)
+		return -errno;
 	for (q = 0; q < MVNETA_MAX_RXQ; q++) {
 		m->irq[q].efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 		if (m->irq[q].efd < 0) {
@@ -192,6 +213,9 @@ neta_irq_fini(struct neta_model *m)
 			close(m->irq[q].efd);
 		m->irq[q].efd = -1;
 	}
+	if (m->misc_irq.efd >= 0)
+		close(m->misc_irq.efd);
+	m->misc_irq.efd = -1;
 }
 
 int
@@ -200,4 +224,10 @@ neta_model_irq_fd(struct neta_model *m, unsigned int q)
 	if (q >= MVNETA_MAX_RXQ || m->irq[q].efd < 0)
 		return -EINVAL;
 	return m->irq[q].efd;
+}
+
+int
+neta_model_misc_irq_fd(struct neta_model *m)
+{
+	return m->misc_irq.efd >= 0 ? m->misc_irq.efd : -EINVAL;
 }

@@ -18,8 +18,10 @@
  *    reclaims sent [23:16]; MVNETA_TXQ_STATUS_REG reads pending | sent << 16.
  *  - MIB counters clear when read; a 64-bit octet counter reads its low
  *    word first, which latches the high word for the next read.
- *  - MVNETA_INTR_NEW_CAUSE's RX bits read the queues' state; every write
- *    re-evaluates the RX interrupt lines (neta_model_irq.c).
+ *  - MVNETA_INTR_NEW_CAUSE's RX bits read the queues' state, its MISCINTR
+ *    bit the misc causes under their mask; a MVNETA_INTR_MISC_CAUSE bit
+ *    is cleared by writing it 0 (1 leaves it); every write re-evaluates
+ *    the interrupt lines (neta_model_irq.c).
  */
 #include <string.h>
 
@@ -371,8 +373,11 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 				txq_reset(m, q);
 		break;
 	case MVNETA_INTR_NEW_CAUSE:
-		/* the RX bits are the queues' state: writes leave them */
-		val &= ~MVNETA_RX_INTR_MASK_ALL;
+		/* the RX bits and MISCINTR are summaries: writes leave them */
+		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
+		break;
+	case MVNETA_INTR_MISC_CAUSE:
+		val &= neta_reg(m, off);	/* write 0 to clear */
 		break;
 	default:
 		break;

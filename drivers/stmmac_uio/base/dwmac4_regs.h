@@ -152,6 +152,19 @@
 #define DWMAC4_GMAC_INT_STATUS_TSIS	DWMAC4_BIT(12)	/* time_stamp_irq */
 
 /*
+ * MAC_PHYIF_Control_Status (dwmac4.h "SGMII/RGMII status register"): the
+ * link the PHY reports in band on RGMII (or the SGMII PCS). A read
+ * clears MAC_Interrupt_Status.RGSMIIIS. LNKSPEED: 2.5/25/125 MHz clock.
+ */
+#define GMAC_PHYIF_CTRLSTATUS_LNKMOD		DWMAC4_BIT(16)	/* full duplex */
+#define GMAC_PHYIF_CTRLSTATUS_SPEED		DWMAC4_GENMASK(18, 17)
+#define GMAC_PHYIF_CTRLSTATUS_SPEED_SHIFT	17
+#define GMAC_PHYIF_CTRLSTATUS_LNKSTS		DWMAC4_BIT(19)	/* link up */
+#define GMAC_PHYIF_CTRLSTATUS_SPEED_125		0x2U	/* 1000 Mbit/s */
+#define GMAC_PHYIF_CTRLSTATUS_SPEED_25		0x1U	/* 100 Mbit/s */
+#define GMAC_PHYIF_CTRLSTATUS_SPEED_2_5		0x0U	/* 10 Mbit/s */
+
+/*
  * MAC_Version: SNPSVER is the Synopsys core release as BCD-ish hex (0x40 =
  * 4.00, 0x51 = 5.10); USERVER is set by the SoC integrator. Release values
  * are Linux's DWMAC_CORE_x_yy from common.h.

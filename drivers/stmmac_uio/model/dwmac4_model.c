@@ -138,10 +138,12 @@ model_build_reset_table(struct dwmac4_model *m)
 	memset(r, 0, sizeof(m->reset_val));
 	r[GMAC4_VERSION / 4] = DWMAC4_MODEL_VERSION;
 	/*
-	 * 10/100 and 1000 Mbit/s, RX and TX checksum offload, MAC addresses
+	 * 10/100 and 1000 Mbit/s, the RGMII/SGMII link status (PCSSEL, Linux's
+	 * dma_cap.pcs), RX and TX checksum offload, MAC addresses
 	 * 1..DWMAC4_MODEL_ADD_MACS.
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
+		GMAC_HW_FEAT_PCSSEL |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
@@ -226,6 +228,7 @@ model_reg_read_only(uint32_t off)
 	case GMAC_HW_FEATURE3:
 	case DMA_STATUS:
 	case DMA_DEBUG_STATUS_0:
+	case GMAC_INT_STATUS:	/* its RGSMIIIS clears on a PHYIF read */
 		return true;
 	default:
 		return false;
@@ -300,6 +303,7 @@ model_soft_reset(struct dwmac4_model *m)
 	m->irq_race_armed = true;
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
 		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_RELEASE);
+	__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_RELEASE);
 }
 
 /* ---- DMA channel control path ---- */
@@ -621,6 +625,8 @@ dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 	for (ch = 0; ch < m->params.n_channels; ch++)
 		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
 			return chan_missed_read(m, ch);
+	if (off == GMAC_PHYIF_CONTROL_STATUS)
+		return model_phyif_read(m);
 	return dwmac4_model_peek32(m, off);
 }
 
@@ -659,6 +665,10 @@ dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
 		break;
 	case GMAC_ADDR_HIGH(0):
 		model_reg_set(m, off, val | GMAC_HI_REG_AE);
+		break;
+	case GMAC_INT_EN:
+		model_reg_set(m, off, val);
+		model_mac_irq_eval(m);
 		break;
 	default:
 		model_reg_set(m, off, val);
@@ -730,6 +740,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
+	m->inband_link = model_link_up(m);
 	if (p->boot_running)
 		model_boot_running(m);
 	return m;
@@ -916,6 +927,7 @@ dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 	__atomic_store_n(&m->link_up, up, __ATOMIC_RELEASE);
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
+	model_link_eval(m);
 }
 
 void

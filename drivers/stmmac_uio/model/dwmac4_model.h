@@ -306,6 +306,15 @@ uint32_t dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off);
 int dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch);
 
 /*
+ * The eventfd of the MAC's interrupt line (sbd_intr; the DMA channels
+ * have their own lines): counts its rises, MAC_Interrupt_Status.RGSMIIIS
+ * (the in-band link changed) with MAC_Interrupt_Enable.RGSMIIIE; reading
+ * MAC_PHYIF_Control_Status clears RGSMIIIS and lowers it. Owned by the
+ * model. @return the fd or -EINVAL.
+ */
+int dwmac4_model_mac_irq_fd(struct dwmac4_model *m);
+
+/*
  * DMA window: lets the device reach [iova, iova + len), which the host
  * sees at @p va. Regions must not overlap. Returns 0, -EINVAL or -ENOSPC.
  */
@@ -334,7 +343,10 @@ unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
 /* manual_clock: moves the model's time @p ns forward (ignored otherwise). */
 void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
 
-/* Brings the PHY's link down or up (a cable pulled or plugged). */
+/*
+ * Brings the PHY's link down or up (a cable pulled or plugged); a change
+ * of the link the MAC sees in band sets RGSMIIIS.
+ */
 void dwmac4_model_set_link(struct dwmac4_model *m, bool up);
 
 /*
@@ -403,6 +415,7 @@ struct dwmac4_model_stats {
 	uint64_t irq_raised;		/* rises of a channel's line */
 	uint64_t irq_lost;		/* rises its eventfd could not take */
 	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
+	uint64_t irq_mac_raised;	/* rises of the MAC's line */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -154,6 +154,8 @@ struct dwmac4_model {
 	uint16_t phy_ctrl1000;
 	bool link_up;				/* atomic */
 	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
+	/* The link the MAC last saw in band (RGSMIIIS on a change); atomic. */
+	bool inband_link;
 
 	/* DMA window (the shared model library's IOMMU); changed under the lock. */
 	struct model_iommu dma;
@@ -178,6 +180,10 @@ struct dwmac4_model {
 		int efd;			/* eventfd, -1: none */
 		bool line;			/* atomic: high */
 	} irq[DWMAC4_MODEL_MAX_CHANNELS];
+	struct {
+		int efd;			/* eventfd, -1: none */
+		bool line;			/* atomic: high */
+	} mac_irq;				/* the MAC's line (sbd_intr) */
 	/* irq_race: interrupt writes held back, in order (under the lock) */
 	struct {
 		uint32_t off, val;
@@ -229,6 +235,10 @@ void model_mdio_transfer(struct dwmac4_model *m, uint32_t addr);
 bool model_link_up(struct dwmac4_model *m);
 /* MAC_Configuration PS/FES/DM match what the PHY negotiated. */
 bool model_mac_speed_ok(struct dwmac4_model *m);
+/* After anything that may move the link: RGSMIIIS when it moved. */
+void model_link_eval(struct dwmac4_model *m);
+/* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
+uint32_t model_phyif_read(struct dwmac4_model *m);
 
 /* ---- MTL queues (dwmac4_model_mtl.c) ---- */
 
@@ -467,6 +477,8 @@ void model_irq_ena_write(struct dwmac4_model *m, unsigned int ch,
 /* A driver write of DMA_CHAN_STATUS(@p ch) (write 1 to clear) at @p off. */
 void model_irq_status_write(struct dwmac4_model *m, unsigned int ch,
 			    uint32_t off, uint32_t val);
+/* The MAC's line again after MAC_Interrupt_Status or _Enable changed. */
+void model_mac_irq_eval(struct dwmac4_model *m);
 /* irq_race: whether the MAC may not take a frame from the wire now. */
 bool model_irq_rx_gated(const struct dwmac4_model *m);
 /* irq_race: one frame, then the held RIE write (thread, under the lock). */

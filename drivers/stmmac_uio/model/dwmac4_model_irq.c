@@ -19,6 +19,12 @@
  * frame is written back between the driver's last empty poll and its
  * enable: a driver that clears RI at enable loses the wake-up, one that
  * clears it at disable is woken.
+ *
+ * The MAC's line (sbd_intr, Linux's stmmac_interrupt() ->
+ * dwmac4_irq_status()) is high while MAC_Interrupt_Status.RGSMIIIS is set
+ * with MAC_Interrupt_Enable.RGSMIIIE: the link the PHY reports in band
+ * changed (dwmac4_model_phy.c). Its own eventfd counts the rises; reading
+ * MAC_PHYIF_Control_Status lowers it.
  */
 #include <errno.h>
 #include <sys/eventfd.h>
@@ -57,6 +63,30 @@ model_irq_eval(struct dwmac4_model *m, unsigned int ch)
 	MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
 	if (m->irq[ch].efd >= 0 &&
 	    write(m->irq[ch].efd, &one, sizeof(one)) != sizeof(one))
+		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
+}
+
+/* The MAC interrupt causes the model raises. */
+#define MAC_IRQ_CAUSES	DWMAC4_GMAC_INT_STATUS_RGSMIIIS
+
+void
+model_mac_irq_eval(struct dwmac4_model *m)
+{
+	uint64_t one = 1;
+	bool line;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	line = model_reg_get(m, GMAC_INT_STATUS) & model_reg_get(m, GMAC_INT_EN) &
+	       MAC_IRQ_CAUSES;
+	if (!line) {
+		__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_SEQ_CST);
+		return;
+	}
+	if (__atomic_exchange_n(&m->mac_irq.line, true, __ATOMIC_SEQ_CST))
+		return;
+	MODEL_STAT_ADD_ATOMIC(m, irq_mac_raised, 1);
+	if (m->mac_irq.efd >= 0 &&
+	    write(m->mac_irq.efd, &one, sizeof(one)) != sizeof(one))
 		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
 }
 
@@ -178,6 +208,9 @@ model_irq_init(struct dwmac4_model *m)
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
 		m->irq[ch].efd = -1;
 	m->irq_race_armed = true;
+	m->mac_irq.efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+	if (m->mac_irq.efd < 0)
+		return -errno;
 	for (ch = 0; ch < m->params.n_channels; ch++) {
 		m->irq[ch].efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
 		if (m->irq[ch].efd < 0) {
@@ -198,6 +231,9 @@ model_irq_fini(struct dwmac4_model *m)
 			close(m->irq[ch].efd);
 		m->irq[ch].efd = -1;
 	}
+	if (m->mac_irq.efd >= 0)
+		close(m->mac_irq.efd);
+	m->mac_irq.efd = -1;
 }
 
 int
@@ -206,4 +242,10 @@ dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch)
 	if (ch >= m->params.n_channels || m->irq[ch].efd < 0)
 		return -EINVAL;
 	return m->irq[ch].efd;
+}
+
+int
+dwmac4_model_mac_irq_fd(struct dwmac4_model *m)
+{
+	return m->mac_irq.efd >= 0 ? m->mac_irq.efd : -EINVAL;
 }

@@ -12,6 +12,12 @@
  * receives and sends nothing: on silicon its (R)GMII clocks and framing do
  * not match the PHY's, and every frame is garbage on the wire. Counted as
  * rx_dropped_speed / tx_dropped_speed.
+ *
+ * The PHY also reports its link in band (RGMII: between frames, as an
+ * RTL8211F does; or a switch's SGMII): MAC_PHYIF_Control_Status LNKSTS,
+ * LNKSPEED and LNKMOD follow the link, and each change of it sets
+ * MAC_Interrupt_Status.RGSMIIIS until that register is read (the
+ * databook's clear on read; Linux dwmac4_phystatus() reads it).
  */
 #include <linux/mii.h>
 
@@ -105,6 +111,41 @@ model_mac_speed_ok(struct dwmac4_model *m)
 	       want;
 }
 
+void
+model_link_eval(struct dwmac4_model *m)
+{
+	bool up = model_link_up(m);
+
+	if (__atomic_exchange_n(&m->inband_link, up, __ATOMIC_ACQ_REL) == up)
+		return;
+	__atomic_fetch_or(&m->regs[GMAC_INT_STATUS / 4u],
+			  DWMAC4_GMAC_INT_STATUS_RGSMIIIS, __ATOMIC_ACQ_REL);
+	model_mac_irq_eval(m);
+}
+
+uint32_t
+model_phyif_read(struct dwmac4_model *m)
+{
+	uint32_t v = model_reg_get(m, GMAC_PHYIF_CONTROL_STATUS) &
+		     ~(GMAC_PHYIF_CTRLSTATUS_LNKSTS | GMAC_PHYIF_CTRLSTATUS_SPEED |
+		       GMAC_PHYIF_CTRLSTATUS_LNKMOD);
+	uint32_t speed = m->params.phy_speed == 1000 ?
+			 GMAC_PHYIF_CTRLSTATUS_SPEED_125 :
+			 m->params.phy_speed == 100 ? GMAC_PHYIF_CTRLSTATUS_SPEED_25 :
+			 GMAC_PHYIF_CTRLSTATUS_SPEED_2_5;
+
+	__atomic_fetch_and(&m->regs[GMAC_INT_STATUS / 4u],
+			   ~DWMAC4_GMAC_INT_STATUS_RGSMIIIS, __ATOMIC_ACQ_REL);
+	model_mac_irq_eval(m);
+	if (!__atomic_load_n(&m->inband_link, __ATOMIC_ACQUIRE))
+		return v;
+	v |= GMAC_PHYIF_CTRLSTATUS_LNKSTS |
+	     speed << GMAC_PHYIF_CTRLSTATUS_SPEED_SHIFT;
+	if (m->params.phy_full)
+		v |= GMAC_PHYIF_CTRLSTATUS_LNKMOD;
+	return v;
+}
+
 static uint16_t
 phy_read(struct dwmac4_model *m, uint32_t reg)
 {
@@ -168,6 +209,8 @@ phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
 	default:
 		break;	/* read-only or absent: ignored like a real PHY */
 	}
+	/* What it advertises decides whether auto-negotiation agrees. */
+	model_link_eval(m);
 }
 
 void
