@@ -203,7 +203,11 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 static int
 mvneta_dev_configure(struct rte_eth_dev *dev)
 {
-	return socnic_dev_configure_check(dev, mvneta_logtype_driver);
+	int ret = socnic_dev_configure_check(dev, mvneta_logtype_driver);
+
+	return ret < 0 ? ret :
+	       socnic_lsc_configure_check(dev, &mvneta_adapter(dev)->be,
+					  mvneta_logtype_driver);
 }
 
 static const struct socnic_dev_limits mvneta_dev_limits = {
@@ -295,6 +299,11 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	}
 	socnic_dev_started(dev, mvneta_logtype_driver);
+	ret = mvneta_lsc_start(dev);
+	if (ret < 0) {
+		mvneta_dev_stop(dev);
+		return ret;
+	}
 	return 0;
 }
 
@@ -309,6 +318,7 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 		return 0;
 	rxq = mvneta_rxq0(dev);
 	txq = mvneta_txq0(dev);
+	mvneta_lsc_stop(dev);
 	/* Receiving stops first, sending finishes, then the port goes off. */
 	if (rxq != NULL)
 		mvneta_rx_queue_stop(rxq);
@@ -577,6 +587,8 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	mvneta_write_mac(&ad->be, &ea);
 	eth_dev->dev_ops = &mvneta_eth_dev_ops;
+	/* The link interrupt: the port's misc cause LINK_CHANGE. */
+	socnic_lsc_probe(eth_dev, &ad->be, true, mvneta_logtype_driver);
 	eth_dev->rx_queue_count = mvneta_rx_queue_count;
 	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;

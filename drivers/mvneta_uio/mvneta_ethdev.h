@@ -26,6 +26,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_lsc.h"
 #include "socnic_queue.h"
 #include "socnic_rxq.h"
 
@@ -160,6 +161,8 @@ struct mvneta_adapter {
 	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
+	/* Link status change interrupts (mvneta_intr.c, intr_conf.lsc). */
+	struct socnic_lsc lsc;
 };
 
 static inline struct mvneta_adapter *

@@ -16,6 +16,15 @@
  * The interrupt handle, its event fds (the model's eventfd per RX queue,
  * or the UIO device's) and the UIO re-arm are the shared layer's
  * (socnic_intr.c).
+ *
+ * Link status change (intr_conf.lsc): the port's misc causes, as Linux's
+ * mvneta_poll() takes them: LINK_CHANGE (the GMAC's link moved) or
+ * PHY_STATUS_CHANGE under INTR_MISC_MASK raise MISC_CAUSE's summary,
+ * NEW_CAUSE bit 31, which NEW_MASK bit 31 lets through (INTR_ENABLE has
+ * no bit for it). A cause bit stays set until written 0; the callback
+ * writes 0 to exactly the bits it read, so one that rises meanwhile is
+ * kept. The link is GMAC_STATUS, as link_update reads it; the callback
+ * is socnic_lsc.c's.
  */
 #include <errno.h>
 
@@ -31,6 +40,10 @@
  * rx_coal_usecs lasts longer there).
  */
 #define MVNETA_TCLK_MHZ		250u
+
+/* The misc causes of a link change Linux's mvneta_poll() takes. */
+#define MVNETA_LSC_CAUSES \
+	(MVNETA_CAUSE_PHY_STATUS_CHANGE | MVNETA_CAUSE_LINK_CHANGE)
 
 void
 mvneta_intr_release(struct rte_eth_dev *dev)
@@ -50,6 +63,12 @@ mvneta_intr_start(struct rte_eth_dev *dev)
 	socnic_write32(be, MVNETA_RXQ_TIME_COAL_REG(MVNETA_RXQ),
 		       (uint32_t)ad->da.rx_coal_usecs * MVNETA_TCLK_MHZ);
 	ad->intr_mask = 0;
+	/* Before the start reads the link: a change after it is not lost. */
+	if (dev->data->dev_conf.intr_conf.lsc) {
+		socnic_write32(be, MVNETA_INTR_MISC_CAUSE, 0);
+		socnic_write32(be, MVNETA_INTR_MISC_MASK, MVNETA_LSC_CAUSES);
+		ad->intr_mask = MVNETA_MISCINTR_INTR_MASK;
+	}
 	socnic_write32(be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
 	if (dev->data->dev_conf.intr_conf.rxq == 0)
 		return 0;
@@ -82,4 +101,36 @@ mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 	ad->intr_mask &= ~MVNETA_RX_INTR_BIT(MVNETA_RXQ);
 	socnic_write32(&ad->be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
 	return 0;
+}
+
+/* In EAL's interrupt thread: 0 clears a cause bit, 1 leaves it. */
+static void
+mvneta_lsc_ack(struct rte_eth_dev *dev)
+{
+	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	uint32_t cause = socnic_read32(be, MVNETA_INTR_MISC_CAUSE);
+
+	if (cause & MVNETA_LSC_CAUSES)
+		socnic_write32(be, MVNETA_INTR_MISC_CAUSE,
+			       ~(cause & MVNETA_LSC_CAUSES));
+}
+
+int
+mvneta_lsc_start(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+
+	return socnic_lsc_start(&ad->lsc, dev, &ad->be, mvneta_lsc_ack,
+				mvneta_logtype_driver);
+}
+
+void
+mvneta_lsc_stop(struct rte_eth_dev *dev)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+
+	socnic_lsc_stop(&ad->lsc);
+	ad->intr_mask &= ~MVNETA_MISCINTR_INTR_MASK;
+	socnic_write32(&ad->be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	socnic_write32(&ad->be, MVNETA_INTR_MISC_MASK, 0);
 }

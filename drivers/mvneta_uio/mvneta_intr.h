@@ -24,6 +24,15 @@ int mvneta_intr_start(struct rte_eth_dev *dev);
 void mvneta_intr_release(struct rte_eth_dev *dev);
 
 /*
+ * Link status change (intr_conf.lsc; the misc causes and NEW_MASK bit 31
+ * are set by mvneta_intr_start()): the end of a port start registers the
+ * callback (nothing without intr_conf.lsc; 0 or -errno); the start of a
+ * stop unregisters it and masks the causes.
+ */
+int mvneta_lsc_start(struct rte_eth_dev *dev);
+void mvneta_lsc_stop(struct rte_eth_dev *dev);
+
+/*
  * Unmasks queue @p qid (its RX bit in INTR_NEW_MASK). The cause is level
  * (frames in the queue, counted by the device): a frame that arrived
  * after the last empty poll raises the line at the unmask.

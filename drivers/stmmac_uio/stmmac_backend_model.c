@@ -138,6 +138,15 @@ model_irq_fd(void *arg, unsigned int ch)
 	return socnic_model_port_dup_fd(dwmac4_model_irq_fd(ctx->m, ch));
 }
 
+/* The MAC's line (the link), duplicated likewise. */
+static int
+model_irq_misc_fd(void *arg)
+{
+	struct stmmac_model_ctx *ctx = arg;
+
+	return socnic_model_port_dup_fd(dwmac4_model_mac_irq_fd(ctx->m));
+}
+
 /*
  * The hooks are installed only where they do something (the write-ordering
  * adversary, the non-coherent emulation): a NULL hook costs the datapath
@@ -155,6 +164,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 	ctx->ops.xstats_get = model_xstats_get;
 	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
 	ctx->ops.irq_fd = model_irq_fd;
+	ctx->ops.irq_misc_fd = model_irq_misc_fd;
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)

@@ -64,7 +64,11 @@ stmmac_gmac_config(const struct rte_eth_dev *dev)
 static int
 stmmac_dev_configure(struct rte_eth_dev *dev)
 {
-	return socnic_dev_configure_check(dev, stmmac_logtype_driver);
+	int ret = socnic_dev_configure_check(dev, stmmac_logtype_driver);
+
+	return ret < 0 ? ret :
+	       socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->be,
+					  stmmac_logtype_driver);
 }
 
 static const struct socnic_dev_limits stmmac_dev_limits = {
@@ -161,6 +165,11 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	}
 	socnic_dev_started(dev, stmmac_logtype_driver);
+	ret = stmmac_lsc_start(dev);
+	if (ret < 0) {
+		stmmac_dev_stop(dev);
+		return ret;
+	}
 	return 0;
 }
 
@@ -176,6 +185,7 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		return 0;
 	rxq = stmmac_rxq0(dev);
 	txq = stmmac_txq0(dev);
+	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
 	 * Receiver first (no new frames), then let the TX DMA finish what it
@@ -486,6 +496,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	if (ret < 0)
 		goto err_backend;
 	stmmac_phy_init(ad);
+	/* The link interrupt: the core's RGMII/SGMII status (PCSSEL). */
+	socnic_lsc_probe(eth_dev, &ad->be, ad->has_pcs, stmmac_logtype_driver);
 	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */
 	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac",
 		(size_t)RTE_ETHER_ADDR_LEN * ad->nb_mac_addrs, 0);

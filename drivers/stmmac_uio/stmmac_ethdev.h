@@ -23,6 +23,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_io.h"
+#include "socnic_lsc.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
 #include "socnic_rxq.h"
@@ -192,8 +193,12 @@ struct stmmac_adapter {
 	/* FIFOs (MAC_HW_Feature1) and queue 0's share of each (TQS/RQS). */
 	uint32_t rx_fifo, tx_fifo;
 	uint32_t rx_queue_bytes, tx_queue_bytes;
-	/* MAC_HW_Feature0: TX checksum insertion; perfect-filter entries. */
+	/*
+	 * MAC_HW_Feature0: TX checksum insertion; the RGMII/SGMII link status
+	 * (PCSSEL: MAC_PHYIF_Control_Status, RGSMIIIS); perfect-filter entries.
+	 */
 	bool tx_coe;
+	bool has_pcs;
 	uint32_t nb_mac_addrs;		/* 1 + ADDMACADRSEL: ethdev's max_mac_addrs */
 	/* Multicast hash filter: bins (0: none) and the table programmed. */
 	uint32_t hash_bins;
@@ -210,6 +215,8 @@ struct stmmac_adapter {
 	uint8_t snpsver;		/* MAC_Version.SNPSVER */
 	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
+	/* Link status change interrupts (stmmac_intr.c, intr_conf.lsc). */
+	struct socnic_lsc lsc;
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };

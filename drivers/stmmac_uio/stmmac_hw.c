@@ -143,11 +143,12 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
 	/*
-	 * MAC_HW_Feature0: TX checksum insertion (TDES3.CIC), and the
-	 * perfect-filter entries after address 0 (those beyond
+	 * MAC_HW_Feature0: TX checksum insertion (TDES3.CIC), the RGMII/SGMII
+	 * link status (Linux's dma_cap.pcs), and the perfect-filter entries after address 0 (those beyond
 	 * MAC_Address31 live elsewhere: not used).
 	 */
 	ad->tx_coe = (f0 & GMAC_HW_FEAT_TXCOSEL) != 0;
+	ad->has_pcs = (f0 & GMAC_HW_FEAT_PCSSEL) != 0;
 	ad->nb_mac_addrs = 1u + RTE_MIN((f0 & DWMAC4_HW_FEAT_ADDMACADRSEL_MASK) >>
 					DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT,
 					DWMAC4_GMAC_ADDR_REGS - 1u);

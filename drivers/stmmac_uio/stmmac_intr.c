@@ -13,6 +13,12 @@
  * The interrupt handle, its event fds (the model's eventfd per channel,
  * or the UIO device's) and the UIO re-arm are the shared layer's
  * (socnic_intr.c).
+ *
+ * Link status change (intr_conf.lsc): the MAC's line, with RGSMIIIE in
+ * MAC_Interrupt_Enable: RGSMIIIS rises when the link the PHY reports in
+ * band changes, and reading MAC_PHYIF_Control_Status clears it (Linux
+ * dwmac4_irq_status() -> dwmac4_phystatus()). The link itself is read
+ * from the PHY, as link_update does; the callback is socnic_lsc.c's.
  */
 #include <errno.h>
 
@@ -44,6 +50,9 @@ stmmac_intr_start(struct rte_eth_dev *dev)
 	bool on = dev->data->dev_conf.intr_conf.rxq != 0;
 
 	rxq->des3_ioc = on && ad->da.riwt == 0 ? RDES3_INT_ON_COMPLETION_EN : 0;
+	/* Before the start reads the link: a change after it is not lost. */
+	if (dev->data->dev_conf.intr_conf.lsc)
+		socnic_write32(&ad->be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
 	if (!on)
 		return 0;
 	socnic_write32(&ad->be, DMA_CHAN_RX_WATCHDOG(STMMAC_CHAN), ad->da.riwt);
@@ -75,4 +84,32 @@ stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 	socnic_write32(&ad->be, DMA_CHAN_STATUS(STMMAC_CHAN),
 		       DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_NIS);
 	return 0;
+}
+
+/* In EAL's interrupt thread: RGSMIIIS is cleared by reading the status. */
+static void
+stmmac_lsc_ack(struct rte_eth_dev *dev)
+{
+	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
+
+	if (socnic_read32(be, GMAC_INT_STATUS) & DWMAC4_GMAC_INT_STATUS_RGSMIIIS)
+		(void)socnic_read32(be, GMAC_PHYIF_CONTROL_STATUS);
+}
+
+int
+stmmac_lsc_start(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+
+	return socnic_lsc_start(&ad->lsc, dev, &ad->be, stmmac_lsc_ack,
+				stmmac_logtype_driver);
+}
+
+void
+stmmac_lsc_stop(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+
+	socnic_lsc_stop(&ad->lsc);
+	socnic_write32(&ad->be, GMAC_INT_EN, 0);
 }

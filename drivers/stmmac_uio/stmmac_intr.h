@@ -23,6 +23,15 @@ int stmmac_intr_start(struct rte_eth_dev *dev);
 void stmmac_intr_release(struct rte_eth_dev *dev);
 
 /*
+ * Link status change (intr_conf.lsc; RGSMIIIE is set by
+ * stmmac_intr_start()): the end of a port start registers the callback
+ * (nothing without intr_conf.lsc; 0 or -errno); the start of a stop
+ * unregisters it and masks the MAC's cause.
+ */
+int stmmac_lsc_start(struct rte_eth_dev *dev);
+void stmmac_lsc_stop(struct rte_eth_dev *dev);
+
+/*
  * Unmasks queue @p qid's interrupt: RIE and NIE on its channel. RI left
  * pending since the last disable raises the line at once, so a frame
  * written back after the last empty poll is never waited for.

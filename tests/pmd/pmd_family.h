@@ -46,6 +46,7 @@ struct pmd_model_stats {
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	uint64_t irq_raised;	/* rises of an RX interrupt line */
 	uint64_t irq_race_frames;	/* model_irq_race=1: frames put in the window */
+	uint64_t irq_misc_raised;	/* rises of the controller's own line (link) */
 };
 
 struct pmd_family {
@@ -162,6 +163,7 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clean_lines = m.nc_clean_lines;
 	st->irq_raised = m.irq_raised;
 	st->irq_race_frames = m.irq_race_frames;
+	st->irq_misc_raised = m.irq_mac_raised;
 	return 0;
 }
 
@@ -196,6 +198,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clean_lines = m.nc.clean_lines;
 	st->irq_raised = m.irq_raised;
 	st->irq_race_frames = m.irq_race_frames;
+	st->irq_misc_raised = m.irq_misc_raised;
 	return 0;
 }
 #endif

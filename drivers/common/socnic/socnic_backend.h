@@ -92,6 +92,12 @@ struct socnic_backend_ops {
 	enum socnic_irq_kind irq_kind;
 	int (*irq_fd)(void *ctx, unsigned int ch);
 	void (*irq_rearm)(void *ctx);
+	/*
+	 * Optional (irq_kind not NONE): like irq_fd(), for the controller's
+	 * own line, which its MAC or port causes (the link) raise rather
+	 * than a DMA channel (socnic_lsc.h). UIO: the device's one line.
+	 */
+	int (*irq_misc_fd)(void *ctx);
 };
 
 struct socnic_backend {

@@ -136,6 +136,13 @@ uio_irq_fd(void *arg, unsigned int ch)
 	return fd < 0 ? -errno : fd;
 }
 
+/* The controller's own causes (the link) share that one line. */
+static int
+uio_irq_misc_fd(void *arg)
+{
+	return uio_irq_fd(arg, 0);
+}
+
 /* uio_pdrv_genirq masks the line when it fires: writing 1 unmasks it. */
 static void
 uio_irq_rearm(void *arg)
@@ -161,6 +168,7 @@ static const struct socnic_backend_ops socnic_uio_ops = {
 	.irq_kind = SOCNIC_IRQ_UIO,
 	.irq_fd = uio_irq_fd,
 	.irq_rearm = uio_irq_rearm,
+	.irq_misc_fd = uio_irq_misc_fd,
 };
 
 /* Reads the first line of sysfs attribute @p attr. 0 or -errno. */
