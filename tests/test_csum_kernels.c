@@ -6,10 +6,15 @@
  * copy-and-sum variant. Each available implementation runs the same cases,
  * called directly and through csum_partial() with the implementation forced;
  * one the CPU or the build lacks is skipped with the reason printed. The
- * run-time choice is checked too: AVX-512 only where the CPU and the OS
- * support it, judged from raw CPUID/XCR0 words with each part missing.
+ * run-time choice is checked too: AVX-512 and AVX2-VNNI only where the CPU
+ * and the OS support them, judged from raw CPUID/XCR0 words with each part
+ * missing.
  */
 #include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 
 #include "csum.h"
 #include "csum_kernels.h"
@@ -238,6 +243,78 @@ avx512_detection(void)
 }
 
 /*
+ * csum_x86_avx_vnni_usable() from raw CPUID and XCR0 words, as
+ * avx512_detection() does: an AVX2 CPU without AVX-VNNI, or an OS that does
+ * not save the YMM state, must not get the kernel.
+ */
+static void
+avx_vnni_detection(void)
+{
+	const uint32_t c1 = (1u << 27) | (1u << 28);	/* OSXSAVE, AVX */
+	const uint32_t b7 = 1u << 5;			/* AVX2 */
+	const uint32_t a71 = 1u << 4;			/* AVX_VNNI */
+	const uint64_t xcr0 = 0x7;			/* x87, SSE, AVX */
+	static const struct {
+		const char *what;
+		uint32_t c1, b7, a71;
+		uint64_t xcr0;
+	} missing[] = {
+		{ "OSXSAVE", 1u << 27, 0, 0, 0 },
+		{ "AVX", 1u << 28, 0, 0, 0 },
+		{ "AVX2", 0, 1u << 5, 0, 0 },
+		{ "AVX_VNNI", 0, 0, 1u << 4, 0 },
+		{ "XCR0.SSE", 0, 0, 0, 1u << 1 },
+		{ "XCR0.AVX", 0, 0, 0, 1u << 2 },
+	};
+	size_t i;
+
+	CHECK(csum_x86_avx_vnni_usable(c1, b7, a71, xcr0),
+	      "AVX-VNNI refused with every part present");
+	CHECK(csum_x86_avx_vnni_usable(~0u, ~0u, ~0u, ~0ull),
+	      "AVX-VNNI refused with every bit set");
+	/* AVX512_VNNI (CPUID.(7,0):ECX bit 11) is not AVX-VNNI */
+	CHECK(!csum_x86_avx_vnni_usable(c1, b7, 1u << 11, xcr0),
+	      "AVX-VNNI accepted from the AVX512_VNNI bit");
+	for (i = 0; i < sizeof(missing) / sizeof(missing[0]); i++)
+		CHECK(!csum_x86_avx_vnni_usable(c1 & ~missing[i].c1,
+						b7 & ~missing[i].b7,
+						a71 & ~missing[i].a71,
+						xcr0 & ~missing[i].xcr0),
+		      "AVX-VNNI accepted without %s", missing[i].what);
+}
+
+#if defined(__x86_64__)
+/*
+ * AVX-VNNI from CPUID leaf (7,1) read here (GCC 12's
+ * __builtin_cpu_supports("avxvnni") reads 0 on AMD cores that have it),
+ * with AVX2 and its OS state from the compiler's detection.
+ */
+static void
+dispatch_matches_cpu_avx_vnni(void)
+{
+	unsigned int a = 0, b, c, d, a71 = 0;
+	bool vnni, built = csum_impl_built(CSUM_IMPL_AVX2_VNNI);
+
+	if (__get_cpuid_count(7, 0, &a, &b, &c, &d) && a >= 1)
+		__get_cpuid_count(7, 1, &a71, &b, &c, &d);
+	vnni = __builtin_cpu_supports("avx2") && (a71 >> 4) & 1;
+	printf("CPU: AVX2 with AVX-VNNI %s, avx2-vnni kernel %s\n",
+	       vnni ? "yes" : "no", built ? "built" : "not built");
+	CHECK(csum_impl_available(CSUM_IMPL_AVX2_VNNI) == (vnni && built),
+	      "avx2-vnni available %d, CPU says %d, built %d",
+	      csum_impl_available(CSUM_IMPL_AVX2_VNNI), vnni, built);
+	CHECK(csum_impl_select(CSUM_IMPL_AUTO) == 0, "select auto");
+	if (csum_impl_available(CSUM_IMPL_AVX2_VNNI) &&
+	    !csum_impl_available(CSUM_IMPL_AVX512))
+		CHECK_EQ_U(csum_impl_active(), CSUM_IMPL_AVX2_VNNI,
+			   "auto does not choose avx2-vnni where it is the best");
+	if (!vnni)
+		CHECK(csum_impl_select(CSUM_IMPL_AVX2_VNNI) != 0,
+		      "avx2-vnni selectable on a CPU without it");
+}
+#endif
+
+/*
  * What this CPU supports, asked of the compiler's own detection (which
  * checks XCR0 too), not of lib/csum: the dispatcher must agree.
  */
@@ -267,9 +344,11 @@ dispatch_matches_cpu(void)
 	if (!avx512)
 		CHECK(csum_impl_select(CSUM_IMPL_AVX512) != 0,
 		      "avx512 selectable on a CPU without it");
+	dispatch_matches_cpu_avx_vnni();
 #else
 	CHECK(!csum_impl_available(CSUM_IMPL_AVX512), "avx512 off x86-64");
 	CHECK(!csum_impl_available(CSUM_IMPL_AVX2), "avx2 off x86-64");
+	CHECK(!csum_impl_available(CSUM_IMPL_AVX2_VNNI), "avx2-vnni off x86-64");
 #endif
 }
 
@@ -288,6 +367,10 @@ skip_reason(enum csum_impl impl)
 		return "needs x86-64 with AVX512F, AVX512BW and AVX512_VNNI, the "
 		       "OS saving opmask and ZMM state (XCR0), and a compiler "
 		       "with -mavx512vnni";
+	case CSUM_IMPL_AVX2_VNNI:
+		return "needs x86-64 with AVX2 and AVX-VNNI (CPUID.(7,1):EAX bit "
+		       "4), the OS saving YMM state (XCR0), and a compiler with "
+		       "-mavxvnni";
 	default:
 		return "not built";
 	}
@@ -311,6 +394,7 @@ main(void)
 
 	harness_seed_from_env(20261129);
 	avx512_detection();
+	avx_vnni_detection();
 	dispatch_matches_cpu();
 	for (impl = CSUM_IMPL_GENERIC; impl < CSUM_IMPL_COUNT; impl++) {
 		const struct csum_kernel *k = csum_kernel_get(impl);
@@ -330,10 +414,12 @@ main(void)
 		CHECK(csum_impl_active() == (enum csum_impl)impl, "active %s",
 		      k->name);
 #if CSUM__VEC_INLINE
-		/* csum_partial()'s in-place vector sums only under their kernel */
-		CHECK_EQ_U(csum__avx512_inline, impl == CSUM_IMPL_AVX512,
+		/* csum_partial()'s in-place vector sums only under their kernels */
+		CHECK_EQ_U(csum__vec_inline == CSUM__VEC_AVX512,
+			   impl == CSUM_IMPL_AVX512,
 			   "inline AVX-512 with %s forced", k->name);
-		CHECK_EQ_U(csum__avx2_inline, impl == CSUM_IMPL_AVX2,
+		CHECK_EQ_U(csum__vec_inline == CSUM__VEC_AVX2,
+			   impl == CSUM_IMPL_AVX2 || impl == CSUM_IMPL_AVX2_VNNI,
 			   "inline AVX2 with %s forced", k->name);
 #endif
 		forced = (struct impl_under_test){ "csum_partial_long",

@@ -3,6 +3,9 @@
  * AVX2 kernels (this file is built with -mavx2; the dispatcher runs it only
  * where the CPU and the OS support AVX2).
  *
+ * Up to AVX2_WORDS_MAX bytes the sum is csum__avx2_words(), shared with
+ * csum_partial()'s in-place path (csum_inline_x86.h). Longer buffers:
+ *
  * Three vector operations per 32 bytes. Each 32-bit lane v holds two
  * 16-bit words, lo + 2^16 * hi. Two accumulators per lane:
  *   full += v        (modulo 2^32)
@@ -22,6 +25,15 @@
  * their total fits a 32-bit lane and one horizontal sum ends the block.
  */
 #define AVX2_BLOCK_ITERS 8192
+
+/*
+ * From 32 bytes up to this length csum__avx2_words() (csum_inline_x86.h:
+ * the same three operations per 32 bytes as XOR, vpmaddwd and add, two
+ * accumulators, a masked last vector instead of a scalar tail, few
+ * instructions around the loop) is faster than the loop below; docs/csum.md
+ * holds the measurement.
+ */
+#define AVX2_WORDS_MAX 2048
 
 /*
  * Prefetch-ahead distance for large buffers, in bytes: far enough to
@@ -156,12 +168,25 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 	return csum_fold64(s);
 }
 
-uint32_t
-csum_avx2_partial(const void *buf, size_t len, uint32_t sum)
+/*
+ * Out of line, so that csum_avx2_partial()'s path to csum__avx2_words()
+ * saves no registers on the way.
+ */
+static __attribute__((noinline)) uint32_t
+avx2_partial_long(const void *buf, size_t len, uint32_t sum)
 {
 	if (len >= csum_avx2_prefetch_min)
 		return avx2_sum(NULL, buf, len, sum, 1);
 	return avx2_sum(NULL, buf, len, sum, 0);
+}
+
+uint32_t
+csum_avx2_partial(const void *buf, size_t len, uint32_t sum)
+{
+	if (len - 32 <= AVX2_WORDS_MAX - 32 && len < csum_avx2_prefetch_min)
+		return csum_fold64((uint64_t)sum +
+				   csum__avx2_words(buf, len));
+	return avx2_partial_long(buf, len, sum);
 }
 
 uint32_t

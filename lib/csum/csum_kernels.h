@@ -54,6 +54,10 @@ uint32_t csum_avx512_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_avx512_partial_copy(void *dst, const void *src, size_t len,
 				  uint32_t sum);
 
+uint32_t csum_avx2_vnni_partial(const void *buf, size_t len, uint32_t sum);
+uint32_t csum_avx2_vnni_partial_copy(void *dst, const void *src, size_t len,
+				     uint32_t sum);
+
 /* Whether @p impl is compiled into this library (the CPU aside). */
 bool csum_impl_built(enum csum_impl impl);
 
@@ -66,6 +70,15 @@ bool csum_impl_built(enum csum_impl impl);
  */
 bool csum_x86_avx512_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
 			    uint32_t cpuid7_ecx, uint64_t xcr0);
+
+/*
+ * Whether the AVX2-VNNI kernels can run, from the raw CPUID and XCR0 words
+ * (pure, for the same reason): CPUID.1:ECX.OSXSAVE and .AVX,
+ * CPUID.(7,0):EBX.AVX2, CPUID.(7,1):EAX.AVX_VNNI, and XCR0 enabling the SSE
+ * and AVX state components (bits 1, 2).
+ */
+bool csum_x86_avx_vnni_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
+			      uint32_t cpuid7_1_eax, uint64_t xcr0);
 
 uint32_t csum_neon_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_neon_partial_copy(void *dst, const void *src, size_t len,

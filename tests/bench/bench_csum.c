@@ -60,7 +60,7 @@ now(void)
 }
 #endif
 
-#define MAX_IMPLS 12
+#define MAX_IMPLS 16
 #define MAX_REPS 101
 
 static const size_t lengths[] = {
@@ -94,6 +94,9 @@ WRAP(avx2, csum_avx2_partial)
 #ifdef SOCRX_CSUM_HAVE_AVX512
 WRAP(avx512, csum_avx512_partial)
 #endif
+#ifdef SOCRX_CSUM_HAVE_AVX2_VNNI
+WRAP(avx2_vnni, csum_avx2_vnni_partial)
+#endif
 #endif
 #if defined(__aarch64__)
 WRAP(neon, csum_neon_partial)
@@ -118,7 +121,7 @@ static volatile uint16_t sink;
 /* Column indexes of the references (-1: not in this build or on this CPU). */
 static int idx_dpdk, idx_native = -1, idx_noavx512 = -1, idx_ref,
 	   idx_ceiling = -1, idx_ceiling_ymm = -1, idx_adx = -1, idx_avx2 = -1,
-	   idx_auto;
+	   idx_avx2_vnni = -1, idx_auto;
 
 static int
 add_impl(const char *name, uint16_t (*fn)(const void *, size_t),
@@ -415,11 +418,16 @@ targets(const struct table *hot, const struct table *cold)
 	       1500, 1500, 2.0, false, false);
 	target("hot >= 4096 B vs dpdk (DPDK's flags)", hot, idx_auto, idx_dpdk,
 	       4096, SIZE_MAX, 2.5, false, false);
-	if (idx_avx2 >= 0 && idx_ceiling_ymm >= 0 && idx_ceiling_ymm != idx_ceiling) {
-		printf("the AVX2 kernel against 32-byte loads (what an AVX2 host "
-		       "has; this CPU is not one):\n");
+	if (idx_ceiling_ymm >= 0 && (idx_avx2 >= 0 || idx_avx2_vnni >= 0)) {
+		printf("the AVX2 kernels against 32-byte loads (an AVX2 host's "
+		       "ceiling%s); an AVX2 CPU without AVX-VNNI runs avx2:\n",
+		       idx_ceiling_ymm != idx_ceiling ? "; this CPU is not one" :
+		       "");
 		target("hot, >= 4096 B, avx2 share of load-256", hot, idx_avx2,
 		       idx_ceiling_ymm, 4096, SIZE_MAX, 0.8, true, false);
+		target("hot, >= 4096 B, avx2-vnni share of load-256", hot,
+		       idx_avx2_vnni, idx_ceiling_ymm, 4096, SIZE_MAX, 0.8, true,
+		       false);
 	}
 }
 
@@ -506,6 +514,9 @@ main(int argc, char **argv)
 #ifdef SOCRX_CSUM_HAVE_AVX512
 			[CSUM_IMPL_AVX512] = wrap_avx512,
 #endif
+#ifdef SOCRX_CSUM_HAVE_AVX2_VNNI
+			[CSUM_IMPL_AVX2_VNNI] = wrap_avx2_vnni,
+#endif
 #endif
 #if defined(__aarch64__)
 			[CSUM_IMPL_NEON] = wrap_neon,
@@ -523,15 +534,19 @@ main(int argc, char **argv)
 			idx_avx2 = k;
 			add_impl("avx2+prefetch", wraps[i], 0, true, false);
 		}
+		if (i == CSUM_IMPL_AVX2_VNNI)
+			idx_avx2_vnni = k;
 	}
 	idx_auto = add_impl("auto", wrap_auto, CSUM_AVX2_PREFETCH_MIN_DEFAULT,
 			    false, false);
 	/*
-	 * On an AVX-512 CPU with csum_partial() held to AVX2
-	 * (SOCRX_CSUM_IMPL=avx2), measure it as an AVX2 host would: against
-	 * DPDK built without AVX-512 and the 256-bit load ceiling.
+	 * On an AVX-512 CPU with csum_partial() held to an AVX2 kernel
+	 * (SOCRX_CSUM_IMPL=avx2 or avx2-vnni), measure it as an AVX2 host
+	 * would: against DPDK built without AVX-512 and the 256-bit load
+	 * ceiling.
 	 */
-	if (csum_impl_active() == CSUM_IMPL_AVX2 && idx_noavx512 >= 0) {
+	if ((csum_impl_active() == CSUM_IMPL_AVX2 ||
+	     csum_impl_active() == CSUM_IMPL_AVX2_VNNI) && idx_noavx512 >= 0) {
 		idx_ref = idx_noavx512;
 		idx_ceiling = idx_ceiling_ymm;
 	}
@@ -551,8 +566,9 @@ main(int argc, char **argv)
 	       csum_impl_name(csum_impl_active()), pool_mib, reps);
 	print_cpu();
 	if (idx_ref == idx_noavx512)
-		printf("AVX2 host emulated: csum_partial() held to avx2, ratios "
-		       "to dpdk-noavx512, ceiling load-256\n");
+		printf("AVX2 host emulated: csum_partial() held to %s, ratios "
+		       "to dpdk-noavx512, ceiling load-256\n",
+		       csum_impl_name(csum_impl_active()));
 	if (cross_check(pool))
 		return 1;
 	warm_up(pool);
