@@ -3,11 +3,14 @@
  * AVX2 kernels (this file is built with -mavx2; the dispatcher runs it only
  * where the CPU and the OS support AVX2).
  *
- * Up to AVX2_WORDS_MAX bytes the sum is csum__avx2_words(), shared with
- * csum_partial()'s in-place path (csum_inline_x86.h). Longer buffers:
- *
- * Three vector operations per 32 bytes. Each 32-bit lane v holds two
- * 16-bit words, lo + 2^16 * hi. Two accumulators per lane:
+ * Three vector operations per 32 bytes in every path. Up to AVX2_WORDS_MAX
+ * bytes the sum is csum__avx2_words(), shared with csum_partial()'s in-place
+ * path (csum_inline_x86.h). Longer sums: madd_block(), XOR 0x8000, vpmaddwd
+ * by 1 and vpaddd into eight accumulators (the AVX2-VNNI kernel's method
+ * with vpmaddwd and vpaddd for its vpdpwssd), faster than the loop below
+ * (docs/csum.md), which the copying and the prefetching variants keep:
+ * each 32-bit lane v holds two 16-bit words, lo + 2^16 * hi. Two
+ * accumulators per lane:
  *   full += v        (modulo 2^32)
  *   high += v >> 16  (exact)
  * While a block is short enough that the exact sum of the low words fits
@@ -34,6 +37,9 @@
  * holds the measurement.
  */
 #define AVX2_WORDS_MAX 2048
+
+/* Vectors per madd_block(): at most 4096 (128 KiB), see there. */
+#define MADD_BLOCK_VECS 4096
 
 /*
  * Prefetch-ahead distance for large buffers, in bytes: far enough to
@@ -146,6 +152,52 @@ avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
 					   pair_value(fb, hb)));
 }
 
+/*
+ * acc + the pairwise sums of the words of v, each word less 32768 (XOR
+ * 0x8000, vpmaddwd by 1, vpaddd). The add in assembly: with the intrinsic
+ * GCC 12 copies each accumulator to a fresh register in the loop.
+ */
+static inline __m256i
+madd_add(__m256i acc, __m256i v)
+{
+	__m256i w = _mm256_xor_si256(v, _mm256_set1_epi16((short)0x8000));
+
+	w = _mm256_madd_epi16(w, _mm256_set1_epi16(1));
+	__asm__("vpaddd %[w], %[acc], %[acc]" : [acc] "+x"(acc) : [w] "x"(w));
+	return acc;
+}
+
+/*
+ * The exact word sum of @p nvec (at most MADD_BLOCK_VECS) whole vectors,
+ * eight accumulators: the lanes add up to sum(w) - 2^19 nvec modulo 2^32,
+ * and sum(w) < 2^32 (as in csum_avx2_vnni.c).
+ */
+static inline uint32_t
+madd_block(const uint8_t *p, size_t nvec)
+{
+	__m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
+	__m256i a4 = a0, a5 = a0, a6 = a0, a7 = a0;
+	size_t n = nvec / 8, i;
+
+	for (; n; n--, p += 256) {
+		a0 = madd_add(a0, load(p));
+		a1 = madd_add(a1, load(p + 32));
+		a2 = madd_add(a2, load(p + 64));
+		a3 = madd_add(a3, load(p + 96));
+		a4 = madd_add(a4, load(p + 128));
+		a5 = madd_add(a5, load(p + 160));
+		a6 = madd_add(a6, load(p + 192));
+		a7 = madd_add(a7, load(p + 224));
+	}
+	for (i = 0; i < nvec % 8; i++, p += 32)
+		a0 = madd_add(a0, load(p));
+	a0 = _mm256_add_epi32(_mm256_add_epi32(_mm256_add_epi32(a0, a1),
+					       _mm256_add_epi32(a2, a3)),
+			      _mm256_add_epi32(_mm256_add_epi32(a4, a5),
+					       _mm256_add_epi32(a6, a7)));
+	return (uint32_t)hsum_u32x8(a0) + (uint32_t)(nvec << 19);
+}
+
 static inline uint32_t
 avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 	 const int prefetch)
@@ -153,6 +205,15 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 	uint64_t s = sum;
 	uint8_t **dp = d ? &d : NULL;
 
+	if (!prefetch && !d && len >= CSUM_AVX2_MIN_LEN) {
+		const size_t block = (size_t)MADD_BLOCK_VECS * 32;
+
+		for (; len >= block; len -= block, p += block)
+			s += madd_block(p, MADD_BLOCK_VECS);
+		s += madd_block(p, len / 32);
+		p += len & ~(size_t)31;
+		len %= 32;
+	}
 	if (len >= CSUM_AVX2_MIN_LEN) {
 		const size_t block = (size_t)AVX2_BLOCK_ITERS * 128;
 

@@ -118,10 +118,10 @@ extern const uint32_t csum__avx2_flip, csum__avx2_ones;
  * vpmaddwd by 1 into 32-bit lanes, then 32768 per word added back.
  *
  * Shaped for few instructions and taken branches, which is what bounds a
- * call at the lengths it serves (up to a few hundred bytes inline, about a
- * kilobyte in the AVX2 kernel). Up to 64 bytes, no loop: the first 32
- * bytes, and the 32 that end the buffer's even length masked to the ones
- * not yet counted. Longer: len / 64 rounds of two vectors into two
+ * call at the lengths it serves (up to 512 bytes inline, 2 KiB in the AVX2
+ * kernel). Up to 64 bytes, no loop: the first 32 bytes, and the 32 that end
+ * the buffer's even length masked to the ones not yet counted; up to 128,
+ * the same with 64. Longer: len / 64 rounds of two vectors into two
  * accumulators, the last test falling through, and the 64 bytes that end
  * the even length masked to the last even % 64 (none at a multiple of 64:
  * then they add 0, which costs less than a branch). An odd last byte is
@@ -152,6 +152,28 @@ csum__avx2_words(const uint8_t *buf, size_t len)
 			: [s] "=r"(s)
 			: [p] "r"(p), [last] "r"(buf + even - 32),
 			  [mask] "r"(csum__tail_mask + even),
+			  [flip] "m"(csum__avx2_flip), [ones] "m"(csum__avx2_ones)
+			: CSUM__AVX2_CLOBBERS);
+	} else if (len <= 128) {
+		__asm__("vpbroadcastd %[flip], %%ymm1\n\t"
+			"vpbroadcastd %[ones], %%ymm2\n\t"
+			"vpxor (%[p]), %%ymm1, %%ymm0\n\t"
+			"vpxor 32(%[p]), %%ymm1, %%ymm4\n\t"
+			"vpxor (%[last]), %%ymm1, %%ymm3\n\t"
+			"vpxor 32(%[last]), %%ymm1, %%ymm5\n\t"
+			"vpand (%[mask]), %%ymm3, %%ymm3\n\t"
+			"vpand 32(%[mask]), %%ymm5, %%ymm5\n\t"
+			"vpmaddwd %%ymm2, %%ymm0, %%ymm0\n\t"
+			"vpmaddwd %%ymm2, %%ymm4, %%ymm4\n\t"
+			"vpmaddwd %%ymm2, %%ymm3, %%ymm3\n\t"
+			"vpmaddwd %%ymm2, %%ymm5, %%ymm5\n\t"
+			"vpaddd %%ymm4, %%ymm0, %%ymm0\n\t"
+			"vpaddd %%ymm5, %%ymm3, %%ymm3\n\t"
+			"vpaddd %%ymm3, %%ymm0, %%ymm0\n\t"
+			CSUM__AVX2_HSUM
+			: [s] "=r"(s)
+			: [p] "r"(p), [last] "r"(buf + even - 64),
+			  [mask] "r"(csum__tail_mask + even - 64),
 			  [flip] "m"(csum__avx2_flip), [ones] "m"(csum__avx2_ones)
 			: CSUM__AVX2_CLOBBERS);
 	} else {
