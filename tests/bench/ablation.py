@@ -152,7 +152,7 @@ def release_hugepages(before):
     # EAL leaves its hugepage files behind (one per 2 MiB page): remove
     # this script's, or the pages stay taken after the run.
     for name in os.listdir(HUGE_DIR):
-        if name.startswith(("socrx-abl", "socrx-memif")):
+        if name.startswith(("socrx-abl", "socrx-memif")) and name.find(PREFIX_TAG) > 0:
             try:
                 os.unlink(os.path.join(HUGE_DIR, name))
             except OSError:
@@ -168,8 +168,14 @@ def plugin_path(so, tmpdirs):
     return path
 
 
+# This run's EAL file prefixes end with its process id: two runs on one
+# host (or a run beside a test) neither share a runtime directory nor
+# remove each other's hugepage files.
+PREFIX_TAG = "-%d" % os.getpid()
+
+
 def eal(prefix, lcores, extra):
-    return ["--lcores=" + lcores, "--file-prefix=" + prefix, "--no-pci", "-m", "1024",
+    return ["--lcores=" + lcores, "--file-prefix=" + prefix + PREFIX_TAG, "--no-pci", "-m", "1024",
             "--huge-dir=" + HUGE_DIR, "--log-level=*:warning"] + extra
 
 
