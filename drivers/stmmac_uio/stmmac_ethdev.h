@@ -158,12 +158,6 @@ struct stmmac_tx_queue {
 	uint16_t mask;
 	uint16_t prod;			/* next slot to fill */
 	uint16_t clean;			/* oldest slot not yet reclaimed */
-	/*
-	 * Non-coherent: the lines of [clean, inv_end) were cleaned+invalidated
-	 * at the end of the last burst (stmmac_tx_inv_ahead()); a copy the
-	 * CPU holds of them came from memory after that.
-	 */
-	uint16_t inv_end;
 	uint16_t port_id;
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint8_t pbl;			/* TxPBL (x8) */

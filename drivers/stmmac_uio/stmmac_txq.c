@@ -27,55 +27,13 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 
-/* Clean+invalidate, then prefetch together, the lines of [from, to). */
-static __rte_always_inline void
-stmmac_tx_inv_prefetch(struct stmmac_tx_queue *txq, uint16_t from,
-		       uint16_t to)
-{
-	const uint16_t mask = txq->mask;
-	const unsigned int shift = txq->desc_shift;
-	uint16_t i;
-
-	if (from == to)
-		return;
-	stmmac_ring_for_cpu(&txq->sync, txq->ring, from, (uint16_t)(to - from),
-			    mask, shift);
-	/* Every line now misses: all their fetches in flight at once. */
-	for (i = from; i != to; i++)
-		rte_prefetch0((const void *)stmmac_desc(txq->ring, i, mask,
-							shift));
-}
-
-/*
- * Non-coherent, after the doorbell: the lines the next reclaim reads first
- * (at most SOCNIC_TX_FREE_BULK outstanding descriptors) invalidated and
- * their fetches started now, so their memory latency passes while the
- * application prepares its next burst.
- */
-static __rte_always_inline void
-stmmac_tx_inv_ahead(struct stmmac_tx_queue *txq)
-{
-	uint16_t end = txq->prod;
-
-	if ((uint16_t)(end - txq->clean) > SOCNIC_TX_FREE_BULK)
-		end = (uint16_t)(txq->clean + SOCNIC_TX_FREE_BULK);
-	stmmac_tx_inv_prefetch(txq, txq->clean, end);
-	txq->inv_end = end;
-}
-
 /*
  * Reclaims descriptors the device has written back (OWN clear), oldest
  * first, and frees their packets. Only TDES3 is read, so no read barrier
  * is needed: nothing else of the write-back is used. Non-coherent (@p nc
- * constant per instance): at most SOCNIC_TX_FREE_BULK outstanding
- * descriptors are looked at, each line cleaned+invalidated before it is
- * read: those of [clean, inv_end) already by stmmac_tx_inv_ahead(), the
- * others here, together. A line invalidated ahead that still shows OWN
- * may hold what memory had before the device wrote it back: it and the
- * rest of those are invalidated again and read once more, so a
- * completed descriptor is never taken for an owned one (OWN clear can
- * only be the device's write-back: the driver's copy with OWN was cleaned
- * before the doorbell).
+ * constant per instance): the lines of at most SOCNIC_TX_FREE_BULK
+ * outstanding descriptors are cleaned+invalidated first, then prefetched
+ * together, and only those are looked at.
  */
 static __rte_always_inline void
 stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
@@ -85,29 +43,27 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 	const uint16_t mask = txq->mask;
 	const unsigned int shift = nc ? txq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	uint16_t clean = txq->clean, end = txq->prod, ahead = clean;
+	uint16_t clean = txq->clean, end = txq->prod;
 
 	if (nc) {
+		uint16_t i;
+
 		if ((uint16_t)(end - clean) > SOCNIC_TX_FREE_BULK)
 			end = (uint16_t)(clean + SOCNIC_TX_FREE_BULK);
-		/* inv_end within [clean, end]: those lines are done. */
-		if ((uint16_t)(txq->inv_end - clean) <= (uint16_t)(end - clean))
-			ahead = txq->inv_end;
-		stmmac_tx_inv_prefetch(txq, ahead, end);
+		stmmac_ring_for_cpu(&txq->sync, ring, clean,
+				    (uint16_t)(end - clean), mask, shift);
+		/* Every line now misses: all their fetches in flight at once. */
+		for (i = clean; i != end; i++)
+			rte_prefetch0((const void *)stmmac_desc(ring, i, mask,
+								shift));
 	}
 	while (clean != end) {
 		uint16_t slot = clean & mask;
 		uint32_t des3 = rte_le_to_cpu_32(
 			stmmac_desc(ring, slot, mask, shift)->des3);
 
-		if (des3 & TDES3_OWN) {
-			if (!nc || clean == ahead)
-				break;
-			/* Read before the write-back, maybe: again. */
-			stmmac_tx_inv_prefetch(txq, clean, ahead);
-			ahead = clean;
-			continue;
-		}
+		if (des3 & TDES3_OWN)
+			break;
 		if ((des3 & (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY)) ==
 		    (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY))
 			txq->stats.tx_errors++;
@@ -119,7 +75,6 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 	}
 	socnic_tx_free_flush(&done);
 	txq->clean = clean;
-	txq->inv_end = clean;
 }
 
 static void
@@ -196,9 +151,7 @@ stmmac_tx_cic(uint64_t ol_flags)
  *    lines cleaned once, then the tail is written. The device reads no
  *    descriptor at or past the tail (DMA_CHx_TxDesc_Tail_Pointer: it
  *    fetches up to it), so none of them is read before the clean
- *    completes, and each has its line to itself (stmmac_ring.h); after
- *    the doorbell the lines the next reclaim reads are invalidated and
- *    their fetches started (stmmac_tx_inv_ahead()).
+ *    completes, and each has its line to itself (stmmac_ring.h).
  */
 static __rte_always_inline uint16_t
 stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
@@ -285,8 +238,6 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 				  stmmac_tail_addr(txq->ring_lo, prod, mask,
 						   shift));
 	}
-	if (nc)
-		stmmac_tx_inv_ahead(txq);
 	txq->stats.tx_packets += nb_sent;
 	txq->stats.tx_bytes += bytes;
 	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
@@ -523,7 +474,6 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
 	txq->prod = 0;
 	txq->clean = 0;
-	txq->inv_end = 0;
 	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
 		       (uint32_t)(txq->ring_iova >> 32));
 	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
@@ -591,6 +541,5 @@ stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
 	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
 	txq->prod = 0;
 	txq->clean = 0;
-	txq->inv_end = 0;
 	txq->started = false;
 }

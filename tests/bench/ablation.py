@@ -183,9 +183,7 @@ def run_rxonly(so, vdev, seconds, log):
     """Runs testpmd rxonly on one port for @seconds; returns
     (cycles/packet, packets, MHz)."""
     t = Testpmd(eal("socrx-abl", "0@0,1@1", ["-d", so, "--vdev", vdev]),
-                ["--forward-mode=rxonly", "--record-core-cycles", "--nb-cores=1",
-                 "--no-flush-rx", "--rxd=1024", "--txd=1024", "--burst=32",
-                 "--total-num-mbufs=16384"], log)
+                RXONLY_ARGS + ["--record-core-cycles"], log)
     t.cmd("start")
     time.sleep(seconds)
     out = t.cmd("stop")
@@ -193,35 +191,44 @@ def run_rxonly(so, vdev, seconds, log):
     return parse_stop(out)
 
 
-def run_memif(zero_copy, size, seconds, log, tmp):
-    """DPDK's net_memif: a server testpmd (rxonly, measured) fed by a client
-    testpmd in txonly mode; the server listens before the client starts."""
-    sock = os.path.join(tmp, "memif.sock")
+TXONLY_ARGS = ["--forward-mode=txonly", "--nb-cores=1", "--rxd=1024", "--txd=1024",
+               "--burst=32", "--total-num-mbufs=16384"]
+RXONLY_ARGS = ["--forward-mode=rxonly", "--nb-cores=1", "--no-flush-rx", "--rxd=1024",
+               "--txd=1024", "--burst=32", "--total-num-mbufs=16384"]
+
+
+def memif_pair(zero_copy, size, seconds, log, sock, measure_rx):
+    """A net_memif server testpmd (rxonly) fed by a client testpmd (txonly,
+    zero-copy if asked), the server listening before the client starts; the
+    measured side (--record-core-cycles) has its forwarding lcore on CPU 1,
+    the other side both lcores on CPU 0. Returns the measured side's 'stop'."""
     zc = "yes" if zero_copy else "no"
     extra = ["--single-file-segments"] if zero_copy else []
-    server = Testpmd(eal("socrx-memif-s", "0@0,1@1",
+    rec = ["--record-core-cycles"]
+    server = Testpmd(eal("socrx-memif-s", "0@0,1@1" if measure_rx else "0@0,1@0",
                          extra + ["--vdev", "net_memif0,role=server,socket=%s,"
                                   "socket-abstract=no,zero-copy=no" % sock]),
-                     ["--forward-mode=rxonly", "--record-core-cycles", "--nb-cores=1",
-                      "--no-flush-rx", "--rxd=1024", "--txd=1024", "--burst=32",
-                      "--total-num-mbufs=16384"], log)
+                     RXONLY_ARGS + (rec if measure_rx else []), log)
     server.cmd("start")
-    client = Testpmd(eal("socrx-memif-c", "0@0,1@0",
+    client = Testpmd(eal("socrx-memif-c", "0@0,1@0" if measure_rx else "0@0,1@1",
                          extra + ["--vdev", "net_memif0,role=client,socket=%s,"
                                   "socket-abstract=no,zero-copy=%s" % (sock, zc)]),
-                     ["--forward-mode=txonly", "--nb-cores=1", "--txpkts=%d" % size,
-                      "--rxd=1024", "--txd=1024", "--burst=32", "--total-num-mbufs=16384"], log)
+                     TXONLY_ARGS + ["--txpkts=%d" % size] + ([] if measure_rx else rec), log)
     client.cmd("start")
     time.sleep(seconds)
-    client.cmd("stop")
-    out = server.cmd("stop")
+    first, second = (client, server) if measure_rx else (server, client)
+    first.cmd("stop")
+    out = second.cmd("stop")
     client.quit()
     server.quit()
-    return parse_stop(out)
+    return out
 
 
-TXONLY_ARGS = ["--forward-mode=txonly", "--record-core-cycles", "--nb-cores=1",
-               "--rxd=1024", "--txd=1024", "--burst=32", "--total-num-mbufs=16384"]
+def run_memif(zero_copy, size, seconds, log, tmp):
+    """DPDK's net_memif RX: the server (rxonly) measured, fed by a client
+    in txonly mode."""
+    return parse_stop(memif_pair(zero_copy, size, seconds, log,
+                                 os.path.join(tmp, "memif.sock"), True))
 
 
 def run_txonly(so, vdev, size, seconds, log):
@@ -230,7 +237,7 @@ def run_txonly(so, vdev, size, seconds, log):
     packets the PMD refused)."""
     extra = ["-d", so] if so else []
     t = Testpmd(eal("socrx-abl", "0@0,1@1", extra + ["--vdev", vdev]),
-                TXONLY_ARGS + ["--txpkts=%d" % size], log)
+                TXONLY_ARGS + ["--record-core-cycles", "--txpkts=%d" % size], log)
     t.cmd("start")
     time.sleep(seconds)
     out = t.cmd("stop")
@@ -239,29 +246,9 @@ def run_txonly(so, vdev, size, seconds, log):
 
 
 def run_memif_tx(zero_copy, size, seconds, log, tmp):
-    """DPDK's net_memif TX: a client testpmd txonly (measured, forwarding
-    lcore on CPU 1) into a server testpmd rxonly on CPU 0 (the consumer);
-    the server listens before the client starts."""
-    sock = os.path.join(tmp, "memif-tx.sock")
-    zc = "yes" if zero_copy else "no"
-    extra = ["--single-file-segments"] if zero_copy else []
-    server = Testpmd(eal("socrx-memif-s", "0@0,1@0",
-                         extra + ["--vdev", "net_memif0,role=server,socket=%s,"
-                                  "socket-abstract=no,zero-copy=no" % sock]),
-                     ["--forward-mode=rxonly", "--nb-cores=1", "--no-flush-rx",
-                      "--rxd=1024", "--txd=1024", "--burst=32",
-                      "--total-num-mbufs=16384"], log)
-    server.cmd("start")
-    client = Testpmd(eal("socrx-memif-c", "0@0,1@1",
-                         extra + ["--vdev", "net_memif0,role=client,socket=%s,"
-                                  "socket-abstract=no,zero-copy=%s" % (sock, zc)]),
-                     TXONLY_ARGS + ["--txpkts=%d" % size], log)
-    client.cmd("start")
-    time.sleep(seconds)
-    out = client.cmd("stop")
-    server.cmd("stop")
-    client.quit()
-    server.quit()
+    """DPDK's net_memif TX: the client (txonly) measured, drained by a
+    server testpmd rxonly on CPU 0 (the consumer)."""
+    out = memif_pair(zero_copy, size, seconds, log, os.path.join(tmp, "memif-tx.sock"), False)
     return parse_stop(out) + (parse_dropped(out),)
 
 

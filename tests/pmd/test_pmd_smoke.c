@@ -473,11 +473,7 @@ test_tx_maintenance(unsigned int inst)
 	after = pmd_harness_model((uint16_t)port);
 	CHECK_EQ_U(after.tx_frames - before.tx_frames, k,
 		   "tx maintenance: the device sent every frame");
-	/*
-	 * One reclaim takes them all back, although the driver may have
-	 * invalidated and fetched their lines before the device wrote them
-	 * back (what it read then is stale: it must look again).
-	 */
+	/* One reclaim, after the device sent them, takes them all back. */
 	rte_eth_tx_burst((uint16_t)port, 0, NULL, 0);
 	CHECK_EQ_U(rte_mempool_avail_count(mp), avail,
 		   "tx maintenance: one reclaim after the step frees every frame");
