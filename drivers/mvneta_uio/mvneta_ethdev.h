@@ -28,6 +28,7 @@
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_queue.h"
+#include "socnic_ring.h"
 #include "socnic_rxq.h"
 
 #include "mvneta_desc.h"
@@ -213,35 +214,23 @@ mvneta_txq0(const struct rte_eth_dev *dev)
 		dev->data->tx_queues[0] : NULL;
 }
 
+/* log2 of MVNETA_DESC_ALIGNED_SIZE: ring offsets as shifts. */
+#define MVNETA_DESC_SHIFT	5u
+
+_Static_assert(MVNETA_DESC_ALIGNED_SIZE == 1u << MVNETA_DESC_SHIFT,
+	       "NETA descriptors are 32 bytes");
+
 /*
  * Clean (@p invalidate false) or clean+invalidate the lines of ring
- * entries [from, from + n) of 32-byte descriptors, as at most two
- * contiguous ranges (the ring wraps), then wait for it. Non-coherent only.
+ * entries [from, from + n) (socnic_ring_maint()), then wait for it.
+ * Non-coherent only.
  */
 static __rte_always_inline void
 mvneta_ring_maint(struct rxp_sync *s, volatile void *ring, uint16_t from,
 		  uint16_t n, uint16_t mask, bool invalidate)
 {
-	uint16_t first = from & mask;
-	uint16_t run = RTE_MIN(n, (uint16_t)(mask + 1u - first));
-	const uint8_t *base = (const uint8_t *)(uintptr_t)ring;
-
-	if (n == 0)
-		return;
-	if (invalidate)
-		rxp_sync_civac(s, base + (size_t)first * MVNETA_DESC_ALIGNED_SIZE,
-			       (uint32_t)run * MVNETA_DESC_ALIGNED_SIZE);
-	else
-		rxp_sync_clean(s, base + (size_t)first * MVNETA_DESC_ALIGNED_SIZE,
-			       (uint32_t)run * MVNETA_DESC_ALIGNED_SIZE);
-	if (n > run) {
-		if (invalidate)
-			rxp_sync_civac(s, base,
-				       (uint32_t)(n - run) * MVNETA_DESC_ALIGNED_SIZE);
-		else
-			rxp_sync_clean(s, base,
-				       (uint32_t)(n - run) * MVNETA_DESC_ALIGNED_SIZE);
-	}
+	socnic_ring_maint(s, ring, from, n, mask, MVNETA_DESC_SHIFT,
+			  invalidate);
 	rxp_sync_fence(s);
 }
 

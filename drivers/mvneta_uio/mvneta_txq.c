@@ -25,12 +25,10 @@
 #include <rte_mbuf.h>
 
 #include "socnic_io.h"
+#include "socnic_ring.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
-
-/* Completed packets freed per rte_pktmbuf_free_bulk() call. */
-#define MVNETA_TX_FREE_BULK	64
 
 /* TXQ_UPDATE: @p add descriptors to send, @p dec sent ones reclaimed. */
 static __rte_always_inline void
@@ -51,10 +49,10 @@ mvneta_txq_update(const struct socnic_backend *be, uint32_t add, uint32_t dec)
 static void
 mvneta_tx_clean(struct mvneta_tx_queue *txq)
 {
-	struct rte_mbuf *fin[MVNETA_TX_FREE_BULK];
+	struct socnic_tx_free fin = { .n = 0 };
 	uint32_t sent = (socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
 			 MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
-	unsigned int nfin = 0, i;
+	unsigned int i;
 
 	sent = RTE_MIN(sent, (uint32_t)(uint16_t)(txq->prod - txq->clean));
 	if (sent == 0)
@@ -64,15 +62,10 @@ mvneta_tx_clean(struct mvneta_tx_queue *txq)
 
 		if (txq->sw_ring[slot] == NULL)
 			continue;
-		fin[nfin++] = txq->sw_ring[slot];
+		socnic_tx_free_add(&fin, txq->sw_ring[slot]);
 		txq->sw_ring[slot] = NULL;
-		if (nfin == MVNETA_TX_FREE_BULK) {
-			rte_pktmbuf_free_bulk(fin, nfin);
-			nfin = 0;
-		}
 	}
-	if (nfin != 0)
-		rte_pktmbuf_free_bulk(fin, nfin);
+	socnic_tx_free_flush(&fin);
 	txq->clean = (uint16_t)(txq->clean + sent);
 	mvneta_txq_update(txq->be, 0, sent);
 }

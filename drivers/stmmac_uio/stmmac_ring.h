@@ -14,6 +14,10 @@
  * stores. Hence, for a non-coherent device:
  *   arm:      write RDES0..2, clean, barrier, write RDES3 (OWN), clean,
  *             barrier, then the doorbell (tail pointer);
+ *   TX queue: write TDES0..3 (OWN included), clean, barrier, then the
+ *             doorbell: the DMA fetches no descriptor at or past the tail
+ *             (databook DMA_CHx_TxDesc_Tail_Pointer), so it reads them
+ *             only after the clean, whatever order the lines took to DRAM;
  *   harvest:  clean+invalidate, read RDES3 (OWN), read barrier, the rest.
  * Ring indices are free-running; slot = index & mask.
  */
@@ -26,6 +30,7 @@
 #include <rte_common.h>
 
 #include "rxp_sync.h"
+#include "socnic_ring.h"
 
 #include "dwmac4_desc.h"
 
@@ -64,34 +69,13 @@ stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask,
 	return ring_lo + (((uint32_t)((uint16_t)(idx - 1) & mask) + 1u) << shift);
 }
 
-/*
- * Clean (@p invalidate false) or clean+invalidate the lines of ring
- * indices [from, from + n), as at most two contiguous ranges (the ring
- * wraps); no completion barrier. Non-coherent variants only.
- */
+/* socnic_ring_maint() of ring indices [from, from + n); no barrier. */
 static __rte_always_inline void
 stmmac_ring_maint(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
 		  uint16_t from, uint16_t n, uint16_t mask, unsigned int shift,
 		  bool invalidate)
 {
-	uint16_t first = from & mask;
-	uint16_t run = RTE_MIN(n, (uint16_t)(mask + 1u - first));
-	const void *p = (const void *)stmmac_desc(ring, first, mask, shift);
-
-	if (n == 0)
-		return;
-	if (invalidate)
-		rxp_sync_civac(s, p, (uint32_t)run << shift);
-	else
-		rxp_sync_clean(s, p, (uint32_t)run << shift);
-	if (n > run) {
-		if (invalidate)
-			rxp_sync_civac(s, (const void *)ring,
-				       (uint32_t)(n - run) << shift);
-		else
-			rxp_sync_clean(s, (const void *)ring,
-				       (uint32_t)(n - run) << shift);
-	}
+	socnic_ring_maint(s, ring, from, n, mask, shift, invalidate);
 }
 
 /* Clean+invalidate ring indices [from, from + n) and wait for it. */

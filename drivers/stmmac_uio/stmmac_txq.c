@@ -19,39 +19,43 @@
 #include <rte_ip.h>
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
+#include <rte_prefetch.h>
 
 #include "socnic_io.h"
+#include "socnic_ring.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
-
-/* Completed packets freed per rte_pktmbuf_free_bulk() call. */
-#define STMMAC_TX_FREE_BULK	64
 
 /*
  * Reclaims descriptors the device has written back (OWN clear), oldest
  * first, and frees their packets. Only TDES3 is read, so no read barrier
  * is needed: nothing else of the write-back is used. Non-coherent (@p nc
- * constant per instance): the lines of at most STMMAC_TX_FREE_BULK
- * outstanding descriptors are cleaned+invalidated first, and only those
- * are looked at.
+ * constant per instance): the lines of at most SOCNIC_TX_FREE_BULK
+ * outstanding descriptors are cleaned+invalidated first, then prefetched
+ * together, and only those are looked at.
  */
 static __rte_always_inline void
 stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 {
-	struct rte_mbuf *done[STMMAC_TX_FREE_BULK];
+	struct socnic_tx_free done = { .n = 0 };
 	volatile struct dwmac4_desc *ring = txq->ring;
 	const uint16_t mask = txq->mask;
 	const unsigned int shift = nc ? txq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	unsigned int nb_done = 0;
 	uint16_t clean = txq->clean, end = txq->prod;
 
 	if (nc) {
-		if ((uint16_t)(end - clean) > STMMAC_TX_FREE_BULK)
-			end = (uint16_t)(clean + STMMAC_TX_FREE_BULK);
+		uint16_t i;
+
+		if ((uint16_t)(end - clean) > SOCNIC_TX_FREE_BULK)
+			end = (uint16_t)(clean + SOCNIC_TX_FREE_BULK);
 		stmmac_ring_for_cpu(&txq->sync, ring, clean,
 				    (uint16_t)(end - clean), mask, shift);
+		/* Every line now misses: all their fetches in flight at once. */
+		for (i = clean; i != end; i++)
+			rte_prefetch0((const void *)stmmac_desc(ring, i, mask,
+								shift));
 	}
 	while (clean != end) {
 		uint16_t slot = clean & mask;
@@ -64,17 +68,12 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 		    (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY))
 			txq->stats.tx_errors++;
 		if (txq->sw_ring[slot] != NULL) {
-			done[nb_done++] = txq->sw_ring[slot];
+			socnic_tx_free_add(&done, txq->sw_ring[slot]);
 			txq->sw_ring[slot] = NULL;
-			if (nb_done == STMMAC_TX_FREE_BULK) {
-				rte_pktmbuf_free_bulk(done, nb_done);
-				nb_done = 0;
-			}
 		}
 		clean++;
 	}
-	if (nb_done != 0)
-		rte_pktmbuf_free_bulk(done, nb_done);
+	socnic_tx_free_flush(&done);
 	txq->clean = clean;
 }
 
@@ -132,27 +131,6 @@ stmmac_tx_cic(uint64_t ol_flags)
 }
 
 /*
- * Non-coherent end of a TX burst: descriptors [from, to) are written and
- * their segments cleaned, but none carries OWN yet. Their lines are
- * cleaned, then OWN set on each (a frame's first descriptor after its
- * others), the lines cleaned again: the device, which reads them once the
- * tail moves, finds whole descriptors (stmmac_ring.h).
- */
-static void
-stmmac_tx_own_nc(struct stmmac_tx_queue *txq, uint16_t from, uint16_t to)
-{
-	const uint16_t mask = txq->mask, n = (uint16_t)(to - from);
-	uint16_t i;
-
-	stmmac_ring_for_device(&txq->sync, txq->ring, from, n, mask,
-			       txq->desc_shift);
-	for (i = (uint16_t)(to - 1); i != (uint16_t)(from - 1); i--)
-		stmmac_txd(txq, i)->des3 |= rte_cpu_to_le_32(TDES3_OWN);
-	stmmac_ring_for_device(&txq->sync, txq->ring, from, n, mask,
-			       txq->desc_shift);
-}
-
-/*
  * TX burst.
  * Policy:
  *  - completed descriptors are reclaimed first, so the ring is as free as
@@ -165,13 +143,15 @@ stmmac_tx_own_nc(struct stmmac_tx_queue *txq, uint16_t from, uint16_t to)
  *  - checksum requests (ol_flags) become TDES3.CIC on each of the
  *    packet's descriptors, nothing else is read from the packet; what
  *    the device's engine then finds wrong comes back as ES (oerrors);
- *  - within a packet OWN is set on the first descriptor last, after a
- *    write barrier (Linux stmmac_xmit() does the same), so the device
- *    never sees half a frame; the tail is written once per burst;
+ *  - coherent: within a packet OWN is set on the first descriptor last,
+ *    after a write barrier (Linux stmmac_xmit() does the same), so the
+ *    device never sees half a frame; the tail is written once per burst;
  *  - non-coherent (@p nc): every segment's bytes are cleaned as it is
- *    queued; the descriptors are written without OWN, their lines
- *    cleaned, then OWN set (first descriptors last) and the lines cleaned
- *    again, before the tail is written (stmmac_ring.h).
+ *    queued; the descriptors are written whole, OWN included, and their
+ *    lines cleaned once, then the tail is written. The device reads no
+ *    descriptor at or past the tail (DMA_CHx_TxDesc_Tail_Pointer: it
+ *    fetches up to it), so none of them is read before the clean
+ *    completes, and each has its line to itself (stmmac_ring.h).
  */
 static __rte_always_inline uint16_t
 stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
@@ -231,7 +211,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 			if (--left == 0)
 				des3 |= TDES3_LAST_DESCRIPTOR;
 			txq->sw_ring[slot] = left == 0 ? m : NULL;
-			if (slot == first || nc)
+			if (slot == first && !nc)
 				d->des3 = rte_cpu_to_le_32(des3);
 			else
 				d->des3 = rte_cpu_to_le_32(des3 | TDES3_OWN);
@@ -250,7 +230,9 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	}
 	if (prod != prod0) {
 		if (nc)
-			stmmac_tx_own_nc(txq, prod0, prod);
+			stmmac_ring_for_device(&txq->sync, ring, prod0,
+					       (uint16_t)(prod - prod0), mask,
+					       shift);
 		txq->prod = prod;
 		socnic_write_tail(txq->be, txq->tail_reg,
 				  stmmac_tail_addr(txq->ring_lo, prod, mask,

@@ -8,19 +8,27 @@ other, the order swapped every round; each round gives the ratio B / A of
 the two medians measured seconds apart, and the report is the median of
 those ratios (below 1: B spends fewer cycles per packet).
 
+With --tx, the TX rows instead (bench_step --tx): rte_eth_tx_burst() of
+frames of each size (IMIX: its mean, 590 B) in the final configuration,
+for the memory states of ablation.py's DRIVER_TX_MEMORY (coherent,
+non-coherent with the model's DMA coherent).
+
 Usage (root: hugepages):
   ab_driver.py --a OLD.so --b NEW.so [--family stmmac|mvneta] [--rounds 5]
                [--steps copybreak,hw-csum] [--sizes 64B,1500B]
                [--memory 'coherent, in cache;coherent, in DRAM;...']
                [--step-rounds 150] [--bench build/tests/bench/bench_step]
+  ab_driver.py --tx --a OLD.so --b NEW.so [--family ...] [--sizes 64B,IMIX,1500B]
+               [--memory 'coherent;noncoherent']
 """
 import argparse
 import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import (DRIVER_MEMORY, SIZES, STEPS, default_bench, host_line,  # noqa: E402
-                      median, release_hugepages, run_driver, setup_hugepages)
+from ablation import (DRIVER_MEMORY, DRIVER_TX_MEMORY, SIZES, STEPS, TX_FRAME_LEN,  # noqa: E402
+                      default_bench, host_line, median, release_hugepages, run_driver,
+                      setup_hugepages)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
 from testpmd_driver import safe_plugin  # noqa: E402
 
@@ -42,10 +50,12 @@ def main():
     ap.add_argument("--family", choices=("stmmac", "mvneta"), default="stmmac")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--steps", default="copybreak,hw-csum")
-    ap.add_argument("--sizes", default="64B,1500B")
+    ap.add_argument("--sizes", default=None, help="default 64B,1500B (--tx: 64B,IMIX,1500B)")
     ap.add_argument("--memory", default=None, help="memory states, ';'-separated (default: all three)")
     ap.add_argument("--step-rounds", type=int, default=150)
     ap.add_argument("--bench", default=None)
+    ap.add_argument("--tx", action="store_true",
+                    help="TX rows (bench_step --tx), final configuration")
     a = ap.parse_args()
     if os.geteuid() != 0:
         print("ab_driver.py needs root (hugepages)")
@@ -53,9 +63,14 @@ def main():
     bench = a.bench or default_bench(os.path.abspath(a.b), "bench_step")
     if not bench or not os.path.exists(bench):
         ap.error("no bench_step: give --bench")
-    steps = pick(STEPS, a.steps, "step", ap)
-    sizes = pick(SIZES, a.sizes, "size", ap)
-    mems = pick(DRIVER_MEMORY, a.memory, "memory", ap)
+    if a.tx:
+        steps = [("tx", STEPS[-1][1])]
+        sizes = pick(SIZES, a.sizes or "64B,IMIX,1500B", "size", ap)
+        mems = pick([m for m in DRIVER_TX_MEMORY if m[1]], a.memory, "memory", ap)
+    else:
+        steps = pick(STEPS, a.steps, "step", ap)
+        sizes = pick(SIZES, a.sizes or "64B,1500B", "size", ap)
+        mems = pick(DRIVER_MEMORY, a.memory, "memory", ap)
     tmpdirs = []
     plugins = []
     for so in (a.a, a.b):
@@ -71,21 +86,27 @@ def main():
             for mem, memargs in mems:
                 for size, sizeargs in sizes:
                     for step, stepargs in steps:
-                        vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s,%s" % (
-                            a.family, memargs, sizeargs, stepargs)
+                        if a.tx:
+                            vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s" % (
+                                a.family, memargs, stepargs)
+                        else:
+                            vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s,%s" % (
+                                a.family, memargs, sizeargs, stepargs)
+                        txlen = TX_FRAME_LEN[size] if a.tx else None
                         key = (mem, size, step)
                         order = (0, 1) if (rnd + len(figs)) % 2 == 0 else (1, 0)
                         got = {}
                         for w in order:
-                            got[w] = run_driver(bench, plugins[w], a.family, vdev, a.step_rounds)[0]
+                            got[w] = run_driver(bench, plugins[w], a.family, vdev, a.step_rounds,
+                                                tx_size=txlen)[0]
                         figs.setdefault(key, ([], []))
                         for w in (0, 1):
                             if got[w]:
                                 figs[key][w].append(got[w])
                         if got[0] and got[1]:
                             ratios.setdefault(key, []).append(got[1] / got[0])
-                        print("round %d %-20s %-5s %-10s A %s B %s" % (
-                            rnd, mem, size, step, got[0], got[1]), flush=True)
+                        print("round %d %-20s %-5s %-10s A %s B %s load %.2f" % (
+                            rnd, mem, size, step, got[0], got[1], os.getloadavg()[0]), flush=True)
     finally:
         release_hugepages(before)
         for d in tmpdirs:

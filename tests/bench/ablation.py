@@ -42,6 +42,16 @@ left in this core's caches, dma_store=plain; or flushed to DRAM as a DMA
 leaves them, dma_store=flush; non-coherent with the driver's maintenance),
 beside the same loop over net_null (the floor).
 
+TX rows (--only tx, or with the driver rows): the driver alone as above
+(bench_step --tx, 64 B / IMIX / 1500 B, coherent and non-coherent, net_null's
+TX the floor), and across two cores: testpmd `--forward-mode=txonly
+--record-core-cycles` on CPU 1 into the model's TX sink (the model's thread
+on CPU 0; 64 B and 1500 B, coherent and non-coherent with model_nc=0), into
+net_null (the floor), and into DPDK's net_memif (a client txonly on CPU 1,
+copy and zero-copy, drained by a server testpmd rxonly on CPU 0). `--only
+tx` rewrites only the TX section of driver.md (between its markers) and
+writes driver-tx.csv.
+
 Then the same measurement of DPDK's net_memif (fed by a second testpmd in
 txonly mode, copy and zero-copy) and net_null (the loop floor), against
 socrx with hardware verdicts (coe=1 csum=auto) and with every byte checked
@@ -55,7 +65,7 @@ batched).
 Usage: ablation.py --pmd build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so
                    [--family stmmac|mvneta]
                    [--seconds 3] [--reps 3] [--out docs/perf] [--quick]
-                   [--no-compare] [--only all|ablation|compare|ring|driver]
+                   [--no-compare] [--only all|ablation|compare|ring|driver|tx]
                    [--steps STEP,...] [--sizes 64B,IMIX,1500B]
 Needs root (hugepages are set up and released by the script). The first
 steps (old-linux, zerocopy, precise) use the ablation-only burst variants,
@@ -100,6 +110,8 @@ DRIVER_MEMORY = [("coherent, in cache", "dma=coherent,dma_store=plain"),
 DRIVER_TX_MEMORY = [("coherent", "dma=coherent"),
                     ("noncoherent", "dma=noncoherent,model_nc=0"),
                     ("floor", None)]
+# Frame bytes of each size's TX rows (IMIX: its mean).
+TX_FRAME_LEN = {"64B": 64, "IMIX": 590, "1500B": 1514}
 # The descriptor ring alone: the final step, device stores alike.
 RINGS = [("packed coherent", "dma=coherent,dma_store=nt"),
          ("padded noncoherent", "dma=noncoherent,model_nc=0,dma_store=nt")]
@@ -118,6 +130,12 @@ def parse_stop(out):
     return float(m.group(1)), int(m.group(3)), int(m.group(4))
 
 
+def parse_dropped(out):
+    """TX-dropped of testpmd's 'stop' (the accumulated line), 0 if absent."""
+    m = re.findall(r"TX-dropped: +(\d+)", out)
+    return int(m[-1]) if m else 0
+
+
 def setup_hugepages(pages):
     os.makedirs(HUGE_DIR, exist_ok=True)
     mounts = open("/proc/mounts").read()
@@ -134,7 +152,7 @@ def release_hugepages(before):
     # EAL leaves its hugepage files behind (one per 2 MiB page): remove
     # this script's, or the pages stay taken after the run.
     for name in os.listdir(HUGE_DIR):
-        if name.startswith(("socrx-abl", "socrx-memif")):
+        if name.startswith(("socrx-abl", "socrx-memif")) and name.find(PREFIX_TAG) > 0:
             try:
                 os.unlink(os.path.join(HUGE_DIR, name))
             except OSError:
@@ -150,8 +168,14 @@ def plugin_path(so, tmpdirs):
     return path
 
 
+# This run's EAL file prefixes end with its process id: two runs on one
+# host (or a run beside a test) neither share a runtime directory nor
+# remove each other's hugepage files.
+PREFIX_TAG = "-%d" % os.getpid()
+
+
 def eal(prefix, lcores, extra):
-    return ["--lcores=" + lcores, "--file-prefix=" + prefix, "--no-pci", "-m", "1024",
+    return ["--lcores=" + lcores, "--file-prefix=" + prefix + PREFIX_TAG, "--no-pci", "-m", "1024",
             "--huge-dir=" + HUGE_DIR, "--log-level=*:warning"] + extra
 
 
@@ -159,9 +183,7 @@ def run_rxonly(so, vdev, seconds, log):
     """Runs testpmd rxonly on one port for @seconds; returns
     (cycles/packet, packets, MHz)."""
     t = Testpmd(eal("socrx-abl", "0@0,1@1", ["-d", so, "--vdev", vdev]),
-                ["--forward-mode=rxonly", "--record-core-cycles", "--nb-cores=1",
-                 "--no-flush-rx", "--rxd=1024", "--txd=1024", "--burst=32",
-                 "--total-num-mbufs=16384"], log)
+                RXONLY_ARGS + ["--record-core-cycles"], log)
     t.cmd("start")
     time.sleep(seconds)
     out = t.cmd("stop")
@@ -169,31 +191,76 @@ def run_rxonly(so, vdev, seconds, log):
     return parse_stop(out)
 
 
-def run_memif(zero_copy, size, seconds, log, tmp):
-    """DPDK's net_memif: a server testpmd (rxonly, measured) fed by a client
-    testpmd in txonly mode; the server listens before the client starts."""
-    sock = os.path.join(tmp, "memif.sock")
+TXONLY_ARGS = ["--forward-mode=txonly", "--nb-cores=1", "--rxd=1024", "--txd=1024",
+               "--burst=32", "--total-num-mbufs=16384"]
+RXONLY_ARGS = ["--forward-mode=rxonly", "--nb-cores=1", "--no-flush-rx", "--rxd=1024",
+               "--txd=1024", "--burst=32", "--total-num-mbufs=16384"]
+
+
+def memif_pair(zero_copy, size, seconds, log, sock, measure_rx):
+    """A net_memif server testpmd (rxonly) fed by a client testpmd (txonly,
+    zero-copy if asked), the server listening before the client starts; the
+    measured side (--record-core-cycles) has its forwarding lcore on CPU 1,
+    the other side both lcores on CPU 0. Returns the measured side's 'stop'."""
     zc = "yes" if zero_copy else "no"
     extra = ["--single-file-segments"] if zero_copy else []
-    server = Testpmd(eal("socrx-memif-s", "0@0,1@1",
+    rec = ["--record-core-cycles"]
+    server = Testpmd(eal("socrx-memif-s", "0@0,1@1" if measure_rx else "0@0,1@0",
                          extra + ["--vdev", "net_memif0,role=server,socket=%s,"
                                   "socket-abstract=no,zero-copy=no" % sock]),
-                     ["--forward-mode=rxonly", "--record-core-cycles", "--nb-cores=1",
-                      "--no-flush-rx", "--rxd=1024", "--txd=1024", "--burst=32",
-                      "--total-num-mbufs=16384"], log)
+                     RXONLY_ARGS + (rec if measure_rx else []), log)
     server.cmd("start")
-    client = Testpmd(eal("socrx-memif-c", "0@0,1@0",
+    client = Testpmd(eal("socrx-memif-c", "0@0,1@0" if measure_rx else "0@0,1@1",
                          extra + ["--vdev", "net_memif0,role=client,socket=%s,"
                                   "socket-abstract=no,zero-copy=%s" % (sock, zc)]),
-                     ["--forward-mode=txonly", "--nb-cores=1", "--txpkts=%d" % size,
-                      "--rxd=1024", "--txd=1024", "--burst=32", "--total-num-mbufs=16384"], log)
+                     TXONLY_ARGS + ["--txpkts=%d" % size] + ([] if measure_rx else rec), log)
     client.cmd("start")
     time.sleep(seconds)
-    client.cmd("stop")
-    out = server.cmd("stop")
+    first, second = (client, server) if measure_rx else (server, client)
+    first.cmd("stop")
+    out = second.cmd("stop")
     client.quit()
     server.quit()
-    return parse_stop(out)
+    return out
+
+
+def run_memif(zero_copy, size, seconds, log, tmp):
+    """DPDK's net_memif RX: the server (rxonly) measured, fed by a client
+    in txonly mode."""
+    return parse_stop(memif_pair(zero_copy, size, seconds, log,
+                                 os.path.join(tmp, "memif.sock"), True))
+
+
+def run_txonly(so, vdev, size, seconds, log):
+    """testpmd txonly on one port, forwarding lcore on CPU 1 (the model's
+    thread, if any, on CPU 0); returns (cycles/packet, packets, MHz,
+    packets the PMD refused)."""
+    extra = ["-d", so] if so else []
+    t = Testpmd(eal("socrx-abl", "0@0,1@1", extra + ["--vdev", vdev]),
+                TXONLY_ARGS + ["--record-core-cycles", "--txpkts=%d" % size], log)
+    t.cmd("start")
+    time.sleep(seconds)
+    out = t.cmd("stop")
+    t.quit()
+    return parse_stop(out) + (parse_dropped(out),)
+
+
+def run_memif_tx(zero_copy, size, seconds, log, tmp):
+    """DPDK's net_memif TX: the client (txonly) measured, drained by a
+    server testpmd rxonly on CPU 0 (the consumer)."""
+    out = memif_pair(zero_copy, size, seconds, log, os.path.join(tmp, "memif-tx.sock"), False)
+    return parse_stop(out) + (parse_dropped(out),)
+
+
+# Cross-core TX rows: (name, kind of port, memory devargs); sizes 64B, 1500B.
+XCORE_TX = [("socrx coherent", "socrx", "dma=coherent"),
+            ("socrx noncoherent", "socrx", "dma=noncoherent,model_nc=0"),
+            ("net_null", "null", None),
+            ("memif copy", "memif", False),
+            ("memif zero-copy", "memif", True)]
+XCORE_TX_SIZES = ("64B", "1500B")
+# Refused share from which a cross-core TX figure is the consumer's pace.
+XCORE_LIMITED = 0.10
 
 
 def c2c_probe(path):
@@ -292,9 +359,12 @@ def main():
     ap.add_argument("--quick", action="store_true", help="64 B only, 1 s per step")
     ap.add_argument("--no-compare", action="store_true", help="skip memif/null")
     ap.add_argument("--reps", type=int, default=3, help="rounds over every configuration (median reported)")
-    ap.add_argument("--only", choices=("all", "ablation", "compare", "ring", "driver"), default="all",
+    ap.add_argument("--only", choices=("all", "ablation", "compare", "ring", "driver", "tx"),
+                    default="all",
                     help="run only the ablation steps, the comparison with memif/null, "
-                    "the ring rows or the driver-alone rows (step mode)")
+                    "the ring rows, the driver-alone rows (step mode) or the TX rows "
+                    "(driver alone and across cores beside memif; rewrites the TX "
+                    "section of driver.md)")
     ap.add_argument("--step-bench", help="the driver-alone bench (default: "
                     "tests/bench/bench_step of the PMD's build tree)")
     ap.add_argument("--step-rounds", type=int, default=300,
@@ -310,7 +380,7 @@ def main():
         a.c2c = default_c2c(os.path.abspath(a.pmd))
     if a.step_bench is None:
         a.step_bench = default_bench(os.path.abspath(a.pmd), "bench_step")
-    if a.only in ("all", "driver") and not (a.step_bench and os.path.exists(a.step_bench)):
+    if a.only in ("all", "driver", "tx") and not (a.step_bench and os.path.exists(a.step_bench)):
         print("ablation.py: the driver rows need tests/bench/bench_step (--step-bench)")
         return 2
     if os.geteuid() != 0:
@@ -392,12 +462,14 @@ def main():
                               (rep, mem, size, step, "%.1f" % cpp if cpp else "-",
                                "%.1f" % p10 if p10 else "-"), flush=True)
             for size, _ in (sizes if a.only in ("all", "driver") else []):
-                flen = {"64B": 64, "IMIX": 590, "1500B": 1514}[size]
+                flen = TX_FRAME_LEN[size]
                 cpp, p10, frames, mhz = run_driver(a.step_bench, so, None, str(flen), a.step_rounds)
                 rows.append(dict(kind="driver", memory="floor", size=size, step="net_null",
                                  cpp=cpp, pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
                 print("rep %d driver %-20s %-5s %-10s %8s cycles/pkt" %
                       (rep, "floor", size, "net_null", "%.1f" % cpp if cpp else "-"), flush=True)
+            for size, _ in (sizes if a.only in ("all", "driver", "tx") else []):
+                flen = TX_FRAME_LEN[size]
                 # TX of the same frames (IMIX: its mean, 590 B), the final
                 # configuration, coherent and non-coherent, and the floor.
                 for mem, memargs in DRIVER_TX_MEMORY:
@@ -413,10 +485,31 @@ def main():
                                      cpp=cpp, pkts=0, mhz=mhz, secs=1, rep=rep, burst=frames))
                     print("rep %d driver TX %-17s %-5s %8s cycles/pkt" %
                           (rep, mem, size, "%.1f" % cpp if cpp else "-"), flush=True)
-            if a.no_compare or a.only in ("ablation", "ring", "driver"):
+            for size, _ in (sizes if a.only in ("all", "tx") else []):
+                if size not in XCORE_TX_SIZES:
+                    continue
+                flen = TX_FRAME_LEN[size]
+                for name, port, arg in XCORE_TX:
+                    if port == "socrx":
+                        vdev = "net_%s_uio0,model_cpu=0,gen_pkts=1,%s,%s" % (
+                            a.family, arg, STEPS[-1][1])
+                        cpp, pkts, mhz, drop = run_txonly(so, vdev, flen, secs, log)
+                    elif port == "null":
+                        cpp, pkts, mhz, drop = run_txonly(None, "net_null0,size=%d,copy=0" % flen,
+                                                          flen, secs, log)
+                    else:
+                        cpp, pkts, mhz, drop = run_memif_tx(arg, flen, secs, log, tmp)
+                    rows.append(dict(kind="tx-xcore", memory=name, size=size, step=name, cpp=cpp,
+                                     pkts=pkts, mhz=mhz, secs=secs, rep=rep, dropped=drop,
+                                     load=os.getloadavg()[0]))
+                    print("rep %d TX cross-core %-5s %-18s %8s cycles/pkt  %6.2f Mpps sent  "
+                          "%.0f%% refused  load %.2f" %
+                          (rep, size, name, "%.1f" % cpp if cpp else "-", pkts / secs / 1e6,
+                           100.0 * drop / max(1, pkts + drop), os.getloadavg()[0]), flush=True)
+            if a.no_compare or a.only in ("ablation", "ring", "driver", "tx"):
                 continue
             for size, sizeargs in sizes:
-                flen = {"64B": 64, "IMIX": 590, "1500B": 1514}[size]
+                flen = TX_FRAME_LEN[size]
                 rows.append(dict(kind="probe", memory="coherent", size=size, step="c2c before",
                                  cpp=c2c_probe(a.c2c), pkts=0, mhz=0, secs=secs, rep=rep))
                 for name, vdev in (
@@ -442,13 +535,16 @@ def main():
                       (rep, size, " / ".join("%.0f" % v if v else "-" for v in pr)), flush=True)
     finally:
         log.close()
-        if a.only != "driver":
+        if a.only not in ("driver", "tx"):
             shutil.copy2(os.path.join(tmp, "testpmd.log"), os.path.join(a.out, "ablation-testpmd.log"))
         shutil.rmtree(tmp, ignore_errors=True)
         for d in tmpdirs:
             shutil.rmtree(d, ignore_errors=True)
         release_hugepages(before)
-    write_report(a, rows, sizes)
+    if a.only == "tx":
+        write_tx_report(a, rows, sizes)
+    else:
+        write_report(a, rows, sizes)
     return 0
 
 
@@ -494,23 +590,121 @@ def driver_report(rows, sizes):
         md.append("| net_null (floor) | %s |" % " | ".join(
             spread_cells(drv, sizes, memory="floor")))
         md.append("")
+    return md
+
+
+TX_BEGIN = "<!-- TX section: tests/bench/ablation.py --only tx rewrites it -->"
+TX_END = "<!-- end of the TX section -->"
+
+
+def tx_report(rows, sizes, header=()):
+    """The TX section, between its markers: the driver alone (bench_step
+    --tx) and across two cores beside net_memif (testpmd txonly)."""
     tx = [r for r in rows if r["kind"] == "driver-tx"]
+    xc = [r for r in rows if r["kind"] == "tx-xcore"]
+    if not tx and not xc:
+        return []
+    md = [TX_BEGIN, "## TX", ""] + list(header)
     if tx:
-        md += ["### TX", "",
+        md += ["### The driver alone", "",
                "tests/bench/bench_step --tx: each round the model sends the previous "
                "round's frames (a step, untimed); then frames of the size (IMIX: 590 B, "
                "its mean) are allocated in bursts of 32, given an Ethernet/IPv4/UDP "
                "header from a template (as testpmd's txonly) and handed to "
                "rte_eth_tx_burst() until the ring takes no more; the burst reclaims "
                "the sent descriptors and frees their mbufs on the way. The final "
-               "configuration; net_null's TX (frees only) is the floor.", "",
+               "configuration (noncoherent: model_nc=0, the model's DMA coherent, so "
+               "the cost is the driver's cache maintenance); net_null's TX (frees "
+               "only) is the floor. TSC cycles per packet, median [min-max] of the runs.",
+               "",
                "| TX | " + " | ".join("%s cycles/pkt [min-max]" % s for s, _ in sizes) + " |",
                "|---|" + "---|" * len(sizes)]
         for mem, _ in DRIVER_TX_MEMORY:
             md.append("| %s | %s |" % ("net_null (floor)" if mem == "floor" else mem,
                                        " | ".join(spread_cells(tx, sizes, memory=mem))))
         md.append("")
-    return md
+    xsizes = [(s, a) for s, a in sizes if s in XCORE_TX_SIZES]
+    if xc and xsizes:
+        loads = [r["load"] for r in xc if r.get("load") is not None]
+        md += ["### Across two cores, beside net_memif", "",
+               "dpdk-testpmd `--forward-mode=txonly --record-core-cycles --burst=32 "
+               "--txd=1024`, its forwarding lcore on CPU 1: the cycles of its bursts "
+               "(allocate, build the frame, rte_eth_tx_burst(), free what the PMD "
+               "refused) over the packets sent, per run; median [min-max] of the runs. "
+               "socrx: the model's thread on CPU 0 sends into its counting sink "
+               "(reading the descriptors and the frames across the cores); net_memif: "
+               "a client on CPU 1 (copy: frames copied into the shared ring's buffers; "
+               "zero-copy: the mbufs handed over) drained by a server testpmd rxonly on "
+               "CPU 0; net_null: the floor (txonly's own work and a free). \"refused\": "
+               "the share of packets the PMD did not take (ring full: the consumer "
+               "slower than the producer); their burst's cycles are counted, so from "
+               "%.0f%% refused on (\"pace of the consumer\") the figure is how fast the "
+               "consumer drained the ring, not what the PMD costs: only the driver-alone "
+               "rows above measure that. " % (100 * XCORE_LIMITED) +
+               "Load average (1 min) over the runs: %s." % (
+                   "%.2f-%.2f" % (min(loads), max(loads)) if loads else "-"), "",
+               "| TX port | " + " | ".join("%s cycles/pkt [min-max] | Mpps sent | refused | pace of" % s
+                                          for s, _ in xsizes) + " |",
+               "|---|" + "---|---|---|---|" * len(xsizes)]
+        for name, _, _ in XCORE_TX:
+            cells = []
+            for sz, _ in xsizes:
+                g = agg(xc, step=name, size=sz)
+                sel = [r for r in xc if r["step"] == name and r["size"] == sz]
+                sent = sum(r["pkts"] for r in sel)
+                ref = sum(r.get("dropped", 0) for r in sel)
+                share = ref / max(1, sent + ref)
+                cells.append("%.1f [%.1f-%.1f] | %.2f | %.0f%% | %s" % (
+                    g[0], g[1], g[2], g[3], 100.0 * share,
+                    "the consumer" if share >= XCORE_LIMITED else "the PMD")
+                    if g else "- | - | - | -")
+            md.append("| %s | %s |" % (name, " | ".join(cells)))
+        md.append("")
+    return md + [TX_END, ""]
+
+
+def splice_tx(text, section):
+    """@text (a report) with its TX section replaced by @section: between
+    the markers, else the old "### TX" subsection up to the next "## "
+    heading, else before "## Targets", else at the end."""
+    lines = text.split("\n")
+    if TX_BEGIN in lines and TX_END in lines:
+        b, e = lines.index(TX_BEGIN), lines.index(TX_END) + 1
+        if e < len(lines) and lines[e] == "":
+            e += 1
+    elif "### TX" in lines:
+        b = lines.index("### TX")
+        e = next((i for i in range(b + 1, len(lines)) if lines[i].startswith("## ")), len(lines))
+    else:
+        b = e = next((i for i, x in enumerate(lines) if x.startswith("## Targets")), len(lines))
+    return "\n".join(lines[:b] + section + lines[e:])
+
+
+def write_tx_report(a, rows, sizes):
+    """--only tx: the TX section of driver.md rewritten in place (the RX
+    sections stay as measured), the rows in driver-tx.csv."""
+    cmd = "/usr/bin/python3 tests/bench/ablation.py --pmd %s --family %s --only tx --seconds %g " \
+          "--reps %d --step-rounds %d%s" % (a.pmd, a.family, a.seconds, a.reps, a.step_rounds,
+                                           " --sizes " + a.sizes if a.sizes else "")
+    header = ["Measured %s by `%s` (as root), apart from the RX sections above." % (
+                  time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), cmd), "",
+              "Host: %s" % host_line(), ""]
+    section = tx_report(rows, sizes, header)
+    path = os.path.join(a.out, "driver.md")
+    text = open(path).read() if os.path.exists(path) else "# RX path ablation (generated by tests/bench/ablation.py)\n"
+    with open(path, "w") as f:
+        f.write(splice_tx(text, section).rstrip("\n") + "\n")
+    with open(os.path.join(a.out, "driver-tx.csv"), "w", newline="") as f:
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(["kind", "memory", "size", "rep", "cycles_per_packet", "packets", "refused",
+                    "seconds", "tsc_mhz", "load"])
+        for r in rows:
+            w.writerow([r["kind"], r["memory"], r["size"], r["rep"],
+                        "%.2f" % r["cpp"] if r["cpp"] else "", r["pkts"], r.get("dropped", 0),
+                        "%.1f" % r["secs"], r["mhz"],
+                        "%.2f" % r["load"] if r.get("load") is not None else ""])
+    print("\n".join(section))
+    print("wrote %s (TX section)" % path)
 
 
 def median(xs):
@@ -611,6 +805,7 @@ def write_report(a, rows, sizes):
                  [s for s, _ in STEPS], [s for s, _ in sizes], vals, "cycles/packet")
         md += ["![ablation %s](ablation-%s.svg)" % (mem, mem), ""]
     md += driver_report(rows, sizes)
+    md += tx_report(rows, sizes)
     ring = [r for r in rows if r["kind"] == "ring"]
     if ring:
         md += ["## Descriptor ring: packed coherent vs one descriptor per line (non-coherent)", "",

@@ -103,6 +103,12 @@ struct pmd_family {
 	 */
 	bool tx_pads;
 	/*
+	 * Bytes a TX descriptor takes on a non-coherent ring: 0 for a cache
+	 * line of its own (dwmac4 pads through DSL: the device writes TX
+	 * descriptors back); NETA's are read only and stay 32 bytes.
+	 */
+	unsigned int tx_desc_nc_bytes;
+	/*
 	 * Devargs that delay the RX interrupt past the frame that closed
 	 * (dwmac4: no IOC, the RX watchdog; NETA: an occupied threshold
 	 * above the traffic, the time coalescing), for test_pmd_intr.
@@ -237,6 +243,7 @@ static const struct pmd_family pmd_families[] = {
 		.model_max_frame = NETA_MODEL_MAX_FRAME - 4,
 		.hw_l4_bad = false,
 		.tx_pads = true,
+		.tx_desc_nc_bytes = 32,
 		.wb_late_knob = "fault_wb_late_ppm",
 		.rx_extra = 6,
 		.rx_rbsz_extra = 6,
