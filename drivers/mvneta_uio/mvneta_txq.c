@@ -308,6 +308,7 @@ mvneta_tx_queue_drain(struct mvneta_tx_queue *txq)
 	if (!txq->started)
 		return;
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
+		socnic_backend_wait_poll(txq->be);
 		if ((socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
 		     MVNETA_TXQ_PENDING_DESC_MASK) == 0)
 			break;

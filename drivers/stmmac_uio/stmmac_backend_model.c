@@ -73,6 +73,12 @@ dev_stop(void *dev)
 	dwmac4_model_stop(dev);
 }
 
+static unsigned int
+dev_step(void *dev, unsigned int budget)
+{
+	return dwmac4_model_step(dev, budget);
+}
+
 static void
 model_destroy(void *arg)
 {
@@ -206,9 +212,11 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	ctx->port.logtype = stmmac_logtype_backend;
 	ctx->port.cpu = ma->common.cpu;
 	ctx->port.step = ma->common.step;
+	ctx->port.inline_step = ma->common.inline_step;
 	ctx->port.dev = ctx->m;
 	ctx->port.dev_start = dev_start;
 	ctx->port.dev_stop = dev_stop;
+	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
 	ctx->port.src = ma->p.rx_src;

@@ -512,6 +512,7 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
 		uint16_t last = (uint16_t)(txq->prod - 1);
 		uint32_t des3;
 
+		socnic_backend_wait_poll(txq->be);
 		stmmac_tx_ring_sync(txq, last, 1, true);
 		des3 = rte_le_to_cpu_32(stmmac_txd(txq, last)->des3);
 

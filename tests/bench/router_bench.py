@@ -29,9 +29,24 @@ l3fwd is built from Debian's source package of the installed DPDK
 Makefile, in a cache directory outside any source tree; the build is
 skipped when the binary is already there.
 
+--inline: per-core capacity at equal accounting. The ports run with
+model_step=inline (no model thread: each rte_eth_rx_burst() on a port
+steps that port's model, generator and TX engine, by the burst size), so
+the one forwarding core also runs the device and never waits for it.
+Three applications on the same ports and frames, one forwarding thread
+each on CPU 1: socrx-router, l3fwd and, as the floor, dpdk-testpmd
+--forward-mode=io (RX burst, TX burst to the other port, nothing else).
+Each run's figure is frames per CPU-second of the forwarding thread:
+frames from the PMD's close dump over the thread's own run time
+(/proc/PID/task/TID/schedstat) from the ports' start to the dump, so
+other processes taking the CPU do not enter it. Per round (the three
+alternating order) the ratios router/l3fwd of the totals, and of each
+application's own cost per frame: its ns per frame minus the floor's.
+
 Usage: router_bench.py [--router build/app/socrx-router]
            [--pmd build/drivers/stmmac_uio/librte_net_stmmac_uio.so]
            [--seconds 3] [--reps 3] [--update-doc docs/perf/router.md]
+           [--inline [--testpmd dpdk-testpmd]]
 """
 import argparse
 import json
@@ -68,7 +83,7 @@ L3FWD_V6 = ("R2001:0db8:0000:0002:0000:0000:0000:0000/64 0\n"
             "R2001:0db8:0000:0000:0000:0000:0000:0000/32 1\n")
 
 STARTED = re.compile(r"port (\d+) started")
-DUMP = re.compile(r"stmmac_xstats_log\(\): net_stmmac_uio(\d+): "
+DUMP = re.compile(r"\w*xstats_log\(\): net_stmmac_uio(\d+): "
                   r"(rx|tx)_q0_(\w+)\s+(\d+)")
 
 
@@ -166,7 +181,7 @@ def run_once(cmd, seconds, cwd):
                 started[int(m.group(1))] = t
                 if len(started) == 2:
                     both.set()
-            if first_dump[0] is None and "stmmac_xstats_log" in line:
+            if first_dump[0] is None and DUMP.search(line):
                 first_dump[0] = t
 
     th = threading.Thread(target=reader, daemon=True)
@@ -211,6 +226,96 @@ def run_once(cmd, seconds, cwd):
             "ip_unknown": tot("rx", "ip_unknown")}
 
 
+def task_cpu_ns(pid):
+    """CPU time of each thread of `pid` so far, ns (schedstat's first field)."""
+    out = {}
+    base = f"/proc/{pid}/task"
+    try:
+        tids = os.listdir(base)
+    except OSError:
+        return out
+    for tid in tids:
+        try:
+            with open(f"{base}/{tid}/schedstat") as f:
+                out[tid] = int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return out
+
+
+def run_inline(cmd, seconds, cwd):
+    """Inline mode: frames of both ports over the forwarding thread's CPU time.
+
+    The ports move only when polled, so frames flow from the first poll
+    (after both ports started) to the loop's end; the forwarding thread is
+    the one that ran most between the start and the first close dump.
+    """
+    p = subprocess.Popen(cmd, cwd=cwd, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                         text=True, bufsize=1)
+    lines, started = [], {}
+    snaps = {}
+    both, dumped = threading.Event(), threading.Event()
+
+    def reader():
+        for line in p.stdout:
+            lines.append(line)
+            m = STARTED.search(line)
+            if m and not both.is_set():
+                started[int(m.group(1))] = True
+                if len(started) == 2:
+                    snaps["t0"] = (time.monotonic(), task_cpu_ns(p.pid))
+                    both.set()
+            if not dumped.is_set() and DUMP.search(line):
+                snaps["t1"] = (time.monotonic(), task_cpu_ns(p.pid))
+                dumped.set()
+
+    th = threading.Thread(target=reader, daemon=True)
+    th.start()
+    if not both.wait(30):
+        p.kill()
+        p.wait()
+        th.join(5)
+        raise RuntimeError("ports did not start:\n" + "".join(lines[-30:]))
+    time.sleep(seconds)
+    snaps["ts"] = (time.monotonic(), task_cpu_ns(p.pid))
+    p.send_signal(signal.SIGINT)
+    try:
+        rc = p.wait(60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = p.wait()
+    th.join(10)
+    if rc != 0:
+        raise RuntimeError(f"exit {rc}:\n" + "".join(lines[-30:]))
+    if "t1" not in snaps:
+        raise RuntimeError("no counter dump at close:\n" + "".join(lines[-30:]))
+    (w0, c0), (ws, cs), (w1, c1) = snaps["t0"], snaps["ts"], snaps["t1"]
+    # the forwarding thread: the one that ran most until the SIGINT; its
+    # run time up to the first dump (the loop ends a few ms after SIGINT)
+    fwd = max(cs, key=lambda t: cs[t] - c0.get(t, cs[t]))
+    cpu_ns = c1.get(fwd, cs[fwd]) - c0.get(fwd, 0)
+    c = {}
+    for line in lines:
+        m = DUMP.search(line)
+        if m:
+            c[(int(m.group(1)), m.group(2), m.group(3))] = int(m.group(4))
+
+    def tot(d, n):
+        return sum(c.get((port, d, n), 0) for port in (0, 1))
+
+    rx, tx = tot("rx", "packets"), tot("tx", "packets")
+    if tx == 0 or cpu_ns <= 0:
+        raise RuntimeError("nothing forwarded:\n" + "".join(lines[-30:]))
+    return {"window": ws - w0, "cpu_s": cpu_ns / 1e9,
+            "share": (cs[fwd] - c0.get(fwd, 0)) / 1e9 / (ws - w0),
+            "handled": rx / (cpu_ns / 1e9) / 1e6,
+            "forwarded": tx / (cpu_ns / 1e9) / 1e6,
+            "wall_fwd": tx / (ws - w0) / 1e6,
+            "ns_per_frame": cpu_ns / tx,
+            "missed": tot("rx", "missed"), "tx_ring_full": tot("tx", "ring_full")}
+
+
 def commands(args, tmp, size_arg):
     ports = [f"net_stmmac_uio0,{size_arg},{PORT_ARGS}",
              f"net_stmmac_uio1,gen_ipv6=1,{size_arg},{PORT_ARGS}"]
@@ -225,6 +330,136 @@ def commands(args, tmp, size_arg):
         "--rule_ipv4", os.path.join(tmp, "v4.cfg"),
         "--rule_ipv6", os.path.join(tmp, "v6.cfg")]
     return {"socrx-router": socrx, "l3fwd": l3fwd}
+
+
+INLINE_PORT_ARGS = "wb_batch=32,model_step=inline"
+INLINE_EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf",
+              "--file-prefix", "socrx-rbench",
+              "--log-level=pmd.net.stmmac_uio:debug"]
+# The three applications' pools: l3fwd's NB_MBUF for two ports and one
+# lcore is 8192, socrx-router's pool_size() too; testpmd is told so.
+INLINE_APPS = ["socrx-router", "l3fwd", "testpmd-io"]
+
+
+def inline_commands(args, tmp, size_arg):
+    """One forwarding thread on CPU 1 each; the ports step inline."""
+    ports = [f"net_stmmac_uio0,{size_arg},{INLINE_PORT_ARGS}",
+             f"net_stmmac_uio1,gen_ipv6=1,{size_arg},{INLINE_PORT_ARGS}"]
+    vdevs = [a for v in ports for a in ("--vdev", v)]
+    socrx = [args.router] + INLINE_EAL + ["-l", "0,1"] + vdevs + [
+        "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
+        "--routes", os.path.join(tmp, "routes.cfg"), "--stats-period", "0",
+        "--json", os.path.join(tmp, "socrx.json")]
+    l3fwd = [args.l3fwd] + INLINE_EAL + ["-l", "1", "-d", args.pmd] + vdevs + [
+        "--", "-p", "0x3", "--lookup", "lpm",
+        "--config", "(0,0,1),(1,0,1)",
+        "--rule_ipv4", os.path.join(tmp, "v4.cfg"),
+        "--rule_ipv6", os.path.join(tmp, "v6.cfg")]
+    testpmd = [args.testpmd] + INLINE_EAL + ["-l", "0,1", "-d", args.pmd] + \
+        vdevs + ["--", "--forward-mode=io", "--auto-start", "--no-flush-rx",
+                 "--total-num-mbufs=8192", "--rxd=1024", "--txd=1024",
+                 "--burst=32", "--stats-period=1"]
+    return {"socrx-router": socrx, "l3fwd": l3fwd, "testpmd-io": testpmd}
+
+
+def host_line():
+    model = ""
+    with open("/proc/cpuinfo") as f:
+        for line in f:
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    return f"{model}, {os.cpu_count()} CPUs"
+
+
+def load_line():
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
+
+
+def inline_main(args, tmp):
+    """--inline: the three applications flat out on one core each."""
+    if args.pmd.startswith("/tmp") or os.stat(os.path.dirname(args.pmd)).st_mode & 0o002:
+        log(f"note: {args.pmd} must not be under a world-writable directory "
+            "for -d (copy it to e.g. /opt/socrx-bench/)")
+    rows, lines = [], []
+    tsc_hz = None
+    for size, size_arg in SIZES:
+        cmds = inline_commands(args, tmp, size_arg)
+        res = {n: [] for n in cmds}
+        own_busy = []
+        loads = []
+        for rep in range(args.reps):
+            order = INLINE_APPS[rep % 3:] + INLINE_APPS[:rep % 3]
+            if rep % 2:
+                order.reverse()
+            for name in order:
+                r = run_inline(cmds[name], args.seconds, tmp)
+                res[name].append(r)
+                if name == "socrx-router":
+                    with open(os.path.join(tmp, "socrx.json")) as f:
+                        j = json.load(f)
+                    tsc_hz = j["tsc_hz"]
+                    lc = j["lcores"][0]
+                    # TSC cycles of its busy iterations, the time other
+                    # processes held the CPU included: times the thread's
+                    # share of the wall, its CPU cycles per frame
+                    own_busy.append((lc["busy_cycles"] / max(1, lc["run_cycles"]),
+                                     lc["busy_cycles"] / max(1, lc["received"]),
+                                     lc["busy_cycles"] / max(1, lc["received"]) *
+                                     r["share"]))
+                log(f"{size} rep {rep} {name}: window {r['window']:.2f} s, "
+                    f"thread share {r['share']:.0%}, {r['handled']:.3f} M "
+                    f"handled / CPU-s, {r['forwarded']:.3f} M fwd / CPU-s, "
+                    f"{r['ns_per_frame']:.1f} ns/frame, missed {r['missed']}, "
+                    f"tx_ring_full {r['tx_ring_full']}")
+            loads.append(load_line())
+        ghz = (tsc_hz or 0) / 1e9
+        med = {n: {k: statistics.median(x[k] for x in res[n])
+                   for k in ("handled", "forwarded", "wall_fwd",
+                             "ns_per_frame", "share")} for n in cmds}
+        # per-round ratios
+        tot_ratio = [a["forwarded"] / b["forwarded"] for a, b in
+                     zip(res["socrx-router"], res["l3fwd"])]
+        own_r = [a["ns_per_frame"] - f["ns_per_frame"] for a, f in
+                 zip(res["socrx-router"], res["testpmd-io"])]
+        own_l = [b["ns_per_frame"] - f["ns_per_frame"] for b, f in
+                 zip(res["l3fwd"], res["testpmd-io"])]
+        own_ratio = [l / r for r, l in zip(own_r, own_l) if r > 0]
+        rows.append((size, med, statistics.median(own_r),
+                     statistics.median(own_l), ghz))
+        lines.append(
+            f"{size}: socrx-router / l3fwd frames per CPU-s, per round: "
+            + ", ".join(f"{x:.3f}" for x in tot_ratio)
+            + f" (median {statistics.median(tot_ratio):.3f}); own cost "
+            f"(minus testpmd io) l3fwd / socrx-router per round: "
+            + ", ".join(f"{x:.2f}" for x in own_ratio)
+            + (f" (median {statistics.median(own_ratio):.2f})" if own_ratio else "")
+            + f"; socrx-router's own busy accounting: "
+            f"{statistics.median(b[0] for b in own_busy):.1%} busy, "
+            f"{statistics.median(b[1] for b in own_busy):.0f} TSC cycles/frame, "
+            f"times the thread's share {statistics.median(b[2] for b in own_busy):.0f}; "
+            f"load during the rounds {loads[0]} .. {loads[-1]}")
+    out = ["| size | app | M frames handled per CPU-s (1 core) | M forwarded per CPU-s | ns/frame (cycles) | minus floor ns (cycles) | thread share of wall | wall fwd Mpps |",
+           "|---|---|---:|---:|---:|---:|---:|---:|"]
+    for size, med, own_r, own_l, ghz in rows:
+        for n in INLINE_APPS:
+            m = med[n]
+            own = {"socrx-router": own_r, "l3fwd": own_l}.get(n)
+            owns = "floor" if own is None else f"{own:.1f} ({own * ghz:.0f})"
+            out.append(f"| {size} | {n} | {m['handled']:.3f} | "
+                       f"{m['forwarded']:.3f} | {m['ns_per_frame']:.1f} "
+                       f"({m['ns_per_frame'] * ghz:.0f}) | {owns} | "
+                       f"{m['share']:.0%} | {m['wall_fwd']:.3f} |")
+    table = "\n".join(out + [""] + lines)
+    head = (f"Host: {host_line()}, TSC {ghz:.2f} GHz. "
+            f"--seconds {args.seconds:g}, --reps {args.reps} (medians).")
+    print(head)
+    print(table)
+    print("\ncommands (64B):")
+    for name, cmd in inline_commands(args, tmp, SIZES[0][1]).items():
+        print(f"  {name}: {' '.join(cmd)}")
+    return head + "\n\n" + table
 
 
 def main():
@@ -245,6 +480,11 @@ def main():
                     "during a run before it is repeated (default 0.05)")
     ap.add_argument("--update-doc", metavar="MD",
                     help="replace the table between the results markers of MD")
+    ap.add_argument("--inline", action="store_true",
+                    help="per-core capacity: ports with model_step=inline, "
+                    "socrx-router, l3fwd and testpmd io (floor) flat out on "
+                    "one core each (markers inline-results)")
+    ap.add_argument("--testpmd", default="dpdk-testpmd")
     args = ap.parse_args()
     args.router = os.path.abspath(args.router)
     args.pmd = os.path.abspath(args.pmd)
@@ -260,6 +500,13 @@ def main():
         f.write(L3FWD_V4)
     with open(os.path.join(tmp, "v6.cfg"), "w") as f:
         f.write(L3FWD_V6)
+
+    if args.inline:
+        text = inline_main(args, tmp)
+        if args.update_doc:
+            update_doc(args.update_doc, "inline-results", text)
+        shutil.rmtree(tmp, ignore_errors=True)
+        return
 
     rows = []
     for size, size_arg in SIZES:
@@ -327,18 +574,24 @@ def main():
     for name, cmd in commands(args, tmp, SIZES[0][1]).items():
         print(f"  {name}: {' '.join(cmd)}")
     if args.update_doc:
-        with open(args.update_doc) as f:
-            doc = f.read()
-        b, e = "<!-- results:begin -->", "<!-- results:end -->"
-        if b not in doc or e not in doc:
-            sys.exit(f"{args.update_doc}: no results markers")
-        head, rest = doc.split(b, 1)
-        tail = rest.split(e, 1)[1]
-        stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
-        with open(args.update_doc, "w") as f:
-            f.write(f"{head}{b}\nMeasured {stamp}, --seconds {args.seconds:g}, "
-                    f"--reps {args.reps} (medians).\n\n{table}\n{e}{tail}")
+        update_doc(args.update_doc, "results",
+                   f"--seconds {args.seconds:g}, --reps {args.reps} "
+                   f"(medians).\n\n{table}")
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def update_doc(path, marker, text):
+    """Replaces what stands between <!-- MARKER:begin/end --> in `path`."""
+    with open(path) as f:
+        doc = f.read()
+    b, e = f"<!-- {marker}:begin -->", f"<!-- {marker}:end -->"
+    if b not in doc or e not in doc:
+        sys.exit(f"{path}: no {marker} markers")
+    head, rest = doc.split(b, 1)
+    tail = rest.split(e, 1)[1]
+    stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    with open(path, "w") as f:
+        f.write(f"{head}{b}\nMeasured {stamp}, {text}\n{e}{tail}")
 
 
 if __name__ == "__main__":

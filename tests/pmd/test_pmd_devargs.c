@@ -530,7 +530,7 @@ static const struct known known[] = {
 	{ "gen_rate", { "18446744073709551616" }, { "0", "18446744073709551615" } },
 	{ "gen_proto", { "icmp", "UDP" }, { "udp", "tcp" } },
 	{ "model_cpu", { "-2", "99999" }, { "-1", "0" } },
-	{ "model_step", { "2", "yes" }, { "0", "1" } },
+	{ "model_step", { "2", "yes", "Inline", "inline1", "" }, { "0", "1", "inline" } },
 	{ "dma_store", { "cold", "NT" }, { "plain", "nt", "flush" } },
 	{ "fault_seed", { "18446744073709551616" }, { "0", "18446744073709551615" } },
 	{ "mac", { "01:02:03:04:05:06", "ff:ff:ff:ff:ff:fe" },

@@ -5,7 +5,8 @@
  * every frame (ipackets + imissed + ierrors == offered), send a few
  * frames back out, stop (pool back to its baseline), close, no driver
  * protocol violation; and bad devargs make the probe fail. Step mode
- * (model_step=1): the device moves only when the harness steps it. On
+ * (model_step=1): the device moves only when the harness steps it;
+ * inline mode (model_step=inline): only when the port is polled. On
  * the non-coherent interconnect, a TX burst cleans each line it wrote
  * exactly once: the bytes of every segment and the descriptor lines.
  */
@@ -484,6 +485,91 @@ test_tx_maintenance(unsigned int inst)
 	rte_mempool_free(mp);
 }
 
+/*
+ * Inline mode (model_step=inline, the benchmark rig of
+ * docs/perf/router.md): no model thread and no harness step, yet frames
+ * arrive, because each RX poll of the port steps the device; everything
+ * offered is received intact, none lost. TX frames wait in the ring
+ * until something polls, and a stop lets the device send them (the
+ * driver's wait at stop steps it) instead of timing out and freeing
+ * them unsent. A second start and stop work the same way.
+ */
+static void
+test_inline_mode(unsigned int inst)
+{
+	const struct pmd_family *fam = pmd_family();
+	struct rte_mbuf *pkts[SMOKE_TX];
+	struct rte_eth_stats stats;
+	struct pmd_model_stats st;
+	struct rte_mempool *mp;
+	char dev[32], args[96];
+	uint64_t got = 0, bad = 0;
+	unsigned int i, polls, sent = 0;
+	unsigned int baseline;
+	uint16_t n;
+	int port;
+
+	pmd_vdev(dev, sizeof(dev), inst);
+	snprintf(args, sizeof(args), "model_step=inline,gen_pkts=%u,gen_len=64",
+		 SMOKE_FRAMES);
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "inline: probed");
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("inline_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	baseline = mp != NULL ? rte_mempool_in_use_count(mp) : 0;
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "inline: start");
+		rte_mempool_free(mp);
+		return;
+	}
+	for (polls = 0; polls < 100000 && got < SMOKE_FRAMES; polls++) {
+		n = rte_eth_rx_burst((uint16_t)port, 0, pkts, 32);
+		for (i = 0; i < n; i++)
+			check_frame(pkts[i], &bad);
+		rte_pktmbuf_free_bulk(pkts, n);
+		got += n;
+	}
+	CHECK_EQ_U(got, SMOKE_FRAMES, "inline: the polls alone brought every frame");
+	CHECK_EQ_U(bad, 0, "inline: frames intact");
+	CHECK(rte_eth_stats_get((uint16_t)port, &stats) == 0, "inline: stats");
+	CHECK_EQ_U(stats.imissed, 0, "inline: nothing lost");
+	st = pmd_harness_model((uint16_t)port);
+	CHECK_EQ_U(st.thread_passes, 0, "inline: no model thread ran");
+	CHECK_EQ_U(fam->model_step((uint16_t)port, 1), -EBUSY,
+		   "inline: not the harness's to step");
+
+	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "inline: TX alloc");
+	for (i = 0; i < SMOKE_TX; i++) {
+		char *d = rte_pktmbuf_append(pkts[i], 60);
+
+		memset(d, 0, 60);
+		memset(d, 0xff, 6);		/* broadcast */
+		d[12] = 0x88;			/* local experimental EtherType */
+		d[13] = 0xb5;
+	}
+	for (polls = 0; polls < 1000 && sent < SMOKE_TX; polls++)
+		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts + sent,
+					 (uint16_t)(SMOKE_TX - sent));
+	CHECK_EQ_U(sent, SMOKE_TX, "inline: TX burst accepted everything");
+	st = pmd_harness_model((uint16_t)port);
+	CHECK_EQ_U(st.tx_frames, 0, "inline: nothing sent without a poll");
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "inline: stop");
+	st = pmd_harness_model((uint16_t)port);
+	CHECK_EQ_U(st.tx_frames, SMOKE_TX, "inline: the stop let the device send");
+	CHECK_EQ_U(rte_mempool_in_use_count(mp), baseline,
+		   "inline: every mbuf back after stop");
+
+	CHECK(rte_eth_dev_start((uint16_t)port) == 0, "inline: second start");
+	for (polls = 0; polls < 100; polls++)
+		rte_pktmbuf_free_bulk(pkts, rte_eth_rx_burst((uint16_t)port, 0,
+							     pkts, 32));
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "inline: second stop");
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	rte_mempool_free(mp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -502,6 +588,7 @@ main(int argc, char **argv)
 	test_step_mode(42, "plain");
 	test_step_mode(43, "flush");
 	test_tx_maintenance(44);
+	test_inline_mode(45);
 	rte_eal_cleanup();
 	return harness_result("pmd_smoke");
 }

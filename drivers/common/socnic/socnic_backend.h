@@ -83,6 +83,13 @@ struct socnic_backend_ops {
 	 */
 	void (*port_stopped)(void *ctx);
 	/*
+	 * Optional: called in each poll of a loop in which the driver waits
+	 * for the device at a stop (the TX DMA finishing what it owns); a
+	 * model that moves only when the port is polled (model_step=inline)
+	 * steps there. NULL on hardware.
+	 */
+	void (*wait_poll)(void *ctx);
+	/*
 	 * Interrupts (irq_kind not NONE): irq_fd() returns a new file
 	 * descriptor, the caller's to close, that becomes readable when DMA
 	 * channel @p ch's interrupt line rises (UIO: the device's one line,
@@ -111,6 +118,14 @@ struct socnic_backend {
 	 */
 	bool promiscuous;
 };
+
+/* One poll of a loop in which the driver waits for the device at a stop. */
+static inline void
+socnic_backend_wait_poll(const struct socnic_backend *be)
+{
+	if (be->ops->wait_poll != NULL)
+		be->ops->wait_poll(be->ctx);
+}
 
 /* Destroys @p be if it holds a backend (safe on a zeroed struct). */
 static inline void

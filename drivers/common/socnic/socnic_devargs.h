@@ -248,7 +248,7 @@ int socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
 	X(gen_stamp, "0|1", NULL, MODEL)				\
 	X(gen_dst, "<any xx:xx:xx:xx:xx:xx>", NULL, MODEL)		\
 	X(model_cpu, "<cpu, -1 unpinned>", "-1", MODEL)			\
-	X(model_step, "0|1", "0", MODEL)				\
+	X(model_step, "0|1|inline", "0", MODEL)			\
 	X(dma_store, "plain|nt|flush", "plain", MODEL)			\
 	X(flow_ctrl, "0|1", NULL, MODEL)				\
 	X(wb_batch, "<1..64>", NULL, MODEL)				\

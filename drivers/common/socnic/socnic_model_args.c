@@ -221,13 +221,23 @@ arg_model_cpu(const char *v, void *args)
 	return NULL;
 }
 
-/* No model thread: the device moves only in the harness's steps. */
+/*
+ * No model thread: the device moves only in the harness's steps (1), or
+ * in the polling thread, each time the application polls the port
+ * (inline: a benchmark rig, socnic_model_port.h).
+ */
 static const char *
 arg_model_step(const char *v, void *args)
 {
+	static const char *const names[] = { "0", "1", "inline", NULL };
 	struct socnic_model_args *ma = args;
+	int i = socnic_parse_word(v, names);
 
-	return socnic_parse_bool(v, &ma->step) < 0 ? "expected 0 or 1" : NULL;
+	if (i < 0)
+		return "expected 0, 1 or inline";
+	ma->step = i == 1;
+	ma->inline_step = i == 2;
+	return NULL;
 }
 
 /* In enum model_dma_store's order. */

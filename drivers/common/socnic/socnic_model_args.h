@@ -55,6 +55,7 @@ struct socnic_model_args {
 	/* The device. */
 	int cpu;			/* of the model's thread, -1: unpinned */
 	bool step;			/* no thread: the harness steps it */
+	bool inline_step;		/* no thread: each RX poll steps it */
 	enum model_dma_store dma_store;	/* how DMA writes reach memory */
 	bool flow_ctrl;			/* hold frames while nothing is armed */
 	bool flow_ctrl_set;		/* given explicitly */

@@ -5,9 +5,15 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <rte_errno.h>
+#include <rte_malloc.h>
+
 #include "model_traffic.h"
 #include "socnic_log.h"
 #include "socnic_model_port.h"
+
+/* Frames per engine a stop's wait moves in one step. */
+#define SOCNIC_MODEL_WAIT_STEP	64u
 
 static int
 port_dma_map(void *ctx)
@@ -18,12 +24,63 @@ port_dma_map(void *ctx)
 				    p->name, p->logtype);
 }
 
+/* Inline mode: after each poll of the port, the device's step. */
+static uint16_t
+socnic_model_inline_step(uint16_t port_id __rte_unused,
+			 uint16_t queue __rte_unused,
+			 struct rte_mbuf *pkts[] __rte_unused, uint16_t nb_rx,
+			 uint16_t max_pkts, void *arg)
+{
+	struct socnic_model_port *p = arg;
+
+	p->dev_step(p->dev, max_pkts != 0 ? max_pkts : 1);
+	return nb_rx;
+}
+
+static int
+port_inline_attach(struct socnic_model_port *p)
+{
+	uint16_t port_id;
+	int ret;
+
+	if (p->inline_cb != NULL)
+		return 0;
+	ret = rte_eth_dev_get_port_by_name(p->name, &port_id);
+	if (ret == 0) {
+		p->inline_cb = rte_eth_add_rx_callback(port_id, 0,
+						       socnic_model_inline_step,
+						       p);
+		ret = p->inline_cb != NULL ? 0 : -rte_errno;
+	}
+	if (ret < 0) {
+		SOCNIC_LOG(p->logtype, ERR,
+			   "%s: model_step=inline: cannot add the RX callback that steps the model: %s (DPDK built without RTE_ETHDEV_RXTX_CALLBACKS?)",
+			   p->name, strerror(-ret));
+		return ret;
+	}
+	p->inline_port = port_id;
+	return 0;
+}
+
+/* At a stop, when no poll runs (ethdev's rule): the callback goes. */
+static void
+port_inline_detach(struct socnic_model_port *p)
+{
+	if (p->inline_cb == NULL)
+		return;
+	if (rte_eth_remove_rx_callback(p->inline_port, 0, p->inline_cb) == 0)
+		rte_free((void *)(uintptr_t)p->inline_cb);
+	p->inline_cb = NULL;
+}
+
 static int
 port_start(void *ctx)
 {
 	struct socnic_model_port *p = ctx;
 	int ret;
 
+	if (p->inline_step)
+		return port_inline_attach(p);
 	if (p->running || p->step)
 		return 0;
 	ret = p->dev_start(p->dev, p->cpu);
@@ -64,6 +121,7 @@ port_stopped(void *ctx)
 	struct socnic_model_port *p = ctx;
 	uint64_t snapped, too_long;
 
+	port_inline_detach(p);
 	socnic_model_port_src_counts(p, &snapped, &too_long);
 	if (snapped + too_long == p->src_reported)
 		return;
@@ -75,6 +133,19 @@ port_stopped(void *ctx)
 		   p->max_frame);
 }
 
+/*
+ * While the driver waits for the device at a stop (TX DMA finishing what
+ * it owns): a model moved only by the polls has no poll to move it then.
+ */
+static void
+port_wait_poll(void *ctx)
+{
+	struct socnic_model_port *p = ctx;
+
+	if (p->inline_step)
+		p->dev_step(p->dev, SOCNIC_MODEL_WAIT_STEP);
+}
+
 void
 socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 {
@@ -84,6 +155,7 @@ socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 	ops->start = port_start;
 	ops->stop = port_stop;
 	ops->port_stopped = port_stopped;
+	ops->wait_poll = port_wait_poll;
 }
 
 void

@@ -27,10 +27,16 @@ struct socnic_model_port {
 	int logtype;
 	int cpu;			/* of the model's thread, -1: unpinned */
 	bool step;			/* no thread: rte_pmd_*_model_step() */
+	bool inline_step;		/* no thread: each RX poll steps it */
 	bool running;
-	void *dev;			/* passed to the four calls below */
+	void *dev;			/* passed to the five calls below */
 	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
 	void (*dev_stop)(void *dev);
+	/* One step of every engine, up to @p budget frames each. */
+	unsigned int (*dev_step)(void *dev, unsigned int budget);
+	/* Inline mode: the RX callback that steps the model, while started. */
+	const struct rte_eth_rxtx_callback *inline_cb;
+	uint16_t inline_port;
 	socnic_dmawin_map_t map;	/* its DMA window */
 	socnic_dmawin_unmap_t unmap;
 	struct model_traffic_src *src;	/* owned by the model; may be NULL */
@@ -39,7 +45,21 @@ struct socnic_model_port {
 	struct socnic_dmawin dmawin;
 };
 
-/* The ops every model backend shares: dma_map, start, stop, port_stopped. */
+/*
+ * Inline mode (model_step=inline), a benchmark rig, not a way to run a
+ * port in production: no model thread; from each start to the next stop
+ * an ethdev RX callback on queue 0 (rte_eth_add_rx_callback()) runs one
+ * step of every engine of the model, up to the poll's burst size of
+ * frames each, after each rte_eth_rx_burst() on the port. The device then
+ * costs the polling core what the model costs per frame, the same for
+ * every application, and an application forwarding on one core runs
+ * flat out (docs/perf/router.md). The driver's burst functions are the
+ * production ones, untouched; the callback is the backend's, like the
+ * model thread.
+ */
+
+/* The ops every model backend shares: dma_map, start, stop, port_stopped,
+ * wait_poll. */
 void socnic_model_port_ops_init(struct socnic_backend_ops *ops);
 
 /* The port's part of the backend's destroy: stops following DPDK memory,

@@ -181,6 +181,12 @@ dev_stop(void *dev)
 	neta_model_stop(((struct neta_model_ctx *)dev)->m);
 }
 
+static unsigned int
+dev_step(void *dev, unsigned int budget)
+{
+	return neta_model_step(((struct neta_model_ctx *)dev)->m, budget);
+}
+
 static void
 model_destroy(void *arg)
 {
@@ -282,9 +288,11 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->port.logtype = conf->logtype;
 	ctx->port.cpu = ma->common.cpu;
 	ctx->port.step = ma->common.step;
+	ctx->port.inline_step = ma->common.inline_step;
 	ctx->port.dev = ctx;
 	ctx->port.dev_start = dev_start;
 	ctx->port.dev_stop = dev_stop;
+	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
 	ctx->port.src = ma->p.rx_src;
