@@ -450,11 +450,19 @@ csum_ipv4_ttl_dec(void *iph)
 {
 	uint8_t *p = (uint8_t *)iph;
 	uint16_t old_word, new_word, check;
+	uint8_t w[2];
 
-	/* TTL is byte 8, sharing a 16-bit word with the protocol byte 9. */
+	/*
+	 * TTL is byte 8, sharing a 16-bit word with the protocol byte 9.
+	 * The new word is made in a register and stored whole: reading it
+	 * back after a store to its first byte alone would wait for that
+	 * store (no store-to-load forwarding into a wider load).
+	 */
 	__builtin_memcpy(&old_word, p + 8, 2);
-	p[8]--;
-	__builtin_memcpy(&new_word, p + 8, 2);
+	__builtin_memcpy(w, &old_word, 2);
+	w[0]--;
+	__builtin_memcpy(&new_word, w, 2);
+	__builtin_memcpy(p + 8, &new_word, 2);
 	__builtin_memcpy(&check, p + 10, 2);
 	check = csum_update16(check, old_word, new_word);
 	__builtin_memcpy(p + 10, &check, 2);
