@@ -46,7 +46,12 @@ application's own cost per frame: its ns per frame minus the floor's.
 Usage: router_bench.py [--router build/app/socrx-router]
            [--pmd build/drivers/stmmac_uio/librte_net_stmmac_uio.so]
            [--seconds 3] [--reps 3] [--update-doc docs/perf/router.md]
-           [--inline [--testpmd dpdk-testpmd]]
+           [--inline [--testpmd dpdk-testpmd] [--profile [--build build]]]
+
+--profile (with --inline): perf record -e cpu-clock on each run's
+forwarding thread; its ns/frame split into the model, driver + DPDK,
+libc copies, kernel and the application's own code (its binary and
+librte_lpm), by sample share.
 """
 import argparse
 import json
@@ -243,7 +248,49 @@ def task_cpu_ns(pid):
     return out
 
 
-def run_inline(cmd, seconds, cwd):
+def model_symbols(build):
+    """Functions of the device model (its static libraries in `build`)."""
+    libs = [os.path.join(build, "drivers/stmmac_uio/model/libsocrx_dwmac4_model.a"),
+            os.path.join(build, "drivers/common/socnic/model/libsocrx_socnic_model.a")]
+    out = subprocess.run(["nm", "--defined-only"] + libs, capture_output=True,
+                         text=True, check=True).stdout
+    syms = {f[2] for f in (line.split() for line in out.splitlines())
+            if len(f) == 3 and f[1] in "tT"}
+    # the backend's callback and its step: model cost too
+    return syms | {"socnic_model_inline_step", "dev_step"}
+
+
+PROFILE_PARTS = ("model", "driver+DPDK", "libc copies", "kernel", "app")
+
+
+def profile_split(data, tid, app_dso, model_syms):
+    """Shares of the forwarding thread's cpu-clock samples, by part."""
+    out = subprocess.run(["perf", "report", "-q", "-i", data, "--tid", str(tid),
+                          "--no-children", "--sort", "dso,sym",
+                          "-F", "overhead,dso,sym"],
+                         capture_output=True, text=True).stdout
+    part = dict.fromkeys(PROFILE_PARTS, 0.0)
+    for line in out.splitlines():
+        m = re.match(r"\s*([\d.]+)%\s+(\S+)\s+\[(.)\]\s+(\S+)", line)
+        if not m:
+            continue
+        pct, dso, kind, sym = float(m.group(1)), m.group(2), m.group(3), m.group(4)
+        if kind == "k":
+            part["kernel"] += pct
+        elif sym.split(".")[0] in model_syms:
+            part["model"] += pct
+        elif dso.startswith("libc"):
+            part["libc copies" if re.search("mem(move|cpy|set)", sym)
+                 else "driver+DPDK"] += pct
+        elif dso == app_dso or dso.startswith("librte_lpm"):
+            part["app"] += pct
+        else:
+            part["driver+DPDK"] += pct
+    tot = sum(part.values()) or 1.0
+    return {k: v / tot for k, v in part.items()}
+
+
+def run_inline(cmd, seconds, cwd, profile=None):
     """Inline mode: frames of both ports over the forwarding thread's CPU time.
 
     The ports move only when polled, so frames flow from the first poll
@@ -265,6 +312,12 @@ def run_inline(cmd, seconds, cwd):
                 started[int(m.group(1))] = True
                 if len(started) == 2:
                     snaps["t0"] = (time.monotonic(), task_cpu_ns(p.pid))
+                    if profile is not None:
+                        snaps["perf"] = subprocess.Popen(
+                            ["perf", "record", "-q", "-e", "cpu-clock",
+                             "-o", profile["data"], "-p", str(p.pid)],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
                     both.set()
             if not dumped.is_set() and DUMP.search(line):
                 snaps["t1"] = (time.monotonic(), task_cpu_ns(p.pid))
@@ -279,6 +332,9 @@ def run_inline(cmd, seconds, cwd):
         raise RuntimeError("ports did not start:\n" + "".join(lines[-30:]))
     time.sleep(seconds)
     snaps["ts"] = (time.monotonic(), task_cpu_ns(p.pid))
+    if "perf" in snaps:
+        snaps["perf"].send_signal(signal.SIGINT)
+        snaps["perf"].wait(60)
     p.send_signal(signal.SIGINT)
     try:
         rc = p.wait(60)
@@ -307,7 +363,11 @@ def run_inline(cmd, seconds, cwd):
     rx, tx = tot("rx", "packets"), tot("tx", "packets")
     if tx == 0 or cpu_ns <= 0:
         raise RuntimeError("nothing forwarded:\n" + "".join(lines[-30:]))
-    return {"window": ws - w0, "cpu_s": cpu_ns / 1e9,
+    split = None
+    if profile is not None:
+        split = profile_split(profile["data"], fwd, profile["dso"],
+                              profile["syms"])
+    return {"split": split,"window": ws - w0, "cpu_s": cpu_ns / 1e9,
             "share": (cs[fwd] - c0.get(fwd, 0)) / 1e9 / (ws - w0),
             "handled": rx / (cpu_ns / 1e9) / 1e6,
             "forwarded": tx / (cpu_ns / 1e9) / 1e6,
@@ -382,8 +442,9 @@ def inline_main(args, tmp):
     if args.pmd.startswith("/tmp") or os.stat(os.path.dirname(args.pmd)).st_mode & 0o002:
         log(f"note: {args.pmd} must not be under a world-writable directory "
             "for -d (copy it to e.g. /opt/socrx-bench/)")
-    rows, lines = [], []
+    rows, lines, prows = [], [], []
     tsc_hz = None
+    syms = model_symbols(args.build) if args.profile else None
     for size, size_arg in SIZES:
         cmds = inline_commands(args, tmp, size_arg)
         res = {n: [] for n in cmds}
@@ -394,7 +455,12 @@ def inline_main(args, tmp):
             if rep % 2:
                 order.reverse()
             for name in order:
-                r = run_inline(cmds[name], args.seconds, tmp)
+                prof = None
+                if args.profile:
+                    prof = {"data": os.path.join(tmp, "perf.data"),
+                            "dso": os.path.basename(cmds[name][0]),
+                            "syms": syms}
+                r = run_inline(cmds[name], args.seconds, tmp, prof)
                 res[name].append(r)
                 if name == "socrx-router":
                     with open(os.path.join(tmp, "socrx.json")) as f:
@@ -426,8 +492,17 @@ def inline_main(args, tmp):
         own_l = [b["ns_per_frame"] - f["ns_per_frame"] for b, f in
                  zip(res["l3fwd"], res["testpmd-io"])]
         own_ratio = [l / r for r, l in zip(own_r, own_l) if r > 0]
+        best = {n: min(x["ns_per_frame"] for x in res[n]) for n in cmds}
+        if args.profile:
+            for n in INLINE_APPS:
+                # each run's ns/frame split by its own profile; medians
+                per = {k: statistics.median(x["split"][k] * x["ns_per_frame"]
+                                            for x in res[n])
+                       for k in PROFILE_PARTS}
+                prows.append(f"| {size} | {n} | " + " | ".join(
+                    f"{per[k]:.1f}" for k in PROFILE_PARTS) + " |")
         rows.append((size, med, statistics.median(own_r),
-                     statistics.median(own_l), ghz))
+                     statistics.median(own_l), ghz, best))
         lines.append(
             f"{size}: socrx-router / l3fwd frames per CPU-s, per round: "
             + ", ".join(f"{x:.3f}" for x in tot_ratio)
@@ -435,22 +510,34 @@ def inline_main(args, tmp):
             f"(minus testpmd io) l3fwd / socrx-router per round: "
             + ", ".join(f"{x:.2f}" for x in own_ratio)
             + (f" (median {statistics.median(own_ratio):.2f})" if own_ratio else "")
+            + f"; best rounds (least disturbed) l3fwd / socrx-router ns: "
+            f"{min(x['ns_per_frame'] for x in res['l3fwd']) / min(x['ns_per_frame'] for x in res['socrx-router']):.3f}"
             + f"; socrx-router's own busy accounting: "
             f"{statistics.median(b[0] for b in own_busy):.1%} busy, "
             f"{statistics.median(b[1] for b in own_busy):.0f} TSC cycles/frame, "
             f"times the thread's share {statistics.median(b[2] for b in own_busy):.0f}; "
             f"load during the rounds {loads[0]} .. {loads[-1]}")
-    out = ["| size | app | M frames handled per CPU-s (1 core) | M forwarded per CPU-s | ns/frame (cycles) | minus floor ns (cycles) | thread share of wall | wall fwd Mpps |",
-           "|---|---|---:|---:|---:|---:|---:|---:|"]
-    for size, med, own_r, own_l, ghz in rows:
+    out = ["| size | app | M fwd per CPU-s (1 core) | ns/frame (cycles) | best round ns/frame | own ns/frame: minus floor, per-round median | own, best rounds | thread share of wall | wall fwd Mpps |",
+           "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for size, med, own_r, own_l, ghz, best in rows:
         for n in INLINE_APPS:
             m = med[n]
             own = {"socrx-router": own_r, "l3fwd": own_l}.get(n)
             owns = "floor" if own is None else f"{own:.1f} ({own * ghz:.0f})"
-            out.append(f"| {size} | {n} | {m['handled']:.3f} | "
-                       f"{m['forwarded']:.3f} | {m['ns_per_frame']:.1f} "
-                       f"({m['ns_per_frame'] * ghz:.0f}) | {owns} | "
+            ownb = ("floor" if own is None else
+                    f"{best[n] - best['testpmd-io']:.1f}")
+            out.append(f"| {size} | {n} | {m['forwarded']:.3f} | "
+                       f"{m['ns_per_frame']:.1f} ({m['ns_per_frame'] * ghz:.0f}) | "
+                       f"{best[n]:.1f} | {owns} | {ownb} | "
                        f"{m['share']:.0%} | {m['wall_fwd']:.3f} |")
+        out.append(f"| {size} | socrx-router / l3fwd, frames per CPU-s | "
+                   f"{med['socrx-router']['forwarded'] / med['l3fwd']['forwarded']:.3f} | | "
+                   f"{best['l3fwd'] / best['socrx-router']:.3f} | | | | |")
+    if prows:
+        out += ["", "Each run's ns per forwarded frame split by its own "
+                "cpu-clock profile of the forwarding thread (medians):", "",
+                "| size | app | " + " | ".join(PROFILE_PARTS) + " |",
+                "|---|---|" + "---:|" * len(PROFILE_PARTS)] + prows
     table = "\n".join(out + [""] + lines)
     head = (f"Host: {host_line()}, TSC {ghz:.2f} GHz. "
             f"--seconds {args.seconds:g}, --reps {args.reps} (medians).")
@@ -485,6 +572,13 @@ def main():
                     "socrx-router, l3fwd and testpmd io (floor) flat out on "
                     "one core each (markers inline-results)")
     ap.add_argument("--testpmd", default="dpdk-testpmd")
+    ap.add_argument("--profile", action="store_true",
+                    help="--inline: profile each run's forwarding thread "
+                    "(perf record -e cpu-clock) and split its ns/frame into "
+                    "model, driver+DPDK, libc copies, kernel, app")
+    ap.add_argument("--build", default=os.path.join(top, "build"),
+                    help="build directory holding the model's static "
+                    "libraries (--profile)")
     args = ap.parse_args()
     args.router = os.path.abspath(args.router)
     args.pmd = os.path.abspath(args.pmd)
