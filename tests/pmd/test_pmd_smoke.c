@@ -41,22 +41,31 @@ check_frame(struct rte_mbuf *m, void *arg)
 		(*bad)++;
 }
 
+/* SMOKE_TX broadcast frames of 60 bytes, local experimental EtherType. */
 static void
-test_tx(uint16_t port, struct rte_mempool *mp)
+smoke_tx_frames(struct rte_mbuf **pkts)
 {
-	struct rte_mbuf *pkts[SMOKE_TX];
-	struct pmd_model_stats st;
-	unsigned int sent = 0, i, polls;
+	unsigned int i;
 
-	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "TX alloc");
 	for (i = 0; i < SMOKE_TX; i++) {
 		char *d = rte_pktmbuf_append(pkts[i], 60);
 
 		memset(d, 0, 60);
 		memset(d, 0xff, 6);		/* broadcast */
-		d[12] = 0x88;			/* local experimental EtherType */
+		d[12] = 0x88;
 		d[13] = 0xb5;
 	}
+}
+
+static void
+test_tx(uint16_t port, struct rte_mempool *mp)
+{
+	struct rte_mbuf *pkts[SMOKE_TX];
+	struct pmd_model_stats st;
+	unsigned int sent = 0, polls;
+
+	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "TX alloc");
+	smoke_tx_frames(pkts);
 	for (polls = 0; polls < 1000000 && sent < SMOKE_TX; polls++)
 		sent += rte_eth_tx_burst(port, 0, pkts + sent,
 					 (uint16_t)(SMOKE_TX - sent));
@@ -539,14 +548,7 @@ test_inline_mode(unsigned int inst)
 		   "inline: not the harness's to step");
 
 	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "inline: TX alloc");
-	for (i = 0; i < SMOKE_TX; i++) {
-		char *d = rte_pktmbuf_append(pkts[i], 60);
-
-		memset(d, 0, 60);
-		memset(d, 0xff, 6);		/* broadcast */
-		d[12] = 0x88;			/* local experimental EtherType */
-		d[13] = 0xb5;
-	}
+	smoke_tx_frames(pkts);
 	for (polls = 0; polls < 1000 && sent < SMOKE_TX; polls++)
 		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts + sent,
 					 (uint16_t)(SMOKE_TX - sent));
