@@ -371,25 +371,28 @@ def run_inline(cmd, seconds, cwd, profile=None):
             "share": (cs[fwd] - c0.get(fwd, 0)) / 1e9 / (ws - w0),
             "handled": rx / (cpu_ns / 1e9) / 1e6,
             "forwarded": tx / (cpu_ns / 1e9) / 1e6,
-            "wall_fwd": tx / (ws - w0) / 1e6,
+            # while it ran: the rate per CPU-second times its share of
+            # the wall up to the SIGINT (frames still flow after it)
+            "wall_fwd": tx / (cpu_ns / 1e9) / 1e6 *
+            (cs[fwd] - c0.get(fwd, 0)) / 1e9 / (ws - w0),
             "ns_per_frame": cpu_ns / tx,
             "missed": tot("rx", "missed"), "tx_ring_full": tot("tx", "ring_full")}
 
 
-def commands(args, tmp, size_arg):
-    ports = [f"net_stmmac_uio0,{size_arg},{PORT_ARGS}",
-             f"net_stmmac_uio1,gen_ipv6=1,{size_arg},{PORT_ARGS}"]
+def commands(args, tmp, size_arg, eal=EAL, port_args=PORT_ARGS):
+    ports = [f"net_stmmac_uio0,{size_arg},{port_args}",
+             f"net_stmmac_uio1,gen_ipv6=1,{size_arg},{port_args}"]
     vdevs = [a for v in ports for a in ("--vdev", v)]
-    socrx = [args.router] + EAL + ["-l", "0,1"] + vdevs + [
+    socrx = [args.router] + eal + ["-l", "0,1"] + vdevs + [
         "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
         "--routes", os.path.join(tmp, "routes.cfg"), "--stats-period", "0",
         "--json", os.path.join(tmp, "socrx.json")]
-    l3fwd = [args.l3fwd] + EAL + ["-l", "1", "-d", args.pmd] + vdevs + [
+    l3fwd = [args.l3fwd] + eal + ["-l", "1", "-d", args.pmd] + vdevs + [
         "--", "-p", "0x3", "--lookup", "lpm",
         "--config", "(0,0,1),(1,0,1)",
         "--rule_ipv4", os.path.join(tmp, "v4.cfg"),
         "--rule_ipv6", os.path.join(tmp, "v6.cfg")]
-    return {"socrx-router": socrx, "l3fwd": l3fwd}
+    return {"socrx-router": socrx, "l3fwd": l3fwd, "vdevs": vdevs}
 
 
 INLINE_PORT_ARGS = "wb_batch=32,model_step=inline"
@@ -403,23 +406,14 @@ INLINE_APPS = ["socrx-router", "l3fwd", "testpmd-io"]
 
 def inline_commands(args, tmp, size_arg):
     """One forwarding thread on CPU 1 each; the ports step inline."""
-    ports = [f"net_stmmac_uio0,{size_arg},{INLINE_PORT_ARGS}",
-             f"net_stmmac_uio1,gen_ipv6=1,{size_arg},{INLINE_PORT_ARGS}"]
-    vdevs = [a for v in ports for a in ("--vdev", v)]
-    socrx = [args.router] + INLINE_EAL + ["-l", "0,1"] + vdevs + [
-        "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
-        "--routes", os.path.join(tmp, "routes.cfg"), "--stats-period", "0",
-        "--json", os.path.join(tmp, "socrx.json")]
-    l3fwd = [args.l3fwd] + INLINE_EAL + ["-l", "1", "-d", args.pmd] + vdevs + [
-        "--", "-p", "0x3", "--lookup", "lpm",
-        "--config", "(0,0,1),(1,0,1)",
-        "--rule_ipv4", os.path.join(tmp, "v4.cfg"),
-        "--rule_ipv6", os.path.join(tmp, "v6.cfg")]
+    cmds = commands(args, tmp, size_arg, INLINE_EAL, INLINE_PORT_ARGS)
+    vdevs = cmds.pop("vdevs")
     testpmd = [args.testpmd] + INLINE_EAL + ["-l", "0,1", "-d", args.pmd] + \
         vdevs + ["--", "--forward-mode=io", "--auto-start", "--no-flush-rx",
                  "--total-num-mbufs=8192", "--rxd=1024", "--txd=1024",
                  "--burst=32", "--stats-period=1"]
-    return {"socrx-router": socrx, "l3fwd": l3fwd, "testpmd-io": testpmd}
+    cmds["testpmd-io"] = testpmd
+    return cmds
 
 
 def host_line():
@@ -605,6 +599,7 @@ def main():
     rows = []
     for size, size_arg in SIZES:
         cmds = commands(args, tmp, size_arg)
+        del cmds["vdevs"]
         res = {name: [] for name in cmds}
         xcheck, busy = [], []
         for rep in range(args.reps):
@@ -666,7 +661,8 @@ def main():
     print(table)
     print("\ncommands (64B):")
     for name, cmd in commands(args, tmp, SIZES[0][1]).items():
-        print(f"  {name}: {' '.join(cmd)}")
+        if name != "vdevs":
+            print(f"  {name}: {' '.join(cmd)}")
     if args.update_doc:
         update_doc(args.update_doc, "results",
                    f"--seconds {args.seconds:g}, --reps {args.reps} "
