@@ -33,7 +33,8 @@
 #include <rte_eal.h>
 #include <rte_ethdev.h>
 #include <rte_mbuf.h>
-#include <rte_memcpy.h>
+
+#include "bench_frames.h"
 
 #define FEED_SLEEP_MIN_NS	100000ull
 #define FEED_SLEEP_MAX_NS	1000000ull
@@ -67,22 +68,6 @@ usage(const char *prog)
 	exit(2);
 }
 
-static uint64_t
-num_arg(const char *v, uint64_t lo, uint64_t hi, const char *what)
-{
-	unsigned long long n;
-	char *end;
-
-	errno = 0;
-	n = strtoull(v, &end, 10);
-	if (errno != 0 || end == v || *end != '\0' || n < lo || n > hi) {
-		fprintf(stderr, "bench_feed: %s: expected %" PRIu64 "..%"
-			PRIu64 ", got '%s'\n", what, lo, hi, v);
-		exit(2);
-	}
-	return n;
-}
-
 static void
 parse_opts(int argc, char **argv, struct feed_opts *o)
 {
@@ -99,11 +84,11 @@ parse_opts(int argc, char **argv, struct feed_opts *o)
 	*o = (struct feed_opts){ .size = 64, .burst = 32, .seconds = 5 };
 	while ((c = getopt_long(argc, argv, "", longs, NULL)) != -1) {
 		switch (c) {
-		case 'r': o->rate = num_arg(optarg, 1, 1000000000, "--rate"); break;
-		case 's': o->size = (unsigned int)num_arg(optarg, 60, 9000, "--size"); break;
-		case 'b': o->burst = (unsigned int)num_arg(optarg, 1, FEED_BURST_MAX, "--burst"); break;
-		case 't': o->seconds = (unsigned int)num_arg(optarg, 1, 3600, "--seconds"); break;
-		case 'p': o->port = (uint16_t)num_arg(optarg, 0, RTE_MAX_ETHPORTS - 1, "--port"); break;
+		case 'r': o->rate = bench_num_arg("bench_feed", optarg, 1, 1000000000, "--rate"); break;
+		case 's': o->size = (unsigned int)bench_num_arg("bench_feed", optarg, 60, 9000, "--size"); break;
+		case 'b': o->burst = (unsigned int)bench_num_arg("bench_feed", optarg, 1, FEED_BURST_MAX, "--burst"); break;
+		case 't': o->seconds = (unsigned int)bench_num_arg("bench_feed", optarg, 1, 3600, "--seconds"); break;
+		case 'p': o->port = (uint16_t)bench_num_arg("bench_feed", optarg, 0, RTE_MAX_ETHPORTS - 1, "--port"); break;
 		default: usage(argv[0]);
 		}
 	}
@@ -186,34 +171,18 @@ port_start(const struct feed_opts *o, struct rte_mempool **mp)
 	exit(1);
 }
 
-/* Ethernet (source 02:..:01) + IPv4 + UDP, as txonly's. */
-static const uint8_t feed_hdr[42] = {
-	0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01, 0x08, 0x00,
-	0x45, 0, 0, 28, 0, 0, 0, 0, 64, 17, 0, 0,
-	198, 18, 0, 1, 198, 18, 0, 2,
-	0x04, 0xd2, 0x16, 0x2e, 0, 8, 0, 0,
-};
-
 /* Sends @p n frames in bursts; returns those the port did not take. */
 static uint64_t
 send_frames(const struct feed_opts *o, struct rte_mempool *mp, uint64_t n)
 {
 	struct rte_mbuf *pkts[FEED_BURST_MAX];
 	uint64_t dropped = 0;
-	uint16_t k, i, sent;
+	uint16_t k, sent;
 
 	while (n > 0) {
 		k = (uint16_t)RTE_MIN((uint64_t)o->burst, n);
-		if (rte_pktmbuf_alloc_bulk(mp, pkts, k) != 0)
+		if (bench_frames_alloc(mp, pkts, k, o->size) != 0)
 			return dropped + n;	/* every mbuf in flight */
-		for (i = 0; i < k; i++) {
-			struct rte_mbuf *m = pkts[i];
-
-			rte_memcpy(rte_pktmbuf_mtod(m, void *), feed_hdr,
-				   sizeof(feed_hdr));
-			m->data_len = (uint16_t)o->size;
-			m->pkt_len = o->size;
-		}
 		sent = rte_eth_tx_burst(o->port, 0, pkts, k);
 		if (sent < k) {
 			rte_pktmbuf_free_bulk(pkts + sent, k - sent);

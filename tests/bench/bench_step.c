@@ -44,6 +44,8 @@
 #include <rte_mbuf.h>
 #include <rte_memcpy.h>
 
+#include "bench_frames.h"
+
 #define BENCH_WARMUP	20u
 #define BENCH_MAX_ARGS	24
 
@@ -76,22 +78,6 @@ usage(const char *prog)
 	exit(2);
 }
 
-static unsigned int
-num_arg(const char *v, unsigned int lo, unsigned int hi, const char *what)
-{
-	char *end;
-	unsigned long n;
-
-	errno = 0;
-	n = strtoul(v, &end, 10);
-	if (errno != 0 || *end != '\0' || n < lo || n > hi) {
-		fprintf(stderr, "bench_step: %s: expected %u..%u, got '%s'\n",
-			what, lo, hi, v);
-		exit(2);
-	}
-	return (unsigned int)n;
-}
-
 static void
 parse_opts(int argc, char **argv, struct bench_opts *o)
 {
@@ -120,12 +106,12 @@ parse_opts(int argc, char **argv, struct bench_opts *o)
 		case 'p': o->pmd = optarg; break;
 		case 'v': o->vdev = optarg; break;
 		case 'f': o->family = optarg; break;
-		case 'r': o->rounds = num_arg(optarg, 1, 1000000, "--rounds"); break;
-		case 'n': o->ring = num_arg(optarg, 64, 4096, "--ring"); break;
-		case 'b': o->burst = num_arg(optarg, 1, 512, "--burst"); break;
-		case 'F': o->frames = num_arg(optarg, 1, 65536, "--frames"); break;
-		case 's': o->size = num_arg(optarg, 60, 9000, "--size"); break;
-		case 'l': o->lcore = num_arg(optarg, 0, RTE_MAX_LCORE - 1, "--lcore"); break;
+		case 'r': o->rounds = (unsigned int)bench_num_arg("bench_step", optarg, 1, 1000000, "--rounds"); break;
+		case 'n': o->ring = (unsigned int)bench_num_arg("bench_step", optarg, 64, 4096, "--ring"); break;
+		case 'b': o->burst = (unsigned int)bench_num_arg("bench_step", optarg, 1, 512, "--burst"); break;
+		case 'F': o->frames = (unsigned int)bench_num_arg("bench_step", optarg, 1, 65536, "--frames"); break;
+		case 's': o->size = (unsigned int)bench_num_arg("bench_step", optarg, 60, 9000, "--size"); break;
+		case 'l': o->lcore = (unsigned int)bench_num_arg("bench_step", optarg, 0, RTE_MAX_LCORE - 1, "--lcore"); break;
 		case 'N': o->null = 1; break;
 		case 'H': o->no_huge = 1; break;
 		case 'T': o->tx = 1; break;
@@ -239,14 +225,6 @@ port_start(uint16_t port, const struct bench_opts *o)
 	bench_pool = mp;
 }
 
-/* Ethernet (broadcast source 02:..:01) + IPv4 + UDP, as txonly's. */
-static const uint8_t bench_tx_hdr[42] = {
-	0x02, 0, 0, 0, 0, 0x02, 0x02, 0, 0, 0, 0, 0x01, 0x08, 0x00,
-	0x45, 0, 0, 28, 0, 0, 0, 0, 64, 17, 0, 0,
-	198, 18, 0, 1, 198, 18, 0, 2,
-	0x04, 0xd2, 0x16, 0x2e, 0, 8, 0, 0,
-};
-
 /*
  * TX: frames of @p size queued in bursts until the ring takes no more or
  * @p want went out. Returns the cycles; *frames the frames accepted.
@@ -257,22 +235,13 @@ fill_tx(uint16_t port, unsigned int burst, unsigned int size, uint64_t want,
 {
 	struct rte_mbuf *pkts[512];
 	uint64_t t0, sent = 0;
-	uint16_t n, k, i;
+	uint16_t n, k;
 
 	t0 = rte_rdtsc_precise();
 	while (sent < want) {
 		k = (uint16_t)RTE_MIN((uint64_t)burst, want - sent);
-		if (rte_pktmbuf_alloc_bulk(bench_pool, pkts, k) != 0)
+		if (bench_frames_alloc(bench_pool, pkts, k, size) != 0)
 			break;
-		for (i = 0; i < k; i++) {
-			struct rte_mbuf *m = pkts[i];
-
-			rte_memcpy(rte_pktmbuf_mtod(m, void *), bench_tx_hdr,
-				   sizeof(bench_tx_hdr));
-			m->data_len = (uint16_t)size;
-			m->pkt_len = size;
-			m->nb_segs = 1;
-		}
 		n = rte_eth_tx_burst(port, 0, pkts, k);
 		sent += n;
 		if (n < k) {

@@ -45,7 +45,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import svg_bars  # noqa: E402
+from ablation import host_line, svg_bars  # noqa: E402
 
 RATES = [("0", None), ("1k", 1000), ("10k", 10000), ("100k", 100000),
          ("max", 0), ("sust", "sust")]
@@ -113,16 +113,6 @@ def run(router, routes, rate, mode_args, seconds, p0_extra=""):
         "wakeups": lc.get("wakeups", 0), "sleeps": lc.get("sleeps", 0),
         "raises": lc.get("idle_raises", 0),
     }
-
-
-def host():
-    model = "?"
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return "%s, %d CPUs" % (model, os.cpu_count())
 
 
 def main():
@@ -207,7 +197,7 @@ def main():
                      "in each repetition)" % (", ".join(str(x) for x in sust_rates),
                                               a.sust_fraction))
     table = "\n".join(lines)
-    print("\nhost: %s; median of %d runs of %.0f s each\n" % (host(), a.reps, a.seconds))
+    print("\nhost: %s; median of %d runs of %.0f s each\n" % (host_line(), a.reps, a.seconds))
     print(table)
     if a.out:
         os.makedirs(a.out, exist_ok=True)
@@ -218,7 +208,7 @@ def main():
                  "CPU %")
         with open(os.path.join(a.out, "idle-table.md"), "w") as f:
             f.write("host: %s; median of %d runs of %.0f s each\n\n%s\n"
-                    % (host(), a.reps, a.seconds, table))
+                    % (host_line(), a.reps, a.seconds, table))
     return 0
 
 

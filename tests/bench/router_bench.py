@@ -66,6 +66,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ablation import host_line  # noqa: E402
+
 DPDK_VERSION = "22.11.11"
 DEB_VERSION = "22.11.11-0+deb12u1"
 SRC_PARENT = "/tmp/router-dpdksrc"
@@ -166,6 +169,20 @@ def wait_idle(limit, timeout):
         log(f"machine busy ({busy:.0%}), waiting")
 
 
+def follow(p, reader, started, lines):
+    """Runs @reader over @p's output in a thread; waits until it sets
+    @started (both ports up), or kills @p and raises with the output's
+    tail. Returns the thread."""
+    th = threading.Thread(target=reader, daemon=True)
+    th.start()
+    if not started.wait(30):
+        p.kill()
+        p.wait()
+        th.join(5)
+        raise RuntimeError("ports did not start:\n" + "".join(lines[-30:]))
+    return th
+
+
 def run_once(cmd, seconds, cwd):
     """Run cmd, SIGINT `seconds` after both ports started; parse the dumps."""
     hz = os.sysconf("SC_CLK_TCK")
@@ -189,13 +206,7 @@ def run_once(cmd, seconds, cwd):
             if first_dump[0] is None and DUMP.search(line):
                 first_dump[0] = t
 
-    th = threading.Thread(target=reader, daemon=True)
-    th.start()
-    if not both.wait(30):
-        p.kill()
-        p.wait()
-        th.join(5)
-        raise RuntimeError("ports did not start:\n" + "".join(lines[-30:]))
+    th = follow(p, reader, both, lines)
     t0 = max(started.values())
     time.sleep(max(0.0, t0 + seconds - time.monotonic()))
     p.send_signal(signal.SIGINT)
@@ -323,13 +334,7 @@ def run_inline(cmd, seconds, cwd, profile=None):
                 snaps["t1"] = (time.monotonic(), task_cpu_ns(p.pid))
                 dumped.set()
 
-    th = threading.Thread(target=reader, daemon=True)
-    th.start()
-    if not both.wait(30):
-        p.kill()
-        p.wait()
-        th.join(5)
-        raise RuntimeError("ports did not start:\n" + "".join(lines[-30:]))
+    th = follow(p, reader, both, lines)
     time.sleep(seconds)
     snaps["ts"] = (time.monotonic(), task_cpu_ns(p.pid))
     if "perf" in snaps:
@@ -414,16 +419,6 @@ def inline_commands(args, tmp, size_arg):
                  "--burst=32", "--stats-period=1"]
     cmds["testpmd-io"] = testpmd
     return cmds
-
-
-def host_line():
-    model = ""
-    with open("/proc/cpuinfo") as f:
-        for line in f:
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    return f"{model}, {os.cpu_count()} CPUs"
 
 
 def load_line():
