@@ -6,7 +6,8 @@
  *   A. harvest: RXQ_STATUS's occupied count, read barrier, each counted
  *      descriptor's w1 checked against the watermark (written back?),
  *      read barrier, the status words;
- *   B. classify: the clean single-buffer quads into the normalised batch
+ *   B. classify: the clean single-buffer groups (quads, and the n % 4
+ *      frames after them) into the normalised batch
  *      (the frame after the Marvell header, its length without header
  *      and FCS, the status word's checksum answer);
  *   C. sync what the device wrote and the CPU reads, the header and the
@@ -120,37 +121,77 @@ mvneta_rx_harvest(struct mvneta_rx_queue *rxq, uint32_t *st, uint32_t *sz,
 }
 
 /*
- * Whether the four descriptors from @p st[0] are four complete,
- * error-free, single-buffer frames of acceptable length (error bits
- * OR-ed across the quad, VPP ige/iavf style), taking the fast path.
- * data_size counts the header and the FCS: one unsigned compare per
- * frame keeps MH + FCS + 14 <= data_size <= min(the MTU's, the buffer).
+ * Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
+ * last 1-3) are complete, error-free, single-buffer frames of acceptable
+ * length (error bits OR-ed across the group, VPP ige/iavf style), taking
+ * the fast path. data_size counts the header and the FCS: one unsigned
+ * compare per frame keeps MH + FCS + 14 <= data_size <= min(the MTU's,
+ * the buffer).
  */
 static __rte_always_inline bool
-mvneta_rx_quad_clean(const struct mvneta_rx_queue *rxq, const uint32_t *st,
-		     const uint32_t *sz)
+mvneta_rx_group_clean(const struct mvneta_rx_queue *rxq, const uint32_t *st,
+		      const uint32_t *sz, uint16_t cnt)
 {
 	const uint32_t lo = MVNETA_MH_SIZE + rxq->fcs_trim + RTE_ETHER_HDR_LEN;
 	const uint32_t hi = RTE_MIN(MVNETA_MH_SIZE + rxq->fcs_trim + rxq->max_len,
 				    rxq->buf_size);
-	uint32_t all = st[0] & st[1] & st[2] & st[3];
-	uint32_t any = st[0] | st[1] | st[2] | st[3];
-	uint32_t bad = 0;
+	uint32_t all = UINT32_MAX, any = 0, bad = 0;
 	unsigned int k;
 
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < cnt; k++) {
+		all &= st[k];
+		any |= st[k];
 		bad |= (uint32_t)(MVNETA_DESC_DATA_SIZE(sz[k]) - lo > hi - lo);
+	}
 	return !bad && (all & MVNETA_RXD_FIRST_LAST_DESC) ==
 	       MVNETA_RXD_FIRST_LAST_DESC && !(any & MVNETA_RXD_ERR_SUMMARY);
 }
 
 /*
- * B. Classify each quad of the batch: the frames of a clean one go into
+ * B. The group of @p cnt frames from @p i: if clean, its frames go into
  * the normalised batch (socnic_rx_batch_add(): where the frame is, its
  * length without header and FCS, the device's checksum answer, the bytes
- * written from the header on to sync), the mbufs of the others are
- * prefetched for the general path. C (socnic_rx_batch_sync()) then syncs
- * the whole batch and prefetches every head before the first parse.
+ * written from the header on to sync) and, coherent, their heads are
+ * prefetched; if not, its mbufs are prefetched for the general path.
+ */
+static __rte_always_inline void
+mvneta_rx_classify_group(const struct mvneta_rx_queue *rxq,
+			 const struct socnic_rx_view *v, const uint32_t *st,
+			 const uint32_t *sz, struct socnic_rx_batch *b,
+			 uint16_t i, uint16_t cnt, const bool nc,
+			 const unsigned int bmode, const unsigned int lines,
+			 const bool before)
+{
+	uint16_t k;
+
+	if (unlikely(!mvneta_rx_group_clean(rxq, st + i, sz + i, cnt))) {
+		socnic_rx_prefetch_mbufs(v, b, i, cnt);
+		return;
+	}
+	b->clean |= 1u << (i / 4);
+	for (k = 0; k < cnt; k++) {
+		uint16_t j = (uint16_t)(i + k);
+		uint32_t dsize = MVNETA_DESC_DATA_SIZE(sz[j]);
+
+		b->f->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
+		b->f->hw[j] = mvneta_hw(rxq, st[j]);
+		/*
+		 * Synced: all the device wrote, header and FCS included
+		 * (Linux mvneta_swbm_rx_frame() syncs data_size), not only
+		 * what the CPU reads: an FCS in a line of its own left valid
+		 * in the cache is written back over the device's bytes once
+		 * the buffer's next owner writes that line.
+		 */
+		socnic_rx_batch_add(v, b, j, rxq->buf_data[(b->base + j) & v->mask],
+				    dsize, nc, bmode, lines, before);
+	}
+}
+
+/*
+ * B. Classify the batch: each quad, then the n % 4 frames after them as
+ * one group; coherent, the heads of the clean ones after the harvest's
+ * barrier. C (socnic_rx_batch_sync()) then syncs the whole batch and
+ * prefetches every head before the first parse.
  */
 static __rte_always_inline void
 mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
@@ -163,44 +204,26 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 	uint16_t i, k;
 
 	RTE_BUILD_BUG_ON(MVNETA_RX_HARVEST_MAX > SOCNIC_RX_BATCH_MAX);
-	for (i = 0; i < nq; i += 4) {
-		if (unlikely(!mvneta_rx_quad_clean(rxq, st + i, sz + i))) {
-			socnic_rx_prefetch_mbufs(v, b, i);
-			continue;
-		}
-		b->clean |= 1u << (i / 4);
-		for (k = 0; k < 4; k++) {
-			uint16_t j = (uint16_t)(i + k);
-			uint32_t dsize = MVNETA_DESC_DATA_SIZE(sz[j]);
-
-			b->f->len[j] = dsize - MVNETA_MH_SIZE - rxq->fcs_trim;
-			b->f->hw[j] = mvneta_hw(rxq, st[j]);
-			/*
-			 * Synced: all the device wrote, header and FCS
-			 * included (Linux mvneta_swbm_rx_frame() syncs
-			 * data_size), not only what the CPU reads: an FCS
-			 * in a line of its own left valid in the cache is
-			 * written back over the device's bytes once the
-			 * buffer's next owner writes that line.
-			 */
-			socnic_rx_batch_add(v, b, j,
-					    rxq->buf_data[(b->base + j) & v->mask],
-					    dsize, nc, bmode, lines, before);
-		}
-	}
+	for (i = 0; i < nq; i += 4)
+		mvneta_rx_classify_group(rxq, v, st, sz, b, i, 4, nc, bmode,
+					 lines, before);
+	if (nq != b->n)
+		mvneta_rx_classify_group(rxq, v, st, sz, b, nq,
+					 (uint16_t)(b->n - nq), nc, bmode,
+					 lines, before);
 	/* Coherent: the heads after the harvest's barrier. */
-	for (i = 0; !nc && i < nq; i += 4)
+	for (i = 0; !nc && i < b->n; i += 4)
 		if (b->clean & (1u << (i / 4)))
-			for (k = 0; k < 4; k++)
+			for (k = 0; k < socnic_rx_group_len(b, i); k++)
 				rxp_prefetch_head(b->f->data[i + k], lines);
 	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 
 /*
- * D. Deliver in ring order: a clean quad found between frames through the
- * shared step; anything else (errors, chains, a frame in progress, the
- * last n % 4 descriptors) through the general path mvneta_rx_desc, whose
- * frames are synced and finished by socnic_rx_deliver_slow().
+ * D. Deliver in ring order: a clean group found between frames through
+ * the shared step; anything else (errors, chains, a frame in progress)
+ * through the general path mvneta_rx_desc, whose frames are synced and
+ * finished by socnic_rx_deliver_slow().
  */
 static __rte_always_inline uint16_t
 mvneta_rx_deliver(struct mvneta_rx_queue *rxq, const struct socnic_rx_view *v,
@@ -217,9 +240,16 @@ mvneta_rx_deliver(struct mvneta_rx_queue *rxq, const struct socnic_rx_view *v,
 	for (i = 0; i < n; i += 4) {
 		if (likely((b->clean & (1u << (i / 4))) &&
 			   rxq->state == MVNETA_RX_IDLE)) {
-			nb = socnic_rx_deliver_quad(v, b, i, pkts, nb, &handoff,
-						    &bytes, rxq->lib.prefetch_body,
-						    bmode, lines, before);
+			/* A quad (a constant four, unrolled), or the last 1-3 frames. */
+			if (likely(i + 4u <= n))
+				nb = socnic_rx_deliver_group(v, b, i, 4, pkts, nb,
+					&handoff, &bytes, rxq->lib.prefetch_body,
+					bmode, lines, before);
+			else
+				nb = socnic_rx_deliver_group(v, b, i,
+					socnic_rx_group_len(b, i), pkts, nb,
+					&handoff, &bytes, rxq->lib.prefetch_body,
+					bmode, lines, before);
 			continue;
 		}
 		for (k = 0; k < 4 && i + k < n; k++) {

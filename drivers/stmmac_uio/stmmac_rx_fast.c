@@ -2,9 +2,10 @@
 /*
  * The RX burst of net_stmmac_uio, lettered as in socnic_rx.h:
  *   A. harvest (stmmac_rx_harvest): released descriptors, one barrier;
- *   B. classify (stmmac_rx_classify): clean quads into a normalised batch;
+ *   B. classify (stmmac_rx_classify): clean groups (quads, and the
+ *      n % 4 frames after them) into a normalised batch;
  *   C. sync + head prefetch + copybreak allocation (socnic_rx.h);
- *   D. deliver (stmmac_rx_deliver): clean quads by the shared step, the
+ *   D. deliver (stmmac_rx_deliver): clean groups by the shared step, the
  *      rest by the general path (stmmac_rx_desc, stmmac_rxq.c);
  *   E. refill and tail doorbell (stmmac_rxq.c).
  * One always-inline template, instantiated per memory model, buffer mode
@@ -128,22 +129,24 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 }
 
 /*
- * Whether the four descriptors from @p st[0] are four complete,
- * error-free, single-buffer frames of acceptable length (error bits OR-ed
- * across the quad, VPP ige/iavf style), taking the fast path.
+ * Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
+ * last 1-3) are complete, error-free, single-buffer frames of acceptable
+ * length (error bits OR-ed across the group, VPP ige/iavf style), taking
+ * the fast path.
  */
 static __rte_always_inline bool
-stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
+stmmac_rx_group_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st,
+		      uint16_t cnt)
 {
 	const uint32_t len_span = rxq->max_len - RTE_ETHER_HDR_LEN;
-	uint32_t all = st[0] & st[1] & st[2] & st[3];
-	uint32_t any = st[0] | st[1] | st[2] | st[3];
-	uint32_t bad = 0;
+	uint32_t all = UINT32_MAX, any = 0, bad = 0;
 	unsigned int k;
 
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < cnt; k++) {
 		uint32_t pl = st[k] & RDES3_PACKET_SIZE_MASK;
 
+		all &= st[k];
+		any |= st[k];
 		/* One unsigned compare: 14 <= len <= max_len. */
 		bad |= (uint32_t)(pl - rxq->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
 		bad |= (uint32_t)(pl > rxq->rbsz);
@@ -153,12 +156,42 @@ stmmac_rx_quad_clean(const struct stmmac_rx_queue *rxq, const uint32_t *st)
 }
 
 /*
- * B. Classify each quad of the batch (pass 1): the frames of a clean one
- * go into the normalised batch @p b (data, length, the device's checksum
- * answer decoded from RDES1), with their sync and head prefetch queued;
- * the mbufs of the other quads are prefetched for the general path.
- * Every head of the batch is requested before the first one is parsed,
- * so up to 32 misses overlap instead of four (docs/design/rxpath.md).
+ * B. The group of @p cnt frames from @p i: if clean, its frames go into
+ * the normalised batch @p b (data, length, the device's checksum answer
+ * decoded from RDES1), with their sync and head prefetch queued; if not,
+ * its mbufs are prefetched for the general path.
+ */
+static __rte_always_inline void
+stmmac_rx_classify_group(const struct stmmac_rx_queue *rxq,
+			 const struct socnic_rx_view *v, const uint32_t *st,
+			 const uint32_t *s1, struct socnic_rx_batch *b,
+			 uint16_t i, uint16_t cnt, const bool nc,
+			 const unsigned int bmode, const unsigned int lines,
+			 const bool before)
+{
+	uint16_t k;
+
+	if (unlikely(!stmmac_rx_group_clean(rxq, st + i, cnt))) {
+		socnic_rx_prefetch_mbufs(v, b, i, cnt);
+		return;
+	}
+	b->clean |= 1u << (i / 4);
+	for (k = 0; k < cnt; k++) {
+		uint16_t j = (uint16_t)(i + k);
+		uint32_t pl = st[j] & RDES3_PACKET_SIZE_MASK;
+
+		b->f->len[j] = pl - rxq->fcs_trim;
+		b->f->hw[j] = stmmac_rx_hw(rxq, s1[j]);
+		socnic_rx_batch_add(v, b, j, rxq->buf_data[(b->base + j) & v->mask],
+				    pl, nc, bmode, lines, before);
+	}
+}
+
+/*
+ * B. Classify the batch (pass 1): each quad, then the n % 4 frames after
+ * them as one group. Every head of the batch is requested before the
+ * first one is parsed, so up to 32 misses overlap instead of four
+ * (docs/design/rxpath.md).
  */
 static __rte_always_inline void
 stmmac_rx_classify(const struct stmmac_rx_queue *rxq,
@@ -168,37 +201,27 @@ stmmac_rx_classify(const struct stmmac_rx_queue *rxq,
 		   const unsigned int lines, const bool before)
 {
 	const uint16_t nq = b->n & ~3u;
-	uint16_t i, k;
+	uint16_t i;
 
 	RTE_BUILD_BUG_ON(STMMAC_RX_HARVEST_MAX > SOCNIC_RX_BATCH_MAX);
 	RTE_BUILD_BUG_ON(SOCNIC_RX_BATCH_MAX / 4 > 32);
-	for (i = 0; i < nq; i += 4) {
-		if (unlikely(!stmmac_rx_quad_clean(rxq, st + i))) {
-			socnic_rx_prefetch_mbufs(v, b, i);
-			continue;
-		}
-		b->clean |= 1u << (i / 4);
-		for (k = 0; k < 4; k++) {
-			uint16_t j = (uint16_t)(i + k);
-			uint32_t pl = st[j] & RDES3_PACKET_SIZE_MASK;
-
-			b->f->len[j] = pl - rxq->fcs_trim;
-			b->f->hw[j] = stmmac_rx_hw(rxq, s1[j]);
-			socnic_rx_batch_add(v, b, j,
-					    rxq->buf_data[(b->base + j) & v->mask],
-					    pl, nc, bmode, lines, before);
-		}
-	}
+	for (i = 0; i < nq; i += 4)
+		stmmac_rx_classify_group(rxq, v, st, s1, b, i, 4, nc, bmode,
+					 lines, before);
+	if (nq != b->n)
+		stmmac_rx_classify_group(rxq, v, st, s1, b, nq,
+					 (uint16_t)(b->n - nq), nc, bmode,
+					 lines, before);
 	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 
 /*
- * D. Deliver in ring order (pass 2): a clean quad found between frames
+ * D. Deliver in ring order (pass 2): a clean group found between frames
  * through the shared step; anything else (errors, chains, a frame in
- * progress, the last n % 4 descriptors) through the general path
- * stmmac_rx_desc, which syncs what it delivers itself. A clean quad after
- * a frame the general path left unfinished goes there too (synced twice:
- * harmless; its small mbufs are freed).
+ * progress) through the general path stmmac_rx_desc, which syncs what it
+ * delivers itself. A clean group after a frame the general path left
+ * unfinished goes there too (synced twice: harmless; its small mbufs are
+ * freed).
  */
 static __rte_always_inline uint16_t
 stmmac_rx_deliver(struct stmmac_rx_queue *rxq, const struct socnic_rx_view *v,
@@ -215,9 +238,16 @@ stmmac_rx_deliver(struct stmmac_rx_queue *rxq, const struct socnic_rx_view *v,
 	for (i = 0; i < n; i += 4) {
 		if (likely((b->clean & (1u << (i / 4))) &&
 			   rxq->state == STMMAC_RX_IDLE)) {
-			nb = socnic_rx_deliver_quad(v, b, i, pkts, nb, &handoff,
-						    &bytes, rxq->prefetch_body,
-						    bmode, lines, before);
+			/* A quad (a constant four, unrolled), or the last 1-3 frames. */
+			if (likely(i + 4u <= n))
+				nb = socnic_rx_deliver_group(v, b, i, 4, pkts, nb,
+					&handoff, &bytes, rxq->prefetch_body,
+					bmode, lines, before);
+			else
+				nb = socnic_rx_deliver_group(v, b, i,
+					socnic_rx_group_len(b, i), pkts, nb,
+					&handoff, &bytes, rxq->prefetch_body,
+					bmode, lines, before);
 			continue;
 		}
 		for (k = 0; k < 4 && i + k < n; k++) {

@@ -8,6 +8,9 @@ other, the order swapped every round; each round gives the ratio B / A of
 the two medians measured seconds apart, and the report is the median of
 those ratios (below 1: B spends fewer cycles per packet).
 
+With --bursts, each configuration again per burst size (frames asked
+per rte_eth_rx_burst(): a poll at a low offered rate finds few).
+
 With --tx, the TX rows instead (bench_step --tx): rte_eth_tx_burst() of
 frames of each size (IMIX: its mean, 590 B) in the final configuration,
 for the memory states of ablation.py's DRIVER_TX_MEMORY (coherent,
@@ -18,6 +21,7 @@ Usage (root: hugepages):
                [--steps copybreak,hw-csum] [--sizes 64B,1500B]
                [--memory 'coherent, in cache;coherent, in DRAM;...']
                [--step-rounds 150] [--bench build/tests/bench/bench_step]
+               [--bursts 1,2,3,4,32]
   ab_driver.py --tx --a OLD.so --b NEW.so [--family ...] [--sizes 64B,IMIX,1500B]
                [--memory 'coherent;noncoherent']
 """
@@ -54,6 +58,8 @@ def main():
     ap.add_argument("--memory", default=None, help="memory states, ';'-separated (default: all three)")
     ap.add_argument("--step-rounds", type=int, default=150)
     ap.add_argument("--bench", default=None)
+    ap.add_argument("--bursts", default="32",
+                    help="comma-separated frames asked per RX burst (default 32)")
     ap.add_argument("--tx", action="store_true",
                     help="TX rows (bench_step --tx), final configuration")
     a = ap.parse_args()
@@ -63,6 +69,12 @@ def main():
     bench = a.bench or default_bench(os.path.abspath(a.b), "bench_step")
     if not bench or not os.path.exists(bench):
         ap.error("no bench_step: give --bench")
+    try:
+        bursts = [int(x) for x in a.bursts.split(",")]
+    except ValueError:
+        ap.error("--bursts: comma-separated numbers")
+    if any(b < 1 or b > 32 for b in bursts) or (a.tx and bursts != [32]):
+        ap.error("--bursts: 1..32, RX only")
     if a.tx:
         steps = [("tx", STEPS[-1][1])]
         sizes = pick(SIZES, a.sizes or "64B,IMIX,1500B", "size", ap)
@@ -85,7 +97,7 @@ def main():
         for rnd in range(a.rounds):
             for mem, memargs in mems:
                 for size, sizeargs in sizes:
-                    for step, stepargs in steps:
+                    for step, stepargs, burst in [(s, g, b) for s, g in steps for b in bursts]:
                         if a.tx:
                             vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s" % (
                                 a.family, memargs, stepargs)
@@ -93,20 +105,21 @@ def main():
                             vdev = "net_%s_uio0,model_step=1,flow_ctrl=1,%s,%s,%s" % (
                                 a.family, memargs, sizeargs, stepargs)
                         txlen = TX_FRAME_LEN[size] if a.tx else None
-                        key = (mem, size, step)
+                        key = (mem, size, step, burst)
                         order = (0, 1) if (rnd + len(figs)) % 2 == 0 else (1, 0)
                         got = {}
                         for w in order:
                             got[w] = run_driver(bench, plugins[w], a.family, vdev, a.step_rounds,
-                                                tx_size=txlen)[0]
+                                                tx_size=txlen, burst=burst)[0]
                         figs.setdefault(key, ([], []))
                         for w in (0, 1):
                             if got[w]:
                                 figs[key][w].append(got[w])
                         if got[0] and got[1]:
                             ratios.setdefault(key, []).append(got[1] / got[0])
-                        print("round %d %-20s %-5s %-10s A %s B %s load %.2f" % (
-                            rnd, mem, size, step, got[0], got[1], os.getloadavg()[0]), flush=True)
+                        print("round %d %-20s %-5s %-10s burst %2d A %s B %s load %.2f" % (
+                            rnd, mem, size, step, burst, got[0], got[1], os.getloadavg()[0]),
+                            flush=True)
     finally:
         release_hugepages(before)
         for d in tmpdirs:
@@ -117,12 +130,12 @@ def main():
     print("A = %s, B = %s, %s, %d rounds, %d ring fills a run" % (a.a, a.b, a.family, a.rounds,
                                                                    a.step_rounds))
     print()
-    print("| memory | size | step | A cycles/pkt (median) | B cycles/pkt (median) | B / A, median of rounds | per round |")
-    print("|---|---|---|---|---|---|---|")
+    print("| memory | size | step | burst | A cycles/pkt (median) | B cycles/pkt (median) | B / A, median of rounds | per round |")
+    print("|---|---|---|---|---|---|---|---|")
     for key, rs in ratios.items():
         fa, fb = figs[key]
-        print("| %s | %s | %s | %.1f | %.1f | %.3f | %s |" % (
-            key[0], key[1], key[2], median(fa), median(fb), median(rs),
+        print("| %s | %s | %s | %d | %.1f | %.1f | %.3f | %s |" % (
+            key[0], key[1], key[2], key[3], median(fa), median(fb), median(rs),
             " ".join("%.2f" % r for r in rs)))
     return 0
 

@@ -273,12 +273,15 @@ def c2c_probe(path):
     return float(m.group(1)) if m else None
 
 
-def run_driver(bench, so, family, vdev, rounds, tx_size=None):
+def run_driver(bench, so, family, vdev, rounds, tx_size=None, burst=None):
     """The driver alone (tests/bench/bench_step): (median, p10) TSC
     cycles per packet, frames a round and the TSC MHz; None figures when
     the bench fails. With @tx_size: TX of frames of that size; for the
-    net_null floor (@family None) @vdev is the frame size."""
+    net_null floor (@family None) @vdev is the frame size. @burst: frames
+    asked per rte_eth_rx_burst() (bench_step's default 32)."""
     cmd = [bench, "--lcore", "1", "--rounds", str(rounds)]
+    if burst:
+        cmd += ["--burst", str(burst)]
     if family is None:
         cmd += ["--null", "--size", str(vdev)]
     else:

@@ -276,20 +276,22 @@ pmd_harness_port_start(uint16_t port, struct rte_mempool *mp,
 }
 
 /*
- * Receives until @p want frames arrived or the model is idle (source
- * exhausted, every frame consumed) and the ring is drained. Each received
- * mbuf is passed to @p fn (may be NULL) and then freed. Returns the count.
+ * Receives, asking for at most @p burst (1..32) frames per poll, until
+ * @p want frames arrived or the model is idle (source exhausted, every
+ * frame consumed) and the ring is drained. Each received mbuf is passed
+ * to @p fn (may be NULL) and then freed. Returns the count.
  */
 static inline uint64_t
-pmd_harness_rx_until(uint16_t port, uint64_t want,
-		     void (*fn)(struct rte_mbuf *m, void *arg), void *arg)
+pmd_harness_rx_until_burst(uint16_t port, uint64_t want, uint16_t burst,
+			   void (*fn)(struct rte_mbuf *m, void *arg), void *arg)
 {
 	struct rte_mbuf *pkts[32];
 	uint64_t got = 0, polls;
 	int idle_seen = 0;
 
+	burst = RTE_MIN(RTE_MAX(burst, 1), (uint16_t)RTE_DIM(pkts));
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS && got < want; polls++) {
-		uint16_t n = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts)), i;
+		uint16_t n = rte_eth_rx_burst(port, 0, pkts, burst), i;
 
 		for (i = 0; i < n; i++) {
 			if (fn != NULL)
@@ -309,6 +311,14 @@ pmd_harness_rx_until(uint16_t port, uint64_t want,
 		fprintf(stderr, "port %u: gave up after %llu polls, %" PRIu64 " of %" PRIu64 " frames\n",
 			port, PMD_HARNESS_MAX_POLLS, got, want);
 	return got;
+}
+
+/* pmd_harness_rx_until_burst() with bursts of 32. */
+static inline uint64_t
+pmd_harness_rx_until(uint16_t port, uint64_t want,
+		     void (*fn)(struct rte_mbuf *m, void *arg), void *arg)
+{
+	return pmd_harness_rx_until_burst(port, want, 32, fn, arg);
 }
 
 /*

@@ -4,7 +4,7 @@
  * drivers/net/intel/common/rx.h): no function pointer per packet. Letters:
  * A. harvest (NIC), B. classify into a normalised batch (NIC, with
  * socnic_rx_batch_add), C. sync + prefetch + copybreak allocation
- * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_quad; the NIC's
+ * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_group; the NIC's
  * general path via socnic_rx_deliver_slow), E. refill and doorbell (NIC).
  * docs/design/families.md.
  */
@@ -58,7 +58,7 @@ struct socnic_rx_view {
 
 /*
  * A batch in normalised form, its per-frame arrays: for frame j of a
- * clean quad (bit j / 4 of the batch's clean), where its data is, its
+ * clean group (bit j / 4 of the batch's clean), where its data is, its
  * length without FCS and the device's checksum answer. The NIC's
  * classify fills them; the rest is shared.
  */
@@ -79,7 +79,7 @@ struct socnic_rx_frames {
  */
 struct socnic_rx_batch {
 	struct socnic_rx_frames *f;	/* the caller's, on its stack */
-	uint32_t clean;		/* bit i/4: frames i..i+3 take the fast path */
+	uint32_t clean;		/* bit i/4: group i (socnic_rx_group_len()) takes the fast path */
 	uint16_t base;		/* ring index of frame 0 (free-running) */
 	uint16_t n;		/* frames (descriptors) in the batch */
 	unsigned int ns;	/* f->sync_data[] used */
@@ -103,6 +103,18 @@ socnic_rx_batch_init(struct socnic_rx_batch *b, struct socnic_rx_frames *f,
 	b->got = 0;
 	b->si = 0;
 	b->pf_done = 0;
+}
+
+/*
+ * Frames in the group from @p i: the batch is taken in groups of four
+ * (quads), the last one holds the n % 4 left over when there are any, so
+ * that a short burst (1-3 frames, the common case at low rates) takes the
+ * fast path too.
+ */
+static __rte_always_inline uint16_t
+socnic_rx_group_len(const struct socnic_rx_batch *b, uint16_t i)
+{
+	return (uint16_t)RTE_MIN(b->n - i, 4);
 }
 
 /*
@@ -229,7 +241,7 @@ socnic_rx_finish_copy(const struct socnic_rx_view *v, struct rte_mbuf *m,
 }
 
 /*
- * A frame the NIC's general path completed (errors, chains, a quad not
+ * A frame the NIC's general path completed (errors, chains, a group not
  * clean): each segment synced over its own length, the head prefetched,
  * then finished like any frame.
  */
@@ -255,19 +267,20 @@ socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
 	return socnic_rx_finish(v, m, hw, bmode, handoff);
 }
 
-/* The general path reads every mbuf of the quad from @p i. */
+/* The general path reads every mbuf of the @p cnt frames from @p i. */
 static __rte_always_inline void
 socnic_rx_prefetch_mbufs(const struct socnic_rx_view *v,
-			 const struct socnic_rx_batch *b, uint16_t i)
+			 const struct socnic_rx_batch *b, uint16_t i,
+			 uint16_t cnt)
 {
 	unsigned int k;
 
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < cnt; k++)
 		rte_prefetch0(v->sw_ring[(b->base + i + k) & v->mask]);
 }
 
 /*
- * B. Frame @p j of a clean quad, its data at @p data, @p wlen bytes
+ * B. Frame @p j of a clean group, its data at @p data, @p wlen bytes
  * written by the device from data - v->lead (FCS included); b->f->len[j]
  * and b->f->hw[j] already set. Only an mbuf that will leave the ring zero-copy is prefetched: a
  * frame copied in place never touches its big mbuf.
@@ -315,44 +328,44 @@ socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		b->got = rxp_copybreak_alloc_bulk(v->cb, b->f->small, b->ncopy);
 }
 
-/* The rest (past the head lines) of the four frames from @p i. */
+/* The rest (past the head lines) of the frames of the group from @p i. */
 static __rte_always_inline void
-socnic_rx_prefetch_quad_body(const struct socnic_rx_batch *b, unsigned int i,
-			     const unsigned int lines)
+socnic_rx_prefetch_group_body(const struct socnic_rx_batch *b, uint16_t i,
+			      const unsigned int lines)
 {
-	unsigned int k;
+	unsigned int k, cnt = socnic_rx_group_len(b, i);
 
-	for (k = 0; k < 4; k++)
+	for (k = 0; k < cnt; k++)
 		rxp_prefetch_body(b->f->data[i + k], lines * RXP_PREFETCH_LINE,
 				  b->f->len[i + k]);
 }
 
 /*
- * D. The clean quad from @p i, in ring order: a frame to copy into its
- * small mbuf (its big buffer left in the slot), any other taken from the
- * ring zero-copy; parse, verdict, counters. When software will sum them
- * (@p body), the rest of the frames is prefetched one quad ahead. Returns
- * the new count of @p pkts.
+ * D. The clean group of @p cnt frames from @p i (a quad, or the batch's
+ * last 1-3 frames), in ring order: a frame to copy into its small mbuf
+ * (its big buffer left in the slot), any other taken from the ring
+ * zero-copy; parse, verdict, counters. When software will sum them
+ * (@p body), the rest of the frames is prefetched one group ahead.
+ * Returns the new count of @p pkts. @p cnt is 4 or socnic_rx_group_len().
  */
 static __rte_always_inline uint16_t
-socnic_rx_deliver_quad(const struct socnic_rx_view *v,
-		       struct socnic_rx_batch *b, uint16_t i,
-		       struct rte_mbuf **pkts, uint16_t nb,
-		       unsigned int *handoff, uint64_t *bytes, bool body,
-		       const unsigned int bmode, const unsigned int lines,
-		       const bool before)
+socnic_rx_deliver_group(const struct socnic_rx_view *v,
+			struct socnic_rx_batch *b, uint16_t i, uint16_t cnt,
+			struct rte_mbuf **pkts, uint16_t nb,
+			unsigned int *handoff, uint64_t *bytes, bool body,
+			const unsigned int bmode, const unsigned int lines,
+			const bool before)
 {
-	const uint16_t nq = b->n & ~3u;
 	unsigned int k;
 
 	if (!before && body) {
 		if (b->pf_done <= i)
-			socnic_rx_prefetch_quad_body(b, i, lines);
-		if (i + 4u < nq && (b->clean & (1u << (i / 4 + 1))))
-			socnic_rx_prefetch_quad_body(b, i + 4, lines);
+			socnic_rx_prefetch_group_body(b, i, lines);
+		if (i + 4u < b->n && (b->clean & (1u << (i / 4 + 1))))
+			socnic_rx_prefetch_group_body(b, (uint16_t)(i + 4), lines);
 		b->pf_done = i + 8u;
 	}
-	for (k = 0; k < 4; k++) {
+	for (k = 0; k < cnt; k++) {
 		uint16_t slot = (b->base + i + k) & v->mask;
 		uint32_t len = b->f->len[i + k];
 		struct rte_mbuf *mb;
@@ -380,7 +393,7 @@ socnic_rx_deliver_quad(const struct socnic_rx_view *v,
 	return nb;
 }
 
-/* Small mbufs of clean quads the general path took over. */
+/* Small mbufs of clean groups the general path took over. */
 static __rte_always_inline void
 socnic_rx_batch_end(struct socnic_rx_batch *b)
 {
