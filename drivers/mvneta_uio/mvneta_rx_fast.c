@@ -114,7 +114,7 @@ mvneta_rx_harvest(struct mvneta_rx_queue *rxq, uint32_t *st, uint32_t *sz,
 		}
 		sz[i] = w1;
 	}
-	rte_rmb();
+	rte_io_rmb();	/* as socnic_desc_rmb(): the sizes before the status words */
 	for (n = 0; n < i; n++)
 		st[n] = rte_le_to_cpu_32(ring[(rxq->next + n) & mask].status);
 	return i;
@@ -353,7 +353,7 @@ mvneta_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 	armed = nc ? mvneta_rx_refill_nc(rxq) : mvneta_rx_refill(rxq);
 	if (rxq->done != 0 || armed != 0) {
 		/* E. The re-armed descriptors' stores before the count. */
-		rte_wmb();
+		socnic_desc_wmb();
 		mvneta_rxq_status_update(rxq->be, rxq->done, armed);
 		rxq->done = 0;
 	}

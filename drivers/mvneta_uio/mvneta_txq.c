@@ -159,7 +159,7 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 			mvneta_ring_maint(&txq->sync, txq->ring, first, added,
 					  txq->mask, false);
 		/* Descriptor stores before the count that hands them over. */
-		rte_wmb();
+		socnic_desc_wmb();
 		mvneta_txq_update(txq->be, added, 0);
 	}
 	return i;

@@ -65,14 +65,21 @@ struct socnic_rmb_hook {
  * Descriptor reads after the ownership check: the load that found the
  * descriptor done (dwmac4: OWN clear in RDES3/TDES3) must complete before
  * any other word of the same write-back is loaded.
- * rte_rmb() (not rte_io_rmb()) because the words are in normal memory
- * written by another bus master. Executed once per harvested batch, so
- * the hook test costs one predictable branch per batch, not per packet.
+ * rte_io_rmb(), the barrier for memory a device writes coherently (what
+ * DPDK's rte_cio_rmb() was, Linux's dma_rmb()): "dmb oshld" on arm64; on
+ * x86-64 a compiler barrier, loads from write-back memory not being
+ * reordered with older loads there, where rte_rmb()'s lfence also stops
+ * every later instruction until the status word's miss is served (16 %
+ * of a one-frame burst, docs/perf/rx_short_bursts.md). Non-coherent
+ * buffers and descriptors are invalidated by rxp_cacheops.h, whose
+ * maintenance carries its own completion fence. Executed once per
+ * harvested batch, so the hook test costs one predictable branch per
+ * batch, not per packet.
  */
 static __rte_always_inline void
 socnic_desc_rmb(const struct socnic_rmb_hook *hook)
 {
-	rte_rmb();
+	rte_io_rmb();
 	if (unlikely(hook->fn != NULL))
 		hook->fn(hook->ctx);
 }
@@ -80,24 +87,30 @@ socnic_desc_rmb(const struct socnic_rmb_hook *hook)
 /*
  * Descriptor writes before handing ownership: buffer address and length
  * words must be visible before the word that hands the descriptor over.
+ * rte_io_wmb() (Linux's dma_wmb()): "dmb oshst" on arm64, a compiler
+ * barrier on x86-64, where stores to write-back memory are not reordered
+ * with older stores (rte_wmb()'s sfence orders only non-temporal and
+ * write-combining stores, which the PMDs do not use for descriptors).
  */
 static inline void
 socnic_desc_wmb(void)
 {
-	rte_wmb();
+	rte_io_wmb();
 }
 
 /*
  * Doorbell. The descriptor stores (normal memory) must reach the point of
  * coherence before the device sees the new tail, or the DMA may fetch a
- * stale descriptor. rte_write32() on the UIO path has an rte_io_wmb()
- * inside, but the model backend is a function call, so the barrier is
- * spelled out here, once per burst.
+ * stale descriptor: rte_io_wmb(), as Linux's writel() orders them ("dmb
+ * oshst" on arm64, x86-64 keeping stores in order). rte_write32() on the
+ * UIO path has one inside, but the model backend is a function call, so
+ * the barrier is spelled out here, once per burst. Non-coherent rings are
+ * cleaned by rxp_cacheops.h first, with its own completion fence.
  */
 static inline void
 socnic_write_tail(const struct socnic_backend *be, uint32_t reg, uint32_t val)
 {
-	rte_wmb();
+	rte_io_wmb();
 	socnic_write32(be, reg, val);
 }
 

@@ -445,7 +445,7 @@ bool dwmac4_model_rx_idle(struct dwmac4_model *m);
 /*
  * The model's half of the driver's RX read barrier: a CPU barrier is no
  * bus transaction a device could see, so a driver running on the model
- * with params.fault_wo_ppm set calls this right after its rte_rmb() (the
+ * with params.fault_wo_ppm set calls this right after its read barrier (the
  * one between the OWN checks and the loads of the other descriptor words
  * and the buffers). Publishes, under the model lock, every RDES1 and
  * payload head the adversary held back, then returns. A no-op when the

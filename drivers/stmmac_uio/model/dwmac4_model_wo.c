@@ -18,7 +18,7 @@
  *    of a one-buffer frame no longer parses, every byte differs). The true
  *    values wait in a pending record of that descriptor slot;
  *  - the driver's read barrier (dwmac4_model_rx_barrier(), called by the
- *    PMD right after its rte_rmb() on a port with the adversary on)
+ *    PMD right after its read barrier on a port with the adversary on)
  *    publishes every pending record under the model lock before it
  *    returns. A record is created before the RDES3 store that exposes it,
  *    under the same lock, so a barrier executed after an OWN check always
