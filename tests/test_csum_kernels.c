@@ -124,16 +124,17 @@ carry_stress(const struct impl_under_test *t)
 
 /*
  * Buffers around and past the vector kernels' accumulation blocks (AVX-512
- * 128 KiB, AVX2 1 MiB, NEON 1 MiB), all ones so any lane that overflows
- * changes the result; then all zeros, whose sum must stay 0 (the AVX-512
- * block's total reaches its most negative value there).
+ * and AVX2's vpavgw tree 128 KiB, AVX2's copying loop 1 MiB, NEON 1 MiB),
+ * all ones so any lane that overflows changes the result; then all zeros,
+ * whose sum must stay 0 (the AVX-512 block's total reaches its most
+ * negative value there).
  */
 static void
 block_boundaries(const struct impl_under_test *t)
 {
 	static const size_t lens[] = {
 		(128u << 10) - 1, 128u << 10, (128u << 10) + 1,
-		(128u << 10) + 67, (256u << 10) + 64,
+		(128u << 10) + 67, (256u << 10) + 64, (256u << 10) + 511,
 		(2u << 20) - 1, 2u << 20, (2u << 20) + 33, (5u << 20) + 7,
 	};
 	size_t max = (5u << 20) + 7 + 1;
@@ -168,6 +169,26 @@ block_boundaries(const struct impl_under_test *t)
 	}
 	free(big);
 	free(copy);
+}
+
+/*
+ * Where the AVX2 kernel's 512-byte rounds end, before and after its vpavgw
+ * tree starts (CSUM_AVX2_TREE_MIN), each crossed by up to 33 bytes either
+ * side, at alignments 0..63 (all_alignments_and_lengths() stops below);
+ * every kernel runs them.
+ */
+static void
+tree_rounds(const struct impl_under_test *t)
+{
+	const size_t round = CSUM_AVX2_TREE_ROUND;
+	size_t k, len, align;
+
+	harness_fill_random(src_buf, sizeof(src_buf));
+	for (k = 2; k <= CSUM_AVX2_TREE_MIN / round + 2; k++)
+		for (len = k * round - 33; len <= k * round + 33; len++)
+			for (align = 0; align < MAX_ALIGN; align++)
+				check_case(t, align, len,
+					   (uint32_t)harness_rand());
 }
 
 /* Chaining: sums of even-length pieces add up to the sum of the whole. */
@@ -384,6 +405,7 @@ run_all(const struct impl_under_test *t)
 	random_lengths(t);
 	carry_stress(t);
 	block_boundaries(t);
+	tree_rounds(t);
 	chaining(t);
 }
 

@@ -3,14 +3,12 @@
  * AVX2 kernels (this file is built with -mavx2; the dispatcher runs it only
  * where the CPU and the OS support AVX2).
  *
- * Three vector operations per 32 bytes in every path. Up to AVX2_WORDS_MAX
- * bytes the sum is csum__avx2_words(), shared with csum_partial()'s in-place
- * path (csum_inline_x86.h). Longer sums: madd_block(), XOR 0x8000, vpmaddwd
- * by 1 and vpaddd into eight accumulators (the AVX2-VNNI kernel's method
- * with vpmaddwd and vpaddd for its vpdpwssd), faster than the loop below
- * (docs/csum.md), which the copying and the prefetching variants keep:
- * each 32-bit lane v holds two 16-bit words, lo + 2^16 * hi. Two
- * accumulators per lane:
+ * From 32 bytes to below AVX2_TREE_MIN the sum is csum__avx2_words(),
+ * shared with csum_partial()'s in-place path (csum_inline_x86.h): three
+ * vector operations per 32 bytes. Longer sums: tree_sum(), a little over
+ * two per 32 bytes, the vpavgw tree explained there. The copying and the
+ * prefetching variants keep the loop below, three per 32 bytes: each 32-bit
+ * lane v holds two 16-bit words, lo + 2^16 * hi. Two accumulators per lane:
  *   full += v        (modulo 2^32)
  *   high += v >> 16  (exact)
  * While a block is short enough that the exact sum of the low words fits
@@ -30,16 +28,12 @@
 #define AVX2_BLOCK_ITERS 8192
 
 /*
- * From 32 bytes up to this length csum__avx2_words() (csum_inline_x86.h:
- * the same three operations per 32 bytes as XOR, vpmaddwd and add, two
- * accumulators, a masked last vector instead of a scalar tail, few
- * instructions around the loop) is faster than the loop below; docs/csum.md
- * holds the measurement.
+ * From 32 bytes up to below this length csum__avx2_words() (csum_inline_x86.h:
+ * XOR, vpmaddwd and add per 32 bytes, two accumulators, a masked last
+ * vector instead of a scalar tail, few instructions around the loop) is
+ * faster than tree_sum(); docs/csum.md holds the measurement.
  */
-#define AVX2_WORDS_MAX 2048
-
-/* Vectors per madd_block(): at most 4096 (128 KiB), see there. */
-#define MADD_BLOCK_VECS 4096
+#define AVX2_TREE_MIN CSUM_AVX2_TREE_MIN
 
 /*
  * Prefetch-ahead distance for large buffers, in bytes: far enough to
@@ -152,50 +146,109 @@ avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
 					   pair_value(fb, hb)));
 }
 
-/*
- * acc + the pairwise sums of the words of v, each word less 32768 (XOR
- * 0x8000, vpmaddwd by 1, vpaddd). The add in assembly: with the intrinsic
- * GCC 12 copies each accumulator to a fresh register in the loop.
- */
-static inline __m256i
-madd_add(__m256i acc, __m256i v)
-{
-	__m256i w = _mm256_xor_si256(v, _mm256_set1_epi16((short)0x8000));
-
-	w = _mm256_madd_epi16(w, _mm256_set1_epi16(1));
-	__asm__("vpaddd %[w], %[acc], %[acc]" : [acc] "+x"(acc) : [w] "x"(w));
-	return acc;
-}
+/* Rounds per tree_sum() block: see there. */
+#define TREE_BLOCK_ROUNDS CSUM_AVX2_TREE_BLOCK_ROUNDS
+_Static_assert(TREE_BLOCK_ROUNDS * 32 < 1 << 16,
+	       "a block's rounded-up halves no longer fit 16 bits");
+_Static_assert(TREE_BLOCK_ROUNDS * (CSUM_AVX2_TREE_ROUND / 2) <= 1 << 16,
+	       "a block's word sum no longer fits 32 bits");
 
 /*
- * The exact word sum of @p nvec (at most MADD_BLOCK_VECS) whole vectors,
- * eight accumulators: the lanes add up to sum(w) - 2^19 nvec modulo 2^32,
- * and sum(w) < 2^32 (as in csum_avx2_vnni.c).
+ * Two vectors at byte @p off of the round: each added into a 16-bit
+ * accumulator (@p wa, @p wb), their average into @p dst.
  */
-static inline uint32_t
-madd_block(const uint8_t *p, size_t nvec)
-{
-	__m256i a0 = _mm256_setzero_si256(), a1 = a0, a2 = a0, a3 = a0;
-	__m256i a4 = a0, a5 = a0, a6 = a0, a7 = a0;
-	size_t n = nvec / 8, i;
+#define TREE_PAIR(off, wa, wb, dst)                                        \
+	"vmovdqu " off "(%[p]), %[l0]\n\t"                                  \
+	"vmovdqu " off "+32(%[p]), %[l1]\n\t"                               \
+	"vpaddw %[l0], " wa ", " wa "\n\t"                                  \
+	"vpaddw %[l1], " wb ", " wb "\n\t"                                  \
+	"vpavgw %[l1], %[l0], " dst "\n\t"
 
-	for (; n; n--, p += 256) {
-		a0 = madd_add(a0, load(p));
-		a1 = madd_add(a1, load(p + 32));
-		a2 = madd_add(a2, load(p + 64));
-		a3 = madd_add(a3, load(p + 96));
-		a4 = madd_add(a4, load(p + 128));
-		a5 = madd_add(a5, load(p + 160));
-		a6 = madd_add(a6, load(p + 192));
-		a7 = madd_add(a7, load(p + 224));
+/* @p a = the average of @p a and @p b. */
+#define TREE_AVG(a, b) "vpavgw " b ", " a ", " a "\n\t"
+
+/* Four vectors at byte @p off: two pairs into @p a and @p b, then a = avg. */
+#define TREE_QUAD(off, a, b)                                               \
+	TREE_PAIR(off, "%[w0]", "%[w1]", a)                                 \
+	TREE_PAIR(off "+64", "%[w2]", "%[w3]", b)                           \
+	TREE_AVG(a, b)
+
+/*
+ * The sum of @p len bytes (at least CSUM_AVX2_TREE_ROUND). Per 512-byte
+ * round, its sixteen vectors v0..v15 are reduced to one, m, by a tree of
+ * fifteen vpavgw, (a + b + 1) >> 1 per 16-bit word: per word position,
+ * 16 m = v0 + ... + v15 + e, where 0 <= e <= 32 counts the sums each
+ * average rounded up by half (eight of weight 1, four of weight 2, two of
+ * weight 4, one of weight 8). Beside the tree, vpaddw adds every vector
+ * into w, modulo 2^16. Over a block, per word position, the sum M of the m
+ * is kept exactly in 32-bit lanes (full += m, high += m >> 16, as
+ * avx2_block()), and the exact sum of the words is 16 M - E, where E, the
+ * sum of the e, equals (16 M - w) modulo 2^16 as long as it stays below
+ * 2^16: at most TREE_BLOCK_ROUNDS rounds per block, which also keeps the
+ * block's total below 2^32 for the modulo-2^32 lane arithmetic that ends
+ * it. Two vector operations per 32 bytes and three per round, against
+ * three per 32 bytes for XOR, vpmaddwd and add; no signed words, no bias.
+ * The bytes after the last round go to csum__avx2_words(). Out of line: a
+ * call that reaches it pushes no registers on the way.
+ */
+static __attribute__((noinline)) uint32_t
+tree_sum(const uint8_t *p, size_t len, uint32_t sum)
+{
+	const __m256i lo16 = _mm256_set1_epi32(0xffff);
+	size_t rounds = len / CSUM_AVX2_TREE_ROUND;
+	uint64_t s = sum;
+
+	while (rounds) {
+		size_t n = rounds < TREE_BLOCK_ROUNDS ? rounds : TREE_BLOCK_ROUNDS;
+		__m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
+		__m256i full = w0, high = w0, l0, l1, t2, t3, t4, t5;
+		__m256i w, m_lo, e_lo, e_hi, words;
+
+		rounds -= n;
+		__asm__(".p2align 5\n"
+			"1:\n\t"
+			TREE_QUAD("0", "%[t2]", "%[t3]")
+			TREE_QUAD("128", "%[t3]", "%[t4]")
+			TREE_AVG("%[t2]", "%[t3]")
+			TREE_QUAD("256", "%[t3]", "%[t4]")
+			TREE_QUAD("384", "%[t4]", "%[t5]")
+			TREE_AVG("%[t3]", "%[t4]")
+			TREE_AVG("%[t2]", "%[t3]")
+			"vpaddd %[t2], %[full], %[full]\n\t"
+			"vpsrld $16, %[t2], %[t2]\n\t"
+			"vpaddd %[t2], %[high], %[high]\n\t"
+			"add $512, %[p]\n\t"
+			"dec %[n]\n\t"
+			"jnz 1b"
+			: [w0] "+x"(w0), [w1] "+x"(w1), [w2] "+x"(w2),
+			  [w3] "+x"(w3), [full] "+x"(full), [high] "+x"(high),
+			  [l0] "=&x"(l0), [l1] "=&x"(l1), [t2] "=&x"(t2),
+			  [t3] "=&x"(t3), [t4] "=&x"(t4), [t5] "=&x"(t5),
+			  [p] "+r"(p), [n] "+r"(n)
+			:
+			: "cc", "memory");
+		/* per 32-bit lane: M and w of its low and of its high word */
+		w = _mm256_add_epi16(_mm256_add_epi16(w0, w1),
+				     _mm256_add_epi16(w2, w3));
+		m_lo = _mm256_sub_epi32(full, _mm256_slli_epi32(high, 16));
+		e_lo = _mm256_and_si256(_mm256_sub_epi32(_mm256_slli_epi32(m_lo, 4),
+							 _mm256_and_si256(w, lo16)),
+					lo16);
+		e_hi = _mm256_and_si256(_mm256_sub_epi32(_mm256_slli_epi32(high, 4),
+							 _mm256_srli_epi32(w, 16)),
+					lo16);
+		words = _mm256_sub_epi32(_mm256_slli_epi32(_mm256_add_epi32(m_lo,
+									    high),
+							   4),
+					 _mm256_add_epi32(e_lo, e_hi));
+		s += hsum_u32x8(words);
 	}
-	for (i = 0; i < nvec % 8; i++, p += 32)
-		a0 = madd_add(a0, load(p));
-	a0 = _mm256_add_epi32(_mm256_add_epi32(_mm256_add_epi32(a0, a1),
-					       _mm256_add_epi32(a2, a3)),
-			      _mm256_add_epi32(_mm256_add_epi32(a4, a5),
-					       _mm256_add_epi32(a6, a7)));
-	return (uint32_t)hsum_u32x8(a0) + (uint32_t)(nvec << 19);
+	len %= CSUM_AVX2_TREE_ROUND;
+	if (len >= 32)
+		s += csum__avx2_words(p, len);
+	else
+		s = csum_add_eac(s, csum_short(p, len));
+	return csum_fold64(s);
 }
 
 static inline uint32_t
@@ -205,15 +258,6 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 	uint64_t s = sum;
 	uint8_t **dp = d ? &d : NULL;
 
-	if (!prefetch && !d && len >= CSUM_AVX2_MIN_LEN) {
-		const size_t block = (size_t)MADD_BLOCK_VECS * 32;
-
-		for (; len >= block; len -= block, p += block)
-			s += madd_block(p, MADD_BLOCK_VECS);
-		s += madd_block(p, len / 32);
-		p += len & ~(size_t)31;
-		len %= 32;
-	}
 	if (len >= CSUM_AVX2_MIN_LEN) {
 		const size_t block = (size_t)AVX2_BLOCK_ITERS * 128;
 
@@ -230,8 +274,9 @@ avx2_sum(uint8_t *d, const uint8_t *p, size_t len, uint32_t sum,
 }
 
 /*
- * Out of line, so that csum_avx2_partial()'s path to csum__avx2_words()
- * saves no registers on the way.
+ * Out of line, so that csum_avx2_partial()'s paths to csum__avx2_words()
+ * and tree_sum() save no registers on the way: the prefetching variant,
+ * and buffers of fewer than 32 bytes.
  */
 static __attribute__((noinline)) uint32_t
 avx2_partial_long(const void *buf, size_t len, uint32_t sum)
@@ -244,9 +289,11 @@ avx2_partial_long(const void *buf, size_t len, uint32_t sum)
 uint32_t
 csum_avx2_partial(const void *buf, size_t len, uint32_t sum)
 {
-	if (len - 32 <= AVX2_WORDS_MAX - 32 && len < csum_avx2_prefetch_min)
+	if (len - 32 < AVX2_TREE_MIN - 32 && len < csum_avx2_prefetch_min)
 		return csum_fold64((uint64_t)sum +
 				   csum__avx2_words(buf, len));
+	if (len >= AVX2_TREE_MIN && len < csum_avx2_prefetch_min)
+		return tree_sum(buf, len, sum);
 	return avx2_partial_long(buf, len, sum);
 }
 

@@ -40,6 +40,15 @@ uint32_t csum_adx_partial_copy(void *dst, const void *src, size_t len,
 #define CSUM_AVX2_PREFETCH_MIN_DEFAULT SIZE_MAX
 extern size_t csum_avx2_prefetch_min;
 
+/*
+ * The AVX2 kernel's vpavgw tree (csum_avx2.c): from CSUM_AVX2_TREE_MIN
+ * bytes, rounds of CSUM_AVX2_TREE_ROUND bytes, at most
+ * CSUM_AVX2_TREE_BLOCK_ROUNDS of them per block.
+ */
+#define CSUM_AVX2_TREE_MIN 2048
+#define CSUM_AVX2_TREE_ROUND 512
+#define CSUM_AVX2_TREE_BLOCK_ROUNDS 256
+
 uint32_t csum_avx2_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_avx2_partial_copy(void *dst, const void *src, size_t len,
 				uint32_t sum);
