@@ -238,16 +238,9 @@ stmmac_rx_deliver(struct stmmac_rx_queue *rxq, const struct socnic_rx_view *v,
 	for (i = 0; i < n; i += 4) {
 		if (likely((b->clean & (1u << (i / 4))) &&
 			   rxq->state == STMMAC_RX_IDLE)) {
-			/* A quad (a constant four, unrolled), or the last 1-3 frames. */
-			if (likely(i + 4u <= n))
-				nb = socnic_rx_deliver_group(v, b, i, 4, pkts, nb,
-					&handoff, &bytes, rxq->prefetch_body,
-					bmode, lines, before);
-			else
-				nb = socnic_rx_deliver_group(v, b, i,
-					socnic_rx_group_len(b, i), pkts, nb,
-					&handoff, &bytes, rxq->prefetch_body,
-					bmode, lines, before);
+			nb = socnic_rx_deliver_clean(v, b, i, pkts, nb, &handoff,
+						     &bytes, rxq->prefetch_body,
+						     bmode, lines, before);
 			continue;
 		}
 		for (k = 0; k < 4 && i + k < n; k++) {

@@ -4,7 +4,7 @@
  * drivers/net/intel/common/rx.h): no function pointer per packet. Letters:
  * A. harvest (NIC), B. classify into a normalised batch (NIC, with
  * socnic_rx_batch_add), C. sync + prefetch + copybreak allocation
- * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_group; the NIC's
+ * (socnic_rx_batch_sync), D. deliver (socnic_rx_deliver_clean; the NIC's
  * general path via socnic_rx_deliver_slow), E. refill and doorbell (NIC).
  * docs/design/families.md.
  */
@@ -391,6 +391,27 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 					      handoff);
 	}
 	return nb;
+}
+
+/*
+ * D. The clean group from @p i through socnic_rx_deliver_group(): a quad
+ * with its count a constant (the loop unrolled), the batch's last 1-3
+ * frames with theirs.
+ */
+static __rte_always_inline uint16_t
+socnic_rx_deliver_clean(const struct socnic_rx_view *v,
+			struct socnic_rx_batch *b, uint16_t i,
+			struct rte_mbuf **pkts, uint16_t nb,
+			unsigned int *handoff, uint64_t *bytes, bool body,
+			const unsigned int bmode, const unsigned int lines,
+			const bool before)
+{
+	if (likely(i + 4u <= b->n))
+		return socnic_rx_deliver_group(v, b, i, 4, pkts, nb, handoff,
+					       bytes, body, bmode, lines, before);
+	return socnic_rx_deliver_group(v, b, i, socnic_rx_group_len(b, i),
+				       pkts, nb, handoff, bytes, body, bmode,
+				       lines, before);
 }
 
 /* Small mbufs of clean groups the general path took over. */
