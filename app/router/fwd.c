@@ -295,7 +295,10 @@ fwd_burst(struct lcore_conf *qconf, struct rte_mbuf **pkts, unsigned int nb,
 	for (i = 0; i < FWD_STEP && i < nb; i++)
 		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
 	for (i = 0; i + FWD_STEP <= nb; i += FWD_STEP) {
-		/* the next group's headers, one group of work ahead */
+		/*
+		 * The next group's headers, one group of work ahead: about
+		 * one memory latency where the PMD has not read them.
+		 */
 		if (likely(i + 2 * FWD_STEP <= nb)) {
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
 			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 5], void *));
