@@ -32,12 +32,12 @@ import json
 import os
 import random
 import struct
-import subprocess
 import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from testlib import check, read_pcap, result, write_pcap  # noqa: E402
+import test_router_golden as golden  # noqa: E402
 
 SEED = 20261202
 # config/routes-golden.cfg: the plain frames' destinations and ports.
@@ -220,20 +220,12 @@ def run(router, root, tmp, seq, drop_bad_l4):
     write_pcap(rx0, [f for f, _ in seq])
     write_pcap(empty, [])
     vdev = "net_stmmac_uio%d,rx_pcap=%s,tx_pcap=%s,mac=%s,model_step=inline"
-    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
-           "--file-prefix", "socrx-rbursts-%d" % os.getpid(),
-           "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
-           "--vdev", vdev % (0, rx0, out[0], PORT_MAC[0]),
-           "--vdev", vdev % (1, empty, out[1], PORT_MAC[1]),
-           "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
-           "--routes", os.path.join(root, "config", "routes-golden.cfg"),
-           "--stats-period", "0.2", "--exit-when-idle", "3",
-           "--duration", "120", "--json", js]
-    if drop_bad_l4:
-        cmd.append("--drop-bad-l4")
-    print("$ " + " ".join(cmd), flush=True)
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True, timeout=300)
+    vdevs = [vdev % (0, rx0, out[0], PORT_MAC[0]),
+             vdev % (1, empty, out[1], PORT_MAC[1])]
+    p = golden.router_run(router, vdevs,
+                          os.path.join(root, "config", "routes-golden.cfg"), js,
+                          drop_bad_l4,
+                          eal=["--file-prefix", "socrx-rbursts-%d" % os.getpid()])
     if not check(p.returncode == 0, "[%s] router exit status %d" % (tag, p.returncode),
                  p.stdout):
         return
