@@ -224,8 +224,7 @@ def run(router, root, tmp, seq, drop_bad_l4):
              vdev % (1, empty, out[1], PORT_MAC[1])]
     p = golden.router_run(router, vdevs,
                           os.path.join(root, "config", "routes-golden.cfg"), js,
-                          drop_bad_l4,
-                          eal=["--file-prefix", "socrx-rbursts-%d" % os.getpid()])
+                          drop_bad_l4)
     if not check(p.returncode == 0, "[%s] router exit status %d" % (tag, p.returncode),
                  p.stdout):
         return

@@ -57,19 +57,18 @@ def ipv4_header(frame):
     return frame[14:14 + ihl]
 
 
-def router_run(router, vdevs, routes, js, drop_bad_l4, eal=()):
+def router_run(router, vdevs, routes, js, drop_bad_l4):
     """Runs the router on the two ports @vdevs, its JSON to @js, until it
     stops by itself (--exit-when-idle; --duration only bounds a hang).
-    @eal: more EAL arguments. Returns the finished process."""
-    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf"] + \
-        list(eal) + \
-        ["-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
-         "--log-level=pmd.net.mvneta*:notice",
-         "--vdev", vdevs[0], "--vdev", vdevs[1],
-         "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
-         "--routes", routes,
-         "--stats-period", "0.2", "--exit-when-idle", "3",
-         "--duration", "120", "--json", js]
+    Returns the finished process."""
+    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
+           "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
+           "--log-level=pmd.net.mvneta*:notice",
+           "--vdev", vdevs[0], "--vdev", vdevs[1],
+           "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
+           "--routes", routes,
+           "--stats-period", "0.2", "--exit-when-idle", "3",
+           "--duration", "120", "--json", js]
     if drop_bad_l4:
         cmd.append("--drop-bad-l4")
     print("$ " + " ".join(cmd), flush=True)

@@ -402,7 +402,7 @@ def commands(args, tmp, size_arg, eal=EAL, port_args=PORT_ARGS):
 
 INLINE_PORT_ARGS = "wb_batch=32,model_step=inline"
 INLINE_EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf",
-              "--file-prefix", "socrx-rbench-%d" % os.getpid(),
+              "--file-prefix", "socrx-rbench",
               "--log-level=pmd.net.stmmac_uio:debug"]
 # The three applications' pools: l3fwd's NB_MBUF for two ports and one
 # lcore is 8192, socrx-router's pool_size() too; testpmd is told so.
