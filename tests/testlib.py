@@ -45,7 +45,15 @@ def read_pcap(path):
     return frames
 
 
-def write_empty_pcap(path):
-    """A pcap file with no frame (Ethernet link type)."""
+def write_pcap(path, frames):
+    """A pcap file of @frames (Ethernet link type, fixed timestamps)."""
     with open(path, "wb") as f:
         f.write(struct.pack("<IHHiIII", 0xa1b2c3d4, 2, 4, 0, 0, 65535, 1))
+        for i, fr in enumerate(frames):
+            f.write(struct.pack("<IIII", 1700000000, i, len(fr), len(fr)))
+            f.write(fr)
+
+
+def write_empty_pcap(path):
+    """A pcap file with no frame (Ethernet link type)."""
+    write_pcap(path, [])

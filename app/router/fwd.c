@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The forwarding loop: RX burst, classify, LPM lookups four at a time,
- * rewrite, buffered TX with a drain timer (the shape of l3fwd's
- * lpm_main_loop()).
+ * The forwarding loop: RX burst, then one pass over it four frames at a
+ * time (classify, LPM lookup, rewrite, as l3fwd's processx4 steps), TX by
+ * runs of frames for the same port with a drain timer (the shape of
+ * l3fwd's lpm_main_loop()).
  *
  * Policy:
  *  - Classification trusts the PMD: the packet type says IPv4/IPv6 (a
@@ -10,19 +11,25 @@
  *    --parse-ptype), the EtherType confirms it, and the IPv4 header
  *    checksum verdict comes from the RX flags. Only an UNKNOWN verdict
  *    costs a software header sum (lib/csum).
+ *  - The common cases have their own paths: four IPv4 frames without
+ *    options, header verdict GOOD, TTL above 1 and an L4 verdict the
+ *    policy lets through are looked up together and rewritten; so are
+ *    four such IPv6 frames (hop limit above 1). Any other group of four,
+ *    and the rest of the burst, goes frame by frame through fwd_frame()
+ *    (fwd_frame.c), which judges every case with the same result.
  *  - A frame is judged in the order of ROUTER_DROP_CAUSES and counted
  *    under the first cause that applies; dropped frames are freed in one
- *    bulk call per burst.
+ *    bulk call per burst, and the burst's counters are added once.
  *  - A bad L4 checksum is the end host's business: by default the frame
  *    is forwarded and counted; --drop-bad-l4 drops it, and then verifies
  *    in software what the PMD left UNKNOWN.
- *  - TX goes through one rte_eth_tx_buffer per egress port; a buffer
- *    not filled within BURST_TX_DRAIN_US is flushed by the timer. What
- *    the TX queue refuses is freed and counted (tx_full), never retried.
+ *  - TX goes through one rte_eth_dev_tx_buffer per egress port, a run of
+ *    frames at a time (fwd_tx.h); a buffer not filled within
+ *    BURST_TX_DRAIN_US is flushed by the timer. What the TX queue refuses
+ *    is freed and counted (tx_full), never retried.
  */
 #include <stdbool.h>
 #include <string.h>
-#include <netinet/in.h>
 
 #include <rte_branch_prediction.h>
 #include <rte_byteorder.h>
@@ -34,283 +41,283 @@
 #include <rte_prefetch.h>
 
 #include "csum.h"
+#include "fwd_frame.h"
 #include "fwd_idle.h"
-#include "idle_adapt.h"
 #include "fwd_lpm_x4.h"
+#include "fwd_tx.h"
+#include "idle_adapt.h"
 #include "router.h"
 
-#define FWD_OK	ROUTER_DROP_MAX		/* judgement: forward */
+#define FWD_STEP	4	/* frames per lookup group */
 
-enum fwd_kind { FWD_KIND_V4, FWD_KIND_V6, FWD_KIND_OTHER };
+/*
+ * The 4-wide paths' tests, before the lookup: a frame whose fwd_frame()
+ * judgement up to the route is "forward" for sure, and whose TTL or hop
+ * limit and L4 verdict pass too. @p l4_slow: the L4 verdict that needs
+ * fwd_frame() besides BAD (UNKNOWN under --drop-bad-l4).
+ */
+static __rte_always_inline bool
+fwd_l4_fast(const struct rte_mbuf *m, uint64_t l4_slow)
+{
+	const uint64_t l4f = m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK;
 
-/* Per-burst scratch, on the lcore's stack. */
-struct fwd_burst {
-	uint32_t v4_dst[MAX_PKT_BURST];	/* network order, for fwd_dst_x4() */
-	uint32_t v4_hop[MAX_PKT_BURST];
-	uint8_t v4_idx[MAX_PKT_BURST];
-	uint8_t v6_dst[MAX_PKT_BURST][RTE_LPM6_IPV6_ADDR_SIZE];
-	int32_t v6_hop[MAX_PKT_BURST];
-	uint8_t v6_idx[MAX_PKT_BURST];
-	uint8_t kind[MAX_PKT_BURST];
-	uint8_t verdict[MAX_PKT_BURST];	/* FWD_OK or enum router_drop */
-	uint16_t dst_port[MAX_PKT_BURST];
-	unsigned int n4, n6;
-	uint64_t drops[ROUTER_DROP_MAX];
-	uint64_t ip_sw_csum, l4_bad_fwd;
-};
+	return l4f != RTE_MBUF_F_RX_L4_CKSUM_BAD && l4f != l4_slow;
+}
 
-/* l3fwd's --parse-ptype: for PMDs that give no L3 packet type. */
-static inline void
-fwd_parse_ptype(struct rte_mbuf *m)
+/* IPv4 without options, header verdict GOOD (not NONE, not UNKNOWN). */
+static __rte_always_inline bool
+fwd_v4_fast(const struct rte_mbuf *m, uint64_t l4_slow)
 {
 	const struct rte_ether_hdr *eth =
 		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
-	uint32_t pt = RTE_PTYPE_L2_ETHER;
+	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
+	unsigned int tlen;
 
-	if (m->data_len >= sizeof(*eth)) {
-		if (eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4))
-			pt |= RTE_PTYPE_L3_IPV4_EXT_UNKNOWN;
-		else if (eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV6))
-			pt |= RTE_PTYPE_L3_IPV6_EXT_UNKNOWN;
-	}
-	m->packet_type = pt;
-}
-
-/* RFC 1812 5.2.2 header checks, then the header checksum verdict. */
-static inline uint8_t
-fwd_check_v4(struct fwd_burst *b, const struct rte_mbuf *m,
-	     const struct rte_ipv4_hdr *ip, unsigned int i)
-{
-	unsigned int ihl, tlen;
-
-	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip)))
-		return ROUTER_DROP_bad_ip_hdr;
-	ihl = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
+	if (!RTE_ETH_IS_IPV4_HDR(m->packet_type) ||
+	    unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip)))
+		return false;
 	tlen = rte_be_to_cpu_16(ip->total_length);
-	if (unlikely((ip->version_ihl >> 4) != 4 || ihl < sizeof(*ip) ||
-		     m->data_len < RTE_ETHER_HDR_LEN + ihl || tlen < ihl ||
-		     RTE_ETHER_HDR_LEN + tlen > m->pkt_len))
-		return ROUTER_DROP_bad_ip_hdr;
-	switch (m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) {
-	case RTE_MBUF_F_RX_IP_CKSUM_BAD:
-		return ROUTER_DROP_bad_ip_csum;
-	case RTE_MBUF_F_RX_IP_CKSUM_UNKNOWN:
-		b->ip_sw_csum++;
-		if (csum_ipv4_hdr(ip, ihl) != 0)
-			return ROUTER_DROP_bad_ip_csum;
-		break;
-	default:	/* GOOD, or NONE: the header is known intact */
-		break;
-	}
-	b->v4_dst[b->n4] = ip->dst_addr;
-	b->v4_idx[b->n4++] = (uint8_t)i;
-	return FWD_OK;
+	return eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4) &&
+	       ip->version_ihl == RTE_IPV4_VHL_DEF &&
+	       (m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) ==
+	       RTE_MBUF_F_RX_IP_CKSUM_GOOD &&
+	       ip->time_to_live > 1 && fwd_l4_fast(m, l4_slow) &&
+	       tlen >= sizeof(*ip) && RTE_ETHER_HDR_LEN + tlen <= m->pkt_len;
 }
 
-static inline uint8_t
-fwd_check_v6(struct fwd_burst *b, const struct rte_mbuf *m,
-	     const struct rte_ipv6_hdr *ip6, unsigned int i)
+static __rte_always_inline bool
+fwd_v6_fast(const struct rte_mbuf *m, uint64_t l4_slow)
 {
-	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip6) ||
-		     (rte_be_to_cpu_32(ip6->vtc_flow) >> 28) != 6 ||
-		     RTE_ETHER_HDR_LEN + sizeof(*ip6) +
-		     rte_be_to_cpu_16(ip6->payload_len) > m->pkt_len))
-		return ROUTER_DROP_bad_ip_hdr;
-	memcpy(b->v6_dst[b->n6], ip6->dst_addr, RTE_LPM6_IPV6_ADDR_SIZE);
-	b->v6_idx[b->n6++] = (uint8_t)i;
-	return FWD_OK;
-}
+	const struct rte_ether_hdr *eth =
+		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
+	const struct rte_ipv6_hdr *ip6 = (const struct rte_ipv6_hdr *)(eth + 1);
 
-/* Pass 1: what the frame is, whether its headers hold, where to look up. */
-static inline void
-fwd_classify(struct fwd_burst *b, struct rte_mbuf *m, unsigned int i)
-{
-	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
-	uint32_t pt = m->packet_type;
-
-	b->kind[i] = FWD_KIND_OTHER;
-	b->verdict[i] = ROUTER_DROP_non_ip;
-	b->dst_port[i] = ROUTER_BAD_PORT;
-	if (unlikely(m->data_len < sizeof(*eth)))
-		return;
-	/* The EtherType check keeps VLAN-tagged frames out (no VLAN support). */
-	if (RTE_ETH_IS_IPV4_HDR(pt) &&
-	    eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
-		b->kind[i] = FWD_KIND_V4;
-		b->verdict[i] = fwd_check_v4(b, m,
-			(const struct rte_ipv4_hdr *)(eth + 1), i);
-	} else if (RTE_ETH_IS_IPV6_HDR(pt) &&
-		   eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
-		b->kind[i] = FWD_KIND_V6;
-		b->verdict[i] = fwd_check_v6(b, m,
-			(const struct rte_ipv6_hdr *)(eth + 1), i);
-	}
+	if (!RTE_ETH_IS_IPV6_HDR(m->packet_type) ||
+	    unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip6)))
+		return false;
+	return eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV6) &&
+	       (*(const uint8_t *)ip6 >> 4) == 6 &&
+	       ip6->hop_limits > 1 && fwd_l4_fast(m, l4_slow) &&
+	       RTE_ETHER_HDR_LEN + sizeof(*ip6) +
+	       rte_be_to_cpu_16(ip6->payload_len) <= m->pkt_len;
 }
 
 /*
- * Software TCP/UDP checksum check, for --drop-bad-l4 when the PMD gave
- * no verdict. Whatever cannot be checked from the first segment (a
- * fragment, a chained frame, another protocol) passes: only a proven
- * bad checksum drops.
+ * Where the frames of one burst go: forwarded in RX order (their count
+ * is kept by the caller, in a register on the 4-wide paths), or dropped.
  */
-static bool
-fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3)
+struct fwd_out {
+	struct rte_mbuf *fwd[MAX_PKT_BURST];
+	uint16_t port[MAX_PKT_BURST];
+	struct rte_mbuf *drop[MAX_PKT_BURST];
+	uint8_t cause[MAX_PKT_BURST];
+	unsigned int n_drop;
+	struct fwd_tally tally;
+};
+
+static __rte_always_inline void
+fwd_out_drop(struct fwd_out *o, struct rte_mbuf *m, uint8_t cause)
 {
-	const uint8_t *l4;
-	uint32_t sum, l4_len;
-	uint16_t ck;
-	uint8_t proto;
-
-	if (kind == FWD_KIND_V4) {
-		const struct rte_ipv4_hdr *ip = l3;
-		unsigned int ihl = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
-		unsigned int tlen = rte_be_to_cpu_16(ip->total_length);
-
-		if ((ip->fragment_offset &
-		     RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK)) != 0 ||
-		    RTE_ETHER_HDR_LEN + tlen > m->data_len)
-			return true;
-		proto = ip->next_proto_id;
-		l4 = (const uint8_t *)ip + ihl;
-		l4_len = tlen - ihl;
-		sum = csum_ipv4_pseudo(ip->src_addr, ip->dst_addr,
-				       (uint16_t)l4_len, proto, 0);
-	} else {
-		const struct rte_ipv6_hdr *ip6 = l3;
-
-		l4_len = rte_be_to_cpu_16(ip6->payload_len);
-		if (RTE_ETHER_HDR_LEN + sizeof(*ip6) + l4_len > m->data_len)
-			return true;
-		proto = ip6->proto;
-		l4 = (const uint8_t *)(ip6 + 1);
-		sum = csum_ipv6_pseudo(ip6->src_addr, ip6->dst_addr, l4_len,
-				       proto, 0);
-	}
-	if (proto == IPPROTO_UDP) {
-		if (l4_len < 8)
-			return false;
-		memcpy(&ck, l4 + 6, sizeof(ck));
-		/* 0 is "no checksum" for UDP over IPv4, forbidden over IPv6. */
-		if (ck == 0)
-			return kind == FWD_KIND_V4;
-	} else if (proto == IPPROTO_TCP) {
-		if (l4_len < 20)
-			return false;
-	} else {
-		return true;
-	}
-	return csum_fold(csum_partial(l4, l4_len, sum)) == 0;
+	o->drop[o->n_drop] = m;
+	o->cause[o->n_drop++] = cause;
 }
 
-/* Pass 3 for one frame that survived classification and lookup. */
-static inline uint8_t
-fwd_one(const struct lcore_conf *qconf, struct fwd_burst *b,
-	struct rte_mbuf *m, unsigned int i)
+/* Frames judged one by one (fwd_frame.c); @return the new forward count. */
+static __rte_noinline unsigned int
+fwd_frames(const struct lcore_conf *qconf, struct fwd_out *o,
+	   struct rte_mbuf **pkts, unsigned int n, unsigned int nf)
 {
-	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
-	uint16_t port = b->dst_port[i];
-	uint64_t l4f;
-	void *l3 = eth + 1;
+	unsigned int j;
+	uint16_t port = ROUTER_BAD_PORT;
+	uint8_t v;
 
-	if (unlikely(port == ROUTER_BAD_PORT || port >= RTE_MAX_ETHPORTS ||
-		     qconf->tx_buffer[port] == NULL))
-		return ROUTER_DROP_no_route;
-	if (b->kind[i] == FWD_KIND_V4) {
-		if (unlikely(((struct rte_ipv4_hdr *)l3)->time_to_live <= 1))
-			return ROUTER_DROP_ttl_expired;
-	} else if (unlikely(((struct rte_ipv6_hdr *)l3)->hop_limits <= 1)) {
-		return ROUTER_DROP_ttl_expired;
+	for (j = 0; j < n; j++) {
+		v = fwd_frame(qconf, pkts[j], &o->tally, &port);
+		if (likely(v == FWD_OK)) {
+			o->fwd[nf] = pkts[j];
+			o->port[nf++] = port;
+		} else {
+			fwd_out_drop(o, pkts[j], v);
+		}
 	}
-	l4f = m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK;
-	if (unlikely(l4f == RTE_MBUF_F_RX_L4_CKSUM_BAD)) {
-		if (router_conf.drop_bad_l4)
-			return ROUTER_DROP_bad_l4_csum;
-		b->l4_bad_fwd++;
-	} else if (unlikely(router_conf.drop_bad_l4 &&
-			    l4f == RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN &&
-			    !fwd_l4_sw_ok(m, b->kind[i], l3))) {
-		return ROUTER_DROP_bad_l4_csum;
-	}
+	return nf;
+}
 
-	/* RFC 1624 incremental update: 2 bytes touched, not 20 re-summed. */
-	if (b->kind[i] == FWD_KIND_V4)
-		csum_ipv4_ttl_dec(l3);
-	else
-		((struct rte_ipv6_hdr *)l3)->hop_limits--;
-	/* Destination then source MAC are adjacent: one 12-byte copy. */
-	memcpy(eth, router_conf.l2hdr[port], sizeof(router_conf.l2hdr[port]));
-	return FWD_OK;
+/* A next hop this lcore can send to (a miss is ROUTER_BAD_PORT). */
+static __rte_always_inline bool
+fwd_route_ok(const struct lcore_conf *qconf, uint16_t port)
+{
+	return likely(port < RTE_MAX_ETHPORTS && qconf->tx_buffer[port] != NULL);
+}
+
+/*
+ * The end of both 4-wide paths for a routed frame: the MACs (destination
+ * then source: one 12-byte copy). @return the new forward count.
+ */
+static __rte_always_inline unsigned int
+fwd_x4_out(struct fwd_out *o, struct rte_mbuf *m, uint16_t port,
+	   unsigned int nf)
+{
+	memcpy(rte_pktmbuf_mtod(m, void *), router_conf.l2hdr[port],
+	       sizeof(router_conf.l2hdr[port]));
+	o->fwd[nf] = m;
+	o->port[nf] = port;
+	return nf + 1;
+}
+
+/* Four frames that passed fwd_v4_fast(): lookup, route check, rewrite. */
+static __rte_always_inline unsigned int
+fwd_v4_x4(const struct lcore_conf *qconf, struct fwd_out *o,
+	  struct rte_mbuf **pkts, unsigned int nf)
+{
+	struct rte_ipv4_hdr *ip[FWD_STEP];
+	uint32_t hop[FWD_STEP];
+	unsigned int j;
+
+	for (j = 0; j < FWD_STEP; j++)
+		ip[j] = rte_pktmbuf_mtod_offset(pkts[j], struct rte_ipv4_hdr *,
+						RTE_ETHER_HDR_LEN);
+	rte_lpm_lookupx4(router_conf.lpm4,
+			 fwd_dst_x4(ip[0]->dst_addr, ip[1]->dst_addr,
+				    ip[2]->dst_addr, ip[3]->dst_addr),
+			 hop, ROUTER_BAD_PORT);
+	for (j = 0; j < FWD_STEP; j++) {
+		if (unlikely(!fwd_route_ok(qconf, (uint16_t)hop[j]))) {
+			fwd_out_drop(o, pkts[j], ROUTER_DROP_no_route);
+			continue;
+		}
+		/* RFC 1624 incremental update: 2 bytes touched. */
+		csum_ipv4_ttl_dec(ip[j]);
+		nf = fwd_x4_out(o, pkts[j], (uint16_t)hop[j], nf);
+	}
+	return nf;
+}
+
+/*
+ * Four frames that passed fwd_v6_fast(): one bulk lookup (the addresses
+ * copied out: rte_lpm6 takes an array of them), route check, rewrite.
+ */
+static __rte_always_inline unsigned int
+fwd_v6_x4(const struct lcore_conf *qconf, struct fwd_out *o,
+	  struct rte_mbuf **pkts, unsigned int nf)
+{
+	struct rte_ipv6_hdr *ip6[FWD_STEP];
+	uint8_t dst[FWD_STEP][RTE_LPM6_IPV6_ADDR_SIZE];
+	int32_t hop[FWD_STEP];
+	unsigned int j;
+	uint16_t port;
+
+	for (j = 0; j < FWD_STEP; j++) {
+		ip6[j] = rte_pktmbuf_mtod_offset(pkts[j], struct rte_ipv6_hdr *,
+						 RTE_ETHER_HDR_LEN);
+		memcpy(dst[j], ip6[j]->dst_addr, sizeof(dst[j]));
+	}
+	rte_lpm6_lookup_bulk_func(router_conf.lpm6, dst, hop, FWD_STEP);
+	for (j = 0; j < FWD_STEP; j++) {
+		port = hop[j] < 0 ? ROUTER_BAD_PORT : (uint16_t)hop[j];
+		if (unlikely(!fwd_route_ok(qconf, port))) {
+			fwd_out_drop(o, pkts[j], ROUTER_DROP_no_route);
+			continue;
+		}
+		ip6[j]->hop_limits--;
+		nf = fwd_x4_out(o, pkts[j], port, nf);
+	}
+	return nf;
+}
+
+/* The burst's counters, once; the drops freed; the frames sent by runs. */
+static void
+fwd_finish(struct lcore_conf *qconf, struct fwd_out *o, unsigned int nf)
+{
+	unsigned int s, e, k, diff = 0;
+	uint16_t port;
+
+	/* one egress port for the whole burst: the common case, one run */
+	for (k = 1; k < nf; k++)
+		diff |= o->port[k] ^ o->port[0];
+	for (s = 0; s < nf; s = e) {
+		port = o->port[s];
+		e = nf;
+		if (unlikely(diff != 0))
+			for (e = s + 1; e < nf && o->port[e] == port; e++)
+				;
+		stat_add(&qconf->stats.fwd[port], e - s);
+		fwd_tx_run(qconf, port, &o->fwd[s], e - s);
+	}
+	if (unlikely(o->n_drop != 0)) {
+		uint16_t drops[ROUTER_DROP_MAX] = { 0 };
+
+		rte_pktmbuf_free_bulk(o->drop, o->n_drop);
+		for (k = 0; k < o->n_drop; k++)
+			drops[o->cause[k]]++;
+		for (k = 0; k < ROUTER_DROP_MAX; k++)
+			if (drops[k] != 0)
+				stat_add(&qconf->stats.drop[k], drops[k]);
+	}
+	if (unlikely(o->tally.ip_sw_csum != 0))
+		stat_add(&qconf->stats.ip_sw_csum, o->tally.ip_sw_csum);
+	if (unlikely(o->tally.l4_bad_fwd != 0))
+		stat_add(&qconf->stats.l4_bad_fwd, o->tally.l4_bad_fwd);
+}
+
+static __rte_always_inline bool
+fwd_v4_fast_x4(struct rte_mbuf **pkts, uint64_t l4_slow)
+{
+	return fwd_v4_fast(pkts[0], l4_slow) && fwd_v4_fast(pkts[1], l4_slow) &&
+	       fwd_v4_fast(pkts[2], l4_slow) && fwd_v4_fast(pkts[3], l4_slow);
+}
+
+static __rte_always_inline bool
+fwd_v6_fast_x4(struct rte_mbuf **pkts, uint64_t l4_slow)
+{
+	return fwd_v6_fast(pkts[0], l4_slow) && fwd_v6_fast(pkts[1], l4_slow) &&
+	       fwd_v6_fast(pkts[2], l4_slow) && fwd_v6_fast(pkts[3], l4_slow);
 }
 
 static void
 fwd_burst(struct lcore_conf *qconf, struct rte_mbuf **pkts, unsigned int nb,
 	  bool parse_ptype)
 {
-	struct rte_mbuf *dropped[MAX_PKT_BURST];
-	struct fwd_burst b;
-	unsigned int i, k, nd = 0;
+	const uint64_t l4_slow = router_conf.drop_bad_l4 ?
+		RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN : RTE_MBUF_F_RX_L4_CKSUM_BAD;
+	struct fwd_out o;
+	unsigned int i, j, nf = 0;
 
-	b.n4 = 0;
-	b.n6 = 0;
-	b.ip_sw_csum = 0;
-	b.l4_bad_fwd = 0;
-	memset(b.drops, 0, sizeof(b.drops));
-
-	for (i = 0; i < PREFETCH_OFFSET && i < nb; i++)
-		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
-	for (i = 0; i < nb; i++) {
-		if (i + PREFETCH_OFFSET < nb)
-			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + PREFETCH_OFFSET],
-						       void *));
-		if (parse_ptype)
+	o.n_drop = 0;
+	o.tally.ip_sw_csum = 0;
+	o.tally.l4_bad_fwd = 0;
+	if (unlikely(parse_ptype)) {
+		for (i = 0; i < nb; i++)
 			fwd_parse_ptype(pkts[i]);
-		fwd_classify(&b, pkts[i], i);
-	}
-
-	/* Pass 2: all lookups of the burst together. */
-	if (b.n4 != 0) {
-		fwd_lpm_lookup(router_conf.lpm4, b.v4_dst, b.v4_hop, b.n4,
-			       ROUTER_BAD_PORT);
-		for (k = 0; k < b.n4; k++)
-			b.dst_port[b.v4_idx[k]] = (uint16_t)b.v4_hop[k];
-	}
-	if (b.n6 != 0) {
-		rte_lpm6_lookup_bulk_func(router_conf.lpm6, b.v6_dst, b.v6_hop,
-					  b.n6);
-		for (k = 0; k < b.n6; k++)
-			b.dst_port[b.v6_idx[k]] = b.v6_hop[k] < 0 ?
-				ROUTER_BAD_PORT : (uint16_t)b.v6_hop[k];
-	}
-
-	/* Pass 3: judge, rewrite, queue; in RX order. */
-	for (i = 0; i < nb; i++) {
-		struct rte_mbuf *m = pkts[i];
-		uint8_t v = b.verdict[i];
-
-		if (v == FWD_OK)
-			v = fwd_one(qconf, &b, m, i);
-		if (unlikely(v != FWD_OK)) {
-			b.drops[v]++;
-			dropped[nd++] = m;
-			continue;
-		}
-		stat_add(&qconf->stats.fwd[b.dst_port[i]], 1);
-		rte_eth_tx_buffer(b.dst_port[i], qconf->tx_queue_id[b.dst_port[i]],
-				  qconf->tx_buffer[b.dst_port[i]], m);
-	}
-
-	if (nd != 0) {
-		rte_pktmbuf_free_bulk(dropped, nd);
-		for (k = 0; k < ROUTER_DROP_MAX; k++)
-			if (b.drops[k] != 0)
-				stat_add(&qconf->stats.drop[k], b.drops[k]);
-	}
-	if (b.ip_sw_csum != 0)
-		stat_add(&qconf->stats.ip_sw_csum, b.ip_sw_csum);
-	if (b.l4_bad_fwd != 0)
-		stat_add(&qconf->stats.l4_bad_fwd, b.l4_bad_fwd);
-	if (parse_ptype)
 		stat_add(&qconf->stats.sw_ptype, nb);
+	}
+
+	for (i = 0; i < FWD_STEP && i < nb; i++)
+		rte_prefetch0(rte_pktmbuf_mtod(pkts[i], void *));
+	for (i = 0; i + FWD_STEP <= nb; i += FWD_STEP) {
+		/*
+		 * The next group's headers, one group of work ahead: about
+		 * one memory latency where the PMD has not read them.
+		 */
+		if (likely(i + 2 * FWD_STEP <= nb)) {
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 4], void *));
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 5], void *));
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 6], void *));
+			rte_prefetch0(rte_pktmbuf_mtod(pkts[i + 7], void *));
+		} else {
+			for (j = i + FWD_STEP; j < nb; j++)
+				rte_prefetch0(rte_pktmbuf_mtod(pkts[j], void *));
+		}
+		if (likely(fwd_v4_fast_x4(&pkts[i], l4_slow)))
+			nf = fwd_v4_x4(qconf, &o, &pkts[i], nf);
+		else if (fwd_v6_fast_x4(&pkts[i], l4_slow))
+			nf = fwd_v6_x4(qconf, &o, &pkts[i], nf);
+		else
+			nf = fwd_frames(qconf, &o, &pkts[i], FWD_STEP, nf);
+	}
+	if (i < nb)
+		nf = fwd_frames(qconf, &o, &pkts[i], nb - i, nf);
+	fwd_finish(qconf, &o, nf);
 }
 
 void

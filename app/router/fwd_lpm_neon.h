@@ -1,14 +1,16 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
-/* Arm NEON: one load and one byte reverse within 32-bit lanes. */
+/* Arm NEON: four addresses into one vector, one byte reverse per lane. */
 #ifndef SOCRX_ROUTER_FWD_LPM_NEON_H
 #define SOCRX_ROUTER_FWD_LPM_NEON_H
 
 #include <arm_neon.h>
 
 static inline xmm_t
-fwd_dst_x4(const uint32_t *be_dst)
+fwd_dst_x4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
-	return vreinterpretq_s32_u8(vrev32q_u8(vld1q_u8((const uint8_t *)be_dst)));
+	const uint32x4_t v = { a, b, c, d };
+
+	return vreinterpretq_s32_u8(vrev32q_u8(vreinterpretq_u8_u32(v)));
 }
 
 #endif /* SOCRX_ROUTER_FWD_LPM_NEON_H */

@@ -6,13 +6,14 @@
 #include <rte_byteorder.h>
 
 static inline xmm_t
-fwd_dst_x4(const uint32_t *be_dst)
+fwd_dst_x4(uint32_t a, uint32_t b, uint32_t c, uint32_t d)
 {
 	rte_xmm_t v;
-	int i;
 
-	for (i = 0; i < 4; i++)
-		v.u32[i] = rte_be_to_cpu_32(be_dst[i]);
+	v.u32[0] = rte_be_to_cpu_32(a);
+	v.u32[1] = rte_be_to_cpu_32(b);
+	v.u32[2] = rte_be_to_cpu_32(c);
+	v.u32[3] = rte_be_to_cpu_32(d);
 	return v.x;
 }
 

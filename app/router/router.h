@@ -26,11 +26,6 @@
 #define BURST_TX_DRAIN_US	100
 #define MEMPOOL_CACHE_SIZE	256
 #define MAX_RX_QUEUE_PER_LCORE	16
-/*
- * Headers of the packet this far ahead are prefetched while the current
- * one is classified: about one memory latency of work per packet.
- */
-#define PREFETCH_OFFSET		3
 #define ROUTER_BAD_PORT		UINT16_MAX
 
 #define RTE_LOGTYPE_ROUTER	RTE_LOGTYPE_USER1

@@ -57,6 +57,25 @@ def ipv4_header(frame):
     return frame[14:14 + ihl]
 
 
+def router_run(router, vdevs, routes, js, drop_bad_l4):
+    """Runs the router on the two ports @vdevs, its JSON to @js, until it
+    stops by itself (--exit-when-idle; --duration only bounds a hang).
+    Returns the finished process."""
+    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
+           "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
+           "--log-level=pmd.net.mvneta*:notice",
+           "--vdev", vdevs[0], "--vdev", vdevs[1],
+           "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
+           "--routes", routes,
+           "--stats-period", "0.2", "--exit-when-idle", "3",
+           "--duration", "120", "--json", js]
+    if drop_bad_l4:
+        cmd.append("--drop-bad-l4")
+    print("$ " + " ".join(cmd), flush=True)
+    return subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          universal_newlines=True, timeout=300)
+
+
 def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
     tag = ("drop" if drop_bad_l4 else "fwd") + {"net_stmmac_uio": "", "net_pcap": "-pcap",
                                                  "mixed": "-mixed"}[pmd]
@@ -78,19 +97,8 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
         # parse and software IPv4 header check), its own MACs.
         vdevs = ["net_pcap0,rx_pcap=%s,tx_pcap=%s" % (rx0, out[0]),
                  "net_pcap1,rx_pcap=%s,tx_pcap=%s" % (empty, out[1])]
-    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
-           "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
-           "--log-level=pmd.net.mvneta*:notice",
-           "--vdev", vdevs[0], "--vdev", vdevs[1],
-           "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
-           "--routes", os.path.join(root, expected["routes"]),
-           "--stats-period", "0.2", "--exit-when-idle", "3",
-           "--duration", "120", "--json", js]
-    if drop_bad_l4:
-        cmd.append("--drop-bad-l4")
-    print("$ " + " ".join(cmd), flush=True)
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                       universal_newlines=True, timeout=300)
+    p = router_run(router, vdevs, os.path.join(root, expected["routes"]), js,
+                   drop_bad_l4)
     print(p.stdout[-3000:])
     check(p.returncode == 0, "[%s] router exit status %d" % (tag, p.returncode))
     if p.returncode != 0:

@@ -418,6 +418,8 @@ def inline_commands(args, tmp, size_arg):
                  "--total-num-mbufs=8192", "--rxd=1024", "--txd=1024",
                  "--burst=32", "--stats-period=1"]
     cmds["testpmd-io"] = testpmd
+    if args.router_b:
+        cmds["socrx-router-b"] = [args.router_b] + cmds["socrx-router"][1:]
     return cmds
 
 
@@ -434,20 +436,24 @@ def inline_main(args, tmp):
     rows, lines, prows = [], [], []
     tsc_hz = None
     syms = model_symbols(args.build) if args.profile else None
+    apps = INLINE_APPS + (["socrx-router-b"] if args.router_b else [])
     for size, size_arg in SIZES:
         cmds = inline_commands(args, tmp, size_arg)
         res = {n: [] for n in cmds}
         own_busy = []
         loads = []
         for rep in range(args.reps):
-            order = INLINE_APPS[rep % 3:] + INLINE_APPS[:rep % 3]
+            order = apps[rep % len(apps):] + apps[:rep % len(apps)]
             if rep % 2:
                 order.reverse()
             for name in order:
                 prof = None
                 if args.profile:
+                    # perf names the file, not the link: l3fwd's build
+                    # has build/l3fwd -> l3fwd-shared
+                    exe = shutil.which(cmds[name][0]) or cmds[name][0]
                     prof = {"data": os.path.join(tmp, "perf.data"),
-                            "dso": os.path.basename(cmds[name][0]),
+                            "dso": os.path.basename(os.path.realpath(exe)),
                             "syms": syms}
                 r = run_inline(cmds[name], args.seconds, tmp, prof)
                 res[name].append(r)
@@ -483,15 +489,18 @@ def inline_main(args, tmp):
         own_ratio = [l / r for r, l in zip(own_r, own_l) if r > 0]
         best = {n: min(x["ns_per_frame"] for x in res[n]) for n in cmds}
         if args.profile:
-            for n in INLINE_APPS:
+            for n in apps:
                 # each run's ns/frame split by its own profile; medians
                 per = {k: statistics.median(x["split"][k] * x["ns_per_frame"]
                                             for x in res[n])
                        for k in PROFILE_PARTS}
                 prows.append(f"| {size} | {n} | " + " | ".join(
                     f"{per[k]:.1f}" for k in PROFILE_PARTS) + " |")
+        own_b = [a["ns_per_frame"] - f["ns_per_frame"] for a, f in
+                 zip(res.get("socrx-router-b", []), res["testpmd-io"])]
         rows.append((size, med, statistics.median(own_r),
-                     statistics.median(own_l), ghz, best))
+                     statistics.median(own_l), ghz, best,
+                     statistics.median(own_b) if own_b else None))
         lines.append(
             f"{size}: socrx-router / l3fwd frames per CPU-s, per round: "
             + ", ".join(f"{x:.3f}" for x in tot_ratio)
@@ -506,12 +515,30 @@ def inline_main(args, tmp):
             f"{statistics.median(b[1] for b in own_busy):.0f} TSC cycles/frame, "
             f"times the thread's share {statistics.median(b[2] for b in own_busy):.0f}; "
             f"load during the rounds {loads[0]} .. {loads[-1]}")
+        if args.router_b:
+            # the same build question, A/B: --router over --router-b
+            ab = [a["forwarded"] / b["forwarded"] for a, b in
+                  zip(res["socrx-router"], res["socrx-router-b"])]
+            lines.append(
+                f"{size}: socrx-router / socrx-router-b frames per CPU-s, "
+                "per round: " + ", ".join(f"{x:.3f}" for x in ab)
+                + f" (median {statistics.median(ab):.3f})")
+            if args.profile:
+                own = {n: [x["split"]["app"] * x["ns_per_frame"] for x in res[n]]
+                       for n in ("socrx-router", "socrx-router-b")}
+                lines.append(
+                    f"{size}: own code (app part of the profile) ns/frame per "
+                    "round, socrx-router: " + ", ".join(
+                        f"{x:.1f}" for x in own["socrx-router"])
+                    + "; socrx-router-b: " + ", ".join(
+                        f"{x:.1f}" for x in own["socrx-router-b"]))
     out = ["| size | app | M fwd per CPU-s (1 core) | ns/frame (cycles) | best round ns/frame | own ns/frame: minus floor, per-round median | own, best rounds | thread share of wall | wall fwd Mpps |",
            "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
-    for size, med, own_r, own_l, ghz, best in rows:
-        for n in INLINE_APPS:
+    for size, med, own_r, own_l, ghz, best, own_b in rows:
+        for n in apps:
             m = med[n]
-            own = {"socrx-router": own_r, "l3fwd": own_l}.get(n)
+            own = {"socrx-router": own_r, "l3fwd": own_l,
+                   "socrx-router-b": own_b}.get(n)
             owns = "floor" if own is None else f"{own:.1f} ({own * ghz:.0f})"
             ownb = ("floor" if own is None else
                     f"{best[n] - best['testpmd-io']:.1f}")
@@ -561,6 +588,10 @@ def main():
                     "socrx-router, l3fwd and testpmd io (floor) flat out on "
                     "one core each (markers inline-results)")
     ap.add_argument("--testpmd", default="dpdk-testpmd")
+    ap.add_argument("--router-b", metavar="ROUTER",
+                    help="--inline: a second socrx-router build (e.g. the "
+                    "main branch's), run as socrx-router-b in every round; "
+                    "per-round ratios --router / --router-b")
     ap.add_argument("--profile", action="store_true",
                     help="--inline: profile each run's forwarding thread "
                     "(perf record -e cpu-clock) and split its ns/frame into "
@@ -570,6 +601,8 @@ def main():
                     "libraries (--profile)")
     args = ap.parse_args()
     args.router = os.path.abspath(args.router)
+    if args.router_b:
+        args.router_b = os.path.abspath(args.router_b)
     args.pmd = os.path.abspath(args.pmd)
     for f in (args.router, args.pmd):
         if not os.path.exists(f):
