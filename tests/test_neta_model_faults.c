@@ -26,9 +26,9 @@
 #define FLEN	200u
 
 static struct model_fixture_qsrc *
-open_faults(struct drv *d, const struct neta_model_faults *f)
+open_faults_src(struct drv *d, const struct neta_model_faults *f, bool finite)
 {
-	struct model_fixture_qsrc *src = model_fixture_qsrc_create(false);
+	struct model_fixture_qsrc *src = model_fixture_qsrc_create(finite);
 	struct neta_model_params p;
 	unsigned int i;
 
@@ -42,6 +42,13 @@ open_faults(struct drv *d, const struct neta_model_faults *f)
 	for (i = 0; i < NF; i++)
 		model_fixture_qsrc_push_owned(src, nf_ipv4(FLEN, 6, i), FLEN);
 	return src;
+}
+
+/* NF frames, the source then open (more may come). */
+static struct model_fixture_qsrc *
+open_faults(struct drv *d, const struct neta_model_faults *f)
+{
+	return open_faults_src(d, f, false);
 }
 
 static uint64_t
@@ -177,6 +184,39 @@ test_wb_late_unguarded(void)
 	CHECK_EQ_U(stat_at(&d, offsetof(struct neta_model_stats,
 					viol_unwritten_read)), 4,
 		   "unguarded: 4 descriptors returned unwritten");
+	drv_close(&d);
+}
+
+/*
+ * Idle only once every held-back write-back landed: a harness that stops
+ * polling at the first empty poll after "idle" would otherwise leave the
+ * frame whose write-back is pending, and every frame behind it, unread.
+ */
+static void
+test_wb_late_idle(void)
+{
+	struct neta_model_faults f = { .seed = 6, .wb_late_ppm = 1000000 };
+	struct drv d;
+	struct drv_rx_seen s[NF];
+	unsigned int got = 0, polls;
+	uint32_t n;
+
+	open_faults_src(&d, &f, true);	/* NF frames, then exhausted */
+	drv_rx_setup(&d, 0, 32, 1984);
+	neta_model_step(d.m, NF + 1);	/* every frame in, the source dry */
+	CHECK(!neta_model_rx_idle(d.m),
+	      "wb_late: not idle while write-backs are held back");
+	for (polls = 0; got < NF && polls < 100; polls++) {
+		n = drv_rx_harvest(&d, 0, s, NF);
+		if (n == 0 && got < NF)
+			CHECK(!neta_model_rx_idle(d.m),
+			      "wb_late: an empty harvest with %u of %u frames read: not idle",
+			      got, NF);
+		drv_rx_done(&d, 0, n);
+		got += n;
+	}
+	CHECK_EQ_U(got, NF, "wb_late: every frame harvested");
+	CHECK(neta_model_rx_idle(d.m), "wb_late: idle once all landed and read");
 	drv_close(&d);
 }
 
@@ -392,6 +432,7 @@ main(void)
 	for (i = 0; i < sizeof(knobs) / sizeof(knobs[0]); i++)
 		run_knob(&knobs[i]);
 	test_wb_late_unguarded();
+	test_wb_late_idle();
 	for (i = 0; i < sizeof(viols) / sizeof(viols[0]); i++)
 		run_viol(&viols[i]);
 	test_hang();

@@ -313,6 +313,23 @@ neta_model_last_violation(struct neta_model *m)
 	return m->last_viol;
 }
 
+/*
+ * A frame whose write-back is held back (fault wb_late) is still on its
+ * way: counted in RXQ_STATUS, not yet in its descriptor. Until it lands
+ * the queue is not idle, nor is any frame the driver would harvest after
+ * it (the harvest stops at the first descriptor not written).
+ */
+static bool
+neta_rx_wb_pending(const struct neta_model *m)
+{
+	unsigned int q;
+
+	for (q = 0; q < sizeof(m->rxq) / sizeof(m->rxq[0]); q++)
+		if (m->rxq[q].n_late != 0)
+			return true;
+	return false;
+}
+
 bool
 neta_model_rx_idle(struct neta_model *m)
 {
@@ -321,7 +338,7 @@ neta_model_rx_idle(struct neta_model *m)
 	if (m->params.rx_src == NULL)
 		return true;
 	pthread_mutex_lock(&m->lock);
-	idle = m->src_done && !m->rx_held;
+	idle = m->src_done && !m->rx_held && !neta_rx_wb_pending(m);
 	pthread_mutex_unlock(&m->lock);
 	return idle;
 }

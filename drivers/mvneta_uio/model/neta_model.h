@@ -257,7 +257,10 @@ int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
 /* Description of the most recent violation ("" when none). */
 const char *neta_model_last_violation(struct neta_model *m);
 
-/* True when the source is exhausted and no frame is waiting. */
+/*
+ * True when the source is exhausted and no frame is waiting, none held by
+ * flow control and no write-back held back (fault wb_late).
+ */
 bool neta_model_rx_idle(struct neta_model *m);
 
 /* ---- Driver side: cache maintenance (non-coherent interconnect) ---- */
