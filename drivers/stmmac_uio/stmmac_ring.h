@@ -69,21 +69,12 @@ stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask,
 	return ring_lo + (((uint32_t)((uint16_t)(idx - 1) & mask) + 1u) << shift);
 }
 
-/* socnic_ring_maint() of ring indices [from, from + n); no barrier. */
-static __rte_always_inline void
-stmmac_ring_maint(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
-		  uint16_t from, uint16_t n, uint16_t mask, unsigned int shift,
-		  bool invalidate)
-{
-	socnic_ring_maint(s, ring, from, n, mask, shift, invalidate);
-}
-
 /* Clean+invalidate ring indices [from, from + n) and wait for it. */
 static __rte_always_inline void
 stmmac_ring_for_cpu(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
 		    uint16_t from, uint16_t n, uint16_t mask, unsigned int shift)
 {
-	stmmac_ring_maint(s, ring, from, n, mask, shift, true);
+	socnic_ring_maint(s, ring, from, n, mask, shift, true);
 	rxp_sync_fence(s);
 }
 
@@ -93,7 +84,7 @@ stmmac_ring_for_device(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
 		       uint16_t from, uint16_t n, uint16_t mask,
 		       unsigned int shift)
 {
-	stmmac_ring_maint(s, ring, from, n, mask, shift, false);
+	socnic_ring_maint(s, ring, from, n, mask, shift, false);
 	rxp_sync_fence(s);
 }
 
@@ -109,7 +100,7 @@ stmmac_ring_sync(struct rxp_sync *s, volatile struct dwmac4_desc *ring,
 {
 	if (s->mode == RXP_SYNC_COHERENT)
 		return;
-	stmmac_ring_maint(s, ring, from, n, mask, shift, for_cpu);
+	socnic_ring_maint(s, ring, from, n, mask, shift, for_cpu);
 	rxp_sync_fence(s);
 }
 

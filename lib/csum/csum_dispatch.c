@@ -85,6 +85,33 @@ csum_x86_avx_vnni_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
 }
 
 #if defined(__x86_64__)
+/* The CPUID words and XCR0 the vector kernels' checks take. */
+struct x86_cpu_words {
+	unsigned int c1;	/* CPUID.1:ECX */
+	unsigned int b7, c7;	/* CPUID.(7,0):EBX, ECX */
+	unsigned int a71;	/* CPUID.(7,1):EAX, 0 where the leaf is absent */
+	uint64_t xcr0;
+};
+
+/* False where CPUID lacks leaf 7 or the OS does not enable XSAVE. */
+static bool
+x86_cpu_words_read(struct x86_cpu_words *w)
+{
+	unsigned int a, b, d, lo, hi;
+
+	if (!__get_cpuid(1, &a, &b, &w->c1, &d) ||
+	    !__get_cpuid_count(7, 0, &a, &w->b7, &w->c7, &d))
+		return false;
+	w->a71 = 0;
+	if (a >= 1)
+		__get_cpuid_count(7, 1, &w->a71, &b, &d, &d);
+	if (!(w->c1 & (1u << 27)))
+		return false;	/* no OSXSAVE: xgetbv would fault */
+	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	w->xcr0 = (uint64_t)hi << 32 | lo;
+	return true;
+}
+
 /*
  * Read from CPUID directly: GCC 12's __builtin_cpu_supports("avxvnni")
  * reads 0 on AMD cores that have it.
@@ -92,30 +119,19 @@ csum_x86_avx_vnni_usable(uint32_t cpuid1_ecx, uint32_t cpuid7_ebx,
 static bool
 cpu_has_avx_vnni(void)
 {
-	unsigned int a, b1, c1, d, b7, a71, lo, hi;
+	struct x86_cpu_words w;
 
-	if (!__get_cpuid(1, &a, &b1, &c1, &d) ||
-	    !__get_cpuid_count(7, 0, &a, &b7, &d, &d) || a < 1 ||
-	    !__get_cpuid_count(7, 1, &a71, &b1, &d, &d))
-		return false;
-	if (!(c1 & (1u << 27)))
-		return false;	/* no OSXSAVE: xgetbv would fault */
-	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	return csum_x86_avx_vnni_usable(c1, b7, a71, (uint64_t)hi << 32 | lo);
+	return x86_cpu_words_read(&w) &&
+	       csum_x86_avx_vnni_usable(w.c1, w.b7, w.a71, w.xcr0);
 }
 
 static bool
 cpu_has_avx512(void)
 {
-	unsigned int a, b1, c1, d, b7, c7, lo, hi;
+	struct x86_cpu_words w;
 
-	if (!__get_cpuid(1, &a, &b1, &c1, &d) ||
-	    !__get_cpuid_count(7, 0, &a, &b7, &c7, &d))
-		return false;
-	if (!(c1 & (1u << 27)))
-		return false;	/* no OSXSAVE: xgetbv would fault */
-	__asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
-	return csum_x86_avx512_usable(c1, b7, c7, (uint64_t)hi << 32 | lo);
+	return x86_cpu_words_read(&w) &&
+	       csum_x86_avx512_usable(w.c1, w.b7, w.c7, w.xcr0);
 }
 #endif
 

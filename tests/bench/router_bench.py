@@ -183,6 +183,21 @@ def follow(p, reader, started, lines):
     return th
 
 
+def interrupt(p, th, lines):
+    """SIGINT @p (the application prints its counters and exits), wait
+    for it (killed after 60 s) and for its output thread @th; raises
+    with the output's tail unless it exited 0."""
+    p.send_signal(signal.SIGINT)
+    try:
+        rc = p.wait(60)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        rc = p.wait()
+    th.join(10)
+    if rc != 0:
+        raise RuntimeError(f"exit {rc}:\n" + "".join(lines[-30:]))
+
+
 def run_once(cmd, seconds, cwd):
     """Run cmd, SIGINT `seconds` after both ports started; parse the dumps."""
     hz = os.sysconf("SC_CLK_TCK")
@@ -209,18 +224,10 @@ def run_once(cmd, seconds, cwd):
     th = follow(p, reader, both, lines)
     t0 = max(started.values())
     time.sleep(max(0.0, t0 + seconds - time.monotonic()))
-    p.send_signal(signal.SIGINT)
-    try:
-        rc = p.wait(60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = p.wait()
-    th.join(10)
+    interrupt(p, th, lines)
     # CPU time other processes took while ours ran, as a share of one CPU
     foreign = ((busy_jiffies() - j0) / hz - (children_cpu() - c0)) / \
         (time.monotonic() - w0)
-    if rc != 0:
-        raise RuntimeError(f"exit {rc}:\n" + "".join(lines[-30:]))
     c = {}
     for line in lines:
         m = DUMP.search(line)
@@ -340,15 +347,7 @@ def run_inline(cmd, seconds, cwd, profile=None):
     if "perf" in snaps:
         snaps["perf"].send_signal(signal.SIGINT)
         snaps["perf"].wait(60)
-    p.send_signal(signal.SIGINT)
-    try:
-        rc = p.wait(60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = p.wait()
-    th.join(10)
-    if rc != 0:
-        raise RuntimeError(f"exit {rc}:\n" + "".join(lines[-30:]))
+    interrupt(p, th, lines)
     if "t1" not in snaps:
         raise RuntimeError("no counter dump at close:\n" + "".join(lines[-30:]))
     (w0, c0), (ws, cs), (w1, c1) = snaps["t0"], snaps["ts"], snaps["t1"]
