@@ -20,7 +20,9 @@
  * 11 zero checksum, 12 edge vectors, 13 byte order (the reference sums big-
  * endian words, the library native ones), 14 RFC 1624 TTL patch, 15 purity,
  * 16 copybreak equivalence, 17 the inline common-case parser
- * (rxp_parse_fast) equal to rxp_parse field by field. Property 6 (segments) is out of scope: the
+ * (rxp_parse_fast) equal to rxp_parse field by field, 18 its variant that
+ * leaves out the sums the device's answer stands for
+ * (rxp_parse_fast_flags) giving the same flags. Property 6 (segments) is out of scope: the
  * library parses the first segment only (documented).
  *
  * SOCRX_TEST_SEED replays a run; SOCRX_TEST_ITERS overrides the count.
@@ -308,6 +310,52 @@ check_fast(const uint8_t *p, size_t len, const struct rxp_parse_result *r,
 	      "%s len %zu: rxp_parse_fast differs from rxp_parse", what, len);
 }
 
+/* The flags of one mode and device answer, the L4 range summed if asked. */
+static uint64_t
+mode_flags(const uint8_t *p, const struct rxp_parse_result *r, uint64_t f,
+	   int need_sum)
+{
+	return need_sum ? f | rxp_l4_verdict(r, csum_partial(p + r->csum_off,
+							      r->csum_len, 0)) :
+			  f;
+}
+
+/*
+ * Property 18: rxp_parse_fast_flags(), which leaves out the sums the
+ * device's answer stands for, gives rxp_parse() + rxp_hw_csum_flags()'s
+ * flags and need_sum in every mode, for every combination of the answer's
+ * bits: each call takes one mode and eight of the 64 combinations, in
+ * turn, so that every pair recurs over the run's frames.
+ */
+static void
+check_fast_flags(const uint8_t *p, size_t len, const struct rxp_parse_result *r,
+		 const char *what)
+{
+	static const enum rxp_csum_mode modes[] = {
+		RXP_CSUM_AUTO, RXP_CSUM_HW, RXP_CSUM_SW, RXP_CSUM_OFF,
+	};
+	static unsigned int turn;
+	const enum rxp_csum_mode mode = modes[turn % RTE_DIM(modes)];
+	const unsigned int first = (turn / RTE_DIM(modes) * 8) & 63;
+	struct rxp_parse_result q;
+	unsigned int bits;
+	uint64_t fe, fl;
+	int ne, nl;
+
+	turn++;
+	for (bits = first; bits < first + 8; bits++) {
+		fe = rxp_hw_csum_flags(r, RXP_HW_CSUM(bits), mode, &ne);
+		memset(&q, 0xa5, sizeof(q));
+		fl = rxp_parse_fast_flags(p, (uint32_t)len, RXP_HW_CSUM(bits),
+					  mode, &q, &nl);
+		CHECK(nl == ne && q.ptype == r->ptype &&
+		      q.csum_off == r->csum_off && q.csum_len == r->csum_len &&
+		      mode_flags(p, &q, fl, nl) == mode_flags(p, r, fe, ne),
+		      "%s len %zu: rxp_parse_fast_flags differs (mode %d, device bits %#x)",
+		      what, len, (int)mode, bits);
+	}
+}
+
 /* Parser vs reference on a buffer of exactly len bytes; returns flags. */
 static uint64_t
 diff_one(const uint8_t *src, size_t len, const char *what,
@@ -356,6 +404,7 @@ diff_one(const uint8_t *src, size_t len, const char *what,
 	f2 = rxp_ip_flags(&r2) | rxp_l4_verdict(&r2, sum);
 	CHECK_EQ_U(f2, f, "%s: copybreak verdict", what);
 	check_fast(p, len, &r2, what);
+	check_fast_flags(p, len, &r2, what);
 	if (out)
 		*out = r;
 	free(p);

@@ -53,7 +53,9 @@ enum rxp_verdict {
 	RXP_V_UNKNOWN = 0,	/**< not checked, cannot be checked */
 	RXP_V_GOOD,		/**< checked over exactly the right bytes */
 	RXP_V_BAD,		/**< checked and wrong, or impossible lengths */
-	RXP_V_PENDING,		/**< L4 only: range known, sum not yet done */
+	RXP_V_PENDING,		/**< L4: range known, sum not yet done; IPv4
+				 * header: not summed, the device answered
+				 * (rxp_parse_fast_flags()) */
 };
 
 /**
@@ -99,7 +101,9 @@ struct rxp_parse_result {
 	uint8_t l4_trimmed;	/**< UDP length shorter than the IP payload */
 	uint32_t csum_off;	/**< start of the L4 range to sum (= l2_len + l3_len) */
 	uint32_t csum_len;	/**< its length; 0 when the verdict is fixed */
-	uint32_t pseudo_sum;	/**< csum.h partial sum of the pseudo-header */
+	uint32_t pseudo_sum;	/**< csum.h partial sum of the pseudo-header
+				 * (0 where rxp_parse_fast_flags() left the
+				 * L4 verdict to the device) */
 	uint64_t ol_flags;	/**< RTE_MBUF_F_RX_{IP,L4}_CKSUM_* once finished */
 };
 

@@ -16,6 +16,7 @@
 #ifndef SOCRX_RXP_PARSE_FAST_H
 #define SOCRX_RXP_PARSE_FAST_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
@@ -34,20 +35,32 @@ extern "C" {
 #define RXP_FAST_IP_OFF		14u
 
 /**
- * Internal: the common case only. Returns 1 with @p r filled exactly as
- * rxp_parse() fills it, or 0 (@p r untouched) when the frame is anything
- * else: VLAN tags, IPv4 options, IPv6, a fragment, a datagram longer than
- * the frame, a total length shorter than the header, another protocol, a
- * UDP checksum of 0, a UDP length out of range, an L4 length below the
- * header size. Those rxp_parse() decides.
+ * Internal: the common case only. Returns 1 with @p r filled as rxp_parse()
+ * fills it, or 0 (@p r untouched) when the frame is anything else: VLAN
+ * tags, IPv4 options, IPv6, a fragment, a datagram longer than the frame,
+ * a total length shorter than the header, another protocol, a UDP
+ * checksum of 0, a UDP length out of range, an L4 length below the header
+ * size. Those rxp_parse() decides.
+ *
+ * The two sums in @p r, the IPv4 header checksum (ip_verdict) and the
+ * pseudo-header (pseudo_sum), are computed only where rxp_hw_csum_flags()
+ * under @p mode, with the device's answer @p hw, reads them: in
+ * RXP_CSUM_SW always, in RXP_CSUM_AUTO where the device did not answer for
+ * this header (IPv4) or this datagram (its protocol, not trimmed). Where
+ * it did, or in RXP_CSUM_HW and RXP_CSUM_OFF, ip_verdict is RXP_V_PENDING
+ * and pseudo_sum 0. RXP_CSUM_SW with RXP_HW_CSUM_NONE: rxp_parse()'s
+ * result, every field.
  */
 static __rte_always_inline int
-rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
+rxp_parse__ipv4_l4_hw(const uint8_t *p, uint32_t len,
+		      struct rxp_parse_result *r, struct rxp_hw_csum hw,
+		      const enum rxp_csum_mode mode)
 {
 	const uint8_t *ip = p + RXP_FAST_IP_OFF;
 	const uint8_t *l4 = p + RXP_FAST_L4_OFF;
-	uint32_t tot, plen, sum_len, hlen, saddr, daddr, ptype;
+	uint32_t tot, plen, sum_len, hlen, saddr, daddr, ptype, hw_l4;
 	uint8_t proto, trimmed = 0;
+	bool hw_ip, sum_ip, sum_pseudo;
 
 	/* Ethernet + IPv4 + a UDP header: the shortest frame taken here. */
 	if (unlikely(len < RXP_FAST_L4_OFF + 8))
@@ -69,6 +82,7 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 		if (plen < 8 || (l4[6] | l4[7]) == 0 || ulen < 8 || ulen > plen)
 			return 0;
 		ptype = RTE_PTYPE_L4_UDP;
+		hw_l4 = RXP_HW_L4_UDP;
 		hlen = 8;
 		sum_len = ulen;
 		trimmed = ulen < plen;
@@ -80,12 +94,19 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 			return 0;
 		doff = (uint32_t)(l4[12] >> 4) * 4;
 		ptype = RTE_PTYPE_L4_TCP;
+		hw_l4 = RXP_HW_L4_TCP;
 		/* A lying data offset leaves l4_len 0, as in rxp_parse(). */
 		hlen = doff >= 20 && doff <= plen ? doff : 0;
 		sum_len = plen;
 	} else {
 		return 0;
 	}
+	/* What rxp_hw_csum_flags() decides from the device's answer alone. */
+	hw_ip = (hw.flags & RXP_HW_L3_IPV4) != 0;
+	sum_ip = mode == RXP_CSUM_SW || (mode == RXP_CSUM_AUTO && !hw_ip);
+	sum_pseudo = mode == RXP_CSUM_SW ||
+		     (mode == RXP_CSUM_AUTO &&
+		      !(hw_ip && (hw.flags & hw_l4) && !trimmed));
 	__builtin_memcpy(&saddr, ip + 12, 4);
 	__builtin_memcpy(&daddr, ip + 16, 4);
 	/*
@@ -99,7 +120,8 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 	r->l3_len = 20;
 	r->l4_len = (uint16_t)hlen;
 	r->l4_proto = proto;
-	r->ip_verdict = csum_ipv4_hdr20(ip) == 0 ? RXP_V_GOOD : RXP_V_BAD;
+	r->ip_verdict = !sum_ip ? RXP_V_PENDING :
+			csum_ipv4_hdr20(ip) == 0 ? RXP_V_GOOD : RXP_V_BAD;
 	r->l4_verdict = RXP_V_PENDING;
 	r->l4_reason = RXP_L4R_CHECK;
 	r->routed = 0;
@@ -108,10 +130,17 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 	r->l4_trimmed = trimmed;
 	r->csum_off = RXP_FAST_L4_OFF;
 	r->csum_len = sum_len;
-	r->pseudo_sum = csum_ipv4_pseudo(saddr, daddr, (uint16_t)sum_len,
-					 proto, 0);
+	r->pseudo_sum = sum_pseudo ?
+		csum_ipv4_pseudo(saddr, daddr, (uint16_t)sum_len, proto, 0) : 0;
 	r->ol_flags = 0;
 	return 1;
+}
+
+/** Internal: rxp_parse__ipv4_l4_hw() with both sums, rxp_parse()'s result. */
+static __rte_always_inline int
+rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
+{
+	return rxp_parse__ipv4_l4_hw(p, len, r, RXP_HW_CSUM_NONE, RXP_CSUM_SW);
 }
 
 /**
@@ -138,6 +167,30 @@ rxp_parse_fast(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 	ret = rxp_parse(p, len, &slow);
 	*r = slow;
 	return ret;
+}
+
+/**
+ * rxp_parse_fast() then rxp_hw_csum_flags(): the same flags and
+ * @p need_sum, for the RX bursts. For the frames parsed inline, the IPv4
+ * header checksum and the pseudo-header sum are computed only where the
+ * flags depend on them, not where the device's answer @p hw stands for
+ * them (rxp_parse__ipv4_l4_hw(): @p r's ip_verdict is then RXP_V_PENDING,
+ * its pseudo_sum 0; where @p need_sum is set, rxp_l4_verdict() has the
+ * pseudo-header sum it reads).
+ */
+static __rte_always_inline uint64_t
+rxp_parse_fast_flags(const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
+		     const enum rxp_csum_mode mode, struct rxp_parse_result *r,
+		     int *need_sum)
+{
+	struct rxp_parse_result slow;
+
+	if (likely(rxp_parse__ipv4_l4_hw(p, len, r, hw, mode)))
+		return rxp_hw_csum_flags(r, hw, mode, need_sum);
+	/* A copy, as in rxp_parse_fast(). */
+	rxp_parse(p, len, &slow);
+	*r = slow;
+	return rxp_hw_csum_flags(r, hw, mode, need_sum);
 }
 
 #ifdef __cplusplus

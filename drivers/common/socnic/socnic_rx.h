@@ -163,8 +163,7 @@ socnic_rx_parse(const struct socnic_rx_view *v, const uint8_t *p,
 		uint32_t len, struct rxp_hw_csum hw, struct rxp_parse_result *r,
 		int *need_sum)
 {
-	rxp_parse_fast(p, len, r);
-	return rxp_hw_csum_flags(r, hw, v->csum_mode, need_sum);
+	return rxp_parse_fast_flags(p, len, hw, v->csum_mode, r, need_sum);
 }
 
 /*
