@@ -284,6 +284,25 @@ struct rte_mbuf *mvneta_rx_desc(struct mvneta_rx_queue *rxq, uint16_t slot,
 uint16_t mvneta_rx_refill(struct mvneta_rx_queue *rxq);
 uint16_t mvneta_rx_refill_nc(struct mvneta_rx_queue *rxq);
 
+/* Slots the refill may arm: the ring less the armed ones. */
+static inline uint16_t
+mvneta_rx_room(const struct mvneta_rx_queue *rxq)
+{
+	return (uint16_t)(rxq->nb_desc - (uint16_t)(rxq->armed - rxq->next));
+}
+
+/*
+ * Whether a refill has work (rx_free_thresh slots free): checked in the
+ * burst, so that most polls, and every empty one, make no call.
+ */
+static inline bool
+mvneta_rx_refill_due(const struct mvneta_rx_queue *rxq)
+{
+	uint16_t room = mvneta_rx_room(rxq);
+
+	return room >= rxq->free_thresh && room != 0;
+}
+
 /* mvneta_rx_fast.c: the burst variants, one per configuration. */
 eth_rx_burst_t mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
 				      const struct mvneta_devargs *da);

@@ -343,7 +343,8 @@ mvneta_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 	if ((empty && (++rxq->empty_polls & (MVNETA_RX_MISSED_POLLS - 1)) == 0) ||
 	    exhausted)
 		mvneta_rx_missed_update(rxq);
-	armed = nc ? mvneta_rx_refill_nc(rxq) : mvneta_rx_refill(rxq);
+	armed = !mvneta_rx_refill_due(rxq) ? 0 :
+		nc ? mvneta_rx_refill_nc(rxq) : mvneta_rx_refill(rxq);
 	if (rxq->done != 0 || armed != 0) {
 		/* E. The re-armed descriptors' stores before the count. */
 		socnic_desc_wmb();

@@ -315,10 +315,10 @@ mvneta_rx_refill_tmpl(struct mvneta_rx_queue *rxq, const bool nc)
 	struct rte_mbuf *fresh[MVNETA_RX_REFILL_CHUNK];
 	struct rte_mbuf **sw = rxq->sw_ring;
 	const uint16_t mask = rxq->mask;
-	uint16_t room = (uint16_t)(rxq->nb_desc - (uint16_t)(rxq->armed - rxq->next));
+	uint16_t room = mvneta_rx_room(rxq);
 	uint16_t pos = rxq->armed, end, s, n;
 
-	if (room < rxq->free_thresh || room == 0)
+	if (!mvneta_rx_refill_due(rxq))
 		return 0;
 	end = (uint16_t)(pos + room);
 	if (nc)

@@ -322,6 +322,23 @@ struct rte_mbuf *stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot,
 /* The refill: packed coherent ring / padded ring with maintenance. */
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
 void stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq);
+
+/* Slots the refill may arm: the ring less one (tail != head), less armed. */
+static inline int
+stmmac_rx_room(const struct stmmac_rx_queue *rxq)
+{
+	return (int)rxq->nb_desc - 1 - (uint16_t)(rxq->armed - rxq->next);
+}
+
+/*
+ * Whether a refill has work (rx_free_thresh slots free): checked in the
+ * burst, so that most polls, and every empty one, make no call.
+ */
+static inline bool
+stmmac_rx_refill_due(const struct stmmac_rx_queue *rxq)
+{
+	return stmmac_rx_room(rxq) >= (int)rxq->free_thresh;
+}
 /* Completion anomalies (stmmac_rxq.c): a stale status word, a skip. */
 bool stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off);
 void stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq);

@@ -351,10 +351,12 @@ stmmac_rx_burst_tmpl(void *rx_queue, struct rte_mbuf **rx_pkts,
 		stmmac_rx_missed_update(rxq);
 	if (empty)
 		stmmac_rx_skip_check(rxq);	/* row 12: a stopped ring */
-	if (nc)
-		stmmac_rx_refill_nc(rxq);
-	else
-		stmmac_rx_refill(rxq);
+	if (stmmac_rx_refill_due(rxq)) {
+		if (nc)
+			stmmac_rx_refill_nc(rxq);
+		else
+			stmmac_rx_refill(rxq);
+	}
 	PMD_RX_DP_LOG(DEBUG, "port %u: %u frames, next %u armed %u",
 		      rxq->port_id, nb_rx, rxq->next, rxq->armed);
 	return nb_rx;

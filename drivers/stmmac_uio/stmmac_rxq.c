@@ -304,10 +304,10 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 				   STMMAC_DESC_SHIFT_PACKED;
 	struct rte_mbuf **sw = rxq->sw_ring;
 	const uint16_t mask = rxq->mask;
-	int room = (int)rxq->nb_desc - 1 - (uint16_t)(rxq->armed - rxq->next);
+	int room = stmmac_rx_room(rxq);
 	uint16_t pos = rxq->armed, end, s;
 
-	if (room < (int)rxq->free_thresh)
+	if (!stmmac_rx_refill_due(rxq))
 		return;
 	end = (uint16_t)(pos + room);
 	while (pos != end) {
