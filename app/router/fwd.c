@@ -340,6 +340,26 @@ fwd_drain(struct lcore_conf *qconf)
 	}
 }
 
+/*
+ * The queues an lcore will poll, logged by the main lcore before the
+ * launch: rte_log() is declared cold, and a call to it ahead of the loop
+ * in fwd_main_loop() makes GCC place everything after it, the whole
+ * forwarding loop, in the function's cold (size-optimised) part.
+ */
+void
+fwd_log_queues(unsigned int lcore)
+{
+	const struct lcore_conf *qconf = &lcore_conf[lcore];
+	unsigned int i;
+
+	for (i = 0; i < qconf->n_rx_queue; i++)
+		RTE_LOG(INFO, ROUTER, "lcore %u: port %u queue %u%s\n",
+			lcore, qconf->rx_queue_list[i].port_id,
+			qconf->rx_queue_list[i].queue_id,
+			qconf->rx_queue_list[i].parse_ptype ?
+			" (software packet types)" : "");
+}
+
 int
 fwd_main_loop(void *arg __rte_unused)
 {
@@ -360,13 +380,6 @@ fwd_main_loop(void *arg __rte_unused)
 
 	if (qconf->n_rx_queue == 0)
 		return 0;
-	for (i = 0; i < qconf->n_rx_queue; i++)
-		RTE_LOG(INFO, ROUTER, "lcore %u: port %u queue %u%s\n",
-			rte_lcore_id(), qconf->rx_queue_list[i].port_id,
-			qconf->rx_queue_list[i].queue_id,
-			qconf->rx_queue_list[i].parse_ptype ?
-			" (software packet types)" : "");
-
 	if (idle_polls != 0 && fwd_idle_register(qconf) != 0) {
 		force_quit = true;
 		return -1;

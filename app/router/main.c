@@ -559,6 +559,8 @@ main(int argc, char **argv)
 	stats_init();
 	stats_sample();
 	for (i = 0; i < n_fwd_lcores; i++)
+		fwd_log_queues(fwd_lcores[i]);
+	for (i = 0; i < n_fwd_lcores; i++)
 		rte_eal_remote_launch(fwd_main_loop, NULL, fwd_lcores[i]);
 
 	fin.stop_reason = control_loop(&fin.seconds);

@@ -89,5 +89,7 @@ void fwd_tx_unsent(struct rte_mbuf **unsent, uint16_t count, void *userdata);
 
 /* The forwarding loop of one lcore (rte_eal_remote_launch()). */
 int fwd_main_loop(void *arg);
+/* Logs the queues lcore @p lcore polls (main lcore, before the launch). */
+void fwd_log_queues(unsigned int lcore);
 
 #endif /* SOCRX_ROUTER_H */
