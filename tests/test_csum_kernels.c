@@ -122,15 +122,9 @@ carry_stress(const struct impl_under_test *t)
 			   t->name, lens[i]);
 }
 
-/* A block of the AVX2 tree's rounds with their carry chains, in bytes. */
-#define AVX2_CHAINED_BLOCK                                                 \
-	(CSUM_AVX2_TREE_BLOCK_ROUNDS *                                     \
-	 (CSUM_AVX2_TREE_ROUND + CSUM_AVX2_TREE_CHAIN))
-
 /*
  * Buffers around and past the vector kernels' accumulation blocks (AVX-512
- * 128 KiB, AVX2's vpavgw tree 128 KiB and, with its carry chain, 144 KiB,
- * AVX2's copying loop 1 MiB, NEON 1 MiB),
+ * and AVX2's vpavgw tree 128 KiB, AVX2's copying loop 1 MiB, NEON 1 MiB),
  * all ones so any lane that overflows changes the result; then all zeros,
  * whose sum must stay 0 (the AVX-512 block's total reaches its most
  * negative value there).
@@ -141,8 +135,6 @@ block_boundaries(const struct impl_under_test *t)
 	static const size_t lens[] = {
 		(128u << 10) - 1, 128u << 10, (128u << 10) + 1,
 		(128u << 10) + 67, (256u << 10) + 64, (256u << 10) + 511,
-		AVX2_CHAINED_BLOCK - 1, AVX2_CHAINED_BLOCK,
-		AVX2_CHAINED_BLOCK + 129, 2 * AVX2_CHAINED_BLOCK + 128,
 		(2u << 20) - 1, 2u << 20, (2u << 20) + 33, (5u << 20) + 7,
 	};
 	size_t max = (5u << 20) + 7 + 1;
@@ -215,19 +207,25 @@ round_ends(const struct impl_under_test *t, size_t round, size_t k_min,
 /*
  * The AVX2 kernel's vpavgw tree: its 512-byte rounds before and after it
  * starts (CSUM_AVX2_TREE_MIN) up to where the rounds take their carry
- * chain (CSUM_AVX2_TREE_CHAIN_MIN), then the longer rounds either side of
- * that length.
+ * chain (CSUM_AVX2_TREE_CHAIN_MIN), the longer rounds either side of that
+ * length, and both kinds either side of where the chain stops
+ * (CSUM_AVX2_TREE_CHAIN_MAX).
  */
 static void
 tree_rounds(const struct impl_under_test *t)
 {
 	const size_t round = CSUM_AVX2_TREE_ROUND;
 	const size_t chained = CSUM_AVX2_TREE_ROUND + CSUM_AVX2_TREE_CHAIN;
+	const size_t max = CSUM_AVX2_TREE_CHAIN_MAX;
 
+	_Static_assert(CSUM_AVX2_TREE_CHAIN_MAX + MAX_ALIGN + 1024 <=
+		       sizeof(src_buf), "the test buffer ends too soon");
 	harness_fill_random(src_buf, sizeof(src_buf));
 	round_ends(t, round, 2, CSUM_AVX2_TREE_CHAIN_MIN / round + 1);
 	round_ends(t, chained, CSUM_AVX2_TREE_CHAIN_MIN / chained - 1,
 		   CSUM_AVX2_TREE_CHAIN_MIN / chained + 2);
+	round_ends(t, chained, max / chained - 1, max / chained);
+	round_ends(t, round, max / round, max / round + 1);
 }
 
 /* Chaining: sums of even-length pieces add up to the sum of the whole. */

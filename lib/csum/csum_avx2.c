@@ -321,7 +321,9 @@ tree_sum_rounds(const uint8_t *p, size_t len, uint32_t sum, const int chain)
  * for XOR, vpmaddwd and add; no signed words, no bias. From
  * CSUM_AVX2_TREE_CHAIN_MIN bytes, each round also adds the 64 bytes after
  * its vectors with eight adc on the integer pipes and the load slots the
- * vector loop leaves free (plain adc: no ADX needed). The bytes after the
+ * vector loop leaves free (plain adc: no ADX needed), up to
+ * CSUM_AVX2_TREE_CHAIN_MAX: a longer buffer streams from L2, where the
+ * chain's loads only add misses. The bytes after the
  * last round go to the scalar chain or, past CSUM_AVX2_TREE_SCALAR_TAIL,
  * to csum__avx2_words(). Out of line: a call that reaches it pushes no
  * registers on the way.
@@ -329,7 +331,8 @@ tree_sum_rounds(const uint8_t *p, size_t len, uint32_t sum, const int chain)
 static __attribute__((noinline)) uint32_t
 tree_sum(const uint8_t *p, size_t len, uint32_t sum)
 {
-	if (len >= CSUM_AVX2_TREE_CHAIN_MIN)
+	if (len - CSUM_AVX2_TREE_CHAIN_MIN <
+	    CSUM_AVX2_TREE_CHAIN_MAX - CSUM_AVX2_TREE_CHAIN_MIN)
 		return tree_sum_rounds(p, len, sum, 1);
 	return tree_sum_rounds(p, len, sum, 0);
 }
