@@ -254,9 +254,9 @@ tree_rounds(const uint8_t **pp, size_t n, struct tree_acc *acc, uint64_t *c,
  * (high << 16) modulo 2^32 and mh = high; per word position, E = (16 M -
  * w) modulo 2^16, taken from the low 16 bits of full and high and summed
  * per lane by vpmaddwd (E < 2^15: a signed word); the lane's words add up
- * to 16 (ml + mh) - E, below 2^29. The horizontal sum goes through memory
- * into four 64-bit words (two lanes each, below 2^61): fewer vector
- * operations and a shorter path than shuffles to the end of the call.
+ * to 16 (ml + mh) - E, below 2^29. The lanes are then added as four 64-bit
+ * words (two lanes each, below 2^61) on the integer side: fewer vector
+ * operations and a shorter path to the end of the call than shuffles.
  */
 static inline uint64_t
 tree_block_sum(const struct tree_acc *acc)
@@ -312,21 +312,21 @@ tree_sum_rounds(const uint8_t *p, size_t len, uint32_t sum, const int chain)
  * rounded up by half (eight of weight 1, four of weight 2, two of weight
  * 4, one of weight 8). Beside it, a tree of fifteen vpaddw gives the
  * round's sum modulo 2^16, added into w: one accumulator, one dependent
- * add per round (these adds take two cycles on some cores). Over a block,
- * per word position, the sum M of the m is kept exactly in 32-bit lanes
- * (full += m, high += m >> 16, as avx2_block()), and the exact sum of the
- * words is 16 M - E, where E, the sum of the e, equals (16 M - w) modulo
- * 2^16 while it stays below 2^16 (TREE_BLOCK_ROUNDS). Two vector
- * operations per 32 bytes and four per round, against three per 32 bytes
- * for XOR, vpmaddwd and add; no signed words, no bias. From
- * CSUM_AVX2_TREE_CHAIN_MIN bytes, each round also adds the 64 bytes after
- * its vectors with eight adc on the integer pipes and the load slots the
- * vector loop leaves free (plain adc: no ADX needed), up to
- * CSUM_AVX2_TREE_CHAIN_MAX: a longer buffer streams from L2, where the
- * chain's loads only add misses. The bytes after the
- * last round go to the scalar chain or, past CSUM_AVX2_TREE_SCALAR_TAIL,
- * to csum__avx2_words(). Out of line: a call that reaches it pushes no
- * registers on the way.
+ * add per round (a vector add takes more than a cycle on some cores, see
+ * docs/csum.md). Over a block, per word position, the sum M of the m is
+ * kept exactly in 32-bit lanes (full += m, high += m >> 16, as
+ * avx2_block()), and the exact sum of the words is 16 M - E, where E, the
+ * sum of the e, equals (16 M - w) modulo 2^16 while it stays below 2^16
+ * (TREE_BLOCK_ROUNDS). Two vector operations per 32 bytes and four per
+ * round, against three per 32 bytes for XOR, vpmaddwd and add; no signed
+ * words, no bias. From CSUM_AVX2_TREE_CHAIN_MIN bytes to below
+ * CSUM_AVX2_TREE_CHAIN_MAX, each round also adds the 64 bytes after its
+ * vectors with eight adc, on the integer pipes and the load slots that the
+ * vector loop leaves free (plain adc: no ADX needed); a longer buffer
+ * streams from L2, where the chain's loads only add misses. The bytes
+ * after the last round go to the scalar chain or, past
+ * CSUM_AVX2_TREE_SCALAR_TAIL, to csum__avx2_words(). Out of line: a call
+ * that reaches it pushes no registers on the way.
  */
 static __attribute__((noinline)) uint32_t
 tree_sum(const uint8_t *p, size_t len, uint32_t sum)
