@@ -171,24 +171,61 @@ block_boundaries(const struct impl_under_test *t)
 	free(copy);
 }
 
+/* One length at every alignment 0..63, with a random initial sum. */
+static void
+every_alignment(const struct impl_under_test *t, size_t len)
+{
+	size_t align;
+
+	for (align = 0; align < MAX_ALIGN; align++)
+		check_case(t, align, len, (uint32_t)harness_rand());
+}
+
 /*
- * Where the AVX2 kernel's 512-byte rounds end, before and after its vpavgw
- * tree starts (CSUM_AVX2_TREE_MIN), each crossed by up to 33 bytes either
- * side, at alignments 0..63 (all_alignments_and_lengths() stops below);
- * every kernel runs them.
+ * Where the AVX2 kernel's rounds end, each crossed by up to 33 bytes either
+ * side, and where the bytes after its last round pass from the scalar chain
+ * to csum__avx2_words() (CSUM_AVX2_TREE_SCALAR_TAIL): @p round-byte rounds
+ * @p k_min to @p k_max, at alignments 0..63 (all_alignments_and_lengths()
+ * stops below); every kernel runs them.
+ */
+static void
+round_ends(const struct impl_under_test *t, size_t round, size_t k_min,
+	   size_t k_max)
+{
+	const size_t tail = CSUM_AVX2_TREE_SCALAR_TAIL;
+	size_t k, len;
+
+	for (k = k_min; k <= k_max; k++) {
+		for (len = k * round - 33; len <= k * round + 33; len++)
+			every_alignment(t, len);
+		every_alignment(t, k * round + tail);
+		every_alignment(t, k * round + tail + 1);
+		every_alignment(t, k * round + round - 1);
+	}
+}
+
+/*
+ * The AVX2 kernel's vpavgw tree: its 512-byte rounds before and after it
+ * starts (CSUM_AVX2_TREE_MIN) up to where the rounds take their carry
+ * chain (CSUM_AVX2_TREE_CHAIN_MIN), the longer rounds either side of that
+ * length, and both kinds either side of where the chain stops
+ * (CSUM_AVX2_TREE_CHAIN_MAX).
  */
 static void
 tree_rounds(const struct impl_under_test *t)
 {
 	const size_t round = CSUM_AVX2_TREE_ROUND;
-	size_t k, len, align;
+	const size_t chained = CSUM_AVX2_TREE_ROUND + CSUM_AVX2_TREE_CHAIN;
+	const size_t max = CSUM_AVX2_TREE_CHAIN_MAX;
 
+	_Static_assert(CSUM_AVX2_TREE_CHAIN_MAX + MAX_ALIGN + 1024 <=
+		       sizeof(src_buf), "the test buffer ends too soon");
 	harness_fill_random(src_buf, sizeof(src_buf));
-	for (k = 2; k <= CSUM_AVX2_TREE_MIN / round + 2; k++)
-		for (len = k * round - 33; len <= k * round + 33; len++)
-			for (align = 0; align < MAX_ALIGN; align++)
-				check_case(t, align, len,
-					   (uint32_t)harness_rand());
+	round_ends(t, round, 2, CSUM_AVX2_TREE_CHAIN_MIN / round + 1);
+	round_ends(t, chained, CSUM_AVX2_TREE_CHAIN_MIN / chained - 1,
+		   CSUM_AVX2_TREE_CHAIN_MIN / chained + 2);
+	round_ends(t, chained, max / chained - 1, max / chained);
+	round_ends(t, round, max / round, max / round + 1);
 }
 
 /* Chaining: sums of even-length pieces add up to the sum of the whole. */

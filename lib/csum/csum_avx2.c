@@ -148,107 +148,193 @@ avx2_block(const uint8_t **pp, uint8_t **dp, size_t len, const int prefetch)
 
 /* Rounds per tree_sum() block: see there. */
 #define TREE_BLOCK_ROUNDS CSUM_AVX2_TREE_BLOCK_ROUNDS
-_Static_assert(TREE_BLOCK_ROUNDS * 32 < 1 << 16,
-	       "a block's rounded-up halves no longer fit 16 bits");
-_Static_assert(TREE_BLOCK_ROUNDS * (CSUM_AVX2_TREE_ROUND / 2) <= 1 << 16,
+#define TREE_ROUND CSUM_AVX2_TREE_ROUND
+#define TREE_CHAIN CSUM_AVX2_TREE_CHAIN
+_Static_assert(TREE_ROUND == 16 * 32, "a round is sixteen vectors");
+_Static_assert(TREE_CHAIN == 64, "a round's chain is eight 8-byte words");
+_Static_assert((TREE_ROUND + TREE_CHAIN) % 64 == 0,
+	       "a round with its chain no longer keeps the vectors' alignment");
+_Static_assert(TREE_BLOCK_ROUNDS * 32 < 1 << 15,
+	       "a word position's rounded-up halves no longer fit a signed word");
+_Static_assert(TREE_BLOCK_ROUNDS * (TREE_ROUND / 2) <= 1 << 16,
 	       "a block's word sum no longer fits 32 bits");
+_Static_assert(CSUM_AVX2_TREE_SCALAR_TAIL >= 32,
+	       "csum__avx2_words() needs 32 bytes");
 
 /*
- * Two vectors at byte @p off of the round: each added into a 16-bit
- * accumulator (@p wa, @p wb), their average into @p dst.
+ * Two vectors at byte @p off of the round: their average into @p a, their
+ * 16-bit sum into @p s.
  */
-#define TREE_PAIR(off, wa, wb, dst)                                        \
+#define TREE_PAIR(off, a, s)                                               \
 	"vmovdqu " off "(%[p]), %[l0]\n\t"                                  \
 	"vmovdqu " off "+32(%[p]), %[l1]\n\t"                               \
-	"vpaddw %[l0], " wa ", " wa "\n\t"                                  \
-	"vpaddw %[l1], " wb ", " wb "\n\t"                                  \
-	"vpavgw %[l1], %[l0], " dst "\n\t"
+	"vpavgw %[l1], %[l0], %[" a "]\n\t"                                 \
+	"vpaddw %[l1], %[l0], %[" s "]\n\t"
 
-/* @p a = the average of @p a and @p b. */
-#define TREE_AVG(a, b) "vpavgw " b ", " a ", " a "\n\t"
+/* Two subtrees into one: @p a = avg(@p a, @p a2), @p s += @p s2. */
+#define TREE_JOIN(a, s, a2, s2)                                            \
+	"vpavgw %[" a2 "], %[" a "], %[" a "]\n\t"                          \
+	"vpaddw %[" s2 "], %[" s "], %[" s "]\n\t"
 
-/* Four vectors at byte @p off: two pairs into @p a and @p b, then a = avg. */
-#define TREE_QUAD(off, a, b)                                               \
-	TREE_PAIR(off, "%[w0]", "%[w1]", a)                                 \
-	TREE_PAIR(off "+64", "%[w2]", "%[w3]", b)                           \
-	TREE_AVG(a, b)
+/* Four vectors at byte @p off into @p a and @p s (@p a2, @p s2 scratch). */
+#define TREE_QUAD(off, a, s, a2, s2)                                       \
+	TREE_PAIR(off, a, s) TREE_PAIR(off "+64", a2, s2) TREE_JOIN(a, s, a2, s2)
+
+/* Eight vectors at byte @p off into @p a and @p s. */
+#define TREE_OCT(off, a, s, a2, s2, a3, s3)                                \
+	TREE_QUAD(off, a, s, a2, s2) TREE_QUAD(off "+128", a2, s2, a3, s3)   \
+	TREE_JOIN(a, s, a2, s2)
+
+/* Two 8-byte words at byte @p off on the carry chain. */
+#define TREE_ADC(off)                                                      \
+	"adcq " off "(%[p]), %[c]\n\t"                                      \
+	"adcq " off "+8(%[p]), %[c]\n\t"
+
+/* The two halves of a round, each followed by @p chain0 / @p chain1. */
+#define TREE_ROUND_ASM(chain0, chain1)                                     \
+	TREE_OCT("0", "a0", "s0", "a1", "s1", "a2", "s2") chain0             \
+	TREE_OCT("256", "a1", "s1", "a2", "s2", "a3", "s3") chain1           \
+	TREE_JOIN("a0", "s0", "a1", "s1")                                   \
+	"vpaddw %[s0], %[w], %[w]\n\t"                                      \
+	"vpaddd %[a0], %[full], %[full]\n\t"                                \
+	"vpsrld $16, %[a0], %[a0]\n\t"                                      \
+	"vpaddd %[a0], %[high], %[high]\n\t"
+
+#define TREE_OPERANDS                                                      \
+	[w] "+x"(acc->w), [full] "+x"(acc->full), [high] "+x"(acc->high),   \
+	[l0] "=&x"(l0), [l1] "=&x"(l1), [a0] "=&x"(a0), [s0] "=&x"(s0),     \
+	[a1] "=&x"(a1), [s1] "=&x"(s1), [a2] "=&x"(a2), [s2] "=&x"(s2),     \
+	[a3] "=&x"(a3), [s3] "=&x"(s3), [p] "+r"(*pp), [n] "+r"(n)
+
+/* Per word position: w, the 16-bit sum; full and high, the m (see below). */
+struct tree_acc {
+	__m256i w, full, high;
+};
 
 /*
- * The sum of @p len bytes (at least CSUM_AVX2_TREE_ROUND). Per 512-byte
- * round, its sixteen vectors v0..v15 are reduced to one, m, by a tree of
- * fifteen vpavgw, (a + b + 1) >> 1 per 16-bit word: per word position,
- * 16 m = v0 + ... + v15 + e, where 0 <= e <= 32 counts the sums each
- * average rounded up by half (eight of weight 1, four of weight 2, two of
- * weight 4, one of weight 8). Beside the tree, vpaddw adds every vector
- * into w, modulo 2^16. Over a block, per word position, the sum M of the m
- * is kept exactly in 32-bit lanes (full += m, high += m >> 16, as
+ * @p n rounds of TREE_ROUND bytes at *@p pp (n >= 1), into @p acc; with
+ * @p chain, each round followed by TREE_CHAIN bytes added into *@p c on the
+ * carry chain (the loop control, lea and dec, leaves CF alone).
+ */
+static inline __attribute__((always_inline)) void
+tree_rounds(const uint8_t **pp, size_t n, struct tree_acc *acc, uint64_t *c,
+	    const int chain)
+{
+	__m256i l0, l1, a0, s0, a1, s1, a2, s2, a3, s3;
+
+	if (chain)
+		__asm__("clc\n\t"
+			".p2align 5\n"
+			"1:\n\t"
+			TREE_ROUND_ASM(TREE_ADC("512") TREE_ADC("528"),
+				       TREE_ADC("544") TREE_ADC("560"))
+			"leaq %c[step](%[p]), %[p]\n\t"
+			"decq %[n]\n\t"
+			"jnz 1b\n\t"
+			"adcq $0, %[c]"
+			: TREE_OPERANDS, [c] "+r"(*c)
+			: [step] "i"(TREE_ROUND + TREE_CHAIN)
+			: "cc", "memory");
+	else
+		__asm__(".p2align 5\n"
+			"1:\n\t"
+			TREE_ROUND_ASM("", "")
+			"addq %[step], %[p]\n\t"
+			"decq %[n]\n\t"
+			"jnz 1b"
+			: TREE_OPERANDS
+			: [step] "i"(TREE_ROUND)
+			: "cc", "memory");
+}
+
+/*
+ * A block's sum from its accumulators, modulo 2^64 - 1 (which 2^16 - 1
+ * divides), 0 only if every word was 0. Per 32-bit lane, with ml and mh
+ * the exact sums of the m of its low and its high word, ml = full -
+ * (high << 16) modulo 2^32 and mh = high; per word position, E = (16 M -
+ * w) modulo 2^16, taken from the low 16 bits of full and high and summed
+ * per lane by vpmaddwd (E < 2^15: a signed word); the lane's words add up
+ * to 16 (ml + mh) - E, below 2^29. The lanes are then added as four 64-bit
+ * words (two lanes each, below 2^61) on the integer side: fewer vector
+ * operations and a shorter path to the end of the call than shuffles.
+ */
+static inline uint64_t
+tree_block_sum(const struct tree_acc *acc)
+{
+	__m256i h16 = _mm256_slli_epi32(acc->high, 16);
+	__m256i m = _mm256_add_epi32(_mm256_sub_epi32(acc->full, h16), acc->high);
+	__m256i m16 = _mm256_slli_epi16(_mm256_blend_epi16(acc->full, h16, 0xaa),
+					4);
+	__m256i e = _mm256_madd_epi16(_mm256_sub_epi16(m16, acc->w),
+				      _mm256_set1_epi16(1));
+	uint64_t q[4];
+
+	_mm256_storeu_si256((__m256i *)(void *)q,
+			    _mm256_sub_epi32(_mm256_slli_epi32(m, 4), e));
+	return q[0] + q[1] + q[2] + q[3];
+}
+
+/*
+ * tree_sum()'s rounds, blocks and tail, for rounds with (@p chain) or
+ * without their carry chain; always inline, so that the division by the
+ * round's length is by a constant.
+ */
+static inline __attribute__((always_inline)) uint32_t
+tree_sum_rounds(const uint8_t *p, size_t len, uint32_t sum, const int chain)
+{
+	const size_t round = TREE_ROUND + (chain ? TREE_CHAIN : 0);
+	size_t rounds = len / round;
+	uint64_t s = sum;
+
+	len %= round;
+	while (rounds) {
+		size_t n = rounds < TREE_BLOCK_ROUNDS ? rounds : TREE_BLOCK_ROUNDS;
+		struct tree_acc acc = { _mm256_setzero_si256(),
+					_mm256_setzero_si256(),
+					_mm256_setzero_si256() };
+
+		rounds -= n;
+		tree_rounds(&p, n, &acc, &s, chain);
+		s = csum_add_eac(s, tree_block_sum(&acc));
+	}
+	if (len > CSUM_AVX2_TREE_SCALAR_TAIL)
+		s = csum_add_eac(s, csum__avx2_words(p, len));
+	else
+		s = csum_add_eac(s, csum_short(p, len));
+	return csum_fold64(s);
+}
+
+/*
+ * The sum of @p len bytes (at least CSUM_AVX2_TREE_MIN). Per round, its
+ * sixteen vectors v0..v15 are reduced to one, m, by a tree of fifteen
+ * vpavgw, (a + b + 1) >> 1 per 16-bit word: per word position, 16 m =
+ * v0 + ... + v15 + e, where 0 <= e <= 32 counts the sums each average
+ * rounded up by half (eight of weight 1, four of weight 2, two of weight
+ * 4, one of weight 8). Beside it, a tree of fifteen vpaddw gives the
+ * round's sum modulo 2^16, added into w: one accumulator, one dependent
+ * add per round (a vector add takes more than a cycle on some cores, see
+ * docs/csum.md). Over a block, per word position, the sum M of the m is
+ * kept exactly in 32-bit lanes (full += m, high += m >> 16, as
  * avx2_block()), and the exact sum of the words is 16 M - E, where E, the
- * sum of the e, equals (16 M - w) modulo 2^16 as long as it stays below
- * 2^16: at most TREE_BLOCK_ROUNDS rounds per block, which also keeps the
- * block's total below 2^32 for the modulo-2^32 lane arithmetic that ends
- * it. Two vector operations per 32 bytes and three per round, against
- * three per 32 bytes for XOR, vpmaddwd and add; no signed words, no bias.
- * The bytes after the last round go to csum__avx2_words(). Out of line: a
- * call that reaches it pushes no registers on the way.
+ * sum of the e, equals (16 M - w) modulo 2^16 while it stays below 2^16
+ * (TREE_BLOCK_ROUNDS). Two vector operations per 32 bytes and four per
+ * round, against three per 32 bytes for XOR, vpmaddwd and add; no signed
+ * words, no bias. From CSUM_AVX2_TREE_CHAIN_MIN bytes to below
+ * CSUM_AVX2_TREE_CHAIN_MAX, each round also adds the 64 bytes after its
+ * vectors with eight adc, on the integer pipes and the load slots that the
+ * vector loop leaves free (plain adc: no ADX needed); a longer buffer
+ * streams from L2, where the chain's loads only add misses. The bytes
+ * after the last round go to the scalar chain or, past
+ * CSUM_AVX2_TREE_SCALAR_TAIL, to csum__avx2_words(). Out of line: a call
+ * that reaches it pushes no registers on the way.
  */
 static __attribute__((noinline)) uint32_t
 tree_sum(const uint8_t *p, size_t len, uint32_t sum)
 {
-	const __m256i lo16 = _mm256_set1_epi32(0xffff);
-	size_t rounds = len / CSUM_AVX2_TREE_ROUND;
-	uint64_t s = sum;
-
-	while (rounds) {
-		size_t n = rounds < TREE_BLOCK_ROUNDS ? rounds : TREE_BLOCK_ROUNDS;
-		__m256i w0 = _mm256_setzero_si256(), w1 = w0, w2 = w0, w3 = w0;
-		__m256i full = w0, high = w0, l0, l1, t2, t3, t4, t5;
-		__m256i w, m_lo, e_lo, e_hi, words;
-
-		rounds -= n;
-		__asm__(".p2align 5\n"
-			"1:\n\t"
-			TREE_QUAD("0", "%[t2]", "%[t3]")
-			TREE_QUAD("128", "%[t3]", "%[t4]")
-			TREE_AVG("%[t2]", "%[t3]")
-			TREE_QUAD("256", "%[t3]", "%[t4]")
-			TREE_QUAD("384", "%[t4]", "%[t5]")
-			TREE_AVG("%[t3]", "%[t4]")
-			TREE_AVG("%[t2]", "%[t3]")
-			"vpaddd %[t2], %[full], %[full]\n\t"
-			"vpsrld $16, %[t2], %[t2]\n\t"
-			"vpaddd %[t2], %[high], %[high]\n\t"
-			"add $512, %[p]\n\t"
-			"dec %[n]\n\t"
-			"jnz 1b"
-			: [w0] "+x"(w0), [w1] "+x"(w1), [w2] "+x"(w2),
-			  [w3] "+x"(w3), [full] "+x"(full), [high] "+x"(high),
-			  [l0] "=&x"(l0), [l1] "=&x"(l1), [t2] "=&x"(t2),
-			  [t3] "=&x"(t3), [t4] "=&x"(t4), [t5] "=&x"(t5),
-			  [p] "+r"(p), [n] "+r"(n)
-			:
-			: "cc", "memory");
-		/* per 32-bit lane: M and w of its low and of its high word */
-		w = _mm256_add_epi16(_mm256_add_epi16(w0, w1),
-				     _mm256_add_epi16(w2, w3));
-		m_lo = _mm256_sub_epi32(full, _mm256_slli_epi32(high, 16));
-		e_lo = _mm256_and_si256(_mm256_sub_epi32(_mm256_slli_epi32(m_lo, 4),
-							 _mm256_and_si256(w, lo16)),
-					lo16);
-		e_hi = _mm256_and_si256(_mm256_sub_epi32(_mm256_slli_epi32(high, 4),
-							 _mm256_srli_epi32(w, 16)),
-					lo16);
-		words = _mm256_sub_epi32(_mm256_slli_epi32(_mm256_add_epi32(m_lo,
-									    high),
-							   4),
-					 _mm256_add_epi32(e_lo, e_hi));
-		s += hsum_u32x8(words);
-	}
-	len %= CSUM_AVX2_TREE_ROUND;
-	if (len >= 32)
-		s += csum__avx2_words(p, len);
-	else
-		s = csum_add_eac(s, csum_short(p, len));
-	return csum_fold64(s);
+	if (len - CSUM_AVX2_TREE_CHAIN_MIN <
+	    CSUM_AVX2_TREE_CHAIN_MAX - CSUM_AVX2_TREE_CHAIN_MIN)
+		return tree_sum_rounds(p, len, sum, 1);
+	return tree_sum_rounds(p, len, sum, 0);
 }
 
 static inline uint32_t

@@ -42,12 +42,21 @@ extern size_t csum_avx2_prefetch_min;
 
 /*
  * The AVX2 kernel's vpavgw tree (csum_avx2.c): from CSUM_AVX2_TREE_MIN
- * bytes, rounds of CSUM_AVX2_TREE_ROUND bytes, at most
- * CSUM_AVX2_TREE_BLOCK_ROUNDS of them per block.
+ * bytes, rounds of CSUM_AVX2_TREE_ROUND bytes of vectors; from
+ * CSUM_AVX2_TREE_CHAIN_MIN bytes to below CSUM_AVX2_TREE_CHAIN_MAX (a
+ * buffer that fits the L1 data cache), each round also adds the
+ * CSUM_AVX2_TREE_CHAIN bytes that follow its vectors into an add-with-carry
+ * chain. At most CSUM_AVX2_TREE_BLOCK_ROUNDS rounds per block. The bytes
+ * after the last round: up to CSUM_AVX2_TREE_SCALAR_TAIL of them on the
+ * scalar chain, more through csum__avx2_words().
  */
 #define CSUM_AVX2_TREE_MIN 2048
 #define CSUM_AVX2_TREE_ROUND 512
+#define CSUM_AVX2_TREE_CHAIN 64
+#define CSUM_AVX2_TREE_CHAIN_MIN 3456
+#define CSUM_AVX2_TREE_CHAIN_MAX 32768
 #define CSUM_AVX2_TREE_BLOCK_ROUNDS 256
+#define CSUM_AVX2_TREE_SCALAR_TAIL 128
 
 uint32_t csum_avx2_partial(const void *buf, size_t len, uint32_t sum);
 uint32_t csum_avx2_partial_copy(void *dst, const void *src, size_t len,
