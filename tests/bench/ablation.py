@@ -683,6 +683,20 @@ def splice_tx(text, section):
     return "\n".join(lines[:b] + section + lines[e:])
 
 
+def keep_tx_section(path, text):
+    """@text (a new --only driver report) with the TX section of the
+    report at @path, where it has one: that section is --only tx's (the
+    driver alone and across two cores beside net_memif), which a driver
+    run, measuring the driver-alone TX rows only, must not replace."""
+    if not os.path.exists(path):
+        return text
+    old = open(path).read().split("\n")
+    if TX_BEGIN not in old or TX_END not in old:
+        return text
+    section = old[old.index(TX_BEGIN):old.index(TX_END) + 1] + [""]
+    return splice_tx(text, section).rstrip("\n") + "\n"
+
+
 def write_tx_report(a, rows, sizes):
     """--only tx: the TX section of driver.md rewritten in place (the RX
     sections stay as measured), the rows in driver-tx.csv."""
@@ -857,8 +871,11 @@ def write_report(a, rows, sizes):
         md += ["![compare](compare.svg)", ""]
         md += host_states(comp, probes, sizes)
     md += targets(rows, comp, probes)
+    text = "\n".join(md) + "\n"
+    if a.only == "driver":
+        text = keep_tx_section(os.path.join(a.out, base + ".md"), text)
     with open(os.path.join(a.out, base + ".md"), "w") as f:
-        f.write("\n".join(md) + "\n")
+        f.write(text)
     print("\n".join(targets(rows, comp, probes)))
     print("wrote %s" % os.path.join(a.out, base + ".md"))
 
