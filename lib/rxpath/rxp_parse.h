@@ -30,6 +30,7 @@
 #ifndef SOCRX_RXP_PARSE_H
 #define SOCRX_RXP_PARSE_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_mbuf_core.h>
@@ -226,6 +227,44 @@ struct rxp_hw_csum {
 /** No answer from the device: software decides (auto) or UNKNOWN (hw). */
 #define RXP_HW_CSUM_NONE	RXP_HW_CSUM(0)
 
+/** Whether the device answered for the parsed L3 header @p l3 (RXP_HW_L3_*, 0: none). */
+static inline bool
+rxp_hw_l3_answered(struct rxp_hw_csum hw, uint32_t l3)
+{
+	return l3 != 0 && (hw.flags & l3) != 0;
+}
+
+/** The RXP_HW_L4_* bit of a TCP or UDP @p l4_proto. */
+static inline uint32_t
+rxp_hw_l4_bit(uint8_t l4_proto)
+{
+	return l4_proto == RXP_IPPROTO_TCP ? RXP_HW_L4_TCP : RXP_HW_L4_UDP;
+}
+
+/**
+ * Whether the device's L4 answer is for exactly the datagram parsed: its
+ * L3 answered (@p hw_l3), its protocol (@p l4, rxp_hw_l4_bit()) checked,
+ * no routing header (@p routed), the UDP length equal to the IP payload
+ * (not @p trimmed; engines sum the IP payload).
+ */
+static inline bool
+rxp_hw_l4_answered(struct rxp_hw_csum hw, bool hw_l3, uint32_t l4,
+		   bool routed, bool trimmed)
+{
+	return hw_l3 && (hw.flags & l4) && !routed && !trimmed;
+}
+
+/**
+ * Whether software decides a verdict under @p mode, the device having
+ * @p answered for it or not: always in RXP_CSUM_SW, where it did not in
+ * RXP_CSUM_AUTO, never in RXP_CSUM_HW (UNKNOWN) and RXP_CSUM_OFF.
+ */
+static inline bool
+rxp_sw_decides(enum rxp_csum_mode mode, bool answered)
+{
+	return mode == RXP_CSUM_SW || (mode == RXP_CSUM_AUTO && !answered);
+}
+
 /**
  * The checksum policy on a parse already done: the flags decided so far,
  * and whether software must still sum the L4 range.
@@ -255,9 +294,9 @@ static inline uint64_t
 rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
 		  enum rxp_csum_mode mode, int *need_sum)
 {
-	uint32_t l3 = 0, l4;
+	uint32_t l3 = 0;
 	uint64_t ipf, l4f;
-	int hw_l3;
+	bool hw_l3;
 
 	*need_sum = 0;
 	if (mode == RXP_CSUM_OFF)
@@ -272,7 +311,7 @@ rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
 		l3 = RXP_HW_L3_IPV4;
 	else if (RTE_ETH_IS_IPV6_HDR(r->ptype))
 		l3 = RXP_HW_L3_IPV6;
-	hw_l3 = l3 != 0 && (hw.flags & l3) != 0;
+	hw_l3 = rxp_hw_l3_answered(hw, l3);
 
 	/*
 	 * IP: the header error covers the header checksum (IPv4 only), but
@@ -296,13 +335,12 @@ rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
 	if (r->csum_len == 0) {
 		l4f = rxp_l4_fixed_flags(r);
 	} else {
-		l4 = r->l4_proto == RXP_IPPROTO_TCP ? RXP_HW_L4_TCP :
-						      RXP_HW_L4_UDP;
 		/*
 		 * The engine sums the IP payload: a UDP length shorter than
 		 * it (row 40) is a different range, software decides.
 		 */
-		if (hw_l3 && (hw.flags & l4) && !r->routed && !r->l4_trimmed) {
+		if (rxp_hw_l4_answered(hw, hw_l3, rxp_hw_l4_bit(r->l4_proto),
+				       r->routed, r->l4_trimmed)) {
 			l4f = (hw.flags & RXP_HW_L4_BAD) ?
 				RTE_MBUF_F_RX_L4_CKSUM_BAD :
 				RTE_MBUF_F_RX_L4_CKSUM_GOOD;

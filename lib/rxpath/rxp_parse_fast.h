@@ -60,7 +60,7 @@ rxp_parse__ipv4_l4_hw(const uint8_t *p, uint32_t len,
 	const uint8_t *l4 = p + RXP_FAST_L4_OFF;
 	uint32_t tot, plen, sum_len, hlen, saddr, daddr, ptype, hw_l4;
 	uint8_t proto, trimmed = 0;
-	bool hw_ip, sum_ip, sum_pseudo;
+	bool hw_ip;
 
 	/* Ethernet + IPv4 + a UDP header: the shortest frame taken here. */
 	if (unlikely(len < RXP_FAST_L4_OFF + 8))
@@ -101,12 +101,7 @@ rxp_parse__ipv4_l4_hw(const uint8_t *p, uint32_t len,
 	} else {
 		return 0;
 	}
-	/* What rxp_hw_csum_flags() decides from the device's answer alone. */
-	hw_ip = (hw.flags & RXP_HW_L3_IPV4) != 0;
-	sum_ip = mode == RXP_CSUM_SW || (mode == RXP_CSUM_AUTO && !hw_ip);
-	sum_pseudo = mode == RXP_CSUM_SW ||
-		     (mode == RXP_CSUM_AUTO &&
-		      !(hw_ip && (hw.flags & hw_l4) && !trimmed));
+	hw_ip = rxp_hw_l3_answered(hw, RXP_HW_L3_IPV4);
 	__builtin_memcpy(&saddr, ip + 12, 4);
 	__builtin_memcpy(&daddr, ip + 16, 4);
 	/*
@@ -120,7 +115,7 @@ rxp_parse__ipv4_l4_hw(const uint8_t *p, uint32_t len,
 	r->l3_len = 20;
 	r->l4_len = (uint16_t)hlen;
 	r->l4_proto = proto;
-	r->ip_verdict = !sum_ip ? RXP_V_PENDING :
+	r->ip_verdict = !rxp_sw_decides(mode, hw_ip) ? RXP_V_PENDING :
 			csum_ipv4_hdr20(ip) == 0 ? RXP_V_GOOD : RXP_V_BAD;
 	r->l4_verdict = RXP_V_PENDING;
 	r->l4_reason = RXP_L4R_CHECK;
@@ -130,7 +125,8 @@ rxp_parse__ipv4_l4_hw(const uint8_t *p, uint32_t len,
 	r->l4_trimmed = trimmed;
 	r->csum_off = RXP_FAST_L4_OFF;
 	r->csum_len = sum_len;
-	r->pseudo_sum = sum_pseudo ?
+	r->pseudo_sum = rxp_sw_decides(mode, rxp_hw_l4_answered(hw, hw_ip, hw_l4,
+								 false, trimmed)) ?
 		csum_ipv4_pseudo(saddr, daddr, (uint16_t)sum_len, proto, 0) : 0;
 	r->ol_flags = 0;
 	return 1;
@@ -144,6 +140,22 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 }
 
 /**
+ * Internal: rxp_parse() into a copy. @p r's address never leaves the
+ * caller, so that the compiler can keep its fields in registers (in
+ * memory, byte fields stored together and read one by one cost a
+ * store-forwarding stall per frame on some CPUs).
+ */
+static __rte_always_inline int
+rxp_parse__copy(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
+{
+	struct rxp_parse_result slow;
+	int ret = rxp_parse(p, len, &slow);
+
+	*r = slow;
+	return ret;
+}
+
+/**
  * rxp_parse(), with Ethernet/IPv4/TCP|UDP frames parsed inline.
  *
  * Same contract and same result as rxp_parse(): for the RX burst, where a
@@ -153,20 +165,9 @@ rxp_parse__ipv4_l4(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 static __rte_always_inline int
 rxp_parse_fast(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
 {
-	struct rxp_parse_result slow;
-	int ret;
-
 	if (likely(rxp_parse__ipv4_l4(p, len, r)))
 		return 1;
-	/*
-	 * The general parser fills a copy: @p r's address never leaves the
-	 * caller, so that the compiler can keep its fields in registers
-	 * (in memory, byte fields stored together and read one by one cost
-	 * a store-forwarding stall per frame on some CPUs).
-	 */
-	ret = rxp_parse(p, len, &slow);
-	*r = slow;
-	return ret;
+	return rxp_parse__copy(p, len, r);
 }
 
 /**
@@ -176,20 +177,17 @@ rxp_parse_fast(const uint8_t *p, uint32_t len, struct rxp_parse_result *r)
  * flags depend on them, not where the device's answer @p hw stands for
  * them (rxp_parse__ipv4_l4_hw(): @p r's ip_verdict is then RXP_V_PENDING,
  * its pseudo_sum 0; where @p need_sum is set, rxp_l4_verdict() has the
- * pseudo-header sum it reads).
+ * pseudo-header sum it reads). One rxp_hw_csum_flags() per branch: on the
+ * inline one, the fields it fixes (header well formed, not routed) fold.
  */
 static __rte_always_inline uint64_t
 rxp_parse_fast_flags(const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
 		     const enum rxp_csum_mode mode, struct rxp_parse_result *r,
 		     int *need_sum)
 {
-	struct rxp_parse_result slow;
-
 	if (likely(rxp_parse__ipv4_l4_hw(p, len, r, hw, mode)))
 		return rxp_hw_csum_flags(r, hw, mode, need_sum);
-	/* A copy, as in rxp_parse_fast(). */
-	rxp_parse(p, len, &slow);
-	*r = slow;
+	rxp_parse__copy(p, len, r);
 	return rxp_hw_csum_flags(r, hw, mode, need_sum);
 }
 
