@@ -21,6 +21,7 @@
 
 #include "harness.h"
 #include "csum_ref.h"
+#include "model_csum.h"
 #include "model_traffic.h"
 
 #define BUF_CAP 16384
@@ -183,6 +184,12 @@ check_frame(const struct model_gen_params *p, uint64_t seq,
 	      "frame %" PRIu64 ": sequence number in payload (byte %u)", seq, i);
 	if (o->pl_len >= 8)
 		CHECK_EQ_U(rd64(o->payload), seq, "sequence number in payload");
+	/* Then the ramp: byte i of the payload is (seq + i) mod 256. */
+	for (i = 8; i < o->pl_len; i++)
+		if (o->payload[i] != (uint8_t)(seq + i))
+			break;
+	CHECK(i >= o->pl_len, "frame %" PRIu64 ": payload byte %u of %u off the ramp",
+	      seq, i, o->pl_len);
 	/* Ethernet padding: zeros, outside the datagram. */
 	for (i = 14 + o->ip_len; i < (unsigned int)len; i++)
 		if (f[i] != 0)
@@ -675,6 +682,85 @@ test_gen_rate(void)
 	s->destroy(s);
 }
 
+/*
+ * One clock reading serves every frame due at it: whatever the timing,
+ * no frame comes before its time (frame n at n / rate s after frame 0),
+ * and a source behind its schedule hands out the frames due back to back.
+ */
+static void
+test_gen_rate_batch(void)
+{
+	const uint64_t rate = 100000;	/* 10 us apart */
+	struct model_gen_params p;
+	struct model_traffic_src *s;
+	uint64_t n = 0, before, ahead = 0, zeros_in_catch_up = 0;
+	double t0, t;
+	unsigned int round;
+	int len;
+
+	model_gen_params_init(&p);
+	p.rate_pps = rate;
+	s = gen_or_fail(&p);
+	if (s == NULL)
+		return;
+	/* The schedule starts at the first request (frame 0 at once). */
+	t0 = now_s();
+	CHECK_EQ_U(s->next(s, buf, sizeof(buf)), 64, "first frame at once");
+	n = 1;
+	for (round = 0; round < 20; round++) {
+		usleep(2000);	/* about 200 frames fall due meanwhile */
+		/* What is certainly due now: the frames of the slept time. */
+		before = (uint64_t)((now_s() - t0) * (double)rate) / 2;
+		while ((len = s->next(s, buf, sizeof(buf))) > 0) {
+			t = now_s();
+			/* Frame n due at n / rate: never handed out before. */
+			if ((double)n / (double)rate > t - t0 + 1e-3)
+				ahead++;
+			n++;
+		}
+		CHECK(len == 0, "a rate-limited source ended (%d)", len);
+		if (n < before)
+			zeros_in_catch_up++;
+	}
+	CHECK_EQ_U(ahead, 0, "frames handed out before they were due");
+	CHECK_EQ_U(zeros_in_catch_up, 0,
+		   "rounds where the source said 'not yet' with frames due");
+	CHECK(n > 0, "no frame at %" PRIu64 " pps", rate);
+	s->destroy(s);
+}
+
+/*
+ * model_csum_add() (eight bytes a step, then words) against the byte-wise
+ * reference: every length to 600 at every start offset mod 8, sums
+ * carried in, and the all-zero / all-ones edges (0 and 0xffff fold apart).
+ */
+static void
+test_model_csum_add(void)
+{
+	static uint8_t data[640];
+	static const uint64_t carried[] = { 0, 1, 0xffff, 0x1234567, 0xfffeffffull };
+	unsigned int len, off, k, fill, bad = 0;
+
+	for (fill = 0; fill < 3; fill++) {
+		for (k = 0; k < sizeof(data); k++)
+			data[k] = fill == 0 ? 0 : fill == 1 ? 0xff :
+				  (uint8_t)harness_rand();
+		for (len = 0; len <= 600; len++)
+			for (off = 0; off < 8; off++)
+				for (k = 0; k < sizeof(carried) / sizeof(carried[0]); k++) {
+					uint16_t got = model_csum_fold(
+						model_csum_add(carried[k], data + off, len));
+					uint16_t want = (uint16_t)~ref_csum_be(
+						data + off, len, (uint32_t)ref_fold16(carried[k]));
+
+					if (got != want && bad++ < 5)
+						printf("  len %u off %u carried %#" PRIx64 " fill %u: %#x, reference %#x\n",
+						       len, off, carried[k], fill, got, want);
+				}
+	}
+	CHECK_EQ_U(bad, 0, "model_csum_add() sums differing from the reference");
+}
+
 static void
 expect_reject(const struct model_gen_params *p, const char *what)
 {
@@ -1158,6 +1244,8 @@ main(void)
 	test_gen_determinism();
 	test_gen_count_and_cap();
 	test_gen_rate();
+	test_gen_rate_batch();
+	test_model_csum_add();
 	test_gen_params();
 	test_count_sink();
 	test_pcap();

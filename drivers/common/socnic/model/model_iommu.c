@@ -45,12 +45,34 @@ model_iommu_unmap(struct model_iommu *w, uint64_t iova)
 	return -ENOENT;
 }
 
-void *
-model_iommu_lookup(const struct model_iommu *w, uint64_t iova, size_t len)
+/* Host address of [iova, iova + len) in region @p i, else NULL (below it, iova - r->iova wraps past r->len). */
+static inline void *
+region_addr(const struct model_iommu *w, unsigned int i, uint64_t iova,
+	    size_t len)
 {
-	unsigned int lo = 0, hi = w->n, mid;
-	const struct model_iommu_region *r;
+	const struct model_iommu_region *r = &w->r[i];
 
+	if (i < w->n && len <= r->len &&
+	    iova - r->iova <= r->len - len)
+		return r->va + (iova - r->iova);
+	return NULL;
+}
+
+void *
+model_iommu_lookup(struct model_iommu *w, uint64_t iova, size_t len)
+{
+	unsigned int lo = 0, hi = w->n, mid, r0 = w->recent[0];
+	void *va;
+
+	va = region_addr(w, r0, iova, len);
+	if (va != NULL)
+		return va;
+	va = region_addr(w, w->recent[1], iova, len);
+	if (va != NULL) {
+		w->recent[0] = w->recent[1];
+		w->recent[1] = r0;
+		return va;
+	}
 	/* Last region starting at or below iova (binary search). */
 	while (lo < hi) {
 		mid = (lo + hi) / 2;
@@ -59,10 +81,12 @@ model_iommu_lookup(const struct model_iommu *w, uint64_t iova, size_t len)
 		else
 			hi = mid;
 	}
-	if (lo > 0) {
-		r = &w->r[lo - 1];
-		if (len <= r->len && iova - r->iova <= r->len - len)
-			return r->va + (iova - r->iova);
+	if (lo == 0)
+		return NULL;
+	va = region_addr(w, lo - 1, iova, len);
+	if (va != NULL) {
+		w->recent[1] = r0;
+		w->recent[0] = lo - 1;
 	}
-	return NULL;
+	return va;
 }

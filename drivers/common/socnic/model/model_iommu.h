@@ -28,6 +28,12 @@ struct model_iommu_region {
 
 struct model_iommu {
 	unsigned int n;
+	/*
+	 * The two regions the last lookups found, most recent first (a
+	 * descriptor ring's and a buffer's alternate): checked before the
+	 * binary search. Indexes into r, any value safe (checked against n).
+	 */
+	unsigned int recent[2];
 	struct model_iommu_region r[MODEL_IOMMU_MAX_REGIONS];
 };
 
@@ -43,10 +49,9 @@ int model_iommu_unmap(struct model_iommu *w, uint64_t iova);
 
 /*
  * Host address of [iova, iova + len) when the range lies inside one
- * region, else NULL.
+ * region, else NULL. Updates the window's recent regions.
  */
-void *model_iommu_lookup(const struct model_iommu *w, uint64_t iova,
-			 size_t len);
+void *model_iommu_lookup(struct model_iommu *w, uint64_t iova, size_t len);
 
 #ifdef __cplusplus
 }

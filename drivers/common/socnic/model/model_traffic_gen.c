@@ -49,6 +49,11 @@ struct gen_src {
 	uint64_t seq;			/* next frame's sequence number */
 	bool started;			/* rate clock running */
 	struct timespec t0;		/* time frame 0 was due */
+	/*
+	 * Frames below this number were due at the last clock reading: the
+	 * generator hands them out without reading the clock again.
+	 */
+	uint64_t due_until;
 };
 
 struct count_sink {
@@ -145,6 +150,33 @@ gen_pl_byte(uint64_t seq, unsigned int i)
 	       (uint8_t)(seq + i);
 }
 
+/* Two periods of the ramp gen_pl_byte() lays after the sequence number. */
+#define GEN_R4(n)	(uint8_t)(n), (uint8_t)((n) + 1), (uint8_t)((n) + 2), (uint8_t)((n) + 3)
+#define GEN_R16(n)	GEN_R4(n), GEN_R4((n) + 4), GEN_R4((n) + 8), GEN_R4((n) + 12)
+#define GEN_R64(n)	GEN_R16(n), GEN_R16((n) + 16), GEN_R16((n) + 32), GEN_R16((n) + 48)
+#define GEN_R256(n)	GEN_R64(n), GEN_R64((n) + 64), GEN_R64((n) + 128), GEN_R64((n) + 192)
+static const uint8_t gen_ramp[512] = { GEN_R256(0), GEN_R256(0) };
+
+/*
+ * Payload bytes GEN_SEQ_LEN..@p pl_len - 1, gen_pl_byte()'s ramp, copied
+ * from the table in runs of its 256-byte period rather than a byte at a
+ * time; their words are added to @p sum from the table (the rule below:
+ * never read back from the frame). Returns the sum.
+ */
+static uint64_t
+gen_pl_ramp(uint8_t *pl, uint64_t seq, unsigned int pl_len, uint64_t sum)
+{
+	unsigned int off, n, start = (uint8_t)(seq + GEN_SEQ_LEN);
+
+	/* Runs of 256 (even) keep the words paired as in the frame. */
+	for (off = GEN_SEQ_LEN; off < pl_len; off += n) {
+		n = pl_len - off < 256 ? pl_len - off : 256;
+		memcpy(pl + off, gen_ramp + start, n);
+		sum = model_csum_add(sum, gen_ramp + start, n);
+	}
+	return sum;
+}
+
 /*
  * Writes frame @p seq of @p len bytes (len >= g->hdr_len) carrying an IP
  * datagram of @p ip_len bytes; the rest of the frame is zero padding.
@@ -174,7 +206,7 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 	unsigned int pl_len = l4_len - l4_hlen;
 	uint64_t sum = 0, ip_sum = 0;
 	uint16_t csum;
-	unsigned int i;
+	unsigned int i, head;
 
 	memcpy(f, p->dst_mac, 6);
 	memcpy(f + 6, p->src_mac, 6);
@@ -233,15 +265,18 @@ gen_build(const struct gen_src *g, uint64_t seq, uint8_t *f, unsigned int len,
 	 * TCP at the smallest sizes) holds the sequence number's leading
 	 * bytes only; an odd last byte is summed zero-padded.
 	 */
-	for (i = 0; i + 1 < pl_len; i += 2)
+	head = pl_len < GEN_SEQ_LEN ? pl_len : GEN_SEQ_LEN;
+	for (i = 0; i + 1 < head; i += 2)
 		put16_sum(pl + i, (uint32_t)gen_pl_byte(seq, i) << 8 |
 			  gen_pl_byte(seq, i + 1), &sum);
-	if (i < pl_len) {
+	if (i < head) {
 		uint8_t b = gen_pl_byte(seq, i);
 
 		pl[i] = b;
 		sum += (uint32_t)b << 8;
 	}
+	if (pl_len > GEN_SEQ_LEN)
+		sum = gen_pl_ramp(pl, seq, pl_len, sum);
 	memset(f + GEN_ETH_HLEN + ip_len, 0, len - GEN_ETH_HLEN - ip_len);
 
 	csum = (uint16_t)~model_csum_fold(sum);
@@ -261,13 +296,28 @@ gen_ts_ns(const struct timespec *t)
 	return (uint64_t)t->tv_sec * 1000000000ull + (uint64_t)t->tv_nsec;
 }
 
-/* True when frame g->seq is due under rate_pps. */
+/* Frames with numbers below the count are due @p elapsed ns after frame 0. */
+static uint64_t
+gen_due_count(uint64_t elapsed, uint64_t rate)
+{
+	uint64_t s = elapsed / 1000000000ull, ns = elapsed % 1000000000ull;
+
+	return s * rate + ns * rate / 1000000000ull + 1;
+}
+
+/*
+ * True when frame g->seq is due under rate_pps. One clock reading serves
+ * every frame due at it: the frames below g->due_until are handed out
+ * without another (the clock only moves on, so they stay due).
+ */
 static bool
 gen_due(struct gen_src *g)
 {
 	struct timespec now;
-	uint64_t r = g->p.rate_pps, n = g->seq, due;
+	uint64_t r = g->p.rate_pps, n = g->seq, due, elapsed, cnt;
 
+	if (n < g->due_until)
+		return true;
 	clock_gettime(CLOCK_MONOTONIC, &now);
 	/*
 	 * The clock starts at the first request rather than at creation, so
@@ -276,12 +326,17 @@ gen_due(struct gen_src *g)
 	if (!g->started) {
 		g->t0 = now;
 		g->started = true;
+		g->due_until = n + 1;
 		return true;
 	}
 	/* n / r seconds, split to stay exact and clear of overflow. */
 	due = (n / r) * 1000000000ull + (n % r) * 1000000000ull / r;
-	if (gen_ts_ns(&now) - gen_ts_ns(&g->t0) >= due)
+	elapsed = gen_ts_ns(&now) - gen_ts_ns(&g->t0);
+	if (elapsed >= due) {
+		cnt = gen_due_count(elapsed, r);
+		g->due_until = cnt > n ? cnt : n + 1;
 		return true;
+	}
 	__atomic_store_n(&g->base.next_due_ns, gen_ts_ns(&g->t0) + due,
 			 __ATOMIC_RELAXED);
 	return false;
