@@ -10,6 +10,10 @@ keep_tx_section() must put the file's own TX section back, leave the rest
 of the new report as it is, and change nothing where the file has no TX
 section or does not exist.
 
+tests/bench/compare_rate.py judges its targets per host state too: the
+rounds grouped by what the core-to-core probe found around each (one core,
+two cores), a round in which the state changed left out of both.
+
 Usage: test_bench_reports.py SOURCE_ROOT
 """
 import os
@@ -45,11 +49,50 @@ def main():
             f.write("# report\n\nold RX rows\n")
         if ablation.keep_tx_section(path, new) != new:
             fails.append("a file without a TX section changed the new report")
+    fails += compare_rate_states()
     for f in fails:
         print("FAIL:", f)
     if not fails:
-        print("ok: the TX section of an existing report survives a driver run")
+        print("ok: the TX section of an existing report survives a driver run; "
+              "compare-rate targets per host state")
     return 1 if fails else 0
+
+
+def compare_rate_states():
+    import types
+    import compare_rate as cr  # noqa: E402
+
+    ours, theirs = cr.PAIRS[0]
+    # Rounds 0-1 on one core (ratios 0.5, 0.9), 2 on two (1.5), 3 moved (0.1).
+    cpp = {0: (50, 100), 1: (90, 100), 2: (150, 100), 3: (10, 100)}
+    probes = {(0, "64B", 1.0): (130, 140), (1, "64B", 1.0): (120, 150),
+              (2, "64B", 1.0): (1000, 1100), (3, "64B", 1.0): (130, 1000)}
+    rows = []
+    for rep, (x, y) in cpp.items():
+        for pmd, c in ((ours, x), (theirs, y)):
+            rows.append(dict(size="64B", rate=1.0, pmd=pmd, rep=rep, cpp=c, mpps=1.0,
+                             per_poll=0.1, burst=1.0))
+    fails = []
+    by = cr.state_targets(rows, probes, "64B", 1.0, ours, theirs, 4)
+    if by != {"one core": [0.5, 0.9], "two cores": [1.5], "moved": [0.1]}:
+        fails.append("rounds grouped by host state: %r" % by)
+    with tempfile.TemporaryDirectory() as tmp:
+        a = types.SimpleNamespace(pmd="x.so", rates="1", sizes="64B", reps=4, seconds=1.0, out=tmp)
+        md = cr.report(a, rows, probes, [1.0], ["64B"])
+    line = [m for m in md[md.index("## Targets per host state"):] if m.startswith("| 64B | 1 | " + ours)]
+    if len(line) != 1:
+        fails.append("no per-state target row for %s:\n%s" % (ours, "\n".join(md)))
+    else:
+        cells = [c.strip() for c in line[0].strip("|").split("|")][3:]
+        if cells != ["0.50 0.90: **0.70** met", "1.50: **1.50** NOT MET"]:
+            fails.append("per-state cells: %r" % cells)
+    # A PMD below 90 % of the offered rate: not at equal rate in every state.
+    for r in rows:
+        if r["pmd"] == theirs:
+            r["mpps"] = 0.5
+    if "not at equal rate" not in cr.state_cell([0.5], cr.rate_short(rows, "64B", 1.0, ours, theirs)):
+        fails.append("a pair below the offered rate judged")
+    return fails
 
 
 if __name__ == "__main__":
