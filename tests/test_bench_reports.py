@@ -12,7 +12,8 @@ section or does not exist.
 
 tests/bench/compare_rate.py judges its targets per host state too: the
 rounds grouped by what the core-to-core probe found around each (one core,
-two cores), a round in which the state changed left out of both.
+two cores), a round in which the state changed left out of both; and it
+reports the producer's CPU time (a thread's of a process, or a process's).
 
 Usage: test_bench_reports.py SOURCE_ROOT
 """
@@ -71,7 +72,8 @@ def compare_rate_states():
     for rep, (x, y) in cpp.items():
         for pmd, c in ((ours, x), (theirs, y)):
             rows.append(dict(size="64B", rate=1.0, pmd=pmd, rep=rep, cpp=c, mpps=1.0,
-                             per_poll=0.1, burst=1.0))
+                             per_poll=0.1, burst=1.0, prod_share=0.25 * (rep + 1),
+                             prod_cpf=100.0 * (rep + 1)))
     fails = []
     by = cr.state_targets(rows, probes, "64B", 1.0, ours, theirs, 4)
     if by != {"one core": [0.5, 0.9], "two cores": [1.5], "moved": [0.1]}:
@@ -79,6 +81,9 @@ def compare_rate_states():
     with tempfile.TemporaryDirectory() as tmp:
         a = types.SimpleNamespace(pmd="x.so", rates="1", sizes="64B", reps=4, seconds=1.0, out=tmp)
         md = cr.report(a, rows, probes, [1.0], ["64B"])
+    prod = [m for m in md if m.startswith("| 64B | 1 | %s | " % ours)]
+    if len(prod) != 1 or not prod[0].endswith("| 62 % | 250 |"):
+        fails.append("producer columns (medians of 25-100 %%, 100-400 cycles): %r" % prod)
     line = [m for m in md[md.index("## Targets per host state"):] if m.startswith("| 64B | 1 | " + ours)]
     if len(line) != 1:
         fails.append("no per-state target row for %s:\n%s" % (ours, "\n".join(md)))
@@ -92,6 +97,14 @@ def compare_rate_states():
             r["mpps"] = 0.5
     if "not at equal rate" not in cr.state_cell([0.5], cr.rate_short(rows, "64B", 1.0, ours, theirs)):
         fails.append("a pair below the offered rate judged")
+    # CPU time: this process's, and its main thread's by name.
+    me = os.getpid()
+    with open("/proc/self/comm") as f:
+        comm = f.read().strip()
+    if not isinstance(cr.cpu_ticks("/proc/%d/stat" % me), int):
+        fails.append("no CPU ticks for this process")
+    if cr.thread_ticks(me, comm) is None or cr.thread_ticks(me, comm + "-none") is not None:
+        fails.append("thread CPU ticks by name (%s)" % comm)
     return fails
 
 

@@ -7,6 +7,7 @@
  * the watermark guard), the xstats, destroy. EAL with --no-huge.
  * Argument: the tests/data directory.
  */
+#include <dirent.h>
 #include <endian.h>
 #include <stdio.h>
 #include <string.h>
@@ -21,12 +22,42 @@
 #include "eal_harness.h"
 #include "mvneta_desc.h"
 #include "mvneta_regs.h"
+#include "model_thread.h"
 #include "neta_model_backend.h"
 
 #define RING	64u
 #define BUFSZ	2048u
 #define OFFSET	64u
 
+
+/* Whether a thread of this process has the name @p name. */
+static bool
+thread_named(const char *name)
+{
+	char path[300], comm[32];
+	struct dirent *e;
+	bool found = false;
+	DIR *d = opendir("/proc/self/task");
+	FILE *f;
+
+	if (d == NULL)
+		return false;
+	while (!found && (e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		snprintf(path, sizeof(path), "/proc/self/task/%s/comm", e->d_name);
+		f = fopen(path, "r");
+		if (f == NULL)
+			continue;
+		if (fgets(comm, sizeof(comm), f) != NULL) {
+			comm[strcspn(comm, "\n")] = '\0';
+			found = strcmp(comm, name) == 0;
+		}
+		fclose(f);
+	}
+	closedir(d);
+	return found;
+}
 static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x42 };
 static int logtype;
 
@@ -122,6 +153,8 @@ test_replay(const char *dir)
 			be.ops->read32(be.ctx, MVNETA_GMAC_CTRL_0) |
 			MVNETA_GMAC0_PORT_ENABLE);
 	CHECK_EQ_U(be.ops->start(be.ctx), 0, "replay: model thread");
+	CHECK(thread_named(MODEL_THREAD_NAME),
+	      "replay: no thread of this process named %s", MODEL_THREAD_NAME);
 	deadline = rte_get_timer_cycles() + 10 * rte_get_timer_hz();
 	while (rte_get_timer_cycles() < deadline) {
 		occ = be.ops->read32(be.ctx, MVNETA_RXQ_STATUS_REG(0)) &

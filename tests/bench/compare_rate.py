@@ -21,7 +21,12 @@ when almost every poll is empty). Each round measures every PMD at every
 rate between two runs of tests/bench/bench_c2c (the round trip of a cache
 line between the CPUs, and whether the two vCPUs then share a core: a
 round trip below 400 cycles); the report gives the medians, every round,
-and the per-round ratios socrx / memif.
+and the per-round ratios socrx / memif, in all and per host state.
+
+The producers' own cost, which an SMT sibling or a shared cache line adds
+to the consumer's: the CPU time of the socrx model's thread (named
+socrx-model) or of the bench_feed process over each run, as a share of
+the run and in TSC cycles per frame received.
 
 Usage (as root, after sh config/run.sh test):
     tests/bench/compare_rate.py --pmd build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so
@@ -74,14 +79,57 @@ def parse_bursts(out):
     return pkts / polls, max(1.0, pkts / busy) if busy else None
 
 
-def measure(t, seconds):
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ticks(stat_path):
+    """utime + stime of a /proc stat file, in clock ticks (None: gone)."""
+    try:
+        with open(stat_path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])    # fields 14 and 15 of stat
+
+
+def thread_ticks(pid, comm):
+    """CPU ticks of @pid's threads named @comm (None: no such thread)."""
+    total, found = 0, False
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return None
+    for tid in tids:
+        try:
+            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
+                if f.read().strip() != comm:
+                    continue
+        except OSError:
+            continue
+        t = cpu_ticks("/proc/%d/task/%s/stat" % (pid, tid))
+        if t is not None:
+            total, found = total + t, True
+    return total if found else None
+
+
+def measure(t, seconds, producer=None):
+    """testpmd's figures over @seconds; @producer() gives the producer's
+    CPU ticks, read before start and after stop."""
+    c0, w0 = (producer() if producer else None), time.monotonic()
     t.cmd("start")
     time.sleep(seconds)
     out = t.cmd("stop")
+    c1, w1 = (producer() if producer else None), time.monotonic()
     cpp, pkts, mhz = parse_stop(out)
     per_poll, burst = parse_bursts(out)
-    return dict(cpp=cpp, mpps=pkts / seconds / 1e6, per_poll=per_poll,
-                burst=burst, mhz=mhz)
+    r = dict(cpp=cpp, mpps=pkts / seconds / 1e6, per_poll=per_poll,
+             burst=burst, mhz=mhz, prod_share=None, prod_cpf=None)
+    if c0 is not None and c1 is not None and w1 > w0:
+        share = (c1 - c0) / CLK_TCK / (w1 - w0)
+        r["prod_share"] = share
+        if pkts and mhz:
+            r["prod_cpf"] = share * mhz * 1e6 / (pkts / seconds)
+    return r
 
 
 def run_socrx(so, family, size, verdicts, rate, seconds, log):
@@ -90,7 +138,7 @@ def run_socrx(so, family, size, verdicts, rate, seconds, log):
         "coe=1,csum=auto" if verdicts == "hw" else "coe=0,csum=sw")
     t = Testpmd(eal("socrx-abl", "0@0,1@1", ["-d", so, "--vdev", vdev]), RXONLY, log)
     try:
-        return measure(t, seconds)
+        return measure(t, seconds, lambda: thread_ticks(t.p.pid, "socrx-model"))
     finally:
         t.quit()
 
@@ -116,7 +164,7 @@ def run_memif(feed, zero_copy, size, rate, seconds, log, tmp):
         time.sleep(1.5)     # connected, the schedule running
         if p.poll() is not None:
             raise RuntimeError("bench_feed exited (%d); see the log" % p.returncode)
-        return measure(server, seconds)
+        return measure(server, seconds, lambda: cpu_ticks("/proc/%d/stat" % p.pid))
     finally:
         p.terminate()
         try:
@@ -187,9 +235,10 @@ def report(a, rows, probes, rates, sizes):
           "`tests/bench/bench_feed` paced the same way into net_memif's client). Busy cycles "
           "per packet: median of %d rounds [min-max]; \"received\": Mpps the lcore took; "
           "\"per poll\": frames per rx_burst call, empty calls included; \"burst\": mean "
-          "non-empty burst (from testpmd's percentage of empty polls, which it truncates to a whole percent: where almost every poll is empty, a lower bound)." % a.reps, "",
-          "| size | offered Mpps | PMD | cycles/pkt [min-max] | received Mpps | per poll | burst |",
-          "|---|---|---|---|---|---|---|"]
+          "non-empty burst (from testpmd's percentage of empty polls, which it truncates to a whole percent: where almost every poll is empty, a lower bound); \"producer\": the CPU time of the socrx model's thread (`socrx-model`) or of the bench_feed process over the run, as a share of it and in TSC cycles per frame received (on one core with the forwarding lcore, the producer's work competes with it)." % a.reps, "",
+          "| size | offered Mpps | PMD | cycles/pkt [min-max] | received Mpps | per poll | burst "
+          "| producer CPU | producer cycles/frame |",
+          "|---|---|---|---|---|---|---|---|---|"]
     vals = {}
     for size in sizes:
         for rate in rates:
@@ -199,10 +248,14 @@ def report(a, rows, probes, rates, sizes):
                     continue
                 c = [r["cpp"] for r in sel]
                 vals[("%s %g M" % (size, rate), pmd)] = median(c)
-                md.append("| %s | %g | %s | %.1f [%.0f-%.0f] | %.2f | %s | %s |" % (
+                share = [r["prod_share"] for r in sel if r.get("prod_share") is not None]
+                cpf = [r["prod_cpf"] for r in sel if r.get("prod_cpf") is not None]
+                md.append("| %s | %g | %s | %.1f [%.0f-%.0f] | %.2f | %s | %s | %s | %s |" % (
                     size, rate, pmd, median(c), min(c), max(c), median([r["mpps"] for r in sel]),
                     fmt(median([r["per_poll"] for r in sel if r["per_poll"]]), "%.2f"),
-                    fmt(median([r["burst"] for r in sel if r["burst"]]))))
+                    fmt(median([r["burst"] for r in sel if r["burst"]])),
+                    fmt(median(share) * 100 if share else None, "%.0f %%"),
+                    fmt(median(cpf) if cpf else None, "%.0f")))
     md.append("")
     svg_bars(os.path.join(a.out, "compare-rate.svg"),
              "busy cycles per packet at equal offered rate (median)",

@@ -121,6 +121,8 @@ model_thread_start(struct model_thread *t, int cpu)
 	rc = pthread_create(&t->thread, NULL, thread_main, t);
 	if (rc != 0)
 		return -rc;
+	/* A name tells the engine's CPU time apart from the application's. */
+	pthread_setname_np(t->thread, MODEL_THREAD_NAME);
 	if (cpu >= 0) {
 		CPU_ZERO(&set);
 		CPU_SET(cpu, &set);

@@ -20,6 +20,9 @@ extern "C" {
 
 struct model_traffic_src;
 
+/* The engine thread's name (top -H, /proc/<pid>/task/<tid>/comm). */
+#define MODEL_THREAD_NAME "socrx-model"
+
 struct model_thread {
 	/* Set before model_thread_start(). */
 	bool (*pass)(void *dev);	/* one engine pass: true when it moved anything */
