@@ -196,6 +196,26 @@ rxp_copybreak_alloc_one(struct rxp_copybreak *cb)
 
 /**
  * Copy the frame at @p src (@p len bytes, synced for the CPU) into @p m,
+ * a small mbuf fresh from the small pool, whole; sets data_len and
+ * pkt_len (the caller sets the RX metadata of @p m). The big buffer is
+ * only read.
+ *
+ * @return RXP_COPYBREAK_F_COPIED.
+ */
+static inline unsigned int
+rxp_copybreak_copy(struct rxp_copybreak *cb, struct rte_mbuf *m,
+		   const uint8_t *src, uint32_t len)
+{
+	rte_memcpy(rte_pktmbuf_mtod(m, uint8_t *), src, len);
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+	cb->stats.copybreak_frames++;
+	cb->stats.copybreak_bytes += len;
+	return RXP_COPYBREAK_F_COPIED;
+}
+
+/**
+ * Copy the frame at @p src (@p len bytes, synced for the CPU) into @p m,
  * a small mbuf fresh from the small pool, summing its bytes
  * [sum_off, sum_off + sum_len) on the way with csum_partial_copy() into
  * *l4_sum, as rxp_copybreak() does (an empty range, or one not inside the
@@ -211,25 +231,19 @@ rxp_copybreak_fill(struct rxp_copybreak *cb, struct rte_mbuf *m,
 		   uint32_t sum_len, uint32_t *l4_sum)
 {
 	uint8_t *dst = rte_pktmbuf_mtod(m, uint8_t *);
-	unsigned int ret = RXP_COPYBREAK_F_COPIED;
+	uint32_t end = sum_off + sum_len;
 
-	if (sum_len != 0 && sum_off <= len && sum_len <= len - sum_off) {
-		uint32_t end = sum_off + sum_len;
-
-		rte_memcpy(dst, src, sum_off);
-		*l4_sum = csum_partial_copy(dst + sum_off, src + sum_off,
-					    sum_len, 0);
-		if (end != len)
-			rte_memcpy(dst + end, src + end, len - end);
-		ret |= RXP_COPYBREAK_F_SUM;
-	} else {
-		rte_memcpy(dst, src, len);
-	}
+	if (sum_len == 0 || sum_off > len || sum_len > len - sum_off)
+		return rxp_copybreak_copy(cb, m, src, len);
+	rte_memcpy(dst, src, sum_off);
+	*l4_sum = csum_partial_copy(dst + sum_off, src + sum_off, sum_len, 0);
+	if (end != len)
+		rte_memcpy(dst + end, src + end, len - end);
 	m->data_len = (uint16_t)len;
 	m->pkt_len = len;
 	cb->stats.copybreak_frames++;
 	cb->stats.copybreak_bytes += len;
-	return ret;
+	return RXP_COPYBREAK_F_COPIED | RXP_COPYBREAK_F_SUM;
 }
 
 #ifdef __cplusplus

@@ -223,17 +223,27 @@ socnic_rx_finish(const struct socnic_rx_view *v, struct rte_mbuf *m,
  * Parse + verdict of a clean frame copied in place: @p p in its big
  * buffer (synced), which stays in its ring slot for the refill; @p m the
  * small mbuf it is copied into. The big mbuf's header is never written.
+ * A copybreak frame (@p bmode SOCNIC_RXB_CB) is copied whole and, where
+ * software decides the L4 verdict, its range summed after, from @p p (in
+ * cache by then, socnic_rx_verdict()): at copybreak's lengths the
+ * one-pass copy-and-sum's split copies cost more than the second read
+ * saves. Every frame copied (SOCNIC_RXB_COPY, up to the MTU) is copied
+ * and summed in one pass. The two calls keep the plain copy's constant
+ * arguments visible to the compiler.
  */
 static __rte_always_inline struct rte_mbuf *
 socnic_rx_finish_copy(const struct socnic_rx_view *v, struct rte_mbuf *m,
-		      const uint8_t *p, uint32_t len, struct rxp_hw_csum hw)
+		      const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
+		      const unsigned int bmode)
 {
 	struct rxp_parse_result r;
 	uint32_t sum = 0;
 	int need_sum;
 	uint64_t f = socnic_rx_parse(v, p, len, hw, &r, &need_sum);
-	unsigned int got = rxp_copybreak_fill(v->cb, m, p, len, r.csum_off,
-					      need_sum ? r.csum_len : 0, &sum);
+	unsigned int got = !need_sum || bmode != SOCNIC_RXB_COPY ?
+			   rxp_copybreak_fill(v->cb, m, p, len, 0, 0, &sum) :
+			   rxp_copybreak_fill(v->cb, m, p, len, r.csum_off,
+					      r.csum_len, &sum);
 
 	m->port = v->port_id;
 	return socnic_rx_verdict(v, m, p, &r, f, need_sum, got, sum);
@@ -375,7 +385,8 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 			     rxp_copybreak_alloc_one(v->cb);
 			if (likely(mb != NULL)) {
 				pkts[nb++] = socnic_rx_finish_copy(v, mb,
-					b->f->data[i + k], len, b->f->hw[i + k]);
+					b->f->data[i + k], len, b->f->hw[i + k],
+					bmode);
 				continue;
 			}
 		}
