@@ -194,6 +194,17 @@ rxp_copybreak_alloc_one(struct rxp_copybreak *cb)
 	return m;
 }
 
+/* Internal: sets the lengths of @p m, a frame of @p len bytes just copied, and counts it. */
+static inline void
+rxp_copybreak__copied(struct rxp_copybreak *cb, struct rte_mbuf *m,
+		      uint32_t len)
+{
+	m->data_len = (uint16_t)len;
+	m->pkt_len = len;
+	cb->stats.copybreak_frames++;
+	cb->stats.copybreak_bytes += len;
+}
+
 /**
  * Copy the frame at @p src (@p len bytes, synced for the CPU) into @p m,
  * a small mbuf fresh from the small pool, whole; sets data_len and
@@ -207,10 +218,7 @@ rxp_copybreak_copy(struct rxp_copybreak *cb, struct rte_mbuf *m,
 		   const uint8_t *src, uint32_t len)
 {
 	rte_memcpy(rte_pktmbuf_mtod(m, uint8_t *), src, len);
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
-	cb->stats.copybreak_frames++;
-	cb->stats.copybreak_bytes += len;
+	rxp_copybreak__copied(cb, m, len);
 	return RXP_COPYBREAK_F_COPIED;
 }
 
@@ -239,10 +247,7 @@ rxp_copybreak_fill(struct rxp_copybreak *cb, struct rte_mbuf *m,
 	*l4_sum = csum_partial_copy(dst + sum_off, src + sum_off, sum_len, 0);
 	if (end != len)
 		rte_memcpy(dst + end, src + end, len - end);
-	m->data_len = (uint16_t)len;
-	m->pkt_len = len;
-	cb->stats.copybreak_frames++;
-	cb->stats.copybreak_bytes += len;
+	rxp_copybreak__copied(cb, m, len);
 	return RXP_COPYBREAK_F_COPIED | RXP_COPYBREAK_F_SUM;
 }
 
