@@ -290,6 +290,9 @@ model_soft_reset(struct dwmac4_model *m)
 	for (i = 0; i < MODEL_NREGS; i++)
 		__atomic_store_n(&m->regs[i], m->reset_val[i],
 				 __ATOMIC_RELEASE);
+	__atomic_store_n(&m->cor.mtl_rx0, 0, __ATOMIC_RELEASE);
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
+		__atomic_store_n(&m->cor.chan[ch], 0, __ATOMIC_RELEASE);
 	/* The MAC and MTL lose what they held. */
 	model_mtl_rx_flush(m);
 	if (__atomic_load_n(&m->macf_pending, __ATOMIC_ACQUIRE)) {
@@ -492,14 +495,6 @@ chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 	__atomic_fetch_add(&r->tail_seq, 1, __ATOMIC_RELEASE);
 }
 
-/* DMA_CHAN_MISS_FRAME_CNT: clear on read. */
-static uint32_t
-chan_missed_read(struct dwmac4_model *m, unsigned int ch)
-{
-	return __atomic_exchange_n(&m->regs[DMA_CHAN_MISS_FRAME_CNT(ch) / 4u],
-				   0, __ATOMIC_ACQ_REL);
-}
-
 /* A channel register write; false when it is not one with side effects. */
 static bool
 chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
@@ -589,7 +584,7 @@ dma_debug_read(struct dwmac4_model *m)
 uint32_t
 dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 {
-	uint32_t v = 0;
+	uint32_t v = 0, *cor;
 	unsigned int ch;
 
 	if (off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
@@ -606,25 +601,25 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 				v |= DWMAC4_DMA_STATUS_CHAN(ch);
 		return v;
 	}
+	cor = model_cor_reg(m, off);
+	if (cor != NULL)
+		return __atomic_load_n(cor, __ATOMIC_RELAXED);
 	return model_reg_get(m, off);
 }
 
 uint32_t
 dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 {
-	unsigned int ch;
+	uint32_t *cor;
 
 	if (!reg_off_ok(m, off, "read32"))
 		return 0;
 	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
 		return dwmac4_model_peek32(m, off);
 	/* The clear-on-read counters: the only reads with a side effect. */
-	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
-		return __atomic_exchange_n(&m->regs[off / 4u], 0,
-					   __ATOMIC_ACQ_REL);
-	for (ch = 0; ch < m->params.n_channels; ch++)
-		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
-			return chan_missed_read(m, ch);
+	cor = model_cor_reg(m, off);
+	if (cor != NULL)
+		return __atomic_exchange_n(cor, 0, __ATOMIC_ACQ_REL);
 	if (off == GMAC_PHYIF_CONTROL_STATUS)
 		return model_phyif_read(m);
 	return dwmac4_model_peek32(m, off);
@@ -736,6 +731,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	}
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
+	memset(&m->cor, 0, sizeof(m->cor));
 	model_boot_mac(m);
 	model_phy_reset(m);
 	m->link_up = true;

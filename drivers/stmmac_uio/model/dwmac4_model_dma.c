@@ -376,7 +376,7 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 static void
 rx_count_missed(struct dwmac4_model *m)
 {
-	uint32_t *reg = &m->regs[DMA_CHAN_MISS_FRAME_CNT(0) / 4u];
+	uint32_t *reg = &m->cor.chan[0];
 	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
 
 	do {

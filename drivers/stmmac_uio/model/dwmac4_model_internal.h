@@ -143,6 +143,20 @@ struct model_mtl_rxq {
 
 struct dwmac4_model {
 	uint32_t regs[MODEL_NREGS];
+	/*
+	 * The clear-on-read miss counters, DMA_CHAN_MISS_FRAME_CNT of each
+	 * channel and MTL_RxQ0_Missed_Packet_Overflow_Cnt (model_cor_reg()),
+	 * on a line of their own: a driver's read, an exchange, would
+	 * otherwise take the line of the registers beside them, which the
+	 * engine reads for every frame.
+	 */
+	union {
+		struct {
+			uint32_t mtl_rx0;
+			uint32_t chan[DWMAC4_MODEL_MAX_CHANNELS];
+		};
+		uint8_t line[64];
+	} __attribute__((aligned(64))) cor;
 	uint32_t reset_val[MODEL_NREGS];	/* reset table */
 	struct dwmac4_model_params params;
 
@@ -214,6 +228,20 @@ struct dwmac4_model {
 };
 
 /* ---- Register helpers (dwmac4_model.c) ---- */
+
+/* The storage of a clear-on-read miss counter at @p off, else NULL. */
+static inline uint32_t *
+model_cor_reg(struct dwmac4_model *m, uint32_t off)
+{
+	unsigned int ch;
+
+	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
+		return &m->cor.mtl_rx0;
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
+			return &m->cor.chan[ch];
+	return NULL;
+}
 
 static inline uint32_t
 model_reg_get(struct dwmac4_model *m, uint32_t off)

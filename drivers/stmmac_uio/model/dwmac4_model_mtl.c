@@ -174,7 +174,7 @@ model_mtl_rx_flush(struct dwmac4_model *m)
 void
 model_mtl_rx_overflow(struct dwmac4_model *m)
 {
-	uint32_t *reg = &m->regs[DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0) / 4u];
+	uint32_t *reg = &m->cor.mtl_rx0;
 	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
 
 	do {
