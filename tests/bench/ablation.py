@@ -263,6 +263,40 @@ XCORE_TX_SIZES = ("64B", "1500B")
 XCORE_LIMITED = 0.10
 
 
+CLK_TCK = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ticks(stat_path):
+    """utime + stime of a /proc stat file, in clock ticks (None: gone)."""
+    try:
+        with open(stat_path) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return int(fields[11]) + int(fields[12])    # fields 14 and 15 of stat
+
+
+def thread_ticks(pid, comm):
+    """CPU ticks of @pid's threads named @comm (None: no such thread):
+    the model's engine (socrx-model), an lcore (rte-worker-N)."""
+    total, found = 0, False
+    try:
+        tids = os.listdir("/proc/%d/task" % pid)
+    except OSError:
+        return None
+    for tid in tids:
+        try:
+            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
+                if f.read().strip() != comm:
+                    continue
+        except OSError:
+            continue
+        t = cpu_ticks("/proc/%d/task/%s/stat" % (pid, tid))
+        if t is not None:
+            total, found = total + t, True
+    return total if found else None
+
+
 def c2c_probe(path):
     """Median core-to-core round trip between CPUs 0 and 1 in TSC cycles
     (tests/bench/bench_c2c), or None when the probe is not built."""

@@ -42,10 +42,10 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import (Testpmd, c2c_probe, default_bench,  # noqa: E402
-                      default_c2c, eal, host_line, median, parse_stop,
-                      plugin_path, release_hugepages, setup_hugepages,
-                      svg_bars, TESTPMD)
+from ablation import (CLK_TCK, Testpmd, c2c_probe, cpu_ticks,  # noqa: E402
+                      default_bench, default_c2c, eal, host_line, median,
+                      parse_stop, plugin_path, release_hugepages,
+                      setup_hugepages, svg_bars, thread_ticks, TESTPMD)
 
 SIZES = {"64B": (60, 64), "1500B": (1514, 1514)}   # gen_len, frame bytes
 PAIRS = (("socrx hw verdicts", "memif zero-copy"),
@@ -77,39 +77,6 @@ def parse_bursts(out):
     # non-empty share is up to 1 %, so the mean is at least this (and >= 1).
     busy = polls * (100 - empty) / 100.0
     return pkts / polls, max(1.0, pkts / busy) if busy else None
-
-
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_ticks(stat_path):
-    """utime + stime of a /proc stat file, in clock ticks (None: gone)."""
-    try:
-        with open(stat_path) as f:
-            fields = f.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return int(fields[11]) + int(fields[12])    # fields 14 and 15 of stat
-
-
-def thread_ticks(pid, comm):
-    """CPU ticks of @pid's threads named @comm (None: no such thread)."""
-    total, found = 0, False
-    try:
-        tids = os.listdir("/proc/%d/task" % pid)
-    except OSError:
-        return None
-    for tid in tids:
-        try:
-            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
-                if f.read().strip() != comm:
-                    continue
-        except OSError:
-            continue
-        t = cpu_ticks("/proc/%d/task/%s/stat" % (pid, tid))
-        if t is not None:
-            total, found = total + t, True
-    return total if found else None
 
 
 def measure(t, seconds, producer=None):

@@ -45,30 +45,13 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import host_line, svg_bars  # noqa: E402
+from ablation import CLK_TCK, host_line, svg_bars, thread_ticks  # noqa: E402
 
 RATES = [("0", None), ("1k", 1000), ("10k", 10000), ("100k", 100000),
          ("max", 0), ("sust", "sust")]
 MODES = [("poll", []), ("idle-sleep", ["--idle-sleep"])]
 EAL = ["--no-huge", "--no-pci", "-m", "512", "--no-shconf", "-l", "0,1"]
-CLK_TCK = os.sysconf("SC_CLK_TCK")
-
-
-def lcore_tid(pid, name="rte-worker-1"):
-    for tid in os.listdir("/proc/%d/task" % pid):
-        try:
-            with open("/proc/%d/task/%s/comm" % (pid, tid)) as f:
-                if f.read().strip() == name:
-                    return int(tid)
-        except OSError:
-            pass
-    return None
-
-
-def cpu_ticks(pid, tid):
-    with open("/proc/%d/task/%d/stat" % (pid, tid)) as f:
-        fields = f.read().rsplit(")", 1)[1].split()
-    return int(fields[11]) + int(fields[12])     # utime, stime
+LCORE = "rte-worker-1"      # the forwarding lcore's thread
 
 
 def run(router, routes, rate, mode_args, seconds, p0_extra=""):
@@ -89,10 +72,10 @@ def run(router, routes, rate, mode_args, seconds, p0_extra=""):
         p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                              universal_newlines=True)
         time.sleep(1.0)
-        tid = lcore_tid(p.pid)
-        t0, c0 = time.monotonic(), cpu_ticks(p.pid, tid) if tid else 0
+        t0, c0 = time.monotonic(), thread_ticks(p.pid, LCORE)
         time.sleep(max(0.5, seconds - 1.5))
-        t1, c1 = time.monotonic(), cpu_ticks(p.pid, tid) if tid else 0
+        t1, c1 = time.monotonic(), thread_ticks(p.pid, LCORE)
+        measured = c0 is not None and c1 is not None
         out = p.communicate(timeout=120)[0]
         if p.returncode != 0 or not os.path.exists(js):
             sys.exit("router failed:\n" + out[-3000:])
@@ -105,7 +88,7 @@ def run(router, routes, rate, mode_args, seconds, p0_extra=""):
     fwd = ports[1]["tx_packets"]
     lat = lc.get("idle_latency_cycles", {})
     return {
-        "cpu": 100.0 * (c1 - c0) / CLK_TCK / (t1 - t0) if tid else float("nan"),
+        "cpu": 100.0 * (c1 - c0) / CLK_TCK / (t1 - t0) if measured else float("nan"),
         "offered": offered, "forwarded": fwd, "lost": offered - fwd,
         "pps": fwd / data["seconds"],
         "lat_n": lat.get("samples", 0),
