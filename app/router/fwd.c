@@ -12,8 +12,9 @@
  *    checksum verdict comes from the RX flags. Only an UNKNOWN verdict
  *    costs a software header sum (lib/csum).
  *  - The common cases have their own paths: four IPv4 frames without
- *    options, header verdict GOOD, TTL above 1 and an L4 verdict the
- *    policy lets through are looked up together and rewritten; so are
+ *    options, header verdict GOOD (or NONE), TTL above 1 and an L4
+ *    verdict the policy lets through are looked up together and
+ *    rewritten (their RX metadata tested for the four at once); so are
  *    four such IPv6 frames (hop limit above 1). Any other group of four,
  *    and the rest of the burst, goes frame by frame through fwd_frame()
  *    (fwd_frame.c), which judges every case with the same result.
@@ -28,6 +29,7 @@
  *    BURST_TX_DRAIN_US is flushed by the timer. What the TX queue refuses
  *    is freed and counted (tx_full), never retried.
  */
+#include <assert.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -51,53 +53,79 @@
 #define FWD_STEP	4	/* frames per lookup group */
 
 /*
- * The 4-wide paths' tests, before the lookup: a frame whose fwd_frame()
- * judgement up to the route is "forward" for sure, and whose TTL or hop
- * limit and L4 verdict pass too. @p l4_slow: the L4 verdict that needs
- * fwd_frame() besides BAD (UNKNOWN under --drop-bad-l4).
+ * The 4-wide paths' tests, before the lookup: four frames whose
+ * fwd_frame() judgement up to the route is "forward" for sure, and whose
+ * TTL or hop limit and L4 verdict pass too. First the RX metadata of the
+ * four at once (fwd_meta_fast_x4()), then each header.
+ */
+
+/* The verdict bits fwd_meta_fast_x4() tests, as rte_mbuf_core.h has them. */
+static_assert((RTE_MBUF_F_RX_IP_CKSUM_NONE & RTE_MBUF_F_RX_IP_CKSUM_GOOD) != 0 &&
+	      (RTE_MBUF_F_RX_IP_CKSUM_BAD & RTE_MBUF_F_RX_IP_CKSUM_GOOD) == 0,
+	      "IP verdict: GOOD's bit set in GOOD and NONE only");
+static_assert((RTE_MBUF_F_RX_L4_CKSUM_NONE & RTE_MBUF_F_RX_L4_CKSUM_GOOD) != 0 &&
+	      (RTE_MBUF_F_RX_L4_CKSUM_BAD & RTE_MBUF_F_RX_L4_CKSUM_GOOD) == 0,
+	      "L4 verdict: GOOD's bit set in GOOD and NONE only");
+
+/*
+ * Four frames' packet types and RX flags: each packet type has the bit
+ * of @p l3_ptype (RTE_ETH_IS_IPV4_HDR() or _IPV6_HDR()); with @p ip_good,
+ * every IP header verdict is GOOD or NONE (GOOD's bit set in all four),
+ * which fwd_check_v4() takes as an intact header; no L4 verdict is BAD,
+ * and with @p drop_bad_l4 none is UNKNOWN either (each GOOD or NONE), as
+ * fwd_frame() would otherwise check it in software.
  */
 static __rte_always_inline bool
-fwd_l4_fast(const struct rte_mbuf *m, uint64_t l4_slow)
+fwd_meta_fast_x4(struct rte_mbuf **pkts, uint32_t l3_ptype, bool ip_good,
+		 bool drop_bad_l4)
 {
-	const uint64_t l4f = m->ol_flags & RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	const uint64_t l4m = RTE_MBUF_F_RX_L4_CKSUM_MASK;
+	const uint64_t l4_bad = RTE_MBUF_F_RX_L4_CKSUM_BAD;
+	const uint64_t f0 = pkts[0]->ol_flags, f1 = pkts[1]->ol_flags;
+	const uint64_t f2 = pkts[2]->ol_flags, f3 = pkts[3]->ol_flags;
+	const uint64_t all = f0 & f1 & f2 & f3;
 
-	return l4f != RTE_MBUF_F_RX_L4_CKSUM_BAD && l4f != l4_slow;
+	if ((pkts[0]->packet_type & pkts[1]->packet_type &
+	     pkts[2]->packet_type & pkts[3]->packet_type & l3_ptype) == 0)
+		return false;
+	if (ip_good && (all & RTE_MBUF_F_RX_IP_CKSUM_GOOD) == 0)
+		return false;
+	if (drop_bad_l4)
+		return (all & RTE_MBUF_F_RX_L4_CKSUM_GOOD) != 0;
+	return ((f0 & l4m) != l4_bad) & ((f1 & l4m) != l4_bad) &
+	       ((f2 & l4m) != l4_bad) & ((f3 & l4m) != l4_bad);
 }
 
-/* IPv4 without options, header verdict GOOD (not NONE, not UNKNOWN). */
+/* IPv4 without options, TTL above 1, the datagram within the frame. */
 static __rte_always_inline bool
-fwd_v4_fast(const struct rte_mbuf *m, uint64_t l4_slow)
+fwd_v4_hdr_fast(const struct rte_mbuf *m)
 {
 	const struct rte_ether_hdr *eth =
 		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
 	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
 	unsigned int tlen;
 
-	if (!RTE_ETH_IS_IPV4_HDR(m->packet_type) ||
-	    unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip)))
+	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip)))
 		return false;
 	tlen = rte_be_to_cpu_16(ip->total_length);
 	return eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4) &&
 	       ip->version_ihl == RTE_IPV4_VHL_DEF &&
-	       (m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) ==
-	       RTE_MBUF_F_RX_IP_CKSUM_GOOD &&
-	       ip->time_to_live > 1 && fwd_l4_fast(m, l4_slow) &&
+	       ip->time_to_live > 1 &&
 	       tlen >= sizeof(*ip) && RTE_ETHER_HDR_LEN + tlen <= m->pkt_len;
 }
 
+/* IPv6, hop limit above 1, the payload within the frame. */
 static __rte_always_inline bool
-fwd_v6_fast(const struct rte_mbuf *m, uint64_t l4_slow)
+fwd_v6_hdr_fast(const struct rte_mbuf *m)
 {
 	const struct rte_ether_hdr *eth =
 		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
 	const struct rte_ipv6_hdr *ip6 = (const struct rte_ipv6_hdr *)(eth + 1);
 
-	if (!RTE_ETH_IS_IPV6_HDR(m->packet_type) ||
-	    unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip6)))
+	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip6)))
 		return false;
 	return eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV6) &&
-	       (*(const uint8_t *)ip6 >> 4) == 6 &&
-	       ip6->hop_limits > 1 && fwd_l4_fast(m, l4_slow) &&
+	       (*(const uint8_t *)ip6 >> 4) == 6 && ip6->hop_limits > 1 &&
 	       RTE_ETHER_HDR_LEN + sizeof(*ip6) +
 	       rte_be_to_cpu_16(ip6->payload_len) <= m->pkt_len;
 }
@@ -151,21 +179,22 @@ fwd_route_ok(const struct lcore_conf *qconf, uint16_t port)
 }
 
 /*
- * The end of both 4-wide paths for a routed frame: the MACs (destination
- * then source: one 12-byte copy). @return the new forward count.
+ * The end of both 4-wide paths for a routed frame whose L3 header is at
+ * @p l3: the MACs just before it (destination then source: one 12-byte
+ * copy). @return the new forward count.
  */
 static __rte_always_inline unsigned int
-fwd_x4_out(struct fwd_out *o, struct rte_mbuf *m, uint16_t port,
+fwd_x4_out(struct fwd_out *o, struct rte_mbuf *m, void *l3, uint16_t port,
 	   unsigned int nf)
 {
-	memcpy(rte_pktmbuf_mtod(m, void *), router_conf.l2hdr[port],
+	memcpy((uint8_t *)l3 - RTE_ETHER_HDR_LEN, router_conf.l2hdr[port],
 	       sizeof(router_conf.l2hdr[port]));
 	o->fwd[nf] = m;
 	o->port[nf] = port;
 	return nf + 1;
 }
 
-/* Four frames that passed fwd_v4_fast(): lookup, route check, rewrite. */
+/* Four frames that passed fwd_v4_fast_x4(): lookup, route check, rewrite. */
 static __rte_always_inline unsigned int
 fwd_v4_x4(const struct lcore_conf *qconf, struct fwd_out *o,
 	  struct rte_mbuf **pkts, unsigned int nf)
@@ -188,13 +217,13 @@ fwd_v4_x4(const struct lcore_conf *qconf, struct fwd_out *o,
 		}
 		/* RFC 1624 incremental update: 2 bytes touched. */
 		csum_ipv4_ttl_dec(ip[j]);
-		nf = fwd_x4_out(o, pkts[j], (uint16_t)hop[j], nf);
+		nf = fwd_x4_out(o, pkts[j], ip[j], (uint16_t)hop[j], nf);
 	}
 	return nf;
 }
 
 /*
- * Four frames that passed fwd_v6_fast(): one bulk lookup (the addresses
+ * Four frames that passed fwd_v6_fast_x4(): one bulk lookup (the addresses
  * copied out: rte_lpm6 takes an array of them), route check, rewrite.
  */
 static __rte_always_inline unsigned int
@@ -220,7 +249,7 @@ fwd_v6_x4(const struct lcore_conf *qconf, struct fwd_out *o,
 			continue;
 		}
 		ip6[j]->hop_limits--;
-		nf = fwd_x4_out(o, pkts[j], port, nf);
+		nf = fwd_x4_out(o, pkts[j], ip6[j], port, nf);
 	}
 	return nf;
 }
@@ -261,25 +290,26 @@ fwd_finish(struct lcore_conf *qconf, struct fwd_out *o, unsigned int nf)
 }
 
 static __rte_always_inline bool
-fwd_v4_fast_x4(struct rte_mbuf **pkts, uint64_t l4_slow)
+fwd_v4_fast_x4(struct rte_mbuf **pkts, bool drop_bad_l4)
 {
-	return fwd_v4_fast(pkts[0], l4_slow) && fwd_v4_fast(pkts[1], l4_slow) &&
-	       fwd_v4_fast(pkts[2], l4_slow) && fwd_v4_fast(pkts[3], l4_slow);
+	return fwd_meta_fast_x4(pkts, RTE_PTYPE_L3_IPV4, true, drop_bad_l4) &&
+	       fwd_v4_hdr_fast(pkts[0]) && fwd_v4_hdr_fast(pkts[1]) &&
+	       fwd_v4_hdr_fast(pkts[2]) && fwd_v4_hdr_fast(pkts[3]);
 }
 
+/* IPv6 has no header checksum: its verdict is not looked at. */
 static __rte_always_inline bool
-fwd_v6_fast_x4(struct rte_mbuf **pkts, uint64_t l4_slow)
+fwd_v6_fast_x4(struct rte_mbuf **pkts, bool drop_bad_l4)
 {
-	return fwd_v6_fast(pkts[0], l4_slow) && fwd_v6_fast(pkts[1], l4_slow) &&
-	       fwd_v6_fast(pkts[2], l4_slow) && fwd_v6_fast(pkts[3], l4_slow);
+	return fwd_meta_fast_x4(pkts, RTE_PTYPE_L3_IPV6, false, drop_bad_l4) &&
+	       fwd_v6_hdr_fast(pkts[0]) && fwd_v6_hdr_fast(pkts[1]) &&
+	       fwd_v6_hdr_fast(pkts[2]) && fwd_v6_hdr_fast(pkts[3]);
 }
 
-static void
+static __rte_always_inline void
 fwd_burst(struct lcore_conf *qconf, struct rte_mbuf **pkts, unsigned int nb,
-	  bool parse_ptype)
+	  bool parse_ptype, const bool drop_bad_l4)
 {
-	const uint64_t l4_slow = router_conf.drop_bad_l4 ?
-		RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN : RTE_MBUF_F_RX_L4_CKSUM_BAD;
 	struct fwd_out o;
 	unsigned int i, j, nf = 0;
 
@@ -308,9 +338,9 @@ fwd_burst(struct lcore_conf *qconf, struct rte_mbuf **pkts, unsigned int nb,
 			for (j = i + FWD_STEP; j < nb; j++)
 				rte_prefetch0(rte_pktmbuf_mtod(pkts[j], void *));
 		}
-		if (likely(fwd_v4_fast_x4(&pkts[i], l4_slow)))
+		if (likely(fwd_v4_fast_x4(&pkts[i], drop_bad_l4)))
 			nf = fwd_v4_x4(qconf, &o, &pkts[i], nf);
-		else if (fwd_v6_fast_x4(&pkts[i], l4_slow))
+		else if (fwd_v6_fast_x4(&pkts[i], drop_bad_l4))
 			nf = fwd_v6_x4(qconf, &o, &pkts[i], nf);
 		else
 			nf = fwd_frames(qconf, &o, &pkts[i], FWD_STEP, nf);
@@ -318,6 +348,25 @@ fwd_burst(struct lcore_conf *qconf, struct rte_mbuf **pkts, unsigned int nb,
 	if (i < nb)
 		nf = fwd_frames(qconf, &o, &pkts[i], nb - i, nf);
 	fwd_finish(qconf, &o, nf);
+}
+
+/*
+ * The burst compiled once per --drop-bad-l4 setting: its tests then carry
+ * no run-time switch; out of the polling loop's body, whose live values
+ * would crowd its registers.
+ */
+static __rte_noinline void
+fwd_burst_l4_fwd(struct lcore_conf *qconf, struct rte_mbuf **pkts,
+		 unsigned int nb, bool parse_ptype)
+{
+	fwd_burst(qconf, pkts, nb, parse_ptype, false);
+}
+
+static __rte_noinline void
+fwd_burst_l4_drop(struct lcore_conf *qconf, struct rte_mbuf **pkts,
+		  unsigned int nb, bool parse_ptype)
+{
+	fwd_burst(qconf, pkts, nb, parse_ptype, true);
 }
 
 void
@@ -368,6 +417,7 @@ fwd_main_loop(void *arg __rte_unused)
 	const uint64_t drain_tsc = (rte_get_tsc_hz() + US_PER_S - 1) /
 				   US_PER_S * BURST_TX_DRAIN_US;
 	const unsigned int idle_polls = router_conf.idle_polls;
+	const bool drop_bad_l4 = router_conf.drop_bad_l4;
 	const uint32_t stamp_off1 = router_conf.stamp_off1;
 	const unsigned int idle_period = router_conf.idle_period_polls;
 	const uint64_t start_tsc = rte_rdtsc();
@@ -413,7 +463,10 @@ fwd_main_loop(void *arg __rte_unused)
 					       stamp_off1 - 1, rte_rdtsc());
 			got += nb;
 			stat_add(&qconf->stats.rx[q->port_id], nb);
-			fwd_burst(qconf, pkts, nb, q->parse_ptype);
+			if (drop_bad_l4)
+				fwd_burst_l4_drop(qconf, pkts, nb, q->parse_ptype);
+			else
+				fwd_burst_l4_fwd(qconf, pkts, nb, q->parse_ptype);
 		}
 		/* the polls after a sleep judge it (idle_adapt.h) */
 		if (unlikely(adapt.watch != 0)) {
