@@ -24,6 +24,7 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_pdump.h>
 
 #include "args.h"
 #include "fwd_idle.h"
@@ -511,6 +512,14 @@ main(int argc, char **argv)
 			die("--json %s: cannot open for writing: %s", args.json,
 			    strerror(errno));
 	}
+	/*
+	 * dpdk-dumpcap and dpdk-pdump, secondary processes, have the capture
+	 * callbacks run in this process's bursts (no-op without a shared
+	 * configuration: --no-shconf, --in-memory).
+	 */
+	if (rte_pdump_init() != 0)
+		RTE_LOG(WARNING, ROUTER, "packet capture unavailable: %s\n",
+			rte_strerror(rte_errno));
 	check_ports();
 	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
 			args.max_routes, &routes, err, sizeof(err)) != 0)
@@ -603,6 +612,7 @@ main(int argc, char **argv)
 		rte_free(lcore_conf[fwd_lcores[i]].latency);
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
 	rte_mempool_free(mp);
+	rte_pdump_uninit();
 	rte_eal_cleanup();
 	return ret;
 }
