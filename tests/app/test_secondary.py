@@ -33,7 +33,6 @@ import json
 import os
 import re
 import shutil
-import signal
 import struct
 import subprocess
 import sys
@@ -41,7 +40,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from testlib import check, read_pcap, result  # noqa: E402
+from testlib import check, interrupt, read_pcap, result  # noqa: E402
 
 # Hugepage memory of each primary (MiB): small, the machine's pages are shared.
 MEM_MB = 128
@@ -114,13 +113,7 @@ def run(cmd, env=None):
 
 def stop(p, log):
     """SIGINT, then the exit status; the log's text."""
-    if p.poll() is None:
-        p.send_signal(signal.SIGINT)
-    try:
-        rc = p.wait(timeout=60)
-    except subprocess.TimeoutExpired:
-        p.kill()
-        rc = p.wait()
+    rc = interrupt(p)
     with open(log) as f:
         return rc, f.read()
 
@@ -155,32 +148,30 @@ def read_pcapng(path):
     return out
 
 
-def parse_stats(text):
-    """{port: {"RX-packets": n, "TX-packets": n}} of proc-info --stats."""
+def parse_ports(text, header, item):
+    """{port: {name: value}} of a proc-info report: @header's group 1 a
+    port number, @item's groups a name and a value (the first seen kept)."""
     ports, cur = {}, None
     for ln in text.splitlines():
-        m = re.search(r"NIC statistics for port (\d+)", ln)
+        m = re.search(header, ln)
         if m:
             cur = ports.setdefault(int(m.group(1)), {})
-            continue
-        if cur is not None and "Stats reg" not in ln:
-            for k, v in re.findall(r"(RX-packets|TX-packets|RX-errors):\s*(\d+)", ln):
+        elif cur is not None and "Stats reg" not in ln:
+            for k, v in re.findall(item, ln.strip()):
                 cur.setdefault(k, int(v))
     return ports
 
 
+def parse_stats(text):
+    """proc-info --stats: RX-packets, TX-packets, RX-errors of each port."""
+    return parse_ports(text, r"NIC statistics for port (\d+)",
+                       r"(RX-packets|TX-packets|RX-errors):\s*(\d+)")
+
+
 def parse_xstats(text):
-    """{port: {name: value}} of proc-info --xstats."""
-    ports, cur = {}, None
-    for ln in text.splitlines():
-        m = re.search(r"NIC extended statistics for port (\d+)", ln)
-        if m:
-            cur = ports.setdefault(int(m.group(1)), {})
-            continue
-        m = re.match(r"^(\w+): (\d+)$", ln.strip())
-        if cur is not None and m:
-            cur[m.group(1)] = int(m.group(2))
-    return ports
+    """proc-info --xstats: every xstat of each port."""
+    return parse_ports(text, r"NIC extended statistics for port (\d+)",
+                       r"^(\w+): (\d+)$")
 
 
 def forwarded_key(frame):
