@@ -77,7 +77,8 @@ args_usage(FILE *o, const char *prog)
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
 		"    [--max-routes N] [--idle-sleep[=POLLS]] [--idle-fixed]\n"
-		"    [--latency-stamp OFFSET]\n"
+		"    [--latency-stamp OFFSET] [--max-pkt-len N]\n"
+		"    [--rx-queue-size N] [--tx-queue-size N]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -103,6 +104,13 @@ args_usage(FILE *o, const char *prog)
 		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
 		"                       (0..%d): report the delay of the first frame\n"
 		"                       after each idle period\n"
+		"  --max-pkt-len N      route frames of up to N bytes, FCS excluded\n"
+		"                       (%d..%d; default: MTU 1500): the ports' MTU from it,\n"
+		"                       RX scatter and multi-segment TX where an mbuf\n"
+		"                       holds less; refused above a port's maximum\n"
+		"  --rx-queue-size N    RX descriptors per queue (default %d, or the\n"
+		"                       port's nearest); within the port's limits\n"
+		"  --tx-queue-size N    TX descriptors per queue (default %d, likewise)\n"
 		"  -h, --help           this text (before the --: EAL's options, then these)\n"
 		"\n"
 		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
@@ -111,7 +119,8 @@ args_usage(FILE *o, const char *prog)
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
 		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT,
 		ARGS_MAX_IDLE_POLLS, ARGS_IDLE_SLEEP_DEFAULT,
-		ARGS_MAX_STAMP_OFFSET);
+		ARGS_MAX_STAMP_OFFSET, ARGS_MIN_PKT_LEN, ARGS_MAX_PKT_LEN,
+		ARGS_RX_DESC_DEFAULT, ARGS_TX_DESC_DEFAULT);
 }
 
 /*
@@ -255,6 +264,9 @@ enum {
 	OPT_IDLE_SLEEP,
 	OPT_IDLE_FIXED,
 	OPT_LATENCY_STAMP,
+	OPT_MAX_PKT_LEN,
+	OPT_RX_QUEUE_SIZE,
+	OPT_TX_QUEUE_SIZE,
 };
 
 enum args_result
@@ -273,6 +285,9 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "idle-sleep", optional_argument, NULL, OPT_IDLE_SLEEP },
 		{ "idle-fixed", no_argument, NULL, OPT_IDLE_FIXED },
 		{ "latency-stamp", required_argument, NULL, OPT_LATENCY_STAMP },
+		{ "max-pkt-len", required_argument, NULL, OPT_MAX_PKT_LEN },
+		{ "rx-queue-size", required_argument, NULL, OPT_RX_QUEUE_SIZE },
+		{ "tx-queue-size", required_argument, NULL, OPT_TX_QUEUE_SIZE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -356,6 +371,24 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 "--latency-stamp: '%s' is not a byte offset in 0..%d",
 						 optarg, ARGS_MAX_STAMP_OFFSET);
 			a->latency_stamp = (unsigned int)ul + 1;
+			break;
+		case OPT_MAX_PKT_LEN:
+			if (num_parse_uint(optarg, ARGS_MAX_PKT_LEN, &ul) != 0 ||
+			    ul < ARGS_MIN_PKT_LEN)
+				return args_fail(err, errlen,
+						 "--max-pkt-len: '%s' is not a frame length in %d..%d",
+						 optarg, ARGS_MIN_PKT_LEN, ARGS_MAX_PKT_LEN);
+			a->max_pkt_len = (unsigned int)ul;
+			break;
+		case OPT_RX_QUEUE_SIZE:
+		case OPT_TX_QUEUE_SIZE:
+			if (num_parse_uint(optarg, ARGS_MAX_QUEUE_SIZE, &ul) != 0 || ul == 0)
+				return args_fail(err, errlen,
+						 "--%s-queue-size: '%s' is not a descriptor count in 1..%d",
+						 opt == OPT_RX_QUEUE_SIZE ? "rx" : "tx",
+						 optarg, ARGS_MAX_QUEUE_SIZE);
+			*(opt == OPT_RX_QUEUE_SIZE ? &a->rx_queue_size :
+			  &a->tx_queue_size) = (unsigned int)ul;
 			break;
 		case 'h':
 			args_usage(stdout, argv[0]);
