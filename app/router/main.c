@@ -29,6 +29,7 @@
 #include "fwd_idle.h"
 #include "lpm.h"
 #include "port_opts.h"
+#include "reload.h"
 #include "router.h"
 #include "routes.h"
 #include "stats.h"
@@ -432,6 +433,7 @@ control_loop(double *elapsed)
 
 	while (!force_quit && why == NULL) {
 		nanosleep(&tick, NULL);
+		reload_poll();
 		t = mono_s();
 		if (args.duration > 0 && t - start >= args.duration)
 			why = "duration";
@@ -537,6 +539,9 @@ main(int argc, char **argv)
 	setup_lcores();
 	RTE_LOG(INFO, ROUTER, "%s: %u IPv4 and %u IPv6 routes\n", args.routes,
 		routes.n_v4, routes.n_v6);
+	if (reload_init(args.routes, rte_eth_dev_count_avail(), args.port_mask,
+			args.max_routes, (int)rte_socket_id()) != 0)
+		die("cannot set up the route reload");
 
 	for (port = 0; port < 64; port++)
 		if (port_enabled(port))
@@ -580,6 +585,7 @@ main(int argc, char **argv)
 	stats_sample();
 	for (i = 0; i < n_fwd_lcores; i++)
 		fwd_log_queues(fwd_lcores[i]);
+	reload_signal_setup();
 	for (i = 0; i < n_fwd_lcores; i++)
 		rte_eal_remote_launch(fwd_main_loop, NULL, fwd_lcores[i]);
 
@@ -622,6 +628,7 @@ main(int argc, char **argv)
 	for (i = 0; i < n_fwd_lcores; i++)
 		rte_free(lcore_conf[fwd_lcores[i]].latency);
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
+	reload_fini();
 	rte_mempool_free(mp);
 	rte_eal_cleanup();
 	return ret;
