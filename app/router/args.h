@@ -39,6 +39,9 @@
 #define ARGS_RX_DESC_DEFAULT	1024
 #define ARGS_TX_DESC_DEFAULT	1024
 #define ARGS_MAX_QUEUE_SIZE	32768
+/* --icmp-rate: ICMP errors a second per port and lcore (icmp.h) */
+#define ARGS_ICMP_RATE_DEFAULT	100
+#define ARGS_MAX_ICMP_RATE	1000000
 
 /* One --config entry: which lcore polls which RX queue of which port. */
 struct lcore_params {
@@ -65,6 +68,9 @@ struct router_args {
 	unsigned int max_pkt_len;
 	unsigned int rx_queue_size;
 	unsigned int tx_queue_size;
+	/* icmp.h: the errors' source address, network order (0: none), rate */
+	uint32_t icmp_src;
+	unsigned int icmp_rate;
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;
 };

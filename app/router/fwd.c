@@ -47,6 +47,7 @@
 #include "fwd_idle.h"
 #include "fwd_lpm_x4.h"
 #include "fwd_tx.h"
+#include "icmp.h"
 #include "idle_adapt.h"
 #include "reload.h"
 #include "router.h"
@@ -277,6 +278,8 @@ fwd_finish(struct lcore_conf *qconf, struct fwd_out *o, unsigned int nf)
 	if (unlikely(o->n_drop != 0)) {
 		uint16_t drops[ROUTER_DROP_MAX] = { 0 };
 
+		if (router_conf.icmp_src != 0)
+			icmp_errors(qconf, o->drop, o->cause, o->n_drop);
 		rte_pktmbuf_free_bulk(o->drop, o->n_drop);
 		for (k = 0; k < o->n_drop; k++)
 			drops[o->cause[k]]++;

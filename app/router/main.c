@@ -27,6 +27,7 @@
 
 #include "args.h"
 #include "fwd_idle.h"
+#include "icmp.h"
 #include "lpm.h"
 #include "port_opts.h"
 #include "reload.h"
@@ -522,6 +523,8 @@ main(int argc, char **argv)
 	router_conf.stamp_off1 = args.latency_stamp;
 	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
 					ARGS_IDLE_SLEEP_DEFAULT;
+	router_conf.icmp_src = args.icmp_src;
+	router_conf.icmp_rate = args.icmp_rate;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be
 	 * written stops the router before any port starts, not after the run.
@@ -622,6 +625,7 @@ main(int argc, char **argv)
 	fin.pool_size = mp->size;
 	fin.pool_in_use = rte_mempool_in_use_count(mp);
 	stats_print_summary(&fin);
+	icmp_log_totals();
 	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 

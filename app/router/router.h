@@ -78,6 +78,9 @@ struct router_conf {
 	 */
 	uint32_t stamp_off1;
 	unsigned int idle_period_polls;
+	/* --icmp-errors: their source address (network order; 0: none), rate */
+	uint32_t icmp_src;
+	unsigned int icmp_rate;
 };
 
 extern struct lcore_conf lcore_conf[RTE_MAX_LCORE];
