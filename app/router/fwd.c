@@ -493,9 +493,9 @@ fwd_main_loop(void *arg __rte_unused)
 			if (idle_polls != 0 && empty >= adapt.polls) {
 				/* nothing waits in a TX buffer while asleep */
 				fwd_drain(qconf);
-				reload_reader_offline(lcore);
+				reload_reader_online(lcore, false);
 				idle_adapt_woken(&adapt, fwd_idle_sleep(qconf));
-				reload_reader_online(lcore);
+				reload_reader_online(lcore, true);
 				stat_set(&qconf->stats.idle_polls, adapt.polls);
 				empty = 0;
 			}

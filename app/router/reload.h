@@ -11,6 +11,7 @@
 #ifndef SOCRX_ROUTER_RELOAD_H
 #define SOCRX_ROUTER_RELOAD_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_lcore.h>
@@ -54,19 +55,20 @@ reload_quiescent(unsigned int lcore)
 	rte_rcu_qsbr_quiescent(router_conf.rcu, lcore);
 }
 
-/* While asleep (--idle-sleep) or after the loop: no reload waits for it. */
+/*
+ * Asleep (--idle-sleep, @p online false) an lcore is offline: no reload
+ * waits for it; awake again, online.
+ */
 static inline void
-reload_reader_offline(unsigned int lcore)
+reload_reader_online(unsigned int lcore, bool online)
 {
-	rte_rcu_qsbr_thread_offline(router_conf.rcu, lcore);
+	if (online)
+		rte_rcu_qsbr_thread_online(router_conf.rcu, lcore);
+	else
+		rte_rcu_qsbr_thread_offline(router_conf.rcu, lcore);
 }
 
-static inline void
-reload_reader_online(unsigned int lcore)
-{
-	rte_rcu_qsbr_thread_online(router_conf.rcu, lcore);
-}
-
+/* After its loop: the lcore reads no table any more. */
 static inline void
 reload_reader_stop(unsigned int lcore)
 {

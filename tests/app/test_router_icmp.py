@@ -3,7 +3,8 @@
 """socrx-router's --icmp-errors: ICMP time exceeded and destination
 unreachable for IPv4, rate limited, off by default.
 
-A capture replayed into port 0 of two model ports holds frames with TTL
+A capture replayed into port 0 of two model ports holds four frames
+without a route (plain IPv4: a group of the 4-wide path), frames with TTL
 1 (UDP, an ICMP echo request, IPv4 options, a datagram of only 8 payload
 bytes), one to a destination without a route, one routed normally, and
 frames that must get no error: an ICMP error with TTL 1, a multicast
@@ -69,7 +70,9 @@ def corpus():
     v6 = (bytes.fromhex("020000000100") + SENDER + b"\x86\xdd" +
           struct.pack("!IHBB", 0x60000000, 8, 17, 1) + b"\x20\x01\x0d\xb8" + b"\0" * 12 +
           b"\x20\x01\x0d\xb8" + b"\0" * 11 + b"\x01" + udp(0))
-    return [
+    # four plain unroutable frames first: a group the 4-wide path may take
+    return [(ipv4([203, 0, 113, 20 + i], 64, payload=udp(30)), 3, False)
+            for i in range(4)] + [
         (ipv4([198, 19, 0, 1], 1, payload=udp(30)), 11, False),
         (ipv4([203, 0, 113, 5], 64, payload=udp(30)), 3, False),
         (ipv4([198, 19, 0, 2], 64, payload=udp(30)), None, True),
