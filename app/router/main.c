@@ -363,32 +363,55 @@ setup_l2(uint16_t port, const struct route_table *t)
 }
 
 /*
- * A port's source is still producing: a port whose device is a model fed
- * by a capture or the generator says so in its xstat "model_rx_busy"
- * (net_stmmac_uio, docs/nics/stmmac_uio.rst), which keeps
- * --exit-when-idle from stopping in a pause of the model thread. Other
- * ports have no such xstat and know nothing.
+ * What a port's traffic source has left: a port whose device is a model
+ * fed by a capture or the generator says so in its xstat "model_rx_busy"
+ * (net_stmmac_uio, net_mvneta_uio: 1 until the source is exhausted and
+ * the device took its last frame), which keeps --exit-when-idle from
+ * stopping in a pause of the model thread and lets it stop when there was
+ * never anything to receive. Other ports have no such xstat.
  */
-static bool
-port_source_busy(uint16_t port)
+enum port_source {
+	SOURCE_DONE,
+	SOURCE_BUSY,
+	SOURCE_UNKNOWN,
+};
+
+static enum port_source
+port_source(uint16_t port)
 {
 	uint64_t id, v;
 
 	if (rte_eth_xstats_get_id_by_name(port, "model_rx_busy", &id) != 0 ||
 	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		return false;
-	return v != 0;
+		return SOURCE_UNKNOWN;
+	return v != 0 ? SOURCE_BUSY : SOURCE_DONE;
 }
 
+/*
+ * Whether nothing more is to come, as far as the ports can tell: no
+ * source is busy, and a port that cannot tell has seen traffic
+ * (@p seen: a frame arrived on some port) and then the lull.
+ */
 static bool
-sources_busy(void)
+sources_done(bool seen)
 {
+	bool unknown = false;
 	uint16_t port;
 
-	for (port = 0; port < 64; port++)
-		if (port_enabled(port) && port_source_busy(port))
-			return true;
-	return false;
+	for (port = 0; port < 64; port++) {
+		if (!port_enabled(port))
+			continue;
+		switch (port_source(port)) {
+		case SOURCE_BUSY:
+			return false;
+		case SOURCE_UNKNOWN:
+			unknown = true;
+			break;
+		case SOURCE_DONE:
+			break;
+		}
+	}
+	return seen || !unknown;
 }
 
 static double
@@ -423,13 +446,15 @@ control_loop(double *elapsed)
 		stats_print_period();
 		if (args.exit_when_idle == 0)
 			continue;
+		/* idle: nothing arrived (delivered or not) and nothing to come */
 		rx = stats_rx_total();
 		if (rx != last_rx) {
 			seen = true;
 			idle = 0;
 			last_rx = rx;
-		} else if (seen && !sources_busy() &&
-			   ++idle >= args.exit_when_idle) {
+		} else if (!sources_done(seen)) {
+			idle = 0;
+		} else if (++idle >= args.exit_when_idle) {
 			why = "idle";
 		}
 	}

@@ -241,7 +241,8 @@ stats_rx_total(void)
 
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
 		if (pinfo[port].used)
-			n += s->lc.rx[port] + s->port[port].st.imissed;
+			n += s->lc.rx[port] + s->port[port].st.imissed +
+			     s->port[port].st.ierrors;
 	return n;
 }
 

@@ -91,7 +91,11 @@ void stats_sample(void);
 /* Prints the report for the period since the previous sample. */
 void stats_print_period(void);
 
-/* Frames received on all ports so far (router counters and missed). */
+/*
+ * Frames that arrived on all ports so far, delivered or not: received by
+ * the router, missed, or dropped by the device as errors (a frame above
+ * the MTU, a bad FCS).
+ */
 uint64_t stats_rx_total(void);
 
 /*
