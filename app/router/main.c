@@ -8,13 +8,16 @@
  * to stop, so the forwarding lcores run a loop with nothing else in it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_eal.h>
@@ -79,6 +82,31 @@ usage_hook(const char *prog)
 }
 
 /*
+ * The process holding the lock a primary EAL takes on its runtime
+ * directory's config file (lib/eal's rte_eal_config_create(): a write
+ * lock, fcntl(F_SETLK), held for the primary's life), or 0 when no other
+ * process holds it or there is no such file (--no-shconf, --in-memory).
+ */
+static pid_t
+runtime_config_holder(const char *dir)
+{
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	char path[PATH_MAX];
+	int fd;
+
+	if (dir == NULL || dir[0] == '\0' ||
+	    snprintf(path, sizeof(path), "%s/config", dir) >= (int)sizeof(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fcntl(fd, F_GETLK, &lk) != 0 || lk.l_type == F_UNLCK)
+		lk.l_pid = 0;
+	close(fd);
+	return lk.l_pid;
+}
+
+/*
  * EAL refused to start. Without hugepages (the usual first contact on a
  * fresh machine: "Permission denied" or "Cannot allocate memory") the
  * fix is a handful of EAL options, so say which, unless they are there.
@@ -86,8 +114,30 @@ usage_hook(const char *prog)
 static void
 eal_init_failed(int argc, char **argv)
 {
+	const char *dir = rte_eal_get_runtime_dir();
 	int err = rte_errno, i;
+	pid_t holder;
 
+	/*
+	 * Another primary holds this --file-prefix: EAL fails to lock the
+	 * runtime directory's config file and leaves rte_errno as it was
+	 * (0: "Success"), so the lock itself is asked who holds it.
+	 */
+	holder = runtime_config_holder(dir);
+	if (holder != 0) {
+		const char *prefix = strrchr(dir, '/');
+
+		fprintf(stderr,
+			"socrx-router: error: EAL init failed: another DPDK primary process (pid %ld) runs with --file-prefix %s:\n"
+			"  it holds the lock on %s/config; stop it, or give this process another --file-prefix\n",
+			(long)holder, prefix != NULL ? prefix + 1 : dir, dir);
+		return;
+	}
+	if (err == 0) {
+		fprintf(stderr,
+			"socrx-router: error: EAL init failed (EAL gave no reason code: see its messages above)\n");
+		return;
+	}
 	fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
 		rte_strerror(err));
 	if (err == EINVAL)	/* a bad EAL option: EAL said which */
@@ -102,6 +152,40 @@ eal_init_failed(int argc, char **argv)
 		"  or configure hugepages (e.g. echo 512 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages,\n"
 		"  hugetlbfs mounted on /dev/hugepages); see docs/router.md\n",
 		argv[0]);
+}
+
+/*
+ * The router's own arguments, after the first "--", are parsed before
+ * EAL starts (EAL needs hugepages or root, maps memory and probes
+ * devices): --help, -h or a mistake in them is answered at once, and
+ * the process exits. @return the index of that "--" in @p argv (what
+ * rte_eal_init() returns when it stops there), or -1 without one: then
+ * EAL takes everything, and what it leaves is parsed after it.
+ */
+static int
+args_before_eal(int argc, char **argv)
+{
+	char err[ARGS_ERR_LEN];
+	enum args_result r;
+	char *dashes;
+	int sep;
+
+	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
+		;
+	if (sep >= argc)
+		return -1;
+	/* the router's argv as EAL leaves it: the program name, then the rest */
+	dashes = argv[sep];
+	argv[sep] = argv[0];
+	r = args_parse(argc - sep, argv + sep, &args, err, sizeof(err));
+	argv[sep] = dashes;
+	if (r == ARGS_HELP)
+		exit(EXIT_SUCCESS);
+	if (r == ARGS_ERROR) {
+		fprintf(stderr, "socrx-router: error: %s\n", err);
+		exit(EXIT_FAILURE);
+	}
+	return sep;
 }
 
 static void
@@ -497,8 +581,9 @@ main(int argc, char **argv)
 	struct stats_final fin;
 	unsigned int lcore, i;
 	uint16_t port;
-	int rc, ret = EXIT_SUCCESS;
+	int rc, sep, ret = EXIT_SUCCESS;
 
+	sep = args_before_eal(argc, argv);
 	/* EAL's --help (before the "--") prints the router's options too. */
 	rte_set_application_usage_hook(usage_hook);
 	rc = rte_eal_init(argc, argv);
@@ -511,14 +596,17 @@ main(int argc, char **argv)
 	signal(SIGINT, signal_handler);
 	signal(SIGTERM, signal_handler);
 
-	switch (args_parse(argc, argv, &args, err, sizeof(err))) {
-	case ARGS_OK:
-		break;
-	case ARGS_HELP:
-		rte_eal_cleanup();
-		return EXIT_SUCCESS;
-	case ARGS_ERROR:
-		die("%s", err);
+	/* no "--", or one EAL took as an option's value: parsed only now */
+	if (rc != sep) {
+		switch (args_parse(argc, argv, &args, err, sizeof(err))) {
+		case ARGS_OK:
+			break;
+		case ARGS_HELP:
+			rte_eal_cleanup();
+			return EXIT_SUCCESS;
+		case ARGS_ERROR:
+			die("%s", err);
+		}
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
 	router_conf.idle_polls = args.idle_sleep;
