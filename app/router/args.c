@@ -16,7 +16,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include <rte_config.h>
+#include <rte_common.h>
 
 #include "args.h"
 #include "num.h"
@@ -91,8 +91,8 @@ args_usage(FILE *o, const char *prog)
 		"  --stats-period SEC   live statistics period, %g..%.0f (default 1; 0: none)\n"
 		"  --duration SEC       stop after SEC seconds, %g..%.0f (default 0: at\n"
 		"                       SIGINT/SIGTERM)\n"
-		"  --exit-when-idle N   stop once traffic was seen and then nothing was\n"
-		"                       received for N statistics periods, 0..%d\n"
+		"  --exit-when-idle N   stop once no source has anything left and nothing\n"
+		"                       arrived for N statistics periods, 0..%d\n"
 		"  --drop-bad-l4        drop frames with a bad TCP/UDP checksum (default:\n"
 		"                       forward and count them)\n"
 		"  --json FILE          write the final statistics as JSON\n"
@@ -279,6 +279,26 @@ parse_icmp_src(const char *s, uint32_t *out, char *err, size_t errlen)
 	return ARGS_OK;
 }
 
+/*
+ * Each option at most once, as the PMDs take each devarg: a repeat is a
+ * mistake (a command line edited in two places), never "the last one
+ * wins". @p name is the long option's name, NULL for a short option.
+ */
+static enum args_result
+args_once(bool *seen, size_t n, int opt, const char *name, char *err,
+	  size_t errlen)
+{
+	if (opt == '?' || opt == 'h' || opt < 0 || (size_t)opt >= n)
+		return ARGS_OK;
+	if (!seen[opt]) {
+		seen[opt] = true;
+		return ARGS_OK;
+	}
+	if (name != NULL)
+		return args_fail(err, errlen, "--%s given twice: say it once", name);
+	return args_fail(err, errlen, "-%c given twice: say it once", opt);
+}
+
 enum {
 	OPT_CONFIG = 256,
 	OPT_ROUTES,
@@ -296,6 +316,7 @@ enum {
 	OPT_TX_QUEUE_SIZE,
 	OPT_ICMP_ERRORS,
 	OPT_ICMP_RATE,
+	OPT__COUNT, /* one past the last: sizes the seen[] array */
 };
 
 enum args_result
@@ -322,14 +343,21 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	bool seen[OPT__COUNT] = { false };
 	enum args_result rc;
 	unsigned long ul;
-	int opt;
+	int opt, li = -1;
 
 	memset(a, 0, sizeof(*a));
 	a->stats_period = 1.0;
 	a->max_routes = ROUTES_MAX_RULES_DEFAULT;
-	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, NULL)) != -1) {
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "p:Ph", lopts, &li)) != -1) {
+		rc = args_once(seen, RTE_DIM(seen), opt,
+			       li >= 0 ? lopts[li].name : NULL, err, errlen);
+		if (rc != ARGS_OK)
+			return rc;
+		li = -1;
 		switch (opt) {
 		case 'p':
 			rc = parse_port_mask(optarg, &a->port_mask, err, errlen);

@@ -8,13 +8,16 @@
  * to stop, so the forwarding lcores run a loop with nothing else in it.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <rte_common.h>
 #include <rte_eal.h>
@@ -38,8 +41,12 @@
 
 /* Control loop tick: the resolution of --duration and of the reports. */
 #define CONTROL_TICK_NS	(ARGS_TICK_MS * 1000000L)
-/* Bounded wait for a TX ring to empty at shutdown (polls of 10 us). */
-#define TX_DRAIN_POLLS	100000
+/*
+ * Bounded wait for a port's TX rings to empty at shutdown, in seconds of
+ * the clock: a count of 10 us sleeps lasted 17 s on a loaded host (each
+ * sleep took 170 us) where a TX ring never empties.
+ */
+#define TX_DRAIN_S	1.0
 
 struct lcore_conf lcore_conf[RTE_MAX_LCORE];
 struct router_conf router_conf;
@@ -82,6 +89,31 @@ usage_hook(const char *prog)
 }
 
 /*
+ * The process holding the lock a primary EAL takes on its runtime
+ * directory's config file (lib/eal's rte_eal_config_create(): a write
+ * lock, fcntl(F_SETLK), held for the primary's life), or 0 when no other
+ * process holds it or there is no such file (--no-shconf, --in-memory).
+ */
+static pid_t
+runtime_config_holder(const char *dir)
+{
+	struct flock lk = { .l_type = F_WRLCK, .l_whence = SEEK_SET };
+	char path[PATH_MAX];
+	int fd;
+
+	if (dir == NULL || dir[0] == '\0' ||
+	    snprintf(path, sizeof(path), "%s/config", dir) >= (int)sizeof(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	if (fcntl(fd, F_GETLK, &lk) != 0 || lk.l_type == F_UNLCK)
+		lk.l_pid = 0;
+	close(fd);
+	return lk.l_pid;
+}
+
+/*
  * EAL refused to start. Without hugepages (the usual first contact on a
  * fresh machine: "Permission denied" or "Cannot allocate memory") the
  * fix is a handful of EAL options, so say which, unless they are there.
@@ -89,8 +121,30 @@ usage_hook(const char *prog)
 static void
 eal_init_failed(int argc, char **argv)
 {
+	const char *dir = rte_eal_get_runtime_dir();
 	int err = rte_errno, i;
+	pid_t holder;
 
+	/*
+	 * Another primary holds this --file-prefix: EAL fails to lock the
+	 * runtime directory's config file and leaves rte_errno as it was
+	 * (0: "Success"), so the lock itself is asked who holds it.
+	 */
+	holder = runtime_config_holder(dir);
+	if (holder != 0) {
+		const char *prefix = strrchr(dir, '/');
+
+		fprintf(stderr,
+			"socrx-router: error: EAL init failed: another DPDK primary process (pid %ld) runs with --file-prefix %s:\n"
+			"  it holds the lock on %s/config; stop it, or give this process another --file-prefix\n",
+			(long)holder, prefix != NULL ? prefix + 1 : dir, dir);
+		return;
+	}
+	if (err == 0) {
+		fprintf(stderr,
+			"socrx-router: error: EAL init failed (EAL gave no reason code: see its messages above)\n");
+		return;
+	}
 	fprintf(stderr, "socrx-router: error: EAL init failed: %s\n",
 		rte_strerror(err));
 	if (err == EINVAL)	/* a bad EAL option: EAL said which */
@@ -105,6 +159,40 @@ eal_init_failed(int argc, char **argv)
 		"  or configure hugepages (e.g. echo 512 > /sys/kernel/mm/hugepages/hugepages-2048kB/nr_hugepages,\n"
 		"  hugetlbfs mounted on /dev/hugepages); see docs/router.md\n",
 		argv[0]);
+}
+
+/*
+ * The router's own arguments, after the first "--", are parsed before
+ * EAL starts (EAL needs hugepages or root, maps memory and probes
+ * devices): --help, -h or a mistake in them is answered at once, and
+ * the process exits. @return the index of that "--" in @p argv (what
+ * rte_eal_init() returns when it stops there), or -1 without one: then
+ * EAL takes everything, and what it leaves is parsed after it.
+ */
+static int
+args_before_eal(int argc, char **argv)
+{
+	char err[ARGS_ERR_LEN];
+	enum args_result r;
+	char *dashes;
+	int sep;
+
+	for (sep = 1; sep < argc && strcmp(argv[sep], "--") != 0; sep++)
+		;
+	if (sep >= argc)
+		return -1;
+	/* the router's argv as EAL leaves it: the program name, then the rest */
+	dashes = argv[sep];
+	argv[sep] = argv[0];
+	r = args_parse(argc - sep, argv + sep, &args, err, sizeof(err));
+	argv[sep] = dashes;
+	if (r == ARGS_HELP)
+		exit(EXIT_SUCCESS);
+	if (r == ARGS_ERROR) {
+		fprintf(stderr, "socrx-router: error: %s\n", err);
+		exit(EXIT_FAILURE);
+	}
+	return sep;
 }
 
 static void
@@ -341,7 +429,7 @@ setup_queues(uint16_t port, struct rte_mempool *mp)
 			die("port %u: no memory for a TX buffer", port);
 		rte_eth_tx_buffer_init(buf, MAX_PKT_BURST);
 		rte_eth_tx_buffer_set_err_callback(buf, fwd_tx_unsent,
-			&qc->stats.drop[ROUTER_DROP_tx_full]);
+			&qc->stats.tx_refused[port]);
 		qc->tx_buffer[port] = buf;
 		qc->tx_queue_id[port] = (uint16_t)i;
 		qc->tx_port_id[qc->n_tx_port++] = port;
@@ -385,32 +473,55 @@ setup_l2(uint16_t port, const struct route_table *t)
 }
 
 /*
- * A port's source is still producing: a port whose device is a model fed
- * by a capture or the generator says so in its xstat "model_rx_busy"
- * (net_stmmac_uio, docs/nics/stmmac_uio.rst), which keeps
- * --exit-when-idle from stopping in a pause of the model thread. Other
- * ports have no such xstat and know nothing.
+ * What a port's traffic source has left: a port whose device is a model
+ * fed by a capture or the generator says so in its xstat "model_rx_busy"
+ * (net_stmmac_uio, net_mvneta_uio: 1 until the source is exhausted and
+ * the device took its last frame), which keeps --exit-when-idle from
+ * stopping in a pause of the model thread and lets it stop when there was
+ * never anything to receive. Other ports have no such xstat.
  */
-static bool
-port_source_busy(uint16_t port)
+enum port_source {
+	SOURCE_DONE,
+	SOURCE_BUSY,
+	SOURCE_UNKNOWN,
+};
+
+static enum port_source
+port_source(uint16_t port)
 {
 	uint64_t id, v;
 
 	if (rte_eth_xstats_get_id_by_name(port, "model_rx_busy", &id) != 0 ||
 	    rte_eth_xstats_get_by_id(port, &id, &v, 1) != 1)
-		return false;
-	return v != 0;
+		return SOURCE_UNKNOWN;
+	return v != 0 ? SOURCE_BUSY : SOURCE_DONE;
 }
 
+/*
+ * Whether nothing more is to come, as far as the ports can tell: no
+ * source is busy, and a port that cannot tell has seen traffic
+ * (@p seen: a frame arrived on some port) and then the lull.
+ */
 static bool
-sources_busy(void)
+sources_done(bool seen)
 {
+	bool unknown = false;
 	uint16_t port;
 
-	for (port = 0; port < 64; port++)
-		if (port_enabled(port) && port_source_busy(port))
-			return true;
-	return false;
+	for (port = 0; port < 64; port++) {
+		if (!port_enabled(port))
+			continue;
+		switch (port_source(port)) {
+		case SOURCE_BUSY:
+			return false;
+		case SOURCE_UNKNOWN:
+			unknown = true;
+			break;
+		case SOURCE_DONE:
+			break;
+		}
+	}
+	return seen || !unknown;
 }
 
 static double
@@ -446,13 +557,15 @@ control_loop(double *elapsed)
 		stats_print_period();
 		if (args.exit_when_idle == 0)
 			continue;
+		/* idle: nothing arrived (delivered or not) and nothing to come */
 		rx = stats_rx_total();
 		if (rx != last_rx) {
 			seen = true;
 			idle = 0;
 			last_rx = rx;
-		} else if (seen && !sources_busy() &&
-			   ++idle >= args.exit_when_idle) {
+		} else if (!sources_done(seen)) {
+			idle = 0;
+		} else if (++idle >= args.exit_when_idle) {
 			why = "idle";
 		}
 	}
@@ -470,18 +583,14 @@ control_loop(double *elapsed)
 static void
 drain_tx(uint16_t port)
 {
+	const double until = mono_s() + TX_DRAIN_S;
 	uint16_t q;
-	unsigned int i;
 
 	for (q = 0; q < port_q[port].nb_txq; q++) {
-		for (i = 0; i < TX_DRAIN_POLLS; i++) {
-			int st = rte_eth_tx_descriptor_status(port, q,
-					(uint16_t)(port_q[port].nb_txd - 1));
-
-			if (st != RTE_ETH_TX_DESC_FULL)
-				break;
+		while (rte_eth_tx_descriptor_status(port, q,
+				(uint16_t)(port_q[port].nb_txd - 1)) == RTE_ETH_TX_DESC_FULL &&
+		       mono_s() < until)
 			rte_delay_us_sleep(10);
-		}
 		rte_eth_tx_done_cleanup(port, q, 0);
 	}
 }
@@ -495,8 +604,9 @@ main(int argc, char **argv)
 	struct stats_final fin;
 	unsigned int lcore, i;
 	uint16_t port;
-	int rc, ret = EXIT_SUCCESS;
+	int rc, sep, ret = EXIT_SUCCESS;
 
+	sep = args_before_eal(argc, argv);
 	/* EAL's --help (before the "--") prints the router's options too. */
 	rte_set_application_usage_hook(usage_hook);
 	rc = rte_eal_init(argc, argv);
@@ -509,14 +619,17 @@ main(int argc, char **argv)
 	signal(SIGINT, signal_handler);
 	signal(SIGTERM, signal_handler);
 
-	switch (args_parse(argc, argv, &args, err, sizeof(err))) {
-	case ARGS_OK:
-		break;
-	case ARGS_HELP:
-		rte_eal_cleanup();
-		return EXIT_SUCCESS;
-	case ARGS_ERROR:
-		die("%s", err);
+	/* no "--", or one EAL took as an option's value: parsed only now */
+	if (rc != sep) {
+		switch (args_parse(argc, argv, &args, err, sizeof(err))) {
+		case ARGS_OK:
+			break;
+		case ARGS_HELP:
+			rte_eal_cleanup();
+			return EXIT_SUCCESS;
+		case ARGS_ERROR:
+			die("%s", err);
+		}
 	}
 	router_conf.drop_bad_l4 = args.drop_bad_l4;
 	router_conf.idle_polls = args.idle_sleep;

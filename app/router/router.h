@@ -90,7 +90,8 @@ extern volatile bool force_quit;
 
 /*
  * TX buffer error callback: frees what the TX queue refused and adds the
- * count to the uint64_t at @p userdata (the lcore's tx_full counter).
+ * count to the uint64_t at @p userdata (the lcore's tx_refused counter
+ * of the buffer's port).
  */
 void fwd_tx_unsent(struct rte_mbuf **unsent, uint16_t count, void *userdata);
 

@@ -183,6 +183,8 @@ lcore_sum(struct lcore_stats *sum, struct lcore_time *lt)
 			lt[lc].rx += stat_read(&s->rx[k]);
 			sum->rx[k] += stat_read(&s->rx[k]);
 			sum->fwd[k] += stat_read(&s->fwd[k]);
+			sum->tx_refused[k] += stat_read(&s->tx_refused[k]);
+			sum->drop[ROUTER_DROP_tx_full] += stat_read(&s->tx_refused[k]);
 		}
 		lt[lc].busy_tsc = stat_read(&s->busy_tsc);
 		lt[lc].run_tsc = stat_read(&s->run_tsc);
@@ -241,7 +243,8 @@ stats_rx_total(void)
 
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
 		if (pinfo[port].used)
-			n += s->lc.rx[port] + s->port[port].st.imissed;
+			n += s->lc.rx[port] + s->port[port].st.imissed +
+			     s->port[port].st.ierrors;
 	return n;
 }
 
@@ -388,8 +391,10 @@ stats_print_summary(const struct stats_final *f)
 		       ps->st.ierrors, ps->st.rx_nombuf);
 		printf("    TX %" PRIu64 " packets %" PRIu64 " bytes, errors %" PRIu64 "\n",
 		       ps->st.opackets, ps->st.obytes, ps->st.oerrors);
-		printf("    router: received %" PRIu64 ", routed out of this port %" PRIu64 "\n",
-		       s->lc.rx[port], s->lc.fwd[port]);
+		printf("    router: received %" PRIu64 ", sent out of this port %" PRIu64
+		       ", refused by its TX queue %" PRIu64 "\n",
+		       s->lc.rx[port], s->lc.fwd[port] - s->lc.tx_refused[port],
+		       s->lc.tx_refused[port]);
 		if (pinfo[port].n_ids[XS_copybreak_frames] != 0 ||
 		    pinfo[port].n_ids[XS_ip_csum_good] != 0) {
 			struct port_sample zero;
@@ -446,11 +451,12 @@ stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 			"     \"tx_packets\": %" PRIu64 ", \"tx_bytes\": %" PRIu64
 			", \"tx_errors\": %" PRIu64 ",\n"
 			"     \"router_rx\": %" PRIu64 ", \"router_fwd_out\": %" PRIu64
-			", \"xstats\": {",
+			", \"router_tx_refused\": %" PRIu64 ", \"xstats\": {",
 			ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
 			ps->st.ierrors, ps->st.rx_nombuf, ps->st.opackets,
 			ps->st.obytes, ps->st.oerrors, s->lc.rx[port],
-			s->lc.fwd[port]);
+			s->lc.fwd[port] - s->lc.tx_refused[port],
+			s->lc.tx_refused[port]);
 		{
 			const char *xsep = "";
 

@@ -43,6 +43,10 @@ enum router_drop {
 struct lcore_stats {
 	uint64_t rx[RTE_MAX_ETHPORTS];	/* frames received, by ingress port */
 	uint64_t fwd[RTE_MAX_ETHPORTS];	/* frames handed to TX, by egress port */
+	/*
+	 * By cause; drop[ROUTER_DROP_tx_full] stays 0 here, the reader sums
+	 * it from tx_refused[].
+	 */
 	uint64_t drop[ROUTER_DROP_MAX];
 	uint64_t l4_bad_fwd;	/* bad L4 verdict, forwarded (default mode) */
 	uint64_t ip_sw_csum;	/* IPv4 headers checked in software */
@@ -61,6 +65,12 @@ struct lcore_stats {
 	/* --idle-sleep's threshold (idle_adapt.h): raises, and its value now */
 	uint64_t idle_raises;
 	uint64_t idle_polls;
+	/*
+	 * Of fwd[], the frames the port's TX queue refused (freed, never
+	 * sent; the tx_full drops), by egress port: fwd[] - tx_refused[] were
+	 * sent. Apart from the counters of every burst.
+	 */
+	uint64_t tx_refused[RTE_MAX_ETHPORTS];
 };
 
 static inline void
@@ -91,7 +101,11 @@ void stats_sample(void);
 /* Prints the report for the period since the previous sample. */
 void stats_print_period(void);
 
-/* Frames received on all ports so far (router counters and missed). */
+/*
+ * Frames that arrived on all ports so far, delivered or not: received by
+ * the router, missed, or dropped by the device as errors (a frame above
+ * the MTU, a bad FCS).
+ */
 uint64_t stats_rx_total(void);
 
 /*

@@ -11,7 +11,10 @@ cannot be written stops the router before any port starts: exit 1, a
 message naming the path, and no forwarding lcore, statistics or summary.
 
 --help (or -h) before the "--" prints EAL's options and the router's;
-after the "--", the router's. With no arguments on a machine without
+after the "--", the router's, before EAL starts (no EAL output, no
+hugepage hint), also for an unprivileged user (run as nobody when the
+test runs as root). A second router on the --file-prefix of a running
+one names the cause: the first one's pid, which holds the prefix. With no arguments on a machine without
 hugepages, EAL fails: the router must say what to add (--no-huge
 --no-pci -m 512 --no-shconf). Where this machine has hugepages, the same
 failure is made by pointing EAL at an empty --huge-dir (said so in the
@@ -100,17 +103,95 @@ ROUTER_OPTIONS = ["-p PORTMASK", "--routes FILE", "--max-routes N", "--json FILE
 HINT = "--no-huge --no-pci -m 512 --no-shconf"
 
 
+def unprivileged(router):
+    """The command prefix that runs @router as an unprivileged user (nobody,
+    via setpriv) when this test runs as root and nobody can execute it;
+    [] otherwise (already unprivileged, or not possible here)."""
+    if os.geteuid() != 0:
+        return [], "as uid %d" % os.geteuid()
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        return [], "as root (no setpriv)"
+    pre = [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    try:
+        ok = subprocess.run(pre + ["test", "-x", router], timeout=60).returncode == 0
+    except (OSError, subprocess.SubprocessError):
+        ok = False
+    if not ok:
+        return [], "as root (nobody cannot execute %s)" % router
+    return pre, "as nobody"
+
+
 def test_help(router):
+    """--help or -h: before the "--" EAL's options and the router's (EAL
+    answers while parsing its options, before any memory or device is
+    touched); after it, the router's, before EAL starts at all: no EAL
+    line, no hugepage hint. Run as an unprivileged user where possible,
+    whom EAL's initialisation would refuse (no hugepages for it)."""
+    pre, who = unprivileged(router)
     for args, eal in [(["--help"], True), (["-h"], True),
-                      (EAL + ["--", "--help"], False), (EAL + ["--", "-h"], False)]:
-        p = run([router] + args)
+                      (["-l", "0,1", "--no-huge", "--help"], True),
+                      (["--", "--help"], False), (["--", "-h"], False),
+                      (["--", "-P", "-h"], False),
+                      (EAL + ["--", "--help"], False), (EAL + ["--", "-h"], False),
+                      (["-l", "0,1", "--", "--routes", "x.cfg", "--help"], False)]:
+        p = run(pre + [router] + args)
         out = text(p)
         has = [o for o in ROUTER_OPTIONS if o in out]
         check(p.returncode == 0 and has == ROUTER_OPTIONS and
-              (EAL_OPTIONS in out) == eal,
-              "%s: exit %d, %s EAL's options, router options %s"
-              % (" ".join(args[-1:] if not eal else args), p.returncode,
-                 "with" if EAL_OPTIONS in out else "without", has), out)
+              (EAL_OPTIONS in out) == eal and "hint:" not in out and
+              "EAL init failed" not in out and (eal or "EAL:" not in out),
+              "%s %s: exit %d, %s EAL's options, router options %s%s"
+              % (" ".join(args), who, p.returncode,
+                 "with" if EAL_OPTIONS in out else "without", has,
+                 "" if eal else ", no EAL output"), out)
+
+
+def runtime_dir(prefix):
+    """EAL's runtime directory for @prefix (eal_create_runtime_dir())."""
+    base = "/var/run" if os.geteuid() == 0 else os.environ.get("XDG_RUNTIME_DIR", "/tmp")
+    return os.path.join(base, "dpdk", prefix)
+
+
+def test_prefix_held(router, tmp, routes):
+    """A second primary on the same --file-prefix: the router names the
+    cause (the first one holds the prefix's config lock, with its pid),
+    not "Success" and no hugepage hint. Without hugepages: --no-huge with
+    a shared config (no --no-shconf), which EAL locks all the same."""
+    prefix = "socrx-cli-%d" % os.getpid()
+    eal = ["--no-huge", "--no-pci", "-m", "256", "-l", "0,1", "--file-prefix", prefix,
+           "--vdev", "net_null0"]
+    cmd = [router] + eal + ["--", "--routes", routes, "--duration", "600",
+                            "--stats-period", "0"]
+    print("$ " + " ".join(cmd) + " &", flush=True)
+    first = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                             universal_newlines=True, cwd=tmp)
+    first_out = []
+    for line in first.stdout:       # up to the forwarding lcores' start
+        first_out.append(line)
+        if "ROUTER: lcore" in line:
+            break
+    try:
+        if not check(first.poll() is None, "first router (--file-prefix %s) runs" % prefix,
+                     "".join(first_out)):
+            return
+        p = run([router] + eal + ["--", "--routes", routes, "--duration", "0.5"])
+        out = text(p)
+        want = "another DPDK primary process (pid %d) runs with --file-prefix %s" % (
+            first.pid, prefix)
+        check(p.returncode == 1 and want in out and
+              "lock on %s/config" % runtime_dir(prefix) in out,
+              "second router on the same --file-prefix: exit %d, '%s'" % (p.returncode, want),
+              out)
+        check("Success" not in out and "hint:" not in out,
+              "no 'EAL init failed: Success', no hugepage hint", out)
+        check(not started(out), "the second router started nothing", out)
+    finally:
+        first.terminate()
+        rest = first.communicate(timeout=120)[0]
+        check(first.returncode == 0, "first router stopped by SIGTERM: exit %d"
+              % first.returncode, "".join(first_out) + rest)
+        shutil.rmtree(runtime_dir(prefix), ignore_errors=True)
 
 
 def no_hugepages():
@@ -184,6 +265,7 @@ def main():
         test_json_unwritable(router, tmp, routes)
         test_help(router)
         test_no_args(router, tmp)
+        test_prefix_held(router, tmp, routes)
         test_installed(router, build, tmp)
     return result()
 

@@ -4,7 +4,8 @@
 malformed line the router must exit non-zero before forwarding anything,
 with an error naming FILE:LINE and the reason; for each bad option value
 (trailing junk, a sign, too many digits, out of range, below the control
-loop's 10 ms resolution) an error naming the option and its limit. Bytes
+loop's 10 ms resolution) an error naming the option and its limit; for
+an option given twice, an error naming it, before EAL starts. Bytes
 an editor hides are named too: a NUL, a control character, a no-break
 space, a UTF-8 byte order mark anywhere but at the start of the file
 (where it is skipped); UTF-8 is fine in comments. Route limits: 4096
@@ -88,6 +89,20 @@ OPTION_CASES = [
     ("--exit-when-idle in hex", ["--exit-when-idle", "0x10"],
      "--exit-when-idle: '0x10' is not an integer in 0..1000000"),
     ("--exit-when-idle too large", ["--exit-when-idle", "1000001"], "0..1000000"),
+]
+
+# An option given twice is refused, naming it, before EAL starts (run()
+# adds --routes and --duration): (name, router arguments, expected words).
+REPEATED = [
+    ("--routes twice", ["--routes", "other.cfg"], "--routes given twice: say it once"),
+    ("--duration twice", ["--duration", "3"], "--duration given twice: say it once"),
+    ("-p twice", ["-p", "0x1", "-p", "0x3"], "-p given twice: say it once"),
+    ("-P twice", ["-P", "-P"], "-P given twice: say it once"),
+    ("--idle-sleep twice", ["--idle-sleep", "--idle-sleep=5"],
+     "--idle-sleep given twice: say it once"),
+    ("abbreviated --json twice", ["--json", "/nonexistent/a.json", "--js",
+                                  "/nonexistent/b.json"],
+     "--json given twice: say it once"),
 ]
 
 # Values at the limits, accepted: (name, router arguments).
@@ -230,6 +245,15 @@ def main():
             ok = p.returncode != 0 and want in p.stdout
             print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
             if not ok:
+                print(p.stdout[-1500:])
+                failures += 1
+
+        for name, extra, want in REPEATED:
+            p = run(router, os.path.join(tmp, "good.cfg"), extra)
+            ok = p.returncode == 1 and want in p.stdout and "EAL:" not in p.stdout
+            print("%s %-30s exit %d" % ("ok  " if ok else "FAIL", name, p.returncode))
+            if not ok:
+                print("     expected exit 1, '%s' and no EAL output" % want)
                 print(p.stdout[-1500:])
                 failures += 1
 

@@ -173,7 +173,7 @@ def main_job_checks(tag, p):
     check(p.returncode == 0 and "stopped by duration" in out,
           "%s: exit %d, stopped by --duration" % (tag, p.returncode), out)
     rx = summary_numbers(out, r"router: received (\d+)")
-    routed = summary_numbers(out, r"routed out of this port (\d+)")
+    routed = summary_numbers(out, r"sent out of this port (\d+)")
     check(len(rx) == 2 and min(rx) > 0 and len(routed) == 2 and min(routed) > 0,
           "%s: both ports received (%s) and routed out (%s) frames" % (tag, rx, routed), out)
 
