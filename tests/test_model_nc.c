@@ -13,7 +13,9 @@
  *   - a line dirtied by the CPU under a device write is a clobber: the
  *     device's bytes are lost and counted (packed descriptors);
  *   - two models (two ports) share one DRAM: a frame received on one and
- *     sent by the other needs no CPU maintenance in between.
+ *     sent by the other needs no CPU maintenance in between;
+ *   - another copy of the interconnect (another PMD plugin's) joined:
+ *     every call goes to it (model_nc_join()).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -551,6 +553,116 @@ test_coherent(void)
 	fix_fini(&f);
 }
 
+/*
+ * A second copy of model_nc (another PMD plugin's) as a domain that counts
+ * the calls it gets and passes them on to this copy's own interconnect.
+ */
+static const struct model_nc_domain *join_own;
+static unsigned int join_calls[3];	/* attach, device accesses, maintenance */
+
+static int
+join_attach(void)
+{
+	join_calls[0]++;
+	return join_own->attach();
+}
+
+static void
+join_detach(void)
+{
+	join_own->detach();
+}
+
+static unsigned int
+join_users(void)
+{
+	return join_own->users();
+}
+
+static int
+join_map(void *va, size_t len)
+{
+	return join_own->map(va, len);
+}
+
+static bool
+join_read(void *dst, const void *cpu, size_t len)
+{
+	join_calls[1]++;
+	return join_own->dev_read_quiet(dst, cpu, len);
+}
+
+static void
+join_unclean(struct model_nc_counters *c)
+{
+	join_own->count_unclean_read(c);
+}
+
+static void
+join_write(struct model_nc_counters *c, void *cpu, const void *src,
+	   size_t len, bool visible)
+{
+	join_calls[1]++;
+	join_own->dev_write(c, cpu, src, len, visible);
+}
+
+static void
+join_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
+	    enum model_nc_op op)
+{
+	join_calls[2]++;
+	join_own->cpu_op(c, addr, len, op);
+}
+
+/*
+ * model_nc_join(): refused for another ABI and while a model of this copy
+ * is attached; once joined, every call goes to the joined domain (a frame
+ * received through it as before) and no second domain is joined. Last:
+ * the copy stays joined.
+ */
+static void
+test_join(void)
+{
+	const char *t = "join";
+	struct model_nc_domain other, bad;
+	uint8_t frame[120];
+	struct fix f;
+
+	join_own = model_nc_domain();
+	other = (struct model_nc_domain){
+		.abi = MODEL_NC_ABI, .attach = join_attach,
+		.detach = join_detach, .users = join_users, .map = join_map,
+		.dev_read_quiet = join_read, .count_unclean_read = join_unclean,
+		.dev_write = join_write, .cpu_op = join_cpu_op,
+	};
+	bad = other;
+	bad.abi = MODEL_NC_ABI + 1;
+	CHECK_EQ_U(model_nc_join(NULL), -EINVAL, "%s: NULL", t);
+	CHECK_EQ_U(model_nc_join(&bad), -EINVAL, "%s: another ABI", t);
+	CHECK_EQ_U(model_nc_join(join_own), 0, "%s: its own domain", t);
+	fix_init(&f, true, 6, 2, false);
+	CHECK_EQ_U(model_nc_users(), 1, "%s: one model attached", t);
+	CHECK_EQ_U(model_nc_join(&other), -EBUSY, "%s: a model attached", t);
+	fix_fini(&f);
+	CHECK_EQ_U(model_nc_users(), 0, "%s: detached", t);
+
+	CHECK_EQ_U(model_nc_join(&other), 0, "%s: joined", t);
+	CHECK(model_nc_domain() == &other, "%s: the joined domain is used", t);
+	fix_init(&f, true, 6, 2, false);
+	push_frame(&f, frame, sizeof(frame), 6);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "%s: received", t);
+	civac(&f, buf_va(&f, 0), sizeof(frame));
+	CHECK(memcmp(buf_va(&f, 0), frame, sizeof(frame)) == 0,
+	      "%s: data through the joined domain", t);
+	CHECK_EQ_U(join_calls[0], 1, "%s: attach went to the joined domain", t);
+	CHECK(join_calls[1] != 0 && join_calls[2] != 0,
+	      "%s: device accesses (%u) and maintenance (%u) too", t,
+	      join_calls[1], join_calls[2]);
+	CHECK_EQ_U(stats(&f).nc_clobbers, 0, "%s: no clobber", t);
+	fix_fini(&f);
+	CHECK_EQ_U(model_nc_join(join_own), -EBUSY, "%s: no second join", t);
+}
+
 int
 main(void)
 {
@@ -565,5 +677,6 @@ main(void)
 	test_tx_clean();
 	test_two_models_share_dram();
 	test_coherent();
+	test_join();
 	return harness_result("test_model_nc");
 }

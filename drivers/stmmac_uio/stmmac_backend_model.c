@@ -19,6 +19,7 @@
 #include <rte_memory.h>
 
 #include "socnic_backend.h"
+#include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
 #include "dwmac4_model.h"
@@ -86,6 +87,8 @@ model_destroy(void *arg)
 
 	socnic_model_port_fini(&ctx->port);
 	dwmac4_model_destroy(ctx->m);
+	if (ctx->port.nc)
+		socnic_model_nc_leave();
 	rte_free(ctx);
 }
 
@@ -200,12 +203,20 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
 				     mac) < 0)
 		goto err;
+	/* One DRAM with every other family's models (socnic_model_nc.h). */
+	ctx->port.nc = ma->p.nc_emulation;
+	if (ctx->port.nc && socnic_model_nc_join(name, stmmac_logtype_backend) < 0) {
+		stmmac_model_params_release(&ma->p);
+		goto err;
+	}
 	ctx->m = dwmac4_model_create(&ma->p);
 	if (ctx->m == NULL) {
 		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
 			   strerror(errno));
 		/* The model owns its traffic only once created. */
 		stmmac_model_params_release(&ma->p);
+		if (ctx->port.nc)
+			socnic_model_nc_leave();
 		goto err;
 	}
 	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */

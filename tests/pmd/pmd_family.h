@@ -261,22 +261,31 @@ static const struct pmd_family pmd_families[] = {
 #endif
 };
 
+/* The family named @p name, or NULL when it is not built into the test. */
+static inline const struct pmd_family *
+pmd_family_named(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(pmd_families) / sizeof(pmd_families[0]); i++)
+		if (strcmp(pmd_families[i].name, name) == 0)
+			return &pmd_families[i];
+	return NULL;
+}
+
 /* The family of this run (SOCRX_TEST_FAMILY); exits 77 for one not built. */
 static inline const struct pmd_family *
 pmd_family(void)
 {
 	static const struct pmd_family *f;
 	const char *e;
-	size_t i;
 
 	if (f != NULL)
 		return f;
 	e = getenv("SOCRX_TEST_FAMILY");
 	if (e == NULL || e[0] == '\0')
 		e = "stmmac";
-	for (i = 0; i < sizeof(pmd_families) / sizeof(pmd_families[0]); i++)
-		if (strcmp(pmd_families[i].name, e) == 0)
-			f = &pmd_families[i];
+	f = pmd_family_named(e);
 	if (f == NULL) {
 		printf("SKIP: family %s is not built into this test\n", e);
 		exit(77);

@@ -449,15 +449,19 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
  * the driver wrote and did not clean (the model_nc_* xstats).
  */
 #define PMD_HARNESS_CHECK_NO_VIOLATION(port)				\
+	PMD_HARNESS_CHECK_NO_VIOLATION_OF(pmd_family(), port)
+
+/* The same for a port of family @p fam (a test with ports of two families). */
+#define PMD_HARNESS_CHECK_NO_VIOLATION_OF(fam, port)			\
 	do {								\
 		struct pmd_model_stats st_;				\
-		int r_ = pmd_family()->model_stats((port), &st_);	\
+		int r_ = (fam)->model_stats((port), &st_);		\
 									\
 		CHECK(r_ == 0, "model stats of port %u: %d", (port), r_); \
 		CHECK(r_ != 0 || st_.violations == 0,			\
 		      "port %u: %" PRIu64 " violations, last: %s", (port), \
 		      st_.violations,					\
-		      pmd_family()->last_violation(port));		\
+		      (fam)->last_violation(port));			\
 		CHECK(r_ != 0 || st_.nc_clobbers == 0,			\
 		      "port %u: model_nc_clobbers %" PRIu64		\
 		      " (device bytes lost under a dirty line)", (port),	\

@@ -29,6 +29,8 @@ struct socnic_model_port {
 	bool step;			/* no thread: rte_pmd_*_model_step() */
 	bool inline_step;		/* no thread: each RX poll steps it */
 	bool running;
+	/* Its model emulates the non-coherent interconnect (joined, socnic_model_nc.h). */
+	bool nc;
 	void *dev;			/* passed to the five calls below */
 	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
 	void (*dev_stop)(void *dev);

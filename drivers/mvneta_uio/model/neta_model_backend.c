@@ -17,6 +17,7 @@
 #include "model_traffic.h"
 #include "socnic_log.h"
 #include "socnic_model_args.h"
+#include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
 #include "neta_model_backend.h"
@@ -194,6 +195,8 @@ model_destroy(void *arg)
 
 	socnic_model_port_fini(&ctx->port);
 	neta_model_destroy(ctx->m);
+	if (ctx->port.nc)
+		socnic_model_nc_leave();
 	rte_free(ctx);
 }
 
@@ -276,11 +279,19 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	if (model_args_parse(name, args, conf, ma) < 0 ||
 	    model_params_fill(ma, name, conf) < 0)
 		goto err;
+	/* One DRAM with every other family's models (socnic_model_nc.h). */
+	ctx->port.nc = ma->p.nc_emulation;
+	if (ctx->port.nc && socnic_model_nc_join(name, conf->logtype) < 0) {
+		model_traffic_destroy(ma->p.rx_src, ma->p.tx_sink);
+		goto err;
+	}
 	ctx->m = neta_model_create(&ma->p);
 	if (ctx->m == NULL) {
 		SOCNIC_LOG(conf->logtype, ERR, "%s: cannot create the neta model: %s",
 			   name, strerror(errno));
 		model_traffic_destroy(ma->p.rx_src, ma->p.tx_sink);
+		if (ctx->port.nc)
+			socnic_model_nc_leave();
 		goto err;
 	}
 	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */

@@ -174,8 +174,8 @@ nc_stale_kept(const uint8_t *c, uint64_t stale)
 		}							\
 	} while (0)
 
-bool
-model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
+static bool
+nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
 {
 	uint8_t *out = dst;
 	bool unclean = false;
@@ -200,8 +200,8 @@ model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
 	return unclean;
 }
 
-void
-model_nc_count_unclean_read(struct model_nc_counters *c)
+static void
+nc_count_unclean_read(struct model_nc_counters *c)
 {
 	pthread_mutex_lock(&nc.lock);
 	nc_count(&c->unclean_reads);
@@ -216,9 +216,9 @@ model_nc_dev_read(struct model_nc_counters *c, void *dst, const void *cpu,
 		model_nc_count_unclean_read(c);
 }
 
-void
-model_nc_dev_write(struct model_nc_counters *c, void *cpu, const void *src,
-		   size_t len, bool visible)
+static void
+nc_dev_write(struct model_nc_counters *c, void *cpu, const void *src,
+	     size_t len, bool visible)
 {
 	const uint8_t *in = src;
 
@@ -271,9 +271,9 @@ model_nc_dev_store32(struct model_nc_counters *c, uint32_t *cpu, uint32_t v)
 	model_nc_dev_write(c, cpu, &v, sizeof(v), false);
 }
 
-void
-model_nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
-		enum model_nc_op op)
+static void
+nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
+	  enum model_nc_op op)
 {
 	uintptr_t first = (uintptr_t)addr & ~(uintptr_t)(MODEL_NC_LINE - 1);
 
@@ -408,8 +408,8 @@ nc_add(uintptr_t lo, uintptr_t hi)
 	return 0;
 }
 
-int
-model_nc_map(void *va, size_t len)
+static int
+nc_map(void *va, size_t len)
 {
 	uintptr_t lo = (uintptr_t)va & ~(uintptr_t)(MODEL_NC_LINE - 1);
 	uintptr_t hi = ((uintptr_t)va + len + MODEL_NC_LINE - 1) &
@@ -437,8 +437,8 @@ model_nc_map(void *va, size_t len)
 	return rc;
 }
 
-int
-model_nc_attach(void)
+static int
+nc_attach(void)
 {
 	pthread_mutex_lock(&nc.lock);
 	nc.users++;
@@ -446,8 +446,8 @@ model_nc_attach(void)
 	return 0;
 }
 
-void
-model_nc_detach(void)
+static void
+nc_detach(void)
 {
 	unsigned int i;
 
@@ -458,4 +458,113 @@ model_nc_detach(void)
 		nc.n = 0;
 	}
 	pthread_mutex_unlock(&nc.lock);
+}
+
+static unsigned int
+nc_users(void)
+{
+	unsigned int n;
+
+	pthread_mutex_lock(&nc.lock);
+	n = nc.users;
+	pthread_mutex_unlock(&nc.lock);
+	return n;
+}
+
+/* ---- The domain: this copy's, or the one it joined ---- */
+
+static const struct model_nc_domain nc_own = {
+	.abi = MODEL_NC_ABI,
+	.attach = nc_attach,
+	.detach = nc_detach,
+	.users = nc_users,
+	.map = nc_map,
+	.dev_read_quiet = nc_dev_read_quiet,
+	.count_unclean_read = nc_count_unclean_read,
+	.dev_write = nc_dev_write,
+	.cpu_op = nc_cpu_op,
+};
+
+/* Set once, at a probe before this copy's first model; read by its threads. */
+static const struct model_nc_domain *nc_dom = &nc_own;
+
+static inline const struct model_nc_domain *
+nc_domain(void)
+{
+	return __atomic_load_n(&nc_dom, __ATOMIC_ACQUIRE);
+}
+
+const struct model_nc_domain *
+model_nc_domain(void)
+{
+	return nc_domain();
+}
+
+int
+model_nc_join(const struct model_nc_domain *d)
+{
+	int rc = 0;
+
+	if (d == NULL || d->abi != MODEL_NC_ABI)
+		return -EINVAL;
+	if (d == nc_domain())
+		return 0;
+	pthread_mutex_lock(&nc.lock);
+	/* Its models stay in the shadow they attached to: no second join. */
+	if (nc.users != 0 || nc_domain() != &nc_own)
+		rc = -EBUSY;
+	else
+		__atomic_store_n(&nc_dom, d, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&nc.lock);
+	return rc;
+}
+
+unsigned int
+model_nc_users(void)
+{
+	return nc_domain()->users();
+}
+
+int
+model_nc_attach(void)
+{
+	return nc_domain()->attach();
+}
+
+void
+model_nc_detach(void)
+{
+	nc_domain()->detach();
+}
+
+int
+model_nc_map(void *va, size_t len)
+{
+	return nc_domain()->map(va, len);
+}
+
+bool
+model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
+{
+	return nc_domain()->dev_read_quiet(dst, cpu, len);
+}
+
+void
+model_nc_count_unclean_read(struct model_nc_counters *c)
+{
+	nc_domain()->count_unclean_read(c);
+}
+
+void
+model_nc_dev_write(struct model_nc_counters *c, void *cpu, const void *src,
+		   size_t len, bool visible)
+{
+	nc_domain()->dev_write(c, cpu, src, len, visible);
+}
+
+void
+model_nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
+		enum model_nc_op op)
+{
+	nc_domain()->cpu_op(c, addr, len, op);
 }

@@ -31,6 +31,17 @@
  * the same DRAM). Device accesses and CPU maintenance are serialised by one
  * lock. Nothing here is on the driver's datapath unless the emulation is on
  * (a model port with dma=noncoherent and model_nc=1, the default).
+ *
+ * Process-wide across copies of this module, too: each PMD plugin links
+ * the model library statically and keeps its symbols to itself, so a
+ * process loading two NIC families holds two copies of this file. Each
+ * copy offers its interconnect as a domain (model_nc_domain()); the
+ * others join it (model_nc_join()) before their first model attaches,
+ * and from then on every call below runs the joined copy's code on its
+ * shadow. A buffer passed from one family's port to the other's (one
+ * mempool) then lives in one DRAM, as on the SoC; with a shadow per copy
+ * each would miss the other's device writes and maintenance, and report
+ * clobbers that are not there (and hide any that are).
  */
 #ifndef SOCRX_MODEL_NC_H
 #define SOCRX_MODEL_NC_H
@@ -111,6 +122,43 @@ void model_nc_cpu_op(struct model_nc_counters *c, const void *addr,
 /* Relaxed snapshot of @p c. */
 void model_nc_counters_read(const struct model_nc_counters *c,
 			    struct model_nc_counters *out);
+
+/*
+ * A copy's interconnect: its entry points, on its own shadow. @p abi is
+ * MODEL_NC_ABI of the copy that built it; a copy joins only a domain of
+ * its own ABI (layouts of the counters and of this table).
+ */
+struct model_nc_domain {
+	uint32_t abi;
+	int (*attach)(void);
+	void (*detach)(void);
+	unsigned int (*users)(void);
+	int (*map)(void *va, size_t len);
+	bool (*dev_read_quiet)(void *dst, const void *cpu, size_t len);
+	void (*count_unclean_read)(struct model_nc_counters *c);
+	void (*dev_write)(struct model_nc_counters *c, void *cpu,
+			  const void *src, size_t len, bool visible);
+	void (*cpu_op)(struct model_nc_counters *c, const void *addr,
+		       size_t len, enum model_nc_op op);
+};
+
+#define MODEL_NC_ABI	((uint32_t)1 << 24 |				\
+			 (uint32_t)sizeof(struct model_nc_domain) << 12 |	\
+			 (uint32_t)sizeof(struct model_nc_counters))
+
+/* The domain this copy uses: its own, or the one it joined. */
+const struct model_nc_domain *model_nc_domain(void);
+
+/*
+ * This copy uses @p d from now on (another copy's model_nc_domain()).
+ * 0; -EINVAL for a domain of another ABI; -EBUSY while a model of this
+ * copy is attached to its own interconnect (join before the first) or
+ * once it joined another domain.
+ */
+int model_nc_join(const struct model_nc_domain *d);
+
+/* Models attached to the domain this copy uses. */
+unsigned int model_nc_users(void);
 
 #ifdef __cplusplus
 }
