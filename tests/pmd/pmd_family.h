@@ -223,6 +223,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_extra = 0,
 		.rx_rbsz_extra = 4,
 		.rx_fifo = true,
+		.tx_pads = true,
 		.mac_family = 0x01,
 		.len_cumulative = true,
 		.intr_coal_args = "riwt=16",
