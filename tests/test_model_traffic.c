@@ -208,6 +208,19 @@ test_gen_defaults(void)
 	int len;
 
 	model_gen_params_init(&p);
+	{
+		static const uint8_t peer[6] = { 2, 0, 0, 0, 0xfe, 1 };
+		static const uint8_t peer2[6] = { 2, 0, 0, 0, 0xfe, 2 };
+		uint8_t src[6];
+
+		CHECK(memcmp(p.src_mac, peer, 6) == 0,
+		      "default source: the link partner's address");
+		model_gen_peer_mac(p.dst_mac, src);
+		CHECK(memcmp(src, peer, 6) == 0, "peer source");
+		/* A destination equal to it: the next, never src == dst. */
+		model_gen_peer_mac(peer, src);
+		CHECK(memcmp(src, peer2, 6) == 0, "peer source beside a port at it");
+	}
 	CHECK_EQ_U(p.l4_proto, 17, "default UDP");
 	CHECK(!p.ipv6, "default IPv4");
 	CHECK_EQ_U(p.flows, 1, "default flows");

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * dwmac4 model, transmit side, in step mode: single and multi-descriptor
- * frames reach the sink byte-exact, write-back clears OWN (TDES3 exact),
+ * frames reach the sink byte-exact, runts zero-padded to 60 bytes as TDES3
+ * CPC says, write-back clears OWN (TDES3 exact),
  * partial frames wait for their LD, and malformed descriptor sequences
  * (LD without FD, FD inside a frame, zero length or address, buffers
  * outside the DMA window, tail beyond the ring) are counted and skipped.
@@ -252,6 +253,81 @@ test_no_sink(void)
 	CHECK_EQ_U(stats(&f).tx_frames, 1, "no sink: counted");
 	CHECK_EQ_U(stats(&f).violations, 0, "no sink: no violations");
 	fix_fini(&f);
+}
+
+/*
+ * Runts: the MAC zero-pads a frame shorter than 60 bytes when the first
+ * descriptor's CPC is 0 (the reset value, what Linux and the PMD send),
+ * sends it short with CPC 1 and takes its last 4 bytes for the FCS with
+ * CPC 2 and 3 (the sink, like the wire past the partner's MAC, has no
+ * FCS). Whatever CPC a later descriptor holds is not looked at.
+ */
+static void
+test_runt_padding(void)
+{
+	static const struct {
+		const char *what;
+		uint32_t cpc, len, sink_len, padded;
+	} cases[] = {
+		{ "CPC 0, 42 bytes", DWMAC4_TDES3_CPC_CRC_PAD, 42, 60, 1 },
+		{ "CPC 0, 59 bytes", DWMAC4_TDES3_CPC_CRC_PAD, 59, 60, 1 },
+		{ "CPC 0, 60 bytes", DWMAC4_TDES3_CPC_CRC_PAD, 60, 60, 0 },
+		{ "CPC 0, 1 byte", DWMAC4_TDES3_CPC_CRC_PAD, 1, 60, 1 },
+		{ "CPC 1, 42 bytes", DWMAC4_TDES3_CPC_CRC, 42, 42, 0 },
+		{ "CPC 2, 64 bytes", DWMAC4_TDES3_CPC_CRC_REPLACE, 64, 60, 0 },
+		{ "CPC 3, 46 bytes", DWMAC4_TDES3_CPC_NONE, 46, 42, 0 },
+	};
+#define N_CASES (sizeof(cases) / sizeof(cases[0]))
+	struct dwmac4_model_stats st;
+	unsigned int i, k;
+	uint64_t padded = 0, bytes = 0;
+	struct fix f;
+
+	fix_init(&f, 16, true);
+	for (i = 0; i < N_CASES; i++) {
+		const uint8_t *got;
+
+		memset(f.data + 4096 * i + cases[i].len, 0xa5, 64);
+		arm(&f, i, 4096 * i, cases[i].len, FDLD | cases[i].cpc,
+		    cases[i].len);
+		tail(&f, i + 1);
+		CHECK_EQ_U(dwmac4_model_step(f.m, 8), 1, "%s: moved",
+			   cases[i].what);
+		if (f.sink->n != i + 1) {
+			CHECK(0, "%s: at the sink", cases[i].what);
+			break;
+		}
+		got = f.sink->frame[i];
+		CHECK_EQ_U(f.sink->len[i], cases[i].sink_len, "%s: length",
+			   cases[i].what);
+		k = cases[i].len < cases[i].sink_len ? cases[i].len :
+							 cases[i].sink_len;
+		CHECK(memcmp(got, f.data + 4096 * i, k) == 0, "%s: bytes",
+		      cases[i].what);
+		for (; k < f.sink->len[i] && got[k] == 0; k++)
+			;
+		CHECK_EQ_U(k, f.sink->len[i], "%s: zero pad", cases[i].what);
+		CHECK_EQ_U(des3_of(&f, i), FDLD, "%s: written back, no error",
+			   cases[i].what);
+		padded += cases[i].padded;
+		bytes += cases[i].sink_len;
+		st = stats(&f);
+		CHECK_EQ_U(st.tx_padded, padded, "%s: tx_padded", cases[i].what);
+		CHECK_EQ_U(st.tx_bytes, bytes, "%s: tx_bytes", cases[i].what);
+	}
+	/* CPC in a later descriptor of the frame: the first one's counts. */
+	arm(&f, N_CASES, 0, 20, TDES3_FIRST_DESCRIPTOR, 40);
+	arm(&f, N_CASES + 1, 100, 20,
+	    TDES3_LAST_DESCRIPTOR | DWMAC4_TDES3_CPC_CRC, 0);
+	tail(&f, N_CASES + 2);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 8), 1, "two descriptors: moved");
+	CHECK(f.sink->n == N_CASES + 1 &&
+	      f.sink->len[N_CASES] == 60,
+	      "two descriptors: the first one's CPC 0 pads to 60");
+	CHECK_EQ_U(stats(&f).violations, 0, "no violations (%s)",
+		   dwmac4_model_last_violation(f.m));
+	fix_fini(&f);
+#undef N_CASES
 }
 
 static void
@@ -518,7 +594,14 @@ cs_send(struct cs_fix *c, const uint8_t *frame, uint32_t len, uint32_t cic,
 	return des3_of(f, (c->next - 1) % CS_RING) & ~(uint32_t)FDLD;
 }
 
-/* The sink's last frame equals @p want. */
+/* What the sink gets for @p len bytes: the MAC pads runts (CPC 0). */
+static uint32_t
+cs_wire_len(uint32_t len)
+{
+	return len < 60 ? 60 : len;
+}
+
+/* The sink's last frame equals @p want, zero-padded to 60 bytes. */
 static void
 cs_check(struct cs_fix *c, const uint8_t *want, uint32_t len, const char *what)
 {
@@ -531,11 +614,15 @@ cs_check(struct cs_fix *c, const uint8_t *want, uint32_t len, const char *what)
 		return;
 	}
 	got = q->frame[q->n - 1];
-	CHECK_EQ_U(q->len[q->n - 1], len, "%s: length", what);
+	CHECK_EQ_U(q->len[q->n - 1], cs_wire_len(len), "%s: length", what);
 	for (i = 0; i < len && got[i] == want[i]; i++)
 		;
 	CHECK(i >= len, "%s: byte %u is %#x, want %#x", what, i,
 	      i < len ? got[i] : 0, i < len ? want[i] : 0);
+	for (i = len; i < q->len[q->n - 1] && got[i] == 0; i++)
+		;
+	CHECK(i >= q->len[q->n - 1], "%s: pad byte %u is %#x", what, i,
+	      got[i]);
 	/* Keep the sink small: frames are checked one at a time. */
 	if (q->n == QSINK_MAX) {
 		for (i = 0; i < q->n; i++)
@@ -919,7 +1006,7 @@ test_csum_random(struct cs_fix *c)
 				cuts[n++] = at;
 		}
 		if (cs_send(c, in, len, DWMAC4_TDES3_CIC_FULL, cuts, n) != 0 ||
-		    q->len[q->n - 1] != len ||
+		    q->len[q->n - 1] != cs_wire_len(len) ||
 		    memcmp(q->frame[q->n - 1], want, len) != 0)
 			bad++;
 		cs_check(c, want, len, "random");
@@ -954,6 +1041,7 @@ main(void)
 	harness_seed_from_env(0x5eed0002);
 	test_single_and_multi();
 	test_no_sink();
+	test_runt_padding();
 	test_bad_descriptors();
 	test_ring_outside();
 	test_tx_csum();

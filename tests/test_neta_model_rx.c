@@ -407,6 +407,82 @@ test_steering_and_stops(void)
 	drv_close(&d);
 }
 
+/*
+ * Speed and duplex: the MAC's (MVNETA_GMAC_AUTONEG_CONFIG, reflected in
+ * GMAC_STATUS) must be the link partner's, 1000 full. Otherwise every
+ * frame either way is garbage: received ones dropped (rx_dropped_speed,
+ * even with flow control: the partner does not wait), sent ones lost on
+ * the wire with their descriptors completed (tx_dropped_speed).
+ */
+static void
+test_speed_mismatch(void)
+{
+	static const struct {
+		const char *what;
+		uint32_t an, status;	/* AUTONEG_CONFIG, GMAC_STATUS mode */
+		bool ok;
+	} cases[] = {
+		{ "reset: 1000 full forced", 0, 0, true },
+		{ "100 full forced", MVNETA_GMAC_CONFIG_MII_SPEED |
+		  MVNETA_GMAC_CONFIG_FULL_DUPLEX,
+		  MVNETA_GMAC_SPEED_100 | MVNETA_GMAC_FULL_DUPLEX, false },
+		{ "10 full forced", MVNETA_GMAC_CONFIG_FULL_DUPLEX,
+		  MVNETA_GMAC_FULL_DUPLEX, false },
+		{ "1000 half forced", MVNETA_GMAC_CONFIG_GMII_SPEED,
+		  MVNETA_GMAC_SPEED_1000, false },
+		{ "speed and duplex negotiated", MVNETA_GMAC_AN_SPEED_EN |
+		  MVNETA_GMAC_AN_DUPLEX_EN,
+		  MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX, true },
+	};
+	struct drv d;
+	struct model_fixture_qsrc *src = open_with_src(&d, true);
+	struct neta_model_stats st;
+	struct drv_rx_seen s[4];
+	uint64_t rx_drop = 0, tx_drop = 0, tx_ok = 0;
+	uint8_t *f = udp_frame(100, 17);
+	uint32_t mode = MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX;
+	unsigned int i;
+
+	drv_rx_setup(&d, 0, 8, 1984);
+	drv_tx_setup(&d, 0, 16);
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		if (i > 0) {
+			drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG, cases[i].an);
+			mode = cases[i].status;
+		}
+		CHECK_EQ_U(drv_rd(&d, MVNETA_GMAC_STATUS),
+			   MVNETA_GMAC_LINK_UP | mode, "%s: GMAC_STATUS",
+			   cases[i].what);
+		model_fixture_qsrc_push(src, f, 100);
+		drv_tx_put(&d, 0, f, 100, 0);
+		drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0), 1);
+		run(&d);
+		CHECK_EQ_U(drv_rx_harvest(&d, 0, s, 4), cases[i].ok ? 1 : 0,
+			   "%s: frames received", cases[i].what);
+		drv_rx_done(&d, 0, cases[i].ok ? 1 : 0);
+		CHECK_EQ_U(drv_rd(&d, MVNETA_TXQ_STATUS_REG(0)),
+			   1u << MVNETA_TXQ_SENT_DESC_SHIFT,
+			   "%s: the TX descriptor completes", cases[i].what);
+		drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0),
+		       1u << MVNETA_TXQ_DEC_SENT_SHIFT);
+		rx_drop += !cases[i].ok;
+		tx_drop += !cases[i].ok;
+		tx_ok += cases[i].ok;
+		neta_model_get_stats(d.m, &st);
+		CHECK_EQ_U(st.rx_dropped_speed, rx_drop, "%s: rx_dropped_speed",
+			   cases[i].what);
+		CHECK_EQ_U(st.tx_dropped_speed, tx_drop, "%s: tx_dropped_speed",
+			   cases[i].what);
+		CHECK_EQ_U(st.tx_frames, tx_ok, "%s: frames on the wire",
+			   cases[i].what);
+	}
+	CHECK_EQ_U(st.rx_offered, st.rx_delivered + st.rx_dropped_speed,
+		   "every frame accounted for");
+	check_no_violation(&d, "speed");
+	free(f);
+	drv_close(&d);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -423,6 +499,7 @@ main(int argc, char **argv)
 	test_update_limit();
 	test_multi_desc();
 	test_steering_and_stops();
+	test_speed_mismatch();
 	while (nb_gold != 0)
 		free(gold[--nb_gold].data);
 	return harness_result("test_neta_model_rx");

@@ -47,6 +47,12 @@ def read_pcap(path):
     return frames
 
 
+def on_wire(frames):
+    """@frames as a MAC that pads sends them: zero-padded to 60 bytes
+    (dwmac4 with TDES3 CPC 0, NETA with Z_PAD; FCS not included)."""
+    return [f + bytes(60 - len(f)) if len(f) < 60 else f for f in frames]
+
+
 def write_pcap(path, frames):
     """A pcap file of @frames (Ethernet link type, fixed timestamps)."""
     with open(path, "wb") as f:

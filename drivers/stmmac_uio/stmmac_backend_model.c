@@ -113,7 +113,9 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
  * each a driver omission a non-coherent SoC would punish, 0 for a correct
  * driver; then the traffic source's frames it could not replay (a capture
  * snapped shorter than its frames, frames longer than the model's
- * buffers: GRO/TSO left on an interface).
+ * buffers: GRO/TSO left on an interface); the driver protocol violations
+ * (0 for a correct driver) and the frames lost to a MAC whose speed or
+ * duplex is not the PHY's, under the names the neta model's have.
  */
 static const char *const model_xstat_names[] = {
 	"model_nc_clobbers",
@@ -121,6 +123,9 @@ static const char *const model_xstat_names[] = {
 	"model_src_snapped",
 	"model_src_too_long",
 	"model_rx_busy",
+	"model_violations",
+	"model_rx_dropped_speed",
+	"model_tx_dropped_speed",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -137,6 +142,20 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[1] = st.nc_unclean_reads;
 	socnic_model_port_src_counts(&ctx->port, &v[2], &v[3]);
 	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
+	v[5] = st.violations;
+	v[6] = st.rx_dropped_speed;
+	v[7] = st.tx_dropped_speed;
+}
+
+/* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
+static void
+dev_speed_drops(void *dev, uint64_t drops[2])
+{
+	struct dwmac4_model_stats st;
+
+	dwmac4_model_get_stats(dev, &st);
+	drops[0] = st.rx_dropped_speed;
+	drops[1] = st.tx_dropped_speed;
 }
 
 static int
@@ -232,6 +251,8 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	ctx->port.unmap = dmawin_unmap;
 	ctx->port.src = ma->p.rx_src;
 	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
+	ctx->port.dev_speed_drops = dev_speed_drops;
+	ctx->port.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default";
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	be->ops = &ctx->ops;
 	be->ctx = ctx;

@@ -189,7 +189,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->rx_lost = m.rx_missed;
 	st->rx_pending = m.rx_offered - m.rx_delivered - m.rx_missed -
 			 m.rx_dropped_stopped - m.rx_dropped_oversize -
-			 m.rx_dropped_hung;
+			 m.rx_dropped_hung - m.rx_dropped_speed;
 	st->rx_dropped_stopped = m.rx_dropped_stopped;
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
@@ -223,6 +223,7 @@ static const struct pmd_family pmd_families[] = {
 		.rx_extra = 0,
 		.rx_rbsz_extra = 4,
 		.rx_fifo = true,
+		.tx_pads = true,
 		.mac_family = 0x01,
 		.len_cumulative = true,
 		.intr_coal_args = "riwt=16",

@@ -23,11 +23,43 @@
 static char smoke_dev[32];
 #define SMOKE_DEV	smoke_dev
 
+struct smoke_rx {
+	uint64_t bad;		/* wrong length, segments, ptype or flags */
+	uint64_t bad_src;	/* a source a port owns by default, or the dst */
+};
+
+/*
+ * Whether @p a is an address a port of a family the test knows gets by
+ * default (socnic_default_mac(): 02:00:00:HI:FAMILY:LO).
+ */
+static bool
+smoke_default_mac(const uint8_t *a)
+{
+	size_t i;
+
+	if (a[0] != 0x02 || a[1] != 0 || a[2] != 0)
+		return false;
+	for (i = 0; i < RTE_DIM(pmd_families); i++)
+		if (a[4] == pmd_families[i].mac_family)
+			return true;
+	return false;
+}
+
 static void
 check_frame(struct rte_mbuf *m, void *arg)
 {
-	uint64_t *bad = arg;
+	struct smoke_rx *rx = arg;
+	const struct rte_ether_hdr *eh =
+		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
 
+	/*
+	 * The generator sends from its link partner's address, the same in
+	 * every family: never a port's default (the port itself, or one
+	 * of another family), never the destination.
+	 */
+	if (smoke_default_mac(eh->src_addr.addr_bytes) ||
+	    rte_is_same_ether_addr(&eh->src_addr, &eh->dst_addr))
+		rx->bad_src++;
 	/*
 	 * 64 bytes without FCS: the MAC strips it by default. The parser
 	 * sets the exact L3 type and both checksums verify (csum=auto).
@@ -38,7 +70,7 @@ check_frame(struct rte_mbuf *m, void *arg)
 	    (m->ol_flags & (RTE_MBUF_F_RX_IP_CKSUM_MASK |
 			    RTE_MBUF_F_RX_L4_CKSUM_MASK)) !=
 	    (RTE_MBUF_F_RX_IP_CKSUM_GOOD | RTE_MBUF_F_RX_L4_CKSUM_GOOD))
-		(*bad)++;
+		rx->bad++;
 }
 
 /* SMOKE_TX broadcast frames of 60 bytes, local experimental EtherType. */
@@ -88,8 +120,9 @@ test_traffic(void)
 	struct rte_eth_stats stats;
 	struct pmd_model_stats st;
 	struct rte_mempool *mp;
+	struct smoke_rx rx = { 0, 0 };
 	unsigned int baseline;
-	uint64_t got, bad = 0;
+	uint64_t got;
 	int i, port = pmd_harness_port(SMOKE_DEV);
 
 	CHECK(port >= 0, "%s probed", SMOKE_DEV);
@@ -105,7 +138,7 @@ test_traffic(void)
 		return;
 	}
 	got = pmd_harness_rx_until((uint16_t)port, SMOKE_FRAMES, check_frame,
-				   &bad);
+				   &rx);
 	CHECK(rte_eth_stats_get((uint16_t)port, &stats) == 0, "stats");
 	CHECK_EQ_U(stats.ipackets, got, "ipackets counts what we received");
 	CHECK_EQ_U(stats.ipackets + stats.imissed + stats.ierrors, SMOKE_FRAMES,
@@ -113,7 +146,9 @@ test_traffic(void)
 		   " imissed %" PRIu64 " ierrors %" PRIu64 ")",
 		   stats.ipackets, stats.imissed, stats.ierrors);
 	CHECK_EQ_U(stats.ibytes, stats.ipackets * 64, "ibytes exclude the FCS");
-	CHECK_EQ_U(bad, 0, "frames with a wrong length, segments or ptype");
+	CHECK_EQ_U(rx.bad, 0, "frames with a wrong length, segments or ptype");
+	CHECK_EQ_U(rx.bad_src, 0,
+		   "generated frames from a port's default MAC or to themselves");
 	CHECK(pmd_family()->model_stats((uint16_t)port, &st) == 0,
 	      "model stats");
 	CHECK_EQ_U(st.rx_offered, SMOKE_FRAMES, "model rx_offered");
@@ -362,8 +397,9 @@ test_step_mode(unsigned int inst, const char *store)
 	struct rte_mbuf *pkts[32];
 	struct pmd_model_stats st;
 	struct rte_mempool *mp;
-	uint64_t got, bad = 0;
+	struct smoke_rx rx = { 0, 0 };
 	unsigned int round, i, polls;
+	uint64_t got;
 	uint16_t n;
 	int port, armed, moved;
 
@@ -402,14 +438,14 @@ test_step_mode(unsigned int inst, const char *store)
 		do {
 			n = rte_eth_rx_burst((uint16_t)port, 0, pkts, 32);
 			for (i = 0; i < n; i++)
-				check_frame(pkts[i], &bad);
+				check_frame(pkts[i], &rx);
 			rte_pktmbuf_free_bulk(pkts, n);
 			got += n;
 		} while (n > 0);
 		CHECK_EQ_U(got, (uint64_t)moved, "%s: round %u drained",
 			   store, round);
 	}
-	CHECK_EQ_U(bad, 0, "%s: frames intact", store);
+	CHECK_EQ_U(rx.bad + rx.bad_src, 0, "%s: frames intact", store);
 	CHECK_EQ_U(fam->model_step((uint16_t)port, 0), -EINVAL,
 		   "%s: a budget of 0 is refused", store);
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
@@ -512,8 +548,9 @@ test_inline_mode(unsigned int inst)
 	struct pmd_model_stats st;
 	struct rte_mempool *mp;
 	char dev[32], args[96];
-	uint64_t got = 0, bad = 0;
+	struct smoke_rx rx = { 0, 0 };
 	unsigned int i, polls, sent = 0;
+	uint64_t got = 0;
 	unsigned int baseline;
 	uint16_t n;
 	int port;
@@ -534,12 +571,12 @@ test_inline_mode(unsigned int inst)
 	for (polls = 0; polls < 100000 && got < SMOKE_FRAMES; polls++) {
 		n = rte_eth_rx_burst((uint16_t)port, 0, pkts, 32);
 		for (i = 0; i < n; i++)
-			check_frame(pkts[i], &bad);
+			check_frame(pkts[i], &rx);
 		rte_pktmbuf_free_bulk(pkts, n);
 		got += n;
 	}
 	CHECK_EQ_U(got, SMOKE_FRAMES, "inline: the polls alone brought every frame");
-	CHECK_EQ_U(bad, 0, "inline: frames intact");
+	CHECK_EQ_U(rx.bad + rx.bad_src, 0, "inline: frames intact");
 	CHECK(rte_eth_stats_get((uint16_t)port, &stats) == 0, "inline: stats");
 	CHECK_EQ_U(stats.imissed, 0, "inline: nothing lost");
 	st = pmd_harness_model((uint16_t)port);

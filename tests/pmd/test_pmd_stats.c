@@ -7,11 +7,24 @@
  *    wire's pace never saturate them;
  *  - stats_reset clears: right after it imissed is 0 and stays so while
  *    nothing new is lost;
- *  - every xstat the PMD exports is documented in docs/nics/<family>_uio.rst.
+ *  - every xstat the PMD exports is documented in docs/nics/<family>_uio.rst;
+ *  - a model port exports the model counters every family shares, under
+ *    the same names, and a driver protocol violation (the test playing a
+ *    broken driver through the port's backend) counts in
+ *    model_violations;
+ *  - a MAC at another speed than the link partner (dwmac4: fixed_link=100
+ *    against the partner at 1000; NETA: the GMAC forced to 100): the link
+ *    reads up at 100 Mbit/s, nothing passes, and the frames lost count in
+ *    model_rx_dropped_speed / model_tx_dropped_speed, with one warning.
  */
+#include <ethdev_driver.h>
 #include <rte_bus_vdev.h>
 
 #include "pmd_harness.h"
+#include "stmmac_ethdev.h"
+#ifdef SOCRX_TEST_MVNETA
+#include "mvneta_ethdev.h"
+#endif
 
 static char st_dev[32];
 #define ST_DEV		st_dev
@@ -130,6 +143,167 @@ test_xstats_documented(void)
 	free(doc);
 }
 
+/* The model counters every family's model port exports (docs/model.md). */
+static const char *const st_model_xstats[] = {
+	"model_violations",
+	"model_nc_clobbers",
+	"model_nc_unclean_reads",
+	"model_src_snapped",
+	"model_src_too_long",
+	"model_rx_busy",
+	"model_rx_dropped_speed",
+	"model_tx_dropped_speed",
+};
+
+/* The device behind @p port, as the driver reaches it. */
+static struct socnic_backend *
+st_backend(uint16_t port)
+{
+	void *priv = rte_eth_devices[port].data->dev_private;
+
+#ifdef SOCRX_TEST_MVNETA
+	if (strcmp(pmd_family()->name, "mvneta") == 0)
+		return &((struct mvneta_adapter *)priv)->be;
+#endif
+	return &((struct stmmac_adapter *)priv)->be;
+}
+
+/*
+ * The shared names, and a violation counted: a register write off the
+ * 32-bit grid (offset 0x1002), which both models refuse and count as a
+ * bad register access, on a port of its own.
+ */
+static void
+test_model_xstats(void)
+{
+	struct socnic_backend *be;
+	struct pmd_model_stats st;
+	char dev[32];
+	unsigned int i;
+	int port;
+
+	pmd_vdev(dev, sizeof(dev), 5);
+	CHECK(pmd_harness_vdev_init(dev, "gen_pkts=1") == 0, "%s probed", dev);
+	port = pmd_harness_port(dev);
+	if (port < 0)
+		return;
+	/* Each present (a missing one fails); all 0 but the busy gauge. */
+	for (i = 0; i < RTE_DIM(st_model_xstats); i++)
+		CHECK(pmd_harness_xstat((uint16_t)port, st_model_xstats[i]) == 0 ||
+		      strcmp(st_model_xstats[i], "model_rx_busy") == 0,
+		      "%s: %s at 0", dev, st_model_xstats[i]);
+	be = st_backend((uint16_t)port);
+	be->ops->write32(be->ctx, 0x1002, 0);
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_violations"), 1,
+		   "%s: a misaligned register write counted", dev);
+	CHECK(pmd_family()->model_stats((uint16_t)port, &st) == 0 &&
+	      st.violations == 1, "%s: the model saw one violation", dev);
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+}
+
+#define SP_FRAMES	50
+#define SP_TX		10
+
+/* Occurrences of @p what in @p s. */
+static unsigned int
+st_count(const char *s, const char *what)
+{
+	unsigned int n = 0;
+
+	while (s != NULL && (s = strstr(s, what)) != NULL) {
+		n++;
+		s += strlen(what);
+	}
+	return n;
+}
+
+/* Step mode: the device moves only here, every frame each time. */
+static void
+sp_step(uint16_t port)
+{
+	unsigned int i;
+
+	for (i = 0; i < 8; i++)
+		pmd_family()->model_step(port, 4096);
+}
+
+static void
+test_speed_mismatch(void)
+{
+	const bool neta = strcmp(pmd_family()->name, "mvneta") == 0;
+	struct rte_mbuf *pkts[SP_TX];
+	struct rte_eth_link l;
+	struct rte_mempool *mp;
+	char dev[32], args[128], *log = NULL;
+	size_t size = 0;
+	FILE *f, *old = rte_log_get_stream();
+	unsigned int i, round, sent = 0;
+	int port;
+
+	pmd_vdev(dev, sizeof(dev), 6);
+	snprintf(args, sizeof(args), "model_step=1,flow_ctrl=0,gen_pkts=%u%s",
+		 SP_FRAMES, neta ? "" : ",model_phy_addr=none,fixed_link=100");
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "%s probed", args);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("speed_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	f = open_memstream(&log, &size);
+	if (port < 0 || mp == NULL || f == NULL) {
+		CHECK(0, "speed: set up");
+		rte_mempool_free(mp);
+		return;
+	}
+	rte_openlog_stream(f);
+	for (round = 0; round < 2; round++) {
+		if (round == 0 ? pmd_harness_port_start((uint16_t)port, mp, 256,
+							 NULL) != 0 :
+		    rte_eth_dev_start((uint16_t)port) != 0) {
+			CHECK(0, "speed: start %u", round);
+			break;
+		}
+#ifdef SOCRX_TEST_MVNETA
+		/* NETA: the driver forces 100 Mbit/s (the test plays it). */
+		if (neta)
+			st_backend((uint16_t)port)->ops->write32(
+				st_backend((uint16_t)port)->ctx,
+				MVNETA_GMAC_AUTONEG_CONFIG,
+				MVNETA_GMAC_CONFIG_MII_SPEED |
+				MVNETA_GMAC_CONFIG_FULL_DUPLEX);
+#endif
+		sp_step((uint16_t)port);
+		CHECK(rte_eth_link_get_nowait((uint16_t)port, &l) == 0 &&
+		      l.link_status == RTE_ETH_LINK_UP &&
+		      l.link_speed == RTE_ETH_SPEED_NUM_100M,
+		      "speed: link up at 100 (%u %u)", l.link_status,
+		      l.link_speed);
+		CHECK_EQ_U(pmd_harness_rx_until((uint16_t)port, 1, NULL, NULL), 0,
+			   "speed: nothing received");
+		if (round == 0 &&
+		    rte_pktmbuf_alloc_bulk(mp, pkts, SP_TX) == 0) {
+			for (i = 0; i < SP_TX; i++)
+				memset(rte_pktmbuf_append(pkts[i], 60), 0xff, 60);
+			sent = rte_eth_tx_burst((uint16_t)port, 0, pkts, SP_TX);
+			rte_pktmbuf_free_bulk(pkts + sent, SP_TX - sent);
+			sp_step((uint16_t)port);
+		}
+		CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "speed: stop");
+	}
+	rte_openlog_stream(old);
+	fclose(f);
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_rx_dropped_speed"),
+		   SP_FRAMES, "speed: every frame received counted");
+	CHECK_EQ_U(sent, SP_TX, "speed: TX took the frames");
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_tx_dropped_speed"),
+		   SP_TX, "speed: every frame sent counted");
+	CHECK_EQ_U(st_count(log, "not the link partner's"), 1,
+		   "speed: one warning over two runs: %s", log ? log : "");
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	free(log);
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	rte_mempool_free(mp);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -148,6 +322,8 @@ main(int argc, char **argv)
 	pmd_harness_eal_init(argv[0], vdevs);
 	test_imissed_unpolled();
 	test_xstats_documented();
+	test_model_xstats();
+	test_speed_mismatch();
 	rte_eal_cleanup();
 	return harness_result("pmd_stats");
 }

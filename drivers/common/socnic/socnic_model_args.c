@@ -374,8 +374,8 @@ model_make_source(const struct socnic_model_args *ma, const char *name,
 	g = ma->gen;
 	/* To the port, unless gen_dst= says otherwise. */
 	memcpy(g.dst_mac, ma->has_gen_dst ? ma->gen_dst : mac, sizeof(g.dst_mac));
-	memcpy(g.src_mac, mac, sizeof(g.src_mac));
-	g.src_mac[4] = 0x02;				/* 02:00:00:00:02:NN */
+	/* From the link partner, whatever the family (never a port's own). */
+	model_gen_peer_mac(g.dst_mac, g.src_mac);
 	src = model_gen_create(&g, err, sizeof(err));
 	if (src == NULL)
 		SOCNIC_LOG(logtype, ERR, "%s: traffic generator (gen_* devargs): %s",

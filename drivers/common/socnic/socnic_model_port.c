@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <rte_alarm.h>
 #include <rte_errno.h>
 #include <rte_malloc.h>
 
@@ -14,6 +15,63 @@
 
 /* Frames per engine a stop's wait moves in one step. */
 #define SOCNIC_MODEL_WAIT_STEP	64u
+/* Period of the check for what the device lost without a word (us). */
+#define SOCNIC_MODEL_CHECK_US	1000000u
+
+/*
+ * Frames the device dropped for a speed or duplex the MAC does not share
+ * with its link partner: on the wire they are garbage, and the port shows
+ * a link up and nothing else. One warning, at the first ones seen.
+ */
+static void
+port_check_speed(struct socnic_model_port *p)
+{
+	uint64_t d[2] = { 0, 0 };
+
+	if (p->speed_warned || p->dev_speed_drops == NULL)
+		return;
+	p->dev_speed_drops(p->dev, d);
+	if (d[0] + d[1] == 0)
+		return;
+	p->speed_warned = true;
+	SOCNIC_LOG(p->logtype, WARNING, "%s: %" PRIu64 " frame(s) received and %" PRIu64
+		   " sent lost: the MAC's speed or duplex is not the link partner's, so frames are garbage on the wire (%s); xstats model_rx_dropped_speed, model_tx_dropped_speed",
+		   p->name, d[0], d[1],
+		   p->speed_hint != NULL ? p->speed_hint : "");
+}
+
+/*
+ * While the port runs (EAL alarm thread): the check, then again until it
+ * warned. A stop cancels it (rte_eal_alarm_cancel() waits for a running
+ * callback and takes what it set again).
+ */
+static void
+port_check_alarm(void *arg)
+{
+	struct socnic_model_port *p = arg;
+
+	port_check_speed(p);
+	if (!p->speed_warned)
+		rte_eal_alarm_set(SOCNIC_MODEL_CHECK_US, port_check_alarm, p);
+}
+
+static void
+port_check_arm(struct socnic_model_port *p)
+{
+	if (p->check_armed || p->speed_warned || p->dev_speed_drops == NULL)
+		return;
+	p->check_armed = rte_eal_alarm_set(SOCNIC_MODEL_CHECK_US,
+					   port_check_alarm, p) == 0;
+}
+
+static void
+port_check_disarm(struct socnic_model_port *p)
+{
+	if (!p->check_armed)
+		return;
+	rte_eal_alarm_cancel(port_check_alarm, p);
+	p->check_armed = false;
+}
 
 static int
 port_dma_map(void *ctx)
@@ -79,6 +137,7 @@ port_start(void *ctx)
 	struct socnic_model_port *p = ctx;
 	int ret;
 
+	port_check_arm(p);
 	if (p->inline_step)
 		return port_inline_attach(p);
 	if (p->running || p->step)
@@ -122,6 +181,8 @@ port_stopped(void *ctx)
 	uint64_t snapped, too_long;
 
 	port_inline_detach(p);
+	port_check_disarm(p);
+	port_check_speed(p);
 	socnic_model_port_src_counts(p, &snapped, &too_long);
 	if (snapped + too_long == p->src_reported)
 		return;
@@ -161,6 +222,7 @@ socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 void
 socnic_model_port_fini(struct socnic_model_port *p)
 {
+	port_check_disarm(p);
 	socnic_dmawin_detach(&p->dmawin);
 	port_stop(p);
 }

@@ -44,6 +44,16 @@ struct socnic_model_port {
 	struct model_traffic_src *src;	/* owned by the model; may be NULL */
 	uint64_t src_reported;		/* skipped frames already warned of */
 	unsigned int max_frame;		/* the model's largest frame */
+	/*
+	 * Optional: frames the device dropped because the MAC's speed or
+	 * duplex is not the link partner's, received [0] and sent [1]; the
+	 * first ones seen get one warning (checked every second while the
+	 * port runs and at each stop), naming @p speed_hint.
+	 */
+	void (*dev_speed_drops)(void *dev, uint64_t drops[2]);
+	const char *speed_hint;
+	bool speed_warned;
+	bool check_armed;		/* the periodic check's alarm was set */
 	struct socnic_dmawin dmawin;
 };
 

@@ -207,11 +207,13 @@ struct neta_model_stats {
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
 	uint64_t rx_dropped_oversize;	/* longer than the GMAC's max RX size */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
+	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
 	uint64_t rx_desc_used;		/* descriptors filled */
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t tx_desc_used;		/* descriptors sent */
 	uint64_t tx_padded;		/* frames zero-padded to 60 bytes */
+	uint64_t tx_dropped_speed;	/* sent garbled: speed/duplex mismatch */
 	uint64_t tx_csum_frames;	/* frames with a checksum inserted */
 	/* Driver protocol violations (docs/model.md): 0 for a correct driver. */
 	uint64_t violations;		/* total */

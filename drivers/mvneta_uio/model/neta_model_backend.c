@@ -235,6 +235,8 @@ static const char *const model_xstat_names[] = {
 	"model_nc_unclean_reads",
 	"model_src_snapped",
 	"model_src_too_long",
+	"model_rx_dropped_speed",
+	"model_tx_dropped_speed",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -255,6 +257,19 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[4] = st.nc.clobbers;
 	v[5] = st.nc.unclean_reads;
 	socnic_model_port_src_counts(&ctx->port, &v[6], &v[7]);
+	v[8] = st.rx_dropped_speed;
+	v[9] = st.tx_dropped_speed;
+}
+
+/* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
+static void
+dev_speed_drops(void *dev, uint64_t drops[2])
+{
+	struct neta_model_stats st;
+
+	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, &st);
+	drops[0] = st.rx_dropped_speed;
+	drops[1] = st.tx_dropped_speed;
 }
 
 /* ---- Construction ---- */
@@ -308,6 +323,8 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->port.unmap = dmawin_unmap;
 	ctx->port.src = ma->p.rx_src;
 	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
+	ctx->port.dev_speed_drops = dev_speed_drops;
+	ctx->port.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode, 1000 full";
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;
 	ctx->ops.write32 = model_write32;

@@ -156,6 +156,19 @@ neta_reg(const struct neta_model *m, uint32_t off)
 
 /* neta_model_regs.c */
 void neta_regs_reset(struct neta_model *m);
+/*
+ * MVNETA_GMAC_STATUS's speed and duplex bits: the MAC's, from
+ * MVNETA_GMAC_AUTONEG_CONFIG (forced, or the link partner's where speed
+ * or duplex auto-negotiation is on). The partner is at 1000 full.
+ */
+uint32_t neta_gmac_mode(const struct neta_model *m);
+/* Whether the MAC's speed and duplex are the link partner's. */
+static inline bool
+neta_gmac_mode_ok(const struct neta_model *m)
+{
+	return neta_gmac_mode(m) ==
+	       (MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX);
+}
 uint32_t neta_regs_read(struct neta_model *m, uint32_t off);
 void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
 void neta_rxq_reset(struct neta_model *m, unsigned int q);

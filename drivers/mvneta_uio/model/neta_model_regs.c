@@ -35,10 +35,33 @@
 	((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
 	 MVNETA_GMAC_MAX_RX_SIZE_MASK)
 
+/*
+ * AUTONEG_CONFIG's speed and duplex at reset: 1000 Mbit/s full duplex
+ * forced (GMII_SPEED, FULL_DUPLEX; their auto-negotiation off). The
+ * functional specification's reset value is not at hand (docs/model.md).
+ */
+#define NETA_GMAC_AUTONEG_RESET						\
+	(MVNETA_GMAC_CONFIG_GMII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX)
+
 static inline void
 reg_set(struct neta_model *m, uint32_t off, uint32_t v)
 {
 	m->regs[off / 4u] = v;
+}
+
+uint32_t
+neta_gmac_mode(const struct neta_model *m)
+{
+	uint32_t an = neta_reg(m, MVNETA_GMAC_AUTONEG_CONFIG), v = 0;
+
+	if ((an & MVNETA_GMAC_AN_SPEED_EN) ||
+	    (an & MVNETA_GMAC_CONFIG_GMII_SPEED))
+		v |= MVNETA_GMAC_SPEED_1000;
+	else if (an & MVNETA_GMAC_CONFIG_MII_SPEED)
+		v |= MVNETA_GMAC_SPEED_100;
+	if (an & (MVNETA_GMAC_AN_DUPLEX_EN | MVNETA_GMAC_CONFIG_FULL_DUPLEX))
+		v |= MVNETA_GMAC_FULL_DUPLEX;
+	return v;
 }
 
 void
@@ -70,6 +93,7 @@ neta_regs_reset(struct neta_model *m)
 
 	memset(m->regs, 0, sizeof(m->regs));
 	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
+	reg_set(m, MVNETA_GMAC_AUTONEG_CONFIG, NETA_GMAC_AUTONEG_RESET);
 	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
 		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
@@ -168,8 +192,7 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 			v |= m->txq[q].enabled ? 1u << q : 0;
 		return v;
 	case MVNETA_GMAC_STATUS:
-		return m->link_up ? MVNETA_GMAC_LINK_UP |
-			MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX : 0;
+		return m->link_up ? MVNETA_GMAC_LINK_UP | neta_gmac_mode(m) : 0;
 	case MVNETA_PORT_STATUS:
 		/* TX is sent within an engine pass: the FIFO is empty. */
 		return MVNETA_TX_FIFO_EMPTY;

@@ -317,6 +317,15 @@ neta_rx_work(struct neta_model *m)
 	if (!m->link_up ||
 	    !(neta_reg(m, MVNETA_GMAC_CTRL_0) & MVNETA_GMAC0_PORT_ENABLE))
 		return rx_blocked(m, &m->stats.rx_dropped_stopped);
+	/*
+	 * A MAC at another speed or duplex than its link partner cannot
+	 * frame what arrives: garbage, dropped (as the dwmac4 model does).
+	 */
+	if (!neta_gmac_mode_ok(m)) {
+		NETA_STAT_ADD(m, rx_dropped_speed, 1);
+		m->rx_held = false;
+		return NETA_WORK_FRAME;
+	}
 	q = neta_steer(m, frame, m->rx_len - MODEL_FCS_LEN);
 	rq = &m->rxq[q];
 	if (!rq->enabled)

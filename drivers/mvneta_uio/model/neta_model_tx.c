@@ -97,6 +97,12 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 		len = NETA_TX_MIN_FRAME;
 		NETA_STAT_ADD(m, tx_padded, 1);
 	}
+	/* At another speed or duplex than the partner: lost on the wire. */
+	if (!neta_gmac_mode_ok(m)) {
+		NETA_STAT_ADD(m, tx_dropped_speed, 1);
+		tx_consume(m, tq, n + 1);
+		return NETA_WORK_FRAME;
+	}
 	if (m->params.tx_sink != NULL)
 		m->params.tx_sink->put(m->params.tx_sink, m->tx_frame, len);
 	mib_tx(m, m->tx_frame, len);

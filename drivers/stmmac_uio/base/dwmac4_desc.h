@@ -92,6 +92,19 @@ _Static_assert(sizeof(struct dwmac4_desc) == 16,
 #define TDES3_SA_INSERT_CTRL_MASK	DWMAC4_GENMASK(25, 23)
 #define TDES3_SA_INSERT_CTRL_SHIFT	23
 #define TDES3_CRC_PAD_CTRL_MASK		DWMAC4_GENMASK(27, 26)
+#define TDES3_CRC_PAD_CTRL_SHIFT	26
+/*
+ * CPC values (first descriptor), already shifted into TDES3 (databook
+ * TDES3 normal descriptor read format, "CRC Pad Control"): 0 the MAC
+ * appends the CRC and zero-pads a frame shorter than 60 bytes (Linux
+ * dwmac4_descs.c leaves it 0); 1 CRC, no pad; 2 the MAC replaces the
+ * frame's last 4 bytes with the CRC; 3 neither (the frame carries its
+ * own).
+ */
+#define DWMAC4_TDES3_CPC_CRC_PAD	(0U << TDES3_CRC_PAD_CTRL_SHIFT)
+#define DWMAC4_TDES3_CPC_CRC		(1U << TDES3_CRC_PAD_CTRL_SHIFT)
+#define DWMAC4_TDES3_CPC_CRC_REPLACE	(2U << TDES3_CRC_PAD_CTRL_SHIFT)
+#define DWMAC4_TDES3_CPC_NONE		(3U << TDES3_CRC_PAD_CTRL_SHIFT)
 
 /* ------------------------------------------------------------------------
  * TX normal descriptor, write-back format (TDES3 status).

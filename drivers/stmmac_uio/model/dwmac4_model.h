@@ -369,6 +369,7 @@ struct dwmac4_model_stats {
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
+	uint64_t tx_padded;		/* frames zero-padded to 60 bytes (CPC 0) */
 	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */
 	uint64_t tx_csum_frames;	/* frames with CIC set, engine on (TSF) */
 	uint64_t tx_csum_cut_through;	/* CIC set, TSF clear: sent unmodified */

@@ -600,12 +600,39 @@ tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
 	return total;
 }
 
+/* The shortest frame on the wire without its FCS (IEEE 802.3 minimum). */
+#define MODEL_TX_MIN_FRAME	60u
+
+/*
+ * The frame as the link partner gets it, FCS excluded (the sink's form),
+ * from the first descriptor's CPC: 0 (the reset value of the field Linux
+ * leaves) zero-pads a shorter frame to 60 bytes, 1 sends it short, 2 and
+ * 3 send the frame's own last 4 bytes as its FCS (3: not checked, see
+ * docs/model.md). Its length.
+ */
+static uint32_t
+tx_wire_len(struct dwmac4_model *m, uint32_t len, uint32_t cpc)
+{
+	switch (cpc) {
+	case DWMAC4_TDES3_CPC_CRC_PAD:
+		if (len >= MODEL_TX_MIN_FRAME)
+			return len;
+		memset(m->txbuf + len, 0, MODEL_TX_MIN_FRAME - len);
+		MODEL_STAT_ADD(m, tx_padded, 1);
+		return MODEL_TX_MIN_FRAME;
+	case DWMAC4_TDES3_CPC_CRC:
+		return len;
+	default:
+		return len > 4 ? len - 4 : 0;
+	}
+}
+
 enum model_work
 model_tx_work(struct dwmac4_model *m, unsigned int ch)
 {
 	struct model_ring *r = &m->tx[ch];
 	struct model_traffic_sink *sink = m->params.tx_sink;
-	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, st;
+	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, cpc = 0, st;
 	struct dwmac4_desc *d, w;
 	const char *why;
 	bool ic = false, unclean;
@@ -645,8 +672,10 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			return MODEL_WORK_OTHER;
 		}
 		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
-		if (pos == 0)	/* CIC: the first descriptor's */
+		if (pos == 0) {	/* CIC and CPC: the first descriptor's */
 			cic = des3 & TDES3_CHECKSUM_INSERTION_MASK;
+			cpc = des3 & TDES3_CRC_PAD_CTRL_MASK;
+		}
 		ic = (w.des2 & TDES2_INTERRUPT_ON_COMPLETION) != 0;
 		pos++;
 		if (des3 & TDES3_LAST_DESCRIPTOR)
@@ -671,6 +700,8 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	}
 	/* The checksum engine works on the whole frame in the MTL queue. */
 	st = model_tx_coe(m, m->txbuf, (uint32_t)len, cic);
+	/* Then the MAC pads (or not) and appends the FCS. */
+	len = tx_wire_len(m, (uint32_t)len, cpc);
 	/*
 	 * A MAC at another speed or duplex than the PHY sends garbage: the
 	 * DMA completes the frame, the link partner never sees it.
@@ -678,7 +709,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	if (!model_mac_speed_ok(m)) {
 		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
 	} else {
-		if (sink != NULL)
+		if (sink != NULL && len > 0)
 			sink->put(sink, m->txbuf, (size_t)len);
 		MODEL_STAT_ADD(m, tx_frames, 1);
 		MODEL_STAT_ADD(m, tx_bytes, len);

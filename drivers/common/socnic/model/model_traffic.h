@@ -87,9 +87,20 @@ struct model_gen_params {
 	uint64_t seed;
 };
 
-/* Defaults: 02:00:00:00:00:02 -> 02:00:00:00:00:01, IPv4/UDP, 1 flow,
- * 64-byte frames, no bad checksums, endless, unlimited, seed 1. */
+/* Defaults: 02:00:00:00:fe:01 (model_gen_peer_mac()) -> 02:00:00:00:00:01,
+ * IPv4/UDP, 1 flow, 64-byte frames, no bad checksums, endless, unlimited,
+ * seed 1. */
 void model_gen_params_init(struct model_gen_params *p);
+
+/*
+ * The generator's source address, its link partner's, the same for every
+ * family: 02:00:00:00:fe:01, locally administered, with 0xfe where a
+ * port's default address has its family's byte (02:00:00:HI:FAMILY:LO,
+ * socnic_default_mac(): 0x01 stmmac, 0x02 mvneta), so that no port owns
+ * it by default. 02:00:00:00:fe:02 when @p dst is that address (a port
+ * given it with mac= or gen_dst=): source and destination always differ.
+ */
+void model_gen_peer_mac(const uint8_t dst[6], uint8_t src[6]);
 
 /*
  * A generator of valid Ethernet/IPv4|IPv6/UDP|TCP frames: correct IPv4

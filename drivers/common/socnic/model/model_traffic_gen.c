@@ -399,14 +399,23 @@ gen_destroy(struct model_traffic_src *src)
 }
 
 void
+model_gen_peer_mac(const uint8_t dst[6], uint8_t src[6])
+{
+	static const uint8_t peer[6] = { 0x02, 0, 0, 0, 0xfe, 0x01 };
+
+	memcpy(src, peer, 6);
+	if (memcmp(src, dst, 6) == 0)
+		src[5] = 0x02;
+}
+
+void
 model_gen_params_init(struct model_gen_params *p)
 {
-	static const uint8_t src[6] = { 0x02, 0, 0, 0, 0, 0x02 };
 	static const uint8_t dst[6] = { 0x02, 0, 0, 0, 0, 0x01 };
 
 	memset(p, 0, sizeof(*p));
-	memcpy(p->src_mac, src, 6);
 	memcpy(p->dst_mac, dst, 6);
+	model_gen_peer_mac(p->dst_mac, p->src_mac);
 	p->ipv6 = false;
 	p->l4_proto = GEN_PROTO_UDP;
 	p->flows = 1;
