@@ -530,7 +530,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(mvneta_logtype_rx, port, "RX", queue_id,
-				       nb_desc, conf->rx_deferred_start,
+				       &nb_desc, conf->rx_deferred_start,
 				       &mvneta_ring_limits);
 	/* The buffer size field counts 8-byte units: round down. */
 	if (ret == 0)

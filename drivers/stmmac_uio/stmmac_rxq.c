@@ -720,7 +720,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(stmmac_logtype_rx, port, "RX", queue_id,
-				       nb_desc, conf->rx_deferred_start,
+				       &nb_desc, conf->rx_deferred_start,
 				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
