@@ -15,16 +15,60 @@ rounds grouped by what the core-to-core probe found around each (one core,
 two cores), a round in which the state changed left out of both; and it
 reports the producer's CPU time (a thread's of a process, or a process's).
 
+Every bench script given a PMD (ablation.py, compare_rate.py,
+router_bench.py, ab_driver.py) refuses a bad one with a one-line message
+and exit status 2, before anything else and without a traceback: a PMD of
+a build tree that does not exist names that tree (build-bench/ after
+`run.sh main` only, the README's ablation command), a mistyped path says
+"no such file", a file that is not a DPDK PMD library says so.
+
 Usage: test_bench_reports.py SOURCE_ROOT
 """
 import os
+import subprocess
 import sys
 import tempfile
+
+
+def bad_pmd_refused(src, fails):
+    """The scripts' answers to a PMD they cannot use (see the docstring)."""
+    bench = os.path.join(src, "tests", "bench")
+    scripts = [("ablation.py", "--pmd", []), ("compare_rate.py", "--pmd", []),
+               ("router_bench.py", "--pmd", []), ("ab_driver.py", "--a", ["--b"])]
+    with tempfile.TemporaryDirectory() as tmp:
+        notpmd = os.path.join(tmp, "notes.txt")
+        with open(notpmd, "w") as f:
+            f.write("not a library\n")
+        cases = [("build-bench/drivers/stmmac_uio/librte_net_stmmac_uio.so",
+                  ["build-bench/ does not exist", "config/run.sh test"]),
+                 (os.path.join(src, "build", "drivers", "stmmac_uio", "librte_net_stmmac_uo.so"),
+                  ["no such file"]),
+                 ("librte_net_stmac_uio.so", ["no such file"]),
+                 (notpmd, ["not a DPDK PMD library"])]
+        for script, opt, more in scripts:
+            for pmd, words in cases:
+                argv = [sys.executable, os.path.join(bench, script), opt, pmd]
+                for o in more:
+                    argv += [o, pmd]
+                try:
+                    p = subprocess.run(argv, cwd=tmp, capture_output=True, text=True,
+                                       timeout=10)
+                except subprocess.TimeoutExpired:
+                    fails.append("%s %s %s: not refused within 10 s" % (script, opt, pmd))
+                    continue
+                out = p.stdout + p.stderr
+                if (p.returncode != 2 or "Traceback" in out or
+                        not all(w in out for w in words) or len(out.splitlines()) != 1):
+                    fails.append("%s %s %s: exit %d, want 2 and one line with %s: %r"
+                                 % (script, opt, pmd, p.returncode, words, out[-600:]))
 
 
 def main():
     sys.path.insert(0, os.path.join(sys.argv[1], "tests", "bench"))
     import ablation  # noqa: E402
+
+    fails_pmd = []
+    bad_pmd_refused(sys.argv[1], fails_pmd)
 
     b, e = ablation.TX_BEGIN, ablation.TX_END
     old = "\n".join(["# report", "", "old RX rows", "", b, "## TX", "",
@@ -51,11 +95,12 @@ def main():
         if ablation.keep_tx_section(path, new) != new:
             fails.append("a file without a TX section changed the new report")
     fails += compare_rate_states()
+    fails += fails_pmd
     for f in fails:
         print("FAIL:", f)
     if not fails:
         print("ok: the TX section of an existing report survives a driver run; "
-              "compare-rate targets per host state")
+              "compare-rate targets per host state; bad PMDs refused in one line")
     return 1 if fails else 0
 
 

@@ -31,6 +31,7 @@
 
 #include "args.h"
 #include "fwd_idle.h"
+#include "hoststate.h"
 #include "icmp.h"
 #include "lpm.h"
 #include "port_opts.h"
@@ -601,6 +602,7 @@ main(int argc, char **argv)
 	char err[ROUTES_ERR_LEN];
 	struct route_table routes;
 	struct rte_mempool *mp;
+	struct hoststate host_start, host_end;
 	struct stats_final fin;
 	unsigned int lcore, i;
 	uint16_t port;
@@ -708,6 +710,7 @@ main(int argc, char **argv)
 	}
 	stats_init();
 	stats_sample();
+	hoststate_sample(&host_start);
 	for (i = 0; i < n_fwd_lcores; i++)
 		fwd_log_queues(fwd_lcores[i]);
 	reload_signal_setup();
@@ -724,6 +727,8 @@ main(int argc, char **argv)
 		if (port_enabled(port))
 			drain_tx(port);
 	stats_sample();
+	/* Before the stops: the model threads end with their ports. */
+	hoststate_sample(&host_end);
 	/*
 	 * Every port stops before any closes: a frame received on one port
 	 * may sit in another's TX ring, in a buffer from the first port's
@@ -748,6 +753,7 @@ main(int argc, char **argv)
 	fin.pool_in_use = rte_mempool_in_use_count(mp);
 	stats_print_summary(&fin);
 	icmp_log_totals();
+	hoststate_print(&host_start, &host_end);
 	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 

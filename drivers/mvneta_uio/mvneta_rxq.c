@@ -530,7 +530,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(mvneta_logtype_rx, port, "RX", queue_id,
-				       nb_desc, conf->rx_deferred_start,
+				       &nb_desc, conf->rx_deferred_start,
 				       &mvneta_ring_limits);
 	/* The buffer size field counts 8-byte units: round down. */
 	if (ret == 0)
@@ -614,12 +614,12 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	dev->data->rx_queues[queue_id] = rxq;
 	/* The burst variant, chosen here once (conventions point 6). */
 	dev->rx_pkt_burst = mvneta_rx_burst_select(rxq, &ad->da);
-	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
+	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
 		   port, queue_id, nb_desc, bufsz, rxq->free_thresh,
 		   rxq->lib.sync.variant,
 		   rxq->lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
 		   rxq->lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
-		   "zero-copy", (int)rxq->lib.csum_mode);
+		   "zero-copy", socnic_csum_mode_name(rxq->lib.csum_mode));
 	return 0;
 }
 

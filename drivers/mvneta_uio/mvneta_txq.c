@@ -231,7 +231,7 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(mvneta_logtype_tx, port, "TX", queue_id,
-				       nb_desc, conf->tx_deferred_start,
+				       &nb_desc, conf->tx_deferred_start,
 				       &mvneta_ring_limits);
 	if (ret < 0)
 		return ret;

@@ -79,7 +79,7 @@ static const struct socnic_dev_limits stmmac_dev_limits = {
 	.max_mtu = STMMAC_MAX_MTU,
 	.tx_seg_max = STMMAC_MIN_RING_DESC - 1,
 	.rx_free_thresh = STMMAC_RX_FREE_THRESH,
-	.speed_capa = RTE_ETH_LINK_SPEED_1G,
+	/* speed_capa: what MAC and PHY found at probe (ad->speed_capa). */
 };
 
 static int
@@ -90,6 +90,7 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	socnic_dev_infos_fill(info, &stmmac_dev_limits,
 			      ad->da.rx.csum != RXP_CSUM_OFF);
 	info->max_mac_addrs = ad->nb_mac_addrs;
+	info->speed_capa = ad->speed_capa;
 	/* TDES3.CIC, when the core has the engine (stmmac_txq.c). */
 	if (ad->tx_coe)
 		info->tx_offload_capa |= STMMAC_TX_OFFLOAD_CKSUM;

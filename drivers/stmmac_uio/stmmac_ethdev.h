@@ -199,6 +199,12 @@ struct stmmac_adapter {
 	 */
 	bool tx_coe;
 	bool has_pcs;
+	/*
+	 * The link modes MAC and PHY both support (RTE_ETH_LINK_SPEED_*),
+	 * dev_info's speed_capa: MAC_HW_Feature0 MIISEL/GMIISEL/HDSEL, then
+	 * the PHY's BMSR/ESTATUS, or the one mode of fixed_link=.
+	 */
+	uint32_t speed_capa;
 	uint32_t nb_mac_addrs;		/* 1 + ADDMACADRSEL: ethdev's max_mac_addrs */
 	/* Multicast hash filter: bins (0: none) and the table programmed. */
 	uint32_t hash_bins;

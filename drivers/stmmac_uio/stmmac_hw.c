@@ -149,6 +149,15 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	 */
 	ad->tx_coe = (f0 & GMAC_HW_FEAT_TXCOSEL) != 0;
 	ad->has_pcs = (f0 & GMAC_HW_FEAT_PCSSEL) != 0;
+	/* The speeds the MAC has interfaces for; half duplex with HDSEL. */
+	ad->speed_capa = 0;
+	if (f0 & GMAC_HW_FEAT_MIISEL)
+		ad->speed_capa |= RTE_ETH_LINK_SPEED_10M | RTE_ETH_LINK_SPEED_100M |
+				  ((f0 & GMAC_HW_FEAT_HDSEL) ?
+				   RTE_ETH_LINK_SPEED_10M_HD |
+				   RTE_ETH_LINK_SPEED_100M_HD : 0);
+	if (f0 & GMAC_HW_FEAT_GMIISEL)
+		ad->speed_capa |= RTE_ETH_LINK_SPEED_1G;
 	ad->nb_mac_addrs = 1u + RTE_MIN((f0 & DWMAC4_HW_FEAT_ADDMACADRSEL_MASK) >>
 					DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT,
 					DWMAC4_GMAC_ADDR_REGS - 1u);

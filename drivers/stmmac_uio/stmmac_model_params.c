@@ -183,7 +183,7 @@ stmmac_model_args_parse(const char *name, const char *args,
 				   STMMAC_PMD_PARAMS, lists, RTE_DIM(lists),
 				   &seen);
 	if (ret == 0)
-		socnic_model_args_finish(&ma->common);
+		ret = socnic_model_args_finish(&ma->common, name, stmmac_logtype_backend);
 	return ret;
 }
 

@@ -107,6 +107,40 @@ stmmac_phy_present(uint32_t id)
 	return id != 0xffffffffu && id != 0;
 }
 
+/*
+ * The modes the PHY at @p pa can run (RTE_ETH_LINK_SPEED_*): BMSR's
+ * 10/100 half/full bits, and with ESTATEN, ESTATUS's 1000BASE-T full
+ * (ethdev has no 1000 half). All when MDIO fails: the MAC's then say.
+ */
+static uint32_t
+stmmac_phy_speed_capa(struct stmmac_adapter *ad, unsigned int pa)
+{
+	uint16_t bmsr, estatus = 0;
+	uint32_t capa = 0;
+
+	if (stmmac_mdio_read(ad, pa, MII_BMSR, &bmsr) < 0 ||
+	    ((bmsr & BMSR_ESTATEN) &&
+	     stmmac_mdio_read(ad, pa, MII_ESTATUS, &estatus) < 0))
+		return UINT32_MAX;
+	capa |= (bmsr & BMSR_10HALF) ? RTE_ETH_LINK_SPEED_10M_HD : 0;
+	capa |= (bmsr & BMSR_10FULL) ? RTE_ETH_LINK_SPEED_10M : 0;
+	capa |= (bmsr & BMSR_100HALF) ? RTE_ETH_LINK_SPEED_100M_HD : 0;
+	capa |= (bmsr & BMSR_100FULL) ? RTE_ETH_LINK_SPEED_100M : 0;
+	capa |= (estatus & ESTATUS_1000_TFULL) ? RTE_ETH_LINK_SPEED_1G : 0;
+	return capa;
+}
+
+/* The one mode of fixed_link=SPEED[,half|full]. */
+static uint32_t
+stmmac_fixed_speed_capa(unsigned int speed, bool full)
+{
+	if (speed == 1000)
+		return RTE_ETH_LINK_SPEED_1G;
+	if (speed == 100)
+		return full ? RTE_ETH_LINK_SPEED_100M : RTE_ETH_LINK_SPEED_100M_HD;
+	return full ? RTE_ETH_LINK_SPEED_10M : RTE_ETH_LINK_SPEED_10M_HD;
+}
+
 int
 stmmac_phy_init(struct stmmac_adapter *ad)
 {
@@ -120,6 +154,8 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 		PMD_DRV_LOG(INFO, "%s: fixed link %u Mbit/s %s duplex, no PHY",
 			    name, ad->da.fixed_speed,
 			    ad->da.fixed_full ? "full" : "half");
+		ad->speed_capa = stmmac_fixed_speed_capa(ad->da.fixed_speed,
+							 ad->da.fixed_full);
 		return 0;
 	}
 	if (ad->da.phy_addr != STMMAC_PHY_ADDR_AUTO) {
@@ -144,6 +180,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 		}
 		ad->phy_addr = (int)pa;
 	}
+	ad->speed_capa &= stmmac_phy_speed_capa(ad, pa);
 	PMD_DRV_LOG(NOTICE, "%s: PHY %#x at MDIO address %d, MDC divider %u",
 		    name, id, ad->phy_addr, ad->mdc_cr);
 	return 0;

@@ -720,7 +720,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(stmmac_logtype_rx, port, "RX", queue_id,
-				       nb_desc, conf->rx_deferred_start,
+				       &nb_desc, conf->rx_deferred_start,
 				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
@@ -789,11 +789,11 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	 * policy, chosen here once (conventions point 6).
 	 */
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
-	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %d",
+	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
 		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
 		   rxq->buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
 		   rxq->buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
-		   "zero-copy", (int)rxq->csum_mode);
+		   "zero-copy", socnic_csum_mode_name(rxq->csum_mode));
 	return 0;
 }
 

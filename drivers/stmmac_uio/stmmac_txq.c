@@ -404,7 +404,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_queue_setup_check(stmmac_logtype_tx, port, "TX", queue_id,
-				       nb_desc, conf->tx_deferred_start,
+				       &nb_desc, conf->tx_deferred_start,
 				       &stmmac_ring_limits);
 	if (ret < 0)
 		return ret;

@@ -31,8 +31,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ablation import (DRIVER_MEMORY, DRIVER_TX_MEMORY, SIZES, STEPS, TX_FRAME_LEN,  # noqa: E402
-                      default_bench, host_line, median, release_hugepages, run_driver,
-                      setup_hugepages)
+                      default_bench, host_line, median, refuse_inputs, release_hugepages,
+                      run_driver, setup_hugepages)
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
 from testpmd_driver import safe_plugin  # noqa: E402
 
@@ -63,12 +63,12 @@ def main():
     ap.add_argument("--tx", action="store_true",
                     help="TX rows (bench_step --tx), final configuration")
     a = ap.parse_args()
+    refuse_inputs("ab_driver.py", [(a.a, "--a", "PMD"), (a.b, "--b", "PMD")])
     if os.geteuid() != 0:
         print("ab_driver.py needs root (hugepages)")
         return 77
     bench = a.bench or default_bench(os.path.abspath(a.b), "bench_step")
-    if not bench or not os.path.exists(bench):
-        ap.error("no bench_step: give --bench")
+    refuse_inputs("ab_driver.py", [(bench, "--bench", "driver-alone bench (bench_step)")])
     try:
         bursts = [int(x) for x in a.bursts.split(",")]
     except ValueError:

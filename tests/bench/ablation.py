@@ -336,6 +336,51 @@ def run_driver(bench, so, family, vdev, rounds, tx_size=None, burst=None):
     return float(m.group(1)), float(m.group(2)), float(m.group(3)), int(m.group(4)) // 1000000
 
 
+def build_root(path):
+    """The build tree PATH lies in (the part before /drivers/ or /tests/
+    or /app/), or None."""
+    for d in ("drivers", "tests", "app"):
+        sep = os.sep + d + os.sep
+        if sep in path:
+            return path.split(sep)[0]
+    return None
+
+
+def input_problem(path, opt, what):
+    """Why PATH (given as option OPT: a WHAT of a build tree) cannot be
+    used, in one line, or None: its build tree was never built (the
+    benchmarks' tree, build-bench/, is made by `sh config/run.sh test`,
+    not by `run.sh main`), or no such file, or (for a PMD) not a DPDK PMD
+    library. The scripts print it and exit 2 instead of a traceback."""
+    if path is None:
+        return "%s: no %s given" % (opt, what)
+    full = os.path.abspath(path)
+    if os.path.isfile(full):
+        if what == "PMD":
+            with open(full, "rb") as f:
+                if b"PMD_INFO_STRING" not in f.read():
+                    return "%s %s: not a DPDK PMD library (no PMD_INFO_STRING)" % (opt, path)
+        return None
+    root = build_root(full)
+    if root and not os.path.isdir(root):
+        return ("%s %s: the build tree %s/ does not exist: `sh config/run.sh test` "
+                "builds build/ and build-bench/ (the benchmark's PMDs, with -Drx_ablation=true); "
+                "`run.sh main` builds build/ only" % (opt, path, os.path.relpath(root)))
+    if what == "PMD":
+        return ("%s %s: no such file (the PMDs: BUILD/drivers/stmmac_uio/librte_net_stmmac_uio.so, "
+                "BUILD/drivers/mvneta_uio/librte_net_mvneta_uio.so)" % (opt, path))
+    return "%s %s: no such file (the %s)" % (opt, path, what)
+
+
+def refuse_inputs(script, checks):
+    """Exits 2 with the first problem of CHECKS [(path, option, what)]."""
+    for path, opt, what in checks:
+        why = input_problem(path, opt, what)
+        if why:
+            sys.stderr.write("%s: %s\n" % (script, why))
+            sys.exit(2)
+
+
 def default_bench(pmd, name):
     """tests/bench/<name> of the build tree the PMD comes from."""
     root = pmd.split(os.sep + "drivers" + os.sep)[0] if (os.sep + "drivers" + os.sep) in pmd else None
@@ -413,13 +458,14 @@ def main():
     ap.add_argument("--c2c", help="core-to-core probe recorded around each comparison block "
                     "(default: tests/bench/bench_c2c of the PMD's build tree)")
     a = ap.parse_args()
+    refuse_inputs("ablation.py", [(a.pmd, "--pmd", "PMD")])
     if a.c2c is None:
         a.c2c = default_c2c(os.path.abspath(a.pmd))
     if a.step_bench is None:
         a.step_bench = default_bench(os.path.abspath(a.pmd), "bench_step")
-    if a.only in ("all", "driver", "tx") and not (a.step_bench and os.path.exists(a.step_bench)):
-        print("ablation.py: the driver rows need tests/bench/bench_step (--step-bench)")
-        return 2
+    if a.only in ("all", "driver", "tx"):
+        refuse_inputs("ablation.py", [(a.step_bench, "--step-bench",
+                                       "driver-alone bench (bench_step)")])
     if os.geteuid() != 0:
         print("ablation.py needs root (hugepages)")
         return 77

@@ -42,7 +42,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import (CLK_TCK, Testpmd, c2c_probe, cpu_ticks,  # noqa: E402
+from ablation import (CLK_TCK, Testpmd, c2c_probe, cpu_ticks, refuse_inputs,  # noqa: E402
                       default_bench, default_c2c, eal, host_line, median,
                       parse_stop, plugin_path, release_hugepages,
                       setup_hugepages, svg_bars, thread_ticks, TESTPMD)
@@ -296,11 +296,11 @@ def main():
     sizes = a.sizes.split(",")
     if any(s not in SIZES for s in sizes):
         ap.error("--sizes: of %s" % ",".join(SIZES))
+    refuse_inputs("compare_rate.py", [(a.pmd, "--pmd", "PMD")])
     pmd = os.path.abspath(a.pmd)
     a.feed = a.feed or default_bench(pmd, "bench_feed")
     a.c2c = a.c2c or default_c2c(pmd)
-    if not a.feed or not os.path.exists(a.feed):
-        ap.error("no bench_feed (--feed)")
+    refuse_inputs("compare_rate.py", [(a.feed, "--feed", "paced source (bench_feed)")])
     if os.geteuid() != 0:
         print("compare_rate.py needs root (hugepages)")
         return 77

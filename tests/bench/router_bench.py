@@ -67,7 +67,7 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from ablation import host_line  # noqa: E402
+from ablation import host_line, refuse_inputs  # noqa: E402
 
 DPDK_VERSION = "22.11.11"
 DEB_VERSION = "22.11.11-0+deb12u1"
@@ -602,10 +602,9 @@ def main():
     args.router = os.path.abspath(args.router)
     if args.router_b:
         args.router_b = os.path.abspath(args.router_b)
+    refuse_inputs("router_bench.py", [(args.pmd, "--pmd", "PMD"),
+                                      (args.router, "--router", "socrx-router")])
     args.pmd = os.path.abspath(args.pmd)
-    for f in (args.router, args.pmd):
-        if not os.path.exists(f):
-            sys.exit(f"missing {f}: build socrx first")
     args.l3fwd = build_l3fwd(args.dpdk_src_parent, args.cache)
 
     tmp = tempfile.mkdtemp(prefix="socrx-rbench-")

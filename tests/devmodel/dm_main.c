@@ -287,9 +287,9 @@ dm_serve(struct dm_run *r)
 					if (dm_attach_start(r->at) < 0)
 						return NULL;
 				} else if (!warned) {
-					fprintf(stderr, "%s: DMA is on, but no DPDK application of --file-prefix %s runs yet (%s is not locked): the device waits for it\n",
+					fprintf(stderr, "%s: DMA is on, but no DPDK application of --file-prefix %s runs yet (%s is not locked): the device waits for it. An application started with --no-shconf or --in-memory has no such file: start it with hugepages and --file-prefix %s\n",
 						r->name, r->at->prefix,
-						r->at->config);
+						r->at->config, r->at->prefix);
 					warned = true;
 				}
 			}

@@ -13,6 +13,8 @@
     holds the ID), a software reset self-clears and puts back the reset
     values, a write to a read-only register does not stick;
   - a second devmodel for the same device is refused;
+  - DMA started with no application of its --file-prefix running: the
+    warning names --no-shconf and --in-memory, the usual cause;
   - SIGUSR1 prints the statistics; SIGTERM and SIGINT end it with its
     files removed, or kept with --keep, and a later devmodel replaces
     kept ones.
@@ -27,6 +29,7 @@ import struct
 import subprocess
 import sys
 import tempfile
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -171,6 +174,28 @@ def test_device(devmodel, root):
         dm.kill()
 
 
+def test_waiting(devmodel, root):
+    """DMA on before any application attached: the device waits, and says
+    what keeps an application from being found."""
+    # A boot loader left the DMA running: the device needs DMA now.
+    dm = DevModel(devmodel, root, "uio4", "socrx-wait-%d" % os.getpid(),
+                  model="model_boot=running", wrapper=wrapper)
+    try:
+        check(dm.ready(), "waiting: ready")
+        for _ in range(MAX_POLLS // 1000):
+            if any("the device waits" in line for line in dm.err):
+                break
+            time.sleep(0.1)
+        line = "".join(x for x in dm.err if "the device waits" in x)
+        print(line, end="")
+        check("--no-shconf" in line and "--in-memory" in line,
+              "DMA on, no application: the warning names --no-shconf and --in-memory: %r"
+              % line)
+        dm.stop(signal.SIGTERM)
+    finally:
+        dm.kill()
+
+
 def test_keep(devmodel, root):
     dm = DevModel(devmodel, root, "uio3", "k", extra=["--keep"], wrapper=wrapper)
     check(dm.ready(), "--keep: ready")
@@ -196,6 +221,7 @@ def main():
     with tempfile.TemporaryDirectory(prefix="socrx-devmodel-cli-") as root:
         test_refusals(devmodel, root)
         test_device(devmodel, root)
+        test_waiting(devmodel, root)
         test_keep(devmodel, root)
     return result()
 

@@ -14,6 +14,7 @@
  *    written to MAC_Configuration (PS/FES/DM) and reported by
  *    link_update; a wrong phy_addr leaves the link down with a message;
  *    fixed_link for a PHY-less board; link down/up at run time;
+ *    speed_capa what MAC and PHY both do (or the fixed link's mode);
  *  - RBSZ a multiple of the bus width (its low bits are read-only zero);
  *  - MAC address 0 and the multicast hash filter written after the
  *    reset of dev_start (promiscuous off).
@@ -268,6 +269,41 @@ check_link_traffic(struct bu_port *p, const char *what, uint32_t speed,
 		   "%s: MAC_Configuration PS/FES/DM disagree with the PHY", what);
 }
 
+/* The RTE_ETH_LINK_SPEED_* bit of a link mode. */
+static uint32_t
+bu_speed_bit(uint32_t speed, bool full)
+{
+	if (speed == RTE_ETH_SPEED_NUM_1G)
+		return RTE_ETH_LINK_SPEED_1G;
+	if (speed == RTE_ETH_SPEED_NUM_100M)
+		return full ? RTE_ETH_LINK_SPEED_100M : RTE_ETH_LINK_SPEED_100M_HD;
+	return full ? RTE_ETH_LINK_SPEED_10M : RTE_ETH_LINK_SPEED_10M_HD;
+}
+
+/*
+ * speed_capa: what the MAC (MAC_HW_Feature0 MIISEL, GMIISEL, HDSEL) and
+ * its PHY (BMSR, ESTATUS: the model's RTL8211F does 10/100 half and full,
+ * 1000 full) both do, the one mode of a fixed link; the link that comes
+ * up is among them.
+ */
+static void
+check_speed_capa(const struct bu_port *p, const char *what, uint32_t capa,
+		 uint32_t speed, bool full)
+{
+	struct rte_eth_dev_info info;
+
+	CHECK(rte_eth_dev_info_get(p->port, &info) == 0, "%s: dev_info", what);
+	CHECK(info.speed_capa == capa, "%s: speed_capa %#x, expected %#x", what,
+	      info.speed_capa, capa);
+	CHECK(info.speed_capa & bu_speed_bit(speed, full),
+	      "%s: the link's mode is in speed_capa %#x", what, info.speed_capa);
+}
+
+#define BU_CAPA_PHY							\
+	(RTE_ETH_LINK_SPEED_10M_HD | RTE_ETH_LINK_SPEED_10M |		\
+	 RTE_ETH_LINK_SPEED_100M_HD | RTE_ETH_LINK_SPEED_100M |		\
+	 RTE_ETH_LINK_SPEED_1G)
+
 static void
 test_phy(void)
 {
@@ -275,17 +311,21 @@ test_phy(void)
 		const char *what, *args, *log;
 		uint32_t speed;
 		bool full;
+		uint32_t capa;
 	} cases[] = {
 		{ "phy auto scan", "model_phy_addr=3", "MDIO address 3",
-		  RTE_ETH_SPEED_NUM_1G, true },
+		  RTE_ETH_SPEED_NUM_1G, true, BU_CAPA_PHY },
 		{ "phy 100 full", "model_phy_addr=3,model_phy_speed=100",
-		  "MDIO address 3", RTE_ETH_SPEED_NUM_100M, true },
+		  "MDIO address 3", RTE_ETH_SPEED_NUM_100M, true, BU_CAPA_PHY },
 		{ "phy 10 half", "phy_addr=7,model_phy_addr=7,model_phy_speed=10,"
 		  "model_phy_duplex=half", "MDIO address 7",
-		  RTE_ETH_SPEED_NUM_10M, false },
+		  RTE_ETH_SPEED_NUM_10M, false, BU_CAPA_PHY },
 		{ "fixed link 100", "model_phy_addr=none,model_phy_speed=100,"
 		  "fixed_link=100", "fixed link 100", RTE_ETH_SPEED_NUM_100M,
-		  true },
+		  true, RTE_ETH_LINK_SPEED_100M },
+		{ "fixed link 10 half", "model_phy_addr=none,model_phy_speed=10,"
+		  "model_phy_duplex=half,fixed_link=10,half", "fixed link 10",
+		  RTE_ETH_SPEED_NUM_10M, false, RTE_ETH_LINK_SPEED_10M_HD },
 	};
 	char args[256];
 	struct bu_port p;
@@ -298,9 +338,12 @@ test_phy(void)
 			continue;
 		CHECK(strstr(p.log, cases[i].log) != NULL, "%s: log: %s",
 		      cases[i].what, p.log);
-		if (bu_start(&p, 2048, true, NULL, 0))
+		if (bu_start(&p, 2048, true, NULL, 0)) {
 			check_link_traffic(&p, cases[i].what, cases[i].speed,
 					   cases[i].full);
+			check_speed_capa(&p, cases[i].what, cases[i].capa,
+					 cases[i].speed, cases[i].full);
+		}
 		bu_down(&p);
 	}
 }

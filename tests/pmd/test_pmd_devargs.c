@@ -19,8 +19,7 @@
  * For every invalid value: rte_vdev_init("net_<family>_uioN", "key=value")
  * fails with a negative errno; DPDK's log, captured with
  * rte_openlog_stream() into a memstream, names the key ("devarg key=" or
- * "devarg key "; the PMD's list of valid keys, which every message
- * carries, does not count); nothing is left behind: as many memzones,
+ * "devarg key "); nothing is left behind: as many memzones,
  * mempools and ethdev ports as before and the same rte_malloc heap usage
  * (the sanitizer build adds LeakSanitizer for malloc). Every valid
  * boundary value probes, the port exists and rte_vdev_uninit() removes it
@@ -66,7 +65,7 @@ struct key {
 
 /*
  * The family's parameter string from its header, its model's name and a
- * key only its model has (listed when a message lists every key).
+ * key only its model has (never in a message about another key).
  */
 struct family_keys {
 	const char *params;
@@ -386,9 +385,14 @@ expect_device_refusal(const char *args)
 static void
 valid_kv(struct key *k, const char *val)
 {
-	char args[700];
+	char args[1300];
 
-	snprintf(args, sizeof(args), "%.63s=%.600s", k->name, val);
+	/* rx_pcap_loop loops a capture: it needs one. */
+	if (strcmp(k->name, "rx_pcap_loop") == 0)
+		snprintf(args, sizeof(args), "rx_pcap=%.511s/catalogue.pcap,%.63s=%.600s",
+			 data_dir, k->name, val);
+	else
+		snprintf(args, sizeof(args), "%.63s=%.600s", k->name, val);
 	/*
 	 * A valid value selecting a burst variant this build does not have
 	 * (an ablation-only one): refused, naming the key and the option.
@@ -588,6 +592,31 @@ path_valid(struct key *k)
 	}
 }
 
+/* As expect_invalid(), and the log names @p other too ("devarg other"). */
+static void
+expect_invalid_both(const char *culprit, const char *other, const char *args)
+{
+	char name[32], pat[96], *log, *hit;
+	int ret;
+
+	expect_invalid(culprit, args);
+	pmd_vdev(name, sizeof(name), vdev_seq++);
+	ret = pmd_harness_probe_logged(name, args, &log);
+	snprintf(pat, sizeof(pat), "devarg %s", other);
+	/* The whole key: "devarg rx_pcap" is not "devarg rx_pcap_loop". */
+	for (hit = log != NULL ? strstr(log, pat) : NULL;
+	     hit != NULL && (isalnum((unsigned char)hit[strlen(pat)]) ||
+			     hit[strlen(pat)] == '_');
+	     hit = strstr(hit + 1, pat))
+		;
+	CHECK(ret < 0 && hit != NULL,
+	      "\"%s\": the log names %s too: %s", args, other,
+	      log != NULL ? log : "(no log)");
+	if (ret == 0)
+		rte_vdev_uninit(name);
+	free(log);
+}
+
 /* Conflicts and unknown keys: the log names the key that broke the rule. */
 static void
 combinations(void)
@@ -605,6 +634,41 @@ combinations(void)
 	expect_invalid("rx_pcap", args);
 	snprintf(args, sizeof(args), "tx_pcap=%s/x.pcap,tx_iface=lo", tmp_dir);
 	expect_invalid("tx_iface", args);
+	/*
+	 * Keys that would be accepted and ignored: the generator's beside
+	 * another RX source, the capture's loop without a capture, a model
+	 * thread's CPU that does not exist. Refused, naming both keys.
+	 */
+	snprintf(args, sizeof(args), "rx_pcap=%s/catalogue.pcap,gen_pkts=5", data_dir);
+	expect_invalid_both("gen_pkts", "rx_pcap", args);
+	snprintf(args, sizeof(args), "gen_rate=1000,rx_pcap=%s/catalogue.pcap", data_dir);
+	expect_invalid_both("gen_rate", "rx_pcap", args);
+	expect_invalid_both("gen_len", "iface", "iface=lo,gen_len=64");
+	expect_invalid_both("gen_dst", "rx_iface",
+			    "gen_dst=02:00:00:00:00:09,rx_iface=lo");
+	expect_invalid_both("rx_pcap_loop", "rx_pcap", "rx_pcap_loop=1");
+	expect_invalid_both("rx_pcap_loop", "rx_pcap", "rx_pcap_loop=0,gen_pkts=1");
+	snprintf(args, sizeof(args), "rx_pcap=%s/catalogue.pcap,rx_pcap_loop=1", data_dir);
+	expect_valid(args);
+	/* A generator key with only a TX sink: the port generates. */
+	snprintf(args, sizeof(args), "tx_pcap=%s/socrx_devargs_gen_%d.pcap,gen_pkts=1",
+		 tmp_dir, (int)getpid());
+	expect_valid(args);
+	snprintf(args, sizeof(args), "%s/socrx_devargs_gen_%d.pcap", tmp_dir,
+		 (int)getpid());
+	unlink(args);
+	{
+		long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+
+		/* A CPU number past every CPU the system has. */
+		if (ncpu > 0 && ncpu < RTE_MAX_LCORE) {
+			snprintf(args, sizeof(args), "model_cpu=%ld", ncpu);
+			expect_invalid("model_cpu", args);
+		} else {
+			printf("model_cpu past the last CPU: not tried (%ld CPUs, RTE_MAX_LCORE %d)\n",
+			       ncpu, RTE_MAX_LCORE);
+		}
+	}
 	/* Model-only keys with a real device. */
 	expect_invalid("gen_pkts", "uio=uio0,gen_pkts=1");
 	expect_invalid("fault_err_ppm", "fault_err_ppm=1,uio=uio7");
@@ -625,9 +689,130 @@ combinations(void)
 }
 
 /*
+ * An unknown key: the closest key with its syntax when one is near (a
+ * typo), and the page describing every key; never the whole key list
+ * (the family's model-only key, far from these, is not in the line).
+ */
+static void
+test_unknown_key(void)
+{
+	static const char *const typos[][2] = {
+		{ "copybrake=64", "copybreak=<0..2048>" },
+		{ "gen_pkt=1", "gen_pkts=<n, 0 endless>" },
+		{ "Csum=sw", "csum=auto|sw|hw|off" },
+		{ "model_cpus=1", "model_cpu=<cpu, -1 unpinned>" },
+	};
+	char name[32], doc[64], *log;
+	unsigned int i;
+	int ret;
+
+	snprintf(doc, sizeof(doc), "docs/nics/%s.rst", pmd_family()->vdev + 4);
+	for (i = 0; i < RTE_DIM(typos); i++) {
+		pmd_vdev(name, sizeof(name), vdev_seq++);
+		ret = pmd_harness_probe_logged(name, typos[i][0], &log);
+		CHECK(ret < 0 && log != NULL && strstr(log, "did you mean") != NULL &&
+		      strstr(log, typos[i][1]) != NULL && strstr(log, doc) != NULL &&
+		      strstr(log, family_keys().model_key) == NULL &&
+		      strlen(log) < 400,
+		      "%s (unknown): the closest key %s and %s, not every key: %s",
+		      typos[i][0], typos[i][1], doc, log != NULL ? log : "(no log)");
+		free(log);
+	}
+	pmd_vdev(name, sizeof(name), vdev_seq++);
+	ret = pmd_harness_probe_logged(name, "xyzzyplugh=1", &log);
+	CHECK(ret < 0 && log != NULL && strstr(log, "did you mean") == NULL &&
+	      strstr(log, doc) != NULL && strlen(log) < 400,
+	      "xyzzyplugh=1 (unknown, near no key): no guess, the page: %s",
+	      log != NULL ? log : "(no log)");
+	free(log);
+}
+
+/*
+ * Two ports given the same explicit mac=: the second probes (a bridge
+ * test may want it) with a warning naming the key and the first port; a
+ * different address gives none.
+ */
+static void
+test_mac_shared(void)
+{
+	char a[32], b[32], c[32], *log;
+	int ret;
+
+	pmd_vdev(a, sizeof(a), vdev_seq++);
+	pmd_vdev(b, sizeof(b), vdev_seq++);
+	pmd_vdev(c, sizeof(c), vdev_seq++);
+	CHECK(rte_vdev_init(a, "gen_pkts=1,mac=02:00:00:00:aa:01") == 0,
+	      "first port with mac=02:00:00:00:aa:01");
+	ret = pmd_harness_probe_logged(b, "gen_pkts=1,mac=02:00:00:00:aa:01", &log);
+	CHECK(ret == 0 && log != NULL && strstr(log, "mac=02:00:00:00:aa:01") != NULL &&
+	      strstr(log, a) != NULL,
+	      "same mac= on %s: probed with a warning naming mac= and %s: %s", b, a,
+	      log != NULL ? log : "(no log)");
+	free(log);
+	ret = pmd_harness_probe_logged(c, "gen_pkts=1,mac=02:00:00:00:aa:02", &log);
+	CHECK(ret == 0 && (log == NULL || strstr(log, "mac=") == NULL),
+	      "another mac=: no warning: %s", log != NULL ? log : "(no log)");
+	free(log);
+	rte_vdev_uninit(a);
+	rte_vdev_uninit(b);
+	rte_vdev_uninit(c);
+}
+
+/*
+ * The RX queue's set-up line names the checksum mode by its csum= word,
+ * not its enum value.
+ */
+static void
+test_queue_log(void)
+{
+	static const char *const modes[] = { "auto", "sw", "hw", "off" };
+	struct rte_mempool *mp;
+	struct rte_eth_conf conf;
+	char name[32], args[32], want[32], *log = NULL;
+	unsigned int i;
+	uint16_t port;
+	size_t size = 0;
+	FILE *f, *old;
+
+	mp = rte_pktmbuf_pool_create("da_mp", 511, 0, 0,
+				     RTE_MBUF_DEFAULT_BUF_SIZE, SOCKET_ID_ANY);
+	CHECK(mp != NULL, "mempool for the queue log");
+	if (mp == NULL)
+		return;
+	memset(&conf, 0, sizeof(conf));
+	rte_log_set_level_pattern("pmd.net.*", RTE_LOG_INFO);
+	for (i = 0; i < RTE_DIM(modes); i++) {
+		pmd_vdev(name, sizeof(name), vdev_seq++);
+		snprintf(args, sizeof(args), "gen_pkts=1,csum=%s", modes[i]);
+		CHECK(rte_vdev_init(name, args) == 0 &&
+		      rte_eth_dev_get_port_by_name(name, &port) == 0 &&
+		      rte_eth_dev_configure(port, 1, 1, &conf) == 0,
+		      "%s: probed and configured", args);
+		log = NULL;
+		f = open_memstream(&log, &size);
+		old = rte_log_get_stream();
+		if (f != NULL)
+			rte_openlog_stream(f);
+		CHECK(rte_eth_rx_queue_setup(port, 0, 256, SOCKET_ID_ANY, NULL, mp) == 0,
+		      "%s: RX queue", args);
+		rte_openlog_stream(old);
+		if (f != NULL)
+			fclose(f);
+		snprintf(want, sizeof(want), "csum %s\n", modes[i]);
+		CHECK(log != NULL && strstr(log, want) != NULL,
+		      "%s: the queue line says \"csum %s\": %s", args, modes[i],
+		      log != NULL ? log : "(no log)");
+		free(log);
+		rte_vdev_uninit(name);
+	}
+	rte_log_set_level_pattern("pmd.net.*", RTE_LOG_NOTICE);
+	rte_mempool_free(mp);
+}
+
+/*
  * A key given twice is refused, naming it (the last would silently win);
  * a bad value of a known key is answered with that key's syntax only, an
- * unknown key with the list of every key.
+ * unknown key with the closest key (test_unknown_key()).
  */
 static void
 test_repeated_and_messages(void)
@@ -656,12 +841,7 @@ test_repeated_and_messages(void)
 	      strstr(log, family_keys().model_key) == NULL,
 	      "copybreak=4096: its own syntax only: %s", log != NULL ? log : "(no log)");
 	free(log);
-	pmd_vdev(name, sizeof(name), vdev_seq++);
-	ret = pmd_harness_probe_logged(name, "copybrake=64", &log);
-	CHECK(ret < 0 && log != NULL && strstr(log, "copybreak=<0..2048>") != NULL &&
-	      strstr(log, family_keys().model_key) != NULL,
-	      "copybrake=64 (unknown): every key listed: %s", log != NULL ? log : "(no log)");
-	free(log);
+	test_unknown_key();
 	pmd_vdev(name, sizeof(name), vdev_seq++);
 	ret = pmd_harness_probe_logged(name, "gen_pkts=-3", &log);
 	CHECK(ret < 0 && log != NULL && strstr(log, "gen_pkts=<n, 0 endless>") != NULL,
@@ -733,6 +913,8 @@ main(int argc, char **argv)
 	}
 	combinations();
 	test_repeated_and_messages();
+	test_mac_shared();
+	test_queue_log();
 	printf("%u keys, %u invalid probes, %u valid probes\n", nb_keys,
 	       nb_invalid, nb_valid);
 	/* Last: a port probed and removed without ever being configured. */

@@ -3,11 +3,14 @@
  * RX ring geometry of the family's PMD on its device model (robustness rows
  * 14, 15; fault section 3, knob 8), for every ring size the PMD accepts:
  *
- *  1. limits: rx_desc_lim from dev_infos; every power of two from nb_min
- *     to nb_max is accepted (setup, start arms exactly N mbufs, stop gives
- *     them back); rejected sizes return -EINVAL and take no mbuf: 1, 2,
- *     nb_min - 1, nb_min / 2, non powers of two (100, 192, 320, 960,
- *     nb_max - nb_align), nb_max + nb_align, 2 * nb_max, 65535;
+ *  1. limits: rx_desc_lim and tx_desc_lim from dev_infos; what they
+ *     advertise is what is accepted: every multiple of nb_align from nb_min
+ *     to nb_max (setup; a ring is a power of two long, so 192, 320, 960
+ *     become 256, 512, 1024, which rxq/txq_info report and the start arms,
+ *     exactly that many mbufs, stop giving them back); what they exclude
+ *     is rejected with -EINVAL and takes no mbuf: 1, 2, nb_min - 1,
+ *     nb_min / 2, 100 (not a multiple of nb_align), nb_max + nb_align,
+ *     2 * nb_max, 65535;
  *     rx_free_thresh >= N - 1 rejected, exactly N / 2 (2 x free_thresh)
  *     accepted; 0 descriptors means the driver's preferred size (ethdev
  *     substitutes default_rxportconf.ring_size). After each rejection the
@@ -107,9 +110,12 @@ part_limits(void)
 	const uint16_t lo = info.rx_desc_lim.nb_min, hi = info.rx_desc_lim.nb_max;
 	const uint16_t al = info.rx_desc_lim.nb_align;
 	const uint16_t bad[] = {
-		1, 2, (uint16_t)(lo - 1), (uint16_t)(lo / 2), 100, 192, 320, 960,
-		(uint16_t)(hi - al), (uint16_t)(hi + al), (uint16_t)(2 * hi), 65535,
+		1, 2, (uint16_t)(lo - 1), (uint16_t)(lo / 2), 100,
+		(uint16_t)(hi + al), (uint16_t)(2 * hi), 65535,
 	};
+	struct rte_eth_rxq_info rqi;
+	struct rte_eth_txq_info tqi;
+	uint16_t ring;
 	struct rte_eth_rxconf rc;
 	struct rte_eth_conf conf;
 	char name[32];
@@ -120,8 +126,11 @@ part_limits(void)
 	printf("rx_desc_lim: min %u max %u align %u, default ring %u, free_thresh %u\n",
 	       lo, hi, al, info.default_rxportconf.ring_size,
 	       info.default_rxconf.rx_free_thresh);
-	CHECK(lo >= 2 && rte_is_power_of_2(lo) && rte_is_power_of_2(hi) && lo < hi,
-	      "ring limits are powers of two");
+	CHECK(lo >= 2 && rte_is_power_of_2(lo) && rte_is_power_of_2(hi) && lo < hi &&
+	      al >= 1 && lo % al == 0 && hi % al == 0,
+	      "ring limits are powers of two, multiples of nb_align");
+	CHECK(info.tx_desc_lim.nb_min == lo && info.tx_desc_lim.nb_max == hi &&
+	      info.tx_desc_lim.nb_align == al, "tx_desc_lim as rx_desc_lim");
 	port = new_port(name, sizeof(name), "gen_len=64");
 	if (port < 0)
 		return;
@@ -129,16 +138,28 @@ part_limits(void)
 	memset(&conf, 0, sizeof(conf));
 	CHECK(rte_eth_dev_configure(port, 1, 1, &conf) == 0, "configure");
 
-	/* Every accepted size arms exactly N mbufs and receives. */
-	for (n = lo; n != 0 && n <= hi; n = (uint16_t)(n * 2)) {
-		ret = setup(port, n, NULL);
-		CHECK(ret == 0, "%u descriptors accepted: %d", n, ret);
-		CHECK_EQ_U(pmd_harness_rxq_size(port), n, "ring size reported");
+	/*
+	 * Every size the limits advertise is accepted (RX and TX), the ring
+	 * the next power of two; it arms exactly that many mbufs and receives.
+	 */
+	for (n = lo; n != 0 && n <= hi; n = (uint16_t)(n + al)) {
+		ring = (uint16_t)rte_align32pow2(n);
+		ret = rte_eth_rx_queue_setup(port, 0, n, SOCKET_ID_ANY, NULL, pool);
+		CHECK(ret == 0, "%u RX descriptors (advertised) accepted: %d", n, ret);
+		ret = rte_eth_tx_queue_setup(port, 0, n, SOCKET_ID_ANY, NULL);
+		CHECK(ret == 0, "%u TX descriptors (advertised) accepted: %d", n, ret);
+		CHECK(rte_eth_rx_queue_info_get(port, 0, &rqi) == 0 &&
+		      rqi.nb_desc == ring, "%u RX descriptors: ring of %u reported (%u)",
+		      n, ring, rqi.nb_desc);
+		CHECK(rte_eth_tx_queue_info_get(port, 0, &tqi) == 0 &&
+		      tqi.nb_desc == ring, "%u TX descriptors: ring of %u reported (%u)",
+		      n, ring, tqi.nb_desc);
 		CHECK_EQ_U(rte_mempool_in_use_count(pool), base, "setup takes no mbuf");
 		CHECK(rte_eth_dev_start(port) == 0, "start with %u", n);
-		CHECK_EQ_U(rte_mempool_in_use_count(pool), base + n,
-			   "start arms the %u descriptors", n);
-		CHECK(drain(port, 3u * n) >= 3u * n, "frames through %u descriptors", n);
+		CHECK_EQ_U(rte_mempool_in_use_count(pool), base + ring,
+			   "start arms the %u descriptors of %u asked", ring, n);
+		CHECK(drain(port, 3u * ring) >= 3u * ring,
+		      "frames through %u descriptors", ring);
 		CHECK(rte_eth_dev_stop(port) == 0, "stop");
 		CHECK_EQ_U(rte_mempool_in_use_count(pool), base,
 			   "every mbuf back after stop (%u)", n);

@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include <rte_common.h>
+#include <rte_ethdev.h>
 #include <rte_ether.h>
 #include <rte_kvargs.h>
 
@@ -188,13 +189,21 @@ arg_copybreak(const char *v, void *args)
 	return NULL;
 }
 
+/* csum= words, in enum rxp_csum_mode order. */
+static const char *const csum_names[] = { "auto", "sw", "hw", "off", NULL };
+
+const char *
+socnic_csum_mode_name(enum rxp_csum_mode mode)
+{
+	return (unsigned int)mode < RTE_DIM(csum_names) - 1 ?
+		csum_names[mode] : "?";
+}
+
 static const char *
 arg_csum(const char *v, void *args)
 {
-	/* In enum rxp_csum_mode order. */
-	static const char *const names[] = { "auto", "sw", "hw", "off", NULL };
 	struct socnic_rx_args *a = args;
-	int i = socnic_parse_word(v, names);
+	int i = socnic_parse_word(v, csum_names);
 
 	if (i < 0)
 		return "expected auto, sw, hw or off";
@@ -372,6 +381,68 @@ devarg_find(const char *key, const struct socnic_devarg_list *lists,
 	return NULL;
 }
 
+/* Levenshtein distance of @p a and @p b, keys of a few dozen characters. */
+static unsigned int
+devarg_distance(const char *a, const char *b)
+{
+	unsigned int row[64], i, j, diag, up;
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na >= RTE_DIM(row) || nb >= RTE_DIM(row))
+		return UINT_MAX;
+	for (j = 0; j <= nb; j++)
+		row[j] = j;
+	for (i = 1; i <= na; i++) {
+		diag = row[0];
+		row[0] = i;
+		for (j = 1; j <= nb; j++) {
+			up = row[j];
+			row[j] = RTE_MIN(RTE_MIN(row[j] + 1, row[j - 1] + 1),
+					 diag + (a[i - 1] != b[j - 1]));
+			diag = up;
+		}
+	}
+	return row[nb];
+}
+
+/*
+ * The key of @p lists closest to the unknown @p key, if close enough to
+ * be a typo (a third of its letters, at least one), else NULL.
+ */
+static const char *
+devarg_closest(const char *key, const struct socnic_devarg_list *lists,
+	       unsigned int n)
+{
+	unsigned int l, k, d, best = UINT_MAX;
+	const char *found = NULL;
+
+	for (l = 0; l < n; l++)
+		for (k = 0; k < lists[l].nb_keys; k++) {
+			d = devarg_distance(key, lists[l].keys[k].key);
+			if (d < best) {
+				best = d;
+				found = lists[l].keys[k].key;
+			}
+		}
+	return best <= RTE_MAX(1u, (unsigned int)strlen(key) / 3) ? found : NULL;
+}
+
+/*
+ * The page documenting the keys of the device @p name ("net_<pmd>N"):
+ * docs/nics/<pmd>.rst.
+ */
+static const char *
+devarg_doc(const char *name, char *buf, size_t size)
+{
+	const char *p = strncmp(name, "net_", 4) == 0 ? name + 4 : name;
+	size_t n = strlen(p);
+
+	while (n > 0 && p[n - 1] >= '0' && p[n - 1] <= '9')
+		n--;
+	snprintf(buf, size, "docs/nics/%.*s.rst", (int)n, p);
+	return buf;
+}
+
 /* Runs the parser of @p d, if this part parses its list. */
 static const char *
 devarg_apply(const struct socnic_devarg *d, const struct socnic_devarg_list *l,
@@ -461,20 +532,55 @@ socnic_devargs_parse(int logtype, const char *name, const char *args,
 		}
 		if (err == NULL)
 			continue;
-		/* A known key: its own syntax; an unknown one: every key. */
-		if (d != NULL)
+		/*
+		 * A known key: its own syntax; an unknown one: the closest
+		 * key with its syntax, and where every key is described.
+		 */
+		if (d != NULL) {
 			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s rejected: %s (%s)",
 				   name, key, val != NULL ? val : "(none)", err,
 				   devarg_syntax(params, key, syntax,
 						 sizeof(syntax)));
-		else
-			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s rejected: %s (valid: %s)",
+		} else {
+			const char *near = devarg_closest(key, lists, n);
+			char doc[64];
+
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s rejected: %s%s%s%s (every key: %s, section Device arguments)",
 				   name, key, val != NULL ? val : "(none)", err,
-				   params);
+				   near != NULL ? "; did you mean " : "",
+				   near != NULL ? devarg_syntax(params, near,
+						syntax, sizeof(syntax)) : "",
+				   near != NULL ? "?" : "",
+				   devarg_doc(name, doc, sizeof(doc)));
+		}
 		ret = -EINVAL;
 	}
 	rte_kvargs_free(kvl);
 	return ret;
+}
+
+/*
+ * An explicit mac= that another port already has: both ports would take
+ * the same frames (and answer ARP for the same address). A warning, not
+ * a refusal: a bridge test may want it.
+ */
+static void
+devargs_warn_mac_shared(int logtype, const char *name, const uint8_t mac[6])
+{
+	char other[RTE_ETH_NAME_MAX_LEN];
+	struct rte_ether_addr ea;
+	uint16_t port;
+
+	RTE_ETH_FOREACH_DEV(port) {
+		if (rte_eth_macaddr_get(port, &ea) != 0 ||
+		    memcmp(ea.addr_bytes, mac, RTE_ETHER_ADDR_LEN) != 0 ||
+		    rte_eth_dev_get_name_by_port(port, other) != 0 ||
+		    strcmp(other, name) == 0)
+			continue;
+		SOCNIC_LOG(logtype, WARNING, "%s: devarg mac=%02x:%02x:%02x:%02x:%02x:%02x is also the address of %s (port %u, its mac= or default): both ports take the frames sent to it",
+			   name, mac[0], mac[1], mac[2], mac[3], mac[4], mac[5],
+			   other, port);
+	}
 }
 
 int
@@ -506,6 +612,8 @@ socnic_devargs_parse_port(int logtype, const char *name, const char *args,
 			   name, seen.uio_key, seen.uio_val);
 		return -EINVAL;
 	}
+	if (port->has_mac)
+		devargs_warn_mac_shared(logtype, name, port->mac);
 	return 0;
 }
 

@@ -219,6 +219,9 @@ struct socnic_rx_args {
 extern const struct socnic_devarg socnic_rx_devargs[];
 extern const unsigned int socnic_rx_nb_devargs;
 
+/* The csum= word of @p mode ("auto", "sw", "hw", "off"), for messages. */
+const char *socnic_csum_mode_name(enum rxp_csum_mode mode);
+
 /*
  * dma= of @p rx resolved for the device behind @p be (dma=auto: what the
  * backend says of the device, coherent when it says nothing) into

@@ -13,11 +13,13 @@
 #include "socnic_model_args.h"
 
 static const char *
-set_rx_src(struct socnic_model_args *ma, enum socnic_rx_source src)
+set_rx_src(struct socnic_model_args *ma, enum socnic_rx_source src,
+	   const char *key)
 {
 	if (ma->rx_src != SOCNIC_RX_SRC_GEN && ma->rx_src != src)
 		return "a second RX source (rx_pcap, rx_iface and iface exclude each other)";
 	ma->rx_src = src;
+	ma->rx_src_key = key;
 	return NULL;
 }
 
@@ -37,7 +39,7 @@ arg_rx_pcap(const char *v, void *args)
 
 	if (socnic_copy_str(ma->rx_pcap, sizeof(ma->rx_pcap), v) < 0)
 		return "expected a file path";
-	return set_rx_src(ma, SOCNIC_RX_SRC_PCAP);
+	return set_rx_src(ma, SOCNIC_RX_SRC_PCAP, "rx_pcap");
 }
 
 static const char *
@@ -45,8 +47,10 @@ arg_rx_pcap_loop(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;
 
-	return socnic_parse_bool(v, &ma->rx_pcap_loop) < 0 ?
-		"expected 0 or 1" : NULL;
+	if (socnic_parse_bool(v, &ma->rx_pcap_loop) < 0)
+		return "expected 0 or 1";
+	ma->rx_pcap_loop_given = true;
+	return NULL;
 }
 
 static const char *
@@ -66,7 +70,7 @@ arg_rx_iface(const char *v, void *args)
 
 	if (socnic_copy_str(ma->rx_iface, sizeof(ma->rx_iface), v) < 0)
 		return "expected an interface name (at most 15 characters)";
-	return set_rx_src(ma, SOCNIC_RX_SRC_IFACE);
+	return set_rx_src(ma, SOCNIC_RX_SRC_IFACE, "rx_iface");
 }
 
 static const char *
@@ -84,7 +88,10 @@ arg_iface(const char *v, void *args)
 {
 	const char *err = arg_rx_iface(v, args);
 
-	return err != NULL ? err : arg_tx_iface(v, args);
+	if (err != NULL)
+		return err;
+	((struct socnic_model_args *)args)->rx_src_key = "iface";
+	return arg_tx_iface(v, args);
 }
 
 static const char *
@@ -295,13 +302,16 @@ arg_fault_seed(const char *v, void *args)
 	return NULL;
 }
 
-/* Every gen_* key marks the generator as asked for. */
+/* Every gen_* key marks the generator as asked for (the first named). */
 #define SOCNIC_MODEL_GEN_KEY(key, syntax, dflt, scope)			\
 static const char *							\
 arg_given_ ## key(const char *v, void *args)				\
 {									\
-	if (strncmp(#key, "gen_", 4) == 0 && v != NULL)			\
-		((struct socnic_model_args *)args)->gen_given = true;	\
+	struct socnic_model_args *ma_ = args;				\
+									\
+	if (strncmp(#key, "gen_", 4) == 0 && v != NULL &&		\
+	    ma_->gen_key == NULL)					\
+		ma_->gen_key = #key;					\
 	return arg_ ## key(v, args);					\
 }
 SOCNIC_MODEL_DEVARGS(SOCNIC_MODEL_GEN_KEY)
@@ -331,14 +341,58 @@ socnic_model_args_init(struct socnic_model_args *ma)
 	ma->gen.len_max = SOCNIC_GEN_LEN_MIN;
 }
 
-void
-socnic_model_args_finish(struct socnic_model_args *ma)
+/*
+ * Whether CPU @p cpu is in the kernel's list of online CPUs ("0-3,6"),
+ * the CPUs a thread can be pinned to; true when the list is unreadable
+ * (the pinning at start says then).
+ */
+static bool
+model_cpu_online(int cpu)
 {
+	FILE *f = fopen("/sys/devices/system/cpu/online", "r");
+	unsigned int lo, hi;
+	bool online = false;
+	char sep = ',';
+
+	if (f == NULL)
+		return true;
+	while (sep == ',' && fscanf(f, "%u", &lo) == 1) {
+		hi = lo;
+		if (fscanf(f, "%c", &sep) == 1 && sep == '-' &&
+		    fscanf(f, "%u%c", &hi, &sep) < 1)
+			break;
+		if ((unsigned int)cpu >= lo && (unsigned int)cpu <= hi)
+			online = true;
+	}
+	fclose(f);
+	return online;
+}
+
+int
+socnic_model_args_finish(struct socnic_model_args *ma, const char *name,
+			 int logtype)
+{
+	if (ma->gen_key != NULL && ma->rx_src != SOCNIC_RX_SRC_GEN) {
+		SOCNIC_LOG(logtype, ERR, "%s: devarg %s with devarg %s: the generator is not used when %s is the RX source; give one of them",
+			   name, ma->gen_key, ma->rx_src_key, ma->rx_src_key);
+		return -EINVAL;
+	}
+	if (ma->rx_pcap_loop_given && ma->rx_src != SOCNIC_RX_SRC_PCAP) {
+		SOCNIC_LOG(logtype, ERR, "%s: devarg rx_pcap_loop=%d without devarg rx_pcap: it loops the capture rx_pcap= replays",
+			   name, ma->rx_pcap_loop);
+		return -EINVAL;
+	}
+	if (ma->cpu >= 0 && !model_cpu_online(ma->cpu)) {
+		SOCNIC_LOG(logtype, ERR, "%s: devarg model_cpu=%d: no such CPU online (/sys/devices/system/cpu/online); give an online CPU or -1",
+			   name, ma->cpu);
+		return -EINVAL;
+	}
 	if (ma->rx_src == SOCNIC_RX_SRC_GEN &&
-	    ma->tx_sink != SOCNIC_TX_SINK_COUNT && !ma->gen_given)
+	    ma->tx_sink != SOCNIC_TX_SINK_COUNT && ma->gen_key == NULL)
 		ma->rx_src = SOCNIC_RX_SRC_NONE;
 	if (!ma->flow_ctrl_set)
 		ma->flow_ctrl = ma->rx_src == SOCNIC_RX_SRC_PCAP;
+	return 0;
 }
 
 static struct model_traffic_src *

@@ -41,15 +41,17 @@ enum socnic_tx_sink {
 struct socnic_model_args {
 	/* Traffic. */
 	enum socnic_rx_source rx_src;
+	const char *rx_src_key;		/* the key that chose it, or NULL */
 	char rx_pcap[PATH_MAX];
 	bool rx_pcap_loop;
+	bool rx_pcap_loop_given;
 	char rx_iface[IF_NAMESIZE];
 	enum socnic_tx_sink tx_sink;
 	char tx_pcap[PATH_MAX];
 	char tx_iface[IF_NAMESIZE];
 	/* Generator: the shared model library's parameters, as given. */
 	struct model_gen_params gen;
-	bool gen_given;			/* a gen_* key was given */
+	const char *gen_key;		/* the first gen_* key given, or NULL */
 	bool has_gen_dst;		/* else the port's address */
 	uint8_t gen_dst[6];
 	/* The device. */
@@ -74,9 +76,15 @@ void socnic_model_args_init(struct socnic_model_args *ma);
 /*
  * After parsing: a port given a TX sink and nothing to receive (no RX
  * source, no gen_* key) receives nothing; a capture is replayed
- * losslessly (flow control) unless flow_ctrl= says otherwise.
+ * losslessly (flow control) unless flow_ctrl= says otherwise. Keys that
+ * would be accepted and ignored are refused here, naming both keys: a
+ * gen_* key beside another RX source (rx_pcap, iface, rx_iface),
+ * rx_pcap_loop without rx_pcap; so is a model_cpu= that names no online
+ * CPU (it would fail only at the port's start). 0, or -EINVAL after
+ * logging for the device @p name.
  */
-void socnic_model_args_finish(struct socnic_model_args *ma);
+int socnic_model_args_finish(struct socnic_model_args *ma, const char *name,
+			     int logtype);
 
 /*
  * Traffic from the frames' sources and to their sinks do not address the

@@ -14,28 +14,28 @@
 #include "socnic_log.h"
 #include "socnic_queue.h"
 
-bool
-socnic_ring_size_ok(const struct socnic_ring_limits *lim, uint16_t nb_desc)
-{
-	return rte_is_power_of_2(nb_desc) && nb_desc >= lim->min_desc &&
-	       nb_desc <= lim->max_desc;
-}
-
 int
 socnic_queue_setup_check(int logtype, uint16_t port, const char *dir,
-			 uint16_t queue_id, uint16_t nb_desc,
+			 uint16_t queue_id, uint16_t *nb_desc,
 			 bool deferred_start,
 			 const struct socnic_ring_limits *lim)
 {
+	uint16_t n = *nb_desc;
+
 	if (queue_id >= lim->nb_queues) {
 		SOCNIC_LOG(logtype, ERR, "port %u: %s queue %u: only %u queue",
 			   port, dir, queue_id, lim->nb_queues);
 		return -EINVAL;
 	}
-	if (!socnic_ring_size_ok(lim, nb_desc)) {
-		SOCNIC_LOG(logtype, ERR, "port %u: %u %s descriptors: need a power of two in [%u, %u]",
-			   port, nb_desc, dir, lim->min_desc, lim->max_desc);
+	if (n < lim->min_desc || n > lim->max_desc) {
+		SOCNIC_LOG(logtype, ERR, "port %u: %u %s descriptors: need [%u, %u]",
+			   port, n, dir, lim->min_desc, lim->max_desc);
 		return -EINVAL;
+	}
+	if (!rte_is_power_of_2(n)) {
+		*nb_desc = (uint16_t)rte_align32pow2(n);
+		SOCNIC_LOG(logtype, NOTICE, "port %u: %s queue %u: %u descriptors rounded up to %u (a ring is a power of two long)",
+			   port, dir, queue_id, n, *nb_desc);
 	}
 	if (deferred_start) {
 		SOCNIC_LOG(logtype, ERR, "port %u: deferred %s queue start is not supported",

@@ -16,24 +16,28 @@
 #include <rte_mempool.h>
 #include <rte_memzone.h>
 
-/* A PMD's queues: how many, and ring sizes (powers of two in [min, max]). */
+/*
+ * A PMD's queues: how many, and ring sizes in [min, max], both powers of
+ * two. A ring's length is a power of two (its free-running uint16_t
+ * indices are masked, docs/design/rxpath.md "Ring sizes"); dev_info
+ * advertises nb_align = min, and a size ethdev lets through that is not a
+ * power of two is rounded up (socnic_queue_setup_check()).
+ */
 struct socnic_ring_limits {
 	uint16_t nb_queues;
 	uint16_t min_desc;
 	uint16_t max_desc;
 };
 
-/* Whether @p nb_desc is a ring size within @p lim. */
-bool socnic_ring_size_ok(const struct socnic_ring_limits *lim,
-			 uint16_t nb_desc);
-
 /*
  * ethdev's queue-setup arguments (@p dir "RX" or "TX"): a queue index
- * within @p lim, a ring size within it, no deferred start. 0 or a logged
- * -EINVAL.
+ * within @p lim, a ring size within it, no deferred start. A size that is
+ * not a power of two is rounded up to the next one in @p nb_desc (logged,
+ * as mlx5 and bnxt do; never past max, itself a power of two). 0 or a
+ * logged -EINVAL.
  */
 int socnic_queue_setup_check(int logtype, uint16_t port, const char *dir,
-			     uint16_t queue_id, uint16_t nb_desc,
+			     uint16_t queue_id, uint16_t *nb_desc,
 			     bool deferred_start,
 			     const struct socnic_ring_limits *lim);
 

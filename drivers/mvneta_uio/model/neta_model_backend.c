@@ -104,7 +104,7 @@ model_args_parse(const char *name, const char *args,
 				   lists, conf->driver_keys != NULL ?
 				   RTE_DIM(lists) : RTE_DIM(lists) - 1, &seen);
 	if (ret == 0)
-		socnic_model_args_finish(&ma->common);
+		ret = socnic_model_args_finish(&ma->common, name, conf->logtype);
 	return ret;
 }
 

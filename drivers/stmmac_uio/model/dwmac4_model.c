@@ -138,12 +138,13 @@ model_build_reset_table(struct dwmac4_model *m)
 	memset(r, 0, sizeof(m->reset_val));
 	r[GMAC4_VERSION / 4] = DWMAC4_MODEL_VERSION;
 	/*
-	 * 10/100 and 1000 Mbit/s, the RGMII/SGMII link status (PCSSEL, Linux's
-	 * dma_cap.pcs), RX and TX checksum offload, MAC addresses
-	 * 1..DWMAC4_MODEL_ADD_MACS.
+	 * 10/100 and 1000 Mbit/s, half duplex too (HDSEL: the MAC runs at
+	 * what its PHY negotiated, half duplex included), the RGMII/SGMII
+	 * link status (PCSSEL, Linux's dma_cap.pcs), RX and TX checksum
+	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS.
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_PCSSEL |
+		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
