@@ -16,8 +16,13 @@
 
 #include <net/if.h>
 #include <pcap/pcap.h>
+#include <inttypes.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 #include "harness.h"
 #include "csum_ref.h"
@@ -919,6 +924,8 @@ test_pcap(void)
 		CHECK_EQ_U(k->put(k, frames[i], (size_t)lens[i]), 0, "pcap put");
 		bytes += (uint64_t)lens[i];
 	}
+	CHECK_EQ_U(k->frames, 0, "pcap sink: frames held back in its batch");
+	CHECK_EQ_U(model_traffic_sink_flush(k), 0, "pcap sink flush");
 	CHECK_EQ_U(k->frames, PCAP_N, "pcap sink frames");
 	CHECK_EQ_U(k->bytes, bytes, "pcap sink bytes");
 	CHECK_EQ_U(k->errors, 0, "pcap sink errors");
@@ -1075,6 +1082,94 @@ out_gen:
 
 /* ---- AF_PACKET on loopback ---- */
 
+/* What a sink's on_error hook was told. */
+static struct {
+	unsigned int calls;
+	char what[256];
+} sink_report;
+
+static void
+sink_on_error(void *arg, const char *what)
+{
+	(void)arg;
+	sink_report.calls++;
+	snprintf(sink_report.what, sizeof(sink_report.what), "%s", what);
+}
+
+/* Records in the capture @p path, or -1 if libpcap cannot read it whole. */
+static long
+pcap_records(const char *path)
+{
+	char perr[PCAP_ERRBUF_SIZE];
+	struct pcap_pkthdr *h;
+	const u_char *d;
+	long n = 0;
+	pcap_t *p;
+	int rc;
+
+	p = pcap_open_offline(path, perr);
+	if (p == NULL)
+		return -1;
+	while ((rc = pcap_next_ex(p, &h, &d)) == 1)
+		n++;
+	pcap_close(p);
+	return rc == PCAP_ERROR_BREAK ? n : -1;
+}
+
+/*
+ * A pcap sink on a file that stops growing (a full tmpfs: ENOSPC; a file
+ * size limit: EFBIG): every frame is either in the file, which stays a
+ * capture libpcap reads whole, or counted in errors; the hook hears the
+ * first failure once, with its cause.
+ */
+static void
+pcap_sink_fill(const char *path, const char *cause)
+{
+	struct model_gen_params p;
+	struct model_traffic_src *g;
+	struct model_traffic_sink *k;
+	char err[256] = "";
+	unsigned int i, n = 4000;
+	uint64_t written;
+	int len;
+
+	model_gen_params_init(&p);
+	p.size = MODEL_GEN_SIZE_RANGE;
+	p.len_min = 60;
+	p.len_max = 1514;
+	p.seed = harness_seed;
+	g = gen_or_fail(&p);
+	k = model_pcap_sink_create(path, err, sizeof(err));
+	CHECK(k != NULL, "pcap sink %s: %s", path, err);
+	if (g == NULL || k == NULL)
+		goto out;
+	memset(&sink_report, 0, sizeof(sink_report));
+	k->on_error = sink_on_error;
+	for (i = 0; i < n; i++) {
+		len = g->next(g, buf, sizeof(buf));
+		(void)k->put(k, buf, (size_t)len);
+	}
+	(void)model_traffic_sink_flush(k);
+	CHECK(k->errors > 0, "%s: no frame lost", path);
+	CHECK_EQ_U(k->frames + k->errors, n, "%s: written + lost", path);
+	CHECK_EQ_U(sink_report.calls, 1, "%s: reported once", path);
+	CHECK(strstr(sink_report.what, path) != NULL &&
+	      strstr(sink_report.what, cause) != NULL,
+	      "%s: report names the file and '%s': '%s'", path, cause,
+	      sink_report.what);
+	printf("  full file: %" PRIu64 " written, %" PRIu64 " lost: %s\n",
+	       k->frames, k->errors, sink_report.what);
+	written = k->frames;
+	k->destroy(k);
+	k = NULL;
+	CHECK_EQ_U(pcap_records(path), written,
+		   "%s: a whole capture of the frames written", path);
+out:
+	if (k != NULL)
+		k->destroy(k);
+	if (g != NULL)
+		g->destroy(g);
+}
 static bool
 lo_up(void)
 {
@@ -1225,6 +1320,55 @@ out:
 		sink->destroy(sink);
 }
 
+/*
+ * The full file system of a tx_pcap: a 256 KiB tmpfs in a private mount
+ * namespace (root only), and a file size limit (RLIMIT_FSIZE, anyone);
+ * a sink on /dev/full fails at once, naming the cause.
+ */
+static void
+test_pcap_sink_full(void)
+{
+	char dir[128], path[160], err[256] = "";
+	struct model_traffic_sink *k;
+	struct rlimit old, lim;
+
+	k = model_pcap_sink_create("/dev/full", err, sizeof(err));
+	CHECK(k == NULL && strstr(err, "No space left") != NULL,
+	      "pcap sink on /dev/full: '%s'", err);
+	printf("  rejected: %s\n", err);
+	if (k != NULL)
+		k->destroy(k);
+
+	signal(SIGXFSZ, SIG_IGN);	/* EFBIG, not a signal */
+	tmp_path(path, sizeof(path), "limited.pcap");
+	if (getrlimit(RLIMIT_FSIZE, &old) == 0) {
+		lim = old;
+		lim.rlim_cur = 256 * 1024;
+		CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "RLIMIT_FSIZE");
+		pcap_sink_fill(path, "File too large");
+		setrlimit(RLIMIT_FSIZE, &old);
+	}
+	unlink(path);
+
+	if (geteuid() != 0 || harness_under_qemu()) {
+		printf("SKIP pcap sink on a full tmpfs: needs root, not under qemu-user\n");
+		return;
+	}
+	tmp_path(dir, sizeof(dir), "tmpfs");
+	if (mkdir(dir, 0700) != 0 || unshare(CLONE_NEWNS) != 0 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("socrx-test", dir, "tmpfs", 0, "size=256k") != 0) {
+		printf("SKIP pcap sink on a full tmpfs: %s\n", strerror(errno));
+		rmdir(dir);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/out.pcap", dir);
+	pcap_sink_fill(path, "No space left on device");
+	unlink(path);
+	umount(dir);
+	rmdir(dir);
+}
+
 int
 main(void)
 {
@@ -1249,6 +1393,7 @@ main(void)
 	test_gen_params();
 	test_count_sink();
 	test_pcap();
+	test_pcap_sink_full();
 	rmdir(tmpdir);
 	test_iface();
 	return harness_result("model_traffic");

@@ -108,16 +108,14 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 /*
  * Port xstats of the model: the emulated interconnect's (docs/model.md),
  * each a driver omission a non-coherent SoC would punish, 0 for a correct
- * driver; then the traffic source's frames it could not replay (a capture
- * snapped shorter than its frames, frames longer than the model's
- * buffers: GRO/TSO left on an interface).
+ * driver; then the traffic's (socnic_model_port.h): the frames the source
+ * could not replay, the frames the sink could not write.
  */
 static const char *const model_xstat_names[] = {
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
-	"model_src_snapped",
-	"model_src_too_long",
 	"model_rx_busy",
+	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -132,8 +130,8 @@ model_xstats_get(void *arg, uint64_t *v)
 	dwmac4_model_get_stats(ctx->m, &st);
 	v[0] = st.nc_clobbers;
 	v[1] = st.nc_unclean_reads;
-	socnic_model_port_src_counts(&ctx->port, &v[2], &v[3]);
-	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
+	v[2] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
+	socnic_model_port_traffic_xstats(&ctx->port, &v[3]);
 }
 
 static int
@@ -219,7 +217,7 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
-	ctx->port.src = ma->p.rx_src;
+	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	be->ops = &ctx->ops;

@@ -34,7 +34,7 @@ enum socnic_irq_kind {
 };
 
 /* Device-side xstats a backend may export. */
-#define SOCNIC_BACKEND_MAX_XSTATS	8
+#define SOCNIC_BACKEND_MAX_XSTATS	16
 
 struct socnic_backend_ops {
 	const char *name;

@@ -230,8 +230,7 @@ static const char *const model_xstat_names[] = {
 	"model_rx_dropped_hung",
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
-	"model_src_snapped",
-	"model_src_too_long",
+	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -251,7 +250,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[3] = st.rx_dropped_hung;
 	v[4] = st.nc.clobbers;
 	v[5] = st.nc.unclean_reads;
-	socnic_model_port_src_counts(&ctx->port, &v[6], &v[7]);
+	socnic_model_port_traffic_xstats(&ctx->port, &v[6]);
 }
 
 /* ---- Construction ---- */
@@ -295,7 +294,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
-	ctx->port.src = ma->p.rx_src;
+	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;

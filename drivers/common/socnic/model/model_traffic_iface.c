@@ -36,6 +36,7 @@ struct iface_sink {
 	struct model_traffic_sink base;	/* first: the public handle */
 	int fd;
 	int ifindex;
+	char name[IFNAMSIZ];
 };
 
 /*
@@ -257,7 +258,8 @@ iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	int e;
 
 	if (len < ETH_HLEN) {
-		sink->errors++;
+		model_sink_failed(sink, 1, "iface %s: a frame of %zu bytes",
+				  s->name, len);
 		return -EINVAL;
 	}
 	/*
@@ -280,7 +282,8 @@ iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	} while (n < 0 && errno == EINTR);
 	if (n < 0 || (size_t)n != len) {
 		e = n < 0 ? errno : EIO;
-		sink->errors++;
+		model_sink_failed(sink, 1, "iface %s: sendto: %s", s->name,
+				  strerror(e));
 		return -e;
 	}
 	sink->frames++;
@@ -316,6 +319,7 @@ model_iface_sink_create(const char *ifname, char *err, size_t errlen)
 	}
 	s->fd = fd;
 	s->ifindex = ifindex;
+	snprintf(s->name, sizeof(s->name), "%s", ifname);
 	s->base.put = iface_sink_put;
 	s->base.destroy = iface_sink_destroy;
 	return &s->base;

@@ -4,11 +4,14 @@
  * transmitted frames), through libpcap.
  */
 #include <errno.h>
+#include <pthread.h>
+#include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <pcap/pcap.h>
 
@@ -17,6 +20,13 @@
 
 /* Largest frame the sink records: what pcap_open_dead() is told. */
 #define PCAP_SINK_SNAPLEN 65535
+/*
+ * The sink writes its records in batches of this many bytes or more; the
+ * batch's memory holds one more record of the largest size (and the NUL
+ * a memory stream adds).
+ */
+#define PCAP_SINK_BATCH (64 * 1024)
+#define PCAP_SINK_BATCH_CAP (PCAP_SINK_BATCH + 16 + PCAP_SINK_SNAPLEN + 1)
 
 struct mpcap_src {
 	struct model_traffic_src base;	/* first: the public handle */
@@ -30,7 +40,19 @@ struct mpcap_src {
 struct mpcap_sink {
 	struct model_traffic_sink base;	/* first: the public handle */
 	pcap_t *pcap;
-	pcap_dumper_t *dumper;
+	pcap_dumper_t *dumper;		/* writes into mem */
+	FILE *mem;			/* the batch as a stream */
+	uint8_t *batch;
+	uint64_t batch_frames;		/* records in the batch */
+	uint64_t batch_bytes;
+	int fd;				/* the capture file */
+	off_t off;			/* its length: whole records only */
+	char *path;
+	/*
+	 * put() runs in the model's thread, flush() also in the one that
+	 * stops the port: the batch is one's at a time.
+	 */
+	pthread_mutex_t lock;
 };
 
 /* Opens @p path for replay; NULL with a message unless it is Ethernet. */
@@ -150,6 +172,70 @@ model_pcap_src_create(const char *path, bool loop, char *err, size_t errlen)
 	return &s->base;
 }
 
+/*
+ * write(2) of all @p len bytes: 0, or -errno with what did not fit left
+ * in the file (the caller cuts it off).
+ */
+static int
+mpcap_write_all(int fd, const uint8_t *p, size_t len)
+{
+	ssize_t n;
+
+	while (len > 0) {
+		n = write(fd, p, len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return n < 0 ? -errno : -ENOSPC;
+		p += n;
+		len -= (size_t)n;
+	}
+	return 0;
+}
+
+static int
+mpcap_sink_flush_locked(struct mpcap_sink *s)
+{
+	struct model_traffic_sink *sink = &s->base;
+	long n = ftell(s->mem);
+	int rc;
+
+	if (n <= 0)
+		return 0;
+	rc = mpcap_write_all(s->fd, s->batch, (size_t)n);
+	if (rc == 0) {
+		s->off += n;
+		sink->frames += s->batch_frames;
+		sink->bytes += s->batch_bytes;
+	} else {
+		/*
+		 * Whole records or none: the part of the batch that made it
+		 * is cut off again (a no-op where the file cannot be cut, a
+		 * pipe or /dev/full), so that the capture stays readable.
+		 */
+		if (ftruncate(s->fd, s->off) == 0)
+			(void)lseek(s->fd, s->off, SEEK_SET);
+		model_sink_failed(sink, s->batch_frames, "pcap %s: write: %s",
+				  s->path, strerror(-rc));
+	}
+	s->batch_frames = 0;
+	s->batch_bytes = 0;
+	rewind(s->mem);
+	return rc;
+}
+
+static int
+mpcap_sink_flush(struct model_traffic_sink *sink)
+{
+	struct mpcap_sink *s = (struct mpcap_sink *)sink;
+	int rc;
+
+	pthread_mutex_lock(&s->lock);
+	rc = mpcap_sink_flush_locked(s);
+	pthread_mutex_unlock(&s->lock);
+	return rc;
+}
+
 static int
 mpcap_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	       size_t len)
@@ -157,9 +243,11 @@ mpcap_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	struct mpcap_sink *s = (struct mpcap_sink *)sink;
 	struct pcap_pkthdr hdr;
 	struct timespec now;
+	int rc;
 
 	if (len == 0 || len > PCAP_SINK_SNAPLEN) {
-		sink->errors++;
+		model_sink_failed(sink, 1, "pcap %s: a frame of %zu bytes",
+				  s->path, len);
 		return -EMSGSIZE;
 	}
 	clock_gettime(CLOCK_REALTIME, &now);
@@ -168,15 +256,14 @@ mpcap_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	hdr.ts.tv_usec = now.tv_nsec / 1000;
 	hdr.caplen = (bpf_u_int32)len;
 	hdr.len = (bpf_u_int32)len;
-	/* pcap_dump() reports nothing; the stream's error flag does. */
+	pthread_mutex_lock(&s->lock);
+	/* Into the batch: room for a whole record is kept (the batch's size). */
 	pcap_dump((u_char *)s->dumper, &hdr, frame);
-	if (ferror(pcap_dump_file(s->dumper))) {
-		sink->errors++;
-		return -EIO;
-	}
-	sink->frames++;
-	sink->bytes += len;
-	return 0;
+	s->batch_frames++;
+	s->batch_bytes += len;
+	rc = ftell(s->mem) >= PCAP_SINK_BATCH ? mpcap_sink_flush_locked(s) : 0;
+	pthread_mutex_unlock(&s->lock);
+	return rc;
 }
 
 static void
@@ -184,10 +271,71 @@ mpcap_sink_destroy(struct model_traffic_sink *sink)
 {
 	struct mpcap_sink *s = (struct mpcap_sink *)sink;
 
-	pcap_dump_flush(s->dumper);
-	pcap_dump_close(s->dumper);
-	pcap_close(s->pcap);
+	if (s->dumper != NULL) {
+		mpcap_sink_flush_locked(s);
+		pcap_dump_close(s->dumper);	/* closes s->mem */
+	} else if (s->mem != NULL) {
+		fclose(s->mem);
+	}
+	if (s->pcap != NULL)
+		pcap_close(s->pcap);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->batch);
+	free(s->path);
+	pthread_mutex_destroy(&s->lock);
 	free(s);
+}
+
+/*
+ * libpcap writes each record (pcap_dump()) into the batch, a memory
+ * stream; the sink writes the batch to the file with write(2), so that
+ * it knows which frames a failed write lost. The file's header is
+ * written at once: a file system already full fails here.
+ */
+static int
+mpcap_sink_open(struct mpcap_sink *s, char *err, size_t errlen)
+{
+	long n;
+	int rc;
+
+	s->fd = open(s->path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (s->fd < 0) {
+		model_traffic_err(err, errlen, "pcap %s: %s", s->path,
+				  strerror(errno));
+		return -1;
+	}
+	s->batch = malloc(PCAP_SINK_BATCH_CAP);
+	s->mem = s->batch != NULL ?
+		fmemopen(s->batch, PCAP_SINK_BATCH_CAP, "w") : NULL;
+	if (s->mem == NULL) {
+		model_traffic_err(err, errlen, "pcap %s: out of memory", s->path);
+		return -1;
+	}
+	/* The batch is the buffer: no second copy through stdio. */
+	setvbuf(s->mem, NULL, _IONBF, 0);
+	s->pcap = pcap_open_dead(DLT_EN10MB, PCAP_SINK_SNAPLEN);
+	if (s->pcap == NULL) {
+		model_traffic_err(err, errlen, "pcap %s: pcap_open_dead failed",
+				  s->path);
+		return -1;
+	}
+	s->dumper = pcap_dump_fopen(s->pcap, s->mem);
+	if (s->dumper == NULL) {
+		model_traffic_err(err, errlen, "pcap %s: %s", s->path,
+				  pcap_geterr(s->pcap));
+		return -1;
+	}
+	n = ftell(s->mem);
+	rc = n > 0 ? mpcap_write_all(s->fd, s->batch, (size_t)n) : -EIO;
+	if (rc < 0) {
+		model_traffic_err(err, errlen, "pcap %s: write: %s", s->path,
+				  strerror(-rc));
+		return -1;
+	}
+	s->off = n;
+	rewind(s->mem);
+	return 0;
 }
 
 struct model_traffic_sink *
@@ -200,25 +348,24 @@ model_pcap_sink_create(const char *path, char *err, size_t errlen)
 		return NULL;
 	}
 	s = calloc(1, sizeof(*s));
-	if (s == NULL) {
+	if (s != NULL) {
+		s->fd = -1;
+		s->path = strdup(path);
+		pthread_mutex_init(&s->lock, NULL);
+	}
+	if (s == NULL || s->path == NULL) {
 		model_traffic_err(err, errlen, "pcap %s: out of memory", path);
-		return NULL;
-	}
-	s->pcap = pcap_open_dead(DLT_EN10MB, PCAP_SINK_SNAPLEN);
-	if (s->pcap == NULL) {
-		model_traffic_err(err, errlen, "pcap %s: pcap_open_dead failed", path);
+		if (s != NULL)
+			pthread_mutex_destroy(&s->lock);
 		free(s);
 		return NULL;
 	}
-	s->dumper = pcap_dump_open(s->pcap, path);
-	if (s->dumper == NULL) {
-		model_traffic_err(err, errlen, "pcap %s: %s", path,
-			  pcap_geterr(s->pcap));
-		pcap_close(s->pcap);
-		free(s);
+	if (mpcap_sink_open(s, err, errlen) < 0) {
+		mpcap_sink_destroy(&s->base);
 		return NULL;
 	}
 	s->base.put = mpcap_sink_put;
+	s->base.flush = mpcap_sink_flush;
 	s->base.destroy = mpcap_sink_destroy;
 	return &s->base;
 }
