@@ -1082,6 +1082,158 @@ out_gen:
 
 /* ---- AF_PACKET on loopback ---- */
 
+/*
+ * Writes a capture of @p n records of 60-byte frames, frame i filled with
+ * byte i; record @p zero_at (if < n) is an empty record (0 bytes).
+ * Returns the file offset of each record in @p off.
+ */
+static bool
+write_capture(const char *path, unsigned int n, unsigned int zero_at,
+	      long *off)
+{
+	uint8_t f[60];
+	struct pcap_pkthdr h;
+	pcap_dumper_t *d;
+	pcap_t *dead;
+	unsigned int i;
+
+	dead = pcap_open_dead(DLT_EN10MB, 65535);
+	d = dead != NULL ? pcap_dump_open(dead, path) : NULL;
+	if (d == NULL) {
+		if (dead != NULL)
+			pcap_close(dead);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		memset(f, (int)i + 1, sizeof(f));
+		memset(&h, 0, sizeof(h));
+		h.ts.tv_sec = 1700000000 + (time_t)i;
+		h.caplen = h.len = i == zero_at ? 0 : sizeof(f);
+		pcap_dump_flush(d);
+		off[i] = pcap_dump_ftell(d);
+		pcap_dump((u_char *)d, &h, f);
+	}
+	pcap_dump_close(d);
+	pcap_close(dead);
+	return true;
+}
+
+/* Frames of a source until it ends: their first bytes in @p first. */
+static unsigned int
+drain(struct model_traffic_src *s, uint8_t *first, unsigned int max)
+{
+	unsigned int n = 0;
+	int len;
+
+	while (n < max && (len = s->next(s, buf, sizeof(buf))) > 0)
+		first[n++] = buf[0];
+	return n;
+}
+
+/*
+ * Damaged captures: the last record cut short, a record whose length no
+ * capture can hold (the records after it replayed: the source finds the
+ * next header), an empty record; each counted in bad and the first one
+ * described by number and offset; rx_pcap_loop goes round again after a
+ * damaged last record; a capture of nothing but damage ends, loop or not.
+ */
+static void
+test_pcap_damaged(void)
+{
+	char path[128], want[64];
+	long off[8];
+	uint8_t first[32];
+	struct model_traffic_src *s;
+	char err[256] = "";
+	uint32_t absurd = 0x7fffffff;
+	unsigned int n, i;
+	FILE *f;
+
+	/* The last record cut short: 5 of 6 frames, then one bad record. */
+	tmp_path(path, sizeof(path), "cut.pcap");
+	CHECK(write_capture(path, 6, 99, off), "cut capture");
+	CHECK(truncate(path, off[5] + 16 + 30) == 0, "truncate");
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	CHECK(s != NULL, "cut source: %s", err);
+	if (s != NULL) {
+		n = drain(s, first, 32);
+		CHECK_EQ_U(n, 5, "cut: the whole records replayed");
+		CHECK_EQ_U(s->next(s, buf, sizeof(buf)), (uint64_t)-1, "cut: end");
+		CHECK_EQ_U(s->bad, 1, "cut: the cut record counted");
+		snprintf(want, sizeof(want), "record 6 at offset %ld:", off[5]);
+		CHECK(strstr(s->bad_what, want) != NULL &&
+		      strstr(s->bad_what, "truncated") != NULL,
+		      "cut: '%s' names '%s' and why", s->bad_what, want);
+		printf("  %s\n", s->bad_what);
+		s->destroy(s);
+	}
+	/* In a loop: round again, 5 frames a pass, in order. */
+	s = model_pcap_src_create(path, true, err, sizeof(err));
+	if (s != NULL) {
+		n = drain(s, first, 15);
+		CHECK_EQ_U(n, 15, "cut loop: three passes");
+		for (i = 0; i < n; i++)
+			CHECK_EQ_U(first[i], i % 5 + 1, "cut loop: frame %u", i);
+		CHECK(s->bad >= 2, "cut loop: counted each pass");
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* An impossible length on record 2 of 5: records 3..5 follow. */
+	tmp_path(path, sizeof(path), "absurd.pcap");
+	CHECK(write_capture(path, 5, 99, off), "absurd capture");
+	f = fopen(path, "r+b");
+	CHECK(f != NULL && fseek(f, off[1] + 8, SEEK_SET) == 0 &&
+	      fwrite(&absurd, 4, 1, f) == 1, "patch incl_len");
+	if (f != NULL)
+		fclose(f);
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	CHECK(s != NULL, "absurd source: %s", err);
+	if (s != NULL) {
+		n = drain(s, first, 32);
+		CHECK_EQ_U(n, 4, "absurd: every other record replayed");
+		CHECK(n == 4 && first[0] == 1 && first[1] == 3 && first[2] == 4 &&
+		      first[3] == 5, "absurd: records 1, 3, 4, 5 in order");
+		CHECK_EQ_U(s->bad, 1, "absurd: counted");
+		snprintf(want, sizeof(want), "record 2 at offset %ld:", off[1]);
+		CHECK(strstr(s->bad_what, want) != NULL, "absurd: '%s' names '%s'",
+		      s->bad_what, want);
+		snprintf(want, sizeof(want), "resumed at offset %ld", off[2]);
+		CHECK(strstr(s->bad_what, want) != NULL, "absurd: '%s' says '%s'",
+		      s->bad_what, want);
+		printf("  %s\n", s->bad_what);
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* An empty record: damaged, not "snapped". */
+	tmp_path(path, sizeof(path), "zero.pcap");
+	CHECK(write_capture(path, 4, 1, off), "zero capture");
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	if (s != NULL) {
+		CHECK_EQ_U(drain(s, first, 32), 3, "zero: the other records");
+		CHECK_EQ_U(s->bad, 1, "zero: counted damaged");
+		CHECK_EQ_U(s->snapped, 0, "zero: not snapped");
+		CHECK(strstr(s->bad_what, "record 2") != NULL &&
+		      strstr(s->bad_what, "empty") != NULL, "zero: '%s'",
+		      s->bad_what);
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* Nothing but damage: the loop ends. */
+	tmp_path(path, sizeof(path), "onlybad.pcap");
+	CHECK(write_capture(path, 1, 99, off), "only-bad capture");
+	CHECK(truncate(path, off[0] + 10) == 0, "truncate");
+	s = model_pcap_src_create(path, true, err, sizeof(err));
+	if (s != NULL) {
+		CHECK_EQ_U(s->next(s, buf, sizeof(buf)), (uint64_t)-1,
+			   "only damage: loop ends");
+		s->destroy(s);
+	}
+	unlink(path);
+}
+
 /* What a sink's on_error hook was told. */
 static struct {
 	unsigned int calls;
@@ -1393,6 +1545,7 @@ main(void)
 	test_gen_params();
 	test_count_sink();
 	test_pcap();
+	test_pcap_damaged();
 	test_pcap_sink_full();
 	rmdir(tmpdir);
 	test_iface();

@@ -261,6 +261,8 @@ test_pcap_skipped(void)
 		h.caplen = i % 3 == 0 ? 96 : 100;
 		pcap_dump((u_char *)d, &h, frame);
 	}
+	h.len = h.caplen = 0;			/* record 11: empty, damaged */
+	pcap_dump((u_char *)d, &h, frame);
 	h.len = h.caplen = sizeof(frame);	/* longer than the model takes */
 	pcap_dump((u_char *)d, &h, frame);
 	pcap_dump_close(d);
@@ -294,6 +296,12 @@ test_pcap_skipped(void)
 		fclose(f);
 	CHECK(log != NULL && strstr(log, "skipped 5 frame(s)") != NULL,
 	      "skipped: warned at stop: %s", log != NULL ? log : "(no log)");
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_src_bad_records"), 1,
+		   "skipped: the empty record counted damaged");
+	CHECK(log != NULL && strstr(log, "1 damaged record(s)") != NULL &&
+	      strstr(log, "record 11 at offset") != NULL,
+	      "skipped: the damaged record named at stop: %s",
+	      log != NULL ? log : "(no log)");
 	rte_eth_dev_close((uint16_t)port);
 	rte_vdev_uninit(dev);
 out:

@@ -4,6 +4,7 @@
  * transmitted frames), through libpcap.
  */
 #include <errno.h>
+#include <inttypes.h>
 #include <pthread.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -13,6 +14,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
 #include <pcap/pcap.h>
 
 #include "model_traffic.h"
@@ -20,6 +23,17 @@
 
 /* Largest frame the sink records: what pcap_open_dead() is told. */
 #define PCAP_SINK_SNAPLEN 65535
+
+/* The classic pcap format (pcap-savefile(5)): what resynchronising needs. */
+#define PCAP_MAGIC_USEC 0xa1b2c3d4u
+#define PCAP_MAGIC_NSEC 0xa1b23c4du
+#define PCAP_FILE_HDR_LEN 24
+#define PCAP_REC_HDR_LEN 16
+/* libpcap's own bound on a record (MAXIMUM_SNAPLEN). */
+#define PCAP_MAX_FRAME 262144u
+/* How far past a damaged record a header is looked for, and its time. */
+#define PCAP_RESYNC_SPAN (1u << 20)
+#define PCAP_RESYNC_TS_SPAN 86400u
 /*
  * The sink writes its records in batches of this many bytes or more; the
  * batch's memory holds one more record of the largest size (and the NUL
@@ -35,6 +49,13 @@ struct mpcap_src {
 	bool loop;
 	bool done;			/* exhausted: -1 from now on */
 	uint64_t pass_frames;		/* frames returned since (re)opening */
+	/* Where the pass is, to name a damaged record and to resynchronise. */
+	bool classic;			/* pcap, not pcapng: headers can be found */
+	bool swapped;			/* other byte order than the host's */
+	bool nsec;			/* nanosecond time stamps */
+	uint64_t record;		/* records read in this pass */
+	int64_t off;			/* file offset of the next record */
+	uint32_t last_ts;		/* seconds of the last good record */
 };
 
 struct mpcap_sink {
@@ -82,6 +103,173 @@ mpcap_src_open(const char *path, char *err, size_t errlen)
 	return pc;
 }
 
+/* The file's magic: the format, byte order and time stamp unit. */
+static void
+mpcap_src_format(struct mpcap_src *s)
+{
+	FILE *f = pcap_file(s->pcap);
+	uint8_t m[4];
+	uint32_t magic;
+
+	s->classic = false;
+	s->off = PCAP_FILE_HDR_LEN;
+	if (f == NULL || pread(fileno(f), m, sizeof(m), 0) != sizeof(m))
+		return;
+	memcpy(&magic, m, sizeof(magic));
+	s->swapped = magic == __builtin_bswap32(PCAP_MAGIC_USEC) ||
+		     magic == __builtin_bswap32(PCAP_MAGIC_NSEC);
+	if (s->swapped)
+		magic = __builtin_bswap32(magic);
+	s->classic = magic == PCAP_MAGIC_USEC || magic == PCAP_MAGIC_NSEC;
+	s->nsec = magic == PCAP_MAGIC_NSEC;
+}
+
+static uint32_t
+mpcap_u32(const struct mpcap_src *s, const uint8_t *p)
+{
+	uint32_t v;
+
+	memcpy(&v, p, sizeof(v));
+	return s->swapped ? __builtin_bswap32(v) : v;
+}
+
+/*
+ * Whether @p h looks like a record header of this capture: a time stamp
+ * within a day of the last good record's, lengths the capture can hold.
+ */
+static bool
+mpcap_hdr_plausible(const struct mpcap_src *s, const uint8_t *h)
+{
+	uint32_t ts = mpcap_u32(s, h), frac = mpcap_u32(s, h + 4);
+	uint32_t caplen = mpcap_u32(s, h + 8), len = mpcap_u32(s, h + 12);
+	uint32_t dts = ts > s->last_ts ? ts - s->last_ts : s->last_ts - ts;
+
+	return caplen != 0 && caplen <= (uint32_t)pcap_snapshot(s->pcap) &&
+	       caplen <= len && len <= PCAP_MAX_FRAME &&
+	       frac < (s->nsec ? 1000000000u : 1000000u) &&
+	       (s->last_ts == 0 || dts <= PCAP_RESYNC_TS_SPAN);
+}
+
+/*
+ * After a damaged record at s->off: the offset of the next record header
+ * within PCAP_RESYNC_SPAN bytes, one that a second plausible header or the
+ * end of the file follows; -1 if there is none. Where the record that
+ * follows starts is unknown once a record is damaged: this is the only
+ * way back into the file.
+ */
+static int64_t
+mpcap_resync(struct mpcap_src *s, int64_t *rest)
+{
+	int fd = fileno(pcap_file(s->pcap));
+	size_t cap = PCAP_RESYNC_SPAN + 2 * PCAP_REC_HDR_LEN + PCAP_MAX_FRAME;
+	int64_t from = s->off + 1, found = -1;
+	uint8_t *w = malloc(cap);
+	struct stat st;
+	ssize_t n;
+	size_t o, e;
+
+	memset(&st, 0, sizeof(st));
+	*rest = fstat(fd, &st) == 0 && st.st_size > s->off ?
+		st.st_size - s->off : 0;
+	if (w == NULL)
+		return -1;
+	n = pread(fd, w, cap, from);
+	for (o = 0; n > 0 && o + PCAP_REC_HDR_LEN <= (size_t)n &&
+		    o <= PCAP_RESYNC_SPAN; o++) {
+		if (!mpcap_hdr_plausible(s, w + o))
+			continue;
+		e = o + PCAP_REC_HDR_LEN + mpcap_u32(s, w + o + 8);
+		if ((int64_t)(from + e) == st.st_size ||
+		    (e + PCAP_REC_HDR_LEN <= (size_t)n &&
+		     mpcap_hdr_plausible(s, w + e))) {
+			found = from + (int64_t)o;
+			break;
+		}
+	}
+	free(w);
+	return found;
+}
+
+/* Counts a damaged record; the first one is described. */
+static void
+mpcap_src_bad(struct mpcap_src *s, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void
+mpcap_src_bad(struct mpcap_src *s, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (s->base.bad == 0) {
+		n = snprintf(s->base.bad_what, sizeof(s->base.bad_what),
+			     "pcap %s: record %" PRIu64 " at offset %" PRId64 ": ",
+			     s->path, s->record + 1, s->off);
+		va_start(ap, fmt);
+		if (n > 0 && (size_t)n < sizeof(s->base.bad_what))
+			vsnprintf(s->base.bad_what + n,
+				  sizeof(s->base.bad_what) - (size_t)n, fmt, ap);
+		va_end(ap);
+	}
+	/* The text before the count: a reader that sees the count sees it. */
+	__atomic_fetch_add(&s->base.bad, 1, __ATOMIC_RELEASE);
+}
+
+/*
+ * libpcap refused the record at s->off (cut short, an impossible
+ * length): counted, and the pass goes on at the next header that can be
+ * found. False when there is none: the pass ends.
+ */
+static bool
+mpcap_src_damaged(struct mpcap_src *s)
+{
+	char why[PCAP_ERRBUF_SIZE];
+	int64_t next = -1, rest = 0;
+
+	snprintf(why, sizeof(why), "%s", pcap_geterr(s->pcap));
+	if (s->classic)
+		next = mpcap_resync(s, &rest);
+	if (next < 0) {
+		mpcap_src_bad(s, "%s; no record found after it: the rest of the file (%" PRId64
+			      " bytes) skipped", why, rest);
+		return false;
+	}
+	mpcap_src_bad(s, "%s; replay resumed at offset %" PRId64, why, next);
+	s->record++;
+	s->off = next;
+	return fseeko(pcap_file(s->pcap), next, SEEK_SET) == 0;
+}
+
+/* A record libpcap returned: where the next one starts. */
+static void
+mpcap_src_advance(struct mpcap_src *s, const struct pcap_pkthdr *hdr)
+{
+	s->record++;
+	s->last_ts = (uint32_t)hdr->ts.tv_sec;
+	/* libpcap cuts a record longer than the snap length to it. */
+	if (hdr->caplen >= (bpf_u_int32)pcap_snapshot(s->pcap))
+		s->off = ftello(pcap_file(s->pcap));
+	else
+		s->off += PCAP_REC_HDR_LEN + hdr->caplen;
+}
+
+/* The end of a pass: false when the source is done. */
+static bool
+mpcap_src_rewind(struct mpcap_src *s)
+{
+	/* A pass that produced no frame would produce none the next time. */
+	if (!s->loop || s->pass_frames == 0)
+		return false;
+	pcap_close(s->pcap);
+	s->pcap = mpcap_src_open(s->path, NULL, 0);
+	if (s->pcap == NULL)
+		return false;
+	mpcap_src_format(s);
+	s->pass_frames = 0;
+	s->record = 0;
+	return true;
+}
+
 static int
 mpcap_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 {
@@ -94,12 +282,17 @@ mpcap_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 	while (!s->done) {
 		rc = pcap_next_ex(s->pcap, &hdr, &data);
 		if (rc == 1) {
+			if (hdr->caplen == 0 && hdr->len == 0)
+				mpcap_src_bad(s, "an empty record (0 bytes)");
+			mpcap_src_advance(s, hdr);
+			if (hdr->caplen == 0 && hdr->len == 0)
+				continue;
 			/*
 			 * A snapped record (caplen < len) is not the frame
 			 * that was on the wire; replaying it would feed the
 			 * receiver a frame with a wrong length and checksum.
 			 */
-			if (hdr->caplen == 0 || hdr->caplen < hdr->len) {
+			if (hdr->caplen < hdr->len) {
 				__atomic_fetch_add(&src->snapped, 1,
 						   __ATOMIC_RELAXED);
 				continue;
@@ -114,19 +307,10 @@ mpcap_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 			s->pass_frames++;
 			return (int)hdr->caplen;
 		}
-		/*
-		 * End of file (or a read error, which leaves nothing more to
-		 * replay either). A pass that produced no frame would produce
-		 * none the next time: stop instead of reopening forever.
-		 */
-		if (rc != PCAP_ERROR_BREAK || !s->loop || s->pass_frames == 0) {
-			s->done = true;
-			break;
-		}
-		pcap_close(s->pcap);
-		s->pcap = mpcap_src_open(s->path, NULL, 0);
-		s->pass_frames = 0;
-		if (s->pcap == NULL)
+		if (rc == PCAP_ERROR && mpcap_src_damaged(s))
+			continue;
+		/* The end of the file, or of what can be read of it. */
+		if (!mpcap_src_rewind(s))
 			s->done = true;
 	}
 	return -1;
@@ -166,6 +350,7 @@ model_pcap_src_create(const char *path, bool loop, char *err, size_t errlen)
 		free(s);
 		return NULL;
 	}
+	mpcap_src_format(s);
 	s->loop = loop;
 	s->base.next = mpcap_src_next;
 	s->base.destroy = mpcap_src_destroy;
