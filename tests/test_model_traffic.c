@@ -1323,7 +1323,7 @@ out:
 		g->destroy(g);
 }
 static bool
-lo_up(void)
+lo_set(bool up)
 {
 	struct ifreq ifr;
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -1334,11 +1334,20 @@ lo_up(void)
 	memset(&ifr, 0, sizeof(ifr));
 	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0) {
-		ifr.ifr_flags |= IFF_UP;
+		if (up)
+			ifr.ifr_flags |= IFF_UP;
+		else
+			ifr.ifr_flags &= ~IFF_UP;
 		ok = ioctl(fd, SIOCSIFFLAGS, &ifr) == 0;
 	}
 	close(fd);
 	return ok;
+}
+
+static bool
+lo_up(void)
+{
+	return lo_set(true);
 }
 
 /* Sends @p f and counts how often the source returns it within @p secs. */
@@ -1463,6 +1472,30 @@ test_iface(void)
 	/* Malformed: errors counted, -errno returned. */
 	CHECK_EQ_U(sink->put(sink, f, 6), (uint64_t)-EINVAL, "runt put");
 	CHECK_EQ_U(sink->errors, 1, "iface sink errors");
+
+	/*
+	 * The interface's state: up and running, then down (in the private
+	 * namespace only): link() follows, sendto() fails, and the failure
+	 * is counted and reported once with its cause.
+	 */
+	CHECK_EQ_U(src->link(src), 1, "lo up: source link");
+	CHECK_EQ_U(sink->link(sink), 1, "lo up: sink link");
+	if (own_ns && lo_set(false)) {
+		memset(&sink_report, 0, sizeof(sink_report));
+		sink->on_error = sink_on_error;
+		CHECK_EQ_U(src->link(src), 0, "lo down: source link");
+		CHECK_EQ_U(sink->link(sink), 0, "lo down: sink link");
+		memcpy(f + 12, "\x88\xb5", 2);
+		CHECK(sink->put(sink, f, 64) < 0, "lo down: put fails");
+		CHECK(sink->put(sink, f, 64) < 0, "lo down: put fails again");
+		CHECK_EQ_U(sink->errors, 3, "lo down: sendto failures counted");
+		CHECK_EQ_U(sink_report.calls, 1, "lo down: reported once");
+		CHECK(strstr(sink_report.what, "iface lo: sendto: ") != NULL,
+		      "lo down: report: '%s'", sink_report.what);
+		printf("  %s\n", sink_report.what);
+		CHECK(lo_set(true), "lo up again");
+		CHECK_EQ_U(sink->link(sink), 1, "lo up again: sink link");
+	}
 	printf("  AF_PACKET on lo (%s namespace): ok\n",
 	       own_ns ? "private" : "host");
 out:

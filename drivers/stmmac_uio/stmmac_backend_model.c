@@ -80,6 +80,12 @@ dev_step(void *dev, unsigned int budget)
 }
 
 static void
+dev_set_link(void *dev, bool up)
+{
+	dwmac4_model_set_link(dev, up);
+}
+
+static void
 model_destroy(void *arg)
 {
 	struct stmmac_model_ctx *ctx = arg;
@@ -217,6 +223,7 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
+	ctx->port.dev_set_link = dev_set_link;
 	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);

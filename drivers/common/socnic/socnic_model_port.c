@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <rte_alarm.h>
 #include <rte_errno.h>
 #include <rte_malloc.h>
 
@@ -133,6 +134,45 @@ port_sink_error(void *arg, const char *what)
 		   p->name, what);
 }
 
+/* Up when every interface of the port's traffic is up and running. */
+static bool
+port_iface_up(const struct socnic_model_port *p)
+{
+	bool up = true;
+
+	if (p->src != NULL && p->src->link != NULL)
+		up = p->src->link(p->src) == 1;
+	if (p->sink != NULL && p->sink->link != NULL)
+		up = up && p->sink->link(p->sink) == 1;
+	return up;
+}
+
+static void
+port_link_follow(struct socnic_model_port *p)
+{
+	bool up = port_iface_up(p);
+
+	if (up == p->link_up)
+		return;
+	p->link_up = up;
+	SOCNIC_LOG(p->logtype, INFO, "%s: the interface went %s: link %s",
+		   p->name, up ? "up" : "down (or lost its carrier)",
+		   up ? "up" : "down");
+	p->dev_set_link(p->dev, up);
+}
+
+static void
+port_link_poll(void *arg)
+{
+	struct socnic_model_port *p = arg;
+
+	port_link_follow(p);
+	if (rte_eal_alarm_set(SOCNIC_MODEL_LINK_POLL_US, port_link_poll, p) != 0)
+		SOCNIC_LOG(p->logtype, ERR,
+			   "%s: cannot re-arm the interface link poll: the link no longer follows the interface",
+			   p->name);
+}
+
 void
 socnic_model_port_set_traffic(struct socnic_model_port *p,
 			      struct model_traffic_src *src,
@@ -144,6 +184,19 @@ socnic_model_port_set_traffic(struct socnic_model_port *p,
 		sink->on_error = port_sink_error;
 		sink->on_error_arg = p;
 	}
+	if (p->dev_set_link == NULL ||
+	    ((src == NULL || src->link == NULL) &&
+	     (sink == NULL || sink->link == NULL)))
+		return;
+	/* The model's PHY starts with its cable in. */
+	p->link_up = true;
+	port_link_follow(p);
+	p->link_watch = rte_eal_alarm_set(SOCNIC_MODEL_LINK_POLL_US,
+					  port_link_poll, p) == 0;
+	if (!p->link_watch)
+		SOCNIC_LOG(p->logtype, ERR,
+			   "%s: cannot poll the interface's state: the link stays %s",
+			   p->name, p->link_up ? "up" : "down");
 }
 
 /*
@@ -209,6 +262,9 @@ socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 void
 socnic_model_port_fini(struct socnic_model_port *p)
 {
+	if (p->link_watch)
+		rte_eal_alarm_cancel(port_link_poll, p);
+	p->link_watch = false;
 	socnic_dmawin_detach(&p->dmawin);
 	port_stop(p);
 }

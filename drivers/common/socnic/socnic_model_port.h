@@ -35,6 +35,8 @@ struct socnic_model_port {
 	void (*dev_stop)(void *dev);
 	/* One step of every engine, up to @p budget frames each. */
 	unsigned int (*dev_step)(void *dev, unsigned int budget);
+	/* The cable: the link the PHY sees (a Linux interface's state). */
+	void (*dev_set_link)(void *dev, bool up);
 	/* Inline mode: the RX callback that steps the model, while started. */
 	const struct rte_eth_rxtx_callback *inline_cb;
 	uint16_t inline_port;
@@ -45,6 +47,8 @@ struct socnic_model_port {
 	uint64_t src_reported;		/* skipped frames already warned of */
 	uint64_t bad_reported;		/* bad capture records, likewise */
 	uint64_t sink_reported;		/* frames the sink lost, likewise */
+	bool link_watch;		/* an interface's state is followed */
+	bool link_up;			/* as last seen */
 	unsigned int max_frame;		/* the model's largest frame */
 	struct socnic_dmawin dmawin;
 };
@@ -103,7 +107,13 @@ int socnic_model_port_dup_fd(int fd);
 
 /*
  * The model's traffic, owned by the model: the port reads its counters
- * and reports the sink's first failure in the port's log.
+ * and reports the sink's first failure in the port's log. Where the
+ * traffic is a Linux interface (iface=, rx_iface=, tx_iface=), the link
+ * of the model's PHY follows the interface's operational state from now
+ * to the port's close, polled (SOCNIC_MODEL_LINK_POLL_US) in EAL's
+ * interrupt thread: a change is a cable pulled or plugged, which raises
+ * the link status change interrupt. Call it once dev and dev_set_link
+ * are set.
  */
 void socnic_model_port_set_traffic(struct socnic_model_port *p,
 				   struct model_traffic_src *src,
@@ -121,6 +131,9 @@ void socnic_model_port_set_traffic(struct socnic_model_port *p,
 	"model_src_bad_records",		\
 	"model_tx_sink_errors"
 #define SOCNIC_MODEL_TRAFFIC_NB_XSTATS 4
+
+/* How often an interface's state is read (an EAL alarm). */
+#define SOCNIC_MODEL_LINK_POLL_US 100000
 
 void socnic_model_port_traffic_xstats(const struct socnic_model_port *p,
 				      uint64_t v[SOCNIC_MODEL_TRAFFIC_NB_XSTATS]);

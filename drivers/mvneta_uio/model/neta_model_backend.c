@@ -188,6 +188,12 @@ dev_step(void *dev, unsigned int budget)
 }
 
 static void
+dev_set_link(void *dev, bool up)
+{
+	neta_model_set_link(((struct neta_model_ctx *)dev)->m, up);
+}
+
+static void
 model_destroy(void *arg)
 {
 	struct neta_model_ctx *ctx = arg;
@@ -294,6 +300,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
+	ctx->port.dev_set_link = dev_set_link;
 	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
 	socnic_model_port_ops_init(&ctx->ops);

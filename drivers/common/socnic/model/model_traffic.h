@@ -30,6 +30,11 @@ struct model_traffic_src {
 	 */
 	int (*next)(struct model_traffic_src *src, uint8_t *buf, size_t cap);
 	void (*destroy)(struct model_traffic_src *src);
+	/*
+	 * The link behind the source (a Linux interface: up and running,
+	 * IFF_UP | IFF_RUNNING): 1 up, 0 down. NULL: no link (always up).
+	 */
+	int (*link)(struct model_traffic_src *src);
 	uint64_t frames;	/* frames returned so far */
 	uint64_t truncated;	/* frames skipped for not fitting */
 	uint64_t snapped;	/* capture records skipped: not the whole frame */
@@ -67,6 +72,8 @@ struct model_traffic_sink {
 		   size_t len);
 	/* Writes out the frames the sink holds back; NULL: it holds none. */
 	int (*flush)(struct model_traffic_sink *sink);
+	/* As model_traffic_src.link. */
+	int (*link)(struct model_traffic_sink *sink);
 	void (*destroy)(struct model_traffic_sink *sink);
 	uint64_t frames;	/* frames written so far */
 	uint64_t bytes;
