@@ -605,6 +605,9 @@ combinations(void)
 	expect_invalid("rx_pcap", args);
 	snprintf(args, sizeof(args), "tx_pcap=%s/x.pcap,tx_iface=lo", tmp_dir);
 	expect_invalid("tx_iface", args);
+	/* An interface that is not there: named by the key typed. */
+	expect_invalid("iface", "iface=socrx-nosuch9");
+	expect_invalid("tx_iface", "tx_iface=socrx-nosuch9");
 	/* Model-only keys with a real device. */
 	expect_invalid("gen_pkts", "uio=uio0,gen_pkts=1");
 	expect_invalid("fault_err_ppm", "fault_err_ppm=1,uio=uio7");
