@@ -2,7 +2,9 @@
 """What the Python tests share: a check that counts failures and the exit
 status it gives, and classic pcap files read and written (either byte
 order, us or ns). A test puts tests/ on sys.path and imports it."""
+import signal
 import struct
+import subprocess
 
 failures = []
 
@@ -57,3 +59,15 @@ def write_pcap(path, frames):
 def write_empty_pcap(path):
     """A pcap file with no frame (Ethernet link type)."""
     write_pcap(path, [])
+
+
+def interrupt(p, timeout=60):
+    """Exit status of process @p after a SIGINT (if still running); killed
+    when it does not exit within @timeout seconds (a hang)."""
+    if p.poll() is None:
+        p.send_signal(signal.SIGINT)
+    try:
+        return p.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        p.kill()
+        return p.wait()

@@ -5,6 +5,7 @@
  * within its range), every mistake an error that names the option and
  * its limit.
  */
+#include <arpa/inet.h>
 #include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
@@ -77,7 +78,9 @@ args_usage(FILE *o, const char *prog)
 		"    [--routes FILE] [--stats-period SEC] [--duration SEC]\n"
 		"    [--exit-when-idle N] [--drop-bad-l4] [--json FILE]\n"
 		"    [--max-routes N] [--idle-sleep[=POLLS]] [--idle-fixed]\n"
-		"    [--latency-stamp OFFSET]\n"
+		"    [--latency-stamp OFFSET] [--max-pkt-len N]\n"
+		"    [--rx-queue-size N] [--tx-queue-size N]\n"
+		"    [--icmp-errors ADDR] [--icmp-rate PPS]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -103,6 +106,18 @@ args_usage(FILE *o, const char *prog)
 		"  --latency-stamp OFFSET  frames carry their sender's TSC at byte OFFSET\n"
 		"                       (0..%d): report the delay of the first frame\n"
 		"                       after each idle period\n"
+		"  --max-pkt-len N      route frames of up to N bytes, FCS excluded\n"
+		"                       (%d..%d; default: MTU 1500): the ports' MTU from it,\n"
+		"                       RX scatter and multi-segment TX where an mbuf\n"
+		"                       holds less; refused above a port's maximum\n"
+		"  --rx-queue-size N    RX descriptors per queue (default %d, or the\n"
+		"                       port's nearest); within the port's limits\n"
+		"  --tx-queue-size N    TX descriptors per queue (default %d, likewise)\n"
+		"  --icmp-errors ADDR   send ICMP time exceeded (TTL expiry) and destination\n"
+		"                       unreachable (no route) for IPv4, from ADDR, back\n"
+		"                       out of the ingress port (default: none)\n"
+		"  --icmp-rate PPS      at most PPS ICMP errors a second per port and lcore,\n"
+		"                       1..%d (default %d)\n"
 		"  -h, --help           this text (before the --: EAL's options, then these)\n"
 		"\n"
 		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
@@ -111,7 +126,9 @@ args_usage(FILE *o, const char *prog)
 		ARGS_TICK_MS / 1000.0, ARGS_MAX_SECONDS, ARGS_MAX_IDLE_PERIODS,
 		ROUTES_MAX_RULES_LIMIT, ROUTES_MAX_RULES_DEFAULT,
 		ARGS_MAX_IDLE_POLLS, ARGS_IDLE_SLEEP_DEFAULT,
-		ARGS_MAX_STAMP_OFFSET);
+		ARGS_MAX_STAMP_OFFSET, ARGS_MIN_PKT_LEN, ARGS_MAX_PKT_LEN,
+		ARGS_RX_DESC_DEFAULT, ARGS_TX_DESC_DEFAULT,
+		ARGS_MAX_ICMP_RATE, ARGS_ICMP_RATE_DEFAULT);
 }
 
 /*
@@ -243,6 +260,25 @@ parse_config(struct router_args *a, const char *s, char *err, size_t errlen)
 	return ARGS_OK;
 }
 
+/* --icmp-errors: a unicast IPv4 host address, dotted quad. */
+static enum args_result
+parse_icmp_src(const char *s, uint32_t *out, char *err, size_t errlen)
+{
+	struct in_addr a;
+	uint32_t h;
+
+	if (inet_pton(AF_INET, s, &a) != 1)
+		return args_fail(err, errlen,
+				 "--icmp-errors: '%s' is not an IPv4 address (dotted quad)", s);
+	h = ntohl(a.s_addr);
+	if ((h >> 24) == 0 || (h >> 24) == 127 || (h >> 24) >= 224)
+		return args_fail(err, errlen,
+				 "--icmp-errors: '%s' is not a unicast host address (not 0/8, 127/8, multicast or reserved)",
+				 s);
+	*out = a.s_addr;
+	return ARGS_OK;
+}
+
 enum {
 	OPT_CONFIG = 256,
 	OPT_ROUTES,
@@ -255,6 +291,11 @@ enum {
 	OPT_IDLE_SLEEP,
 	OPT_IDLE_FIXED,
 	OPT_LATENCY_STAMP,
+	OPT_MAX_PKT_LEN,
+	OPT_RX_QUEUE_SIZE,
+	OPT_TX_QUEUE_SIZE,
+	OPT_ICMP_ERRORS,
+	OPT_ICMP_RATE,
 };
 
 enum args_result
@@ -273,6 +314,11 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "idle-sleep", optional_argument, NULL, OPT_IDLE_SLEEP },
 		{ "idle-fixed", no_argument, NULL, OPT_IDLE_FIXED },
 		{ "latency-stamp", required_argument, NULL, OPT_LATENCY_STAMP },
+		{ "max-pkt-len", required_argument, NULL, OPT_MAX_PKT_LEN },
+		{ "rx-queue-size", required_argument, NULL, OPT_RX_QUEUE_SIZE },
+		{ "tx-queue-size", required_argument, NULL, OPT_TX_QUEUE_SIZE },
+		{ "icmp-errors", required_argument, NULL, OPT_ICMP_ERRORS },
+		{ "icmp-rate", required_argument, NULL, OPT_ICMP_RATE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -357,6 +403,36 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 						 optarg, ARGS_MAX_STAMP_OFFSET);
 			a->latency_stamp = (unsigned int)ul + 1;
 			break;
+		case OPT_MAX_PKT_LEN:
+			if (num_parse_uint(optarg, ARGS_MAX_PKT_LEN, &ul) != 0 ||
+			    ul < ARGS_MIN_PKT_LEN)
+				return args_fail(err, errlen,
+						 "--max-pkt-len: '%s' is not a frame length in %d..%d",
+						 optarg, ARGS_MIN_PKT_LEN, ARGS_MAX_PKT_LEN);
+			a->max_pkt_len = (unsigned int)ul;
+			break;
+		case OPT_RX_QUEUE_SIZE:
+		case OPT_TX_QUEUE_SIZE:
+			if (num_parse_uint(optarg, ARGS_MAX_QUEUE_SIZE, &ul) != 0 || ul == 0)
+				return args_fail(err, errlen,
+						 "--%s-queue-size: '%s' is not a descriptor count in 1..%d",
+						 opt == OPT_RX_QUEUE_SIZE ? "rx" : "tx",
+						 optarg, ARGS_MAX_QUEUE_SIZE);
+			*(opt == OPT_RX_QUEUE_SIZE ? &a->rx_queue_size :
+			  &a->tx_queue_size) = (unsigned int)ul;
+			break;
+		case OPT_ICMP_ERRORS:
+			rc = parse_icmp_src(optarg, &a->icmp_src, err, errlen);
+			if (rc != ARGS_OK)
+				return rc;
+			break;
+		case OPT_ICMP_RATE:
+			if (num_parse_uint(optarg, ARGS_MAX_ICMP_RATE, &ul) != 0 || ul == 0)
+				return args_fail(err, errlen,
+						 "--icmp-rate: '%s' is not a rate in 1..%d",
+						 optarg, ARGS_MAX_ICMP_RATE);
+			a->icmp_rate = (unsigned int)ul;
+			break;
 		case 'h':
 			args_usage(stdout, argv[0]);
 			return ARGS_HELP;
@@ -377,6 +453,10 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 					 ROUTER_ROUTES_FROM_BINDIR[0] != '\0' ? "," : "",
 					 ROUTER_ROUTES_SOURCE, ROUTER_ROUTES_INSTALLED);
 	}
+	if (a->icmp_rate != 0 && a->icmp_src == 0)
+		return args_fail(err, errlen, "--icmp-rate needs --icmp-errors");
+	if (a->icmp_rate == 0)
+		a->icmp_rate = ARGS_ICMP_RATE_DEFAULT;
 	if (a->idle_fixed && a->idle_sleep == 0)
 		return args_fail(err, errlen, "--idle-fixed needs --idle-sleep");
 	if (a->exit_when_idle != 0 && a->stats_period == 0)

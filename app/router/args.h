@@ -28,6 +28,20 @@
 #define ARGS_IDLE_SLEEP_DEFAULT	300
 #define ARGS_MAX_IDLE_POLLS	100000000
 #define ARGS_MAX_STAMP_OFFSET	9000	/* --latency-stamp */
+/*
+ * --max-pkt-len: the longest frame (Ethernet header to the end of the
+ * payload, a VLAN tag included, no FCS) from the 64-byte minimum to what
+ * a 16-bit MTU allows; each port's own limit is checked at setup.
+ */
+#define ARGS_MIN_PKT_LEN	64
+#define ARGS_MAX_PKT_LEN	65535
+/* --rx-queue-size, --tx-queue-size: l3fwd's defaults, the highest count */
+#define ARGS_RX_DESC_DEFAULT	1024
+#define ARGS_TX_DESC_DEFAULT	1024
+#define ARGS_MAX_QUEUE_SIZE	32768
+/* --icmp-rate: ICMP errors a second per port and lcore (icmp.h) */
+#define ARGS_ICMP_RATE_DEFAULT	100
+#define ARGS_MAX_ICMP_RATE	1000000
 
 /* One --config entry: which lcore polls which RX queue of which port. */
 struct lcore_params {
@@ -50,6 +64,13 @@ struct router_args {
 	bool idle_fixed;		/* --idle-fixed: no adaptive threshold */
 	unsigned int latency_stamp;	/* stamp offset + 1; 0: none */
 	unsigned int max_routes;	/* per family */
+	/* port_opts.h: 0 for the defaults */
+	unsigned int max_pkt_len;
+	unsigned int rx_queue_size;
+	unsigned int tx_queue_size;
+	/* icmp.h: the errors' source address, network order (0: none), rate */
+	uint32_t icmp_src;
+	unsigned int icmp_rate;
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;
 };

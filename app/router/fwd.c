@@ -47,7 +47,9 @@
 #include "fwd_idle.h"
 #include "fwd_lpm_x4.h"
 #include "fwd_tx.h"
+#include "icmp.h"
 #include "idle_adapt.h"
+#include "reload.h"
 #include "router.h"
 
 #define FWD_STEP	4	/* frames per lookup group */
@@ -276,6 +278,8 @@ fwd_finish(struct lcore_conf *qconf, struct fwd_out *o, unsigned int nf)
 	if (unlikely(o->n_drop != 0)) {
 		uint16_t drops[ROUTER_DROP_MAX] = { 0 };
 
+		if (router_conf.icmp_src != 0)
+			icmp_errors(qconf, o->drop, o->cause, o->n_drop);
 		rte_pktmbuf_free_bulk(o->drop, o->n_drop);
 		for (k = 0; k < o->n_drop; k++)
 			drops[o->cause[k]]++;
@@ -412,7 +416,8 @@ fwd_log_queues(unsigned int lcore)
 int
 fwd_main_loop(void *arg __rte_unused)
 {
-	struct lcore_conf *qconf = &lcore_conf[rte_lcore_id()];
+	const unsigned int lcore = rte_lcore_id();
+	struct lcore_conf *qconf = &lcore_conf[lcore];
 	struct rte_mbuf *pkts[MAX_PKT_BURST];
 	const uint64_t drain_tsc = (rte_get_tsc_hz() + US_PER_S - 1) /
 				   US_PER_S * BURST_TX_DRAIN_US;
@@ -437,7 +442,10 @@ fwd_main_loop(void *arg __rte_unused)
 	idle_adapt_init(&adapt, idle_polls != 0 ? idle_polls : idle_period,
 			router_conf.idle_fixed);
 	stat_set(&qconf->stats.idle_polls, adapt.polls);
+	reload_reader_start(lcore);
 	while (!force_quit) {
+		/* the tables read by the previous bursts may go (reload.h) */
+		reload_quiescent(lcore);
 		cur_tsc = rte_rdtsc();
 		if (unlikely(cur_tsc - prev_tsc > drain_tsc)) {
 			fwd_drain(qconf);
@@ -485,12 +493,15 @@ fwd_main_loop(void *arg __rte_unused)
 			if (idle_polls != 0 && empty >= adapt.polls) {
 				/* nothing waits in a TX buffer while asleep */
 				fwd_drain(qconf);
+				reload_reader_online(lcore, false);
 				idle_adapt_woken(&adapt, fwd_idle_sleep(qconf));
+				reload_reader_online(lcore, true);
 				stat_set(&qconf->stats.idle_polls, adapt.polls);
 				empty = 0;
 			}
 		}
 	}
+	reload_reader_stop(lcore);
 	/* Nothing stays in a TX buffer: every mbuf goes back to its pool. */
 	fwd_drain(qconf);
 	stat_add(&qconf->stats.run_tsc, rte_rdtsc() - start_tsc);

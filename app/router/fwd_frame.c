@@ -2,7 +2,9 @@
 /*
  * The general per-frame path (fwd_frame.h). Same judgement as the burst's
  * 4-wide path, for every frame that path does not take:
- *  - the packet type says IPv4/IPv6 and the EtherType confirms it;
+ *  - the packet type says IPv4/IPv6 and the EtherType confirms it; a
+ *    frame with one 802.1Q tag is routed on its inner header, the inner
+ *    EtherType deciding, and keeps its tag;
  *  - RFC 1812 5.2.2 header checks, then the IPv4 header checksum verdict
  *    from the RX flags; only an UNKNOWN verdict costs a software sum;
  *  - the route, then TTL / hop limit, then the L4 policy: a bad L4
@@ -26,17 +28,17 @@ enum fwd_kind { FWD_KIND_V4, FWD_KIND_V6 };
 
 static uint8_t
 fwd_check_v4(const struct rte_mbuf *m, const struct rte_ipv4_hdr *ip,
-	     struct fwd_tally *t)
+	     unsigned int l2, struct fwd_tally *t)
 {
 	unsigned int ihl, tlen;
 
-	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip)))
+	if (unlikely(m->data_len < l2 + sizeof(*ip)))
 		return ROUTER_DROP_bad_ip_hdr;
 	ihl = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
 	tlen = rte_be_to_cpu_16(ip->total_length);
 	if (unlikely((ip->version_ihl >> 4) != 4 || ihl < sizeof(*ip) ||
-		     m->data_len < RTE_ETHER_HDR_LEN + ihl || tlen < ihl ||
-		     RTE_ETHER_HDR_LEN + tlen > m->pkt_len))
+		     m->data_len < l2 + ihl || tlen < ihl ||
+		     l2 + tlen > m->pkt_len))
 		return ROUTER_DROP_bad_ip_hdr;
 	switch (m->ol_flags & RTE_MBUF_F_RX_IP_CKSUM_MASK) {
 	case RTE_MBUF_F_RX_IP_CKSUM_BAD:
@@ -53,11 +55,12 @@ fwd_check_v4(const struct rte_mbuf *m, const struct rte_ipv4_hdr *ip,
 }
 
 static uint8_t
-fwd_check_v6(const struct rte_mbuf *m, const struct rte_ipv6_hdr *ip6)
+fwd_check_v6(const struct rte_mbuf *m, const struct rte_ipv6_hdr *ip6,
+	     unsigned int l2)
 {
-	if (unlikely(m->data_len < RTE_ETHER_HDR_LEN + sizeof(*ip6) ||
+	if (unlikely(m->data_len < l2 + sizeof(*ip6) ||
 		     (rte_be_to_cpu_32(ip6->vtc_flow) >> 28) != 6 ||
-		     RTE_ETHER_HDR_LEN + sizeof(*ip6) +
+		     l2 + sizeof(*ip6) +
 		     rte_be_to_cpu_16(ip6->payload_len) > m->pkt_len))
 		return ROUTER_DROP_bad_ip_hdr;
 	return FWD_OK;
@@ -70,7 +73,8 @@ fwd_check_v6(const struct rte_mbuf *m, const struct rte_ipv6_hdr *ip6)
  * bad checksum drops.
  */
 static bool
-fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3)
+fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3,
+	     unsigned int l2)
 {
 	const uint8_t *l4;
 	uint32_t sum, l4_len;
@@ -84,7 +88,7 @@ fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3)
 
 		if ((ip->fragment_offset &
 		     RTE_BE16(RTE_IPV4_HDR_MF_FLAG | RTE_IPV4_HDR_OFFSET_MASK)) != 0 ||
-		    RTE_ETHER_HDR_LEN + tlen > m->data_len)
+		    l2 + tlen > m->data_len)
 			return true;
 		proto = ip->next_proto_id;
 		l4 = (const uint8_t *)ip + ihl;
@@ -95,7 +99,7 @@ fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3)
 		const struct rte_ipv6_hdr *ip6 = l3;
 
 		l4_len = rte_be_to_cpu_16(ip6->payload_len);
-		if (RTE_ETHER_HDR_LEN + sizeof(*ip6) + l4_len > m->data_len)
+		if (l2 + sizeof(*ip6) + l4_len > m->data_len)
 			return true;
 		proto = ip6->proto;
 		l4 = (const uint8_t *)(ip6 + 1);
@@ -125,6 +129,8 @@ fwd_frame(const struct lcore_conf *qconf, struct rte_mbuf *m,
 	struct rte_ether_hdr *eth = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
 	uint32_t pt = m->packet_type;
 	void *l3 = eth + 1;
+	unsigned int l2 = RTE_ETHER_HDR_LEN;
+	uint16_t etype;
 	enum fwd_kind kind;
 	uint16_t p = ROUTER_BAD_PORT;
 	uint64_t l4f;
@@ -132,26 +138,41 @@ fwd_frame(const struct lcore_conf *qconf, struct rte_mbuf *m,
 
 	if (unlikely(m->data_len < sizeof(*eth)))
 		return ROUTER_DROP_non_ip;
-	/* The EtherType check keeps VLAN-tagged frames out (no VLAN support). */
-	if (RTE_ETH_IS_IPV4_HDR(pt) &&
-	    eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
+	etype = eth->ether_type;
+	/*
+	 * One 802.1Q tag: routed on the IP header inside, the inner
+	 * EtherType deciding (a PMD may type only the outer layer); the tag
+	 * stays as it came. QinQ and other EtherTypes are not routed.
+	 */
+	if (etype == RTE_BE16(RTE_ETHER_TYPE_VLAN)) {
+		struct rte_vlan_hdr *vh = l3;
+
+		if (m->data_len < sizeof(*eth) + sizeof(*vh))
+			return ROUTER_DROP_non_ip;
+		etype = vh->eth_proto;
+		l2 += sizeof(*vh);
+		l3 = vh + 1;
+		pt = etype == RTE_BE16(RTE_ETHER_TYPE_IPV4) ? RTE_PTYPE_L3_IPV4 :
+		     etype == RTE_BE16(RTE_ETHER_TYPE_IPV6) ? RTE_PTYPE_L3_IPV6 : 0;
+	}
+	if (RTE_ETH_IS_IPV4_HDR(pt) && etype == RTE_BE16(RTE_ETHER_TYPE_IPV4)) {
 		const struct rte_ipv4_hdr *ip = l3;
 		uint32_t hop;
 
 		kind = FWD_KIND_V4;
-		v = fwd_check_v4(m, ip, t);
+		v = fwd_check_v4(m, ip, l2, t);
 		if (v != FWD_OK)
 			return v;
 		if (rte_lpm_lookup(router_conf.lpm4,
 				   rte_be_to_cpu_32(ip->dst_addr), &hop) == 0)
 			p = (uint16_t)hop;
 	} else if (RTE_ETH_IS_IPV6_HDR(pt) &&
-		   eth->ether_type == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
+		   etype == RTE_BE16(RTE_ETHER_TYPE_IPV6)) {
 		const struct rte_ipv6_hdr *ip6 = l3;
 		uint32_t hop;
 
 		kind = FWD_KIND_V6;
-		v = fwd_check_v6(m, ip6);
+		v = fwd_check_v6(m, ip6, l2);
 		if (v != FWD_OK)
 			return v;
 		if (rte_lpm6_lookup(router_conf.lpm6, ip6->dst_addr, &hop) == 0)
@@ -175,7 +196,7 @@ fwd_frame(const struct lcore_conf *qconf, struct rte_mbuf *m,
 		t->l4_bad_fwd++;
 	} else if (unlikely(router_conf.drop_bad_l4 &&
 			    l4f == RTE_MBUF_F_RX_L4_CKSUM_UNKNOWN &&
-			    !fwd_l4_sw_ok(m, kind, l3))) {
+			    !fwd_l4_sw_ok(m, kind, l3, l2))) {
 		return ROUTER_DROP_bad_l4_csum;
 	}
 
@@ -184,7 +205,10 @@ fwd_frame(const struct lcore_conf *qconf, struct rte_mbuf *m,
 		csum_ipv4_ttl_dec(l3);
 	else
 		((struct rte_ipv6_hdr *)l3)->hop_limits--;
-	/* Destination then source MAC are adjacent: one 12-byte copy. */
+	/*
+	 * Destination then source MAC are adjacent: one 12-byte copy; a
+	 * VLAN tag after them stays.
+	 */
 	memcpy(eth, router_conf.l2hdr[p], sizeof(router_conf.l2hdr[p]));
 	*port = p;
 	return FWD_OK;

@@ -5,6 +5,7 @@
  * /1 itself: a more specific rule must keep winning over the default.
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_errno.h>
@@ -118,11 +119,16 @@ router_lpm_setup(const struct route_table *t, int socket,
 		.max_rules = 2 * t->n_v6 + 16,
 		.number_tbl8s = lpm6_tbl8s(t),
 	};
+	/* A reload builds the next tables beside those in use: new names. */
+	static unsigned int gen;
+	char name4[RTE_LPM_NAMESIZE], name6[RTE_LPM_NAMESIZE];
 	unsigned int i;
 	int rc;
 
-	*lpm4 = rte_lpm_create("router_lpm4", socket, &c4);
-	*lpm6 = rte_lpm6_create("router_lpm6", socket, &c6);
+	snprintf(name4, sizeof(name4), "router_lpm4_%u", gen);
+	snprintf(name6, sizeof(name6), "router_lpm6_%u", gen++);
+	*lpm4 = rte_lpm_create(name4, socket, &c4);
+	*lpm6 = rte_lpm6_create(name6, socket, &c6);
 	if (*lpm4 == NULL || *lpm6 == NULL) {
 		/* Each table's tbl24 is 64 MiB, each tbl8 group 1 KiB. */
 		RTE_LOG(ERR, ROUTER, "cannot create the LPM tables (about %u MiB for %u IPv4 and %u IPv6 routes; EAL's -m may be too small): %s\n",

@@ -24,10 +24,14 @@
 #include <rte_malloc.h>
 #include <rte_mbuf.h>
 #include <rte_mempool.h>
+#include <rte_pdump.h>
 
 #include "args.h"
 #include "fwd_idle.h"
+#include "icmp.h"
 #include "lpm.h"
+#include "port_opts.h"
+#include "reload.h"
 #include "router.h"
 #include "routes.h"
 #include "stats.h"
@@ -47,6 +51,9 @@ static struct {
 	uint16_t nb_rxq, nb_txq;
 	uint16_t nb_rxd, nb_txd;
 } port_q[RTE_MAX_ETHPORTS];
+
+/* The most mbufs a frame takes (--max-pkt-len beyond one mbuf). */
+static unsigned int frame_segs = 1;
 
 /* The forwarding lcores, in --config order: index = TX queue id. */
 static unsigned int fwd_lcores[RTE_MAX_LCORE];
@@ -214,6 +221,8 @@ configure_port(uint16_t port)
 {
 	struct rte_eth_conf conf;
 	struct rte_eth_dev_info info;
+	char err[ARGS_ERR_LEN];
+	unsigned int segs;
 	int rc;
 
 	memset(&conf, 0, sizeof(conf));
@@ -233,18 +242,27 @@ configure_port(uint16_t port)
 		conf.rx_adv_conf.rss_conf.rss_hf =
 			RTE_ETH_RSS_IP & info.flow_type_rss_offloads;
 	}
+	if (port_opts_frame(port, &info, args.max_pkt_len,
+			    RTE_MBUF_DEFAULT_DATAROOM, &conf, &segs, err,
+			    sizeof(err)) != 0)
+		die("%s", err);
+	frame_segs = RTE_MAX(frame_segs, segs);
 	/* --idle-sleep: the lcores sleep until an RX queue interrupt */
 	conf.intr_conf.rxq = args.idle_sleep != 0;
 	rc = rte_eth_dev_configure(port, port_q[port].nb_rxq,
 				   port_q[port].nb_txq, &conf);
 	if (rc != 0)
 		die("port %u: configure: %s", port, rte_strerror(-rc));
-	port_q[port].nb_rxd = RX_DESC_DEFAULT;
-	port_q[port].nb_txd = TX_DESC_DEFAULT;
+	port_q[port].nb_rxd = ARGS_RX_DESC_DEFAULT;
+	port_q[port].nb_txd = ARGS_TX_DESC_DEFAULT;
 	rc = rte_eth_dev_adjust_nb_rx_tx_desc(port, &port_q[port].nb_rxd,
 					      &port_q[port].nb_txd);
 	if (rc != 0)
 		die("port %u: descriptor counts: %s", port, rte_strerror(-rc));
+	if (port_opts_rings(port, &info, args.rx_queue_size, args.tx_queue_size,
+			    &port_q[port].nb_rxd, &port_q[port].nb_txd, err,
+			    sizeof(err)) != 0)
+		die("%s", err);
 }
 
 /* --idle-sleep: every RX queue of @p port must be able to wake its lcore. */
@@ -304,13 +322,17 @@ setup_queues(uint16_t port, struct rte_mempool *mp)
 						    port_q[port].nb_rxd, socket,
 						    &rxconf, mp);
 			if (rc != 0)
-				die("port %u: RX queue %u setup: %s", port,
-				    q->queue_id, rte_strerror(-rc));
+				die("port %u: RX queue %u setup with %u descriptors%s: %s",
+				    port, q->queue_id, port_q[port].nb_rxd,
+				    args.rx_queue_size != 0 ? " (--rx-queue-size)" : "",
+				    rte_strerror(-rc));
 		}
 		rc = rte_eth_tx_queue_setup(port, (uint16_t)i, port_q[port].nb_txd,
 					    socket, &info.default_txconf);
 		if (rc != 0)
-			die("port %u: TX queue %u setup: %s", port, i,
+			die("port %u: TX queue %u setup with %u descriptors%s: %s",
+			    port, i, port_q[port].nb_txd,
+			    args.tx_queue_size != 0 ? " (--tx-queue-size)" : "",
 			    rte_strerror(-rc));
 		buf = rte_zmalloc_socket("router_tx_buffer",
 					 RTE_ETH_TX_BUFFER_SIZE(MAX_PKT_BURST),
@@ -340,8 +362,8 @@ pool_size(void)
 		if (port_enabled(port))
 			n += port_q[port].nb_rxq * port_q[port].nb_rxd +
 			     port_q[port].nb_txq * port_q[port].nb_txd +
-			     n_fwd_lcores * MAX_PKT_BURST;
-	n += n_fwd_lcores * (MAX_PKT_BURST + MEMPOOL_CACHE_SIZE) +
+			     n_fwd_lcores * MAX_PKT_BURST * frame_segs;
+	n += n_fwd_lcores * (MAX_PKT_BURST * frame_segs + MEMPOOL_CACHE_SIZE) +
 	     rte_lcore_count() * MEMPOOL_CACHE_SIZE;
 	return RTE_MAX(n, 8192u);
 }
@@ -413,6 +435,7 @@ control_loop(double *elapsed)
 
 	while (!force_quit && why == NULL) {
 		nanosleep(&tick, NULL);
+		reload_poll();
 		t = mono_s();
 		if (args.duration > 0 && t - start >= args.duration)
 			why = "duration";
@@ -501,6 +524,8 @@ main(int argc, char **argv)
 	router_conf.stamp_off1 = args.latency_stamp;
 	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
 					ARGS_IDLE_SLEEP_DEFAULT;
+	router_conf.icmp_src = args.icmp_src;
+	router_conf.icmp_rate = args.icmp_rate;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be
 	 * written stops the router before any port starts, not after the run.
@@ -511,6 +536,14 @@ main(int argc, char **argv)
 			die("--json %s: cannot open for writing: %s", args.json,
 			    strerror(errno));
 	}
+	/*
+	 * dpdk-dumpcap and dpdk-pdump, secondary processes, have the capture
+	 * callbacks run in this process's bursts (no-op without a shared
+	 * configuration: --no-shconf, --in-memory).
+	 */
+	if (rte_pdump_init() != 0)
+		RTE_LOG(WARNING, ROUTER, "packet capture unavailable: %s\n",
+			rte_strerror(rte_errno));
 	check_ports();
 	if (routes_load(args.routes, rte_eth_dev_count_avail(), args.port_mask,
 			args.max_routes, &routes, err, sizeof(err)) != 0)
@@ -518,6 +551,9 @@ main(int argc, char **argv)
 	setup_lcores();
 	RTE_LOG(INFO, ROUTER, "%s: %u IPv4 and %u IPv6 routes\n", args.routes,
 		routes.n_v4, routes.n_v6);
+	if (reload_init(args.routes, rte_eth_dev_count_avail(), args.port_mask,
+			args.max_routes, (int)rte_socket_id()) != 0)
+		die("cannot set up the route reload");
 
 	for (port = 0; port < 64; port++)
 		if (port_enabled(port))
@@ -536,6 +572,7 @@ main(int argc, char **argv)
 		if (!port_enabled(port))
 			continue;
 		setup_queues(port, mp);
+		port_opts_log(port, port_q[port].nb_rxd, port_q[port].nb_txd);
 		setup_l2(port, &routes);
 		rc = rte_eth_dev_start(port);
 		if (rc != 0)
@@ -560,6 +597,7 @@ main(int argc, char **argv)
 	stats_sample();
 	for (i = 0; i < n_fwd_lcores; i++)
 		fwd_log_queues(fwd_lcores[i]);
+	reload_signal_setup();
 	for (i = 0; i < n_fwd_lcores; i++)
 		rte_eal_remote_launch(fwd_main_loop, NULL, fwd_lcores[i]);
 
@@ -596,13 +634,16 @@ main(int argc, char **argv)
 	fin.pool_size = mp->size;
 	fin.pool_in_use = rte_mempool_in_use_count(mp);
 	stats_print_summary(&fin);
+	icmp_log_totals();
 	if (json_out != NULL && stats_write_json(json_out, args.json, &fin) != 0)
 		ret = EXIT_FAILURE;
 
 	for (i = 0; i < n_fwd_lcores; i++)
 		rte_free(lcore_conf[fwd_lcores[i]].latency);
 	router_lpm_free(router_conf.lpm4, router_conf.lpm6);
+	reload_fini();
 	rte_mempool_free(mp);
+	rte_pdump_uninit();
 	rte_eal_cleanup();
 	return ret;
 }

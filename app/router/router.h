@@ -12,12 +12,11 @@
 #include <rte_ethdev.h>
 #include <rte_lpm.h>
 #include <rte_lpm6.h>
+#include <rte_rcu_qsbr.h>
 
 #include "latency.h"
 #include "stats.h"
 
-#define RX_DESC_DEFAULT		1024
-#define TX_DESC_DEFAULT		1024
 #define MAX_PKT_BURST		32
 /*
  * A TX buffer not filled to MAX_PKT_BURST is flushed after this long:
@@ -49,7 +48,11 @@ struct lcore_conf {
 	struct lcore_stats stats;
 } __rte_cache_aligned;
 
-/* Read-only while the lcores run. */
+/*
+ * Read-only for the forwarding lcores. A route reload (reload.h) swaps
+ * lpm4, lpm6 and l2hdr for new ones while they run, and frees the old
+ * ones once each lcore has reported a quiescent state on rcu.
+ */
 struct router_conf {
 	struct rte_lpm *lpm4;
 	struct rte_lpm6 *lpm6;
@@ -57,7 +60,8 @@ struct router_conf {
 	 * Per egress port, the 12 bytes a forwarded frame starts with:
 	 * neighbor MAC then the port's own MAC, one copy per frame.
 	 */
-	uint8_t l2hdr[RTE_MAX_ETHPORTS][2 * RTE_ETHER_ADDR_LEN];
+	uint8_t (*l2hdr)[2 * RTE_ETHER_ADDR_LEN];
+	struct rte_rcu_qsbr *rcu;
 	bool drop_bad_l4;
 	uint64_t enabled_port_mask;
 	/*
@@ -74,6 +78,9 @@ struct router_conf {
 	 */
 	uint32_t stamp_off1;
 	unsigned int idle_period_polls;
+	/* --icmp-errors: their source address (network order; 0: none), rate */
+	uint32_t icmp_src;
+	unsigned int icmp_rate;
 };
 
 extern struct lcore_conf lcore_conf[RTE_MAX_LCORE];

@@ -19,7 +19,7 @@
  * order a frame is judged: the first cause that applies is counted.
  */
 #define ROUTER_DROP_CAUSES(X)						\
-	X(non_ip, "neither IPv4 nor IPv6 (ARP, LLDP, VLAN-tagged, ...)")	\
+	X(non_ip, "neither IPv4 nor IPv6 (ARP, LLDP, QinQ, ...)")	\
 	X(bad_ip_hdr, "IP header truncated or malformed (version, IHL, length)") \
 	X(bad_ip_csum, "IPv4 header checksum wrong (RX verdict; software check when unknown)") \
 	X(no_route, "no route for the destination")			\

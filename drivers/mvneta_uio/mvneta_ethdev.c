@@ -21,6 +21,7 @@
 #include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_secondary.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_intr.h"
@@ -522,6 +523,9 @@ mvneta_adapter_from_port(uint16_t port_id)
 
 /* ---- Probe and remove ---- */
 
+/* A secondary process's ops (socnic_secondary.h), filled at its probe. */
+static struct eth_dev_ops mvneta_secondary_ops;
+
 static int
 mvneta_probe(struct rte_vdev_device *vdev)
 {
@@ -533,10 +537,10 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	uint8_t mac[6];
 	int ret;
 
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		PMD_DRV_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return socnic_secondary_probe(vdev, &mvneta_eth_dev_ops,
+					      &mvneta_secondary_ops,
+					      mvneta_logtype_driver);
 	ret = mvneta_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
@@ -592,6 +596,8 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	eth_dev->rx_queue_count = mvneta_rx_queue_count;
 	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
+	socnic_secondary_serve(eth_dev, &ad->be, MVNETA_PMD_NAME_STR,
+			       mvneta_logtype_driver);
 	socnic_probe_finish(eth_dev, &ad->be, mvneta_logtype_driver);
 	return 0;
 

@@ -13,6 +13,7 @@
 
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_secondary.h"
 #include "socnic_xstats.h"
 
 #include "mvneta_ethdev.h"
@@ -61,7 +62,8 @@ mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
 
 	if (rxq != NULL) {
-		if (mvneta_adapter(dev)->hw_started)
+		/* A secondary process reads what the primary last folded in. */
+		if (mvneta_adapter(dev)->hw_started && socnic_drives_device())
 			mvneta_rx_missed_update(rxq);
 		stats->ipackets = rxq->stats.rx_packets;
 		stats->ibytes = rxq->stats.rx_bytes;
@@ -116,7 +118,7 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 
 	if (xstats == NULL || n < nb)
 		return (int)nb;
-	if (rxq != NULL && ad->hw_started)
+	if (rxq != NULL && ad->hw_started && socnic_drives_device())
 		mvneta_rx_missed_update(rxq);
 	if (rxq != NULL)
 		socnic_rxq_lib_xstats(&rxq->lib, lib);

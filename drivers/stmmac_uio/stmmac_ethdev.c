@@ -20,6 +20,7 @@
 #include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_secondary.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
@@ -446,6 +447,9 @@ stmmac_adapter_from_port(uint16_t port_id)
 
 /* ---- Probe and remove ---- */
 
+/* A secondary process's ops (socnic_secondary.h), filled at its probe. */
+static struct eth_dev_ops stmmac_secondary_ops;
+
 /* The family byte of default MAC addresses (socnic_default_mac()). */
 #define STMMAC_MAC_FAMILY	0x01
 
@@ -460,10 +464,10 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	uint8_t mac[6];
 	int ret;
 
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY) {
-		PMD_DRV_LOG(ERR, "%s: secondary processes are not supported", name);
-		return -ENOTSUP;
-	}
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return socnic_secondary_probe(vdev, &stmmac_eth_dev_ops,
+					      &stmmac_secondary_ops,
+					      stmmac_logtype_driver);
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
@@ -512,6 +516,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	eth_dev->rx_queue_count = stmmac_rx_queue_count;
 	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
+	socnic_secondary_serve(eth_dev, &ad->be, STMMAC_PMD_NAME_STR,
+			       stmmac_logtype_driver);
 	socnic_probe_finish(eth_dev, &ad->be, stmmac_logtype_driver);
 	return 0;
 

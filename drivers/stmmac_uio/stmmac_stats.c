@@ -12,6 +12,7 @@
 
 #include "socnic_io.h"
 #include "socnic_port.h"
+#include "socnic_secondary.h"
 #include "socnic_xstats.h"
 
 #include "stmmac_ethdev.h"
@@ -60,7 +61,8 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 
 	if (rxq != NULL) {
-		if (stmmac_adapter(dev)->hw_started)
+		/* A secondary process reads what the primary last folded in. */
+		if (stmmac_adapter(dev)->hw_started && socnic_drives_device())
 			stmmac_rx_missed_update(rxq);
 		stats->ipackets = rxq->stats.rx_packets;
 		stats->ibytes = rxq->stats.rx_bytes;
@@ -117,7 +119,7 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 
 	if (xstats == NULL || n < nb)
 		return (int)nb;
-	if (rxq != NULL && ad->hw_started)
+	if (rxq != NULL && ad->hw_started && socnic_drives_device())
 		stmmac_rx_missed_update(rxq);
 	if (rxq != NULL)
 		stmmac_rx_lib_xstats(rxq, lib);

@@ -20,14 +20,13 @@ Exit: 0 pass, 1 fail, 77 skipped (the examples are not in the cache).
 """
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from testlib import check, read_pcap, result  # noqa: E402
+from testlib import check, interrupt, read_pcap, result  # noqa: E402
 
 FRAMES = 100
 # Bounded wait for the frames, only against a hang.
@@ -79,13 +78,7 @@ def run(binary, pmd, vdev):
                 if frames_in(out0) >= FRAMES or p.poll() is not None:
                     break
                 time.sleep(WAIT_POLL_S)
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-            try:
-                rc = p.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                p.kill()
-                rc = p.wait()
+            rc = interrupt(p)
         with open(log) as f:
             text = f.read()
         print("\n".join(text.split("\n")[-15:]))

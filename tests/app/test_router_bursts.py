@@ -16,8 +16,9 @@ checksum wrong; no route (also with TTL 1); total length beyond the frame
 or below the header; IPv4 options; UDP checksum wrong (forwarded and
 counted, or dropped with --drop-bad-l4), UDP checksum 0, a fragment;
 IPv6 routed, hop limit 0, 1 and 2, without a route (also with hop limit
-1), payload length beyond the frame, UDP checksum wrong; ARP; VLAN-tagged
-IPv4. The plain frames go to either port in runs of random length.
+1), payload length beyond the frame, UDP checksum wrong; ARP; 802.1Q-
+tagged IPv4 and IPv6 (routed, the tag kept) and a tagged TTL 1; QinQ and
+a truncated tag (not routed). The plain frames go to either port in runs of random length.
 
 The frames and what the router must send are built here (no scapy): MACs
 rewritten, TTL / hop limit one lower, the IPv4 header checksum summed
@@ -117,13 +118,14 @@ def forwarded(frame, port):
     """What the router must send for @frame out of @port."""
     mac = bytes.fromhex(PORT_MAC[port].replace(":", ""))
     out = bytearray(NEIGHBOR[port] + mac + frame[12:])
-    if frame[12:14] == b"\x08\x00":
-        ihl = (out[14] & 0xf) * 4
-        out[22] -= 1
-        out[24:26] = b"\0\0"
-        out[24:26] = struct.pack("!H", csum(bytes(out[14:14 + ihl])))
+    l3 = 18 if frame[12:14] == b"\x81\x00" else 14     # one 802.1Q tag, kept
+    if frame[l3 - 2:l3] == b"\x08\x00":
+        ihl = (out[l3] & 0xf) * 4
+        out[l3 + 8] -= 1
+        out[l3 + 10:l3 + 12] = b"\0\0"
+        out[l3 + 10:l3 + 12] = struct.pack("!H", csum(bytes(out[l3:l3 + ihl])))
     else:
-        out[21] -= 1
+        out[l3 + 7] -= 1
     return bytes(out)
 
 
@@ -155,6 +157,11 @@ def cases():
     arp = IN_DST + IN_SRC + b"\x08\x06" + bytes(46)
     vlan = ipv4("198.19.0.1")
     vlan = vlan[:12] + b"\x81\x00\x00\x05" + vlan[12:]
+    vlan6 = ipv6(V6_ROUTED)
+    vlan6 = vlan6[:12] + b"\x81\x00\x20\x07" + vlan6[12:]
+    qinq = vlan[:12] + b"\x88\xa8\x00\x06" + vlan[12:]
+    vlan_ttl1 = ipv4("198.19.0.1", ttl=1)
+    vlan_ttl1 = vlan_ttl1[:12] + b"\x81\x00\x00\x05" + vlan_ttl1[12:]
     return [
         (ipv4("198.19.0.7", ttl=1), "ttl_expired"),
         (ipv4("198.19.0.7", ttl=0), "ttl_expired"),
@@ -172,7 +179,11 @@ def cases():
         (ipv6(V6_HLIM1, hlim=1), "ttl_expired"),
         (ipv6(V6_NOROUTE), "no_route"),
         (arp, "non_ip"),
-        (vlan, "non_ip"),
+        (vlan, 1),
+        (vlan_ttl1, "ttl_expired"),
+        (vlan6, 0),
+        (qinq, "non_ip"),
+        (vlan[:16], "non_ip"),
     ]
 
 

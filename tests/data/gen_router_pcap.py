@@ -236,8 +236,8 @@ def hand_picked(c):
     c.drop(eth() / ARP(pdst="10.1.2.3"), "non_ip", "ARP request")
     c.drop(Ether(src=IN_SRC, dst=IN_DST, type=0x88cc) / Raw(b"\x02" * 50),
            "non_ip", "LLDP EtherType")
-    c.drop(eth() / Dot1Q(vlan=5) / IP(src="198.18.0.1", dst="198.19.0.1") /
-           UDP(), "non_ip", "VLAN-tagged IPv4 (no VLAN support)")
+    c.route(eth() / Dot1Q(vlan=5) / IP(src="198.18.0.1", dst="198.19.0.1") /
+            UDP(), "VLAN-tagged IPv4: routed on the inner header, the tag kept")
 
 
 def random_mix(c, n):

@@ -35,6 +35,8 @@ enum socnic_irq_kind {
 
 /* Device-side xstats a backend may export. */
 #define SOCNIC_BACKEND_MAX_XSTATS	16
+/* Names in struct socnic_backend_shared, NUL included (ethdev's sizes). */
+#define SOCNIC_BACKEND_NAME_SIZE	64
 
 struct socnic_backend_ops {
 	const char *name;
@@ -107,6 +109,17 @@ struct socnic_backend_ops {
 	int (*irq_misc_fd)(void *ctx);
 };
 
+/*
+ * What a secondary process may read of a backend (socnic_secondary.h):
+ * ops and ctx hold the primary's own addresses. Copied at probe.
+ */
+struct socnic_backend_shared {
+	unsigned int nb_xstats;		/* ops->nb_xstats */
+	char xstat_names[SOCNIC_BACKEND_MAX_XSTATS][SOCNIC_BACKEND_NAME_SIZE];
+	char port[SOCNIC_BACKEND_NAME_SIZE];	/* the ethdev name */
+	char action[SOCNIC_BACKEND_NAME_SIZE];	/* the primary's rte_mp action */
+};
+
 struct socnic_backend {
 	const struct socnic_backend_ops *ops;
 	void *ctx;
@@ -117,6 +130,7 @@ struct socnic_backend {
 	 * Linux interface): the port starts promiscuous.
 	 */
 	bool promiscuous;
+	struct socnic_backend_shared shared;
 };
 
 /* One poll of a loop in which the driver waits for the device at a stop. */

@@ -151,6 +151,9 @@ socnic_vdev_remove(struct rte_vdev_device *vdev)
 	eth_dev = rte_eth_dev_allocated(rte_vdev_device_name(vdev));
 	if (eth_dev == NULL)
 		return 0;	/* already closed */
+	/* A secondary process lets go of its view; the primary's port runs on. */
+	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
+		return rte_eth_dev_release_port(eth_dev);
 	if (eth_dev->data->dev_started)
 		rte_eth_dev_stop(eth_dev->data->port_id);
 	return rte_eth_dev_close(eth_dev->data->port_id);

@@ -78,7 +78,10 @@ void socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be);
 void socnic_probe_finish(struct rte_eth_dev *eth_dev,
 			 const struct socnic_backend *be, int logtype);
 
-/* The vdev's remove: stop the port if started, then close it. */
+/*
+ * The vdev's remove: stop the port if started, then close it; in a
+ * secondary process, release only this process's view of it.
+ */
 int socnic_vdev_remove(struct rte_vdev_device *vdev);
 
 #endif /* SOCNIC_ETHDEV_H */

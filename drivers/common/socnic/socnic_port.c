@@ -2,6 +2,7 @@
 /*
  * Port-level helpers (socnic_port.h).
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
@@ -11,6 +12,7 @@
 
 #include "socnic_log.h"
 #include "socnic_port.h"
+#include "socnic_secondary.h"
 
 /* Whether a probed port (another one: ours has no address yet) has @p ea. */
 static bool
@@ -59,21 +61,35 @@ socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
 }
 
 unsigned int
+socnic_backend_nb_xstats(const struct socnic_backend *be)
+{
+	return socnic_drives_device() ? be->ops->nb_xstats :
+					be->shared.nb_xstats;
+}
+
+int
 socnic_backend_xstats_get(const struct socnic_backend *be,
 			  const uint64_t *base, struct rte_eth_xstat *xstats,
 			  unsigned int i)
 {
 	uint64_t v[SOCNIC_BACKEND_MAX_XSTATS];
-	unsigned int j;
+	unsigned int j, nb = socnic_backend_nb_xstats(be);
 
-	if (be->ops->nb_xstats == 0)
-		return i;
-	be->ops->xstats_get(be->ctx, v);
-	for (j = 0; j < be->ops->nb_xstats; j++, i++) {
-		xstats[i].id = i;
-		xstats[i].value = v[j] - base[j];
+	if (nb == 0)
+		return (int)i;
+	if (!socnic_drives_device()) {
+		/* Since the primary's last reset already. */
+		if (socnic_secondary_backend_xstats(be, v) < 0)
+			return -EIO;
+		base = NULL;
+	} else {
+		be->ops->xstats_get(be->ctx, v);
 	}
-	return i;
+	for (j = 0; j < nb; j++, i++) {
+		xstats[i].id = i;
+		xstats[i].value = base != NULL ? v[j] - base[j] : v[j];
+	}
+	return (int)i;
 }
 
 unsigned int
@@ -82,9 +98,10 @@ socnic_backend_xstats_names(const struct socnic_backend *be,
 {
 	unsigned int j;
 
-	for (j = 0; j < be->ops->nb_xstats; j++)
+	for (j = 0; j < socnic_backend_nb_xstats(be); j++)
 		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
-			 be->ops->xstat_names[j]);
+			 socnic_drives_device() ? be->ops->xstat_names[j] :
+						  be->shared.xstat_names[j]);
 	return i;
 }
 

@@ -23,15 +23,21 @@ void socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
 			int logtype);
 
 /*
- * The backend's device-side xstats (socnic_backend_ops.nb_xstats), after a
- * port's queue counters from index @p i: values since the last reset
- * (@p base, socnic_backend_xstats_reset()), or names. Each returns the
- * index after the last one written.
+ * How many device-side xstats the backend exports (socnic_backend_ops
+ * .nb_xstats; in a secondary process, as the primary published them).
  */
-unsigned int socnic_backend_xstats_get(const struct socnic_backend *be,
-				       const uint64_t *base,
-				       struct rte_eth_xstat *xstats,
-				       unsigned int i);
+unsigned int socnic_backend_nb_xstats(const struct socnic_backend *be);
+
+/*
+ * The backend's device-side xstats, after a port's queue counters from
+ * index @p i: values since the last reset (@p base,
+ * socnic_backend_xstats_reset(); a secondary process asks the primary),
+ * or names. Each returns the index after the last one written; the values
+ * -EIO when a secondary process could not have them from the primary.
+ */
+int socnic_backend_xstats_get(const struct socnic_backend *be,
+			      const uint64_t *base,
+			      struct rte_eth_xstat *xstats, unsigned int i);
 unsigned int socnic_backend_xstats_names(const struct socnic_backend *be,
 					 struct rte_eth_xstat_name *names,
 					 unsigned int i);

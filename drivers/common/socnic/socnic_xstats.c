@@ -29,7 +29,7 @@ socnic_xstats_count(const struct socnic_xstats_layout *lay,
 		    const struct socnic_backend *be)
 {
 	return lay->nb_rx + SOCNIC_RXQ_NB_LIB_XSTATS + lay->nb_tx +
-	       be->ops->nb_xstats;
+	       socnic_backend_nb_xstats(be);
 }
 
 int
@@ -52,7 +52,7 @@ socnic_xstats_fill(const struct socnic_xstats_layout *lay, const void *rxs,
 		xstats[i].id = i;
 		xstats[i].value = socnic_xstat_val(txs, &lay->tx[j]);
 	}
-	return (int)socnic_backend_xstats_get(be, be_base, xstats, i);
+	return socnic_backend_xstats_get(be, be_base, xstats, i);
 }
 
 int

@@ -95,7 +95,8 @@ unsigned int socnic_xstats_count(const struct socnic_xstats_layout *lay,
 /*
  * xstats_get once @p xstats has room for socnic_xstats_count(): the RX
  * counters @p rxs, the lib/rxpath values @p lib, the TX counters @p txs
- * (each NULL: zeros), the backend's since @p be_base. Returns the count.
+ * (each NULL: zeros), the backend's since @p be_base. Returns the count,
+ * or -EIO (socnic_backend_xstats_get()).
  */
 int socnic_xstats_fill(const struct socnic_xstats_layout *lay,
 		       const void *rxs, const uint64_t *lib, const void *txs,
