@@ -16,8 +16,13 @@
 
 #include <net/if.h>
 #include <pcap/pcap.h>
+#include <inttypes.h>
+#include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 #include "harness.h"
 #include "csum_ref.h"
@@ -932,6 +937,8 @@ test_pcap(void)
 		CHECK_EQ_U(k->put(k, frames[i], (size_t)lens[i]), 0, "pcap put");
 		bytes += (uint64_t)lens[i];
 	}
+	CHECK_EQ_U(k->frames, 0, "pcap sink: frames held back in its batch");
+	CHECK_EQ_U(model_traffic_sink_flush(k), 0, "pcap sink flush");
 	CHECK_EQ_U(k->frames, PCAP_N, "pcap sink frames");
 	CHECK_EQ_U(k->bytes, bytes, "pcap sink bytes");
 	CHECK_EQ_U(k->errors, 0, "pcap sink errors");
@@ -1088,8 +1095,248 @@ out_gen:
 
 /* ---- AF_PACKET on loopback ---- */
 
+/*
+ * Writes a capture of @p n records of 60-byte frames, frame i filled with
+ * byte i; record @p zero_at (if < n) is an empty record (0 bytes).
+ * Returns the file offset of each record in @p off.
+ */
 static bool
-lo_up(void)
+write_capture(const char *path, unsigned int n, unsigned int zero_at,
+	      long *off)
+{
+	uint8_t f[60];
+	struct pcap_pkthdr h;
+	pcap_dumper_t *d;
+	pcap_t *dead;
+	unsigned int i;
+
+	dead = pcap_open_dead(DLT_EN10MB, 65535);
+	d = dead != NULL ? pcap_dump_open(dead, path) : NULL;
+	if (d == NULL) {
+		if (dead != NULL)
+			pcap_close(dead);
+		return false;
+	}
+	for (i = 0; i < n; i++) {
+		memset(f, (int)i + 1, sizeof(f));
+		memset(&h, 0, sizeof(h));
+		h.ts.tv_sec = 1700000000 + (time_t)i;
+		h.caplen = h.len = i == zero_at ? 0 : sizeof(f);
+		pcap_dump_flush(d);
+		off[i] = pcap_dump_ftell(d);
+		pcap_dump((u_char *)d, &h, f);
+	}
+	pcap_dump_close(d);
+	pcap_close(dead);
+	return true;
+}
+
+/* Frames of a source until it ends: their first bytes in @p first. */
+static unsigned int
+drain(struct model_traffic_src *s, uint8_t *first, unsigned int max)
+{
+	unsigned int n = 0;
+	int len;
+
+	while (n < max && (len = s->next(s, buf, sizeof(buf))) > 0)
+		first[n++] = buf[0];
+	return n;
+}
+
+/*
+ * Damaged captures: the last record cut short, a record whose length no
+ * capture can hold (the records after it replayed: the source finds the
+ * next header), an empty record; each counted in bad and the first one
+ * described by number and offset; rx_pcap_loop goes round again after a
+ * damaged last record; a capture of nothing but damage ends, loop or not.
+ */
+static void
+test_pcap_damaged(void)
+{
+	char path[128], want[64];
+	long off[8];
+	uint8_t first[32];
+	struct model_traffic_src *s;
+	char err[256] = "";
+	uint32_t absurd = 0x7fffffff;
+	unsigned int n, i;
+	FILE *f;
+
+	/* The last record cut short: 5 of 6 frames, then one bad record. */
+	tmp_path(path, sizeof(path), "cut.pcap");
+	CHECK(write_capture(path, 6, 99, off), "cut capture");
+	CHECK(truncate(path, off[5] + 16 + 30) == 0, "truncate");
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	CHECK(s != NULL, "cut source: %s", err);
+	if (s != NULL) {
+		n = drain(s, first, 32);
+		CHECK_EQ_U(n, 5, "cut: the whole records replayed");
+		CHECK_EQ_U(s->next(s, buf, sizeof(buf)), (uint64_t)-1, "cut: end");
+		CHECK_EQ_U(s->bad, 1, "cut: the cut record counted");
+		snprintf(want, sizeof(want), "record 6 at offset %ld:", off[5]);
+		CHECK(strstr(s->bad_what, want) != NULL &&
+		      strstr(s->bad_what, "truncated") != NULL,
+		      "cut: '%s' names '%s' and why", s->bad_what, want);
+		printf("  %s\n", s->bad_what);
+		s->destroy(s);
+	}
+	/* In a loop: round again, 5 frames a pass, in order. */
+	s = model_pcap_src_create(path, true, err, sizeof(err));
+	if (s != NULL) {
+		n = drain(s, first, 15);
+		CHECK_EQ_U(n, 15, "cut loop: three passes");
+		for (i = 0; i < n; i++)
+			CHECK_EQ_U(first[i], i % 5 + 1, "cut loop: frame %u", i);
+		CHECK(s->bad >= 2, "cut loop: counted each pass");
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* An impossible length on record 2 of 5: records 3..5 follow. */
+	tmp_path(path, sizeof(path), "absurd.pcap");
+	CHECK(write_capture(path, 5, 99, off), "absurd capture");
+	f = fopen(path, "r+b");
+	CHECK(f != NULL && fseek(f, off[1] + 8, SEEK_SET) == 0 &&
+	      fwrite(&absurd, 4, 1, f) == 1, "patch incl_len");
+	if (f != NULL)
+		fclose(f);
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	CHECK(s != NULL, "absurd source: %s", err);
+	if (s != NULL) {
+		n = drain(s, first, 32);
+		CHECK_EQ_U(n, 4, "absurd: every other record replayed");
+		CHECK(n == 4 && first[0] == 1 && first[1] == 3 && first[2] == 4 &&
+		      first[3] == 5, "absurd: records 1, 3, 4, 5 in order");
+		CHECK_EQ_U(s->bad, 1, "absurd: counted");
+		snprintf(want, sizeof(want), "record 2 at offset %ld:", off[1]);
+		CHECK(strstr(s->bad_what, want) != NULL, "absurd: '%s' names '%s'",
+		      s->bad_what, want);
+		snprintf(want, sizeof(want), "resumed at offset %ld", off[2]);
+		CHECK(strstr(s->bad_what, want) != NULL, "absurd: '%s' says '%s'",
+		      s->bad_what, want);
+		printf("  %s\n", s->bad_what);
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* An empty record: damaged, not "snapped". */
+	tmp_path(path, sizeof(path), "zero.pcap");
+	CHECK(write_capture(path, 4, 1, off), "zero capture");
+	s = model_pcap_src_create(path, false, err, sizeof(err));
+	if (s != NULL) {
+		CHECK_EQ_U(drain(s, first, 32), 3, "zero: the other records");
+		CHECK_EQ_U(s->bad, 1, "zero: counted damaged");
+		CHECK_EQ_U(s->snapped, 0, "zero: not snapped");
+		CHECK(strstr(s->bad_what, "record 2") != NULL &&
+		      strstr(s->bad_what, "empty") != NULL, "zero: '%s'",
+		      s->bad_what);
+		s->destroy(s);
+	}
+	unlink(path);
+
+	/* Nothing but damage: the loop ends. */
+	tmp_path(path, sizeof(path), "onlybad.pcap");
+	CHECK(write_capture(path, 1, 99, off), "only-bad capture");
+	CHECK(truncate(path, off[0] + 10) == 0, "truncate");
+	s = model_pcap_src_create(path, true, err, sizeof(err));
+	if (s != NULL) {
+		CHECK_EQ_U(s->next(s, buf, sizeof(buf)), (uint64_t)-1,
+			   "only damage: loop ends");
+		s->destroy(s);
+	}
+	unlink(path);
+}
+
+/* What a sink's on_error hook was told. */
+static struct {
+	unsigned int calls;
+	char what[256];
+} sink_report;
+
+static void
+sink_on_error(void *arg, const char *what)
+{
+	(void)arg;
+	sink_report.calls++;
+	snprintf(sink_report.what, sizeof(sink_report.what), "%s", what);
+}
+
+/* Records in the capture @p path, or -1 if libpcap cannot read it whole. */
+static long
+pcap_records(const char *path)
+{
+	char perr[PCAP_ERRBUF_SIZE];
+	struct pcap_pkthdr *h;
+	const u_char *d;
+	long n = 0;
+	pcap_t *p;
+	int rc;
+
+	p = pcap_open_offline(path, perr);
+	if (p == NULL)
+		return -1;
+	while ((rc = pcap_next_ex(p, &h, &d)) == 1)
+		n++;
+	pcap_close(p);
+	return rc == PCAP_ERROR_BREAK ? n : -1;
+}
+
+/*
+ * A pcap sink on a file that stops growing (a full tmpfs: ENOSPC; a file
+ * size limit: EFBIG): every frame is either in the file, which stays a
+ * capture libpcap reads whole, or counted in errors; the hook hears the
+ * first failure once, with its cause.
+ */
+static void
+pcap_sink_fill(const char *path, const char *cause)
+{
+	struct model_gen_params p;
+	struct model_traffic_src *g;
+	struct model_traffic_sink *k;
+	char err[256] = "";
+	unsigned int i, n = 4000;
+	uint64_t written;
+	int len;
+
+	model_gen_params_init(&p);
+	p.size = MODEL_GEN_SIZE_RANGE;
+	p.len_min = 60;
+	p.len_max = 1514;
+	p.seed = harness_seed;
+	g = gen_or_fail(&p);
+	k = model_pcap_sink_create(path, err, sizeof(err));
+	CHECK(k != NULL, "pcap sink %s: %s", path, err);
+	if (g == NULL || k == NULL)
+		goto out;
+	memset(&sink_report, 0, sizeof(sink_report));
+	k->on_error = sink_on_error;
+	for (i = 0; i < n; i++) {
+		len = g->next(g, buf, sizeof(buf));
+		(void)k->put(k, buf, (size_t)len);
+	}
+	(void)model_traffic_sink_flush(k);
+	CHECK(k->errors > 0, "%s: no frame lost", path);
+	CHECK_EQ_U(k->frames + k->errors, n, "%s: written + lost", path);
+	CHECK_EQ_U(sink_report.calls, 1, "%s: reported once", path);
+	CHECK(strstr(sink_report.what, path) != NULL &&
+	      strstr(sink_report.what, cause) != NULL,
+	      "%s: report names the file and '%s': '%s'", path, cause,
+	      sink_report.what);
+	printf("  full file: %" PRIu64 " written, %" PRIu64 " lost: %s\n",
+	       k->frames, k->errors, sink_report.what);
+	written = k->frames;
+	k->destroy(k);
+	k = NULL;
+	CHECK_EQ_U(pcap_records(path), written,
+		   "%s: a whole capture of the frames written", path);
+out:
+	if (k != NULL)
+		k->destroy(k);
+	if (g != NULL)
+		g->destroy(g);
+}
+static bool
+lo_set(bool up)
 {
 	struct ifreq ifr;
 	int fd = socket(AF_INET, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -1100,11 +1347,20 @@ lo_up(void)
 	memset(&ifr, 0, sizeof(ifr));
 	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "lo");
 	if (ioctl(fd, SIOCGIFFLAGS, &ifr) == 0) {
-		ifr.ifr_flags |= IFF_UP;
+		if (up)
+			ifr.ifr_flags |= IFF_UP;
+		else
+			ifr.ifr_flags &= ~IFF_UP;
 		ok = ioctl(fd, SIOCSIFFLAGS, &ifr) == 0;
 	}
 	close(fd);
 	return ok;
+}
+
+static bool
+lo_up(void)
+{
+	return lo_set(true);
 }
 
 /* Sends @p f and counts how often the source returns it within @p secs. */
@@ -1229,6 +1485,30 @@ test_iface(void)
 	/* Malformed: errors counted, -errno returned. */
 	CHECK_EQ_U(sink->put(sink, f, 6), (uint64_t)-EINVAL, "runt put");
 	CHECK_EQ_U(sink->errors, 1, "iface sink errors");
+
+	/*
+	 * The interface's state: up and running, then down (in the private
+	 * namespace only): link() follows, sendto() fails, and the failure
+	 * is counted and reported once with its cause.
+	 */
+	CHECK_EQ_U(src->link(src), 1, "lo up: source link");
+	CHECK_EQ_U(sink->link(sink), 1, "lo up: sink link");
+	if (own_ns && lo_set(false)) {
+		memset(&sink_report, 0, sizeof(sink_report));
+		sink->on_error = sink_on_error;
+		CHECK_EQ_U(src->link(src), 0, "lo down: source link");
+		CHECK_EQ_U(sink->link(sink), 0, "lo down: sink link");
+		memcpy(f + 12, "\x88\xb5", 2);
+		CHECK(sink->put(sink, f, 64) < 0, "lo down: put fails");
+		CHECK(sink->put(sink, f, 64) < 0, "lo down: put fails again");
+		CHECK_EQ_U(sink->errors, 3, "lo down: sendto failures counted");
+		CHECK_EQ_U(sink_report.calls, 1, "lo down: reported once");
+		CHECK(strstr(sink_report.what, "iface lo: sendto: ") != NULL,
+		      "lo down: report: '%s'", sink_report.what);
+		printf("  %s\n", sink_report.what);
+		CHECK(lo_set(true), "lo up again");
+		CHECK_EQ_U(sink->link(sink), 1, "lo up again: sink link");
+	}
 	printf("  AF_PACKET on lo (%s namespace): ok\n",
 	       own_ns ? "private" : "host");
 out:
@@ -1236,6 +1516,55 @@ out:
 		src->destroy(src);
 	if (sink != NULL)
 		sink->destroy(sink);
+}
+
+/*
+ * The full file system of a tx_pcap: a 256 KiB tmpfs in a private mount
+ * namespace (root only), and a file size limit (RLIMIT_FSIZE, anyone);
+ * a sink on /dev/full fails at once, naming the cause.
+ */
+static void
+test_pcap_sink_full(void)
+{
+	char dir[128], path[160], err[256] = "";
+	struct model_traffic_sink *k;
+	struct rlimit old, lim;
+
+	k = model_pcap_sink_create("/dev/full", err, sizeof(err));
+	CHECK(k == NULL && strstr(err, "No space left") != NULL,
+	      "pcap sink on /dev/full: '%s'", err);
+	printf("  rejected: %s\n", err);
+	if (k != NULL)
+		k->destroy(k);
+
+	signal(SIGXFSZ, SIG_IGN);	/* EFBIG, not a signal */
+	tmp_path(path, sizeof(path), "limited.pcap");
+	if (getrlimit(RLIMIT_FSIZE, &old) == 0) {
+		lim = old;
+		lim.rlim_cur = 256 * 1024;
+		CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "RLIMIT_FSIZE");
+		pcap_sink_fill(path, "File too large");
+		setrlimit(RLIMIT_FSIZE, &old);
+	}
+	unlink(path);
+
+	if (geteuid() != 0 || harness_under_qemu()) {
+		printf("SKIP pcap sink on a full tmpfs: needs root, not under qemu-user\n");
+		return;
+	}
+	tmp_path(dir, sizeof(dir), "tmpfs");
+	if (mkdir(dir, 0700) != 0 || unshare(CLONE_NEWNS) != 0 ||
+	    mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0 ||
+	    mount("socrx-test", dir, "tmpfs", 0, "size=256k") != 0) {
+		printf("SKIP pcap sink on a full tmpfs: %s\n", strerror(errno));
+		rmdir(dir);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/out.pcap", dir);
+	pcap_sink_fill(path, "No space left on device");
+	unlink(path);
+	umount(dir);
+	rmdir(dir);
 }
 
 int
@@ -1262,6 +1591,8 @@ main(void)
 	test_gen_params();
 	test_count_sink();
 	test_pcap();
+	test_pcap_damaged();
+	test_pcap_sink_full();
 	rmdir(tmpdir);
 	test_iface();
 	return harness_result("model_traffic");

@@ -188,7 +188,9 @@ test_replay(const char *dir)
 	       st.rx_offered);
 	CHECK(got >= 150, "replay: the corpus arrived (%u)", got);
 	CHECK_EQ_U(got, st.rx_delivered, "replay: every delivered frame read");
-	CHECK_EQ_U(be.ops->nb_xstats, 10, "xstats: ten");
+	CHECK_EQ_U(be.ops->nb_xstats, 12, "xstats: twelve");
+	CHECK(strcmp(be.ops->xstat_names[7], "model_src_too_long") == 0,
+	      "xstats: the source's counts after the model's");
 	CHECK(strcmp(be.ops->xstat_names[0], "model_violations") == 0,
 	      "xstats: names");
 	be.ops->xstats_get(be.ctx, xs);

@@ -69,11 +69,14 @@ struct port_info {
 	char mac[RTE_ETHER_ADDR_FMT_SIZE];
 	unsigned int n_ids[XS_MAX];
 	uint64_t ids[XS_MAX][XS_MAX_IDS];
+	bool has_sink_errors;	/* a model port: frames its sink lost */
+	uint64_t sink_errors_id;
 };
 
 struct port_sample {
 	struct rte_eth_stats st;
 	uint64_t xs[XS_MAX];
+	uint64_t sink_errors;
 };
 
 /* One forwarding lcore's time: busy, asleep (--idle-sleep). */
@@ -162,6 +165,8 @@ stats_init(void)
 		if (rte_eth_macaddr_get(port, &ea) == 0)
 			rte_ether_format_addr(pi->mac, sizeof(pi->mac), &ea);
 		port_xstats_lookup(port, pi);
+		pi->has_sink_errors = rte_eth_xstats_get_id_by_name(port,
+			"model_tx_sink_errors", &pi->sink_errors_id) == 0;
 	}
 	memset(samples, 0, sizeof(samples));
 	cur = 0;
@@ -219,6 +224,10 @@ stats_sample(void)
 			continue;
 		if (rte_eth_stats_get(port, &ps->st) != 0)
 			memset(&ps->st, 0, sizeof(ps->st));
+		if (!pi->has_sink_errors ||
+		    rte_eth_xstats_get_by_id(port, &pi->sink_errors_id,
+					     &ps->sink_errors, 1) != 1)
+			ps->sink_errors = 0;
 		for (k = 0; k < XS_MAX; k++) {
 			uint64_t v[XS_MAX_IDS];
 
@@ -389,8 +398,12 @@ stats_print_summary(const struct stats_final *f)
 		       ", errors %" PRIu64 ", no mbuf %" PRIu64 "\n",
 		       ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
 		       ps->st.ierrors, ps->st.rx_nombuf);
-		printf("    TX %" PRIu64 " packets %" PRIu64 " bytes, errors %" PRIu64 "\n",
+		printf("    TX %" PRIu64 " packets %" PRIu64 " bytes, errors %" PRIu64,
 		       ps->st.opackets, ps->st.obytes, ps->st.oerrors);
+		if (pinfo[port].has_sink_errors)
+			printf(", not written by the model's sink %" PRIu64,
+			       ps->sink_errors);
+		printf("\n");
 		printf("    router: received %" PRIu64 ", sent out of this port %" PRIu64
 		       ", refused by its TX queue %" PRIu64 "\n",
 		       s->lc.rx[port], s->lc.fwd[port] - s->lc.tx_refused[port],
@@ -449,13 +462,13 @@ stats_write_json(FILE *o, const char *path, const struct stats_final *f)
 			", \"rx_missed\": %" PRIu64 ", \"rx_errors\": %" PRIu64
 			", \"rx_nombuf\": %" PRIu64 ",\n"
 			"     \"tx_packets\": %" PRIu64 ", \"tx_bytes\": %" PRIu64
-			", \"tx_errors\": %" PRIu64 ",\n"
+			", \"tx_errors\": %" PRIu64 ", \"tx_sink_errors\": %" PRIu64 ",\n"
 			"     \"router_rx\": %" PRIu64 ", \"router_fwd_out\": %" PRIu64
 			", \"router_tx_refused\": %" PRIu64 ", \"xstats\": {",
 			ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
 			ps->st.ierrors, ps->st.rx_nombuf, ps->st.opackets,
-			ps->st.obytes, ps->st.oerrors, s->lc.rx[port],
-			s->lc.fwd[port] - s->lc.tx_refused[port],
+			ps->st.obytes, ps->st.oerrors, ps->sink_errors,
+			s->lc.rx[port], s->lc.fwd[port] - s->lc.tx_refused[port],
 			s->lc.tx_refused[port]);
 		{
 			const char *xsep = "";

@@ -81,6 +81,12 @@ dev_step(void *dev, unsigned int budget)
 }
 
 static void
+dev_set_link(void *dev, bool up)
+{
+	dwmac4_model_set_link(dev, up);
+}
+
+static void
 model_destroy(void *arg)
 {
 	struct stmmac_model_ctx *ctx = arg;
@@ -111,18 +117,17 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 /*
  * Port xstats of the model: the emulated interconnect's (docs/model.md),
  * each a driver omission a non-coherent SoC would punish, 0 for a correct
- * driver; then the traffic source's frames it could not replay (a capture
- * snapped shorter than its frames, frames longer than the model's
- * buffers: GRO/TSO left on an interface); the driver protocol violations
+ * driver; whether the device has frames left to receive; then the
+ * traffic's (socnic_model_port.h): the frames the source could not
+ * replay, the frames the sink could not write; the driver protocol violations
  * (0 for a correct driver) and the frames lost to a MAC whose speed or
  * duplex is not the PHY's, under the names the neta model's have.
  */
 static const char *const model_xstat_names[] = {
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
-	"model_src_snapped",
-	"model_src_too_long",
 	"model_rx_busy",
+	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
 	"model_violations",
 	"model_rx_dropped_speed",
 	"model_tx_dropped_speed",
@@ -140,11 +145,12 @@ model_xstats_get(void *arg, uint64_t *v)
 	dwmac4_model_get_stats(ctx->m, &st);
 	v[0] = st.nc_clobbers;
 	v[1] = st.nc_unclean_reads;
-	socnic_model_port_src_counts(&ctx->port, &v[2], &v[3]);
-	v[4] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
-	v[5] = st.violations;
-	v[6] = st.rx_dropped_speed;
-	v[7] = st.tx_dropped_speed;
+	v[2] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
+	socnic_model_port_traffic_xstats(&ctx->port, &v[3]);
+	v += 3 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
+	v[0] = st.violations;
+	v[1] = st.rx_dropped_speed;
+	v[2] = st.tx_dropped_speed;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
@@ -249,7 +255,8 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
-	ctx->port.src = ma->p.rx_src;
+	ctx->port.dev_set_link = dev_set_link;
+	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
 	ctx->port.dev_speed_drops = dev_speed_drops;
 	ctx->port.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default";

@@ -36,6 +36,7 @@ struct pmd_model_stats {
 	uint64_t tx_frames;	/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t thread_passes;	/* engine passes of the model's thread */
+	uint64_t thread_blocks;	/* its waits for a register write (RX done) */
 	uint64_t rx_fault_err;	/* frames closed with an error (fault knob) */
 	uint64_t rx_fault_len;	/* length lies (fault knob) */
 	uint64_t rx_fault_csum_lie;	/* checksum verdicts inverted (fault knob) */
@@ -160,6 +161,7 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
 	st->thread_passes = m.thread_passes;
+	st->thread_blocks = m.thread_blocks;
 	st->rx_fault_err = m.rx_fault_err;
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;
@@ -194,6 +196,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
 	st->thread_passes = m.thread_passes;
+	st->thread_blocks = m.thread_blocks;
 	st->rx_fault_err = m.rx_fault_err;
 	st->rx_fault_len = m.rx_fault_len;
 	st->rx_fault_csum_lie = m.rx_fault_csum_lie;

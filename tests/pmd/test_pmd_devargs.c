@@ -669,6 +669,9 @@ combinations(void)
 			       ncpu, RTE_MAX_LCORE);
 		}
 	}
+	/* An interface that is not there: named by the key typed. */
+	expect_invalid("iface", "iface=socrx-nosuch9");
+	expect_invalid("tx_iface", "tx_iface=socrx-nosuch9");
 	/* Model-only keys with a real device. */
 	expect_invalid("gen_pkts", "uio=uio0,gen_pkts=1");
 	expect_invalid("fault_err_ppm", "fault_err_ppm=1,uio=uio7");

@@ -22,6 +22,10 @@
  * The waits for an event are bounded (a hang guard), never timed
  * assertions.
  */
+#include <sched.h>
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <rte_cycles.h>
 #include <rte_interrupts.h>
 
@@ -267,6 +271,78 @@ test_rxq_and_lsc_uio(void)
 	      "model: rxq and lsc together accepted");
 }
 
+/* A shell command; false (with its status) when it did not succeed. */
+static bool
+run(const char *cmd)
+{
+	int rc = system(cmd);
+
+	if (rc != 0)
+		printf("  '%s': status %d\n", cmd, rc);
+	return rc == 0;
+}
+
+/* Waits until @p port's link reads @p up (bounded: a hang guard). */
+static bool
+wait_link(uint16_t port, uint8_t up)
+{
+	unsigned int ms;
+
+	for (ms = 0; ms < WAIT_GUARD_MS && link_now(port) != up; ms++)
+		rte_delay_ms(1);
+	return link_now(port) == up;
+}
+
+/*
+ * iface= on a veth end in a private network namespace: the port's link
+ * follows the interface's operational state (the peer down takes the
+ * carrier away; the interface down), with an LSC event per change
+ * (model_traffic checks the sink's sendto() failures). Root only, not under qemu-user (no AF_PACKET auxdata there); last,
+ * as the process stays in its namespace.
+ */
+static void
+test_iface_follows(void)
+{
+	char dev[32], name[32];
+	int port;
+
+	if (geteuid() != 0 || getenv("SOCRX_UNDER_QEMU") != NULL) {
+		printf("SKIP iface link: needs root, not under qemu-user\n");
+		return;
+	}
+	if (unshare(CLONE_NEWNET) != 0 ||
+	    !run("ip link add srxlsc0 type veth peer name srxlsc1") ||
+	    !run("ip link set srxlsc0 up") || !run("ip link set srxlsc1 up")) {
+		printf("SKIP iface link: no private namespace with a veth pair\n");
+		return;
+	}
+	snprintf(dev, sizeof(dev), "%s", pmd_vdev(name, sizeof(name), 9));
+	CHECK(pmd_harness_vdev_init(dev, "iface=srxlsc0") == 0, "%s probed", dev);
+	port = start_port(dev, true, false);
+	if (port < 0)
+		return;
+	CHECK(wait_link((uint16_t)port, RTE_ETH_LINK_UP), "iface: link up");
+	CHECK(run("ip link set srxlsc1 down"), "peer down");
+	CHECK_EQ_U(wait_events((uint16_t)port, 1), 1, "iface: peer down, an event");
+	CHECK(wait_link((uint16_t)port, RTE_ETH_LINK_DOWN),
+	      "iface: no carrier, link down");
+	CHECK(run("ip link set srxlsc1 up"), "peer up");
+	CHECK_EQ_U(wait_events((uint16_t)port, 2), 2, "iface: peer up, an event");
+	CHECK(wait_link((uint16_t)port, RTE_ETH_LINK_UP), "iface: link up again");
+	CHECK(run("ip link set srxlsc0 down"), "interface down");
+	CHECK_EQ_U(wait_events((uint16_t)port, 3), 3, "iface: interface down, an event");
+	CHECK(wait_link((uint16_t)port, RTE_ETH_LINK_DOWN), "iface: link down");
+	CHECK(seen[port].status[0] == RTE_ETH_LINK_DOWN &&
+	      seen[port].status[1] == RTE_ETH_LINK_UP &&
+	      seen[port].status[2] == RTE_ETH_LINK_DOWN,
+	      "iface: the events report down, up, down");
+	printf("iface link: %u events\n", events((uint16_t)port));
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "iface: stop");
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	run("ip link del srxlsc0");
+}
+
 int
 main(int argc, char **argv)
 {
@@ -292,6 +368,7 @@ main(int argc, char **argv)
 		check_not_configured_silent();
 		test_rxq_and_lsc_model();
 		test_stop_in_callback();
+		test_iface_follows();
 	}
 	test_rxq_and_lsc_uio();
 	rte_eal_cleanup();

@@ -11,6 +11,8 @@
  * exactly once: the bytes of every segment and the descriptor lines.
  */
 #include <pcap/pcap.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <rte_bus_vdev.h>
@@ -294,6 +296,8 @@ test_pcap_skipped(void)
 		h.caplen = i % 3 == 0 ? 96 : 100;
 		pcap_dump((u_char *)d, &h, frame);
 	}
+	h.len = h.caplen = 0;			/* record 11: empty, damaged */
+	pcap_dump((u_char *)d, &h, frame);
 	h.len = h.caplen = sizeof(frame);	/* longer than the model takes */
 	pcap_dump((u_char *)d, &h, frame);
 	pcap_dump_close(d);
@@ -327,6 +331,12 @@ test_pcap_skipped(void)
 		fclose(f);
 	CHECK(log != NULL && strstr(log, "skipped 5 frame(s)") != NULL,
 	      "skipped: warned at stop: %s", log != NULL ? log : "(no log)");
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_src_bad_records"), 1,
+		   "skipped: the empty record counted damaged");
+	CHECK(log != NULL && strstr(log, "1 damaged record(s)") != NULL &&
+	      strstr(log, "record 11 at offset") != NULL,
+	      "skipped: the damaged record named at stop: %s",
+	      log != NULL ? log : "(no log)");
 	rte_eth_dev_close((uint16_t)port);
 	rte_vdev_uninit(dev);
 out:
@@ -609,6 +619,162 @@ test_inline_mode(unsigned int inst)
 	rte_mempool_free(mp);
 }
 
+/*
+ * A tx_pcap whose file cannot grow (a file size limit, as a full file
+ * system): the frames the device sent are counted lost in
+ * model_tx_sink_errors, the cause is logged, and the warning at the stop
+ * gives the count: never "errors 0" over a short file.
+ */
+static void
+test_tx_sink_errors(unsigned int inst)
+{
+	char dev[32], path[] = "/tmp/socrx-sink-XXXXXX", args[96], *log = NULL;
+	struct rte_mbuf *pkts[SMOKE_TX];
+	struct rte_mempool *mp = NULL;
+	struct pmd_model_stats st;
+	struct rlimit old, lim;
+	unsigned int sent = 0, polls;
+	size_t size = 0;
+	FILE *prev, *f;
+	int fd, port;
+
+	pmd_vdev(dev, sizeof(dev), inst);
+	fd = mkstemp(path);
+	CHECK(fd >= 0, "sink: temporary file");
+	if (fd < 0)
+		return;
+	close(fd);
+	snprintf(args, sizeof(args), "tx_pcap=%s", path);
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "sink: %s probed", dev);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("sink_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0 ||
+	    getrlimit(RLIMIT_FSIZE, &old) != 0) {
+		CHECK(0, "sink: %s start", dev);
+		goto out;
+	}
+	/* The capture's header is written: not one record more fits. */
+	signal(SIGXFSZ, SIG_IGN);
+	lim = old;
+	lim.rlim_cur = 24;
+	CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "sink: RLIMIT_FSIZE");
+	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "sink: TX alloc");
+	smoke_tx_frames(pkts);
+	for (polls = 0; polls < 1000000 && sent < SMOKE_TX; polls++)
+		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts + sent,
+					 (uint16_t)(SMOKE_TX - sent));
+	CHECK_EQ_U(sent, SMOKE_TX, "sink: TX burst accepted everything");
+	memset(&st, 0, sizeof(st));
+	for (polls = 0; polls < 10000000 && st.tx_frames < SMOKE_TX; polls++) {
+		pmd_family()->model_stats((uint16_t)port, &st);
+		rte_pause();
+	}
+	CHECK_EQ_U(st.tx_frames, SMOKE_TX, "sink: the device sent every frame");
+	prev = rte_log_get_stream();
+	f = open_memstream(&log, &size);
+	if (f != NULL)
+		rte_openlog_stream(f);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "sink: stop");
+	rte_openlog_stream(prev);
+	if (f != NULL)
+		fclose(f);
+	setrlimit(RLIMIT_FSIZE, &old);
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_tx_sink_errors"),
+		   SMOKE_TX, "sink: every frame counted lost");
+	CHECK(log != NULL && strstr(log, "File too large") != NULL &&
+	      strstr(log, path) != NULL,
+	      "sink: the cause logged: %s", log != NULL ? log : "(no log)");
+	CHECK(log != NULL && strstr(log, "failed to write " RTE_STR(SMOKE_TX)
+				    " frame(s)") != NULL,
+	      "sink: the count at the stop: %s", log != NULL ? log : "(no log)");
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+out:
+	free(log);
+	rte_mempool_free(mp);
+	unlink(path);
+}
+
+/*
+ * A looped capture with no frame in it: the source is exhausted at once,
+ * and the model's thread waits for the driver's next register write
+ * instead of polling (a core's share spent on nothing, per port). Judged
+ * by the thread's state and its pass counter: once blocked, it makes no
+ * pass until a doorbell; a TX burst (the doorbell) is sent at once.
+ */
+static void
+test_exhausted_blocks(unsigned int inst)
+{
+	char dev[32], path[] = "/tmp/socrx-empty-XXXXXX", args[96];
+	struct rte_mbuf *pkts[SMOKE_TX];
+	struct rte_mempool *mp = NULL;
+	struct pmd_model_stats a, b;
+	unsigned int sent = 0, polls;
+	pcap_dumper_t *d;
+	pcap_t *p;
+	int fd, port;
+
+	pmd_vdev(dev, sizeof(dev), inst);
+	fd = mkstemp(path);
+	CHECK(fd >= 0, "empty: temporary capture");
+	if (fd < 0)
+		return;
+	close(fd);
+	p = pcap_open_dead(DLT_EN10MB, 65535);
+	d = p != NULL ? pcap_dump_open(p, path) : NULL;
+	CHECK(d != NULL, "empty: pcap writer");
+	if (d != NULL)
+		pcap_dump_close(d);
+	snprintf(args, sizeof(args), "rx_pcap=%s,rx_pcap_loop=1", path);
+	CHECK(pmd_harness_vdev_init(dev, args) == 0, "empty: %s probed", dev);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("empty_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "empty: %s start", dev);
+		goto out;
+	}
+	/* A hang guard, not a timed assertion: the idle yields come first. */
+	memset(&a, 0, sizeof(a));
+	for (polls = 0; polls < 120000 && a.thread_blocks == 0; polls++) {
+		pmd_family()->model_stats((uint16_t)port, &a);
+		rte_delay_ms(1);
+	}
+	CHECK(a.thread_blocks > 0, "empty: the thread waits (%" PRIu64 " passes)",
+	      a.thread_passes);
+	/* Time for a spinning thread to make thousands of passes. */
+	rte_delay_ms(200);
+	pmd_family()->model_stats((uint16_t)port, &b);
+	printf("exhausted source: %" PRIu64 " passes while blocked\n",
+	       b.thread_passes - a.thread_passes);
+	CHECK(b.thread_passes - a.thread_passes <= 2,
+	      "empty: no pass while nothing rang (%" PRIu64 ")",
+	      b.thread_passes - a.thread_passes);
+	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_rx_busy"), 0,
+		   "empty: the source has nothing left");
+
+	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "empty: TX alloc");
+	smoke_tx_frames(pkts);
+	for (polls = 0; polls < 1000000 && sent < SMOKE_TX; polls++)
+		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts + sent,
+					 (uint16_t)(SMOKE_TX - sent));
+	memset(&b, 0, sizeof(b));
+	for (polls = 0; polls < 120000 && b.tx_frames < SMOKE_TX; polls++) {
+		pmd_family()->model_stats((uint16_t)port, &b);
+		rte_delay_ms(1);
+	}
+	CHECK_EQ_U(b.tx_frames, SMOKE_TX, "empty: the doorbell woke the device");
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "empty: stop");
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+out:
+	rte_mempool_free(mp);
+	if (p != NULL)
+		pcap_close(p);
+	unlink(path);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -628,6 +794,8 @@ main(int argc, char **argv)
 	test_step_mode(43, "flush");
 	test_tx_maintenance(44);
 	test_inline_mode(45);
+	test_tx_sink_errors(46);
+	test_exhausted_blocks(47);
 	rte_eal_cleanup();
 	return harness_result("pmd_smoke");
 }

@@ -88,10 +88,12 @@ arg_iface(const char *v, void *args)
 {
 	const char *err = arg_rx_iface(v, args);
 
-	if (err != NULL)
-		return err;
-	((struct socnic_model_args *)args)->rx_src_key = "iface";
-	return arg_tx_iface(v, args);
+	if (err == NULL)
+		err = arg_tx_iface(v, args);
+	((struct socnic_model_args *)args)->iface_key = err == NULL;
+	if (err == NULL)
+		((struct socnic_model_args *)args)->rx_src_key = "iface";
+	return err;
 }
 
 static const char *
@@ -419,7 +421,8 @@ model_make_source(const struct socnic_model_args *ma, const char *name,
 	case SOCNIC_RX_SRC_IFACE:
 		src = model_iface_src_create(ma->rx_iface, err, sizeof(err));
 		if (src == NULL)
-			SOCNIC_LOG(logtype, ERR, "%s: devarg rx_iface=%s: %s", name,
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s: %s", name,
+				   ma->iface_key ? "iface" : "rx_iface",
 				   ma->rx_iface, err);
 		return src;
 	default:
@@ -454,7 +457,8 @@ model_make_sink(const struct socnic_model_args *ma, const char *name,
 	case SOCNIC_TX_SINK_IFACE:
 		sink = model_iface_sink_create(ma->tx_iface, err, sizeof(err));
 		if (sink == NULL)
-			SOCNIC_LOG(logtype, ERR, "%s: devarg tx_iface=%s: %s", name,
+			SOCNIC_LOG(logtype, ERR, "%s: devarg %s=%s: %s", name,
+				   ma->iface_key ? "iface" : "tx_iface",
 				   ma->tx_iface, err);
 		break;
 	default:

@@ -49,6 +49,7 @@ struct socnic_model_args {
 	enum socnic_tx_sink tx_sink;
 	char tx_pcap[PATH_MAX];
 	char tx_iface[IF_NAMESIZE];
+	bool iface_key;			/* given as iface=, not rx_/tx_iface= */
 	/* Generator: the shared model library's parameters, as given. */
 	struct model_gen_params gen;
 	const char *gen_key;		/* the first gen_* key given, or NULL */

@@ -163,35 +163,135 @@ port_stop(void *ctx)
 	p->running = false;
 }
 
-void
-socnic_model_port_src_counts(const struct socnic_model_port *p,
-			     uint64_t *snapped, uint64_t *too_long)
+static uint64_t
+counter(const uint64_t *c)
 {
-	*snapped = p->src != NULL ?
-		__atomic_load_n(&p->src->snapped, __ATOMIC_RELAXED) : 0;
-	*too_long = p->src != NULL ?
-		__atomic_load_n(&p->src->truncated, __ATOMIC_RELAXED) : 0;
+	return __atomic_load_n(c, __ATOMIC_RELAXED);
 }
 
-/* At a stop after new ones: the frames the traffic source skipped. */
+void
+socnic_model_port_traffic_xstats(const struct socnic_model_port *p,
+				 uint64_t v[SOCNIC_MODEL_TRAFFIC_NB_XSTATS])
+{
+	const struct model_traffic_src *src = p->src;
+
+	v[0] = src != NULL ? counter(&src->snapped) : 0;
+	v[1] = src != NULL ? counter(&src->truncated) : 0;
+	v[2] = src != NULL ? counter(&src->bad) : 0;
+	v[3] = p->sink != NULL ? counter(&p->sink->errors) : 0;
+}
+
+/* The sink's first failure, from the thread that met it (the model's). */
+static void
+port_sink_error(void *arg, const char *what)
+{
+	const struct socnic_model_port *p = arg;
+
+	SOCNIC_LOG(p->logtype, ERR,
+		   "%s: TX sink: %s: the frames it cannot write are lost (the device sent them) and counted in xstat model_tx_sink_errors",
+		   p->name, what);
+}
+
+/* Up when every interface of the port's traffic is up and running. */
+static bool
+port_iface_up(const struct socnic_model_port *p)
+{
+	bool up = true;
+
+	if (p->src != NULL && p->src->link != NULL)
+		up = p->src->link(p->src) == 1;
+	if (p->sink != NULL && p->sink->link != NULL)
+		up = up && p->sink->link(p->sink) == 1;
+	return up;
+}
+
+static void
+port_link_follow(struct socnic_model_port *p)
+{
+	bool up = port_iface_up(p);
+
+	if (up == p->link_up)
+		return;
+	p->link_up = up;
+	SOCNIC_LOG(p->logtype, INFO, "%s: the interface went %s: link %s",
+		   p->name, up ? "up" : "down (or lost its carrier)",
+		   up ? "up" : "down");
+	p->dev_set_link(p->dev, up);
+}
+
+static void
+port_link_poll(void *arg)
+{
+	struct socnic_model_port *p = arg;
+
+	port_link_follow(p);
+	if (rte_eal_alarm_set(SOCNIC_MODEL_LINK_POLL_US, port_link_poll, p) != 0)
+		SOCNIC_LOG(p->logtype, ERR,
+			   "%s: cannot re-arm the interface link poll: the link no longer follows the interface",
+			   p->name);
+}
+
+void
+socnic_model_port_set_traffic(struct socnic_model_port *p,
+			      struct model_traffic_src *src,
+			      struct model_traffic_sink *sink)
+{
+	p->src = src;
+	p->sink = sink;
+	if (sink != NULL) {
+		sink->on_error = port_sink_error;
+		sink->on_error_arg = p;
+	}
+	if (p->dev_set_link == NULL ||
+	    ((src == NULL || src->link == NULL) &&
+	     (sink == NULL || sink->link == NULL)))
+		return;
+	/* The model's PHY starts with its cable in. */
+	p->link_up = true;
+	port_link_follow(p);
+	p->link_watch = rte_eal_alarm_set(SOCNIC_MODEL_LINK_POLL_US,
+					  port_link_poll, p) == 0;
+	if (!p->link_watch)
+		SOCNIC_LOG(p->logtype, ERR,
+			   "%s: cannot poll the interface's state: the link stays %s",
+			   p->name, p->link_up ? "up" : "down");
+}
+
+/*
+ * At a stop, when the model no longer moves: the sink's frames out (a
+ * capture complete up to the stop), then what the traffic lost since the
+ * last stop.
+ */
 static void
 port_stopped(void *ctx)
 {
 	struct socnic_model_port *p = ctx;
-	uint64_t snapped, too_long;
+	uint64_t v[SOCNIC_MODEL_TRAFFIC_NB_XSTATS];
 
 	port_inline_detach(p);
 	port_check_disarm(p);
 	port_check_speed(p);
-	socnic_model_port_src_counts(p, &snapped, &too_long);
-	if (snapped + too_long == p->src_reported)
-		return;
-	p->src_reported = snapped + too_long;
-	SOCNIC_LOG(p->logtype, WARNING, "%s: the traffic source skipped %" PRIu64 " frame(s): %" PRIu64
-		   " capture record(s) shorter than their frame (captured with a snap length: use tcpdump -s 0), %" PRIu64
-		   " frame(s) longer than %u bytes (GRO/TSO on the interface: ethtool -K IF gro off tso off); xstats model_src_snapped, model_src_too_long",
-		   p->name, snapped + too_long, snapped, too_long,
-		   p->max_frame);
+	model_traffic_sink_flush(p->sink);
+	socnic_model_port_traffic_xstats(p, v);
+	if (v[0] + v[1] != p->src_reported) {
+		p->src_reported = v[0] + v[1];
+		SOCNIC_LOG(p->logtype, WARNING, "%s: the traffic source skipped %" PRIu64 " frame(s): %" PRIu64
+			   " capture record(s) shorter than their frame (captured with a snap length: use tcpdump -s 0), %" PRIu64
+			   " frame(s) longer than %u bytes (GRO/TSO on the interface: ethtool -K IF gro off tso off); xstats model_src_snapped, model_src_too_long",
+			   p->name, v[0] + v[1], v[0], v[1], p->max_frame);
+	}
+	if (v[2] != p->bad_reported) {
+		p->bad_reported = v[2];
+		SOCNIC_LOG(p->logtype, WARNING,
+			   "%s: the capture has %" PRIu64 " damaged record(s), skipped; the first: %s; xstat model_src_bad_records",
+			   p->name, v[2], p->src->bad_what);
+	}
+	if (v[3] != p->sink_reported) {
+		p->sink_reported = v[3];
+		SOCNIC_LOG(p->logtype, WARNING,
+			   "%s: the TX sink failed to write %" PRIu64 " frame(s) so far; xstat model_tx_sink_errors",
+			   p->name, v[3]);
+	}
 }
 
 /*
@@ -223,6 +323,9 @@ void
 socnic_model_port_fini(struct socnic_model_port *p)
 {
 	port_check_disarm(p);
+	if (p->link_watch)
+		rte_eal_alarm_cancel(port_link_poll, p);
+	p->link_watch = false;
 	socnic_dmawin_detach(&p->dmawin);
 	port_stop(p);
 }

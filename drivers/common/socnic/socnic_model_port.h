@@ -21,6 +21,7 @@
 #include "socnic_model_dmawin.h"
 
 struct model_traffic_src;
+struct model_traffic_sink;
 
 struct socnic_model_port {
 	char name[RTE_ETH_NAME_MAX_LEN];
@@ -36,13 +37,20 @@ struct socnic_model_port {
 	void (*dev_stop)(void *dev);
 	/* One step of every engine, up to @p budget frames each. */
 	unsigned int (*dev_step)(void *dev, unsigned int budget);
+	/* The cable: the link the PHY sees (a Linux interface's state). */
+	void (*dev_set_link)(void *dev, bool up);
 	/* Inline mode: the RX callback that steps the model, while started. */
 	const struct rte_eth_rxtx_callback *inline_cb;
 	uint16_t inline_port;
 	socnic_dmawin_map_t map;	/* its DMA window */
 	socnic_dmawin_unmap_t unmap;
 	struct model_traffic_src *src;	/* owned by the model; may be NULL */
+	struct model_traffic_sink *sink;	/* likewise */
 	uint64_t src_reported;		/* skipped frames already warned of */
+	uint64_t bad_reported;		/* bad capture records, likewise */
+	uint64_t sink_reported;		/* frames the sink lost, likewise */
+	bool link_watch;		/* an interface's state is followed */
+	bool link_up;			/* as last seen */
 	unsigned int max_frame;		/* the model's largest frame */
 	/*
 	 * Optional: frames the device dropped because the MAC's speed or
@@ -109,8 +117,37 @@ socnic_model_port_step_check(const struct socnic_backend *be,
  */
 int socnic_model_port_dup_fd(int fd);
 
-/* The source's frames skipped: records snapped short, frames too long. */
-void socnic_model_port_src_counts(const struct socnic_model_port *p,
-				  uint64_t *snapped, uint64_t *too_long);
+/*
+ * The model's traffic, owned by the model: the port reads its counters
+ * and reports the sink's first failure in the port's log. Where the
+ * traffic is a Linux interface (iface=, rx_iface=, tx_iface=), the link
+ * of the model's PHY follows the interface's operational state from now
+ * to the port's close, polled (SOCNIC_MODEL_LINK_POLL_US) in EAL's
+ * interrupt thread: a change is a cable pulled or plugged, which raises
+ * the link status change interrupt. Call it once dev and dev_set_link
+ * are set.
+ */
+void socnic_model_port_set_traffic(struct socnic_model_port *p,
+				   struct model_traffic_src *src,
+				   struct model_traffic_sink *sink);
+
+/*
+ * The xstats of the traffic every model backend exports, after its own
+ * (socnic_model_port_traffic_xstats() fills them in this order): the
+ * source's frames skipped (records snapped short, frames too long,
+ * damaged capture records) and the frames the sink failed to write.
+ */
+#define SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES	\
+	"model_src_snapped",			\
+	"model_src_too_long",			\
+	"model_src_bad_records",		\
+	"model_tx_sink_errors"
+#define SOCNIC_MODEL_TRAFFIC_NB_XSTATS 4
+
+/* How often an interface's state is read (an EAL alarm). */
+#define SOCNIC_MODEL_LINK_POLL_US 100000
+
+void socnic_model_port_traffic_xstats(const struct socnic_model_port *p,
+				      uint64_t v[SOCNIC_MODEL_TRAFFIC_NB_XSTATS]);
 
 #endif /* SOCNIC_MODEL_PORT_H */

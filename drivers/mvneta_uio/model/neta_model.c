@@ -19,6 +19,7 @@
 #define NETA_THREAD_BURST	32u
 
 static bool thread_pass(void *dev);
+static bool thread_rx_done(void *dev);
 
 void
 neta_model_params_init(struct neta_model_params *p)
@@ -116,6 +117,7 @@ neta_model_create(const struct neta_model_params *p)
 	m->thr.pass = thread_pass;
 	m->thr.dev = m;
 	m->thr.src = p->rx_src;
+	m->thr.rx_done = thread_rx_done;
 	m->thr.idle_polls = p->idle_polls;
 	m->thr.idle_sleep_us = p->idle_sleep_us;
 	neta_regs_reset(m);
@@ -166,6 +168,8 @@ neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val)
 	if (reg_off_ok(m, off, "write"))
 		neta_regs_write(m, off, val);
 	pthread_mutex_unlock(&m->lock);
+	/* Any register write may give the DMA work: the doorbell. */
+	model_thread_kick(&m->thr);
 }
 
 /* ---- DMA window ---- */
@@ -273,6 +277,7 @@ neta_model_set_link(struct neta_model *m, bool up)
 		neta_irq_eval(m);
 	}
 	pthread_mutex_unlock(&m->lock);
+	model_thread_kick(&m->thr);
 }
 
 void
@@ -283,6 +288,7 @@ neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st)
 	model_stats_snapshot(st, &m->stats, sizeof(*st));
 	model_nc_counters_read(&m->nc, &st->nc);
 	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
+	st->thread_blocks = __atomic_load_n(&m->thr.blocks, __ATOMIC_RELAXED);
 }
 
 int
@@ -341,6 +347,12 @@ neta_model_rx_idle(struct neta_model *m)
 	idle = m->src_done && !m->rx_held && !neta_rx_wb_pending(m);
 	pthread_mutex_unlock(&m->lock);
 	return idle;
+}
+
+static bool
+thread_rx_done(void *dev)
+{
+	return neta_model_rx_idle(dev);
 }
 
 void

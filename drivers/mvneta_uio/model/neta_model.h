@@ -245,6 +245,7 @@ struct neta_model_stats {
 	 */
 	struct model_nc_counters nc;
 	uint64_t thread_passes;
+	uint64_t thread_blocks;	/* waits for a register write: RX done */
 };
 void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);
 

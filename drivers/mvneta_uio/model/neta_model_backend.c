@@ -189,6 +189,12 @@ dev_step(void *dev, unsigned int budget)
 }
 
 static void
+dev_set_link(void *dev, bool up)
+{
+	neta_model_set_link(((struct neta_model_ctx *)dev)->m, up);
+}
+
+static void
 model_destroy(void *arg)
 {
 	struct neta_model_ctx *ctx = arg;
@@ -233,8 +239,7 @@ static const char *const model_xstat_names[] = {
 	"model_rx_dropped_hung",
 	"model_nc_clobbers",
 	"model_nc_unclean_reads",
-	"model_src_snapped",
-	"model_src_too_long",
+	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
 	"model_rx_dropped_speed",
 	"model_tx_dropped_speed",
 };
@@ -256,9 +261,10 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[3] = st.rx_dropped_hung;
 	v[4] = st.nc.clobbers;
 	v[5] = st.nc.unclean_reads;
-	socnic_model_port_src_counts(&ctx->port, &v[6], &v[7]);
-	v[8] = st.rx_dropped_speed;
-	v[9] = st.tx_dropped_speed;
+	socnic_model_port_traffic_xstats(&ctx->port, &v[6]);
+	v += 6 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
+	v[0] = st.rx_dropped_speed;
+	v[1] = st.tx_dropped_speed;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
@@ -321,7 +327,8 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->port.dev_step = dev_step;
 	ctx->port.map = dmawin_map;
 	ctx->port.unmap = dmawin_unmap;
-	ctx->port.src = ma->p.rx_src;
+	ctx->port.dev_set_link = dev_set_link;
+	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
 	ctx->port.dev_speed_drops = dev_speed_drops;
 	ctx->port.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode, 1000 full";

@@ -43,7 +43,9 @@
  * Xstats (in this order): model_violations, model_viol_unwritten_read,
  * model_rx_busy (1 while the traffic source has frames to give),
  * model_rx_dropped_hung, model_nc_clobbers,
- * model_nc_unclean_reads, model_src_snapped, model_src_too_long. A correct
+ * model_nc_unclean_reads, then the traffic's (SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES:
+ * model_src_snapped, model_src_too_long, model_src_bad_records,
+ * model_tx_sink_errors). A correct
  * driver keeps the violation and nc counters at 0.
  */
 #ifndef SOCRX_NETA_MODEL_BACKEND_H

@@ -626,8 +626,8 @@ dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 	return dwmac4_model_peek32(m, off);
 }
 
-void
-dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
+static void
+reg_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	if (!reg_off_ok(m, off, "write32") || model_reg_read_only(off))
 		return;
@@ -670,6 +670,14 @@ dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
 		model_reg_set(m, off, val);
 		break;
 	}
+}
+
+void
+dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
+{
+	reg_write(m, off, val);
+	/* Any register write may give the DMA work: the doorbell. */
+	model_thread_kick(&m->thr);
 }
 
 /* ---- Create / destroy ---- */
@@ -776,6 +784,7 @@ dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns)
 {
 	if (m->params.manual_clock)
 		__atomic_fetch_add(&m->manual_now_ns, ns, __ATOMIC_ACQ_REL);
+	model_thread_kick(&m->thr);
 }
 
 /*
@@ -897,6 +906,12 @@ model_thread_pass(void *dev)
 	return progress;
 }
 
+static bool
+model_thread_rx_done(void *dev)
+{
+	return dwmac4_model_rx_idle(dev);
+}
+
 int
 dwmac4_model_start(struct dwmac4_model *m, int cpu)
 {
@@ -905,6 +920,7 @@ dwmac4_model_start(struct dwmac4_model *m, int cpu)
 	m->thr.src = m->params.rx_src;
 	m->thr.deadline_ns = m->params.manual_clock ? NULL :
 			     model_thread_deadline;
+	m->thr.rx_done = model_thread_rx_done;
 	m->thr.idle_polls = m->params.idle_polls;
 	m->thr.idle_sleep_us = m->params.idle_sleep_us;
 	return model_thread_start(&m->thr, cpu);
@@ -925,6 +941,7 @@ dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
+	model_thread_kick(&m->thr);
 }
 
 void
@@ -941,6 +958,7 @@ dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
 	st->nc_clean_lines = nc.clean_lines;
 	st->nc_civac_lines = nc.civac_lines;
 	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
+	st->thread_blocks = __atomic_load_n(&m->thr.blocks, __ATOMIC_RELAXED);
 	st->thread_rate_sleeps = __atomic_load_n(&m->thr.rate_sleeps,
 						 __ATOMIC_RELAXED);
 }

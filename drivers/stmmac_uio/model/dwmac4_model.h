@@ -412,6 +412,7 @@ struct dwmac4_model_stats {
 	/* Thread mode. */
 	uint64_t thread_passes;		/* engine passes */
 	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
+	uint64_t thread_blocks;		/* waits for a register write: RX done */
 	/* Interrupt lines (dwmac4_model_irq.c). */
 	uint64_t irq_raised;		/* rises of a channel's line */
 	uint64_t irq_lost;		/* rises its eventfd could not take */

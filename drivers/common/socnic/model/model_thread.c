@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* The device models' engine thread (model_thread.h). */
 #include <errno.h>
+#include <poll.h>
 #include <sched.h>
+#include <sys/eventfd.h>
 #include <sys/prctl.h>
 #include <time.h>
 #include <unistd.h>
@@ -20,6 +22,13 @@
  * catches up) rather than one wake-up per frame.
  */
 #define MODEL_RATE_SLEEP_MIN_NS 100000ull
+/*
+ * Empty passes (yields) before a thread with nothing left to receive
+ * waits for a doorbell: the driver's TX bursts then find it polling
+ * while they come back to back, and a blocked thread costs the driver a
+ * write(2) on its next register write.
+ */
+#define MODEL_BLOCK_POLLS 64u
 
 /*
  * A pass found nothing to do: sleep until the rate-limited source's next
@@ -79,6 +88,50 @@ timed_sleep(struct model_thread *t)
 	return true;
 }
 
+/*
+ * Nothing to receive any more and nothing moved: wait for a doorbell or
+ * the device's timer. The flag is raised before a last pass, and a kick
+ * tests it after its register store (both sequentially consistent): the
+ * pass sees the store, or the kick sees the flag and wakes the wait.
+ */
+static void
+block(struct model_thread *t)
+{
+	struct pollfd pfd = { .fd = t->kick_fd, .events = POLLIN };
+	struct timespec now, rel, *tmo = NULL;
+	uint64_t dl, ns, v;
+
+	__atomic_store_n(&t->blocked, true, __ATOMIC_SEQ_CST);
+	if (!t->pass(t->dev) && !__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE)) {
+		dl = t->deadline_ns != NULL ? t->deadline_ns(t->dev) : 0;
+		if (dl != 0) {
+			clock_gettime(CLOCK_MONOTONIC, &now);
+			ns = (uint64_t)now.tv_sec * 1000000000ull +
+			     (uint64_t)now.tv_nsec;
+			ns = dl > ns ? dl - ns : 0;
+			rel.tv_sec = (time_t)(ns / 1000000000ull);
+			rel.tv_nsec = (long)(ns % 1000000000ull);
+			tmo = &rel;
+		}
+		__atomic_store_n(&t->blocks, t->blocks + 1, __ATOMIC_RELAXED);
+		if (ppoll(&pfd, 1, tmo, NULL) > 0 &&
+		    read(t->kick_fd, &v, sizeof(v)) < 0)
+			v = 0;
+	}
+	__atomic_store_n(&t->blocked, false, __ATOMIC_RELAXED);
+}
+
+void
+model_thread_kick(struct model_thread *t)
+{
+	uint64_t one = 1;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&t->blocked, __ATOMIC_RELAXED) &&
+	    write(t->kick_fd, &one, sizeof(one)) < 0)
+		one = 0;	/* the counter is full: a wake-up is pending */
+}
+
 static void *
 thread_main(void *arg)
 {
@@ -97,6 +150,12 @@ thread_main(void *arg)
 		}
 		if (timed_sleep(t))
 			continue;
+		if (idle >= (t->idle_polls < MODEL_BLOCK_POLLS ? t->idle_polls : MODEL_BLOCK_POLLS) &&
+		    t->rx_done != NULL && t->rx_done(t->dev)) {
+			block(t);
+			idle = 0;
+			continue;
+		}
 		if (idle < t->idle_polls) {
 			idle++;
 			sched_yield();
@@ -117,10 +176,15 @@ model_thread_start(struct model_thread *t, int cpu)
 		return -EBUSY;
 	if (cpu >= CPU_SETSIZE || t->pass == NULL)
 		return -EINVAL;
+	t->kick_fd = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+	if (t->kick_fd < 0)
+		return -errno;
 	__atomic_store_n(&t->stop, false, __ATOMIC_RELEASE);
 	rc = pthread_create(&t->thread, NULL, thread_main, t);
-	if (rc != 0)
+	if (rc != 0) {
+		close(t->kick_fd);
 		return -rc;
+	}
 	/* A name tells the engine's CPU time apart from the application's. */
 	pthread_setname_np(t->thread, MODEL_THREAD_NAME);
 	if (cpu >= 0) {
@@ -129,7 +193,9 @@ model_thread_start(struct model_thread *t, int cpu)
 		rc = pthread_setaffinity_np(t->thread, sizeof(set), &set);
 		if (rc != 0) {
 			__atomic_store_n(&t->stop, true, __ATOMIC_RELEASE);
+			model_thread_kick(t);
 			pthread_join(t->thread, NULL);
+			close(t->kick_fd);
 			return -rc;
 		}
 	}
@@ -143,6 +209,8 @@ model_thread_stop(struct model_thread *t)
 	if (!t->started)
 		return;
 	__atomic_store_n(&t->stop, true, __ATOMIC_RELEASE);
+	model_thread_kick(t);
 	pthread_join(t->thread, NULL);
+	close(t->kick_fd);
 	t->started = false;
 }

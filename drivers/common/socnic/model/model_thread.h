@@ -4,7 +4,8 @@
  * engine passes back to back while they find work; when they do not, a
  * sleep until a rate-limited source's next frame is due or the device's
  * next timed event, whichever comes first, else a few yields, then short
- * sleeps. Pinned to a CPU or not. Each model supplies
+ * sleeps; with nothing left to receive, a wait for the next register
+ * write (model_thread_kick()) instead. Pinned to a CPU or not. Each model supplies
  * its pass; step mode (unit tests) calls the pass directly instead.
  */
 #ifndef SOCRX_MODEL_THREAD_H
@@ -37,22 +38,40 @@ struct model_thread {
 	 * polling as before. NULL: the device has none.
 	 */
 	uint64_t (*deadline_ns)(void *dev);
+	/*
+	 * Whether the device has nothing more to receive (its source is
+	 * exhausted, no frame held): the idle thread then blocks until the
+	 * driver writes a register (model_thread_kick()) or the device's
+	 * timer is due, as a DMA engine with nothing to do waits for its
+	 * doorbell. NULL: never (it polls as above).
+	 */
+	bool (*rx_done)(void *dev);
 	unsigned int idle_polls;	/* empty passes before sleeping */
 	unsigned int idle_sleep_us;	/* then per pass (0: keep yielding) */
 	/* Counters, read with relaxed atomic loads. */
 	uint64_t passes;		/* engine passes */
 	uint64_t rate_sleeps;		/* sleeps until a rate-limited frame */
 	uint64_t timer_sleeps;		/* sleeps until deadline_ns */
+	uint64_t blocks;		/* waits for a doorbell (rx_done) */
 	/* Internal. */
 	pthread_t thread;
 	bool started;
 	bool stop;			/* atomic */
+	bool blocked;			/* atomic: waiting on kick_fd */
+	int kick_fd;			/* eventfd: the doorbell */
 };
 
 /* Starts the thread, pinned to @p cpu (-1: not pinned). 0 or -errno. */
 int model_thread_start(struct model_thread *t, int cpu);
 /* Stops and joins the thread (no-op when not started). */
 void model_thread_stop(struct model_thread *t);
+
+/*
+ * A doorbell: the device's registers (or link) changed; wakes the thread
+ * if it blocked. Called after the change is stored; costs a fence and a
+ * load otherwise.
+ */
+void model_thread_kick(struct model_thread *t);
 
 #ifdef __cplusplus
 }

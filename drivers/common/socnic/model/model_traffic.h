@@ -30,9 +30,23 @@ struct model_traffic_src {
 	 */
 	int (*next)(struct model_traffic_src *src, uint8_t *buf, size_t cap);
 	void (*destroy)(struct model_traffic_src *src);
+	/*
+	 * The link behind the source (a Linux interface: up and running,
+	 * IFF_UP | IFF_RUNNING): 1 up, 0 down. NULL: no link (always up).
+	 */
+	int (*link)(struct model_traffic_src *src);
 	uint64_t frames;	/* frames returned so far */
 	uint64_t truncated;	/* frames skipped for not fitting */
 	uint64_t snapped;	/* capture records skipped: not the whole frame */
+	/*
+	 * Capture records skipped for not being a frame at all: empty, cut
+	 * short, or with an impossible length (a damaged file). Atomic, like
+	 * the two above; @p bad_what describes the first such record (its
+	 * number, file offset and the fault), written once before the
+	 * counter first moves.
+	 */
+	uint64_t bad;
+	char bad_what[200];
 	/*
 	 * When next() last returned 0 for want of time (a rate limit): the
 	 * CLOCK_MONOTONIC time in ns at which its next frame is due, so that
@@ -49,14 +63,37 @@ struct model_traffic_src {
 };
 
 struct model_traffic_sink {
-	/* Consumes one transmitted frame (without FCS). 0 or -errno. */
+	/*
+	 * Consumes one transmitted frame (without FCS). 0 or -errno: a frame
+	 * the sink cannot write is lost, as on a wire, and counted in
+	 * @p errors (a pcap sink learns it only when its batch is written).
+	 */
 	int (*put)(struct model_traffic_sink *sink, const uint8_t *frame,
 		   size_t len);
+	/* Writes out the frames the sink holds back; NULL: it holds none. */
+	int (*flush)(struct model_traffic_sink *sink);
+	/* As model_traffic_src.link. */
+	int (*link)(struct model_traffic_sink *sink);
 	void (*destroy)(struct model_traffic_sink *sink);
-	uint64_t frames;	/* frames accepted so far */
+	uint64_t frames;	/* frames written so far */
 	uint64_t bytes;
-	uint64_t errors;	/* frames the sink failed to write */
+	uint64_t errors;	/* frames it failed to write; atomic (xstats) */
+	/*
+	 * Called once, at the sink's first failure, with what failed and
+	 * why ("pcap out.pcap: write: No space left on device"), from the
+	 * thread that put or flushed the frame. NULL: not reported.
+	 */
+	void (*on_error)(void *arg, const char *what);
+	void *on_error_arg;
+	bool error_reported;
 };
+
+/* Flushes @p sink if it holds frames back: 0 or -errno. */
+static inline int
+model_traffic_sink_flush(struct model_traffic_sink *sink)
+{
+	return sink != NULL && sink->flush != NULL ? sink->flush(sink) : 0;
+}
 
 /* ---- Generator ---- */
 
@@ -117,7 +154,12 @@ struct model_traffic_src *model_gen_create(const struct model_gen_params *p,
 /* Replays the Ethernet frames of a capture, once or in a loop. */
 struct model_traffic_src *model_pcap_src_create(const char *path, bool loop,
 						char *err, size_t errlen);
-/* Writes transmitted frames to a new capture (link type Ethernet). */
+/*
+ * Writes transmitted frames to a new capture (link type Ethernet), in
+ * batches of whole records: a batch the file system refuses (ENOSPC) is
+ * cut off the file, which stays a valid capture of the frames written,
+ * and its frames are counted in errors.
+ */
 struct model_traffic_sink *model_pcap_sink_create(const char *path,
 						  char *err, size_t errlen);
 

@@ -16,6 +16,7 @@
 #include <linux/if_ether.h>
 #include <linux/if_packet.h>
 #include <net/if.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 
 #include "model_traffic.h"
@@ -30,12 +31,14 @@ struct iface_src {
 	struct model_traffic_src base;	/* first: the public handle */
 	int fd;
 	int ifindex;
+	char name[IFNAMSIZ];
 };
 
 struct iface_sink {
 	struct model_traffic_sink base;	/* first: the public handle */
 	int fd;
 	int ifindex;
+	char name[IFNAMSIZ];
 };
 
 /*
@@ -102,6 +105,40 @@ iface_open(const char *what, const char *ifname, uint16_t proto,
 	}
 	*ifindex = (int)idx;
 	return fd;
+}
+
+/*
+ * 1 when @p name is up and running (IFF_UP and IFF_RUNNING: carrier, the
+ * operational state "up"), 0 otherwise (down, no carrier, gone). Asked
+ * on the socket bound to it: the answer is that of its namespace.
+ */
+static int
+iface_link(int fd, const char *name)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", name);
+	if (ioctl(fd, SIOCGIFFLAGS, &ifr) < 0)
+		return 0;
+	return (ifr.ifr_flags & (IFF_UP | IFF_RUNNING)) ==
+	       (IFF_UP | IFF_RUNNING);
+}
+
+static int
+iface_src_link(struct model_traffic_src *src)
+{
+	const struct iface_src *s = (const struct iface_src *)src;
+
+	return iface_link(s->fd, s->name);
+}
+
+static int
+iface_sink_link(struct model_traffic_sink *sink)
+{
+	const struct iface_sink *s = (const struct iface_sink *)sink;
+
+	return iface_link(s->fd, s->name);
 }
 
 /*
@@ -242,7 +279,9 @@ model_iface_src_create(const char *ifname, char *err, size_t errlen)
 	}
 	s->fd = fd;
 	s->ifindex = ifindex;
+	snprintf(s->name, sizeof(s->name), "%s", ifname);
 	s->base.next = iface_src_next;
+	s->base.link = iface_src_link;
 	s->base.destroy = iface_src_destroy;
 	return &s->base;
 }
@@ -257,7 +296,8 @@ iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	int e;
 
 	if (len < ETH_HLEN) {
-		sink->errors++;
+		model_sink_failed(sink, 1, "iface %s: a frame of %zu bytes",
+				  s->name, len);
 		return -EINVAL;
 	}
 	/*
@@ -280,7 +320,8 @@ iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	} while (n < 0 && errno == EINTR);
 	if (n < 0 || (size_t)n != len) {
 		e = n < 0 ? errno : EIO;
-		sink->errors++;
+		model_sink_failed(sink, 1, "iface %s: sendto: %s", s->name,
+				  strerror(e));
 		return -e;
 	}
 	sink->frames++;
@@ -316,7 +357,9 @@ model_iface_sink_create(const char *ifname, char *err, size_t errlen)
 	}
 	s->fd = fd;
 	s->ifindex = ifindex;
+	snprintf(s->name, sizeof(s->name), "%s", ifname);
 	s->base.put = iface_sink_put;
+	s->base.link = iface_sink_link;
 	s->base.destroy = iface_sink_destroy;
 	return &s->base;
 }
