@@ -83,14 +83,16 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 	meson test -C "$asandir" --print-errorlogs --num-processes 2 \
 	--suite fast --suite rxpath --suite pmd --logbase testlog-asan || rc=$?
 
-# A short bounded fuzz run (30 s per harness, a minute in all) with clang's libFuzzer:
-# packet parse + verdict, and the device model's descriptor handling.
+# A short bounded fuzz run (20 s per harness, a minute in all) with clang's libFuzzer:
+# packet parse + verdict, the dwmac4 model's descriptor handling, and the neta
+# model's with the NETA RX status decode.
 fuzzdir="$builddir-fuzz"
 if [ ! -f "$fuzzdir/build.ninja" ]; then
 	CC=clang meson setup -Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 \
 		-Dwerror=true "$fuzzdir" >/dev/null
 fi
-ninja -C "$fuzzdir" tests/fuzz/fuzz_rxp_parse tests/fuzz/fuzz_model_rx
+ninja -C "$fuzzdir" tests/fuzz/fuzz_rxp_parse tests/fuzz/fuzz_model_rx \
+	tests/fuzz/fuzz_neta_model_rx
 meson test -C "$fuzzdir" --no-rebuild --print-errorlogs --suite fuzz \
 	--logbase testlog-fuzz || rc=$?
 

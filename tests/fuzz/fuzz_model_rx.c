@@ -6,11 +6,11 @@
  * what was registered for DMA, never crash, and count each refused access
  * in stats.violations instead of performing it.
  *
- * Memory: one allocation [guard | window | guard]; only the window is
- * registered (dwmac4_model_dma_map) at IOVA WIN_IOVA. The guards hold a
- * sentinel that is checked after every model call. Addresses the script
- * uses are chosen inside the window, straddling its ends, just outside it
- * (where the guards are, in VA terms), or raw.
+ * Memory (fuzz_script.h): one allocation [guard | window | guard]; only
+ * the window is registered (dwmac4_model_dma_map) at IOVA WIN_IOVA. The
+ * guards hold a sentinel that is checked after every model call.
+ * Addresses the script uses are chosen inside the window, straddling its
+ * ends, just outside it (where the guards are, in VA terms), or raw.
  *
  * Script (one opcode byte, then its operands; missing bytes read as 0):
  *   0 desc i: addr selector, 2 offset bytes, RDES3 flags byte, des2 16 bits
@@ -37,34 +37,14 @@
 #include "model_traffic.h"
 #include "../model_fixture.h"
 
+#include "fuzz_script.h"
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-#define ASSERT(c) do { if (!(c)) __builtin_trap(); } while (0)
-
-#define GUARD 4096u
-#define WIN (64u * 1024u)
-#define WIN_IOVA 0x40000000ull
-#define SENT 0x5au
+#define WIN FUZZ_WIN
+#define WIN_IOVA FUZZ_WIN_IOVA
 #define QMAX 64u		/* frames queued at the most */
 #define RING_MAX 1024u		/* descriptors the ring length field allows */
-
-/* ---- Input reader ---- */
-
-struct in {
-	const uint8_t *p;
-	size_t n, i;
-};
-
-static uint32_t
-get(struct in *in, unsigned int bytes)
-{
-	uint32_t v = 0;
-	unsigned int k;
-
-	for (k = 0; k < bytes; k++)
-		v |= (uint32_t)(in->i < in->n ? in->p[in->i++] : 0) << (8 * k);
-	return v;
-}
 
 /* ---- Checks ---- */
 
@@ -83,12 +63,7 @@ check(struct st *s)
 	struct dwmac4_model_stats st;
 	uint64_t done;
 
-	static uint8_t ref[GUARD];
-
-	if (ref[0] != SENT)
-		memset(ref, SENT, sizeof(ref));
-	ASSERT(memcmp(s->mem, ref, GUARD) == 0);
-	ASSERT(memcmp(s->win + WIN, ref, GUARD) == 0);
+	fuzz_mem_check(s->mem);
 	dwmac4_model_get_stats(s->m, &st);
 	ASSERT(st.violations >= s->viol);
 	ASSERT(st.viol_bad_reg + st.viol_dma_outside + st.viol_tail_beyond_ring +
@@ -101,29 +76,6 @@ check(struct st *s)
 	ASSERT(st.rx_delivered_err <= st.rx_delivered);
 }
 
-/* An IOVA chosen by the script: in, across the ends of, or out of the window. */
-static uint64_t
-pick_iova(struct in *in)
-{
-	unsigned int sel = get(in, 1) % 8;
-	uint32_t off = get(in, 2);
-
-	switch (sel) {
-	case 0: case 1: case 2:		/* inside, buffer area */
-		return WIN_IOVA + 0x4000u + off % (WIN - 0x4000u);
-	case 3:				/* inside, anywhere (ring included) */
-		return WIN_IOVA + off % WIN;
-	case 4:				/* near the end: buffer straddles it */
-		return WIN_IOVA + WIN - 1 - off % 2048u;
-	case 5:				/* just past the end (guard in VA) */
-		return WIN_IOVA + WIN + off % GUARD;
-	case 6:				/* just before the start */
-		return WIN_IOVA - 1 - off % GUARD;
-	default:			/* raw, maybe 0 */
-		return (uint64_t)off << (get(in, 1) % 24);
-	}
-}
-
 static void
 run(struct st *s, struct in *in)
 {
@@ -131,15 +83,14 @@ run(struct st *s, struct in *in)
 	unsigned int op, i, n;
 	uint64_t a;
 	uint32_t v, flags;
-	uint8_t *f;
-	size_t len, k;
+	size_t len;
 
 	while (in->i < in->n) {
 		op = get(in, 1);
 		switch (op % 8) {
 		case 0:	/* descriptor contents */
 			i = get(in, 1) % RING_MAX;
-			a = pick_iova(in);
+			a = fuzz_pick_iova(in);
 			flags = get(in, 1);
 			v = get(in, 2);
 			if (s->ring_off + 16u * (i + 1) > WIN)
@@ -148,7 +99,7 @@ run(struct st *s, struct in *in)
 							   16u * i);
 			d->des0 = (uint32_t)a;
 			d->des1 = (uint32_t)(a >> 32);
-			d->des2 = flags & 8 ? (uint32_t)pick_iova(in) : v;
+			d->des2 = flags & 8 ? (uint32_t)fuzz_pick_iova(in) : v;
 			__atomic_store_n(&d->des3,
 				(flags & 1 ? RDES3_OWN : 0) |
 				(flags & 2 ? RDES3_BUFFER1_VALID_ADDR : 0) |
@@ -165,7 +116,7 @@ run(struct st *s, struct in *in)
 			v = get(in, 1);
 			n = get(in, 2);
 			a = v & 1 ? WIN_IOVA + s->ring_off + 16u * (n % (RING_MAX + 2)) :
-			    v & 2 ? pick_iova(in) : n;
+			    v & 2 ? fuzz_pick_iova(in) : n;
 			dwmac4_model_write32(s->m, DMA_CHAN_RX_END_ADDR(0), (uint32_t)a);
 			break;
 		case 2:	/* ring length */
@@ -178,11 +129,7 @@ run(struct st *s, struct in *in)
 			len = get(in, 2) % (DWMAC4_MODEL_MAX_FRAME + 64);
 			if (model_fixture_qsrc_count(s->src) >= QMAX)
 				break;
-			f = malloc(len ? len : 1);
-			ASSERT(f != NULL);
-			for (k = 0; k < len; k++)
-				f[k] = in->i < in->n ? in->p[in->i++] : (uint8_t)k;
-			model_fixture_qsrc_push_owned(s->src, f, len);
+			model_fixture_qsrc_push_owned(s->src, fuzz_frame(in, len), len);
 			break;
 		case 5:	/* run the engines */
 			dwmac4_model_step(s->m, 1 + get(in, 1) % 16);
@@ -201,7 +148,7 @@ run(struct st *s, struct in *in)
 				dwmac4_model_set_link(s->m, v & 4);
 				break;
 			case 1:	/* ring base: in the window or not */
-				a = v & 4 ? pick_iova(in) : WIN_IOVA + 16u * (get(in, 2) % 256);
+				a = v & 4 ? fuzz_pick_iova(in) : WIN_IOVA + 16u * (get(in, 2) % 256);
 				if (a >= WIN_IOVA && a < WIN_IOVA + WIN)
 					s->ring_off = (uint32_t)(a - WIN_IOVA) & ~15u;
 				dwmac4_model_write32(s->m, DMA_CHAN_RX_BASE_ADDR_HI(0),
@@ -232,11 +179,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > 65536)
 		return 0;
 	memset(&s, 0, sizeof(s));
-	s.mem = malloc(GUARD + WIN + GUARD);
-	ASSERT(s.mem != NULL);
-	memset(s.mem, SENT, GUARD + WIN + GUARD);
-	s.win = s.mem + GUARD;
-	memset(s.win, 0, 16u * 256u);	/* a clean ring area */
+	s.mem = fuzz_mem_alloc(16u * 256u);	/* a clean ring area */
+	s.win = s.mem + FUZZ_GUARD;
 	s.src = model_fixture_qsrc_create(false);
 
 	dwmac4_model_params_init(&p);

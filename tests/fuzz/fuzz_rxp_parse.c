@@ -34,12 +34,11 @@
 
 #include "rxp_parse.h"
 #include "rxp_parse_fast.h"
-#include "rxpath_ref.h"
 #include "stmmac_rx_csum.h"
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+#include "fuzz_verdict.h"
 
-#define ASSERT(c) do { if (!(c)) __builtin_trap(); } while (0)
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /* The engine's RDES1 through the driver's decode and lib/rxpath's policy. */
 static uint64_t
@@ -47,30 +46,6 @@ dwmac4_verdict(const uint8_t *p, uint32_t len, uint32_t rdes1,
 		   enum rxp_csum_mode mode, struct rxp_parse_result *r)
 {
 	return rxp_hw_verdict(p, len, stmmac_rx_hw_csum(rdes1), mode, r);
-}
-
-#define L4M RTE_MBUF_F_RX_L4_CKSUM_MASK
-#define IPM RTE_MBUF_F_RX_IP_CKSUM_MASK
-
-static uint64_t
-l4_of(char v)
-{
-	return v == 'G' ? RTE_MBUF_F_RX_L4_CKSUM_GOOD :
-	       v == 'B' ? RTE_MBUF_F_RX_L4_CKSUM_BAD : 0;
-}
-
-static int
-ref_is_v4(const struct ref *o)
-{
-	return (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV4 ||
-	       (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV4_EXT;
-}
-
-static int
-ref_is_v6(const struct ref *o)
-{
-	return (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6 ||
-	       (o->ptype & RTE_PTYPE_L3_MASK) == RTE_PTYPE_L3_IPV6_EXT;
 }
 
 /* What an honest checksum engine would write for this frame. */
@@ -97,26 +72,6 @@ honest_rdes1(const struct ref *o, const uint8_t *p)
 	return r;
 }
 
-/* Properties every mode keeps whatever RDES1 says. */
-static void
-common(const struct ref *o, const struct rxp_parse_result *sw,
-       const struct rxp_parse_result *r, uint64_t f, int fixed_u, int fixed_b)
-{
-	ASSERT(r->ptype == sw->ptype && r->l2_len == sw->l2_len &&
-	       r->l3_len == sw->l3_len && r->l4_len == sw->l4_len);
-	ASSERT((f & L4M) != RTE_MBUF_F_RX_L4_CKSUM_NONE &&
-	       (f & IPM) != RTE_MBUF_F_RX_IP_CKSUM_NONE);
-	ASSERT((f & ~(L4M | IPM)) == 0);
-	/* IPv6, non-IP, IPv4 header not even readable: no IP flag. */
-	if (ref_is_v6(o) || o->ip == 'U')
-		ASSERT((f & IPM) == 0);
-	if (fixed_u)
-		ASSERT((f & L4M) == 0);
-	if (fixed_b)
-		ASSERT((f & L4M) == RTE_MBUF_F_RX_L4_CKSUM_BAD);
-	ASSERT(r->ol_flags == f);
-}
-
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -126,7 +81,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	uint64_t f, fsw, want;
 	uint8_t *p, *cp;
 	struct ref o;
-	int fixed_u, fixed_b, udp0;
+	int fixed_u, fixed_b;
 	unsigned int i;
 
 	if (size < 4 || size - 4 > 70000)
@@ -157,20 +112,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if ((fsw & L4M) == RTE_MBUF_F_RX_L4_CKSUM_BAD)
 		ASSERT(o.v == 'B');
 
-	/*
-	 * Verdicts the headers fix (no payload sum can change them):
-	 * UNKNOWN for non-IP, fragments, truncation, non-TCP/UDP, UDP/IPv4
-	 * with checksum 0 (every reference 'U'); BAD for UDP/IPv6 with
-	 * checksum 0 and impossible lengths.
-	 */
-	udp0 = o.l4_udp && o.fill_field != 0 && bget16(p + o.fill_field) == 0;
-	fixed_u = o.v == 'U';
-	fixed_b = o.v == 'B' && (!o.has_range || udp0);
-	if ((o.ptype & RTE_PTYPE_L4_MASK) == RTE_PTYPE_L4_FRAG || o.l2 == 0 ||
-	    !(ref_is_v4(&o) || ref_is_v6(&o)))
-		ASSERT(fixed_u);
-	if (udp0)	/* property 11 */
-		ASSERT(o.l4_is_v6 ? o.v == 'B' : o.v == 'U');
+	fuzz_fixed_verdicts(&o, p, &fixed_u, &fixed_b);
 	common(&o, &sw, &sw, fsw, fixed_u, fixed_b);
 
 	/* Property 16: copybreak (sum while copying) agrees. */

@@ -12,6 +12,13 @@ the normal bring-up and receive, a multi-descriptor frame, an oversize
 frame, buffers straddling or outside the DMA window, a tail beyond the
 ring, a bad ring, register noise.
 
+corpus/neta: scripts of fuzz_neta_model_rx (opcodes documented in that
+file): the normal bring-up and receive of IPv4/IPv6 TCP/UDP frames each
+with a raw status word (honest, lying, empty), flow control, the
+non-coherent interconnect, a frame over several descriptors, oversize and
+empty frames, buffers straddling or outside the DMA window, bad counter
+updates, ring registers written while the queue runs, register noise.
+
 Deterministic (no randomness); standard library only. Run from the
 repository root:  python3 tests/fuzz/gen_seeds.py
 """
@@ -180,6 +187,96 @@ def model_seeds():
     return s
 
 
+# ---- neta model scripts (see fuzz_neta_model_rx.c) ----
+
+NETA_L4_TCP, NETA_L4_UDP, NETA_L4_OTHER = 0 << 21, 1 << 21, 2 << 21
+NETA_L3_IP4_ERR, NETA_L3_IP6, NETA_L3_IP4_OK = 1 << 24, 2 << 24, 3 << 24
+NETA_L4_CSUM_OK, NETA_IP4_FRAG = 1 << 30, 1 << 31
+
+
+def ndesc(i, sel=0, off=0, flags=1):
+    """Opcode 0: flags bit0 watermark in the size word, bit7 no clean."""
+    return bytes([0, i, sel]) + struct.pack("<H", off) + bytes([flags])
+
+
+def nframe(b, raw=0):
+    return bytes([4]) + struct.pack("<HI", len(b), raw) + b
+
+
+def nstep(n=8, ret=True):
+    return bytes([5, (n - 1) | (0x80 if ret else 0)])
+
+
+def nupdate(processed, added):
+    return bytes([1]) + struct.pack("<I", processed | added << 16)
+
+
+def nsize(descs, buf):
+    return bytes([2]) + struct.pack("<I", descs | (buf // 8) << 19)
+
+
+def ncmd(v):
+    return bytes([3]) + struct.pack("<H", v)
+
+
+def nreg(off, val):
+    return bytes([6]) + struct.pack("<HI", off, val) + b"\0\0"
+
+
+def neta_seeds():
+    f60 = ipv4_udp(b"z" * 18)
+    f1k = ipv4_udp(bytes(range(256)) * 4)
+    v6 = ipv6_udp(b"six" * 20)
+    udp_ok = NETA_L3_IP4_OK | NETA_L4_UDP | NETA_L4_CSUM_OK
+    frames = read_pcap(PCAP)[:12]
+    raws = [0, udp_ok, NETA_L3_IP4_OK | NETA_L4_TCP | NETA_L4_CSUM_OK,
+            NETA_L3_IP6 | NETA_L4_UDP | NETA_L4_CSUM_OK, NETA_L3_IP4_ERR,
+            udp_ok | NETA_IP4_FRAG, NETA_L4_OTHER]
+    s = []
+    # hdr byte: flow control (bit 0), non-coherent (bit 1), store order (2-3)
+    s.append(b"\x00" + nframe(f60, udp_ok) + nframe(f1k) + nframe(v6, 0) +
+             nstep() + nstep())
+    s.append(b"\x00" + b"".join(nframe(f, raws[i % len(raws)])
+                                 for i, f in enumerate(frames)) +
+             nstep(16) + nstep(16))
+    s.append(b"\x01" + b"".join(nframe(f60, udp_ok) for _ in range(20)) +
+             nstep(16, False) + nstep(16) + nstep(16))
+    s.append(b"\x06" + nframe(f60) + nframe(v6, NETA_L3_IP6) + nstep() + nstep())
+    # edge frames with lying and empty status words
+    hand = [b"", eth(0x0800)[:13], ipv4_udp(b"abc", ck=0), ipv6_udp(b"abc", ck=0),
+            ipv4_udp(b"x" * 40, frag=0x2000), ipv4_udp(b"y" * 40)[:40],
+            ipv4_udp(b"pad") + b"\xa5" * 17, ipv4_tcp_short(),
+            eth(0x8100) + b"\x00\x64" + ipv4_udp(b"vlan")[12:]]
+    s.append(b"\x00" + b"".join(nframe(h, raws[i % len(raws)])
+                                 for i, h in enumerate(hand)) + nstep(16))
+    # small buffers: a frame over several descriptors
+    s.append(b"\x00" + ncmd(1 << 8) + nsize(16, 256) + ncmd(1) +
+             nframe(f1k) + nstep())
+    # oversize and empty frames
+    s.append(b"\x00" + bytes([4]) + struct.pack("<HI", 9790, 0) + b"\x11" * 64 +
+             nframe(b"") + nstep())
+    # buffers straddling the window end, past it, before it, raw, zero
+    s.append(b"\x00" + ncmd(1 << 8) + ndesc(0, 4, 10) + ndesc(1, 5, 0) +
+             ndesc(2, 6, 0) + ndesc(3, 7, 0) + b"\x00" + ndesc(4, 7, 0) + b"\x00" +
+             ncmd(1) + b"".join(nframe(f1k) for _ in range(5)) + nstep())
+    # bad counter updates: too many processed, ring overfilled
+    s.append(b"\x00" + nframe(f60) + nstep(1, False) + nupdate(5, 0) +
+             nupdate(0, 255) + nupdate(0, 255) + nframe(f60) + nstep())
+    # ring registers while the queue runs, ring base outside, size 0
+    s.append(b"\x00" + nsize(8, 2048) + bytes([7, 11, 5, 0, 0]) +
+             nframe(f60) + nstep() + ncmd(1 << 8) + nsize(0, 2048) + ncmd(1) +
+             nframe(f60) + nstep())
+    # link down/up, port off, packet offset, steering
+    s.append(b"\x00" + bytes([7, 0]) + nframe(f60) + nstep() + bytes([7, 10]) +
+             bytes([7, 2]) + struct.pack("<I", 0xf00) + nframe(f60) + nstep() +
+             bytes([7, 3]) + struct.pack("<I", 0) + nframe(f60) + nstep() +
+             bytes([7, 4]) + struct.pack("<I", 0xffffffff) + nframe(f60) + nstep())
+    # register noise: unaligned, out of window, MIB reads
+    s.append(b"\x00" + nreg(0x1401, 1) + nreg(0x4010, 0) + nreg(0x3000, 0) +
+             nreg(0x2680, 0xffff) + nstep() + nframe(f60) + nstep())
+    return s
+
+
 def write(sub, seeds):
     d = os.path.join(OUT, sub)
     shutil.rmtree(d, ignore_errors=True)
@@ -195,6 +292,7 @@ def write(sub, seeds):
 
 
 if __name__ == "__main__":
-    for sub, seeds in (("parse", parse_seeds()), ("model", model_seeds())):
+    for sub, seeds in (("parse", parse_seeds()), ("model", model_seeds()),
+                       ("neta", neta_seeds())):
         n, c = write(sub, seeds)
         print("corpus/%s: %d files, %d bytes" % (sub, c, n))
