@@ -71,12 +71,16 @@ meson test -C "$builddir" --print-errorlogs --num-processes 2 || rc=$?
 # fast, rxpath and pmd suites (leaks detected too). b_lundef=false: an
 # instrumented shared library leaves the sanitizer runtime to the program.
 # rx_ablation=true: the ablation-only RX burst variants (prefetch before
-# the sync, copy-all), which production builds leave out, tested here.
+# the sync, copy-all), which production builds leave out, tested here;
+# rx_observe=true: the model sees every RX prefetch (a tree made before
+# the option existed gets it too).
 asandir="$builddir-asan"
 if [ ! -f "$asandir/build.ninja" ]; then
 	meson setup -Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 -Dwerror=true \
 		-Db_sanitize=address,undefined -Db_lundef=false \
-		-Drx_ablation=true "$asandir" >/dev/null
+		-Drx_ablation=true -Drx_observe=true "$asandir" >/dev/null
+else
+	meson configure -Drx_observe=true "$asandir" >/dev/null
 fi
 ninja -C "$asandir"
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \

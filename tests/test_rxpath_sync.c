@@ -286,7 +286,7 @@ test_bulk(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 
 /* What the hook was told, last call and totals. */
 struct hook_log {
-	unsigned int calls[3];		/* by enum rxp_cache_op */
+	unsigned int calls[RXP_CACHE_PREFETCH + 1];	/* by enum rxp_cache_op */
 	const void *addr;
 	uint32_t len;
 	enum rxp_cache_op op;

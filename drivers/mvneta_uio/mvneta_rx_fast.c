@@ -215,7 +215,8 @@ mvneta_rx_classify(const struct mvneta_rx_queue *rxq,
 	for (i = 0; !nc && i < b->n; i += 4)
 		if (b->clean & (1u << (i / 4)))
 			for (k = 0; k < socnic_rx_group_len(b, i); k++)
-				rxp_prefetch_head(b->f->data[i + k], lines);
+				rxp_prefetch_head(v->sync, b->f->data[i + k],
+						  lines);
 	socnic_rx_batch_sync(v, b, nc, bmode, lines, before);
 }
 

@@ -111,7 +111,9 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 {
 	dwmac4_model_cache_op(((struct stmmac_model_ctx *)ctx)->m, addr, len,
 			      op == RXP_CACHE_CIVAC ? DWMAC4_MODEL_CACHE_CIVAC :
-						      DWMAC4_MODEL_CACHE_CLEAN);
+			      op == RXP_CACHE_PREFETCH ?
+			      DWMAC4_MODEL_CACHE_PREFETCH :
+			      DWMAC4_MODEL_CACHE_CLEAN);
 }
 
 /*

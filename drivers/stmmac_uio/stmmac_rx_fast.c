@@ -110,7 +110,8 @@ stmmac_rx_harvest(struct stmmac_rx_queue *rxq, uint32_t *st, uint32_t *s1,
 			break;
 		st[n] = des3;
 		if (pf_lines)
-			rxp_prefetch_head_len(rxq->buf_data[(rxq->next + n) & mask],
+			rxp_prefetch_head_len(&rxq->sync,
+					      rxq->buf_data[(rxq->next + n) & mask],
 					      pf_lines,
 					      des3 & RDES3_PACKET_SIZE_MASK);
 	}

@@ -114,6 +114,12 @@ enum rxp_sync_mode {
 enum rxp_cache_op {
 	RXP_CACHE_CLEAN = 1,	/**< dirty lines written back */
 	RXP_CACHE_CIVAC,	/**< written back, then invalidated */
+	/**
+	 * One line the RX path prefetched (@p len 1): told only in builds
+	 * with meson -Drx_observe=true (rxp_prefetch.h), so that a device
+	 * model sees a prefetch of a line not yet synced for the CPU.
+	 */
+	RXP_CACHE_PREFETCH,
 };
 
 /**

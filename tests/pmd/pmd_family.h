@@ -45,6 +45,8 @@ struct pmd_model_stats {
 	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
 	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
+	/* Prefetches of lines not yet synced for the CPU (rx_observe): 0 */
+	uint64_t nc_early_prefetches;
 	uint64_t irq_raised;	/* rises of an RX interrupt line */
 	uint64_t irq_race_frames;	/* model_irq_race=1: frames put in the window */
 	uint64_t irq_misc_raised;	/* rises of the controller's own line (link) */
@@ -169,6 +171,7 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clobbers = m.nc_clobbers;
 	st->nc_unclean_reads = m.nc_unclean_reads;
 	st->nc_clean_lines = m.nc_clean_lines;
+	st->nc_early_prefetches = m.nc_early_prefetches;
 	st->irq_raised = m.irq_raised;
 	st->irq_race_frames = m.irq_race_frames;
 	st->irq_misc_raised = m.irq_mac_raised;
@@ -205,6 +208,7 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	st->nc_clobbers = m.nc.clobbers;
 	st->nc_unclean_reads = m.nc.unclean_reads;
 	st->nc_clean_lines = m.nc.clean_lines;
+	st->nc_early_prefetches = m.nc.early_prefetches;
 	st->irq_raised = m.irq_raised;
 	st->irq_race_frames = m.irq_race_frames;
 	st->irq_misc_raised = m.irq_misc_raised;

@@ -127,11 +127,11 @@ socnic_rx_sync_prefetch(const struct socnic_rx_view *v, const void *data,
 			const bool before)
 {
 	if (before)
-		rxp_prefetch_head(data, lines);
+		rxp_prefetch_head(v->sync, data, lines);
 	if (nc)
 		rxp_sync_for_cpu(v->sync, data, len);
 	if (!before)
-		rxp_prefetch_head(data, lines);
+		rxp_prefetch_head(v->sync, data, lines);
 }
 
 /*
@@ -268,13 +268,15 @@ socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
 		rxp_sync_for_cpu(v->sync, rte_pktmbuf_mtod(s, void *),
 				 s->data_len);
 	if (before)
-		rxp_prefetch_head(rte_pktmbuf_mtod(m, void *), lines);
+		rxp_prefetch_head(v->sync, rte_pktmbuf_mtod(m, void *),
+				  lines);
 	if (nc)
 		rxp_sync_for_cpu(v->sync,
 				 rte_pktmbuf_mtod_offset(m, uint8_t *, -(int)v->lead),
 				 m->data_len + v->lead);
 	if (!before)
-		rxp_prefetch_head(rte_pktmbuf_mtod(m, void *), lines);
+		rxp_prefetch_head_len(v->sync, rte_pktmbuf_mtod(m, void *),
+				      lines, m->data_len);
 	return socnic_rx_finish(v, m, hw, bmode, handoff);
 }
 
@@ -311,7 +313,7 @@ socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 	if (!nc)
 		return;
 	if (before)
-		rxp_prefetch_head(data, lines);
+		rxp_prefetch_head(v->sync, data, lines);
 	b->f->sync_data[b->ns] = data - v->lead;
 	b->f->sync_len[b->ns++] = wlen;
 }
@@ -332,7 +334,8 @@ socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		rxp_sync_for_cpu_bulk(v->sync, b->f->sync_data, b->f->sync_len, b->ns);
 		if (!before)
 			for (j = 0; j < b->ns; j++)
-				rxp_prefetch_head_len(b->f->sync_data[j], lines,
+				rxp_prefetch_head_len(v->sync,
+						      b->f->sync_data[j], lines,
 						      b->f->sync_len[j]);
 	}
 	if (bmode != SOCNIC_RXB_ZC)
@@ -341,13 +344,15 @@ socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 
 /* The rest (past the head lines) of the frames of the group from @p i. */
 static __rte_always_inline void
-socnic_rx_prefetch_group_body(const struct socnic_rx_batch *b, uint16_t i,
+socnic_rx_prefetch_group_body(const struct socnic_rx_view *v,
+			      const struct socnic_rx_batch *b, uint16_t i,
 			      const unsigned int lines)
 {
 	unsigned int k, cnt = socnic_rx_group_len(b, i);
 
 	for (k = 0; k < cnt; k++)
-		rxp_prefetch_body(b->f->data[i + k], lines * RXP_PREFETCH_LINE,
+		rxp_prefetch_body(v->sync, b->f->data[i + k],
+				  lines * RXP_PREFETCH_LINE,
 				  b->f->len[i + k]);
 }
 
@@ -371,9 +376,9 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 
 	if (!before && body) {
 		if (b->pf_done <= i)
-			socnic_rx_prefetch_group_body(b, i, lines);
+			socnic_rx_prefetch_group_body(v, b, i, lines);
 		if (i + 4u < b->n && (b->clean & (1u << (i / 4 + 1))))
-			socnic_rx_prefetch_group_body(b, (uint16_t)(i + 4), lines);
+			socnic_rx_prefetch_group_body(v, b, (uint16_t)(i + 4), lines);
 		b->pf_done = i + 8u;
 	}
 	for (k = 0; k < cnt; k++) {

@@ -361,6 +361,8 @@ neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
 {
 	if (!m->params.nc_emulation)
 		return;
-	model_nc_cpu_op(&m->nc, addr, len, op == NETA_MODEL_CACHE_CIVAC ?
-			MODEL_NC_CIVAC : MODEL_NC_CLEAN);
+	model_nc_cpu_op(&m->nc, addr, len,
+			op == NETA_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
+			op == NETA_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+			MODEL_NC_CLEAN);
 }

@@ -271,6 +271,7 @@ bool neta_model_rx_idle(struct neta_model *m);
 enum neta_model_cache_op {
 	NETA_MODEL_CACHE_CLEAN = 1,	/* dc cvac */
 	NETA_MODEL_CACHE_CIVAC,		/* dc civac */
+	NETA_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
 };
 
 /*

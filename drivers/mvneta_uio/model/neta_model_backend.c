@@ -211,7 +211,8 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 {
 	neta_model_cache_op(((struct neta_model_ctx *)ctx)->m, addr, len,
 			    op == RXP_CACHE_CIVAC ? NETA_MODEL_CACHE_CIVAC :
-						    NETA_MODEL_CACHE_CLEAN);
+			    op == RXP_CACHE_PREFETCH ? NETA_MODEL_CACHE_PREFETCH :
+			    NETA_MODEL_CACHE_CLEAN);
 }
 
 /* The queue's eventfd, duplicated: the caller closes its copy. */

@@ -957,6 +957,7 @@ dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
 	st->nc_unclean_reads = nc.unclean_reads;
 	st->nc_clean_lines = nc.clean_lines;
 	st->nc_civac_lines = nc.civac_lines;
+	st->nc_early_prefetches = nc.early_prefetches;
 	st->thread_passes = __atomic_load_n(&m->thr.passes, __ATOMIC_RELAXED);
 	st->thread_blocks = __atomic_load_n(&m->thr.blocks, __ATOMIC_RELAXED);
 	st->thread_rate_sleeps = __atomic_load_n(&m->thr.rate_sleeps,
@@ -969,8 +970,10 @@ dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr, size_t len,
 {
 	if (!m->params.nc_emulation)
 		return;
-	model_nc_cpu_op(&m->nc, addr, len, op == DWMAC4_MODEL_CACHE_CIVAC ?
-			MODEL_NC_CIVAC : MODEL_NC_CLEAN);
+	model_nc_cpu_op(&m->nc, addr, len,
+			op == DWMAC4_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
+			op == DWMAC4_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+			MODEL_NC_CLEAN);
 }
 
 const char *

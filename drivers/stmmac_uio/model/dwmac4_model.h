@@ -409,6 +409,7 @@ struct dwmac4_model_stats {
 	uint64_t nc_unclean_reads;	/* device reads of lines written, not cleaned */
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	uint64_t nc_civac_lines;	/* lines the driver cleaned and invalidated */
+	uint64_t nc_early_prefetches;	/* prefetches of lines not invalidated */
 	/* Thread mode. */
 	uint64_t thread_passes;		/* engine passes */
 	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
@@ -460,6 +461,7 @@ void dwmac4_model_rx_barrier(struct dwmac4_model *m);
 enum dwmac4_model_cache_op {
 	DWMAC4_MODEL_CACHE_CLEAN = 1,	/* dc cvac: dirty lines to DRAM */
 	DWMAC4_MODEL_CACHE_CIVAC,	/* dc civac: clean, then invalidate */
+	DWMAC4_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
 };
 
 /*

@@ -282,7 +282,12 @@ nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
 	len += (uintptr_t)addr - first;
 	pthread_mutex_lock(&nc.lock);
 	NC_FOR_EACH_LINE(first, len, {
-		if (r_ != NULL) {
+		if (r_ != NULL && op == MODEL_NC_PREFETCH) {
+			struct nc_line l = nc_line(r_, a_, false);
+
+			if (l.d != NULL && *l.stale != 0)
+				nc_count(&c->early_prefetches);
+		} else if (r_ != NULL) {
 			struct nc_line l = nc_line(r_, a_, false);
 			uint8_t *cl = (uint8_t *)a_;
 			uint64_t stale = l.d != NULL ? *l.stale : 0;
@@ -318,6 +323,8 @@ model_nc_counters_read(const struct model_nc_counters *c,
 					     __ATOMIC_RELAXED);
 	out->clean_lines = __atomic_load_n(&c->clean_lines, __ATOMIC_RELAXED);
 	out->civac_lines = __atomic_load_n(&c->civac_lines, __ATOMIC_RELAXED);
+	out->early_prefetches = __atomic_load_n(&c->early_prefetches,
+						__ATOMIC_RELAXED);
 }
 
 /* ---- Shadow ranges ---- */

@@ -67,6 +67,14 @@ extern "C" {
 enum model_nc_op {
 	MODEL_NC_CLEAN = 1,	/* write dirty lines back (dc cvac) */
 	MODEL_NC_CIVAC,		/* clean, then invalidate (dc civac) */
+	/*
+	 * A prefetch (prfm / prefetcht0) of the lines: changes nothing here,
+	 * counted in early_prefetches when a line holds bytes the device
+	 * wrote that the CPU has not invalidated since (on the SoC: a stale
+	 * line pulled into the cache, or one the device is still writing).
+	 * Told only by a driver built to observe its prefetches.
+	 */
+	MODEL_NC_PREFETCH,
 };
 
 /*
@@ -78,6 +86,7 @@ struct model_nc_counters {
 	uint64_t unclean_reads;	/* device reads of bytes written, not cleaned */
 	uint64_t clean_lines;	/* lines the CPU cleaned */
 	uint64_t civac_lines;	/* lines the CPU cleaned and invalidated */
+	uint64_t early_prefetches;	/* prefetches of lines not yet invalidated */
 };
 
 /*
