@@ -80,7 +80,9 @@ if [ ! -f "$asandir/build.ninja" ]; then
 		-Db_sanitize=address,undefined -Db_lundef=false \
 		-Drx_ablation=true -Drx_observe=true "$asandir" >/dev/null
 else
-	meson configure -Drx_observe=true "$asandir" >/dev/null
+	# --reconfigure, not meson configure: an option added after the tree
+	# was made is unknown to meson configure until the tree is regenerated.
+	meson setup --reconfigure -Drx_observe=true "$asandir" >/dev/null
 fi
 ninja -C "$asandir"
 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
