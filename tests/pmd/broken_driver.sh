@@ -91,6 +91,16 @@ while [ $# -gt 0 ]; do
 	shift
 done
 
+# A full run copies the tree whole: never a directory that is not a socrx
+# checkout (a copy of this script run from elsewhere would otherwise take
+# "/"). --check reads only the experiments' files.
+if [ "$mode" = run ] && { [ ! -f "$src/meson.build" ] ||
+	[ ! -f "$src/tests/pmd/broken_driver.sh" ] ||
+	[ ! -d "$src/drivers/stmmac_uio" ]; }; then
+	echo "broken_driver: $src is not a socrx source tree; name one with --src DIR" >&2
+	exit 2
+fi
+
 log() { echo "broken_driver: $*"; }
 
 # The experiments, one a line, fields split at "|": letter, file, the
