@@ -132,7 +132,7 @@ void socnic_model_port_set_traffic(struct socnic_model_port *p,
 				   struct model_traffic_sink *sink);
 
 /*
- * The xstats of the traffic every model backend exports, after its own
+ * The xstats of the traffic every model backend exports, among its own
  * (socnic_model_port_traffic_xstats() fills them in this order): the
  * source's frames skipped (records snapped short, frames too long,
  * damaged capture records) and the frames the sink failed to write.

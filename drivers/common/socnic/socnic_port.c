@@ -60,11 +60,15 @@ socnic_default_mac(const char *name, uint8_t family, uint8_t mac[6],
 	memcpy(mac, ea.addr_bytes, 6);
 }
 
+/*
+ * The count and the names from the copy in shared memory: the primary
+ * made it from its ops at probe (socnic_secondary_serve()), so it is the
+ * same in every process.
+ */
 unsigned int
 socnic_backend_nb_xstats(const struct socnic_backend *be)
 {
-	return socnic_drives_device() ? be->ops->nb_xstats :
-					be->shared.nb_xstats;
+	return be->shared.nb_xstats;
 }
 
 int
@@ -100,8 +104,7 @@ socnic_backend_xstats_names(const struct socnic_backend *be,
 
 	for (j = 0; j < socnic_backend_nb_xstats(be); j++)
 		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "%s",
-			 socnic_drives_device() ? be->ops->xstat_names[j] :
-						  be->shared.xstat_names[j]);
+			 be->shared.xstat_names[j]);
 	return i;
 }
 

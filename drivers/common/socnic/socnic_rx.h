@@ -118,23 +118,6 @@ socnic_rx_group_len(const struct socnic_rx_batch *b, uint16_t i)
 }
 
 /*
- * Sync one received segment for the CPU, then prefetch its head: the
- * order of robustness row 48, unless the ablation asks for the old one.
- */
-static __rte_always_inline void
-socnic_rx_sync_prefetch(const struct socnic_rx_view *v, const void *data,
-			uint32_t len, const bool nc, const unsigned int lines,
-			const bool before)
-{
-	if (before)
-		rxp_prefetch_head(v->sync, data, lines);
-	if (nc)
-		rxp_sync_for_cpu(v->sync, data, len);
-	if (!before)
-		rxp_prefetch_head(v->sync, data, lines);
-}
-
-/*
  * Non-coherent: hands @p n bytes the device wrote at @p p that no segment
  * delivers (an FCS trimmed in software) back to the CPU. @p seg: they
  * follow a segment whose own sync (socnic_rx_deliver_slow(), over its
