@@ -27,6 +27,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from testlib import check, interrupt, read_pcap, result  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
+from testpmd_driver import safe_plugin  # noqa: E402
 
 FRAMES = 100
 # Bounded wait for the frames, only against a hang.
@@ -108,7 +110,13 @@ def main():
     if binary is None:
         return result()
     for so, vdev in pmds:
-        run(binary, so, vdev)
+        # EAL loads no -d plugin under a world-writable directory (/tmp).
+        path, tmp = safe_plugin(so)
+        try:
+            run(binary, path, vdev)
+        finally:
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
     return result()
 
 

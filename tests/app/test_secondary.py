@@ -41,6 +41,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 from testlib import check, interrupt, read_pcap, result  # noqa: E402
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
+from testpmd_driver import safe_plugin  # noqa: E402
 
 # Hugepage memory of each primary (MiB): small, the machine's pages are shared.
 MEM_MB = 128
@@ -330,15 +332,22 @@ def main():
         print(__doc__)
         return 2
     router, stmmac, mvneta, src = sys.argv[1:5]
-    pmds = [os.path.abspath(stmmac), os.path.abspath(mvneta)]
     why = skip_reason(["dpdk-proc-info", "dpdk-dumpcap", "dpdk-pdump",
                        "dpdk-testpmd"])
     if why is not None:
         print("SKIP: " + why)
         return 77
-    with tempfile.TemporaryDirectory(prefix="socrx-secondary-") as d:
-        router_case(router, pmds, src, d)
-        testpmd_case(pmds, d)
+    # EAL loads no -d plugin under a world-writable directory (a tree in /tmp).
+    copies = [safe_plugin(so) for so in (stmmac, mvneta)]
+    pmds = [path for path, _ in copies]
+    try:
+        with tempfile.TemporaryDirectory(prefix="socrx-secondary-") as d:
+            router_case(router, pmds, src, d)
+            testpmd_case(pmds, d)
+    finally:
+        for _, tmp in copies:
+            if tmp is not None:
+                shutil.rmtree(tmp, ignore_errors=True)
     return result()
 
 
