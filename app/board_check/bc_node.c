@@ -87,19 +87,18 @@ bc_check_uio(struct bc_ctx *c)
 {
 	char devname[64] = "", driver[64] = "(none)", path[PATH_MAX];
 	unsigned int seen = 0;
-	bool gmac;
 	int n;
 
 	if (c->uio_opt != NULL) {
+		/* --uio names the device: taken whatever its name. */
 		snprintf(c->uio, sizeof(c->uio), "%s", c->uio_opt);
-		gmac = bc_uio_is_gmac(c, c->uio, devname, sizeof(devname));
-		if (devname[0] == '\0') {
+		if (!bc_uio_is_gmac(c, c->uio, devname, sizeof(devname)) &&
+		    devname[0] == '\0') {
 			bc_fail(c, "uio", bc_uio_fix, "%s/sys/class/uio/%s: no such UIO device",
 				c->root, c->uio);
 			c->uio[0] = '\0';
 			return;
 		}
-		(void)gmac;	/* --uio names the device: taken as it is */
 	} else if (!bc_uio_scan(c, devname, sizeof(devname), &seen)) {
 		if (seen == 0)
 			bc_fail(c, "uio", bc_uio_fix, "no UIO device in %s/sys/class/uio",

@@ -209,8 +209,8 @@ bc_check_phy(struct bc_ctx *c)
 	for (pa = first; pa <= last; pa++) {
 		uint16_t v;
 
-		if (stmmac_mdio_c22_read(&bus, pa, 2 /* PHYSID1 */, &v) ==
-		    -ETIMEDOUT) {
+		/* -EBUSY: GB was still set from before; -ETIMEDOUT: it stays. */
+		if (stmmac_mdio_c22_read(&bus, pa, 2 /* PHYSID1 */, &v) < 0) {
 			bc_fail(c, "phy", "MDC is not running: the CSR clock is off (clk_ignore_unused)",
 				"MDIO read timed out (MAC_MDIO_Address.GB stays set)");
 			bc_skip(c, "link", "no PHY");

@@ -14,7 +14,8 @@ failure it names, each a checklist line FAIL with its fix and exit status
   - static trees (files only: a device in reset or not a dwmac has no
     model to answer): MAC_Version 0 and a 3.x core; RK3568 GMAC0 held in
     reset by the CRU (map1), and out of reset with the GRF (map2)
-    selecting RMII against phy-mode rgmii-id; i.MX8MP GPR1 without its
+    selecting RMII against phy-mode rgmii-id; RK3588 GMAC1 in reset (its
+    php_grf selecting RGMII); i.MX8MP GPR1 without its
     clock enable, and the overlay applied to its FEC (0x30be0000).
 
 A fake device node is a file: map N is its bytes from N pages on (UIO
@@ -45,6 +46,7 @@ MII_ADVERTISE, MII_CTRL1000, ADVERTISE_CSMA = 4, 9, 0x0001
 MAX_POLLS = 1000000
 RK3568_GMAC0, RK3568_CRU, RK3568_GRF = 0xfe2a0000, 0xfdd20000, 0xfdc60000
 IMX8MP_EQOS, IMX8MP_GPR = 0x30bf0000, 0x30340000
+RK3588_GMAC1, RK3588_CRU, RK3588_PHP_GRF = 0xfe1c0000, 0xfd7c0000, 0xfd5b0000
 
 wrapper = []
 native_root = False     # set in main(): physical addresses readable here
@@ -240,6 +242,15 @@ def static_cases():
         lines = expect(root, "RK3568 GRF selecting RMII for rgmii-id", "glue",
                        "FAIL", ["interface select 4", "fix: GRF_GMAC0_CON1 must select rgmii-id"])
         check(lines.get("reset", ("",))[0] == "ok", "out of reset: reset ok")
+        soc_root(root, b"rockchip,rk3588\0")
+        static_tree(root, [(RK3588_GMAC1, 0x10000), (RK3588_CRU, 0x1000),
+                           (RK3588_PHP_GRF, 0x1000)],
+                    {(0, GMAC4_VERSION): 0, (1, 0xa80): 1 << 11,
+                     (2, 0x8): 1 << 9})
+        lines = expect(root, "RK3588 GMAC1 held in reset", "reset", "FAIL",
+                       ["GMAC1 held in reset", "CRU 0xfd7c0a80", "bit 11 set"])
+        check(lines.get("glue", ("", ""))[0] == "ok",
+              "RK3588 php_grf selects RGMII for GMAC1: glue ok")
         soc_root(root, b"fsl,imx8mp-evk\0fsl,imx8mp\0")
         static_tree(root, [(IMX8MP_EQOS, 0x10000), (IMX8MP_GPR, 0x1000)],
                     {(0, GMAC4_VERSION): 0, (1, 4): (1 << 16) | (1 << 21)})
