@@ -19,10 +19,16 @@
  *   - a change of the in-band link sets RGSMIIIS, which raises the MAC's
  *     line under RGSMIIIE (level: an enable with it pending raises it)
  *     until MAC_PHYIF_Control_Status is read;
- *   - the multicast hash filter; the ICMP checksum.
+ *   - the multicast hash filter; the ICMP checksum;
+ *   - the PHY's MMD registers through Clause 22 registers 13/14; on an EEE
+ *     link (partner and PHY advertise it) the receive clock stops in LPI
+ *     and a software reset waits until EEE is off and auto-negotiation
+ *     restarted, or the clock stop disabled;
+ *   - the MMC counters: preset, half range sets their interrupt, which
+ *     the masks hide and a read of the counter clears; one line (sbd_intr)
+ *     fires again at each unmask while high.
  */
 #include <errno.h>
-#include <linux/mii.h>
 #include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,6 +37,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "mii_phy_regs.h"
 #include "model_fixture.h"
 #include "model_traffic.h"
 
@@ -786,6 +793,149 @@ test_icmp_checksum(void)
 	fix_free(&f);
 }
 
+/* MMD @p devad register @p reg through registers 13/14, no post-increment. */
+static void
+mmd_select(struct fix *f, unsigned int devad, uint16_t reg)
+{
+	mdio_write(f, 0, MII_MMD_CTRL, (uint16_t)devad);
+	mdio_write(f, 0, MII_MMD_DATA, reg);
+	mdio_write(f, 0, MII_MMD_CTRL, (uint16_t)(devad | MII_MMD_CTRL_NOINCR));
+}
+
+static bool
+swr_stuck(struct fix *f)
+{
+	dwmac4_model_write32(f->m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	return dwmac4_model_read32(f->m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET;
+}
+
+/*
+ * EEE: the PHY advertises it from reset (MMD 7.60) with the clock stop
+ * enabled (MMD 3.0); with a partner that offers it the reset waits for
+ * the receive clock. A new advertisement acts at the next negotiation:
+ * writing it alone leaves the reset stuck, the restart completes it.
+ * Clearing the clock stop enable does too. Without an EEE partner, or at
+ * 10 Mbit/s, the reset completes at once.
+ */
+static void
+test_phy_eee(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.phy_eee = true;
+	fix_new(&f, &p, 0);
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_ADV);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "eee: advertised after reset");
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_LPABLE);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "eee: the partner's ability");
+	mmd_select(&f, MDIO_MMD_PCS, MDIO_CTRL1);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_PCS_CTRL1_CLKSTOP_EN,
+		   "eee: clock stop enabled after reset");
+	CHECK(swr_stuck(&f), "eee: the reset waits for the receive clock");
+	CHECK_EQ_U(stats(&f).sw_resets_stuck, 1, "eee: counted once");
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_ADV);
+	mdio_write(&f, 0, MII_MMD_DATA, 0);
+	CHECK(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET,
+	      "eee: the advertisement alone changes nothing until renegotiated");
+	mdio_write(&f, 0, MII_BMCR, BMCR_ANENABLE | BMCR_ANRESTART);
+	CHECK(!(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET),
+	      "eee: off after the restart: the reset completed");
+	CHECK_EQ_U(stats(&f).sw_resets, 1, "eee: one reset completed");
+	CHECK(!swr_stuck(&f), "eee off: a new reset completes at once");
+	/* A PHY reset brings EEE back; clearing the clock stop suffices. */
+	mdio_write(&f, 0, MII_BMCR, BMCR_RESET);
+	CHECK(swr_stuck(&f), "eee again after a PHY reset: stuck");
+	mmd_select(&f, MDIO_MMD_PCS, MDIO_CTRL1);
+	mdio_write(&f, 0, MII_MMD_DATA, 0);
+	CHECK(!(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET),
+	      "clock stop off: the reset completed");
+	/* Post-increment: two consecutive reads walk the address. */
+	mdio_write(&f, 0, MII_MMD_CTRL, MDIO_MMD_AN);
+	mdio_write(&f, 0, MII_MMD_DATA, MDIO_AN_EEE_ADV);
+	mdio_write(&f, 0, MII_MMD_CTRL, MDIO_MMD_AN | MII_MMD_CTRL_INCR_RDWT);
+	(void)mdio_read(&f, 0, MII_MMD_DATA);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "post-increment: register 61 after 60");
+	fix_free(&f);
+
+	p.phy_speed = 10;
+	fix_new(&f, &p, 0);
+	CHECK(!swr_stuck(&f), "eee at 10 Mbit/s: no LPI, the reset completes");
+	fix_free(&f);
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, 0);
+	CHECK(!swr_stuck(&f), "a partner without EEE: the reset completes");
+	fix_free(&f);
+}
+
+/*
+ * MMC: preset 16 below half range, the 16th frame received sets
+ * MMC_Rx_Interrupt bit 0 and MAC_Interrupt_Status MMCRXIS/MMCIS (no
+ * enable: the line rises); the mask hides it, a read of the counter
+ * clears it; a reset takes the masks back to 0. One line: it fires again
+ * at each unmask while high.
+ */
+static void
+test_mmc(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+	unsigned int i;
+	uint32_t mmcis = DWMAC4_GMAC_INT_STATUS_MMCIS |
+			 DWMAC4_GMAC_INT_STATUS_MMCRXIS;
+	uint64_t n;
+
+	dwmac4_model_params_init(&p);
+	p.mmc_preset = true;
+	p.irq_one_line = true;
+	fix_new(&f, &p, GMAC_CONFIG_RE | GMAC_CONFIG_DM);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB),
+		   DWMAC4_MMC_PRESET_HALF_FRAMES, "mmc: preset at creation");
+	rx_start(&f, NDESC, false, DMA_CONTROL_SR | 2048u << DMA_RBSZ_SHIFT |
+		 8u << DMA_BUS_MODE_RPBL_SHIFT);
+	for (i = 0; i < 15; i++)
+		push(&f, 64);
+	dwmac4_model_step(f.m, 64);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: 15 frames, below half");
+	(void)mac_rises(&f);
+	push(&f, 64);
+	dwmac4_model_step(f.m, 64);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR), 1,
+		   "mmc: half range: RXGBPKTIS");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, mmcis,
+		   "mmc: MMCRXIS and MMCIS");
+	CHECK_EQ_U(mac_rises(&f), 1, "mmc: the line rose");
+	dwmac4_model_irq_unmask(f.m);
+	CHECK_EQ_U(mac_rises(&f), 1, "mmc: one line: an unmask fires it again");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: masked");
+	dwmac4_model_irq_unmask(f.m);
+	CHECK_EQ_U(mac_rises(&f), 0, "mmc: masked: the line low");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, 0);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB),
+		   DWMAC4_MMC_PRESET_HALF_FRAMES + 16u, "mmc: counted");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR), 0,
+		   "mmc: the counter's read cleared its bit");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: and MMCRXIS");
+	n = dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB);
+	CHECK_EQ_U(n, DWMAC4_MMC_PRESET_HALF_FRAMES + 16u,
+		   "mmc: not reset on read without RSTONRD");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), 0);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR_MASK), 0,
+		   "mmc: the reset unmasks");
+	fix_free(&f);
+}
+
 int
 main(void)
 {
@@ -804,5 +954,7 @@ main(void)
 	test_rx_watchdog();
 	test_hash_filter();
 	test_icmp_checksum();
+	test_phy_eee();
+	test_mmc();
 	return harness_result("test_model_strict");
 }

@@ -183,6 +183,15 @@ model_irq_misc_fd(void *arg)
 	return socnic_model_port_dup_fd(dwmac4_model_mac_irq_fd(ctx->m));
 }
 
+/* The interrupt controller's unmask (model_irq_line=one: a level line). */
+static void
+model_irq_rearm(void *arg)
+{
+	struct stmmac_model_ctx *ctx = arg;
+
+	dwmac4_model_irq_unmask(ctx->m);
+}
+
 /*
  * The hooks are installed only where they do something (the write-ordering
  * adversary, the non-coherent emulation): a NULL hook costs the datapath
@@ -201,6 +210,7 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
 	ctx->ops.irq_fd = model_irq_fd;
 	ctx->ops.irq_misc_fd = model_irq_misc_fd;
+	ctx->ops.irq_rearm = model_irq_rearm;
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)

@@ -94,6 +94,25 @@ arg_phy_addr(const char *v, void *args)
 	return NULL;
 }
 
+const char *
+stmmac_parse_speed(const char *v, unsigned int *speed)
+{
+	static const char *const names[] = { "10", "100", "1000", NULL };
+	static const unsigned int speeds[] = { 10, 100, 1000 };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected 10, 100 or 1000";
+	*speed = speeds[i];
+	return NULL;
+}
+
+static const char *
+arg_phy_speed(const char *v, void *args)
+{
+	return stmmac_parse_speed(v, &((struct stmmac_devargs *)args)->phy_speed);
+}
+
 static const char *
 arg_csr_clk(const char *v, void *args)
 {

@@ -24,6 +24,7 @@
 	X(axi_rd_osr_lmt, "<0..15>", NULL, ANY)				\
 	X(axi_wr_osr_lmt, "<0..15>", NULL, ANY)				\
 	X(phy_addr, "auto|<0..31>", "auto", ANY)			\
+	X(phy_speed, "10|100|1000", "1000", ANY)			\
 	X(csr_clk, "<Hz>", NULL, ANY)					\
 	X(fixed_link, "<10|100|1000>[,half|full]", NULL, ANY)		\
 	X(coe, "0|1", "1", ANY)						\
@@ -58,6 +59,9 @@
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
 	X(model_boot, "reset|running", NULL, MODEL)			\
 	X(model_irq_race, "0|1", NULL, MODEL)				\
+	X(model_irq_line, "split|one", NULL, MODEL)			\
+	X(model_phy_eee, "0|1", NULL, MODEL)				\
+	X(model_mmc_preset, "0|1", NULL, MODEL)				\
 	X(model_clk, "<Hz>", NULL, MODEL)
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
@@ -88,6 +92,8 @@ struct stmmac_devargs {
 	int axi_wr_osr_lmt;
 	/* PHY and link (stmmac_phy.c). */
 	int phy_addr;			/* STMMAC_PHY_ADDR_AUTO or 0..31 */
+	/* The fastest mode the PHY advertises: 10, 100 or 1000 Mbit/s. */
+	unsigned int phy_speed;
 	uint64_t csr_clk;		/* CSR clock in Hz, 0: unknown */
 	unsigned int fixed_speed;	/* fixed_link: Mbit/s, 0: a PHY */
 	bool fixed_full;
@@ -117,6 +123,9 @@ struct stmmac_devargs {
  */
 int stmmac_devargs_parse(const char *name, const char *args,
 			 struct stmmac_devargs *da);
+
+/* A link speed key's value, 10|100|1000 Mbit/s: NULL or the error. */
+const char *stmmac_parse_speed(const char *v, unsigned int *speed);
 
 /*
  * The scope of @p key among all of the PMD's keys, for a program that

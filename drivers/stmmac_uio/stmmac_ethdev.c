@@ -126,11 +126,12 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 			    dev->data->port_id);
 		return -EINVAL;
 	}
-	ret = stmmac_hw_quiesce(ad);
-	if (ret == 0)
-		ret = stmmac_hw_reset(ad);
-	if (ret < 0)
-		return ret;
+	/* A core still as the probe's reset left it needs no other. */
+	if (!stmmac_hw_is_reset(ad)) {
+		ret = stmmac_hw_takeover(ad);
+		if (ret < 0)
+			return ret;
+	}
 	stmmac_hw_configure(dev);
 	ret = stmmac_intr_start(dev);
 	if (ret < 0)
@@ -500,7 +501,6 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_hw_dma_layout(ad);
 	if (ret < 0)
 		goto err_backend;
-	stmmac_phy_init(ad);
 	/* The link interrupt: the core's RGMII/SGMII status (PCSSEL). */
 	socnic_lsc_probe(eth_dev, &ad->be, ad->has_pcs, stmmac_logtype_driver);
 	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */

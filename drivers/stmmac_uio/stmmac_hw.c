@@ -96,18 +96,67 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 /*
  * Soft reset (DMA_Mode.SWR): every register back to its reset value, DMA
  * stopped, rings forgotten (model.md "Reset"; Linux dwmac4_dma_reset()).
+ * Then the MMC counters' interrupts masked, as after every reset: they
+ * reset unmasked, have no enable in MAC_Interrupt_Enable, and the PMD
+ * never reads the counters that would clear them, so the MAC's line would
+ * stay high once one passes half range (~17 s of line rate) and an
+ * interrupt-driven lcore would never sleep again (Linux
+ * dwmac_mmc_intr_all_mask(), mmc_core.c).
  */
 int
 stmmac_hw_reset(struct stmmac_adapter *ad)
 {
-	socnic_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
-	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
+	const struct socnic_backend *be = &ad->be;
+
+	socnic_write32(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	if (stmmac_poll_clear(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
 			      STMMAC_RESET_POLLS) < 0) {
 		PMD_DRV_LOG(ERR, "%s: the core's software reset (DMA_Mode.SWR) did not complete within 1 s: "
 			    STMMAC_CLOCK_HINT, ad->eth_dev->data->name);
 		return -EIO;
 	}
+	socnic_write32(be, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	socnic_write32(be, DWMAC4_MMC_TX_INTR_MASK, MMC_DEFAULT_MASK);
+	socnic_write32(be, DWMAC4_MMC_RX_IPC_INTR_MASK, MMC_DEFAULT_MASK);
 	return 0;
+}
+
+int
+stmmac_hw_takeover(struct stmmac_adapter *ad)
+{
+	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
+		return -EIO;
+	return 0;
+}
+
+/*
+ * Whether a start may skip the reset, from the registers alone: the reset
+ * done (SWR 0), the MAC's receiver and transmitter off, every DMA
+ * channel's SR/ST clear and channel 0's processes Stopped
+ * (DMA_Debug_Status0), and MAC_RxQ_Ctrl0 at its reset value 0. That last
+ * one is the mark of use: every start enables RX queue 0 there
+ * (stmmac_hw_configure(); Linux and U-Boot's dwc_eth_qos do the same),
+ * quiescing does not clear it, only a reset does. So it holds after the
+ * probe's reset until the first start, and never after a stop.
+ */
+bool
+stmmac_hw_is_reset(struct stmmac_adapter *ad)
+{
+	const struct socnic_backend *be = &ad->be;
+	unsigned int ch, n = stmmac_hw_channels(be);
+
+	if ((socnic_read32(be, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET) ||
+	    (socnic_read32(be, GMAC_CONFIG) &
+	     (GMAC_CONFIG_RE | GMAC_CONFIG_TE)) ||
+	    socnic_read32(be, GMAC_RXQ_CTRL0) != 0 ||
+	    (socnic_read32(be, DMA_DEBUG_STATUS_0) &
+	     (DWMAC4_DMA_DEBUG_RPS0_MASK | DWMAC4_DMA_DEBUG_TPS0_MASK)))
+		return false;
+	for (ch = 0; ch < n; ch++)
+		if ((socnic_read32(be, DMA_CHAN_RX_CONTROL(ch)) & DMA_CONTROL_SR) ||
+		    (socnic_read32(be, DMA_CHAN_TX_CONTROL(ch)) & DMA_CONTROL_ST))
+			return false;
+	return true;
 }
 
 /* ADDR64 of MAC_HW_Feature1: the DMA address width. */
@@ -203,9 +252,15 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 				    name);
 		}
 	}
-	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
-		return -EIO;
+	/*
+	 * The feature registers are constants: read before the reset, and
+	 * the PHY set up before it too: the reset needs its receive clock,
+	 * which an EEE link may stop (stmmac_phy.c).
+	 */
 	stmmac_hw_features(ad);
+	stmmac_phy_init(ad);
+	if (stmmac_hw_takeover(ad) < 0)
+		return -EIO;
 	/*
 	 * Refuse memory the DMA cannot address (and make EAL keep future
 	 * allocations below the limit).

@@ -85,14 +85,7 @@ arg_model_phy_addr(const char *v, void *args)
 static const char *
 arg_model_phy_speed(const char *v, void *args)
 {
-	static const char *const names[] = { "10", "100", "1000", NULL };
-	static const unsigned int speeds[] = { 10, 100, 1000 };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected 10, 100 or 1000";
-	MODEL_PARAMS(args)->phy_speed = speeds[i];
-	return NULL;
+	return stmmac_parse_speed(v, &MODEL_PARAMS(args)->phy_speed);
 }
 
 static const char *
@@ -143,15 +136,41 @@ arg_model_boot(const char *v, void *args)
 	return NULL;
 }
 
+/* A 0|1 key into @p flag. */
+static const char *
+parse_flag(const char *v, bool *flag)
+{
+	return socnic_parse_bool(v, flag) < 0 ? "expected 0 or 1" : NULL;
+}
+
 static const char *
 arg_model_irq_race(const char *v, void *args)
 {
-	bool on;
+	return parse_flag(v, &MODEL_PARAMS(args)->irq_race);
+}
 
-	if (socnic_parse_bool(v, &on) < 0)
-		return "expected 0 or 1";
-	MODEL_PARAMS(args)->irq_race = on;
+static const char *
+arg_model_irq_line(const char *v, void *args)
+{
+	static const char *const names[] = { "split", "one", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected split or one";
+	MODEL_PARAMS(args)->irq_one_line = i == 1;
 	return NULL;
+}
+
+static const char *
+arg_model_phy_eee(const char *v, void *args)
+{
+	return parse_flag(v, &MODEL_PARAMS(args)->phy_eee);
+}
+
+static const char *
+arg_model_mmc_preset(const char *v, void *args)
+{
+	return parse_flag(v, &MODEL_PARAMS(args)->mmc_preset);
 }
 
 static const struct socnic_devarg stmmac_model_devargs[] = {

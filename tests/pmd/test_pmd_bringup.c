@@ -373,6 +373,95 @@ test_phy_absent(void)
 	}
 }
 
+/*
+ * An EEE link partner (model_phy_eee=1) against a PHY that advertises EEE
+ * after power-on and stops its receive clock in LPI: the probe's reset
+ * completes only because the PMD turned the advertisement off and
+ * restarted auto-negotiation first; with a PHY it cannot reach (phy_addr
+ * wrong), the reset waits for the clock and the probe fails naming it.
+ */
+static void
+test_phy_eee(void)
+{
+	struct dwmac4_model_stats st;
+	char buf[PMD_HARNESS_ARGS_LEN], *log = NULL;
+	struct bu_port p;
+
+	if (bu_probe(&p, "model_phy_eee=1,flow_ctrl=1,gen_pkts="
+		     RTE_STR(BU_FRAMES))) {
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(st.sw_resets_stuck, 0,
+			   "eee: the probe's reset did not wait for the receive clock");
+		CHECK_EQ_U(st.sw_resets, 1, "eee: one reset at probe");
+		if (bu_start(&p, 2048, true, NULL, 0))
+			check_link_traffic(&p, "eee", RTE_ETH_SPEED_NUM_1G, true);
+		bu_down(&p);
+	}
+	snprintf(p.name, sizeof(p.name), "net_stmmac_uio%u", bu_seq++);
+	CHECK(pmd_harness_probe_logged(p.name, pmd_harness_args(
+		"model_phy_eee=1,model_phy_addr=3,phy_addr=5", buf, sizeof(buf)),
+		&log) != 0, "eee, PHY out of reach: the probe fails");
+	CHECK(log != NULL && strstr(log, "DMA_Mode.SWR") != NULL,
+	      "eee, PHY out of reach: the reset timed out: %s", log ? log : "");
+	free(log);
+}
+
+/* phy_speed= caps what the PHY advertises, hence speed_capa and the link. */
+static void
+test_phy_speed(void)
+{
+	struct bu_port p;
+
+	/* The partner offers 1000 only: nothing in common below it. */
+	if (bu_probe(&p, "phy_speed=100,gen_pkts=1")) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_DOWN,
+				   "phy_speed=100 against a 1000-only partner: down");
+		check_speed_capa(&p, "phy_speed=100",
+				 BU_CAPA_PHY & ~RTE_ETH_LINK_SPEED_1G,
+				 RTE_ETH_SPEED_NUM_100M, true);
+		bu_down(&p);
+	}
+	if (bu_probe(&p, "phy_speed=100,model_phy_speed=100,flow_ctrl=1,"
+		     "gen_pkts=" RTE_STR(BU_FRAMES))) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			check_link_traffic(&p, "phy_speed=100, partner 100",
+					   RTE_ETH_SPEED_NUM_100M, true);
+		bu_down(&p);
+	}
+	if (bu_probe(&p, "phy_speed=10,model_phy_speed=100,gen_pkts=1")) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_DOWN,
+				   "phy_speed=10 against a 100-only partner: down");
+		bu_down(&p);
+	}
+}
+
+/*
+ * The first start finds the core as the probe's reset left it and does
+ * not reset it again; a start after a stop does.
+ */
+static void
+test_start_reset(void)
+{
+	struct bu_port p;
+
+	if (!bu_probe(&p, "flow_ctrl=1,gen_pkts=" RTE_STR(BU_FRAMES)))
+		return;
+	if (bu_start(&p, 2048, true, NULL, 0)) {
+		CHECK_EQ_U(pmd_harness_model_stats(p.port).sw_resets, 1,
+			   "first start: the probe's reset is the only one");
+		check_link_traffic(&p, "first start", RTE_ETH_SPEED_NUM_1G, true);
+		CHECK(rte_eth_dev_stop(p.port) == 0, "start reset: stop");
+		CHECK(rte_eth_dev_start(p.port) == 0, "start reset: restart");
+		CHECK_EQ_U(pmd_harness_model_stats(p.port).sw_resets, 2,
+			   "a start after a stop resets the core");
+		CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_UP,
+			   "after the restart: link up");
+	}
+	bu_down(&p);
+}
+
 /* Cable pulled and plugged: link_update follows, the MAC still agrees. */
 static void
 test_link_runtime(void)
@@ -521,6 +610,9 @@ main(int argc, char **argv)
 	test_mtl_queues();
 	test_phy();
 	test_phy_absent();
+	test_phy_eee();
+	test_phy_speed();
+	test_start_reset();
 	test_link_runtime();
 	test_rbsz_bus_width();
 	test_filters();

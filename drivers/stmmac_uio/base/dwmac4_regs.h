@@ -532,4 +532,48 @@
 #define DMA_CHAN_STATUS_REB		DWMAC4_GENMASK(21, 19)
 #define DMA_CHAN_STATUS_REB_SHIFT	19
 
+/*
+ * MMC, the MAC Management Counters (Linux mmc.h MMC_GMAC4_OFFSET 0x700,
+ * mmc_core.c; offsets there are relative to that base, here absolute).
+ * A counter's interrupt bit is set when it passes half range (bit 31) and
+ * when it rolls over; the bit clears when the counter is read. Every bit
+ * resets unmasked, and MAC_Interrupt_Status.MMCIS has no enable in
+ * MAC_Interrupt_Enable: a driver that does not read the counters masks
+ * them all (Linux dwmac_mmc_intr_all_mask(): MMC_DEFAULT_MASK to the three
+ * mask registers), or the MAC's line stays high once a counter passes
+ * half range. Bit n of MMC_Tx/Rx/IPC_Rx_Interrupt (and of its mask) is the
+ * n-th counter of its block, from DWMAC4_MMC_TX/RX/IPC_FIRST, 4 bytes each.
+ */
+#define DWMAC4_MMC_CNTRL		0x0700U	/* MMC_Control */
+#define DWMAC4_MMC_RX_INTR		0x0704U	/* MMC_Rx_Interrupt */
+#define DWMAC4_MMC_TX_INTR		0x0708U	/* MMC_Tx_Interrupt */
+#define DWMAC4_MMC_RX_INTR_MASK		0x070cU	/* MMC_Rx_Interrupt_Mask */
+#define DWMAC4_MMC_TX_INTR_MASK		0x0710U	/* MMC_Tx_Interrupt_Mask */
+#define DWMAC4_MMC_TX_OCTETCOUNT_GB	0x0714U	/* first TX counter */
+#define DWMAC4_MMC_TX_FRAMECOUNT_GB	0x0718U
+#define DWMAC4_MMC_RX_FRAMECOUNT_GB	0x0780U	/* first RX counter */
+#define DWMAC4_MMC_RX_OCTETCOUNT_GB	0x0784U
+#define DWMAC4_MMC_RX_IPC_INTR_MASK	0x0800U	/* MMC_IPC_Rx_Interrupt_Mask */
+#define DWMAC4_MMC_RX_IPC_INTR		0x0808U	/* MMC_IPC_Rx_Interrupt */
+#define DWMAC4_MMC_RX_IPV4_GD		0x0810U	/* first IPC counter */
+#define DWMAC4_MMC_TX_FIRST		DWMAC4_MMC_TX_OCTETCOUNT_GB
+#define DWMAC4_MMC_RX_FIRST		DWMAC4_MMC_RX_FRAMECOUNT_GB
+#define DWMAC4_MMC_IPC_FIRST		DWMAC4_MMC_RX_IPV4_GD
+#define MMC_DEFAULT_MASK		0xffffffffU
+/* MMC_Control bits (Linux mmc.h). */
+#define MMC_CNTRL_COUNTER_RESET		DWMAC4_BIT(0)	/* CNTRST, self-clearing */
+#define MMC_CNTRL_COUNTER_STOP_ROLLOVER	DWMAC4_BIT(1)	/* CNTSTOPRO */
+#define MMC_CNTRL_RESET_ON_READ		DWMAC4_BIT(2)	/* RSTONRD */
+#define MMC_CNTRL_COUNTER_FREEZER	DWMAC4_BIT(3)	/* CNTFREEZ */
+#define MMC_CNTRL_PRESET		DWMAC4_BIT(4)	/* CNTPRST, self-clearing */
+#define MMC_CNTRL_FULL_HALF_PRESET	DWMAC4_BIT(5)	/* CNTPRSTLVL: 1 full */
+/*
+ * What CNTPRST presets the counters to (databook MMC_Control): frame
+ * counters 16 below half (or full) range, octet counters 2 KiB below.
+ */
+#define DWMAC4_MMC_PRESET_HALF_FRAMES	0x7ffffff0U
+#define DWMAC4_MMC_PRESET_HALF_OCTETS	0x7ffff800U
+#define DWMAC4_MMC_PRESET_FULL_FRAMES	0xfffffff0U
+#define DWMAC4_MMC_PRESET_FULL_OCTETS	0xfffff800U
+
 #endif /* SOCRX_DWMAC4_REGS_H */

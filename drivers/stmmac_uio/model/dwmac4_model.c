@@ -141,10 +141,11 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * 10/100 and 1000 Mbit/s, half duplex too (HDSEL: the MAC runs at
 	 * what its PHY negotiated, half duplex included), the RGMII/SGMII
 	 * link status (PCSSEL, Linux's dma_cap.pcs), RX and TX checksum
-	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS.
+	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS, the MMC counters
+	 * (MMCSEL; dwmac4_model_mmc.c).
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL |
+		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL | GMAC_HW_FEAT_MMCSEL |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
@@ -275,6 +276,20 @@ model_soft_reset(struct dwmac4_model *m)
 		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 		return;
 	}
+	/*
+	 * The PHY stops the receive clock in EEE LPI: the reset waits for
+	 * it (model_reset_retry()), as Linux's stmmac_hw_setup() knows
+	 * (phylink_rx_clk_stop_block() around stmmac_reset()).
+	 */
+	if (model_phy_rxc_stopped(m)) {
+		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+		if (!m->reset_pending)
+			MODEL_STAT_ADD_ATOMIC(m, sw_resets_stuck, 1);
+		m->reset_pending = true;
+		return;
+	}
+	m->reset_pending = false;
+	MODEL_STAT_ADD_ATOMIC(m, sw_resets, 1);
 	if (model_busy(m))
 		model_violation(m, MODEL_VIOL_RESET_RUNNING,
 				"software reset with %s running",
@@ -308,6 +323,14 @@ model_soft_reset(struct dwmac4_model *m)
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
 		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_RELEASE);
+	model_mmc_reset(m);
+}
+
+void
+model_reset_retry(struct dwmac4_model *m)
+{
+	if (m->reset_pending && !model_phy_rxc_stopped(m))
+		model_soft_reset(m);
 }
 
 /* ---- DMA channel control path ---- */
@@ -605,18 +628,23 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 	cor = model_cor_reg(m, off);
 	if (cor != NULL)
 		return __atomic_load_n(cor, __ATOMIC_RELAXED);
+	if (off == GMAC_INT_STATUS)
+		return model_reg_get(m, off) | model_mmc_int_status(m);
 	return model_reg_get(m, off);
 }
 
 uint32_t
 dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 {
-	uint32_t *cor;
+	uint32_t *cor, v;
 
 	if (!reg_off_ok(m, off, "read32"))
 		return 0;
 	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
 		return dwmac4_model_peek32(m, off);
+	/* An MMC counter's read clears its interrupt (and it, RSTONRD). */
+	if (model_mmc_read(m, off, &v))
+		return v;
 	/* The clear-on-read counters: the only reads with a side effect. */
 	cor = model_cor_reg(m, off);
 	if (cor != NULL)
@@ -634,7 +662,7 @@ reg_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF &&
 	    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
 		return;
-	if (chan_write(m, off, val))
+	if (chan_write(m, off, val) || model_mmc_write(m, off, val))
 		return;
 	if (off >= MTL_CHAN_BASE_ADDR &&
 	    off < MTL_CHANX_BASE_ADDR(DWMAC4_MODEL_MAX_MTL_QUEUES) &&
@@ -742,10 +770,12 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
 	model_boot_mac(m);
+	model_mmc_reset(m);
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
 	m->inband_link = model_link_up(m);
+	model_phy_autoneg(m);	/* at power-on, with the cable in */
 	if (p->boot_running)
 		model_boot_running(m);
 	return m;
@@ -941,6 +971,11 @@ dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
+	/* A link coming up negotiates again; a link down runs the clock. */
+	pthread_mutex_lock(&m->lock);
+	model_phy_autoneg(m);
+	model_reset_retry(m);
+	pthread_mutex_unlock(&m->lock);
 	model_thread_kick(&m->thr);
 }
 

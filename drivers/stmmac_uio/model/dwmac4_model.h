@@ -227,6 +227,32 @@ struct dwmac4_model_params {
 	unsigned int phy_speed;		/* 10, 100 or 1000 (default) Mbit/s */
 	bool phy_full;			/* full duplex (default) */
 	/*
+	 * The link partner offers EEE at 100 and 1000 Mbit/s (MMD 7
+	 * register 61). The PHY advertises EEE after power-on, as an
+	 * RTL8211F or a YT8531 does, and stops the receive clock in LPI: on
+	 * such a link a software reset never completes until the driver
+	 * turns EEE off and restarts auto-negotiation (or clears the PHY's
+	 * clock stop enable). Default false.
+	 */
+	bool phy_eee;
+	/*
+	 * Interrupt wiring. false (default): each DMA channel and the MAC
+	 * have a line and an eventfd of their own. true: one line, as boards
+	 * wire sbd_intr alone (DMA_Mode.INTM 0 routes every DMA channel's
+	 * interrupt to it): high while any channel's or the MAC's cause is,
+	 * each rise written to every eventfd, and the interrupt controller's
+	 * unmask (dwmac4_model_irq_unmask()) fires a line still high again,
+	 * as a level interrupt through uio_pdrv_genirq does.
+	 */
+	bool irq_one_line;
+	/*
+	 * The MMC counters start each reset preset 16 frames (2 KiB) below
+	 * half range, as MMC_Control.CNTPRST with CNTPRSTLVL 0 leaves them:
+	 * a bench's stand-in for the ~17 s of line rate that take a counter
+	 * there. Default false (they reset to 0).
+	 */
+	bool mmc_preset;
+	/*
 	 * MTL queues the core has (1..DWMAC4_MODEL_MAX_MTL_QUEUES, default
 	 * 1). With more than one, each queue's TQS/RQS resets to 256 bytes
 	 * (databook MTL_TxQ/RxQ_Operation_Mode) and the driver must size them.
@@ -304,6 +330,13 @@ uint32_t dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off);
  * @return the fd or -EINVAL.
  */
 int dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch);
+
+/*
+ * The interrupt controller unmasks the line (uio_pdrv_genirq's write of 1
+ * to the UIO fd): with params.irq_one_line, a line still high is written
+ * to its eventfds again (counter irq_unmask_fired); nothing otherwise.
+ */
+void dwmac4_model_irq_unmask(struct dwmac4_model *m);
 
 /*
  * The eventfd of the MAC's interrupt line (sbd_intr; the DMA channels
@@ -419,6 +452,10 @@ struct dwmac4_model_stats {
 	uint64_t irq_lost;		/* rises its eventfd could not take */
 	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
 	uint64_t irq_mac_raised;	/* rises of the MAC's line */
+	uint64_t irq_unmask_fired;	/* irq_one_line: unmasks of a line still high */
+	/* Control path. */
+	uint64_t sw_resets;		/* software resets completed */
+	uint64_t sw_resets_stuck;	/* SWR written without a receive clock */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -706,6 +706,9 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	 * A MAC at another speed or duplex than the PHY sends garbage: the
 	 * DMA completes the frame, the link partner never sees it.
 	 */
+	/* The MAC's counters count what it transmits, good or bad. */
+	model_mmc_add(m, DWMAC4_MMC_TX_FRAMECOUNT_GB, 1);
+	model_mmc_add(m, DWMAC4_MMC_TX_OCTETCOUNT_GB, (uint32_t)len);
 	if (!model_mac_speed_ok(m)) {
 		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
 	} else {

@@ -166,6 +166,13 @@ struct dwmac4_model {
 	uint16_t phy_bmcr;
 	uint16_t phy_adv;
 	uint16_t phy_ctrl1000;
+	/* Its MMD registers, through Clause 22 registers 13 and 14. */
+	uint16_t phy_mmd_ctrl;			/* register 13 */
+	uint16_t phy_mmd_addr[32];		/* register 14's address, per MMD */
+	uint16_t phy_eee_adv;			/* MMD 7.60 */
+	uint16_t phy_pcs_ctrl1;			/* MMD 3.0 */
+	bool phy_eee_active;			/* EEE resolved at the last auto-negotiation */
+	bool reset_pending;			/* SWR waits for the receive clock (lock) */
 	bool link_up;				/* atomic */
 	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
 	/* The link the MAC last saw in band (RGSMIIIS on a change); atomic. */
@@ -267,6 +274,28 @@ bool model_mac_speed_ok(struct dwmac4_model *m);
 void model_link_eval(struct dwmac4_model *m);
 /* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
 uint32_t model_phyif_read(struct dwmac4_model *m);
+/* The PHY stops the (R)GMII receive clock now (EEE LPI with clock stop). */
+bool model_phy_rxc_stopped(struct dwmac4_model *m);
+/* Auto-negotiation ran again: EEE resolved anew (set-link up, restart). */
+void model_phy_autoneg(struct dwmac4_model *m);
+
+/* ---- Control path (dwmac4_model.c) ---- */
+
+/* A software reset that waits for the receive clock completes if it runs. */
+void model_reset_retry(struct dwmac4_model *m);
+
+/* ---- MMC counters (dwmac4_model_mmc.c) ---- */
+
+/* After a software reset: the counters at 0, or preset (params.mmc_preset). */
+void model_mmc_reset(struct dwmac4_model *m);
+/* Adds @p n to the counter at @p off (engines, lock held). */
+void model_mmc_add(struct dwmac4_model *m, uint32_t off, uint32_t n);
+/* A driver read of @p off when it is an MMC register; false otherwise. */
+bool model_mmc_read(struct dwmac4_model *m, uint32_t off, uint32_t *val);
+/* A driver write of @p off when it is an MMC register; false otherwise. */
+bool model_mmc_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
+/* MAC_Interrupt_Status's MMC bits now (unmasked interrupts pending). */
+uint32_t model_mmc_int_status(struct dwmac4_model *m);
 
 /* ---- MTL queues (dwmac4_model_mtl.c) ---- */
 

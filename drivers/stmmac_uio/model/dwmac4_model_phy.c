@@ -18,8 +18,21 @@
  * LNKSPEED and LNKMOD follow the link, and each change of it sets
  * MAC_Interrupt_Status.RGSMIIIS until that register is read (the
  * databook's clear on read; Linux dwmac4_phystatus() reads it).
+ *
+ * Its MMD registers (Clause 45 through Clause 22 registers 13/14, IEEE
+ * 802.3 22.2.4.3.11): PCS control 1 (MMD 3.0) with clock stop enable, set
+ * at reset, and the EEE advertisement (MMD 7.60), 100TX and 1000T at
+ * reset. EEE is resolved when auto-negotiation runs (power-on, a restart,
+ * the link coming up; 45.2.7.13: a new advertisement takes effect at the
+ * next negotiation): both ends advertise it for the speed agreed, full
+ * duplex. On such a link the partner sends LPI when idle, and the PHY
+ * stops the receive clock meanwhile; the model takes the partner as idle
+ * whenever the driver resets the core, so the reset waits for the clock
+ * (mii_phy_regs.h).
  */
-#include <linux/mii.h>
+#include <string.h>
+
+#include "mii_phy_regs.h"
 
 #include "dwmac4_model_internal.h"
 
@@ -27,8 +40,8 @@
  * PHY identity and reset state. The ID is that of a Realtek RTL8211F, a
  * common companion of dwmac4 cores; nothing in the model depends on it.
  */
-#define MODEL_PHYSID1 0x001cu
-#define MODEL_PHYSID2 0xc916u
+#define MODEL_PHYSID1 ((uint16_t)(MII_PHY_ID_RTL8211F >> 16))
+#define MODEL_PHYSID2 ((uint16_t)MII_PHY_ID_RTL8211F)
 #define MODEL_PHY_BMCR_RESET (BMCR_ANENABLE | BMCR_FULLDPLX | BMCR_SPEED1000)
 #define MODEL_PHY_ADV_RESET (ADVERTISE_ALL | ADVERTISE_CSMA)
 #define MODEL_PHY_CTRL1000_RESET (ADVERTISE_1000FULL | ADVERTISE_1000HALF)
@@ -39,6 +52,9 @@
 #define MODEL_PHY_ESTATUS (ESTATUS_1000_TFULL | ESTATUS_1000_THALF)
 /* MAC_MDIO_Data value a read from an absent PHY returns (pull-ups). */
 #define MODEL_MDIO_ABSENT 0xffffu
+/* EEE at both speeds it has, and the clock stopped in LPI, after reset. */
+#define MODEL_PHY_EEE_ABLE (MDIO_EEE_100TX | MDIO_EEE_1000T)
+#define MODEL_PHY_PCS_CTRL1_RESET MDIO_PCS_CTRL1_CLKSTOP_EN
 
 void
 model_phy_reset(struct dwmac4_model *m)
@@ -46,6 +62,11 @@ model_phy_reset(struct dwmac4_model *m)
 	m->phy_bmcr = MODEL_PHY_BMCR_RESET;
 	m->phy_adv = MODEL_PHY_ADV_RESET;
 	m->phy_ctrl1000 = MODEL_PHY_CTRL1000_RESET;
+	m->phy_mmd_ctrl = 0;
+	memset(m->phy_mmd_addr, 0, sizeof(m->phy_mmd_addr));
+	m->phy_eee_adv = MODEL_PHY_EEE_ABLE;
+	m->phy_pcs_ctrl1 = MODEL_PHY_PCS_CTRL1_RESET;
+	model_phy_autoneg(m);
 }
 
 /* What the partner advertises: its one mode, as LPA and STAT1000 bits. */
@@ -87,6 +108,31 @@ model_link_up(struct dwmac4_model *m)
 		return false;
 	/* No PHY: a fixed link. Else auto-negotiation must agree. */
 	return m->params.phy_addr > DWMAC4_MODEL_PHY_ADDR_MAX || phy_agrees(m);
+}
+
+/* The EEE ability bit of the partner's speed (none at 10 Mbit/s). */
+static uint16_t
+eee_speed_bit(const struct dwmac4_model *m)
+{
+	return m->params.phy_speed == 1000 ? MDIO_EEE_1000T :
+	       m->params.phy_speed == 100 ? MDIO_EEE_100TX : 0;
+}
+
+void
+model_phy_autoneg(struct dwmac4_model *m)
+{
+	m->phy_eee_active = m->params.phy_eee && m->params.phy_full &&
+			    m->params.phy_addr <= DWMAC4_MODEL_PHY_ADDR_MAX &&
+			    (m->phy_eee_adv & eee_speed_bit(m)) &&
+			    model_link_up(m);
+}
+
+bool
+model_phy_rxc_stopped(struct dwmac4_model *m)
+{
+	return m->phy_eee_active &&
+	       (m->phy_pcs_ctrl1 & MDIO_PCS_CTRL1_CLKSTOP_EN) &&
+	       model_link_up(m);
 }
 
 bool
@@ -147,6 +193,58 @@ model_phyif_read(struct dwmac4_model *m)
 }
 
 static uint16_t
+mmd_read(struct dwmac4_model *m, unsigned int devad, uint16_t reg)
+{
+	if (devad == MDIO_MMD_PCS && reg == MDIO_CTRL1)
+		return m->phy_pcs_ctrl1;
+	if (devad == MDIO_MMD_PCS && reg == MDIO_PCS_EEE_ABLE)
+		return MODEL_PHY_EEE_ABLE;
+	if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_ADV)
+		return m->phy_eee_adv;
+	if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_LPABLE)
+		return m->params.phy_eee && model_link_up(m) ?
+		       MODEL_PHY_EEE_ABLE : 0;
+	return 0;
+}
+
+static void
+mmd_write(struct dwmac4_model *m, unsigned int devad, uint16_t reg,
+	  uint16_t val)
+{
+	if (devad == MDIO_MMD_PCS && reg == MDIO_CTRL1)
+		m->phy_pcs_ctrl1 = val & MDIO_PCS_CTRL1_CLKSTOP_EN;
+	else if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_ADV)
+		m->phy_eee_adv = val & MODEL_PHY_EEE_ABLE;
+}
+
+/*
+ * Register 14: the address of the MMD register 13 names (FUNCTION
+ * address), or that register's data, the address moving on after the
+ * access with the post-increment functions (22.2.4.3.11).
+ */
+static uint16_t
+mmd_data(struct dwmac4_model *m, bool write, uint16_t val)
+{
+	unsigned int devad = m->phy_mmd_ctrl & MII_MMD_CTRL_DEVAD_MASK;
+	uint16_t func = m->phy_mmd_ctrl & MII_PHY_MMD_CTRL_FUNC_MASK;
+	uint16_t *addr = &m->phy_mmd_addr[devad];
+
+	if (func == MII_MMD_CTRL_ADDR) {
+		if (write)
+			*addr = val;
+		return *addr;
+	}
+	if (write)
+		mmd_write(m, devad, *addr, val);
+	else
+		val = mmd_read(m, devad, *addr);
+	if (func == MII_MMD_CTRL_INCR_RDWT ||
+	    (func == MII_MMD_CTRL_INCR_ON_WT && write))
+		(*addr)++;
+	return val;
+}
+
+static uint16_t
 phy_read(struct dwmac4_model *m, uint32_t reg)
 {
 	bool up = model_link_up(m);
@@ -184,6 +282,10 @@ phy_read(struct dwmac4_model *m, uint32_t reg)
 		return up ? partner_stat1000(m) : 0;
 	case MII_ESTATUS:
 		return MODEL_PHY_ESTATUS;
+	case MII_MMD_CTRL:
+		return m->phy_mmd_ctrl;
+	case MII_MMD_DATA:
+		return mmd_data(m, false, 0);
 	default:
 		return 0;
 	}
@@ -195,10 +297,19 @@ phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
 	switch (reg) {
 	case MII_BMCR:
 		/* RESET and ANRESTART self-clear at once (no timing). */
-		if (val & BMCR_RESET)
+		if (val & BMCR_RESET) {
 			model_phy_reset(m);
-		else
+		} else {
 			m->phy_bmcr = val & (uint16_t)~BMCR_ANRESTART;
+			if ((val & BMCR_ANRESTART) && (val & BMCR_ANENABLE))
+				model_phy_autoneg(m);
+		}
+		break;
+	case MII_MMD_CTRL:
+		m->phy_mmd_ctrl = val;
+		break;
+	case MII_MMD_DATA:
+		mmd_data(m, true, val);
 		break;
 	case MII_ADVERTISE:
 		m->phy_adv = val;
@@ -211,6 +322,8 @@ phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
 	}
 	/* What it advertises decides whether auto-negotiation agrees. */
 	model_link_eval(m);
+	/* The receive clock may run again: a reset waiting for it ends. */
+	model_reset_retry(m);
 }
 
 void
