@@ -42,6 +42,27 @@ RTE_PMD_STMMAC_UIO_EXPORT
 int rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id);
 
 /*
+ * The model's link partner renegotiates to @p speed Mbit/s (10, 100,
+ * 1000), full duplex when @p full (dwmac4_model_set_phy_mode()). 0 or
+ * -errno (-ENOTSUP: not a model port; -EINVAL: another speed).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_set_phy_mode(uint16_t port_id,
+					  unsigned int speed, int full);
+
+/*
+ * Register @p off of the model SoC's block @p map ("cru", "grf",
+ * "php_grf", "gpr") into @p val, without side effect; the RGMII TX clock
+ * the SoC gives the MAC into @p txclk_hz. 0 or -errno (-ENOENT: no such
+ * block).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_soc_peek(uint16_t port_id, const char *map,
+				      uint32_t off, uint32_t *val);
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz);
+
+/*
  * Description of the most recent driver protocol violation ("" when
  * none), or NULL with rte_errno set to ENODEV / ENOTSUP.
  */

@@ -223,6 +223,19 @@ arg_crc_strip(const char *v, void *args)
 	return NULL;
 }
 
+static const char *
+arg_soc(const char *v, void *args)
+{
+	static const char *const names[] = { "auto", "none", NULL };
+	struct stmmac_devargs *da = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto or none";
+	da->soc_none = i == 1;
+	return NULL;
+}
+
 static const struct socnic_devarg stmmac_devargs[] = {
 	STMMAC_DEVARGS(SOCNIC_DEVARG_PARSE)
 };

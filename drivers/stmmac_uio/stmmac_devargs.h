@@ -30,7 +30,8 @@
 	X(coe, "0|1", "1", ANY)						\
 	X(crc_strip, "mac|sw", "mac", ANY)				\
 	X(riwt, "<0..255>", "0", ANY)					\
-	X(rx_coal_usecs, "<us>", NULL, ANY)
+	X(rx_coal_usecs, "<us>", NULL, ANY)				\
+	X(soc, "auto|none", "auto", ANY)
 
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
@@ -58,6 +59,12 @@
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
 	X(model_boot, "reset|running", NULL, MODEL)			\
+	X(model_soc, "none|rk3568|rk3588|imx8mp", NULL, MODEL)		\
+	X(model_soc_gmac, "0|1", NULL, MODEL)				\
+	X(model_soc_boot, "uboot|cold", NULL, MODEL)			\
+	X(model_soc_gated, "0|1", NULL, MODEL)				\
+	X(model_soc_tx_delay, "<0..255>", NULL, MODEL)			\
+	X(model_soc_rx_delay, "<0..255>", NULL, MODEL)			\
 	X(model_irq_race, "0|1", NULL, MODEL)				\
 	X(model_irq_line, "split|one", NULL, MODEL)			\
 	X(model_phy_eee, "0|1", NULL, MODEL)				\
@@ -113,6 +120,13 @@ struct stmmac_devargs {
 	 */
 	uint8_t riwt;
 	unsigned int rx_coal_usecs;	/* 0: not given */
+	/*
+	 * soc=none: leave the SoC's blocks around the controller (reset,
+	 * clocks, interface mode) as the boot loader left them; auto (the
+	 * default) hands the controller over when the backend offers them
+	 * (stmmac_soc.c, docs/design/soc_glue.md).
+	 */
+	bool soc_none;
 };
 
 /*

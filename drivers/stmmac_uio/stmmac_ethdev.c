@@ -495,6 +495,10 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = ad->be.ops->dma_map(ad->be.ctx);
 	if (ret < 0)
 		goto err_backend;
+	/* The SoC's reset and clocks before the first register access. */
+	ret = stmmac_soc_probe(ad);
+	if (ret < 0)
+		goto err_backend;
 	ret = stmmac_hw_probe(ad, &ea);
 	if (ret < 0)
 		goto err_backend;

@@ -32,6 +32,7 @@
 #include "dwmac4_regs.h"
 #include "stmmac_devargs.h"
 #include "stmmac_ring.h"
+#include "stmmac_soc.h"
 #include "stmmac_xstats.h"
 
 #define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
@@ -223,6 +224,8 @@ struct stmmac_adapter {
 	struct rte_intr_handle *rx_intr;
 	/* Link status change interrupts (stmmac_intr.c, intr_conf.lsc). */
 	struct socnic_lsc lsc;
+	/* SoC glue (stmmac_soc.c): reset, clocks, interface, TX clock. */
+	struct stmmac_soc soc;
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };

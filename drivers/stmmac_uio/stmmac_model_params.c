@@ -144,6 +144,77 @@ parse_flag(const char *v, bool *flag)
 }
 
 static const char *
+arg_model_soc(const char *v, void *args)
+{
+	/* In enum dwmac4_model_soc order. */
+	static const char *const names[] = { "none", "rk3568", "rk3588",
+					     "imx8mp", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected none, rk3568, rk3588 or imx8mp";
+	MODEL_PARAMS(args)->soc = (enum dwmac4_model_soc)i;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_gmac(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 1, &n) < 0)
+		return "expected 0 or 1 (the i.MX8MP has GMAC 0 only)";
+	MODEL_PARAMS(args)->soc_gmac = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_boot(const char *v, void *args)
+{
+	static const char *const names[] = { "uboot", "cold", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected uboot or cold";
+	MODEL_PARAMS(args)->soc_boot = (enum dwmac4_model_soc_boot)i;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_gated(const char *v, void *args)
+{
+	bool on;
+
+	if (socnic_parse_bool(v, &on) < 0)
+		return "expected 0 or 1";
+	MODEL_PARAMS(args)->soc_gated = on;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_delay(const char *v, uint32_t *out)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 255, &n) < 0)
+		return "expected a delay-line value 0..255";
+	*out = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_tx_delay(const char *v, void *args)
+{
+	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_tx_delay);
+}
+
+static const char *
+arg_model_soc_rx_delay(const char *v, void *args)
+{
+	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_rx_delay);
+}
+
+static const char *
 arg_model_irq_race(const char *v, void *args)
 {
 	return parse_flag(v, &MODEL_PARAMS(args)->irq_race);

@@ -323,6 +323,8 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 		if (speed != ad->mac_speed || full != ad->mac_full) {
 			ad->mac_speed = speed;
 			ad->mac_full = full;
+			/* The SoC's RGMII TX clock follows too (stmmac_soc.c). */
+			stmmac_soc_link_speed(ad, speed);
 			if (ad->hw_started)
 				socnic_update32(&ad->be, GMAC_CONFIG,
 						GMAC_CONFIG_PS | GMAC_CONFIG_FES |

@@ -47,6 +47,11 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	p->phy_full = true;
 	p->mtl_queues = 1;
 	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
+	p->soc = DWMAC4_MODEL_SOC_NONE;
+	p->soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT;
+	/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
+	p->soc_tx_delay = 0x3c;
+	p->soc_rx_delay = 0x2f;
 	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
 }
 
@@ -270,9 +275,7 @@ model_busy(struct dwmac4_model *m)
 static void
 model_soft_reset(struct dwmac4_model *m)
 {
-	unsigned int ch, i;
-
-	if (m->params.clocks != DWMAC4_MODEL_CLOCKS_ON) {
+	if (model_clocks(m) != DWMAC4_MODEL_CLOCKS_ON) {
 		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 		return;
 	}
@@ -296,6 +299,19 @@ model_soft_reset(struct dwmac4_model *m)
 				model_reg_get(m, GMAC_CONFIG) &
 				(GMAC_CONFIG_RE | GMAC_CONFIG_TE) ?
 				"the MAC" : "a DMA engine");
+	model_core_reset(m);
+}
+
+/*
+ * Every register to its reset value, the engines stopped: the software
+ * reset's effect, and the SoC's reset line's (dwmac4_model_soc.c), which
+ * needs no clock and checks nothing. Lock held.
+ */
+void
+model_core_reset(struct dwmac4_model *m)
+{
+	unsigned int ch, i;
+
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
 		model_ring_stop(m, &m->rx[ch]);
 		model_ring_stop(m, &m->tx[ch]);
@@ -613,9 +629,14 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 
 	if (off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
 		return 0;
-	/* No clock: the block answers 0, but for the reset it never ends. */
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
-		return off == DMA_BUS_MODE ? model_reg_get(m, off) : 0;
+	/*
+	 * No clock: the block answers 0, but for the reset it never ends;
+	 * held in reset by the SoC, everything reads 0.
+	 */
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF)
+		return off == DMA_BUS_MODE &&
+		       !__atomic_load_n(&m->soc_held, __ATOMIC_ACQUIRE) ?
+		       model_reg_get(m, off) : 0;
 	if (off == DMA_DEBUG_STATUS_0)
 		return dma_debug_read(m);
 	if (off == DMA_STATUS) {
@@ -640,8 +661,11 @@ dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 
 	if (!reg_off_ok(m, off, "read32"))
 		return 0;
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF) {
+		if (m->params.clocks == DWMAC4_MODEL_CLOCKS_ON)
+			MODEL_STAT_ADD_ATOMIC(m, soc_unclocked_accesses, 1);
 		return dwmac4_model_peek32(m, off);
+	}
 	/* An MMC counter's read clears its interrupt (and it, RSTONRD). */
 	if (model_mmc_read(m, off, &v))
 		return v;
@@ -659,9 +683,14 @@ reg_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	if (!reg_off_ok(m, off, "write32") || model_reg_read_only(off))
 		return;
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF &&
-	    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
-		return;
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF) {
+		if (m->params.clocks == DWMAC4_MODEL_CLOCKS_ON)
+			MODEL_STAT_ADD_ATOMIC(m, soc_unclocked_accesses, 1);
+		/* Held in reset: the write is lost, the reset too. */
+		if (__atomic_load_n(&m->soc_held, __ATOMIC_ACQUIRE) ||
+		    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
+			return;
+	}
 	if (chan_write(m, off, val) || model_mmc_write(m, off, val))
 		return;
 	if (off >= MTL_CHAN_BASE_ADDR &&
@@ -724,7 +753,11 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	    (p->phy_speed != 10 && p->phy_speed != 100 &&
 	     p->phy_speed != 1000) ||
 	    p->mtl_queues < 1 || p->mtl_queues > DWMAC4_MODEL_MAX_MTL_QUEUES ||
-	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC) {
+	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC ||
+	    (unsigned int)p->soc > DWMAC4_MODEL_SOC_IMX8MP ||
+	    (unsigned int)p->soc_boot > DWMAC4_MODEL_SOC_BOOT_COLD ||
+	    p->soc_gmac > (p->soc == DWMAC4_MODEL_SOC_IMX8MP ? 0u : 1u) ||
+	    p->soc_tx_delay > 0xff || p->soc_rx_delay > 0xff) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -778,6 +811,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_phy_autoneg(m);	/* at power-on, with the cable in */
 	if (p->boot_running)
 		model_boot_running(m);
+	model_soc_init(m);
 	return m;
 }
 
@@ -976,6 +1010,18 @@ dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 	model_phy_autoneg(m);
 	model_reset_retry(m);
 	pthread_mutex_unlock(&m->lock);
+	model_thread_kick(&m->thr);
+}
+
+void
+dwmac4_model_set_phy_mode(struct dwmac4_model *m, unsigned int speed,
+			  bool full)
+{
+	if (speed != 10 && speed != 100 && speed != 1000)
+		return;
+	__atomic_store_n(&m->params.phy_speed, speed, __ATOMIC_RELEASE);
+	__atomic_store_n(&m->params.phy_full, full, __ATOMIC_RELEASE);
+	model_link_eval(m);
 	model_thread_kick(&m->thr);
 }
 

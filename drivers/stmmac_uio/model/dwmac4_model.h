@@ -87,6 +87,36 @@ enum dwmac4_model_clocks {
 };
 
 /*
+ * The SoC around the GMAC (dwmac4_model_soc.c, docs/model.md "The SoC
+ * around the GMAC"): its clock and reset unit and register files as
+ * pages of registers behind extra maps, which decide whether the block
+ * is clocked and out of reset, its interface mode and its RGMII TX clock.
+ */
+enum dwmac4_model_soc {
+	DWMAC4_MODEL_SOC_NONE = 0,	/* the block just works (clocks=) */
+	DWMAC4_MODEL_SOC_RK3568,
+	DWMAC4_MODEL_SOC_RK3588,
+	DWMAC4_MODEL_SOC_IMX8MP,
+};
+
+/* The state the SoC's blocks start in. */
+enum dwmac4_model_soc_boot {
+	/*
+	 * As upstream U-Boot leaves them after a network command such as
+	 * dhcp at 1000 Mbit/s: the GMAC's reset asserted (Rockchip: its stop
+	 * hook), its clocks open, interface mode and delay lines set from
+	 * the board's node, the TX clock at 125 MHz.
+	 */
+	DWMAC4_MODEL_SOC_BOOT_UBOOT = 0,
+	/* The TRMs' reset values: released, ungated, every field 0. */
+	DWMAC4_MODEL_SOC_BOOT_COLD,
+};
+
+/* Extra maps a SoC model has at most, each one page. */
+#define DWMAC4_MODEL_SOC_MAPS	3u
+#define DWMAC4_MODEL_SOC_PAGE	4096u
+
+/*
  * Device faults injected by one DMA channel's receive engine
  * (docs/model.md "Fault injection"; the rows of the robustness catalogue
  * each knob serves in brackets). Each *_ppm is a rate per million frames,
@@ -260,6 +290,19 @@ struct dwmac4_model_params {
 	unsigned int mtl_queues;
 	enum dwmac4_model_clocks clocks;
 	/*
+	 * The SoC (DWMAC4_MODEL_SOC_NONE: none), which of its GMACs this is
+	 * (0 or 1; the i.MX8MP has one), the state its blocks start in, the
+	 * GMAC's clock gates closed at start (a kernel gating the clocks no
+	 * driver claimed: no clk_ignore_unused), and the board's node:
+	 * phy-mode "rgmii" with its tx_delay / rx_delay.
+	 */
+	enum dwmac4_model_soc soc;
+	unsigned int soc_gmac;
+	enum dwmac4_model_soc_boot soc_boot;
+	bool soc_gated;
+	uint32_t soc_tx_delay;		/* default 0x3c */
+	uint32_t soc_rx_delay;		/* default 0x2f */
+	/*
 	 * The state the model starts in: false, as after a power-on reset
 	 * (MAC address 0 as a boot loader sets it); true, as a boot loader
 	 * or a previous driver may leave it: the MAC receiving and
@@ -377,6 +420,39 @@ unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
 void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
 
 /*
+ * The link partner renegotiates to @p speed (10, 100 or 1000) Mbit/s and
+ * duplex @p full: the PHY's partner ability changes, auto-negotiation
+ * settles on it at once. A MAC or an SoC TX clock still at the old speed
+ * loses the frames (rx/tx_dropped_speed, soc_tx_dropped_clock).
+ */
+void dwmac4_model_set_phy_mode(struct dwmac4_model *m, unsigned int speed,
+			       bool full);
+
+/*
+ * The SoC's extra maps (params.soc; dwmac4_model_soc.c), as a UIO device
+ * offers its node's further reg entries: the index of the map named
+ * @p name ("cru", "grf", "php_grf", "gpr"), or -1; a 32-bit access at
+ * @p off in its page (Rockchip CRU/GRF words take a write mask in the
+ * high half; a bad offset reads 0, writes nothing). Where the GMAC's
+ * registers and the map are in physical memory, and the board node's
+ * property @p name ("phy-mode", "tx_delay", "rx_delay") as the kernel
+ * shows it (strings with their NUL, numbers big-endian): its length, or
+ * -1 when the node has none.
+ */
+int dwmac4_model_soc_map(const struct dwmac4_model *m, const char *name);
+uint32_t dwmac4_model_soc_read32(struct dwmac4_model *m, unsigned int map,
+				 uint32_t off);
+void dwmac4_model_soc_write32(struct dwmac4_model *m, unsigned int map,
+			      uint32_t off, uint32_t val);
+uint64_t dwmac4_model_soc_regs_phys(const struct dwmac4_model *m);
+uint64_t dwmac4_model_soc_map_phys(const struct dwmac4_model *m,
+				   unsigned int map);
+int dwmac4_model_soc_of_prop(const struct dwmac4_model *m, const char *name,
+			     void *buf, size_t len);
+/* The RGMII TX clock the SoC gives the MAC now, in Hz (0: none). */
+uint32_t dwmac4_model_soc_txclk_hz(struct dwmac4_model *m);
+
+/*
  * Brings the PHY's link down or up (a cable pulled or plugged); a change
  * of the link the MAC sees in band sets RGSMIIIS.
  */
@@ -401,6 +477,14 @@ struct dwmac4_model_stats {
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
+	/*
+	 * The SoC (params.soc): register accesses to a block held in reset
+	 * or unclocked (answered 0, writes lost: silicon may instead hang
+	 * the bus), and frames sent while the RGMII TX clock did not match
+	 * the link speed (the partner never sees them).
+	 */
+	uint64_t soc_unclocked_accesses;
+	uint64_t soc_tx_dropped_clock;
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
 	uint64_t tx_padded;		/* frames zero-padded to 60 bytes (CPC 0) */
 	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */

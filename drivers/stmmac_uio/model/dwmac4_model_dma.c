@@ -711,6 +711,9 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	model_mmc_add(m, DWMAC4_MMC_TX_OCTETCOUNT_GB, (uint32_t)len);
 	if (!model_mac_speed_ok(m)) {
 		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
+	} else if (!model_soc_txclk_ok(m)) {
+		/* The SoC clocks the RGMII TX lines at another speed's rate. */
+		MODEL_STAT_ADD(m, soc_tx_dropped_clock, 1);
 	} else {
 		if (sink != NULL && len > 0)
 			sink->put(sink, m->txbuf, (size_t)len);

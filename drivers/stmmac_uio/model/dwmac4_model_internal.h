@@ -232,7 +232,30 @@ struct dwmac4_model {
 	char last_viol[MODEL_VIOL_MSG_LEN];
 
 	struct model_thread thr;		/* thread mode */
+
+	/* The SoC around the GMAC (params.soc, dwmac4_model_soc.c). */
+	uint32_t soc_regs[DWMAC4_MODEL_SOC_MAPS][DWMAC4_MODEL_SOC_PAGE / 4];
+	bool soc_held;			/* atomic: reset asserted */
 };
+
+/* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
+
+/* The clocks the SoC gives the block now (CLOCKS_ON without an SoC). */
+enum dwmac4_model_clocks model_soc_clocks(struct dwmac4_model *m);
+/* Whether the SoC's RGMII TX clock matches the PHY's speed (no SoC: yes). */
+bool model_soc_txclk_ok(struct dwmac4_model *m);
+/* The SoC's blocks in their state at power-up (params.soc_boot). */
+void model_soc_init(struct dwmac4_model *m);
+/* The block's hardware reset, as its reset line does it. Lock held. */
+void model_core_reset(struct dwmac4_model *m);
+
+/* The clocks the block has: the board's (params.clocks), then the SoC's. */
+static inline enum dwmac4_model_clocks
+model_clocks(struct dwmac4_model *m)
+{
+	return m->params.clocks != DWMAC4_MODEL_CLOCKS_ON ? m->params.clocks :
+	       model_soc_clocks(m);
+}
 
 /* ---- Register helpers (dwmac4_model.c) ---- */
 
