@@ -42,6 +42,7 @@
 #define STMMAC_MIN_RING_DESC	64
 #define STMMAC_MAX_RING_DESC	1024
 #define STMMAC_CHAN		0	/* the one DMA channel in use */
+#define STMMAC_MTL_QUEUES_USED	1u	/* MTL queue 0, mapped to it */
 
 /* RBSZ: multiple of 4 in [64, 16380] (DMA_CH0_Rx_Control, model.md). */
 #define STMMAC_RBSZ_MIN		64u
@@ -190,8 +191,12 @@ struct stmmac_adapter {
 	uint8_t desc_shift;
 	uint32_t dsl;
 	uint32_t bus_bytes;		/* system bus width, the DSL unit */
-	/* FIFOs (MAC_HW_Feature1) and queue 0's share of each (TQS/RQS). */
+	/*
+	 * FIFOs (MAC_HW_Feature1), the MTL queues the core has
+	 * (MAC_HW_Feature2) and queue 0's share of each FIFO (TQS/RQS).
+	 */
 	uint32_t rx_fifo, tx_fifo;
+	uint32_t mtl_rx_queues, mtl_tx_queues;
 	uint32_t rx_queue_bytes, tx_queue_bytes;
 	/*
 	 * MAC_HW_Feature0: TX checksum insertion; the RGMII/SGMII link status

@@ -121,8 +121,8 @@ stmmac_dma_addr_bits(const struct socnic_backend *be)
 }
 
 /*
- * What the core is: FIFO sizes (MAC_HW_Feature1, log2 of 128-byte units)
- * divided among the MTL queues it has (MAC_HW_Feature2), the bus width.
+ * What the core is: FIFO sizes (MAC_HW_Feature1, log2 of 128-byte units),
+ * the MTL queues it has (MAC_HW_Feature2), the bus width.
  */
 static void
 stmmac_hw_features(struct stmmac_adapter *ad)
@@ -131,15 +131,24 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	uint32_t f0 = socnic_read32(be, GMAC_HW_FEATURE0);
 	uint32_t f1 = socnic_read32(be, GMAC_HW_FEATURE1);
 	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
-	uint32_t rxq = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
-	uint32_t txq = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
 
 	ad->dma_addr_bits = stmmac_dma_addr_bits(be);
 	ad->rx_fifo = 128u << (f1 & GMAC_HW_RXFIFOSIZE);
 	ad->tx_fifo = 128u << ((f1 & GMAC_HW_TXFIFOSIZE) >> 6);
-	/* Each queue gets an equal share, in whole 256-byte blocks. */
-	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / rxq, 256u);
-	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / txq, 256u);
+	ad->mtl_rx_queues = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
+	ad->mtl_tx_queues = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
+	/*
+	 * Each queue in use gets an equal share of the FIFO, in whole
+	 * 256-byte blocks, as Linux's stmmac_dma_operation_mode() divides
+	 * it by rx/tx_queues_to_use, not by the queues the core has: the
+	 * queues left disabled hold none of it. One queue is in use here,
+	 * so it takes the whole FIFO (i.MX8MP's five queues would leave a
+	 * fifth each: ~1.5 KiB TX frames at most).
+	 */
+	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / STMMAC_MTL_QUEUES_USED,
+					     256u);
+	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / STMMAC_MTL_QUEUES_USED,
+					     256u);
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
 	/*
@@ -216,10 +225,11 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 			    name, ad->dma_addr_bits);
 		return -EINVAL;
 	}
-	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes (queue 0: %u / %u)",
+	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes over %u/%u MTL queues (queue 0, the one in use: %u / %u)",
 		    name, snps >> 4, snps & 0xf,
 		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits,
 		    ad->bus_bytes * 8, ad->rx_fifo, ad->tx_fifo,
+		    ad->mtl_rx_queues, ad->mtl_tx_queues,
 		    ad->rx_queue_bytes, ad->tx_queue_bytes);
 	return 0;
 }

@@ -7,9 +7,11 @@
  *
  *  - takeover: a device a previous owner left running is stopped (MAC
  *    TE/RE, both DMA engines) before its software reset;
- *  - MTL queues sized from MAC_HW_Feature1/2: with several queues their
- *    256-byte reset size drops every full-size frame; no frame longer
- *    than the TX queue is handed to the device (it would stall it);
+ *  - MTL queues sized from MAC_HW_Feature1: with several queues their
+ *    256-byte reset size drops every full-size frame, and the one queue
+ *    in use gets the whole FIFO, not a share per queue the core has
+ *    (MAC_HW_Feature2); no frame longer than the TX queue is handed to
+ *    the device (it would stall it);
  *  - the PHY found by an MDIO scan, its negotiated speed and duplex
  *    written to MAC_Configuration (PS/FES/DM) and reported by
  *    link_update; a wrong phy_addr leaves the link down with a message;
@@ -217,30 +219,37 @@ test_mtl_queues(void)
 	struct bu_port p;
 
 	/*
-	 * Four MTL queues: TQS/RQS reset to 256 bytes, the driver gives each
-	 * a quarter of the 16 KiB FIFOs.
+	 * Five MTL queues, as i.MX8MP's core has: TQS/RQS reset to 256
+	 * bytes. The driver uses queue 0 alone and gives it the whole 16 KiB
+	 * FIFOs (Linux divides by the queues in use), not a fifth each.
 	 */
-	if (!bu_probe(&p, "model_mtl_queues=4,flow_ctrl=1,gen_len=1514,gen_pkts="
+	if (!bu_probe(&p, "model_mtl_queues=5,flow_ctrl=1,gen_len=1514,gen_pkts="
 		      RTE_STR(BU_FRAMES)))
 		return;
 	if (bu_start(&p, 2048, true, NULL, 0)) {
 		pmd_harness_rx_until(p.port, BU_FRAMES, NULL, NULL);
 		es = pmd_harness_eth_stats(p.port);
 		st = pmd_harness_model_stats(p.port);
-		CHECK_EQ_U(es.ipackets, BU_FRAMES, "mtl 4 queues: 1514-byte frames received");
-		CHECK_EQ_U(st.rx_dropped_overflow, 0, "mtl 4 queues: RX queue overflow");
+		CHECK_EQ_U(es.ipackets, BU_FRAMES, "mtl 5 queues: 1514-byte frames received");
+		CHECK_EQ_U(st.rx_dropped_overflow, 0, "mtl 5 queues: RX queue overflow");
 		CHECK_EQ_U(bu_tx(&p, BU_TX, 1514), BU_TX,
-			   "mtl 4 queues: 1514-byte frames sent");
+			   "mtl 5 queues: 1514-byte frames sent");
 		/*
-		 * 9000 bytes do not fit the 4 KiB TX queue: store and forward
-		 * would never send it and the queue would stall. The driver
-		 * refuses it (oerrors), the frames after it leave.
+		 * 9000 bytes fit queue 0's 16 KiB; a fifth of the FIFO (3 KiB)
+		 * would have refused them.
 		 */
-		CHECK_EQ_U(bu_tx(&p, 1, 9000), 0, "mtl 4 queues: 9000 bytes refused");
+		CHECK_EQ_U(bu_tx(&p, 4, 9000), 4,
+			   "mtl 5 queues: 9000-byte frames sent (queue 0 has the whole FIFO)");
+		/*
+		 * 17000 bytes do not fit even the whole TX FIFO: store and
+		 * forward would never send it and the queue would stall. The
+		 * driver refuses it (oerrors), the frames after it leave.
+		 */
+		CHECK_EQ_U(bu_tx(&p, 1, 17000), 0, "mtl 5 queues: 17000 bytes refused");
 		CHECK_EQ_U(bu_tx(&p, BU_TX, 1514), BU_TX,
-			   "mtl 4 queues: frames after the refused one sent");
+			   "mtl 5 queues: frames after the refused one sent");
 		st = pmd_harness_model_stats(p.port);
-		CHECK_EQ_U(st.tx_fifo_stalls, 0, "mtl 4 queues: TX queue stalled");
+		CHECK_EQ_U(st.tx_fifo_stalls, 0, "mtl 5 queues: TX queue stalled");
 	}
 	bu_down(&p);
 }
