@@ -11,8 +11,11 @@
  * Without an argument (EAL --no-huge: IOVA as VA):
  *   - uio_root= must be an absolute, existing directory and needs uio=;
  *   - a UIO device missing from the tree is refused, naming its path;
- *   - a device whose name does not look like the family's is refused, naming
- *     the name, its driver and uio_force=1; uio_force=1 takes it;
+ *   - a device whose device-tree compatible is not the family's (a UART, a
+ *     GMAC 3.x node named "ethernet", no compatible at all) is refused,
+ *     quoting what it found, the name, its driver and uio_force=1;
+ *     uio_force=1 takes it with a warning; the family's compatible is
+ *     taken under any node name;
  *   - a map too small for the registers the driver touches is refused;
  *   - map0 with its registers at a page offset (0x800) is mapped with
  *     exactly map0/size bytes, and the name and the bound driver
@@ -136,14 +139,31 @@ mkdirs(const char *path)
 	mkdir(buf, 0755);
 }
 
+/* @p len bytes of @p data, NULs included, as sysfs gives a DT property. */
+static void
+write_bytes(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL, "create %s", path);
+	if (f == NULL)
+		return;
+	CHECK(fwrite(data, 1, len, f) == len, "write %s", path);
+	fclose(f);
+}
+
+/* The family's board: its controller's device-tree compatible. */
+#define FAMILY_COMPAT	pmd_family()->uio_compatible, pmd_family()->uio_compatible_len
+
 /*
  * ROOT/sys/class/uio/@p uio (name, map0, device/driver -> @p driver if
+ * not NULL, device/of_node/compatible of @p clen bytes if @p compat is
  * not NULL) and ROOT/dev/@p uio, a file of @p size bytes holding
  * MAC_Version at @p offset + GMAC4_VERSION.
  */
 static void
 fake_uio(const char *uio, const char *name, const char *driver,
-	 uint64_t size, uint64_t offset)
+	 const char *compat, size_t clen, uint64_t size, uint64_t offset)
 {
 	char dir[512], path[640], text[64];
 	uint32_t ver = UIO_VERSION;
@@ -170,6 +190,12 @@ fake_uio(const char *uio, const char *name, const char *driver,
 		snprintf(text, sizeof(text), "../../bus/platform/drivers/%s",
 			 driver);
 		CHECK(symlink(text, path) == 0, "symlink %s", path);
+	}
+	if (compat != NULL) {
+		snprintf(path, sizeof(path), "%s/device/of_node", dir);
+		mkdirs(path);
+		snprintf(path, sizeof(path), "%s/device/of_node/compatible", dir);
+		write_bytes(path, compat, clen);
 	}
 	snprintf(path, sizeof(path), "%s/dev", root);
 	mkdirs(path);
@@ -316,25 +342,67 @@ test_uio_root(void)
 	free(log);
 }
 
-static void
-test_name_and_window(void)
-{
-	char args[512], want[64], *log;
+/* RK3399's gmac: a GMAC 3.x core, another register map (rk3399.dtsi). */
+static const char compat_3x[] = "rockchip,rk3399-gmac\0snps,dwmac-3.70a";
+static const char compat_uart[] = "snps,dw-apb-uart";
 
-	fake_uio("uio1", "serial", "uio_pdrv_genirq", UIO_SIZE, 0);
+static void
+test_compatible(void)
+{
+	char args[512], *log;
+
+	fake_uio("uio1", "serial", "uio_pdrv_genirq", compat_uart,
+		 sizeof(compat_uart), UIO_SIZE, 0);
 	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s", root);
-	probe_refused("not the family's name", args, &log);
-	CHECK(has(log, "\"serial\"") && has(log, "uio_pdrv_genirq") &&
-	      has(log, "uio_force=1"),
-	      "a device named serial is refused, naming it, its driver and uio_force=1");
+	probe_refused("not the family's compatible", args, &log);
+	CHECK(has(log, "\"snps,dw-apb-uart\"") && has(log, "\"serial\"") &&
+	      has(log, "uio_pdrv_genirq") && has(log, "uio_force=1"),
+	      "a UART is refused, quoting its compatible, name, driver and uio_force=1");
+	CHECK(has(log, pmd_family()->uio_compatible),
+	      "the refusal lists the compatibles that would do");
 	free(log);
 	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s,uio_force=1", root);
 	probe_refused("uio_force=1", args, &log);
-	CHECK(!has(log, "uio_force=1 uses it") && has(log, "\"serial\""),
-	      "uio_force=1 takes a device of any name");
+	CHECK(!has(log, "uio_force=1 uses it") &&
+	      has(log, "uio_force=1: using it anyway") &&
+	      has(log, "IOVA as VA"),
+	      "uio_force=1 takes a device of any compatible, with a warning");
 	free(log);
 
-	fake_uio("uio2", "ethernet", NULL, UIO_PAGE, 0);
+	/* Named "ethernet" like every Ethernet node: the name says nothing. */
+	fake_uio("uio3", "ethernet", "uio_pdrv_genirq", compat_3x,
+		 sizeof(compat_3x), UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio3,uio_root=%s", root);
+	probe_refused("a GMAC 3.x node named ethernet", args, &log);
+	CHECK(has(log, "\"rockchip,rk3399-gmac\", \"snps,dwmac-3.70a\"") &&
+	      !has(log, "IOVA as VA"),
+	      "an ethernet node of another core is refused, its compatible quoted");
+	free(log);
+
+	fake_uio("uio4", "ethernet", "uio_pdrv_genirq", NULL, 0, UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio4,uio_root=%s", root);
+	probe_refused("no device-tree compatible", args, &log);
+	CHECK(has(log, "no device-tree compatible") &&
+	      has(log, "uio4/device/of_node/compatible: missing"),
+	      "a device without of_node/compatible is refused, naming the path");
+	free(log);
+
+	/* The family's compatible under any name: on to the mapping. */
+	fake_uio("uio5", "fe2a0000.eth", "uio_pdrv_genirq", FAMILY_COMPAT,
+		 UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio5,uio_root=%s", root);
+	probe_refused("the family's compatible, any name", args, &log);
+	CHECK(!has(log, "uio_force") && has(log, "IOVA as VA"),
+	      "the family's compatible is taken whatever the node's name");
+	free(log);
+}
+
+static void
+test_window(void)
+{
+	char args[512], want[64], *log;
+
+	fake_uio("uio2", "ethernet", NULL, FAMILY_COMPAT, UIO_PAGE, 0);
 	snprintf(args, sizeof(args), "uio=uio2,uio_root=%s", root);
 	probe_refused("window too small", args, &log);
 	snprintf(want, sizeof(want), "register window of %#x bytes",
@@ -349,7 +417,8 @@ test_offset_map_and_iova_va(void)
 {
 	char args[512], *log;
 
-	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", UIO_SIZE, UIO_OFFSET);
+	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", FAMILY_COMPAT, UIO_SIZE,
+		 UIO_OFFSET);
 	/* Behind an IOMMU, which UIO does not program either. */
 	snprintf(args, sizeof(args), "%s/sys/class/uio/uio0/device/iommu_group",
 		 root);
@@ -376,7 +445,8 @@ test_pa_probe(void)
 {
 	char args[512], *log;
 
-	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", UIO_SIZE, UIO_OFFSET);
+	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", FAMILY_COMPAT, UIO_SIZE,
+		 UIO_OFFSET);
 	watch_node("uio0", UIO_SIZE);
 	snprintf(args, sizeof(args), "uio=uio0,uio_root=%s", root);
 	probe_refused("IOVA as PA, no device behind the window", args, &log);
@@ -476,7 +546,8 @@ main(int argc, char **argv)
 		test_pa_probe();
 	} else {
 		test_uio_root();
-		test_name_and_window();
+		test_compatible();
+		test_window();
 		test_offset_map_and_iova_va();
 	}
 	rte_eal_cleanup();

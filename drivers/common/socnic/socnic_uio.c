@@ -18,7 +18,6 @@
  * are DPDK IOVAs. Only IOVA-as-PA makes them addresses the device can use,
  * so IOVA-as-VA is refused.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -230,32 +229,94 @@ uio_bound_driver(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 	snprintf(buf, size, "%.*s", (int)size - 1, base != NULL ? base + 1 : link);
 }
 
-static bool
-uio_name_matches(const char *devname, const struct socnic_uio_family *fam)
+/*
+ * The device-tree node's compatible property: NUL-separated strings, most
+ * specific first (Devicetree Specification 2.3.1), as sysfs gives it.
+ * Returns its length in @p buf (NUL-terminated whatever the file holds),
+ * 0 when the node has none, or -errno.
+ */
+static ssize_t
+uio_of_compatible(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 {
-	char lower[64];
+	char path[PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	if (!uio_path(ctx, "device/of_node/compatible", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	n = read(fd, buf, size - 1);
+	close(fd);
+	if (n < 0)
+		return -errno;
+	buf[n] = '\0';
+	return n;
+}
+
+/* Whether a string of the compatible list @p list (@p len bytes) is the family's. */
+static bool
+uio_compatible_matches(const char *list, size_t len,
+		       const struct socnic_uio_family *fam)
+{
+	const char *c;
 	size_t i;
 
-	for (i = 0; devname[i] != '\0' && i < sizeof(lower) - 1; i++)
-		lower[i] = (char)tolower((unsigned char)devname[i]);
-	lower[i] = '\0';
-	for (i = 0; fam->names[i] != NULL; i++)
-		if (strstr(lower, fam->names[i]) != NULL)
-			return true;
+	for (c = list; c < list + len; c += strlen(c) + 1)
+		for (i = 0; fam->compatibles[i] != NULL; i++)
+			if (strcmp(c, fam->compatibles[i]) == 0)
+				return true;
 	return false;
 }
 
-/* "a, b, c or d" of the family's names, for the refusal's message. */
+/* "a", "b" of a NUL-separated list of @p len bytes, or a NULL-terminated one. */
 static void
-uio_name_list(const struct socnic_uio_family *fam, char *buf, size_t size)
+uio_quote_list(const char *list, size_t len, const char *const *vec, char *buf,
+	       size_t size)
 {
-	size_t n = 0, i;
+	const char *c;
+	size_t n = 0, i = 0;
 
 	buf[0] = '\0';
-	for (i = 0; fam->names[i] != NULL && n < size; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s",
-			i == 0 ? "" : fam->names[i + 1] == NULL ? " or " : ", ",
-			fam->names[i]);
+	for (c = vec != NULL ? vec[0] : list;
+	     c != NULL && (vec != NULL || c < list + len) && n < size;
+	     c = vec != NULL ? vec[++i] : c + strlen(c) + 1)
+		n += (size_t)snprintf(buf + n, size - n, "%s\"%s\"",
+				      n == 0 ? "" : ", ", c);
+}
+
+/*
+ * The device is one of the family's cores by its device-tree compatible.
+ * 0, or -ENODEV after logging what was found and what would do.
+ */
+static int
+uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
+	     const struct socnic_port_args *port, const char *devname,
+	     const char *driver, const struct socnic_uio_family *fam)
+{
+	char compat[256], found[320], want[640], what[PATH_MAX + 400];
+	ssize_t len = uio_of_compatible(ctx, compat, sizeof(compat));
+
+	if (len > 0 && uio_compatible_matches(compat, (size_t)len, fam))
+		return 0;
+	uio_quote_list(NULL, 0, fam->compatibles, want, sizeof(want));
+	if (len > 0) {
+		uio_quote_list(compat, (size_t)len, NULL, found, sizeof(found));
+		snprintf(what, sizeof(what), "is compatible with %s, which is not",
+			 found);
+	} else {
+		snprintf(what, sizeof(what), "has no device-tree compatible (%s/device/of_node/compatible: %s): cannot tell whether it is",
+			 ctx->dir, len == 0 ? "missing" : strerror((int)-len));
+	}
+	if (port->uio_force) {
+		SOCNIC_LOG(fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
+			   name, port->uio, devname, driver, what, fam->what, want);
+		return 0;
+	}
+	SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
+		   name, port->uio, devname, driver, what, fam->what, want);
+	return -ENODEV;
 }
 
 /*
@@ -312,7 +373,6 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		  const struct socnic_port_args *port,
 		  const struct socnic_uio_family *fam)
 {
-	char names[128];
 	struct socnic_uio_ctx *ctx;
 	uint64_t addr, size, offset;
 	char devname[64], driver[64];
@@ -339,13 +399,9 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		goto err;
 	}
 	uio_bound_driver(ctx, driver, sizeof(driver));
-	if (!uio_name_matches(devname, fam) && !port->uio_force) {
-		uio_name_list(fam, names, sizeof(names));
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like %s (a name containing %s): is it the right device? uio_force=1 uses it anyway",
-			   name, port->uio, devname, driver, fam->what, names);
-		ret = -ENODEV;
+	ret = uio_identify(ctx, name, port, devname, driver, fam);
+	if (ret < 0)
 		goto err;
-	}
 	ret = uio_sysfs_u64(ctx, "maps/map0/addr", &addr);
 	if (ret == 0)
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);
