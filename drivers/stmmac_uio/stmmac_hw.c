@@ -20,6 +20,7 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
 #include "stmmac_logs.h"
+#include "stmmac_of.h"
 
 /*
  * The software reset: Linux's dwmac4_dma_reset() waits up to 1 s
@@ -179,8 +180,41 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->bus_bytes = ad->da.bus_bytes != 0 ? ad->da.bus_bytes : 8;
 }
 
+/*
+ * The station address: mac=; else what the boot loader left in
+ * MAC_Address0, read before the reset sets it to all ones; else, when
+ * that is not valid (all ones or zero: the core was reset on the way
+ * out, as U-Boot's Rockchip glue does), the device tree's mac-address or
+ * local-mac-address; else a random one, as Linux falls back to.
+ */
+static void
+stmmac_hw_station_addr(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		       struct rte_ether_addr *ea)
+{
+	const char *name = ad->eth_dev->data->name;
+
+	if (ad->da.port.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
+		return;
+	}
+	stmmac_hw_read_mac(&ad->be, ea);
+	if (rte_is_valid_assigned_ether_addr(ea))
+		return;
+	if (of->has_mac) {
+		memcpy(ea->addr_bytes, of->mac, RTE_ETHER_ADDR_LEN);
+		PMD_DRV_LOG(INFO, "%s: MAC_Address0 holds no valid address: using the device tree's %s",
+			    name, of->mac_prop);
+		return;
+	}
+	rte_eth_random_addr(ea->addr_bytes);
+	PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device%s, using a random one%s",
+		    name, of->present ? " or its device-tree node" : "",
+		    of->nvmem_mac ? " (the node keeps it in an nvmem cell, not read from user space: give it with mac=)" : "");
+}
+
 int
-stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
+stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		struct rte_ether_addr *ea)
 {
 	const char *name = ad->eth_dev->data->name;
 	uint32_t ver = socnic_read32(&ad->be, GMAC4_VERSION);
@@ -197,21 +231,7 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 		return -ENODEV;
 	}
 	ad->snpsver = (uint8_t)snps;
-	/*
-	 * The station address is what the boot loader left: read it before
-	 * the reset sets it to all ones (Linux falls back to a random one
-	 * when it is not valid).
-	 */
-	if (ad->da.port.has_mac) {
-		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
-	} else {
-		stmmac_hw_read_mac(&ad->be, ea);
-		if (!rte_is_valid_assigned_ether_addr(ea)) {
-			rte_eth_random_addr(ea->addr_bytes);
-			PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device, using a random one",
-				    name);
-		}
-	}
+	stmmac_hw_station_addr(ad, of, ea);
 	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
 		return -EIO;
 	stmmac_hw_features(ad);
@@ -316,26 +336,27 @@ stmmac_hw_write_mac(const struct socnic_backend *be,
 }
 
 /*
- * DMA_SysBus_Mode, read-modify-write as Linux's dwmac4_dma_axi(): the
- * reset value carries the integrator's burst and outstanding-request
- * settings, which a board's snps,axi-config may override (axi_blen=,
- * axi_rd_osr_lmt=, axi_wr_osr_lmt=); EAME for addresses above 4 GiB.
+ * DMA_SysBus_Mode, read-modify-write as Linux's dwmac4_dma_init() and
+ * dwmac4_dma_axi(): the reset value carries the integrator's burst and
+ * outstanding-request settings, which the board's device tree
+ * (snps,fixed-burst, snps,mixed-burst, snps,aal, snps,axi-config) and
+ * then the devargs (axi_blen=, axi_rd_osr_lmt=, axi_wr_osr_lmt=)
+ * override (stmmac_of_apply()); EAME for addresses above 4 GiB.
  */
 static void
 stmmac_hw_sysbus(struct stmmac_adapter *ad)
 {
 	const struct stmmac_devargs *da = &ad->da;
-	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE), b;
+	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE);
 
 	if (ad->dma_addr_bits > 32)
 		v |= DMA_SYS_BUS_EAME;
-	if (da->axi_blen != 0) {
+	v |= da->sysbus_bits;
+	if (da->axi_blen_mask != 0) {
 		v &= ~(DMA_AXI_BLEN4 | DMA_AXI_BLEN8 | DMA_AXI_BLEN16 |
 		       DMA_AXI_BLEN32 | DMA_AXI_BLEN64 | DMA_AXI_BLEN128 |
 		       DMA_AXI_BLEN256);
-		/* BLEN4 is bit 1, each doubling one bit higher. */
-		for (b = 4; b <= da->axi_blen; b <<= 1)
-			v |= DMA_AXI_BLEN4 << (rte_log2_u32(b) - 2);
+		v |= da->axi_blen_mask;
 	}
 	if (da->axi_rd_osr_lmt >= 0)
 		v = (v & ~DMA_AXI_RD_OSR_LMT) |
@@ -358,12 +379,13 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 
 	stmmac_hw_sysbus(ad);
 	/*
-	 * PBLx8 and the descriptor layout (stmmac_dma_layout()); the burst
-	 * length itself goes into each direction's control register.
+	 * PBLx8 (unless snps,no-pbl-x8) and the descriptor layout
+	 * (stmmac_dma_layout()); the burst length itself goes into each
+	 * direction's control register.
 	 */
 	socnic_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
 			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
-			DMA_CHAN_CTRL_PBLX8 |
+			(ad->da.pblx8 ? DMA_CHAN_CTRL_PBLX8 : 0) |
 			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
 	/*
 	 * The secondary addresses (MAC_Address1..) reset disabled; ethdev

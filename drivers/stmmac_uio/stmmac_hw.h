@@ -13,10 +13,12 @@
 #include <rte_ether.h>
 
 struct stmmac_adapter;
+struct stmmac_of;
 struct socnic_backend;
 
 /* stmmac_hw.c */
-int stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea);
+int stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		    struct rte_ether_addr *ea);
 int stmmac_hw_quiesce(struct stmmac_adapter *ad);
 int stmmac_hw_reset(struct stmmac_adapter *ad);
 int stmmac_hw_dma_layout(struct stmmac_adapter *ad);

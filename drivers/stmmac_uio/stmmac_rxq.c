@@ -769,7 +769,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->nb_desc = nb_desc;
 	rxq->mask = nb_desc - 1;
 	rxq->desc_shift = ad->desc_shift;
-	rxq->pbl = ad->da.pbl;
+	rxq->pbl = ad->da.rxpbl;
 	rxq->free_thresh = thresh;
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;

@@ -26,7 +26,8 @@
  *     memory behind.
  * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
  * root or under qemu-user, fails when root has no hugepages): the probe goes on to the
- * device, reads MAC_Version at map + offset (a wrong base reads 0) and
+ * device, reads the node's snps,pbl from device/of_node, reads
+ * MAC_Version at map + offset (a wrong base reads 0) and
  * stops at the software reset, which no device completes here, with the
  * message naming clocks, PHY and GRF.
  *
@@ -447,9 +448,15 @@ test_pa_probe(void)
 
 	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", FAMILY_COMPAT, UIO_SIZE,
 		 UIO_OFFSET);
+	/* snps,pbl = <32>: the node the DMA settings come from. */
+	snprintf(args, sizeof(args), "%s/sys/class/uio/uio0/device/of_node/snps,pbl",
+		 root);
+	write_bytes(args, "\0\0\0\x20", 4);
 	watch_node("uio0", UIO_SIZE);
 	snprintf(args, sizeof(args), "uio=uio0,uio_root=%s", root);
 	probe_refused("IOVA as PA, no device behind the window", args, &log);
+	CHECK(has(log, "uio0/device/of_node: pbl 32/"),
+	      "snps,pbl read from the UIO device's of_node");
 	CHECK_EQ_U(uio_node.last_len, UIO_SIZE,
 		   "map0 mapped with exactly map0/size bytes");
 	CHECK(!has(log, "IOVA as VA"), "IOVA as PA accepted");

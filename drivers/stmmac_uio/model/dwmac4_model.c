@@ -741,7 +741,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
-	model_boot_mac(m);
+	if (!p->boot_poweron)
+		model_boot_mac(m);
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;

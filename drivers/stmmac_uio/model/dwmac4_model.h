@@ -243,6 +243,13 @@ struct dwmac4_model_params {
 	 */
 	bool boot_running;
 	/*
+	 * The core as its reset leaves it, every register at its reset
+	 * value, MAC address 0 all ones included: a boot loader that reset
+	 * the core on its way out (U-Boot's Rockchip glue) or none at all.
+	 * False: MAC address 0 holds params.mac.
+	 */
+	bool boot_poweron;
+	/*
 	 * The interrupt race on demand (dwmac4_model_irq.c): RX takes a
 	 * frame from the wire only when the driver enables RIE on channel
 	 * 0, and applies the enable after that frame is written back.
