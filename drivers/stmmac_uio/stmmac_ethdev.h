@@ -190,6 +190,12 @@ struct stmmac_adapter {
 	 */
 	uint8_t desc_shift;
 	uint32_t dsl;
+	/*
+	 * What RX buffer sizes are rounded to: the non-coherent DMA granule
+	 * (RBSZ in whole lines: the device's last line holds no byte of
+	 * anything else), else RTE_CACHE_LINE_SIZE.
+	 */
+	uint32_t dma_align;
 	uint32_t bus_bytes;		/* system bus width, the DSL unit */
 	/*
 	 * FIFOs (MAC_HW_Feature1), the MTL queues the core has

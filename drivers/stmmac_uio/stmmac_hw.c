@@ -257,8 +257,12 @@ stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
 /*
  * dma= resolved (auto: whatever the backend says of the device, coherent
  * when it says nothing) and the descriptor layout that follows: packed for
- * a coherent device; for a non-coherent one, one descriptor per CPU cache
- * line, the DMA skipping DSL bus-width words after each (stmmac_ring.h).
+ * a coherent device; for a non-coherent one, one descriptor per DMA
+ * granule, the DMA skipping DSL bus-width words after each
+ * (stmmac_ring.h). The granule is max(DminLine, CWG) (rxp_sync.h
+ * rxp_sync_nc_dma_align()): a write-back may cover a whole CWG block, so
+ * a descriptor sharing one with the next would be clobbered by the CPU
+ * cleaning its neighbour.
  */
 int
 stmmac_hw_dma_layout(struct stmmac_adapter *ad)
@@ -271,20 +275,22 @@ stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 					 stmmac_logtype_driver, name);
 	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
 	ad->dsl = 0;
+	ad->dma_align = RTE_CACHE_LINE_SIZE;
 	if (ret < 0 || !ad->da.rx.dma_noncoherent)
 		return ret;
-	line = rxp_sync_nc_line_size();
+	line = rxp_sync_nc_dma_align();
 	bus = ad->bus_bytes;
 	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
 	if (!rte_is_power_of_2(line) || line < DWMAC4_DESC_SIZE ||
 	    gap % bus != 0 || gap / bus > DWMAC4_DMA_CHAN_CTRL_DSL_MAX) {
-		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
+		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line (max of CTR_EL0 DminLine and CWG) with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
 			    name, line, bus * 8, DWMAC4_DMA_CHAN_CTRL_DSL_MAX);
 		return -ENOTSUP;
 	}
 	ad->dsl = gap / bus;
 	ad->desc_shift = (uint8_t)rte_log2_u32(line);
-	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus)",
+	ad->dma_align = line;
+	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus), RX buffers in whole lines",
 		    name, line, ad->dsl, bus * 8);
 	return 0;
 }

@@ -724,12 +724,16 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
-	 * zero) in [64, 16380]: round the buffer down.
+	 * zero) in [64, 16380], and for a non-coherent device a whole number
+	 * of DMA granules (scatter fills buffers whole: a partial last line
+	 * would be shared with what follows the buffer): round it down.
 	 */
 	if (ret == 0)
 		ret = socnic_rx_buf_size(stmmac_logtype_rx, port, mp,
 					 STMMAC_RBSZ_MIN, STMMAC_RBSZ_MAX,
-					 RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN),
+					 RTE_MAX(ad->bus_bytes,
+						 ad->da.rx.dma_noncoherent ?
+						 ad->dma_align : STMMAC_RBSZ_ALIGN),
 					 &room, &rbsz);
 	if (ret == 0)
 		ret = socnic_rx_free_thresh(stmmac_logtype_rx, port,
@@ -851,7 +855,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 */
 	rxq->rbsz = rxq->scatter ? rxq->room :
 		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + RTE_ETHER_CRC_LEN,
-						  RTE_CACHE_LINE_SIZE));
+			stmmac_adapter(dev)->dma_align));
 	if (rxp_pool_set_max_len(rxq->pool, rxq->rbsz) < 0)
 		return -EINVAL;
 	got = rxp_pool_alloc_bulk(rxq->pool, rxq->sw_ring, rxq->nb_desc);

@@ -17,7 +17,8 @@
  *    link_update; a wrong phy_addr leaves the link down with a message;
  *    fixed_link for a PHY-less board; link down/up at run time;
  *    speed_capa what MAC and PHY both do (or the fixed link's mode);
- *  - RBSZ a multiple of the bus width (its low bits are read-only zero);
+ *  - RBSZ a multiple of the bus width (its low bits are read-only zero),
+ *    and of the DMA granule on a non-coherent device;
  *  - MAC address 0 and the multicast hash filter written after the
  *    reset of dev_start (promiscuous off).
  *
@@ -27,12 +28,14 @@
  */
 #include <rte_bus_vdev.h>
 
+#include "dwmac4_regs.h"
 #include "pmd_harness.h"
 
 #define BU_FRAMES	300
 #define BU_TX		64
 #define BU_RING		256
 #define BU_SMALL_ROOM	516	/* 4-aligned, not 8: RBSZ must be 512 */
+#define BU_ODD_ROOM	1000	/* 8-aligned, not a whole number of lines */
 
 struct bu_port {
 	char name[32];
@@ -450,6 +453,38 @@ test_rbsz_bus_width(void)
 		CHECK_EQ_U(r.bad_seg, 0, "rbsz: non-last segments of 512 bytes");
 		CHECK_EQ_U(r.bad_len, 0, "rbsz: frame length == IP length + 14");
 		CHECK_EQ_U(r.bad_csum, 0, "rbsz: UDP checksum over the chain");
+	}
+	bu_down(&p);
+
+	/*
+	 * 1000 data bytes, scattered: RBSZ 1000 on a coherent device; on a
+	 * non-coherent one a whole number of DMA granules (960 with 64-byte
+	 * lines), or the device's last line of a buffer would hold bytes of
+	 * what follows it.
+	 */
+	memset(&r, 0, sizeof(r));
+	if (!bu_probe(&p, "flow_ctrl=1,gen_len=600-1514,gen_pkts=" RTE_STR(BU_FRAMES)))
+		return;
+	if (bu_start(&p, BU_ODD_ROOM, true, NULL, 0)) {
+		const char *nc = strstr(p.log, "one descriptor per ");
+		unsigned int line = 0, want = BU_ODD_ROOM;
+		struct rte_eth_rxq_info qi;
+		uint32_t rbsz = 0;
+
+		if (nc != NULL && sscanf(nc, "one descriptor per %u-byte line",
+					 &line) == 1 && line != 0)
+			want = BU_ODD_ROOM / line * line;
+		CHECK(rte_pmd_stmmac_uio_model_peek32(p.port, DMA_CHAN_RX_CONTROL(0),
+						      &rbsz) == 0, "peek RBSZ");
+		CHECK_EQ_U((rbsz & DMA_RBSZ_MASK) >> DMA_RBSZ_SHIFT, want,
+			   "rbsz %u: whole %u-byte lines when non-coherent",
+			   BU_ODD_ROOM, line);
+		memset(&qi, 0, sizeof(qi));
+		CHECK(rte_eth_rx_queue_info_get(p.port, 0, &qi) == 0, "rxq info");
+		CHECK_EQ_U(qi.rx_buf_size, want, "rbsz: the buffer size reported");
+		pmd_harness_rx_until(p.port, BU_FRAMES, NULL, NULL);
+		CHECK_EQ_U(pmd_harness_eth_stats(p.port).ipackets, BU_FRAMES,
+			   "rbsz %u: frames", BU_ODD_ROOM);
 	}
 	bu_down(&p);
 }
