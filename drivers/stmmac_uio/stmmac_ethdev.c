@@ -191,10 +191,13 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
-	 * Receiver first (no new frames), then let the TX DMA finish what it
-	 * owns, then the transmitter and the DMA engines (Linux order).
+	 * Receiver first (no new frames) and what the MTL RX queue holds
+	 * into the ring, then let the TX DMA finish what it owns, then the
+	 * transmitter and the DMA engines (Linux order).
 	 */
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (rxq != NULL && rxq->started)
+		stmmac_hw_drain_mtl_rx(ad);
 	if (txq != NULL)
 		stmmac_tx_queue_drain(txq);
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);

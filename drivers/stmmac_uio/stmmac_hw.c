@@ -29,6 +29,7 @@
  */
 #define STMMAC_RESET_POLLS	100000	/* x 10 us = 1 s */
 #define STMMAC_IDLE_POLLS	10000	/* x 10 us: DMA idle after a stop */
+#define STMMAC_DRAIN_POLLS	1000	/* x 10 us: MTL RX queue drained */
 #define STMMAC_POLL_US		10
 #define STMMAC_CLOCK_HINT						\
 	"check that the block's clocks are enabled (the kernel gates unused "	\
@@ -45,6 +46,7 @@ stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
 	for (i = 0; i < polls; i++) {
 		if (!(socnic_read32(be, reg) & mask))
 			return 0;
+		socnic_backend_wait_poll(be);
 		rte_delay_us_block(STMMAC_POLL_US);
 	}
 	return -ETIMEDOUT;
@@ -62,12 +64,72 @@ stmmac_hw_channels(const struct socnic_backend *be)
 }
 
 /*
+ * With the receiver off and the RX DMA still running, lets the DMA take
+ * what MTL RX queue 0 holds (MTL_RxQ_Debug PRXQ and RXQSTS to empty),
+ * bounded: a DMA without descriptors cannot, and those frames die at the
+ * reset. What it takes lands in the ring and is counted there.
+ */
+void
+stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad)
+{
+	const struct socnic_backend *be = &ad->be;
+	uint32_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < STMMAC_DRAIN_POLLS; i++) {
+		v = socnic_read32(be, MTL_CHAN_RX_DEBUG(0));
+		if (!(v & (DWMAC4_MTL_DEBUG_PRXQ_MASK | MTL_DEBUG_RXFSTS_MASK)))
+			return;
+		socnic_backend_wait_poll(be);
+		rte_delay_us_block(STMMAC_POLL_US);
+	}
+	PMD_DRV_LOG(INFO, "%s: MTL RX queue 0 still holds %u frames (no RX descriptor for them): dropped by the stop",
+		    ad->eth_dev->data->name,
+		    (v & DWMAC4_MTL_DEBUG_PRXQ_MASK) >> DWMAC4_MTL_DEBUG_PRXQ_SHIFT);
+}
+
+/*
+ * Waits, bounded, until the RX and (with @p tx) TX DMA processes of
+ * channels 0..@p n-1 read Stopped in DMA_Debug_Status0/1/2: a channel
+ * whose SR/ST was cleared finishes the frame in transfer first.
+ * 0 or -ETIMEDOUT (logged).
+ */
+int
+stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
+			   unsigned int n, bool tx)
+{
+	uint32_t mask[3] = { 0, 0, 0 };
+	unsigned int ch, r;
+
+	for (ch = 0; ch < n; ch++) {
+		r = (DWMAC4_DMA_DEBUG_STATUS(ch) - DMA_DEBUG_STATUS_0) / 4u;
+		mask[r] |= DWMAC4_DMA_DEBUG_PS_MASK <<
+			   DWMAC4_DMA_DEBUG_RPS_SHIFT(ch);
+		if (tx)
+			mask[r] |= DWMAC4_DMA_DEBUG_PS_MASK <<
+				   DWMAC4_DMA_DEBUG_TPS_SHIFT(ch);
+	}
+	for (r = 0; r < RTE_DIM(mask); r++) {
+		if (mask[r] == 0 ||
+		    stmmac_poll_clear(be, DMA_DEBUG_STATUS_0 + 4u * r,
+				      mask[r], STMMAC_IDLE_POLLS) == 0)
+			continue;
+		PMD_DRV_LOG(ERR, "port %u: DMA did not stop within %u us (DMA_Debug_Status%u %#x)",
+			    port_id, STMMAC_IDLE_POLLS * STMMAC_POLL_US, r,
+			    socnic_read32(be, DMA_DEBUG_STATUS_0 + 4u * r));
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+/*
  * Leaves the core quiescent, as a driver taking over one must before the
  * reset (Linux stmmac_stop_all_dma() and stmmac_mac_set(false)): the
- * receiver off, every DMA channel stopped, the transmitter off, then a
- * bounded wait for channel 0's DMA processes to reach Stopped
- * (DMA_Debug_Status0). A software reset with transfers in flight would cut
- * them on the bus and on the wire. Returns 0 or -ETIMEDOUT (logged).
+ * receiver off, MTL RX queue 0 drained, every DMA channel stopped, the
+ * transmitter off, then a bounded wait for every channel's DMA processes
+ * to reach Stopped (DMA_Debug_Status0/1/2). A software reset with
+ * transfers in flight would cut them on the bus and on the wire.
+ * Returns 0 or -ETIMEDOUT (logged).
  */
 int
 stmmac_hw_quiesce(struct stmmac_adapter *ad)
@@ -76,22 +138,15 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 	unsigned int ch, n = stmmac_hw_channels(be);
 
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (socnic_read32(be, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR)
+		stmmac_hw_drain_mtl_rx(ad);
 	for (ch = 0; ch < n; ch++) {
 		socnic_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
 		socnic_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
 	}
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
-	if (stmmac_poll_clear(be, DMA_DEBUG_STATUS_0,
-			      DWMAC4_DMA_DEBUG_RPS0_MASK |
-			      DWMAC4_DMA_DEBUG_TPS0_MASK,
-			      STMMAC_IDLE_POLLS) < 0) {
-		PMD_DRV_LOG(ERR, "%s: DMA did not stop within %u us (DMA_Debug_Status0 %#x)",
-			    ad->eth_dev->data->name,
-			    STMMAC_IDLE_POLLS * STMMAC_POLL_US,
-			    socnic_read32(be, DMA_DEBUG_STATUS_0));
-		return -ETIMEDOUT;
-	}
-	return 0;
+	return stmmac_hw_wait_dma_stopped(be, ad->eth_dev->data->port_id, n,
+					  true);
 }
 
 /*

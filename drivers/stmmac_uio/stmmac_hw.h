@@ -20,6 +20,9 @@ struct socnic_backend;
 int stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
 		    struct rte_ether_addr *ea);
 int stmmac_hw_quiesce(struct stmmac_adapter *ad);
+void stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad);
+int stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
+			       unsigned int n, bool tx);
 int stmmac_hw_reset(struct stmmac_adapter *ad);
 int stmmac_hw_dma_layout(struct stmmac_adapter *ad);
 void stmmac_hw_configure(struct rte_eth_dev *dev);

@@ -20,6 +20,7 @@
 #include "socnic_io.h"
 
 #include "stmmac_ethdev.h"
+#include "stmmac_hw.h"
 #include "stmmac_logs.h"
 
 /* Descriptors whose addresses are written per refill chunk. */
@@ -920,10 +921,13 @@ stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 }
 
 /*
- * Stops RX DMA, then gives every buffer the ring or a partial frame holds
- * back to the page pool and the pool's cache to the mempool (row 18), and
- * forgets the ring: the next start arms it from index 0, where the device
- * restarts too.
+ * Stops RX DMA and waits until its process reads Stopped (the databook's
+ * SR: it stops after the frame in transfer, whose descriptors and buffers
+ * are the device's until then), then gives every buffer the ring or a
+ * partial frame holds back to the page pool and the pool's cache to the
+ * mempool (row 18), and forgets the ring: the next start arms it from
+ * index 0, where the device restarts too. A DMA that never stops is
+ * logged; its buffers are recycled anyway (the port is going down).
  */
 void
 stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
@@ -932,6 +936,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 		return;
 	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
+	stmmac_hw_wait_dma_stopped(rxq->be, rxq->port_id, STMMAC_CHAN + 1, false);
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);

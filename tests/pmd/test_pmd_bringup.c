@@ -19,6 +19,8 @@
  *    speed_capa what MAC and PHY both do (or the fixed link's mode);
  *  - RBSZ a multiple of the bus width (its low bits are read-only zero),
  *    and of the DMA granule on a non-coherent device;
+ *  - rx_queue_stop with a frame in transfer waits for the RX DMA to read
+ *    Stopped (DMA_Debug_Status0 RPS0) before it recycles the buffers;
  *  - MAC address 0 and the multicast hash filter written after the
  *    reset of dev_start (promiscuous off).
  *
@@ -489,6 +491,64 @@ test_rbsz_bus_width(void)
 	bu_down(&p);
 }
 
+/* ---- RX queue stop with a frame in transfer ---- */
+
+static unsigned int
+rps0(const struct bu_port *p)
+{
+	uint32_t v = 0;
+
+	CHECK(rte_pmd_stmmac_uio_model_peek32(p->port, DMA_DEBUG_STATUS_0, &v) == 0,
+	      "peek DMA_Debug_Status0");
+	return (v & DWMAC4_DMA_DEBUG_RPS0_MASK) >> DWMAC4_DMA_DEBUG_RPS0_SHIFT;
+}
+
+/*
+ * SR cleared while the DMA stores a frame over several descriptors: it
+ * stops after that frame (RPS reads Running until then), so rx_queue_stop
+ * must wait for RPS0 Stopped before it recycles the ring's buffers
+ * (Linux stmmac_stop_rx_dma() then the ring's free). The model moves only
+ * when polled (model_step=inline) and stalls 16 steps inside every frame,
+ * after its first descriptor: one poll leaves a frame in transfer.
+ */
+static void
+test_rx_stop_in_transfer(void)
+{
+	struct rte_mbuf *pkts[32];
+	struct dwmac4_model_stats st;
+	struct bu_port p;
+	uint16_t n;
+
+	if (!bu_probe(&p, "model_step=inline,flow_ctrl=1,gen_len=1514,gen_pkts=64,"
+		      "fault_stall_ppm=1000000,fault_stall_polls=16"))
+		return;
+	if (bu_start(&p, BU_SMALL_ROOM, true, NULL, 0)) {
+		n = rte_eth_rx_burst(p.port, 0, pkts, RTE_DIM(pkts));
+		rte_pktmbuf_free_bulk(pkts, n);
+		st = pmd_harness_model_stats(p.port);
+		CHECK(st.rx_fault_stall > 0 && rps0(&p) != DWMAC4_DMA_DEBUG_PS_STOPPED,
+		      "rx stop: a frame in transfer, RX DMA running (RPS0 %u)",
+		      rps0(&p));
+		CHECK(rte_eth_dev_rx_queue_stop(p.port, 0) == 0, "rx_queue_stop");
+		CHECK_EQ_U(rps0(&p), DWMAC4_DMA_DEBUG_PS_STOPPED,
+			   "rx stop: RPS0 Stopped when rx_queue_stop returns");
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(st.viol_rx_reclaimed, 0,
+			   "rx stop: no descriptor taken back from the DMA (%s)",
+			   rte_pmd_stmmac_uio_model_last_violation(p.port));
+		CHECK(rte_eth_dev_rx_queue_start(p.port, 0) == 0, "rx_queue_start");
+		pmd_harness_rx_until(p.port, 64, NULL, NULL);
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(pmd_harness_eth_stats(p.port).ipackets +
+			   pmd_harness_xstat(p.port, "rx_q0_stop_discarded") +
+			   st.rx_dropped_stopped, st.rx_offered,
+			   "rx stop: received + discarded at the stop == offered");
+		CHECK(pmd_harness_xstat(p.port, "rx_q0_stop_discarded") >= 1,
+		      "rx stop: the frame in transfer completed into the ring");
+	}
+	bu_down(&p);
+}
+
 /* ---- Address filters after the reset ---- */
 
 /* IEEE 802.3 CRC-32 of @p a (the test's own oracle of the hash bin). */
@@ -567,6 +627,7 @@ main(int argc, char **argv)
 	test_phy_absent();
 	test_link_runtime();
 	test_rbsz_bus_width();
+	test_rx_stop_in_transfer();
 	test_filters();
 	rte_eal_cleanup();
 	return harness_result("pmd_bringup");

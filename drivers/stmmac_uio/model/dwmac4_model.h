@@ -393,6 +393,11 @@ struct dwmac4_model_stats {
 	uint64_t viol_pbl_zero;		/* DMA started with a burst length of 0 */
 	uint64_t viol_reset_running;	/* software reset with DMA or MAC running */
 	uint64_t viol_base_running;	/* ring base written while its DMA runs */
+	/*
+	 * An RX descriptor the DMA still held rewritten by the driver: its
+	 * buffer recycled before RPS read Stopped after SR was cleared.
+	 */
+	uint64_t viol_rx_reclaimed;
 	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */
