@@ -25,22 +25,12 @@
 #include <rte_byteorder.h>
 
 #include "dwmac4_regs.h"
-#include "pmd_harness.h"
+#include "pmd_bu_port.h"
 
 #define OF_FRAMES	64
-#define OF_RING		256
 #define OF_AXI_PHANDLE	0x55u
 
 static char root[256];
-static unsigned int of_seq;
-
-struct of_port {
-	char name[32];
-	uint16_t port;
-	struct rte_mempool *mp;
-	char *log;
-	bool up;
-};
 
 /* ---- The fake node ---- */
 
@@ -113,70 +103,10 @@ of_node(char *dir, size_t size, const char *node, bool with_mac)
 	of_u32(axi, "snps,wr_osr_lmt", 4);
 }
 
-/* ---- Ports ---- */
-
-static bool
-of_probe(struct of_port *p, const char *args)
-{
-	char buf[PMD_HARNESS_ARGS_LEN];
-	int port;
-
-	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), "net_stmmac_uio%u", of_seq++);
-	if (pmd_harness_probe_logged(p->name, pmd_harness_args(args, buf,
-				     sizeof(buf)), &p->log) != 0) {
-		CHECK(0, "%s: probe failed: %s", args, p->log ? p->log : "");
-		return false;
-	}
-	port = pmd_harness_port(p->name);
-	CHECK(port >= 0, "%s: no port", args);
-	p->port = (uint16_t)port;
-	return port >= 0;
-}
-
-static bool
-of_start(struct of_port *p)
-{
-	struct rte_eth_conf conf;
-	char pool[32];
-	int ret;
-
-	snprintf(pool, sizeof(pool), "of_pool%u", of_seq);
-	p->mp = eal_harness_pool(pool, 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
-	CHECK(p->mp != NULL, "%s: pool", p->name);
-	if (p->mp == NULL)
-		return false;
-	memset(&conf, 0, sizeof(conf));
-	ret = rte_eth_dev_configure(p->port, 1, 1, &conf);
-	if (ret == 0)
-		ret = rte_eth_rx_queue_setup(p->port, 0, OF_RING, SOCKET_ID_ANY,
-					     NULL, p->mp);
-	if (ret == 0)
-		ret = rte_eth_tx_queue_setup(p->port, 0, OF_RING, SOCKET_ID_ANY,
-					     NULL);
-	if (ret == 0)
-		ret = rte_eth_dev_start(p->port);
-	if (ret == 0)
-		ret = rte_eth_promiscuous_enable(p->port);
-	CHECK(ret == 0, "%s: start: %s", p->name, rte_strerror(-ret));
-	p->up = ret == 0;
-	return p->up;
-}
-
-static void
-of_down(struct of_port *p)
-{
-	PMD_HARNESS_CHECK_NO_VIOLATION(p->port);
-	if (p->up)
-		CHECK(rte_eth_dev_stop(p->port) == 0, "%s: stop", p->name);
-	CHECK(rte_eth_dev_close(p->port) == 0, "%s: close", p->name);
-	CHECK(rte_vdev_uninit(p->name) == 0, "%s: uninit", p->name);
-	rte_mempool_free(p->mp);
-	free(p->log);
-}
+/* ---- Ports (pmd_bu_port.h) ---- */
 
 static uint32_t
-reg(const struct of_port *p, uint32_t off)
+reg(const struct bu_port *p, uint32_t off)
 {
 	uint32_t v = 0;
 
@@ -192,7 +122,7 @@ field(uint32_t v, uint32_t mask)
 }
 
 static bool
-mac_is(const struct of_port *p, const uint8_t *want)
+mac_is(const struct bu_port *p, const uint8_t *want)
 {
 	struct rte_ether_addr ea;
 
@@ -210,17 +140,17 @@ test_node_settings(void)
 			      DMA_AXI_BLEN32 | DMA_AXI_BLEN64 |
 			      DMA_AXI_BLEN128 | DMA_AXI_BLEN256;
 	char dir[512], args[768];
-	struct of_port p;
+	struct bu_port p;
 	uint32_t v;
 
 	of_node(dir, sizeof(dir), "ethernet@fe2a0000", false);
 	snprintf(args, sizeof(args), "of_node=%s,flow_ctrl=1,gen_pkts=%u", dir,
 		 OF_FRAMES);
-	if (!of_probe(&p, args))
+	if (!bu_probe(&p, args))
 		return;
 	CHECK(strstr(p.log, "device tree") != NULL,
 	      "the node's settings are logged");
-	if (of_start(&p)) {
+	if (bu_start(&p, 2048, true, NULL, 0)) {
 		v = reg(&p, DMA_CHAN_TX_CONTROL(0));
 		CHECK_EQ_U(field(v, DMA_CHAN_TX_CTRL_TXPBL_MASK), 16,
 			   "snps,txpbl = 16 in TxPBL");
@@ -242,14 +172,14 @@ test_node_settings(void)
 	}
 	/* The model's boot address is valid: MAC_Address0 wins. */
 	CHECK(!mac_is(&p, dt_local_mac), "MAC_Address0 valid: not the node's");
-	of_down(&p);
+	bu_down(&p);
 
 	/* The devargs over the node's. */
 	snprintf(args, sizeof(args), "of_node=%s,pbl=32,axi_blen=8,axi_rd_osr_lmt=2,gen_pkts=0",
 		 dir);
-	if (!of_probe(&p, args))
+	if (!bu_probe(&p, args))
 		return;
-	if (of_start(&p)) {
+	if (bu_start(&p, 2048, true, NULL, 0)) {
 		CHECK_EQ_U(field(reg(&p, DMA_CHAN_TX_CONTROL(0)),
 				 DMA_CHAN_TX_CTRL_TXPBL_MASK), 32,
 			   "pbl=32 over snps,txpbl");
@@ -264,20 +194,20 @@ test_node_settings(void)
 		CHECK_EQ_U(field(v, DMA_AXI_WR_OSR_LMT), 4,
 			   "snps,wr_osr_lmt where no devarg");
 	}
-	of_down(&p);
+	bu_down(&p);
 }
 
 /* No node: Linux's defaults, the reset value's bursts. */
 static void
 test_no_node(void)
 {
-	struct of_port p;
+	struct bu_port p;
 	uint32_t reset_bus;
 
-	if (!of_probe(&p, "gen_pkts=0"))
+	if (!bu_probe(&p, "gen_pkts=0"))
 		return;
 	reset_bus = reg(&p, DMA_SYS_BUS_MODE);
-	if (of_start(&p)) {
+	if (bu_start(&p, 2048, true, NULL, 0)) {
 		CHECK_EQ_U(field(reg(&p, DMA_CHAN_TX_CONTROL(0)),
 				 DMA_CHAN_TX_CTRL_TXPBL_MASK), 8, "TxPBL 8");
 		CHECK(reg(&p, DMA_CHAN_TX_CONTROL(0)) & DMA_CONTROL_OSP,
@@ -288,7 +218,7 @@ test_no_node(void)
 			   reset_bus & ~DMA_SYS_BUS_EAME,
 			   "no node: DMA_SysBus_Mode's reset bursts kept");
 	}
-	of_down(&p);
+	bu_down(&p);
 }
 
 /* MAC_Address0 reset (all ones): the node's addresses, in Linux's order. */
@@ -296,30 +226,30 @@ static void
 test_station_address(void)
 {
 	char dir[512], args[768];
-	struct of_port p;
+	struct bu_port p;
 
 	of_node(dir, sizeof(dir), "ethernet@fe010000", false);
 	snprintf(args, sizeof(args), "model_boot=poweron,of_node=%s,gen_pkts=0", dir);
-	if (of_probe(&p, args)) {
+	if (bu_probe(&p, args)) {
 		CHECK(mac_is(&p, dt_local_mac),
 		      "MAC_Address0 all ones: local-mac-address");
 		CHECK(strstr(p.log, "local-mac-address") != NULL,
 		      "the log names the property");
-		of_down(&p);
+		bu_down(&p);
 	}
 	of_node(dir, sizeof(dir), "ethernet@fe2a0000-mac", true);
 	snprintf(args, sizeof(args), "model_boot=poweron,of_node=%s,gen_pkts=0", dir);
-	if (of_probe(&p, args)) {
+	if (bu_probe(&p, args)) {
 		CHECK(mac_is(&p, dt_mac), "mac-address before local-mac-address");
-		of_down(&p);
+		bu_down(&p);
 	}
 	snprintf(args, sizeof(args), "model_boot=poweron,of_node=%s,mac=02:00:00:00:00:0c,gen_pkts=0",
 		 dir);
-	if (of_probe(&p, args)) {
+	if (bu_probe(&p, args)) {
 		static const uint8_t given[6] = { 2, 0, 0, 0, 0, 0x0c };
 
 		CHECK(mac_is(&p, given), "mac= over the node's");
-		of_down(&p);
+		bu_down(&p);
 	}
 	/* Only an nvmem cell: random, and the log says what to do. */
 	snprintf(dir, sizeof(dir), "%s/ethernet@nvmem", root);
@@ -327,14 +257,14 @@ test_station_address(void)
 	of_u32(dir, "nvmem-cells", 0x77);
 	of_write(dir, "nvmem-cell-names", "mac-address", sizeof("mac-address"));
 	snprintf(args, sizeof(args), "model_boot=poweron,of_node=%s,gen_pkts=0", dir);
-	if (of_probe(&p, args)) {
+	if (bu_probe(&p, args)) {
 		struct rte_ether_addr ea;
 
 		CHECK(rte_eth_macaddr_get(p.port, &ea) == 0 &&
 		      rte_is_valid_assigned_ether_addr(&ea), "a random address");
 		CHECK(strstr(p.log, "nvmem") != NULL && strstr(p.log, "mac=") != NULL,
 		      "the log names the nvmem cell and mac=");
-		of_down(&p);
+		bu_down(&p);
 	}
 }
 

@@ -127,7 +127,7 @@ write_file(const char *path, const char *text)
 static void
 mkdirs(const char *path)
 {
-	char buf[512], *p;
+	char buf[1024], *p;
 
 	snprintf(buf, sizeof(buf), "%s", path);
 	for (p = buf + 1; *p != '\0'; p++) {
@@ -347,55 +347,67 @@ test_uio_root(void)
 static const char compat_3x[] = "rockchip,rk3399-gmac\0snps,dwmac-3.70a";
 static const char compat_uart[] = "snps,dw-apb-uart";
 
+/*
+ * One identification case: the device (made when @p name is set), the
+ * devargs beyond uio= and uio_root=, and what the log must and must not
+ * say. Every probe here is refused in the end (IOVA as VA at the latest).
+ */
+struct compat_case {
+	const char *what;
+	const char *uio, *name, *compat;
+	size_t clen;
+	const char *extra;
+	const char *has[4];
+	const char *lacks;
+};
+
 static void
 test_compatible(void)
 {
+	const struct compat_case cases[] = {
+		{ "a UART is refused, quoting its compatible, name, driver and uio_force=1",
+		  "uio1", "serial", compat_uart, sizeof(compat_uart), "",
+		  { "\"snps,dw-apb-uart\"", "\"serial\"", "uio_pdrv_genirq",
+		    "uio_force=1 uses it" }, "IOVA as VA" },
+		{ "uio_force=1 takes a device of any compatible, with a warning",
+		  "uio1", NULL, NULL, 0, ",uio_force=1",
+		  { "uio_force=1: using it anyway", "IOVA as VA" },
+		  "uio_force=1 uses it" },
+		/* Named "ethernet" like every Ethernet node: the name says nothing. */
+		{ "an ethernet node of another core is refused, its compatible quoted",
+		  "uio3", "ethernet", compat_3x, sizeof(compat_3x), "",
+		  { "\"rockchip,rk3399-gmac\", \"snps,dwmac-3.70a\"" },
+		  "IOVA as VA" },
+		{ "a device without of_node/compatible is refused, naming the path",
+		  "uio4", "ethernet", NULL, 0, "",
+		  { "no device-tree compatible",
+		    "uio4/device/of_node/compatible: missing" }, "IOVA as VA" },
+		{ "the family's compatible is taken whatever the node's name",
+		  "uio5", "fe2a0000.eth", FAMILY_COMPAT, "",
+		  { "IOVA as VA" }, "uio_force" },
+	};
 	char args[512], *log;
+	unsigned int i, k;
+	bool ok;
 
-	fake_uio("uio1", "serial", "uio_pdrv_genirq", compat_uart,
-		 sizeof(compat_uart), UIO_SIZE, 0);
-	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s", root);
-	probe_refused("not the family's compatible", args, &log);
-	CHECK(has(log, "\"snps,dw-apb-uart\"") && has(log, "\"serial\"") &&
-	      has(log, "uio_pdrv_genirq") && has(log, "uio_force=1"),
-	      "a UART is refused, quoting its compatible, name, driver and uio_force=1");
-	CHECK(has(log, pmd_family()->uio_compatible),
-	      "the refusal lists the compatibles that would do");
-	free(log);
-	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s,uio_force=1", root);
-	probe_refused("uio_force=1", args, &log);
-	CHECK(!has(log, "uio_force=1 uses it") &&
-	      has(log, "uio_force=1: using it anyway") &&
-	      has(log, "IOVA as VA"),
-	      "uio_force=1 takes a device of any compatible, with a warning");
-	free(log);
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		const struct compat_case *c = &cases[i];
 
-	/* Named "ethernet" like every Ethernet node: the name says nothing. */
-	fake_uio("uio3", "ethernet", "uio_pdrv_genirq", compat_3x,
-		 sizeof(compat_3x), UIO_SIZE, 0);
-	snprintf(args, sizeof(args), "uio=uio3,uio_root=%s", root);
-	probe_refused("a GMAC 3.x node named ethernet", args, &log);
-	CHECK(has(log, "\"rockchip,rk3399-gmac\", \"snps,dwmac-3.70a\"") &&
-	      !has(log, "IOVA as VA"),
-	      "an ethernet node of another core is refused, its compatible quoted");
-	free(log);
-
-	fake_uio("uio4", "ethernet", "uio_pdrv_genirq", NULL, 0, UIO_SIZE, 0);
-	snprintf(args, sizeof(args), "uio=uio4,uio_root=%s", root);
-	probe_refused("no device-tree compatible", args, &log);
-	CHECK(has(log, "no device-tree compatible") &&
-	      has(log, "uio4/device/of_node/compatible: missing"),
-	      "a device without of_node/compatible is refused, naming the path");
-	free(log);
-
-	/* The family's compatible under any name: on to the mapping. */
-	fake_uio("uio5", "fe2a0000.eth", "uio_pdrv_genirq", FAMILY_COMPAT,
-		 UIO_SIZE, 0);
-	snprintf(args, sizeof(args), "uio=uio5,uio_root=%s", root);
-	probe_refused("the family's compatible, any name", args, &log);
-	CHECK(!has(log, "uio_force") && has(log, "IOVA as VA"),
-	      "the family's compatible is taken whatever the node's name");
-	free(log);
+		if (c->name != NULL)
+			fake_uio(c->uio, c->name, "uio_pdrv_genirq", c->compat,
+				 c->clen, UIO_SIZE, 0);
+		snprintf(args, sizeof(args), "uio=%s,uio_root=%s%s", c->uio,
+			 root, c->extra);
+		probe_refused(c->what, args, &log);
+		ok = !has(log, c->lacks);
+		for (k = 0; k < RTE_DIM(c->has) && c->has[k] != NULL; k++)
+			ok &= has(log, c->has[k]);
+		CHECK(ok, "%s", c->what);
+		if (i == 0)
+			CHECK(has(log, pmd_family()->uio_compatible),
+			      "the refusal lists the compatibles that would do");
+		free(log);
+	}
 }
 
 static void
