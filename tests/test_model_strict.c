@@ -15,7 +15,10 @@
  *     the bus width read zero;
  *   - a device left running by a boot loader (params.boot_running);
  *   - RI and TI follow RDES3.IOC / TDES2.IC and the RX watchdog;
- *   - DMA_Debug_Status0 tells a stopped engine from a running one;
+ *   - DMA_Debug_Status0/1/2 tell a stopped engine from a running one, for
+ *     every channel; an RX DMA whose SR is cleared mid-frame finishes
+ *     the frame first, and a descriptor the driver took back meanwhile
+ *     is a violation; MTL_RxQ_Debug counts the frames waiting;
  *   - a change of the in-band link sets RGSMIIIS, which raises the MAC's
  *     line under RGSMIIIE (level: an enable with it pending raises it)
  *     until MAC_PHYIF_Control_Status is read;
@@ -160,16 +163,23 @@ rx_start(struct fix *f, unsigned int armed, bool ioc, uint32_t ctl)
 	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), ctl);
 }
 
+/* TX ring of NDESC, nothing queued, on channel @p ch, started with @p ctl. */
+static void
+tx_start_ch(struct fix *f, unsigned int ch, uint32_t ctl)
+{
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(ch),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(ch),
+			     DWMAC4_DMA_RING_LEN(NDESC));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(ch),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(ch), ctl);
+}
+
 static void
 tx_start(struct fix *f, uint32_t ctl)
 {
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0),
-			     (uint32_t)iova(f, txd(f, 0)));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(0),
-			     DWMAC4_DMA_RING_LEN(NDESC));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
-			     (uint32_t)iova(f, txd(f, 0)));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), ctl);
+	tx_start_ch(f, 0, ctl);
 }
 
 /* Queues one frame of @p len bytes from buffer 7 at TX descriptor @p i. */
@@ -270,6 +280,7 @@ test_debug_status(void)
 	uint32_t v;
 
 	dwmac4_model_params_init(&p);
+	p.n_channels = 4;
 	fix_new(&f, &p, MAC_1G);
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0), 0,
 		   "debug: both stopped");
@@ -279,7 +290,80 @@ test_debug_status(void)
 	v = dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0);
 	CHECK_EQ_U((v & DWMAC4_DMA_DEBUG_RPS0_MASK) >> DWMAC4_DMA_DEBUG_RPS0_SHIFT,
 		   DWMAC4_DMA_DEBUG_RPS_SUSPENDED, "debug: RX suspended");
+	/* Channel 3's processes are in DMA_Debug_Status1 (bits 7:0). */
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_1), 0,
+		   "debug: channels 3-6 stopped");
+	tx_start_ch(&f, 3, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+	dwmac4_model_step(f.m, 4);
+	CHECK((dwmac4_model_read32(f.m, DWMAC4_DMA_DEBUG_STATUS(3)) >>
+	       DWMAC4_DMA_DEBUG_TPS_SHIFT(3) & DWMAC4_DMA_DEBUG_PS_MASK) != 0,
+	      "debug: channel 3's TX process in DMA_Debug_Status1");
+	dwmac4_model_write32(f.m, DMA_CHAN_TX_CONTROL(3), MODEL_FIXTURE_PBL);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_1), 0,
+		   "debug: channel 3 stopped");
 	fix_free(&f);
+}
+
+/*
+ * SR cleared while a frame is being stored: the DMA finishes that frame
+ * (RPS0 reads 7, Running: transferring, meanwhile), on the descriptors it
+ * holds; a driver that took one of them back is a violation. RBSZ 512
+ * and two armed descriptors: a 1500-byte frame waits for a third,
+ * holding the second, when SR is cleared; with none to come it ends on
+ * the one it holds (OE, as RPF would).
+ */
+static void
+test_rx_stop_in_transfer(void)
+{
+	const uint32_t ctl = DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
+			     512u << DMA_RBSZ_SHIFT;
+	struct dwmac4_model_params p;
+	unsigned int reclaim;
+	struct fix f;
+	uint32_t v;
+
+	dwmac4_model_params_init(&p);
+	for (reclaim = 0; reclaim < 2; reclaim++) {
+		fix_new(&f, &p, MAC_1G);
+		rx_start(&f, 2, false, ctl);
+		push(&f, 1500);
+		push(&f, 100);
+		dwmac4_model_step(f.m, 4);
+		v = dwmac4_model_read32(f.m, MTL_CHAN_RX_DEBUG(0));
+		CHECK_EQ_U((v & DWMAC4_MTL_DEBUG_PRXQ_MASK) >>
+			   DWMAC4_MTL_DEBUG_PRXQ_SHIFT, 1,
+			   "stop: the second frame waits in the MTL (PRXQ)");
+		CHECK_EQ_U((v & MTL_DEBUG_RXFSTS_MASK) >> MTL_DEBUG_RXFSTS_SHIFT,
+			   MTL_DEBUG_RXFSTS_BT, "stop: RXQSTS below threshold");
+		dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0),
+				     ctl & ~DMA_CONTROL_SR);
+		v = dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0);
+		CHECK_EQ_U((v & DWMAC4_DMA_DEBUG_RPS0_MASK) >>
+			   DWMAC4_DMA_DEBUG_RPS0_SHIFT,
+			   DWMAC4_DMA_DEBUG_RPS_TRANSFER,
+			   "stop: RPS0 Running (transferring) after SR cleared");
+		CHECK(!(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+			DMA_CHAN_STATUS_RPS), "stop: RPS status not yet set");
+		if (reclaim)	/* a driver recycling the ring at once */
+			memset(rxd(&f, 0), 0, 2 * sizeof(struct dwmac4_desc));
+		dwmac4_model_step(f.m, 4);
+		CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0) &
+			   DWMAC4_DMA_DEBUG_RPS0_MASK, 0,
+			   "stop: RPS0 Stopped once the frame is done");
+		CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+		      DMA_CHAN_STATUS_RPS, "stop: RPS status set");
+		CHECK_EQ_U(stats(&f).viol_rx_reclaimed, reclaim,
+			   "stop: descriptor taken back counted (%u)", reclaim);
+		if (!reclaim) {
+			v = __atomic_load_n(&rxd(&f, 1)->des3, __ATOMIC_ACQUIRE);
+			CHECK((v & RDES3_LAST_DESCRIPTOR) &&
+			      (v & RDES3_ERROR_SUMMARY) && !(v & RDES3_OWN),
+			      "stop: the frame ends on the held descriptor, with an error (%#x)",
+			      v);
+			CHECK_EQ_U(stats(&f).violations, 0, "stop: no violation");
+		}
+		fix_free(&f);
+	}
 }
 
 static void
@@ -943,6 +1027,7 @@ main(void)
 	test_pbl_zero();
 	test_reset_and_base_while_running();
 	test_debug_status();
+	test_rx_stop_in_transfer();
 	test_clocks();
 	test_phy_and_speed();
 	test_tx_queue_size();

@@ -392,6 +392,34 @@ run_variant(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 	test_ranges_and_hook(&s, buf, ref);
 }
 
+/*
+ * The non-coherent DMA granule from CTR_EL0 (Arm ARM D19.2.34: DminLine
+ * bits 19:16, CWG bits 27:24, log2 of words): max of the two, CWG 0 as
+ * 128 bytes (Linux arm64 cache_line_size()).
+ */
+static void
+test_dma_align(void)
+{
+	uint32_t line = rxp_sync_nc_line_size(), al = rxp_sync_nc_dma_align();
+
+	/* Cortex-A53/A55/A72: 64-byte lines, CWG 64. */
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x84448004u), 64, "A55 CTR_EL0");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x8444c004u), 64, "A72 CTR_EL0");
+	/* A 64-byte L1 with a 128-byte writeback granule (an L2/L3 line). */
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x85448004u), 128,
+		   "CWG 128 over DminLine 64");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x80048004u), 128,
+		   "CWG not reported: 128");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x84058004u), 128,
+		   "DminLine 128 over CWG 64");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x89048004u), 2048, "CWG 2 KiB");
+	if (rxp_sync_noncoherent_supported())
+		CHECK(al >= line && al % line == 0,
+		      "this CPU's granule %u covers whole %u-byte lines", al, line);
+	else
+		CHECK_EQ_U(al, 0, "no user-space cache maintenance: 0");
+}
+
 int
 main(void)
 {
@@ -400,6 +428,7 @@ main(void)
 
 	harness_seed_from_env(0x5eed5);
 	test_span_exhaustive();
+	test_dma_align();
 
 	CHECK_EQ_U(rxp_sync_init(&s, RXP_SYNC_NONCOHERENT, 0, 0), -EINVAL,
 		   "max_len 0");

@@ -70,6 +70,16 @@ RTE_PMD_STMMAC_UIO_EXPORT
 const char *rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id);
 
 /*
+ * The value register @p off (dwmac4_regs.h) of the device would read,
+ * without a read's side effects (clear-on-read counters stay): what a
+ * bench reads over JTAG. 0, -ENODEV, -ENOTSUP (uio=), -EINVAL (NULL, or
+ * an offset outside the window or not 4-aligned).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_peek32(uint16_t port_id, uint32_t off,
+				    uint32_t *val);
+
+/*
  * Device faults injected by the DMA channel behind RX queue @p queue_id
  * (struct dwmac4_model_faults: rates per million frames and the seed of
  * their schedule, docs/model.md "Fault injection"): set replaces them,

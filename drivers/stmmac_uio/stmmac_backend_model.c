@@ -490,6 +490,20 @@ rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz)
 	return 0;
 }
 
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	if (val == NULL || off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
+		return -EINVAL;
+	*val = dwmac4_model_peek32(ctx->m, off);
+	return 0;
+}
+
 RTE_PMD_STMMAC_UIO_EXPORT const char *
 rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id)
 {

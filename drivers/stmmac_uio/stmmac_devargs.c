@@ -32,6 +32,17 @@ arg_bus_width(const char *v, void *args)
 }
 
 static const char *
+arg_of_node(const char *v, void *args)
+{
+	struct stmmac_devargs *da = args;
+
+	if (v == NULL || v[0] != '/' ||
+	    socnic_copy_str(da->of_node, sizeof(da->of_node), v) < 0)
+		return "expected the absolute path of a device-tree node's directory";
+	return NULL;
+}
+
+static const char *
 arg_pbl(const char *v, void *args)
 {
 	struct stmmac_devargs *da = args;

@@ -11,6 +11,7 @@
 #ifndef STMMAC_DEVARGS_H
 #define STMMAC_DEVARGS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,7 +20,8 @@
 /* The driver's own keys: X(key, syntax, default, scope). */
 #define STMMAC_DEVARGS(X)						\
 	X(bus_width, "auto|32|64|128", "auto", ANY)			\
-	X(pbl, "1|2|4|8|16|32", "8", ANY)	/* Linux's DEFAULT_DMA_PBL */	\
+	X(of_node, "<dir>", NULL, ANY)					\
+	X(pbl, "1|2|4|8|16|32", NULL, ANY)	/* DT's, else 8 */		\
 	X(axi_blen, "4|8|16|32|64|128|256", NULL, ANY)			\
 	X(axi_rd_osr_lmt, "<0..15>", NULL, ANY)				\
 	X(axi_wr_osr_lmt, "<0..15>", NULL, ANY)				\
@@ -58,7 +60,7 @@
 	X(model_phy_duplex, "full|half", NULL, MODEL)			\
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
-	X(model_boot, "reset|running", NULL, MODEL)			\
+	X(model_boot, "reset|running|poweron", NULL, MODEL)		\
 	X(model_soc, "none|rk3568|rk3588|imx8mp", NULL, MODEL)		\
 	X(model_soc_gmac, "0|1", NULL, MODEL)				\
 	X(model_soc_boot, "uboot|cold", NULL, MODEL)			\
@@ -88,15 +90,29 @@ struct stmmac_devargs {
 	/* System bus (AXI) width in bytes, the DSL unit; 0: from HW_FEATURE1. */
 	unsigned int bus_bytes;
 	/*
-	 * DMA bring-up (Linux dwmac4_dma_init*(), dwmac4_dma_axi(); a board's
-	 * snps,pbl and snps,axi-config): burst length (PBLx8 applies), the
-	 * largest AXI burst enabled (0: keep DMA_SysBus_Mode's), outstanding
-	 * read/write request limits (-1: keep).
+	 * of_node=: the device-tree node's directory (stmmac_of.h); "": the
+	 * UIO device's device/of_node.
+	 */
+	char of_node[PATH_MAX];
+	/*
+	 * DMA bring-up (Linux dwmac4_dma_init*(), dwmac4_dma_axi()): burst
+	 * length for both directions (0: not given), the largest AXI burst
+	 * enabled (0: not given), outstanding read/write request limits
+	 * (-1: not given: the device tree's, else DMA_SysBus_Mode's).
 	 */
 	unsigned int pbl;
 	unsigned int axi_blen;
 	int axi_rd_osr_lmt;
 	int axi_wr_osr_lmt;
+	/*
+	 * What the probe resolved from those and the device tree
+	 * (stmmac_of_apply()): TxPBL/RxPBL, PBLx8, DMA_SysBus_Mode FB/MB/AAL
+	 * to set, DMA_AXI_BLEN* bits (0: keep the reset value's).
+	 */
+	unsigned int txpbl, rxpbl;
+	bool pblx8;
+	uint32_t sysbus_bits;
+	uint32_t axi_blen_mask;
 	/* PHY and link (stmmac_phy.c). */
 	int phy_addr;			/* STMMAC_PHY_ADDR_AUTO or 0..31 */
 	/* The fastest mode the PHY advertises: 10, 100 or 1000 Mbit/s. */

@@ -26,6 +26,7 @@
 #include "stmmac_hw.h"
 #include "stmmac_intr.h"
 #include "stmmac_logs.h"
+#include "stmmac_of.h"
 
 RTE_LOG_REGISTER_DEFAULT(stmmac_logtype_driver, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_rx, rx, NOTICE);
@@ -191,10 +192,13 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
-	 * Receiver first (no new frames), then let the TX DMA finish what it
-	 * owns, then the transmitter and the DMA engines (Linux order).
+	 * Receiver first (no new frames) and what the MTL RX queue holds
+	 * into the ring, then let the TX DMA finish what it owns, then the
+	 * transmitter and the DMA engines (Linux order).
 	 */
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (rxq != NULL && rxq->started)
+		stmmac_hw_drain_mtl_rx(ad);
 	if (txq != NULL)
 		stmmac_tx_queue_drain(txq);
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
@@ -460,6 +464,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
 	struct stmmac_devargs da;
+	struct stmmac_of of;
 	struct stmmac_adapter *ad;
 	struct rte_eth_dev *eth_dev;
 	struct rte_ether_addr ea;
@@ -492,6 +497,12 @@ stmmac_probe(struct rte_vdev_device *vdev)
 						  &ad->da, mac);
 	if (ret < 0)
 		goto err_port;
+	/*
+	 * The device tree's DMA settings where no devarg gave them, from the
+	 * node of the device the backend identified.
+	 */
+	stmmac_of_read(name, &ad->da, &of);
+	stmmac_of_apply(&of, &ad->da);
 	ret = ad->be.ops->dma_map(ad->be.ctx);
 	if (ret < 0)
 		goto err_backend;
@@ -499,7 +510,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_soc_probe(ad);
 	if (ret < 0)
 		goto err_backend;
-	ret = stmmac_hw_probe(ad, &ea);
+	ret = stmmac_hw_probe(ad, &of, &ea);
 	if (ret < 0)
 		goto err_backend;
 	ret = stmmac_hw_dma_layout(ad);

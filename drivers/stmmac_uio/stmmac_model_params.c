@@ -127,12 +127,13 @@ arg_model_clocks(const char *v, void *args)
 static const char *
 arg_model_boot(const char *v, void *args)
 {
-	static const char *const names[] = { "reset", "running", NULL };
+	static const char *const names[] = { "reset", "running", "poweron", NULL };
 	int i = socnic_parse_word(v, names);
 
 	if (i < 0)
-		return "expected reset or running";
+		return "expected reset, running or poweron";
 	MODEL_PARAMS(args)->boot_running = i == 1;
+	MODEL_PARAMS(args)->boot_poweron = i == 2;
 	return NULL;
 }
 

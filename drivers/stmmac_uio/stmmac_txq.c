@@ -432,7 +432,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->nb_desc = nb_desc;
 	txq->mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
-	txq->pbl = ad->da.pbl;
+	txq->pbl = ad->da.txpbl;
 	/*
 	 * Store and forward: the MTL sends a frame once all of it is in the
 	 * TX queue, so a longer one would never leave (it would stall the
@@ -488,11 +488,16 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 void
 stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
 {
-	/* TxPBL (x8 with PBLx8, Linux dwmac4_dma_init_tx_chan()), then ST. */
+	/*
+	 * TxPBL (x8 with PBLx8) and OSP, as Linux's dwmac4_dma_init_tx_chan()
+	 * ("operate on second packet": the DMA fetches the next frame's
+	 * descriptors before the current frame's status is written back),
+	 * then ST.
+	 */
 	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
-			DMA_CHAN_TX_CTRL_TXPBL_MASK,
+			DMA_CHAN_TX_CTRL_TXPBL_MASK | DMA_CONTROL_OSP,
 			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
-			DMA_CONTROL_ST);
+			DMA_CONTROL_OSP | DMA_CONTROL_ST);
 }
 
 /*

@@ -370,6 +370,27 @@ rxp_sync_nc_line_size(void)
 #endif
 }
 
+#define RXP_SYNC_CWG_UNKNOWN	128u	/* Linux arm64 ARCH_DMA_MINALIGN */
+
+uint32_t
+rxp_sync_ctr_dma_align(uint64_t ctr)
+{
+	uint32_t dmin = 4u << ((ctr >> 16) & 0xf);
+	uint32_t cwg = (ctr >> 24) & 0xf;
+
+	return RTE_MAX(dmin, cwg != 0 ? 4u << cwg : RXP_SYNC_CWG_UNKNOWN);
+}
+
+uint32_t
+rxp_sync_nc_dma_align(void)
+{
+#if defined(__aarch64__)
+	return rxp_sync_ctr_dma_align(rxp_cache_ctr());
+#else
+	return rxp_sync_nc_line_size();
+#endif
+}
+
 int
 rxp_sync_init(struct rxp_sync *s, enum rxp_sync_mode mode, uint32_t max_len,
 	      unsigned int flags)

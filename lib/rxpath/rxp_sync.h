@@ -231,6 +231,25 @@ bool rxp_sync_noncoherent_supported(void);
  */
 uint32_t rxp_sync_nc_line_size(void);
 
+/**
+ * The granule a non-coherent device's buffers and descriptors must be
+ * padded and aligned to, so that no line the device writes holds a byte
+ * the CPU may dirty meanwhile: on arm64 max(DminLine, CWG) of CTR_EL0
+ * (rxp_sync_ctr_dma_align()), the Cache Writeback Granule being the
+ * largest block a write-back may cover; on x86-64 the clflush line; 0
+ * when rxp_sync_noncoherent_supported() is false.
+ */
+uint32_t rxp_sync_nc_dma_align(void);
+
+/**
+ * The DMA alignment CTR_EL0 value @p ctr gives, in bytes: the larger of
+ * DminLine (bits 19:16) and CWG (bits 27:24), both log2 of 4-byte words;
+ * a CWG of 0 (not reported) counts as 128 bytes, Linux's
+ * ARCH_DMA_MINALIGN (arch/arm64 cache_line_size()). Pure: any
+ * architecture may call it.
+ */
+uint32_t rxp_sync_ctr_dma_align(uint64_t ctr);
+
 /** Cache line size the sync object works on, in bytes. */
 static inline uint32_t
 rxp_sync_line_size(const struct rxp_sync *s)

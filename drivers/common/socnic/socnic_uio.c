@@ -294,17 +294,95 @@ uio_bound_driver(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 		snprintf(buf, size, "(none: no device/driver link)");
 }
 
-/* "a, b, c or d" of the family's names, for the refusal's message. */
-static void
-uio_name_list(const struct socnic_uio_family *fam, char *buf, size_t size)
+/*
+ * The device-tree node's compatible property: NUL-separated strings, most
+ * specific first (Devicetree Specification 2.3.1), as sysfs gives it.
+ * Returns its length in @p buf (NUL-terminated whatever the file holds),
+ * 0 when the node has none, or -errno.
+ */
+static ssize_t
+uio_of_compatible(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 {
-	size_t n = 0, i;
+	char path[PATH_MAX];
+	ssize_t n;
+
+	if (!uio_path(ctx, "device/of_node/compatible", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	n = socnic_sysfs_read_all(path, buf, size - 1);
+	if (n < 0)
+		return n == -ENOENT ? 0 : n;
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * Whether the compatible list @p list (@p len bytes) names one of the
+ * family's cores, or is the one config/boards/'s overlays give the node
+ * (SOCNIC_UIO_OVERLAY_COMPAT: they replace the controller's compatible so
+ * that its Linux driver never binds), leaving the core to be identified
+ * by its registers at probe.
+ */
+static bool
+uio_compatible_matches(const char *list, size_t len,
+		       const struct socnic_uio_family *fam)
+{
+	size_t i;
+
+	if (socnic_sysfs_strlist_has(list, len, SOCNIC_UIO_OVERLAY_COMPAT))
+		return true;
+	for (i = 0; fam->compatibles[i] != NULL; i++)
+		if (socnic_sysfs_strlist_has(list, len, fam->compatibles[i]))
+			return true;
+	return false;
+}
+
+/* "a", "b" of a NUL-separated list of @p len bytes, or a NULL-terminated one. */
+static void
+uio_quote_list(const char *list, size_t len, const char *const *vec, char *buf,
+	       size_t size)
+{
+	const char *c;
+	size_t n = 0, i = 0;
 
 	buf[0] = '\0';
-	for (i = 0; fam->names[i] != NULL && n < size; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s",
-			i == 0 ? "" : fam->names[i + 1] == NULL ? " or " : ", ",
-			fam->names[i]);
+	for (c = vec != NULL ? vec[0] : list;
+	     c != NULL && (vec != NULL || c < list + len) && n < size;
+	     c = vec != NULL ? vec[++i] : c + strlen(c) + 1)
+		n += (size_t)snprintf(buf + n, size - n, "%s\"%s\"",
+				      n == 0 ? "" : ", ", c);
+}
+
+/*
+ * The device is one of the family's cores by its device-tree compatible.
+ * 0, or -ENODEV after logging what was found and what would do.
+ */
+static int
+uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
+	     const struct socnic_port_args *port, const char *devname,
+	     const char *driver, const struct socnic_uio_family *fam)
+{
+	char compat[256], found[320], want[640], what[PATH_MAX + 400];
+	ssize_t len = uio_of_compatible(ctx, compat, sizeof(compat));
+
+	if (len > 0 && uio_compatible_matches(compat, (size_t)len, fam))
+		return 0;
+	uio_quote_list(NULL, 0, fam->compatibles, want, sizeof(want));
+	if (len > 0) {
+		uio_quote_list(compat, (size_t)len, NULL, found, sizeof(found));
+		snprintf(what, sizeof(what), "is compatible with %s, which is not",
+			 found);
+	} else {
+		snprintf(what, sizeof(what), "has no device-tree compatible (%s/device/of_node/compatible: %s): cannot tell whether it is",
+			 ctx->dir, len == 0 ? "missing" : strerror((int)-len));
+	}
+	if (port->uio_force) {
+		SOCNIC_LOG(fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
+			   name, port->uio, devname, driver, what, fam->what, want);
+		return 0;
+	}
+	SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
+		   name, port->uio, devname, driver, what, fam->what, want);
+	return -ENODEV;
 }
 
 /*
@@ -413,7 +491,6 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		  const struct socnic_port_args *port,
 		  const struct socnic_uio_family *fam)
 {
-	char names[128];
 	struct socnic_uio_ctx *ctx;
 	uint64_t addr, size, offset;
 	char devname[64], driver[64];
@@ -440,13 +517,9 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		goto err;
 	}
 	uio_bound_driver(ctx, driver, sizeof(driver));
-	if (!socnic_sysfs_name_matches(devname, fam->names) && !port->uio_force) {
-		uio_name_list(fam, names, sizeof(names));
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like %s (a name containing %s): is it the right device? uio_force=1 uses it anyway",
-			   name, port->uio, devname, driver, fam->what, names);
-		ret = -ENODEV;
+	ret = uio_identify(ctx, name, port, devname, driver, fam);
+	if (ret < 0)
 		goto err;
-	}
 	ret = uio_sysfs_u64(ctx, "maps/map0/addr", &addr);
 	if (ret == 0)
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);

@@ -344,6 +344,19 @@
 #define MTL_RX_OVERFLOW_INT		DWMAC4_BIT(16)
 #define MTL_RX_OVERFLOW_INT_EN		DWMAC4_BIT(24)
 
+/*
+ * MTL_RxQ_Debug: PRXQ, the packets in the RX queue (databook; not named
+ * in Linux), and RXQSTS, its fill level (Linux's MTL_DEBUG_RXFSTS_*: 0
+ * empty, 1 below the flow-control threshold, 2 above it, 3 full).
+ */
+#define DWMAC4_MTL_DEBUG_PRXQ_MASK	DWMAC4_GENMASK(29, 16)
+#define DWMAC4_MTL_DEBUG_PRXQ_SHIFT	16
+#define MTL_DEBUG_RXFSTS_MASK		DWMAC4_GENMASK(5, 4)
+#define MTL_DEBUG_RXFSTS_SHIFT		4
+#define MTL_DEBUG_RXFSTS_EMPTY		0U
+#define MTL_DEBUG_RXFSTS_BT		1U
+#define MTL_DEBUG_RXFSTS_FULL		3U
+
 /* MTL_RxQ_Missed_Packet_Overflow_Cnt fields. */
 #define DWMAC4_MTL_RX_OVFPKTCNT_MASK	DWMAC4_GENMASK(10, 0)
 #define DWMAC4_MTL_RX_OVFCNTOVF		DWMAC4_BIT(11)
@@ -357,6 +370,8 @@
 #define DMA_SYS_BUS_MODE		0x1004U	/* DMA_SysBus_Mode */
 #define DMA_STATUS			0x1008U	/* DMA_Interrupt_Status */
 #define DMA_DEBUG_STATUS_0		0x100cU
+#define DMA_DEBUG_STATUS_1		0x1010U
+#define DMA_DEBUG_STATUS_2		0x1014U
 
 /* DMA_Mode. SWR self-clears once the whole core (MAC too) is reset. */
 #define DMA_BUS_MODE_SFT_RESET		DWMAC4_BIT(0)
@@ -374,7 +389,18 @@
 #define DWMAC4_DMA_DEBUG_TPS0_SHIFT	12
 #define DWMAC4_DMA_DEBUG_PS_STOPPED	0U
 #define DWMAC4_DMA_DEBUG_RPS_SUSPENDED	4U	/* RX: no descriptor */
+#define DWMAC4_DMA_DEBUG_RPS_TRANSFER	7U	/* RX: moving a frame to memory */
 #define DWMAC4_DMA_DEBUG_TPS_SUSPENDED	6U	/* TX: no descriptor */
+/*
+ * Every channel's RPS/TPS (4 bits each, TPS above RPS): channels 0-2 in
+ * DMA_Debug_Status0 from bit 8, 3-6 in DMA_Debug_Status1 from bit 0, 7 in
+ * DMA_Debug_Status2 (databook "DMA_Debug_Status0/1/2").
+ */
+#define DWMAC4_DMA_DEBUG_STATUS(ch)	(DMA_DEBUG_STATUS_0 +		\
+					 4U * (((uint32_t)(ch) + 1U) / 4U))
+#define DWMAC4_DMA_DEBUG_RPS_SHIFT(ch)	(8U * (((uint32_t)(ch) + 1U) % 4U))
+#define DWMAC4_DMA_DEBUG_TPS_SHIFT(ch)	(DWMAC4_DMA_DEBUG_RPS_SHIFT(ch) + 4U)
+#define DWMAC4_DMA_DEBUG_PS_MASK	0xfU
 
 /* DMA_SysBus_Mode (AXI/AHB master configuration). */
 #define DMA_SYS_BUS_FB			DWMAC4_BIT(0)	/* fixed burst */

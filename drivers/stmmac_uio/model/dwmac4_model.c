@@ -92,6 +92,9 @@ model_violation(struct dwmac4_model *m, enum model_viol kind,
 	case MODEL_VIOL_BASE_RUNNING:
 		MODEL_STAT_ADD_ATOMIC(m, viol_base_running, 1);
 		break;
+	case MODEL_VIOL_RX_RECLAIMED:
+		MODEL_STAT_ADD_ATOMIC(m, viol_rx_reclaimed, 1);
+		break;
 	}
 	/* Cold path: a short lock is fine even on the tail-write path. */
 	pthread_mutex_lock(&m->viol_lock);
@@ -235,6 +238,9 @@ model_reg_read_only(uint32_t off)
 	case GMAC_HW_FEATURE3:
 	case DMA_STATUS:
 	case DMA_DEBUG_STATUS_0:
+	case DMA_DEBUG_STATUS_1:
+	case DMA_DEBUG_STATUS_2:
+	case MTL_CHAN_RX_DEBUG(0):
 	case GMAC_INT_STATUS:	/* its RGSMIIIS clears on a PHYIF read */
 		return true;
 	default:
@@ -247,8 +253,16 @@ model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
 {
 	__atomic_store_n(&r->running, false, __ATOMIC_RELEASE);
 	r->suspended = false;
+	r->stopping = false;
 	if (r == &m->rx[0])
 		model_rx_abort(m);
+}
+
+void
+model_rx_stopped(struct dwmac4_model *m)
+{
+	model_ring_stop(m, &m->rx[0]);
+	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RPS);
 }
 
 /* Whether any DMA engine runs or the MAC transmits or receives. */
@@ -489,7 +503,17 @@ chan_control_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 	if ((val & start) && !r->running) {
 		if (!ring_start(m, r, ch, is_rx, val))
 			val &= ~start;	/* the engine stays stopped */
-	} else if (!(val & start) && r->running) {
+	} else if ((val & start) && r->stopping) {
+		r->stopping = false;	/* started again: it goes on */
+	} else if (!(val & start) && r->running && is_rx && ch == 0 &&
+		   m->rxf.active && m->rxf.held) {
+		/*
+		 * Databook DMA_CHx_Rx_Control.SR: the RX DMA stops after the
+		 * transfer of the current packet. Until then RPS reads
+		 * Running and the descriptors it holds are still its own.
+		 */
+		r->stopping = true;
+	} else if (!(val & start) && r->running && !r->stopping) {
 		model_ring_stop(m, r);
 		model_chan_status_set(m, ch, is_rx ? DMA_CHAN_STATUS_RPS :
 				      DMA_CHAN_STATUS_TPS);
@@ -606,19 +630,32 @@ reg_off_ok(struct dwmac4_model *m, uint32_t off, const char *op)
 	return false;
 }
 
-/* DMA_Debug_Status0: channel 0's RX and TX process states. */
+/*
+ * DMA_Debug_Status0/1/2 (@p off): the RX and TX process states of the
+ * channels that register holds; a channel the model lacks reads Stopped.
+ */
 static uint32_t
-dma_debug_read(struct dwmac4_model *m)
+dma_debug_read(struct dwmac4_model *m, uint32_t off)
 {
-	const struct model_ring *rx = &m->rx[0], *tx = &m->tx[0];
-	uint32_t rps = DWMAC4_DMA_DEBUG_PS_STOPPED, tps = rps;
+	uint32_t v = 0, rps, tps;
+	unsigned int ch;
 
-	if (__atomic_load_n(&rx->running, __ATOMIC_ACQUIRE))
-		rps = rx->suspended ? DWMAC4_DMA_DEBUG_RPS_SUSPENDED : 3u;
-	if (__atomic_load_n(&tx->running, __ATOMIC_ACQUIRE))
-		tps = tx->suspended ? DWMAC4_DMA_DEBUG_TPS_SUSPENDED : 1u;
-	return rps << DWMAC4_DMA_DEBUG_RPS0_SHIFT |
-	       tps << DWMAC4_DMA_DEBUG_TPS0_SHIFT;
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		const struct model_ring *rx = &m->rx[ch], *tx = &m->tx[ch];
+
+		if (DWMAC4_DMA_DEBUG_STATUS(ch) != off)
+			continue;
+		rps = DWMAC4_DMA_DEBUG_PS_STOPPED;
+		tps = rps;
+		if (__atomic_load_n(&rx->running, __ATOMIC_ACQUIRE))
+			rps = rx->stopping ? DWMAC4_DMA_DEBUG_RPS_TRANSFER :
+			      rx->suspended ? DWMAC4_DMA_DEBUG_RPS_SUSPENDED : 3u;
+		if (__atomic_load_n(&tx->running, __ATOMIC_ACQUIRE))
+			tps = tx->suspended ? DWMAC4_DMA_DEBUG_TPS_SUSPENDED : 1u;
+		v |= rps << DWMAC4_DMA_DEBUG_RPS_SHIFT(ch) |
+		     tps << DWMAC4_DMA_DEBUG_TPS_SHIFT(ch);
+	}
+	return v;
 }
 
 uint32_t
@@ -637,8 +674,11 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 		return off == DMA_BUS_MODE &&
 		       !__atomic_load_n(&m->soc_held, __ATOMIC_ACQUIRE) ?
 		       model_reg_get(m, off) : 0;
-	if (off == DMA_DEBUG_STATUS_0)
-		return dma_debug_read(m);
+	if (off == DMA_DEBUG_STATUS_0 || off == DMA_DEBUG_STATUS_1 ||
+	    off == DMA_DEBUG_STATUS_2)
+		return dma_debug_read(m, off);
+	if (off == MTL_CHAN_RX_DEBUG(0))
+		return model_mtl_rx_debug(m);
 	if (off == DMA_STATUS) {
 		/* One summary bit per channel with a status bit pending. */
 		for (ch = 0; ch < m->params.n_channels; ch++)
@@ -802,7 +842,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
-	model_boot_mac(m);
+	if (!p->boot_poweron)
+		model_boot_mac(m);
 	model_mmc_reset(m);
 	model_phy_reset(m);
 	m->link_up = true;

@@ -312,6 +312,13 @@ struct dwmac4_model_params {
 	 */
 	bool boot_running;
 	/*
+	 * The core as its reset leaves it, every register at its reset
+	 * value, MAC address 0 all ones included: a boot loader that reset
+	 * the core on its way out (U-Boot's Rockchip glue) or none at all.
+	 * False: MAC address 0 holds params.mac.
+	 */
+	bool boot_poweron;
+	/*
 	 * The interrupt race on demand (dwmac4_model_irq.c): RX takes a
 	 * frame from the wire only when the driver enables RIE on channel
 	 * 0, and applies the enable after that frame is written back.
@@ -503,6 +510,11 @@ struct dwmac4_model_stats {
 	uint64_t viol_pbl_zero;		/* DMA started with a burst length of 0 */
 	uint64_t viol_reset_running;	/* software reset with DMA or MAC running */
 	uint64_t viol_base_running;	/* ring base written while its DMA runs */
+	/*
+	 * An RX descriptor the DMA still held rewritten by the driver: its
+	 * buffer recycled before RPS read Stopped after SR was cleared.
+	 */
+	uint64_t viol_rx_reclaimed;
 	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */

@@ -302,6 +302,21 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 	f->held = false;
 	if (d == NULL)
 		return;
+	if (m->rx[0].stopping) {
+		struct dwmac4_desc cur;
+
+		/*
+		 * SR was cleared, RPS still reads Running: the descriptor is
+		 * still the device's. A driver that took it back (rewrote
+		 * the ring, recycled the buffer) has had the frame written
+		 * into memory it no longer owns.
+		 */
+		model_desc_read(m, d, &cur);
+		if (!(cur.des3 & RDES3_OWN))
+			model_violation(m, MODEL_VIOL_RX_RECLAIMED,
+					"RX descriptor %u taken back (des3 %#x) while the DMA was still storing a frame into it: buffers recycled before DMA_Debug_Status0.RPS0 read Stopped",
+					f->held_idx, cur.des3);
+	}
 	des3 = (f->done & RDES3_PACKET_SIZE_MASK);
 	if (f->ndesc == 0)
 		des3 |= RDES3_FIRST_DESCRIPTOR;
@@ -427,9 +442,12 @@ rx_continue(struct dwmac4_model *m)
 		 * secured, so that a frame cut short can end on an LD.
 		 */
 		if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK) {
-			/* Waits for descriptors, unless flushed (RPF). */
+			/*
+			 * Waits for descriptors, unless flushed (RPF) or
+			 * stopping: the frame ends on the one it holds.
+			 */
 			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
-			      DWMAC4_DMA_CONTROL_RPF))
+			      DWMAC4_DMA_CONTROL_RPF) && !m->rx[0].stopping)
 				return MODEL_WORK_NONE;
 			rx_close(m, f, RDES3_ERROR_SUMMARY |
 				 RDES3_OVERFLOW_ERROR);
@@ -470,9 +488,15 @@ rx_dma(struct dwmac4_model *m)
 {
 	struct model_rx_frame *f = &m->rxf;
 
+	enum model_work w;
+
 	if (!m->rx[0].running)
 		return MODEL_WORK_NONE;
 	if (!f->active) {
+		if (m->rx[0].stopping) {
+			model_rx_stopped(m);
+			return MODEL_WORK_NONE;
+		}
 		if (!model_mtl_rx_pop(m, f))
 			return MODEL_WORK_NONE;
 		rx_stamp(m, f);
@@ -483,7 +507,11 @@ rx_dma(struct dwmac4_model *m)
 		model_fault_rx_ready(m, f);
 		__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	}
-	return rx_continue(m);
+	w = rx_continue(m);
+	/* The frame in transfer when SR was cleared is done: stop. */
+	if (m->rx[0].stopping && !f->active)
+		model_rx_stopped(m);
+	return w;
 }
 
 /*

@@ -63,6 +63,7 @@ enum model_viol {
 	MODEL_VIOL_PBL_ZERO,
 	MODEL_VIOL_RESET_RUNNING,
 	MODEL_VIOL_BASE_RUNNING,
+	MODEL_VIOL_RX_RECLAIMED,
 };
 
 /*
@@ -83,6 +84,11 @@ struct model_ring {
 	/* Engine-owned (model thread, under the lock). */
 	uint32_t cur;		/* next descriptor index, 0..n-1 */
 	bool suspended;
+	/*
+	 * RX: SR was cleared with a frame in transfer; the engine finishes
+	 * it (RPS reads Running) and stops then (model_rx_stopped()).
+	 */
+	bool stopping;
 	uint32_t susp_seq;	/* tail_seq seen when suspending */
 };
 
@@ -334,6 +340,8 @@ bool model_mtl_rx_empty(const struct dwmac4_model *m);
  * The DMA has started storing @p f (or dropped it): its bytes leave the
  * MTL queue. Until then a frame the DMA took waits there, holding room.
  */
+/* MTL_RxQ_Debug(0): frames waiting (PRXQ) and fill level (RXQSTS). */
+uint32_t model_mtl_rx_debug(struct dwmac4_model *m);
 void model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f);
 /* Drops every queued frame (reset), counted as stopped. */
 void model_mtl_rx_flush(struct dwmac4_model *m);
@@ -351,6 +359,8 @@ uint64_t model_now_ns(struct dwmac4_model *m);
 /* A frame closed without IOC: starts the RX watchdog if stopped (lock held). */
 void model_rwt_start(struct dwmac4_model *m);
 
+/* The RX engine of channel 0 finished its frame after SR was cleared. */
+void model_rx_stopped(struct dwmac4_model *m);
 void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
 			   uint32_t bits);
 
