@@ -23,7 +23,11 @@
 #       driver wrote and never cleaned: model_nc_unclean_reads);
 #   (f) non-coherent: packed 16-byte descriptors (no DSL padding), four to
 #       a cache line -> pmd_chaos_nc (re-arming a descriptor writes back a
-#       stale copy of its neighbours: model_nc_clobbers).
+#       stale copy of its neighbours: model_nc_clobbers);
+#   (l) non-coherent TX: the fence between the segments' cleans and the
+#       first descriptor store removed -> pmd_txwrap_nc (a descriptor the
+#       DMA may fetch at once, whatever the tail, reaches DRAM before its
+#       bytes surely have: model_nc_tx_stale).
 # net_mvneta_uio, the same breakages where they apply (no (f): a NETA
 # descriptor fills its own 32-byte line):
 #   (g) the check that a counted descriptor's write-back has landed (its
@@ -121,6 +125,7 @@ h|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_queue_free_mbufs|socnic_rx_ring_recy
 i|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
 j|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (nc)||1|pmd_forward_mvneta_nc
 k|drivers/mvneta_uio/mvneta_txq.c|mvneta_xmit_tmpl|if (nc)|rxp_sync_clean(|1|pmd_lifecycle_mvneta_nc
+l|drivers/stmmac_uio/stmmac_txq.c|stmmac_xmit_tmpl|if (nb_take != 0)||1|pmd_txwrap_nc
 EOF
 }
 
