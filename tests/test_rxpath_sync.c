@@ -286,7 +286,7 @@ test_bulk(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 
 /* What the hook was told, last call and totals. */
 struct hook_log {
-	unsigned int calls[RXP_CACHE_PREFETCH + 1];	/* by enum rxp_cache_op */
+	unsigned int calls[RXP_CACHE_FENCE + 1];	/* by enum rxp_cache_op */
 	const void *addr;
 	uint32_t len;
 	enum rxp_cache_op op;
@@ -298,6 +298,10 @@ hook_record(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 	struct hook_log *h = ctx;
 
 	h->calls[op]++;
+	if (op == RXP_CACHE_FENCE) {	/* the last maintenance stays */
+		CHECK(addr == NULL && len == 0, "a fence names no range");
+		return;
+	}
 	h->addr = addr;
 	h->len = len;
 	h->op = op;
@@ -307,7 +311,8 @@ hook_record(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
  * The raw range operations (non-coherent variants only) cover exactly the
  * lines of the range, count apart from the buffer syncs, leave data alone,
  * and the hook hears every maintenance, buffer syncs included, with the
- * range asked (max_len for the full variant) and the right operation.
+ * range asked (max_len for the full variant) and the right operation, and
+ * every completion barrier after it.
  */
 static void
 test_ranges_and_hook(struct rxp_sync *s, uint8_t *buf, uint8_t *ref)
@@ -357,6 +362,9 @@ test_ranges_and_hook(struct rxp_sync *s, uint8_t *buf, uint8_t *ref)
 	CHECK_EQ_U(h.calls[RXP_CACHE_CLEAN], 500, "%s: cleans heard",
 		   s->variant);
 	CHECK_EQ_U(h.calls[RXP_CACHE_CIVAC], 1000, "%s: civacs heard",
+		   s->variant);
+	/* rxp_sync_fence() and the buffer sync's own barrier, each time. */
+	CHECK_EQ_U(h.calls[RXP_CACHE_FENCE], 1000, "%s: fences heard",
 		   s->variant);
 	CHECK(memcmp(buf, ref, BUF_SIZE) == 0, "%s: data changed", s->variant);
 	rxp_sync_set_hook(s, NULL, NULL);

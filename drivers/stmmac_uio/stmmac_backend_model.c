@@ -113,6 +113,7 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 			      op == RXP_CACHE_CIVAC ? DWMAC4_MODEL_CACHE_CIVAC :
 			      op == RXP_CACHE_PREFETCH ?
 			      DWMAC4_MODEL_CACHE_PREFETCH :
+			      op == RXP_CACHE_FENCE ? DWMAC4_MODEL_CACHE_FENCE :
 			      DWMAC4_MODEL_CACHE_CLEAN);
 }
 
@@ -135,6 +136,8 @@ static const char *const model_xstat_names[] = {
 	"model_tx_dropped_speed",
 	"model_soc_unclocked_accesses",
 	"model_soc_tx_dropped_clock",
+	/* the TX DMA's descriptor prefetch (docs/model.md) */
+	"model_nc_tx_stale",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -157,6 +160,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[2] = st.tx_dropped_speed;
 	v[3] = st.soc_unclocked_accesses;
 	v[4] = st.soc_tx_dropped_clock;
+	v[5] = st.nc_tx_stale;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -51,10 +51,11 @@
  * them only on the paths it chose for a non-coherent device.
  *
  * A hook (rxp_sync_set_hook()) is told of every clean and clean+invalidate
- * after the instructions ran: a device model that emulates a non-coherent
- * interconnect sees the driver's cache maintenance through it, as the
- * interconnect would. NULL (the default, and on hardware) costs one
- * predictable branch per range.
+ * after the instructions ran, and of every completion barrier after it
+ * ran: a device model that emulates a non-coherent interconnect sees the
+ * driver's cache maintenance through it, as the interconnect would, and
+ * knows which of it may still be on its way to DRAM. NULL (the default,
+ * and on hardware) costs one predictable branch per range and fence.
  *
  * A struct rxp_sync belongs to one queue and is used by its lcore only
  * (its counters are plain increments).
@@ -120,6 +121,12 @@ enum rxp_cache_op {
 	 * model sees a prefetch of a line not yet synced for the CPU.
 	 */
 	RXP_CACHE_PREFETCH,
+	/**
+	 * The completion barrier (dsb sy / sfence / mfence) ran: every clean
+	 * and clean+invalidate issued before it has reached DRAM (@p addr
+	 * NULL, @p len 0). Until then a cleaned line may or may not be there.
+	 */
+	RXP_CACHE_FENCE,
 };
 
 /**
@@ -215,6 +222,8 @@ static inline void
 rxp_sync_fence(const struct rxp_sync *s)
 {
 	s->fence();
+	if (__builtin_expect(s->hook != NULL, 0))
+		s->hook(s->hook_ctx, NULL, 0, RXP_CACHE_FENCE);
 }
 
 /**

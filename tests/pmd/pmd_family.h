@@ -44,6 +44,8 @@ struct pmd_model_stats {
 	uint64_t violations;	/* driver protocol violations: 0 */
 	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
 	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
+	/* Frames sent with bytes maybe stale in DRAM (dwmac4 only): 0 */
+	uint64_t nc_tx_stale;
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	/* Prefetches of lines not yet synced for the CPU (rx_observe): 0 */
 	uint64_t nc_early_prefetches;
@@ -176,6 +178,7 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->violations = m.violations;
 	st->nc_clobbers = m.nc_clobbers;
 	st->nc_unclean_reads = m.nc_unclean_reads;
+	st->nc_tx_stale = m.nc_tx_stale;
 	st->nc_clean_lines = m.nc_clean_lines;
 	st->nc_early_prefetches = m.nc_early_prefetches;
 	st->irq_raised = m.irq_raised;

@@ -252,6 +252,7 @@ static void
 model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
 {
 	__atomic_store_n(&r->running, false, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->va, 0, __ATOMIC_RELEASE);
 	r->suspended = false;
 	r->stopping = false;
 	if (r == &m->rx[0])
@@ -477,6 +478,13 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 		}
 	}
 	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELAXED);
+	if (!is_rx && t == r->n)
+		MODEL_STAT_ADD(m, tx_tail_ring_end, 1);
+	memset(r->stale, 0, sizeof(r->stale));
+	__atomic_store_n(&r->va, is_rx || !m->params.nc_emulation ? 0 :
+			 (uintptr_t)model_dma_lookup(m, base,
+						     (size_t)r->n * r->stride),
+			 __ATOMIC_RELEASE);
 	model_doorbell_check(m, r, 0, (uint32_t)t);
 	model_reg_set(m, is_rx ? DMA_CHAN_CUR_RX_DESC(ch) :
 		      DMA_CHAN_CUR_TX_DESC(ch), (uint32_t)base);
@@ -548,6 +556,8 @@ chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 		return;
 	}
 	model_reg_set(m, off, val);
+	if (!is_rx && (uint32_t)t == r->n)
+		MODEL_STAT_ADD_ATOMIC(m, tx_tail_ring_end, 1);
 	if (m->params.nc_emulation) {
 		pthread_mutex_lock(&m->lock);
 		model_doorbell_check(m, r, __atomic_load_n(&r->tail,
@@ -1095,7 +1105,11 @@ dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr, size_t len,
 	model_nc_cpu_op(&m->nc, addr, len,
 			op == DWMAC4_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
 			op == DWMAC4_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+			op == DWMAC4_MODEL_CACHE_FENCE ? MODEL_NC_FENCE :
 			MODEL_NC_CLEAN);
+	/* A descriptor line now in DRAM: the TX DMA may fetch it at once. */
+	if (op == DWMAC4_MODEL_CACHE_CLEAN || op == DWMAC4_MODEL_CACHE_CIVAC)
+		model_tx_prefetch(m, addr, len);
 }
 
 const char *

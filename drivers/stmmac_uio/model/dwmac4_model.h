@@ -539,6 +539,14 @@ struct dwmac4_model_stats {
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	uint64_t nc_civac_lines;	/* lines the driver cleaned and invalidated */
 	uint64_t nc_early_prefetches;	/* prefetches of lines not invalidated */
+	/*
+	 * Frames sent whose descriptor the TX DMA could fetch while bytes of
+	 * their buffer were not surely in DRAM (written and not cleaned, or
+	 * cleaned with no completion barrier since): 0 for a correct driver.
+	 */
+	uint64_t nc_tx_stale;
+	/* TX tail pointers written as base + N * stride (see docs/model.md) */
+	uint64_t tx_tail_ring_end;
 	/* Thread mode. */
 	uint64_t thread_passes;		/* engine passes */
 	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
@@ -595,14 +603,16 @@ enum dwmac4_model_cache_op {
 	DWMAC4_MODEL_CACHE_CLEAN = 1,	/* dc cvac: dirty lines to DRAM */
 	DWMAC4_MODEL_CACHE_CIVAC,	/* dc civac: clean, then invalidate */
 	DWMAC4_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
+	DWMAC4_MODEL_CACHE_FENCE,	/* dsb sy: the cleans above completed */
 };
 
 /*
  * The model's half of the driver's data cache maintenance of [addr,
  * addr + len) (rounded out to 64-byte lines): with params.nc_emulation a
  * driver calls it right after its own clean or clean+invalidate, as the
- * interconnect would see the cache operation. A no-op when the emulation
- * is off. Safe while the model thread runs.
+ * interconnect would see the cache operation, and after each completion
+ * barrier (DWMAC4_MODEL_CACHE_FENCE, addr and len ignored). A no-op when
+ * the emulation is off. Safe while the model thread runs.
  */
 void dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr,
 			   size_t len, enum dwmac4_model_cache_op op);

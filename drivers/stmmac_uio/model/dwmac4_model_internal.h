@@ -90,6 +90,14 @@ struct model_ring {
 	 */
 	bool stopping;
 	uint32_t susp_seq;	/* tail_seq seen when suspending */
+	/*
+	 * TX, non-coherent emulation: host address of the ring (0: stopped
+	 * or not in one mapping), read lock-free by the cache hook; and the
+	 * slots whose descriptor the DMA prefetched (model_tx_prefetch())
+	 * while its payload could still be stale in DRAM (under the lock).
+	 */
+	uintptr_t va;
+	uint64_t stale[(DWMAC4_DMA_RING_LEN_MASK + 1u) / 64u];
 };
 
 /* The received frame the RX engine is working on. */
@@ -445,6 +453,16 @@ void model_desc_judge(struct dwmac4_model *m, bool unclean, bool own);
  */
 void model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
 			  uint32_t from, uint32_t to);
+/*
+ * The TX DMA's descriptor prefetch (non-coherent emulation): the driver
+ * cleaned [addr, addr + len); each TX descriptor there that DRAM now
+ * holds owned is one a running DMA may fetch at once, past the tail and
+ * past the wrap, and then its buffer: if bytes of that buffer may still
+ * be stale in DRAM (model_nc_dev_read_stale()), the slot is marked and
+ * the frame, once sent, counted in nc_tx_stale. Driver thread; takes
+ * the lock only when the range holds a running TX ring's descriptors.
+ */
+void model_tx_prefetch(struct dwmac4_model *m, const void *addr, size_t len);
 /* A device read of a descriptor word it does not use: never counted. */
 static inline uint32_t
 model_mem_peek32(struct dwmac4_model *m, const uint32_t *p)
