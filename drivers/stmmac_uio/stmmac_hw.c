@@ -305,7 +305,7 @@ stmmac_hw_station_addr(struct stmmac_adapter *ad, const struct stmmac_of *of,
 	if (rte_is_valid_assigned_ether_addr(ea))
 		return;
 	if (of->has_mac) {
-		memcpy(ea->addr_bytes, of->mac, RTE_ETHER_ADDR_LEN);
+		rte_ether_addr_copy(&of->mac, ea);
 		PMD_DRV_LOG(INFO, "%s: MAC_Address0 holds no valid address: using the device tree's %s",
 			    name, of->mac_prop);
 		return;

@@ -191,12 +191,11 @@ of_read_mac(const char *name, const char *dir, struct stmmac_of *of)
 	ssize_t n;
 
 	for (i = 0; i < RTE_DIM(props) && !of->has_mac; i++) {
-		n = of_prop(dir, props[i], of->mac, sizeof(of->mac));
+		n = of_prop(dir, props[i], &of->mac, sizeof(of->mac));
 		if (n == -ENOENT)
 			continue;
 		if (n != RTE_ETHER_ADDR_LEN ||
-		    !rte_is_valid_assigned_ether_addr((const struct rte_ether_addr *)
-						      of->mac)) {
+		    !rte_is_valid_assigned_ether_addr(&of->mac)) {
 			PMD_DRV_LOG(NOTICE, "%s: device tree %s: not an assigned unicast address of 6 bytes: ignored",
 				    name, props[i]);
 			continue;

@@ -12,6 +12,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_ether.h>
+
 struct stmmac_devargs;
 
 struct stmmac_of {
@@ -30,7 +32,7 @@ struct stmmac_of {
 	int axi_rd_osr_lmt, axi_wr_osr_lmt;
 	/* mac-address, else local-mac-address (of_get_mac_address() order). */
 	bool has_mac;
-	uint8_t mac[6];
+	struct rte_ether_addr mac;	/* 2-byte aligned, as rte_ether.h reads it */
 	const char *mac_prop;		/* the property it came from */
 	/* nvmem-cells with a "mac-address" cell: not readable here. */
 	bool nvmem_mac;

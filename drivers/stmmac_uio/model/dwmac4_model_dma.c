@@ -752,15 +752,15 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	st = model_tx_coe(m, m->txbuf, (uint32_t)len, cic);
 	/* Then the MAC pads (or not) and appends the FCS. */
 	len = tx_wire_len(m, (uint32_t)len, cpc);
-	/*
-	 * A MAC at another speed or duplex than the PHY sends garbage: the
-	 * DMA completes the frame, the link partner never sees it.
-	 */
 	if (tx_take_stale(r, r->cur, pos))
 		MODEL_STAT_ADD(m, nc_tx_stale, 1);
 	/* The MAC's counters count what it transmits, good or bad. */
 	model_mmc_add(m, DWMAC4_MMC_TX_FRAMECOUNT_GB, 1);
 	model_mmc_add(m, DWMAC4_MMC_TX_OCTETCOUNT_GB, (uint32_t)len);
+	/*
+	 * A MAC at another speed or duplex than the PHY sends garbage: the
+	 * DMA completes the frame, the link partner never sees it.
+	 */
 	if (!model_mac_speed_ok(m)) {
 		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
 	} else if (!model_soc_txclk_ok(m)) {
