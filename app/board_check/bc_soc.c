@@ -5,26 +5,20 @@
  * GPR page where the overlay gives one (uio_pdrv_genirq maps every `reg`
  * entry of the node: map1, map2, ...). Nothing is written.
  *
- * Sources (values, not code):
- *  - RK3568: rk3568-cru.h reset IDs SRST_A_GMAC0 = 215, SRST_A_GMAC1 =
- *    236, in CRU_SOFTRST_CON(id / 16) = 0x400 + 4 * (id / 16), bit
- *    id % 16, set = held in reset (clk-rk3568.c, rockchip softrst);
- *    dwmac-rk.c RK3568_GRF_GMACx_CON1 (0x384, 0x38c) PHY_INTF_SEL bits
- *    6:4, RGMII 1, RMII 4. CRU at 0xfdd20000, GRF at 0xfdc60000.
- *  - RK3588: rst-rk3588.c SRST_A_GMAC0/1 in SOFTRST_CON32 (CRU 0xfd7c0000
- *    + 0xa00 + 4 * 32) bits 10/11; dwmac-rk.c RK3588_GRF_GMAC_CON0 of the
- *    php_grf (0xfd5b0000 + 0x8) PHY_INTF_SEL bits 5:3 + 6 * id.
- *  - i.MX8MP: dwmac-imx.c imx8mp_set_intf_mode(): IOMUXC GPR1
- *    (0x30340000 + 0x4) INTF_SEL bits 18:16 (MII 0, RGMII 1, RMII 4),
- *    CLK_GEN_EN bit 19 always, RGMII_EN bit 21 for RGMII,
- *    CLK_TX_CLK_SEL bit 20 for RMII with the reference clock from the
- *    SoC. No reset line.
+ * The facts are the PMD's SoC glue's (drivers/stmmac_uio/base/
+ * rockchip_soc.h, rk3568_soc.h, rk3588_soc.h, imx8mp_soc.h, each value
+ * pinned by test soc_consts): the reset line's soft-reset register and
+ * bit (set = held in reset), the interface select field and its values.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "bc.h"
 #include "bc_soc.h"
+#include "imx8mp_soc.h"
+#include "rk3568_soc.h"
+#include "rk3588_soc.h"
+#include "rockchip_soc.h"
 
 static const char *const rk3568_compat[] = {
 	"rockchip,rk3568-gmac", "rockchip,rk3566-gmac", "rockchip,rk3568",
@@ -41,49 +35,72 @@ static const char *const stm32mp15_compat[] = {
 	"st,stm32mp157", NULL,
 };
 
-#define RK3568_CRU	0xfdd20000u
-#define RK3568_GRF	0xfdc60000u
-#define RK3588_CRU	0xfd7c0000u
-#define RK3588_PHP_GRF	0xfd5b0000u
-#define IMX8MP_GPR	0x30340000u
+#define RK3568_SRST(n)	(RK3568_CRU_BASE + RK3568_CRU_SOFTRST_CON(n))
+#define RK3588_SRST	(RK3588_CRU_BASE + \
+			 RK3588_CRU_SOFTRST_CON(RK3588_SRST_A_GMAC_CON))
+#define RK3588_MODE	(RK3588_PHP_GRF_BASE + RK3588_PHP_GRF_GMAC_CON0)
+#define RK_SEL_WIDTH	3	/* PHY_INTF_SEL: 3 bits on both */
 
 const struct bc_soc bc_socs[] = {
 	{
 		.name = "RK3568",
 		.compatibles = rk3568_compat,
-		.gmac = { 0xfe2a0000u, 0xfe010000u },
+		.gmac = { RK3568_GMAC0_BASE, RK3568_GMAC1_BASE },
 		.overlay = { "rk3568-gmac0-uio.dtso", "rk3568-gmac1-uio.dtso" },
 		.reset = {
-			{ RK3568_CRU + 0x400u + 4u * 13u, 7, 1 },
-			{ RK3568_CRU + 0x400u + 4u * 14u, 12, 1 },
+			{ RK3568_SRST(RK3568_SRST_A_GMAC0_CON),
+			  RK3568_SRST_A_GMAC0_BIT, 1 },
+			{ RK3568_SRST(RK3568_SRST_A_GMAC1_CON),
+			  RK3568_SRST_A_GMAC1_BIT, 1 },
 		},
 		.mode = {
-			{ "GRF_GMAC0_CON1", { RK3568_GRF + 0x384u, 4, 3 }, 1, 4, 0, 0 },
-			{ "GRF_GMAC1_CON1", { RK3568_GRF + 0x38cu, 4, 3 }, 1, 4, 0, 0 },
+			{ "GRF_GMAC0_CON1",
+			  { RK3568_GRF_BASE + RK3568_GRF_GMAC0_CON1,
+			    RK3568_GMAC_PHY_INTF_SEL_SHIFT, RK_SEL_WIDTH },
+			  ROCKCHIP_PHY_INTF_SEL_RGMII, ROCKCHIP_PHY_INTF_SEL_RMII,
+			  0, 0 },
+			{ "GRF_GMAC1_CON1",
+			  { RK3568_GRF_BASE + RK3568_GRF_GMAC1_CON1,
+			    RK3568_GMAC_PHY_INTF_SEL_SHIFT, RK_SEL_WIDTH },
+			  ROCKCHIP_PHY_INTF_SEL_RGMII, ROCKCHIP_PHY_INTF_SEL_RMII,
+			  0, 0 },
 		},
 	},
 	{
 		.name = "RK3588",
 		.compatibles = rk3588_compat,
-		.gmac = { 0xfe1b0000u, 0xfe1c0000u },
+		.gmac = { RK3588_GMAC0_BASE, RK3588_GMAC1_BASE },
 		.overlay = { "rk3588-gmac0-uio.dtso", "rk3588-gmac1-uio.dtso" },
 		.reset = {
-			{ RK3588_CRU + 0xa00u + 4u * 32u, 10, 1 },
-			{ RK3588_CRU + 0xa00u + 4u * 32u, 11, 1 },
+			{ RK3588_SRST, RK3588_SRST_A_GMAC_BIT(0), 1 },
+			{ RK3588_SRST, RK3588_SRST_A_GMAC_BIT(1), 1 },
 		},
 		.mode = {
-			{ "php_grf GMAC_CON0", { RK3588_PHP_GRF + 0x8u, 3, 3 }, 1, 4, 0, 0 },
-			{ "php_grf GMAC_CON0", { RK3588_PHP_GRF + 0x8u, 9, 3 }, 1, 4, 0, 0 },
+			{ "php_grf GMAC_CON0",
+			  { RK3588_MODE, RK3588_GMAC_PHY_INTF_SEL_SHIFT(0),
+			    RK_SEL_WIDTH },
+			  ROCKCHIP_PHY_INTF_SEL_RGMII, ROCKCHIP_PHY_INTF_SEL_RMII,
+			  0, 0 },
+			{ "php_grf GMAC_CON0",
+			  { RK3588_MODE, RK3588_GMAC_PHY_INTF_SEL_SHIFT(1),
+			    RK_SEL_WIDTH },
+			  ROCKCHIP_PHY_INTF_SEL_RGMII, ROCKCHIP_PHY_INTF_SEL_RMII,
+			  0, 0 },
 		},
 	},
 	{
 		.name = "i.MX8MP",
 		.compatibles = imx8mp_compat,
-		.gmac = { 0x30bf0000u, 0 },
+		.gmac = { IMX8MP_EQOS_BASE, 0 },
 		.overlay = { "imx8mp-eqos-uio.dtso", NULL },
 		.mode = {
-			{ "IOMUXC GPR1", { IMX8MP_GPR + 0x4u, 16, 3 }, 1, 4,
-			  (1u << 19) | (1u << 21), 1u << 19 },
+			{ "IOMUXC GPR1",
+			  { IMX8MP_IOMUXC_GPR_BASE + IMX8MP_GPR1,
+			    IMX8MP_GPR1_QOS_INTF_SEL_SHIFT, 3 },
+			  IMX8MP_GPR1_QOS_INTF_SEL_RGMII,
+			  IMX8MP_GPR1_QOS_INTF_SEL_RMII,
+			  IMX8MP_GPR1_QOS_CLK_GEN_EN | IMX8MP_GPR1_QOS_RGMII_EN,
+			  IMX8MP_GPR1_QOS_CLK_GEN_EN },
 		},
 	},
 	{

@@ -184,12 +184,7 @@ arg_model_soc_boot(const char *v, void *args)
 static const char *
 arg_model_soc_gated(const char *v, void *args)
 {
-	bool on;
-
-	if (socnic_parse_bool(v, &on) < 0)
-		return "expected 0 or 1";
-	MODEL_PARAMS(args)->soc_gated = on;
-	return NULL;
+	return parse_flag(v, &MODEL_PARAMS(args)->soc_gated);
 }
 
 static const char *
