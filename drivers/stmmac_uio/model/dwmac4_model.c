@@ -144,7 +144,8 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS.
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL |
+		GMAC_HW_FEAT_HDSEL |
+		(m->params.no_pcs ? 0u : GMAC_HW_FEAT_PCSSEL) |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
@@ -696,6 +697,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	    (p->phy_speed != 10 && p->phy_speed != 100 &&
 	     p->phy_speed != 1000) ||
 	    p->mtl_queues < 1 || p->mtl_queues > DWMAC4_MODEL_MAX_MTL_QUEUES ||
+	    !model_link_events_valid(p) ||
 	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC) {
 		errno = EINVAL;
 		return NULL;
@@ -745,6 +747,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
+	m->partner = MODEL_PARTNER(p->phy_speed, p->phy_full);
 	m->inband_link = model_link_up(m);
 	if (p->boot_running)
 		model_boot_running(m);
@@ -935,13 +938,30 @@ dwmac4_model_stop(struct dwmac4_model *m)
 /* ---- Harness side ---- */
 
 void
-dwmac4_model_set_link(struct dwmac4_model *m, bool up)
+model_cable_set(struct dwmac4_model *m, bool up)
 {
 	__atomic_store_n(&m->link_up, up, __ATOMIC_RELEASE);
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
+}
+
+void
+dwmac4_model_set_link(struct dwmac4_model *m, bool up)
+{
+	model_cable_set(m, up);
 	model_thread_kick(&m->thr);
+}
+
+int
+dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
+			 bool full)
+{
+	if (speed != 10 && speed != 100 && speed != 1000)
+		return -EINVAL;
+	model_phy_renegotiate(m, MODEL_PARTNER(speed, full));
+	model_thread_kick(&m->thr);
+	return 0;
 }
 
 void

@@ -59,6 +59,10 @@ struct model_traffic_sink;
 /* MDIO addresses a PHY may answer at; params.phy_addr beyond: no PHY. */
 #define DWMAC4_MODEL_PHY_ADDR_MAX 31u
 #define DWMAC4_MODEL_PHY_NONE 32u
+/* Link events of params.link_events: at most this many; the two non-modes. */
+#define DWMAC4_MODEL_MAX_LINK_EVENTS 8u
+#define DWMAC4_MODEL_LINK_DOWN 0u
+#define DWMAC4_MODEL_LINK_UP 1u
 /* MTL queues the core may be synthesised with (MAC_HW_Feature2). */
 #define DWMAC4_MODEL_MAX_MTL_QUEUES 8u
 /* RX and TX FIFO of the core (MAC_HW_Feature1: 16 KiB each). */
@@ -227,6 +231,26 @@ struct dwmac4_model_params {
 	unsigned int phy_speed;		/* 10, 100 or 1000 (default) Mbit/s */
 	bool phy_full;			/* full duplex (default) */
 	/*
+	 * A core without the RGMII/SGMII in-band link status
+	 * (MAC_HW_Feature0.PCSSEL clear, as on a board whose PHY sends
+	 * none): RGSMIIIS never rises, a driver learns of a link change only
+	 * from the PHY over MDIO.
+	 */
+	bool no_pcs;
+	/*
+	 * Link events in frame terms, for tests of a link that changes while
+	 * frames flow: when the traffic source hands over frame number
+	 * .frame (rx_offered), the partner renegotiates to .speed/.full
+	 * (dwmac4_model_set_partner()), or the cable is pulled or plugged
+	 * (.speed DWMAC4_MODEL_LINK_DOWN / _UP). Frames strictly increasing.
+	 */
+	struct dwmac4_model_link_event {
+		uint64_t frame;
+		unsigned int speed;	/* 10, 100, 1000, or LINK_DOWN / LINK_UP */
+		bool full;
+	} link_events[DWMAC4_MODEL_MAX_LINK_EVENTS];
+	unsigned int nb_link_events;
+	/*
 	 * MTL queues the core has (1..DWMAC4_MODEL_MAX_MTL_QUEUES, default
 	 * 1). With more than one, each queue's TQS/RQS resets to 256 bytes
 	 * (databook MTL_TxQ/RxQ_Operation_Mode) and the driver must size them.
@@ -348,6 +372,16 @@ void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
  * of the link the MAC sees in band sets RGSMIIIS.
  */
 void dwmac4_model_set_link(struct dwmac4_model *m, bool up);
+
+/*
+ * The link partner renegotiates to @p speed Mbit/s (10, 100, 1000) at
+ * @p full duplex, as when its own advertisement changes: the link drops
+ * (BMSR's link status latches low, the in-band link goes down) and comes
+ * back in the new mode if the cable is in and the PHY advertises it. 0,
+ * or -EINVAL for another speed.
+ */
+int dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
+			     bool full);
 
 /*
  * The device's own view of what happened. Every receive-side frame taken
