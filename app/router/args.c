@@ -80,7 +80,7 @@ args_usage(FILE *o, const char *prog)
 		"    [--max-routes N] [--idle-sleep[=POLLS]] [--idle-fixed]\n"
 		"    [--latency-stamp OFFSET] [--max-pkt-len N]\n"
 		"    [--rx-queue-size N] [--tx-queue-size N]\n"
-		"    [--icmp-errors ADDR] [--icmp-rate PPS]\n"
+		"    [--icmp-errors ADDR] [--icmp6-errors ADDR6] [--icmp-rate PPS]\n"
 		"\n"
 		"  -p PORTMASK          ports to use, hex, optional 0x, at most 16 digits\n"
 		"                       (ports 0..63; default: all)\n"
@@ -116,8 +116,10 @@ args_usage(FILE *o, const char *prog)
 		"  --icmp-errors ADDR   send ICMP time exceeded (TTL expiry) and destination\n"
 		"                       unreachable (no route) for IPv4, from ADDR, back\n"
 		"                       out of the ingress port (default: none)\n"
-		"  --icmp-rate PPS      at most PPS ICMP errors a second per port and lcore,\n"
-		"                       1..%d (default %d)\n"
+		"  --icmp6-errors ADDR6 the same for IPv6 (ICMPv6 time exceeded, destination\n"
+		"                       unreachable), from ADDR6 (default: none)\n"
+		"  --icmp-rate PPS      at most PPS ICMP and ICMPv6 errors a second per port\n"
+		"                       and lcore, 1..%d (default %d)\n"
 		"  -h, --help           this text (before the --: EAL's options, then these)\n"
 		"\n"
 		"Without hugepages, give EAL --no-huge --no-pci -m 512 --no-shconf.\n",
@@ -280,6 +282,30 @@ parse_icmp_src(const char *s, uint32_t *out, char *err, size_t errlen)
 }
 
 /*
+ * --icmp6-errors: a unicast IPv6 address (RFC 4291 text form), not ::,
+ * ::1 or multicast (RFC 4443 2.2: the source of an error is one of the
+ * node's unicast addresses).
+ */
+static enum args_result
+parse_icmp6_src(const char *s, uint8_t out[16], char *err, size_t errlen)
+{
+	static const uint8_t loopback[16] = { [15] = 1 };
+	static const uint8_t unspecified[16];
+	struct in6_addr a;
+
+	if (inet_pton(AF_INET6, s, &a) != 1)
+		return args_fail(err, errlen,
+				 "--icmp6-errors: '%s' is not an IPv6 address", s);
+	if (a.s6_addr[0] == 0xff || memcmp(a.s6_addr, loopback, 16) == 0 ||
+	    memcmp(a.s6_addr, unspecified, 16) == 0)
+		return args_fail(err, errlen,
+				 "--icmp6-errors: '%s' is not a unicast address (not ::, ::1 or multicast)",
+				 s);
+	memcpy(out, a.s6_addr, 16);
+	return ARGS_OK;
+}
+
+/*
  * Each option at most once, as the PMDs take each devarg: a repeat is a
  * mistake (a command line edited in two places), never "the last one
  * wins". @p name is the long option's name, NULL for a short option.
@@ -315,6 +341,7 @@ enum {
 	OPT_RX_QUEUE_SIZE,
 	OPT_TX_QUEUE_SIZE,
 	OPT_ICMP_ERRORS,
+	OPT_ICMP6_ERRORS,
 	OPT_ICMP_RATE,
 	OPT__COUNT, /* one past the last: sizes the seen[] array */
 };
@@ -339,6 +366,7 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 		{ "rx-queue-size", required_argument, NULL, OPT_RX_QUEUE_SIZE },
 		{ "tx-queue-size", required_argument, NULL, OPT_TX_QUEUE_SIZE },
 		{ "icmp-errors", required_argument, NULL, OPT_ICMP_ERRORS },
+		{ "icmp6-errors", required_argument, NULL, OPT_ICMP6_ERRORS },
 		{ "icmp-rate", required_argument, NULL, OPT_ICMP_RATE },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
@@ -454,6 +482,12 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 			if (rc != ARGS_OK)
 				return rc;
 			break;
+		case OPT_ICMP6_ERRORS:
+			rc = parse_icmp6_src(optarg, a->icmp6_src, err, errlen);
+			if (rc != ARGS_OK)
+				return rc;
+			a->icmp6_on = true;
+			break;
 		case OPT_ICMP_RATE:
 			if (num_parse_uint(optarg, ARGS_MAX_ICMP_RATE, &ul) != 0 || ul == 0)
 				return args_fail(err, errlen,
@@ -481,8 +515,9 @@ args_parse(int argc, char **argv, struct router_args *a, char *err,
 					 ROUTER_ROUTES_FROM_BINDIR[0] != '\0' ? "," : "",
 					 ROUTER_ROUTES_SOURCE, ROUTER_ROUTES_INSTALLED);
 	}
-	if (a->icmp_rate != 0 && a->icmp_src == 0)
-		return args_fail(err, errlen, "--icmp-rate needs --icmp-errors");
+	if (a->icmp_rate != 0 && a->icmp_src == 0 && !a->icmp6_on)
+		return args_fail(err, errlen,
+				 "--icmp-rate needs --icmp-errors or --icmp6-errors");
 	if (a->icmp_rate == 0)
 		a->icmp_rate = ARGS_ICMP_RATE_DEFAULT;
 	if (a->idle_fixed && a->idle_sleep == 0)

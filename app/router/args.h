@@ -68,8 +68,11 @@ struct router_args {
 	unsigned int max_pkt_len;
 	unsigned int rx_queue_size;
 	unsigned int tx_queue_size;
-	/* icmp.h: the errors' source address, network order (0: none), rate */
+	/* icmp.h: the errors' source addresses, network order (none: 0,
+	 * icmp6_on false), rate */
 	uint32_t icmp_src;
+	uint8_t icmp6_src[16];
+	bool icmp6_on;
 	unsigned int icmp_rate;
 	struct lcore_params lp[ARGS_MAX_LCORE_PARAMS];
 	unsigned int n_lp;

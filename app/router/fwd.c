@@ -278,7 +278,7 @@ fwd_finish(struct lcore_conf *qconf, struct fwd_out *o, unsigned int nf)
 	if (unlikely(o->n_drop != 0)) {
 		uint16_t drops[ROUTER_DROP_MAX] = { 0 };
 
-		if (router_conf.icmp_src != 0)
+		if (router_conf.icmp_src != 0 || router_conf.icmp6_on)
 			icmp_errors(qconf, o->drop, o->cause, o->n_drop);
 		rte_pktmbuf_free_bulk(o->drop, o->n_drop);
 		for (k = 0; k < o->n_drop; k++)

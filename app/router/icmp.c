@@ -1,39 +1,25 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * ICMP errors for dropped IPv4 frames (icmp.h). Built in a new mbuf from
- * the dropped frame's pool:
+ * ICMP and ICMPv6 errors for dropped frames (icmp.h): which frames call
+ * for one, the rate, the Ethernet header, the totals. The IP and ICMP
+ * headers of each version are built in icmp_v4.c and icmp_v6.c, in a new
+ * mbuf from the dropped frame's pool:
  *
- *   Ethernet: to the frame's source MAC, from the ingress port's MAC;
- *   IPv4: 20 bytes, TOS 0xc0 (RFC 1812 4.3.2.5), TTL 64, from the
- *     --icmp-errors address to the frame's source, header checksum;
- *   ICMP: type and code, 4 unused bytes, then the frame's IP header and
- *     the first 8 bytes of its payload as received (RFC 792), or what of
- *     them the datagram holds; the checksum over the whole ICMP message.
+ *   Ethernet: to the frame's source MAC, from the ingress port's MAC,
+ *     with the frame's 802.1Q tag (VLAN ID and priority) when it had one.
  */
 #include <inttypes.h>
 #include <stdbool.h>
 #include <string.h>
-#include <netinet/in.h>
 
 #include <rte_byteorder.h>
 #include <rte_cycles.h>
 #include <rte_ether.h>
-#include <rte_icmp.h>
-#include <rte_ip.h>
 #include <rte_log.h>
 
-#include "csum.h"
 #include "fwd_tx.h"
 #include "icmp.h"
-
-#define ICMP_QUOTE_PAYLOAD	8	/* payload bytes quoted (RFC 792) */
-/* RFC 792's types (DPDK 22.11's rte_icmp.h has only the echo ones) */
-#define ICMP_DEST_UNREACH	3
-#define ICMP_TIME_EXCEEDED	11
-#define ICMP_TIMESTAMP		13
-#define ICMP_TIMESTAMP_REPLY	14
-#define ICMP_TTL		64
-#define ICMP_TOS		0xc0	/* internetwork control */
+#include "icmp_internal.h"
 
 /* A token bucket counted in TSC cycles: a token costs hz / rate. */
 struct icmp_bucket {
@@ -41,9 +27,13 @@ struct icmp_bucket {
 	uint64_t last;
 };
 
+enum { ICMP_V4, ICMP_V6, ICMP_FAMILIES };
+
 struct icmp_lcore {
+	/* one bucket per ingress port for both IP versions */
 	struct icmp_bucket b[RTE_MAX_ETHPORTS];
-	uint64_t sent, limited, nombuf;
+	uint64_t sent[ICMP_FAMILIES], limited[ICMP_FAMILIES],
+		 nombuf[ICMP_FAMILIES];
 } __rte_cache_aligned;
 
 static struct icmp_lcore icmp_lc[RTE_MAX_LCORE];
@@ -67,97 +57,76 @@ icmp_bucket_take(struct icmp_bucket *b)
 	return true;
 }
 
-/* A unicast host address (RFC 1812 4.3.2.7): not 0/8, 127/8, 224/3. */
-static bool
-icmp_unicast(uint32_t a)
+unsigned int
+icmp_frame_room(const struct rte_mbuf *m, const struct icmp_l2 *l2)
 {
-	uint8_t first = (uint8_t)(a >> 24);
+	unsigned int room = rte_pktmbuf_data_room_size(m->pool);
 
-	return first != 0 && first != 127 && first < 224;
+	room -= RTE_MIN(room, (unsigned int)RTE_PKTMBUF_HEADROOM);
+	return room - RTE_MIN(room, l2->len);
 }
 
-/*
- * Whether @p ip (within @p len bytes of the first segment, checked by
- * the forwarding path) may get an error: not a non-first fragment, not
- * an ICMP error itself, to a unicast destination from a unicast source.
- */
-static bool
-icmp_may_answer(const struct rte_ether_hdr *eth,
-		const struct rte_ipv4_hdr *ip, unsigned int ihl,
-		unsigned int len)
+void *
+icmp_frame_new(const struct rte_mbuf *m, const struct icmp_l2 *l2,
+	       uint16_t etype, unsigned int l3_len, struct rte_mbuf **e)
 {
-	const uint8_t *l4 = (const uint8_t *)ip + ihl;
+	struct rte_ether_hdr *oeth;
+	struct rte_vlan_hdr *vh;
 
-	if (rte_is_multicast_ether_addr(&eth->dst_addr) ||
-	    (ip->fragment_offset & RTE_BE16(RTE_IPV4_HDR_OFFSET_MASK)) != 0 ||
-	    !icmp_unicast(rte_be_to_cpu_32(ip->src_addr)) ||
-	    !icmp_unicast(rte_be_to_cpu_32(ip->dst_addr)))
-		return false;
-	if (ip->next_proto_id != IPPROTO_ICMP)
-		return true;
-	if (len < ihl + 1)
-		return false;
-	switch (l4[0]) {
-	case RTE_IP_ICMP_ECHO_REPLY:
-	case RTE_IP_ICMP_ECHO_REQUEST:
-	case ICMP_TIMESTAMP:
-	case ICMP_TIMESTAMP_REPLY:
-		return true;
-	default:		/* an error, or unknown: never answered */
-		return false;
+	*e = rte_pktmbuf_alloc(m->pool);
+	if (*e == NULL)
+		return NULL;
+	oeth = (struct rte_ether_hdr *)rte_pktmbuf_append(*e, l2->len + l3_len);
+	if (oeth == NULL) {
+		rte_pktmbuf_free(*e);
+		*e = NULL;
+		return NULL;
 	}
+	rte_ether_addr_copy(&l2->eth->src_addr, &oeth->dst_addr);
+	memcpy(&oeth->src_addr, router_conf.l2hdr[m->port] + RTE_ETHER_ADDR_LEN,
+	       RTE_ETHER_ADDR_LEN);
+	(*e)->port = m->port;
+	if (!l2->tagged) {
+		oeth->ether_type = rte_cpu_to_be_16(etype);
+		return oeth + 1;
+	}
+	oeth->ether_type = RTE_BE16(RTE_ETHER_TYPE_VLAN);
+	vh = (struct rte_vlan_hdr *)(oeth + 1);
+	vh->vlan_tci = l2->tci;
+	vh->eth_proto = rte_cpu_to_be_16(etype);
+	return vh + 1;
 }
 
 /*
- * The error for @p m (an IPv4 frame the forwarding path checked: header
- * within the first segment), @p have bytes of its datagram present.
+ * The IP version of a frame the forwarding path checked (IPv4 or IPv6,
+ * after at most one 802.1Q tag), with @p l2 filled; -1 for another.
  */
-static struct rte_mbuf *
-icmp_build(const struct rte_mbuf *m, unsigned int have, uint8_t type,
-	   uint8_t code)
+static int
+icmp_parse_l2(const struct rte_mbuf *m, struct icmp_l2 *l2)
 {
 	const struct rte_ether_hdr *eth =
 		rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
-	const struct rte_ipv4_hdr *ip = (const struct rte_ipv4_hdr *)(eth + 1);
-	unsigned int ihl = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
-	unsigned int quote = RTE_MIN(ihl + ICMP_QUOTE_PAYLOAD, have);
-	unsigned int icmp_len = sizeof(struct rte_icmp_hdr) + quote;
-	struct rte_ether_hdr *oeth;
-	struct rte_ipv4_hdr *oip;
-	struct rte_icmp_hdr *ic;
-	struct rte_mbuf *e;
+	rte_be16_t etype = eth->ether_type;
 
-	e = rte_pktmbuf_alloc(m->pool);
-	if (e == NULL)
-		return e;
-	oeth = (struct rte_ether_hdr *)rte_pktmbuf_append(e,
-			RTE_ETHER_HDR_LEN + sizeof(*oip) + icmp_len);
-	if (oeth == NULL) {
-		rte_pktmbuf_free(e);
-		return NULL;
+	l2->eth = eth;
+	l2->len = RTE_ETHER_HDR_LEN;
+	l2->tagged = false;
+	l2->tci = 0;
+	if (etype == RTE_BE16(RTE_ETHER_TYPE_VLAN)) {
+		const struct rte_vlan_hdr *vh =
+			(const struct rte_vlan_hdr *)(eth + 1);
+
+		l2->tagged = true;
+		l2->tci = vh->vlan_tci;
+		l2->len += sizeof(*vh);
+		etype = vh->eth_proto;
 	}
-	rte_ether_addr_copy(&eth->src_addr, &oeth->dst_addr);
-	memcpy(&oeth->src_addr, router_conf.l2hdr[m->port] + RTE_ETHER_ADDR_LEN,
-	       RTE_ETHER_ADDR_LEN);
-	oeth->ether_type = RTE_BE16(RTE_ETHER_TYPE_IPV4);
-	oip = (struct rte_ipv4_hdr *)(oeth + 1);
-	memset(oip, 0, sizeof(*oip));
-	oip->version_ihl = RTE_IPV4_VHL_DEF;
-	oip->type_of_service = ICMP_TOS;
-	oip->total_length = rte_cpu_to_be_16((uint16_t)(sizeof(*oip) + icmp_len));
-	oip->time_to_live = ICMP_TTL;
-	oip->next_proto_id = IPPROTO_ICMP;
-	oip->src_addr = router_conf.icmp_src;
-	oip->dst_addr = ip->src_addr;
-	oip->hdr_checksum = csum_ipv4_hdr20(oip);
-	ic = (struct rte_icmp_hdr *)(oip + 1);
-	memset(ic, 0, sizeof(*ic));
-	ic->icmp_type = type;
-	ic->icmp_code = code;
-	memcpy(ic + 1, ip, quote);
-	ic->icmp_cksum = csum_fold(csum_partial(ic, icmp_len, 0));
-	e->port = m->port;
-	return e;
+	l2->l3 = (const uint8_t *)eth + l2->len;
+	if (etype == RTE_BE16(RTE_ETHER_TYPE_IPV4))
+		return router_conf.icmp_src != 0 ? ICMP_V4 : -1;
+	if (etype == RTE_BE16(RTE_ETHER_TYPE_IPV6))
+		return router_conf.icmp6_on ? ICMP_V6 : -1;
+	return -1;
 }
 
 void
@@ -169,38 +138,32 @@ icmp_errors(struct lcore_conf *qconf, struct rte_mbuf **drop,
 
 	for (k = 0; k < n; k++) {
 		struct rte_mbuf *m = drop[k], *e;
-		const struct rte_ether_hdr *eth;
-		const struct rte_ipv4_hdr *ip;
-		unsigned int ihl, have;
-		uint8_t type;
+		struct icmp_l2 l2;
+		bool expired;
+		int fam;
 
-		if (cause[k] == ROUTER_DROP_ttl_expired)
-			type = ICMP_TIME_EXCEEDED;
-		else if (cause[k] == ROUTER_DROP_no_route)
-			type = ICMP_DEST_UNREACH;
-		else
+		if (cause[k] != ROUTER_DROP_ttl_expired &&
+		    cause[k] != ROUTER_DROP_no_route)
 			continue;
-		eth = rte_pktmbuf_mtod(m, const struct rte_ether_hdr *);
-		if (eth->ether_type != RTE_BE16(RTE_ETHER_TYPE_IPV4) ||
-		    m->port >= RTE_MAX_ETHPORTS || qconf->tx_buffer[m->port] == NULL)
+		expired = cause[k] == ROUTER_DROP_ttl_expired;
+		if (m->port >= RTE_MAX_ETHPORTS ||
+		    qconf->tx_buffer[m->port] == NULL)
 			continue;
-		ip = (const struct rte_ipv4_hdr *)(eth + 1);
-		ihl = (ip->version_ihl & RTE_IPV4_HDR_IHL_MASK) * 4u;
-		have = RTE_MIN((unsigned int)m->data_len - RTE_ETHER_HDR_LEN,
-			       (unsigned int)rte_be_to_cpu_16(ip->total_length));
-		if (!icmp_may_answer(eth, ip, ihl, have))
+		fam = icmp_parse_l2(m, &l2);
+		if (fam < 0 || !(fam == ICMP_V4 ? icmp_v4_may_answer(m, &l2) :
+				 icmp_v6_may_answer(m, &l2)))
 			continue;
 		if (!icmp_bucket_take(&lc->b[m->port])) {
-			lc->limited++;
+			lc->limited[fam]++;
 			continue;
 		}
-		/* code 0: TTL exceeded in transit; net unreachable */
-		e = icmp_build(m, have, type, 0);
+		e = fam == ICMP_V4 ? icmp_v4_build(m, &l2, expired) :
+				     icmp_v6_build(m, &l2, expired);
 		if (e == NULL) {
-			lc->nombuf++;
+			lc->nombuf[fam]++;
 			continue;
 		}
-		lc->sent++;
+		lc->sent[fam]++;
 		fwd_tx_run(qconf, m->port, &e, 1);
 	}
 }
@@ -208,16 +171,22 @@ icmp_errors(struct lcore_conf *qconf, struct rte_mbuf **drop,
 void
 icmp_log_totals(void)
 {
-	uint64_t sent = 0, limited = 0, nombuf = 0;
-	unsigned int i;
+	static const char *const name[ICMP_FAMILIES] = { "ICMP", "ICMPv6" };
+	const bool on[ICMP_FAMILIES] = { router_conf.icmp_src != 0,
+					 router_conf.icmp6_on };
+	unsigned int i, f;
 
-	if (router_conf.icmp_src == 0)
-		return;
-	for (i = 0; i < RTE_MAX_LCORE; i++) {
-		sent += icmp_lc[i].sent;
-		limited += icmp_lc[i].limited;
-		nombuf += icmp_lc[i].nombuf;
+	for (f = 0; f < ICMP_FAMILIES; f++) {
+		uint64_t sent = 0, limited = 0, nombuf = 0;
+
+		if (!on[f])
+			continue;
+		for (i = 0; i < RTE_MAX_LCORE; i++) {
+			sent += icmp_lc[i].sent[f];
+			limited += icmp_lc[i].limited[f];
+			nombuf += icmp_lc[i].nombuf[f];
+		}
+		RTE_LOG(INFO, ROUTER, "%s errors: %" PRIu64 " sent, %" PRIu64 " held back by --icmp-rate, %" PRIu64 " without an mbuf\n",
+			name[f], sent, limited, nombuf);
 	}
-	RTE_LOG(INFO, ROUTER, "ICMP errors: %" PRIu64 " sent, %" PRIu64 " held back by --icmp-rate, %" PRIu64 " without an mbuf\n",
-		sent, limited, nombuf);
 }

@@ -2,12 +2,15 @@
 /*
  * --icmp-errors: ICMP time exceeded (TTL expiry, RFC 792 type 11 code 0)
  * and destination unreachable (no route, type 3 code 0) for dropped IPv4
- * frames, sent back out of the port the frame came in by, to its sender's
- * MAC, from the address --icmp-errors gives. Off by default. Rate limited
- * by a token bucket per ingress port and lcore (--icmp-rate per second,
+ * frames; --icmp6-errors: ICMPv6 time exceeded (hop limit, RFC 4443 type
+ * 3 code 0) and destination unreachable (no route, type 1 code 0) for
+ * dropped IPv6 frames. Sent back out of the port the frame came in by,
+ * to its sender's MAC (with its 802.1Q tag, if any), from the address the
+ * option gives. Off by default. Rate limited by a token bucket per
+ * ingress port and lcore shared by both versions (--icmp-rate per second,
  * ICMP_BURST at once). No error about an ICMP error, a non-first
  * fragment, a multicast or broadcast destination, or a source that is not
- * a unicast host (RFC 1812 4.3.2.7). IPv6 (ICMPv6) gets none.
+ * a unicast host (RFC 1812 4.3.2.7, RFC 4443 2.4(e)).
  */
 #ifndef SOCRX_ROUTER_ICMP_H
 #define SOCRX_ROUTER_ICMP_H

@@ -648,6 +648,8 @@ main(int argc, char **argv)
 	router_conf.idle_period_polls = args.idle_sleep != 0 ? args.idle_sleep :
 					ARGS_IDLE_SLEEP_DEFAULT;
 	router_conf.icmp_src = args.icmp_src;
+	memcpy(router_conf.icmp6_src, args.icmp6_src, sizeof(args.icmp6_src));
+	router_conf.icmp6_on = args.icmp6_on;
 	router_conf.icmp_rate = args.icmp_rate;
 	/*
 	 * Opened (and emptied) now, written at exit: a path that cannot be

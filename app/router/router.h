@@ -78,8 +78,13 @@ struct router_conf {
 	 */
 	uint32_t stamp_off1;
 	unsigned int idle_period_polls;
-	/* --icmp-errors: their source address (network order; 0: none), rate */
+	/*
+	 * --icmp-errors, --icmp6-errors: the errors' source addresses
+	 * (network order; 0 / icmp6_on false: none), rate of both.
+	 */
 	uint32_t icmp_src;
+	uint8_t icmp6_src[16];
+	bool icmp6_on;
 	unsigned int icmp_rate;
 };
 

@@ -23,88 +23,55 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
 #include "stmmac_logs.h"
+#include "stmmac_mdio.h"
 
-#define STMMAC_MDIO_POLLS	1000	/* x 10 us = 10 ms */
-#define STMMAC_MDIO_POLL_US	10
-#define STMMAC_MDIO_ADDRS	32
-
-/*
- * MDC divider (MAC_MDIO_Address.CR) for the CSR clock: Linux's
- * stmmac_clk_csr_set() ranges, so that MDC stays at most 2.5 MHz. Without
- * a rate (csr_clk= not given) the largest divider: slow, legal for any
- * clock up to 800 MHz.
- */
+/* The PMD's side of the MDIO bus (stmmac_mdio.c): its backend's window. */
 static uint32_t
-stmmac_mdc_cr(uint64_t hz)
+stmmac_phy_bus_read32(void *ctx, uint32_t off)
 {
-	if (hz == 0)
-		return STMMAC_CSR_500_800M;
-	if (hz < 35000000)
-		return STMMAC_CSR_20_35M;
-	if (hz < 60000000)
-		return STMMAC_CSR_35_60M;
-	if (hz < 100000000)
-		return STMMAC_CSR_60_100M;
-	if (hz < 150000000)
-		return STMMAC_CSR_100_150M;
-	if (hz < 250000000)
-		return STMMAC_CSR_150_250M;
-	if (hz <= 300000000)
-		return STMMAC_CSR_250_300M;
-	if (hz < 500000000)
-		return STMMAC_CSR_300_500M;
-	return STMMAC_CSR_500_800M;
+	return socnic_read32(ctx, off);
 }
 
-static int
-stmmac_mdio_wait(const struct socnic_backend *be)
+static void
+stmmac_phy_bus_write32(void *ctx, uint32_t off, uint32_t val)
 {
-	unsigned int i;
-
-	for (i = 0; i < STMMAC_MDIO_POLLS; i++) {
-		if (!(socnic_read32(be, GMAC_MDIO_ADDR) & MII_ADDR_GBUSY))
-			return 0;
-		rte_delay_us_block(STMMAC_MDIO_POLL_US);
-	}
-	return -ETIMEDOUT;
+	socnic_write32(ctx, off, val);
 }
 
-/* Clause 22 read (Linux stmmac_mdio_read()): PA, RDA, CR, GOC, GB. */
+static void
+stmmac_phy_bus_delay(unsigned int us)
+{
+	rte_delay_us_block(us);
+}
+
+static struct stmmac_mdio_bus
+stmmac_phy_bus(struct stmmac_adapter *ad)
+{
+	return (struct stmmac_mdio_bus){
+		.read32 = stmmac_phy_bus_read32,
+		.write32 = stmmac_phy_bus_write32,
+		.ctx = &ad->be,
+		.delay_us = stmmac_phy_bus_delay,
+		.cr = ad->mdc_cr,
+	};
+}
+
 static int
 stmmac_mdio_read(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
 		 uint16_t *val)
 {
-	const struct socnic_backend *be = &ad->be;
-	uint32_t cmd = (pa << DWMAC4_MII_PA_SHIFT) |
-		       (reg << MII_GMAC4_REG_ADDR_SHIFT) |
-		       (ad->mdc_cr << DWMAC4_MII_CR_SHIFT) |
-		       MII_GMAC4_READ | MII_ADDR_GBUSY;
+	const struct stmmac_mdio_bus bus = stmmac_phy_bus(ad);
 
-	if (stmmac_mdio_wait(be) < 0)
-		return -EBUSY;
-	socnic_write32(be, GMAC_MDIO_ADDR, cmd);
-	if (stmmac_mdio_wait(be) < 0)
-		return -ETIMEDOUT;
-	*val = (uint16_t)(socnic_read32(be, GMAC_MDIO_DATA) & MII_DATA_GD_MASK);
-	return 0;
+	return stmmac_mdio_c22_read(&bus, pa, reg, val);
 }
 
 /* The PHY's 32-bit ID at @p pa; 0xffffffff when nobody answers. */
 static uint32_t
 stmmac_phy_id(struct stmmac_adapter *ad, unsigned int pa)
 {
-	uint16_t id1, id2;
+	const struct stmmac_mdio_bus bus = stmmac_phy_bus(ad);
 
-	if (stmmac_mdio_read(ad, pa, MII_PHYSID1, &id1) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_PHYSID2, &id2) < 0)
-		return 0xffffffffu;
-	return (uint32_t)id1 << 16 | id2;
-}
-
-static bool
-stmmac_phy_present(uint32_t id)
-{
-	return id != 0xffffffffu && id != 0;
+	return stmmac_mdio_phy_id(&bus, pa);
 }
 
 /*
@@ -161,7 +128,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 	if (ad->da.phy_addr != STMMAC_PHY_ADDR_AUTO) {
 		pa = (unsigned int)ad->da.phy_addr;
 		id = stmmac_phy_id(ad, pa);
-		if (!stmmac_phy_present(id)) {
+		if (!stmmac_mdio_phy_present(id)) {
 			PMD_DRV_LOG(ERR, "%s: no PHY answers at MDIO address %u (ID %#x): the link stays down; check phy_addr= (phy_addr=auto scans 0..31) or, for a switch without a PHY, fixed_link=",
 				    name, pa, id);
 			return 0;
@@ -170,7 +137,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 	} else {
 		for (pa = 0; pa < STMMAC_MDIO_ADDRS; pa++) {
 			id = stmmac_phy_id(ad, pa);
-			if (stmmac_phy_present(id))
+			if (stmmac_mdio_phy_present(id))
 				break;
 		}
 		if (pa == STMMAC_MDIO_ADDRS) {
@@ -183,61 +150,6 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 	ad->speed_capa &= stmmac_phy_speed_capa(ad, pa);
 	PMD_DRV_LOG(NOTICE, "%s: PHY %#x at MDIO address %d, MDC divider %u",
 		    name, id, ad->phy_addr, ad->mdc_cr);
-	return 0;
-}
-
-/*
- * The link as the PHY reports it: up/down and, when up, the mode
- * auto-negotiation settled on (or BMCR forces). 0, or -EIO when MDIO
- * fails.
- */
-static int
-stmmac_phy_read_link(struct stmmac_adapter *ad, bool *up, unsigned int *speed,
-		     bool *full)
-{
-	unsigned int pa = (unsigned int)ad->phy_addr;
-	uint16_t bmcr, bmsr, adv, lpa, ctrl1000, stat1000, common;
-
-	/* BMSR.LSTATUS latches low: the second read is the state now. */
-	if (stmmac_mdio_read(ad, pa, MII_BMSR, &bmsr) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_BMSR, &bmsr) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_BMCR, &bmcr) < 0)
-		return -EIO;
-	*up = bmsr & BMSR_LSTATUS;
-	if (!*up)
-		return 0;
-	if (!(bmcr & BMCR_ANENABLE)) {
-		*speed = (bmcr & BMCR_SPEED1000) ? 1000 :
-			 (bmcr & BMCR_SPEED100) ? 100 : 10;
-		*full = bmcr & BMCR_FULLDPLX;
-		return 0;
-	}
-	if (!(bmsr & BMSR_ANEGCOMPLETE)) {
-		*up = false;
-		return 0;
-	}
-	if (stmmac_mdio_read(ad, pa, MII_ADVERTISE, &adv) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_LPA, &lpa) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_CTRL1000, &ctrl1000) < 0 ||
-	    stmmac_mdio_read(ad, pa, MII_STAT1000, &stat1000) < 0)
-		return -EIO;
-	/* STAT1000's partner bits sit two above CTRL1000's own (genphy). */
-	common = stat1000 & (uint16_t)(ctrl1000 << 2);
-	if (common & (LPA_1000FULL | LPA_1000HALF)) {
-		*speed = 1000;
-		*full = common & LPA_1000FULL;
-		return 0;
-	}
-	common = lpa & adv;
-	if (common & (LPA_100FULL | LPA_100HALF)) {
-		*speed = 100;
-		*full = common & LPA_100FULL;
-	} else if (common & (LPA_10FULL | LPA_10HALF)) {
-		*speed = 10;
-		*full = common & LPA_10FULL;
-	} else {
-		*up = false;	/* nothing in common */
-	}
 	return 0;
 }
 
@@ -257,6 +169,7 @@ stmmac_mac_speed_bits(unsigned int speed, bool full)
 int
 stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 {
+	const struct stmmac_mdio_bus bus = stmmac_phy_bus(ad);
 	unsigned int speed = 0;
 	bool up = false, full = false;
 
@@ -266,7 +179,8 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 		speed = ad->da.fixed_speed;
 		full = ad->da.fixed_full;
 	} else if (ad->phy_addr >= 0 &&
-		   stmmac_phy_read_link(ad, &up, &speed, &full) < 0) {
+		   stmmac_mdio_c22_link(&bus, (unsigned int)ad->phy_addr, &up,
+					&speed, &full) < 0) {
 		PMD_DRV_LOG(WARNING, "%s: MDIO read of the PHY at %d timed out",
 			    ad->eth_dev->data->name, ad->phy_addr);
 		up = false;

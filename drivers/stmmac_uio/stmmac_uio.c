@@ -12,10 +12,9 @@
 #include "stmmac_devargs.h"
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
+#include "stmmac_uio_ids.h"
 
-static const char *const stmmac_uio_names[] = {
-	"ethernet", "gmac", "dwmac", "stmmac", "eqos", NULL,
-};
+static const char *const stmmac_uio_names[] = { STMMAC_UIO_NAMES };
 
 int
 stmmac_backend_uio_create(struct socnic_backend *be, const char *name,

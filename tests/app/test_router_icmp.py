@@ -20,6 +20,19 @@ frames with --icmp-rate 5 give at least the bucket's 5 errors and at
 most 5 more per second the run lasted, and the log's sent + held back
 is 300. Bad values are refused.
 
+ICMPv6 (--icmp6-errors 2001:db8::1, with --icmp-errors): a second
+capture of IPv6 frames (hop limit 1: UDP, an echo request, a hop-by-hop
+header before UDP, a 1400-byte datagram; no route; routed) and frames
+that must get none (an ICMPv6 error or a redirect with hop limit 1, one
+behind a hop-by-hop header, a multicast destination, a source ::, a
+non-first fragment), and 802.1Q-tagged IPv4 and IPv6 frames (TTL 1, no
+route): port 0 sends exactly the expected errors, checked against an
+independent build: Ethernet (the frame's tag kept), IPv6 (traffic class
+0xc0, hop limit 64, next header 58, from 2001:db8::1 to the sender),
+ICMPv6 type 3 or 1 code 0, its checksum over the pseudo-header, 4 zero
+bytes, then the datagram as received up to the 1280-byte minimum MTU
+(RFC 4443); the log counts both versions.
+
 Usage: test_router_icmp.py ROUTER
 Exit: 0 pass, 1 fail.
 """
@@ -41,6 +54,7 @@ ROUTES = """route 198.19.0.0/16 port 1
 route 10.0.0.0/8 port 0
 neighbor port 0 mac 02:aa:00:00:00:00
 neighbor port 1 mac 02:aa:00:00:00:01
+route 2001:db8:1::/48 port 1
 """
 SENDER = bytes.fromhex("02bb00000007")
 SRC = bytes([198, 18, 0, 9])
@@ -56,7 +70,7 @@ def ipv4(dst, ttl, proto=17, payload=b"\0" * 30, opts=b"", frag=0, src=SRC,
 
 
 def udp(n):
-    body = bytes(range(n))
+    body = bytes(i & 0xff for i in range(n))
     return struct.pack("!HHHH", 5000, 6000, 8 + n, 0) + body
 
 
@@ -89,7 +103,69 @@ def corpus():
     ]
 
 
+V6SRC = bytes.fromhex("20010db8000900000000000000000009")
+V6ROUTED = bytes.fromhex("20010db8000100000000000000000001")
+V6UNROUTED = bytes.fromhex("20010db8777700000000000000000001")
+ICMP6_SRC = bytes.fromhex("20010db8000000000000000000000001")
+
+
+def ipv6(dst, hl, nh=17, payload=None, src=V6SRC, dst_mac=bytes.fromhex("020000000100")):
+    payload = udp(30) if payload is None else payload
+    return (dst_mac + SENDER + b"\x86\xdd" +
+            struct.pack("!IHBB", 0x60000000, len(payload), nh, hl) + src + dst + payload)
+
+
+def tagged(frame, vid=42, pcp=5):
+    """The frame with one 802.1Q tag after its MACs."""
+    return frame[:12] + struct.pack("!HH", 0x8100, pcp << 13 | vid) + frame[12:]
+
+
+def icmp6(t, body=b"\x12\x34\x00\x01ping"):
+    return struct.pack("!BBH", t, 0, 0) + body   # checksum not checked by the router
+
+
+def corpus6():
+    """(frame, expected ICMP type or None, routed out of port 1)"""
+    hbh_udp = struct.pack("!BB6s", 17, 0, b"\x01\x04" + b"\0" * 4) + udp(30)
+    hbh_err = struct.pack("!BB6s", 58, 0, b"\x01\x04" + b"\0" * 4) + icmp6(1, b"\0" * 12)
+    frag = struct.pack("!BBHI", 17, 0, 100 << 3, 7) + udp(30)
+    return [
+        (ipv6(V6ROUTED, 1), 3, False),
+        (ipv6(V6UNROUTED, 64), 1, False),
+        (ipv6(V6ROUTED, 64), None, True),
+        (ipv6(V6ROUTED, 1, nh=58, payload=icmp6(128)), 3, False),
+        (ipv6(V6ROUTED, 1, nh=0, payload=hbh_udp), 3, False),
+        (ipv6(V6ROUTED, 1, payload=udp(1352)), 3, False),
+        (ipv6(V6ROUTED, 1, nh=58, payload=icmp6(1, b"\0" * 12)), None, False),
+        (ipv6(V6ROUTED, 1, nh=58, payload=icmp6(137, b"\0" * 36)), None, False),
+        (ipv6(V6ROUTED, 1, nh=0, payload=hbh_err), None, False),
+        (ipv6(bytes.fromhex("ff0e0000000000000000000000000001"), 1,
+              dst_mac=bytes.fromhex("333300000001")), None, False),
+        (ipv6(V6ROUTED, 1, src=bytes(16)), None, False),
+        (ipv6(V6ROUTED, 1, nh=44, payload=frag), None, False),
+        (tagged(ipv4([198, 19, 0, 9], 1, payload=udp(30))), 11, False),
+        (tagged(ipv6(V6UNROUTED, 64)), 1, False),
+    ]
+
+
+def expected_error6(frame, t, port_mac):
+    plen = struct.unpack("!H", frame[18:20])[0]
+    quote = frame[14:14 + min(40 + plen, 1280 - 48)]
+    ic = struct.pack("!BBHI", t, 0, 0, 0) + quote
+    dst = frame[22:38]
+    pseudo = ICMP6_SRC + dst + struct.pack("!I3xB", len(ic), 58)
+    ic = ic[:2] + struct.pack("!H", 0xffff - csum16(pseudo + ic)) + ic[4:]
+    ip = struct.pack("!IHBB", 0x6c000000, len(ic), 58, 64) + ICMP6_SRC + dst
+    return frame[6:12] + port_mac + b"\x86\xdd" + ip + ic
+
+
 def expected_error(frame, t, port_mac):
+    if frame[12:14] == b"\x81\x00":
+        # the tag kept: the error of the frame untagged, with the tag
+        e = expected_error(frame[:12] + frame[16:], t, port_mac)
+        return e[:12] + frame[12:16] + e[12:]
+    if frame[12:14] == b"\x86\xdd":
+        return expected_error6(frame, t, port_mac)
     ihl = (frame[14] & 0xf) * 4
     tlen = struct.unpack("!H", frame[16:18])[0]
     quote = frame[14:14 + min(ihl + 8, tlen)]
@@ -99,6 +175,27 @@ def expected_error(frame, t, port_mac):
                      bytes([192, 0, 2, 1]), frame[26:30])
     ip = ip[:10] + struct.pack("!H", 0xffff - csum16(ip)) + ip[12:]
     return frame[6:12] + port_mac + b"\x08\x00" + ip + ic
+
+
+def check_sent(tag, r, cases):
+    """Port 0 sent exactly the errors @cases call for, port 1 the routed
+    frames (TTL / hop limit one lower). Returns the errors expected."""
+    log, st, (p0, p1) = r
+    mac0 = bytes.fromhex([p for p in st["ports"] if p["port"] == 0][0]["mac"]
+                         .replace(":", ""))
+    want = [expected_error(fr, t, mac0) for fr, t, _ in cases if t is not None]
+    check(len(p0) == len(want), "[%s] port 0 sent %d ICMP errors, %d expected"
+          % (tag, len(p0), len(want)))
+    for i, (g, w) in enumerate(zip(p0, want)):
+        check(g == w, "[%s] error %d byte for byte as expected (%d bytes)"
+              % (tag, i, len(w)), "got  %s\nwant %s" % (g.hex(), w.hex()))
+    routed = [fr for fr, _, fwd in cases if fwd]
+    ttl = [22 if fr[12:14] == b"\x08\x00" else 21 for fr in routed]
+    check(len(p1) == len(routed) and
+          all(a[12:] == b[12:o] + bytes([b[o] - 1]) + a[o + 1:]
+              for a, b, o in zip(p1, routed, ttl)),
+          "[%s] port 1 sent the routed frame only (%d)" % (tag, len(p1)))
+    return want
 
 
 def run(router, tmp, tag, frames, extra):
@@ -133,22 +230,20 @@ def main():
         frames = [c[0] for c in cases]
         r = run(router, tmp, "errors", frames, ["--icmp-errors", "192.0.2.1"])
         if r:
-            log, st, (p0, p1) = r
-            mac0 = bytes.fromhex([p for p in st["ports"] if p["port"] == 0][0]["mac"]
-                                 .replace(":", ""))
-            want = [expected_error(fr, t, mac0) for fr, t, _ in cases if t is not None]
-            check(len(p0) == len(want), "[errors] port 0 sent %d ICMP errors, %d expected"
-                  % (len(p0), len(want)))
-            for i, (g, w) in enumerate(zip(p0, want)):
-                check(g == w, "[errors] error %d byte for byte as expected (type %d, %d bytes)"
-                      % (i, w[34], len(w)),
-                      "got  %s\nwant %s" % (g.hex(), w.hex()))
-            routed = [fr for fr, _, fwd in cases if fwd]
-            check(len(p1) == len(routed) and all(a[12:] == b[12:22] + bytes([b[22] - 1]) + a[23:]
-                                                 for a, b in zip(p1, routed)),
-                  "[errors] port 1 sent the routed frame only (%d)" % len(p1))
+            want = check_sent("errors", r, cases)
             check("ICMP errors: %d sent, 0 held back by --icmp-rate, 0 without an mbuf"
-                  % len(want) in log, "[errors] the log counts %d errors sent" % len(want), log)
+                  % len(want) in r[0], "[errors] the log counts %d errors sent" % len(want),
+                  r[0])
+        cases6 = corpus6()
+        r = run(router, tmp, "errors6", [c[0] for c in cases6],
+                ["--icmp-errors", "192.0.2.1", "--icmp6-errors", "2001:db8::1"])
+        if r:
+            want = check_sent("errors6", r, cases6)
+            n4 = sum(1 for w in want if b"\x08\x00" in (w[12:14], w[16:18]))
+            for fam, n in (("ICMP", n4), ("ICMPv6", len(want) - n4)):
+                check("%s errors: %d sent, 0 held back by --icmp-rate, 0 without an mbuf"
+                      % (fam, n) in r[0], "[errors6] the log counts %d %s errors sent"
+                      % (n, fam), r[0])
         r = run(router, tmp, "off", frames, [])
         if r:
             check(r[2][0] == [], "[off] without --icmp-errors port 0 sends nothing")
@@ -170,7 +265,12 @@ def main():
                            (["--icmp-errors", "192.0.2"], "is not an IPv4 address"),
                            (["--icmp-errors", "192.0.2.1", "--icmp-rate", "0"],
                             "--icmp-rate: '0' is not a rate in 1..1000000"),
-                           (["--icmp-rate", "10"], "--icmp-rate needs --icmp-errors")]:
+                           (["--icmp-rate", "10"], "--icmp-rate needs --icmp-errors"),
+                           (["--icmp6-errors", "ff02::1"], "is not a unicast address"),
+                           (["--icmp6-errors", "::"], "is not a unicast address"),
+                           (["--icmp6-errors", "192.0.2.1"], "is not an IPv6 address"),
+                           (["--icmp6-errors", "2001:db8::1", "--icmp6-errors", "2001:db8::2"],
+                            "--icmp6-errors")]:
             cmd = [router] + EAL + ["--vdev", "net_null0", "--", "--routes",
                                     os.path.join(tmp, "routes.cfg")] + bad
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,

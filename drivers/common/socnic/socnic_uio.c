@@ -18,7 +18,6 @@
  * are DPDK IOVAs. Only IOVA-as-PA makes them addresses the device can use,
  * so IOVA-as-VA is refused.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -35,6 +34,7 @@
 #include <rte_malloc.h>
 
 #include "socnic_log.h"
+#include "socnic_sysfs.h"
 #include "socnic_uio.h"
 
 #define SOCNIC_UIO_SYSFS	"/sys/class/uio"
@@ -177,72 +177,32 @@ uio_sysfs_read(const struct socnic_uio_ctx *ctx, const char *attr, char *buf,
 	       size_t len)
 {
 	char path[PATH_MAX];
-	FILE *f;
-	char *nl;
 
 	if (!uio_path(ctx, attr, path, sizeof(path)))
 		return -ENAMETOOLONG;
-	f = fopen(path, "r");
-	if (f == NULL)
-		return -errno;
-	if (fgets(buf, (int)len, f) == NULL) {
-		fclose(f);
-		return -EIO;
-	}
-	fclose(f);
-	nl = strchr(buf, '\n');
-	if (nl != NULL)
-		*nl = '\0';
-	return 0;
+	return socnic_sysfs_read(path, buf, len);
 }
 
 static int
 uio_sysfs_u64(const struct socnic_uio_ctx *ctx, const char *attr,
 	      uint64_t *val)
 {
-	char buf[64];
-	char *end;
-	int ret = uio_sysfs_read(ctx, attr, buf, sizeof(buf));
+	char path[PATH_MAX];
 
-	if (ret < 0)
-		return ret;
-	errno = 0;
-	*val = strtoull(buf, &end, 0);
-	return errno != 0 || end == buf ? -EINVAL : 0;
+	if (!uio_path(ctx, attr, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	return socnic_sysfs_u64(path, val);
 }
 
 /* The driver bound to the UIO device: the basename of device/driver. */
 static void
 uio_bound_driver(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 {
-	char path[PATH_MAX], link[PATH_MAX];
-	ssize_t n = -1;
-	const char *base;
+	char path[PATH_MAX];
 
-	if (uio_path(ctx, "device/driver", path, sizeof(path)))
-		n = readlink(path, link, sizeof(link) - 1);
-	if (n <= 0) {
+	if (!uio_path(ctx, "device/driver", path, sizeof(path)) ||
+	    !socnic_sysfs_link_name(path, buf, size))
 		snprintf(buf, size, "(none: no device/driver link)");
-		return;
-	}
-	link[n] = '\0';
-	base = strrchr(link, '/');
-	snprintf(buf, size, "%.*s", (int)size - 1, base != NULL ? base + 1 : link);
-}
-
-static bool
-uio_name_matches(const char *devname, const struct socnic_uio_family *fam)
-{
-	char lower[64];
-	size_t i;
-
-	for (i = 0; devname[i] != '\0' && i < sizeof(lower) - 1; i++)
-		lower[i] = (char)tolower((unsigned char)devname[i]);
-	lower[i] = '\0';
-	for (i = 0; fam->names[i] != NULL; i++)
-		if (strstr(lower, fam->names[i]) != NULL)
-			return true;
-	return false;
 }
 
 /* "a, b, c or d" of the family's names, for the refusal's message. */
@@ -339,7 +299,7 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		goto err;
 	}
 	uio_bound_driver(ctx, driver, sizeof(driver));
-	if (!uio_name_matches(devname, fam) && !port->uio_force) {
+	if (!socnic_sysfs_name_matches(devname, fam->names) && !port->uio_force) {
 		uio_name_list(fam, names, sizeof(names));
 		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like %s (a name containing %s): is it the right device? uio_force=1 uses it anyway",
 			   name, port->uio, devname, driver, fam->what, names);

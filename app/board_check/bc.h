@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * socrx-board-check: what a board needs before net_stmmac_uio can drive
+ * its GMAC, checked one item at a time (docs/nics/boards.md, "Pre-flight
+ * check"). Plain C, no DPDK: it runs before hugepages are reserved.
+ * Registers are read through the UIO device's maps; the only register
+ * written is MAC_MDIO_Address (an MDIO read, as the PMD does it).
+ */
+#ifndef BC_H
+#define BC_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct bc_soc;
+
+struct bc_ctx {
+	/* Options. */
+	const char *root;		/* "" or --uio-root DIR */
+	const char *uio_opt;		/* --uio uioN, or NULL: scan */
+	uint64_t csr_clk;		/* --csr-clk HZ, 0: not known */
+	int phy_addr;			/* --phy-addr N, -1: scan */
+
+	/* What the checks found, for the later ones. */
+	char uio[32];			/* "uioN": the device, "" none */
+	char dir[PATH_MAX];		/* ROOT/sys/class/uio/uioN */
+	uint64_t map0_addr, map0_size, map0_off;
+	char compat[256];		/* of_node/compatible, NUL-separated */
+	size_t compat_len;
+	char phy_mode[32];		/* of_node/phy-mode, "" none */
+	const struct bc_soc *soc;	/* the SoC, NULL: not known */
+	int gmac;			/* its GMAC index, -1: not one */
+	bool in_reset;			/* the SoC's reset holds the GMAC */
+	bool mac_ok;			/* MAC_Version is a dwmac4's */
+
+	unsigned int failed;
+};
+
+/* One line per check: "ok", "FAIL" (with the fix) or "skip" (why). */
+void bc_ok(struct bc_ctx *c, const char *check, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+void bc_fail(struct bc_ctx *c, const char *check, const char *fix,
+	     const char *fmt, ...) __attribute__((format(printf, 4, 5)));
+void bc_skip(struct bc_ctx *c, const char *check, const char *why);
+
+/* ROOT + @p rel into @p buf; false when too long. */
+bool bc_path(const struct bc_ctx *c, const char *rel, char *buf, size_t size);
+/* The UIO device's directory + @p rel into @p buf. */
+bool bc_uio_path(const struct bc_ctx *c, const char *rel, char *buf,
+		 size_t size);
+
+/* bc_host.c: hugepages, physical addresses. */
+void bc_check_hugepages(struct bc_ctx *c);
+void bc_check_pagemap(struct bc_ctx *c);
+
+/* bc_node.c: the UIO device and its device-tree node. */
+void bc_check_uio(struct bc_ctx *c);
+void bc_check_compatible(struct bc_ctx *c);
+void bc_check_soc(struct bc_ctx *c);
+void bc_check_coherent(struct bc_ctx *c);
+void bc_check_phy_mode(struct bc_ctx *c);
+
+/* bc_soc.c: the SoC glue (reset, interface mode) where a map reaches it. */
+void bc_check_reset(struct bc_ctx *c);
+void bc_check_glue_mode(struct bc_ctx *c);
+
+/* bc_regs.c: the controller's registers and its PHY. */
+void bc_check_mac_version(struct bc_ctx *c);
+void bc_check_phy(struct bc_ctx *c);
+
+/*
+ * Maps @p len bytes of the UIO device's register space at physical
+ * address @p pa, through whichever map covers it; read-only unless
+ * @p writable. Returns the pointer to @p pa's bytes and fills @p base and
+ * @p map_len for bc_unmap(), or NULL (no map covers it, or mmap failed:
+ * @p why says which).
+ */
+volatile uint32_t *bc_map_phys(const struct bc_ctx *c, uint64_t pa,
+			       size_t len, bool writable, void **base,
+			       size_t *map_len, const char **why);
+void bc_unmap(void *base, size_t map_len);
+
+#endif /* BC_H */

@@ -1,0 +1,293 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""socrx-board-check against fake boards (--uio-root): one case per
+failure it names, each a checklist line FAIL with its fix and exit status
+1, and the happy path (every line ok, exit 0):
+
+  - socrx-devmodel trees (the device model behind a fake UIO device, its
+    MDIO answering as a PHY): happy path; no UIO device; a compatible that
+    is another device's; no dma-coherent (ok, with the non-coherent note);
+    dma-coherent on a SoC whose GMAC is not coherent; no hugepages in the
+    fake root; pagemap with page frame numbers zeroed (as a non-root user
+    reads them); no PHY on MDIO (model_phy_addr=none); link down (the PHY
+    made to advertise nothing the partner has, by an MDIO write);
+  - static trees (files only: a device in reset or not a dwmac has no
+    model to answer): MAC_Version 0 and a 3.x core; RK3568 GMAC0 held in
+    reset by the CRU (map1), and out of reset with the GRF (map2)
+    selecting RMII against phy-mode rgmii-id; RK3588 GMAC1 in reset (its
+    php_grf selecting RGMII); i.MX8MP GPR1 without its
+    clock enable, and the overlay applied to its FEC (0x30be0000).
+
+A fake device node is a file: map N is its bytes from N pages on (UIO
+selects map N by mmap offset N pages). Where map 0 is longer than a page,
+its later pages share bytes with map 1 there; the static trees hold no
+value there that a check reads.
+
+Usage: test_board_check.py BOARD_CHECK DEVMODEL [--exe-wrapper=ARG...]
+Exit: 0 pass, 1 fail.
+"""
+import mmap
+import os
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from devmodel_harness import DevModel, check, result  # noqa: E402
+
+PG = os.sysconf("SC_PAGE_SIZE")
+GMAC_MDIO_ADDR, GMAC_MDIO_DATA, GMAC4_VERSION = 0x200, 0x204, 0x110
+MII_GB, MII_WRITE, CR_LARGEST = 1 << 0, 1 << 2, 7 << 8
+MII_ADVERTISE, MII_CTRL1000, ADVERTISE_CSMA = 4, 9, 0x0001
+MAX_POLLS = 1000000
+RK3568_GMAC0, RK3568_CRU, RK3568_GRF = 0xfe2a0000, 0xfdd20000, 0xfdc60000
+IMX8MP_EQOS, IMX8MP_GPR = 0x30bf0000, 0x30340000
+RK3588_GMAC1, RK3588_CRU, RK3588_PHP_GRF = 0xfe1c0000, 0xfd7c0000, 0xfd5b0000
+
+wrapper = []
+native_root = False     # set in main(): physical addresses readable here
+
+
+def write(path, data, mode="w"):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, mode) as f:
+        f.write(data)
+
+
+def fake_host(root, huge_total=512, pagemap="real"):
+    """ROOT/proc: meminfo, mounts and self/pagemap (the real one, or a
+    sparse file reading 0 everywhere: the page frame numbers a non-root
+    user sees, present bit included)."""
+    write(root + "/proc/meminfo",
+          "MemTotal: 4030000 kB\nHugePages_Total: %d\nHugePages_Free: %d\n"
+          "Hugepagesize: 2048 kB\n" % (huge_total, huge_total))
+    write(root + "/proc/mounts",
+          "proc /proc proc rw 0 0\nhugetlbfs /dev/hugepages hugetlbfs rw 0 0\n")
+    os.makedirs(root + "/proc/self", exist_ok=True)
+    if pagemap == "real":
+        os.symlink("/proc/self/pagemap", root + "/proc/self/pagemap")
+    else:
+        with open(root + "/proc/self/pagemap", "wb") as f:
+            f.truncate(1 << 40)         # every entry of a 48-bit space
+
+
+def of_node(root, uio="uio0", compatible=b"generic-uio\0",
+            phy_mode=b"rgmii-id\0", coherent=None):
+    node = "%s/sys/class/uio/%s/device/of_node/" % (root, uio)
+    if compatible is not None:
+        write(node + "compatible", compatible, "wb")
+    if phy_mode is not None:
+        write(node + "phy-mode", phy_mode, "wb")
+    if coherent is False and os.path.exists(node + "dma-coherent"):
+        os.unlink(node + "dma-coherent")
+    if coherent is True:
+        write(node + "dma-coherent", b"", "wb")
+
+
+def soc_root(root, compatible):
+    write(root + "/sys/firmware/devicetree/base/compatible", compatible, "wb")
+
+
+def static_tree(root, maps, regs):
+    """A UIO device of files only: maps [(addr, size)], regs {(map, off):
+    value} stored little-endian at map's page + off."""
+    d = root + "/sys/class/uio/uio0/"
+    write(d + "name", "ethernet\n")
+    for i, (addr, size) in enumerate(maps):
+        write(d + "maps/map%d/addr" % i, "0x%016x\n" % addr)
+        write(d + "maps/map%d/size" % i, "0x%016x\n" % size)
+        write(d + "maps/map%d/offset" % i, "0x0\n")
+    end = max(i * PG + size for i, (_, size) in enumerate(maps))
+    img = bytearray(end)
+    for (i, off), val in regs.items():
+        struct.pack_into("<I", img, i * PG + off, val)
+    write(root + "/dev/uio0", bytes(img), "wb")
+
+
+def run(root, what, extra=()):
+    argv = wrapper + [board_check, "--uio-root", root] + list(extra)
+    p = subprocess.run(argv, capture_output=True, universal_newlines=True,
+                       timeout=120)
+    print("$ socrx-board-check --uio-root ROOT %s   # %s\n%s%s" %
+          (" ".join(extra), what, p.stdout, p.stderr), end="")
+    lines = {}
+    for line in p.stdout.splitlines():
+        parts = line.split(None, 2)
+        if len(parts) == 3 and parts[0] in ("ok", "FAIL", "skip"):
+            lines[parts[1]] = (parts[0], parts[2])
+    return p.returncode, lines, p.stdout
+
+
+def expect(root, what, check_name, status, words, rc=1, extra=()):
+    code, lines, out = run(root, what, extra)
+    got = lines.get(check_name, ("(none)", ""))
+    check(code == rc and got[0] == status and
+          all(w in got[1] for w in words),
+          "%s: exit %d, %s %s %s (want exit %d, %s with %s)" %
+          (what, code, check_name, got[0], got[1][:60], rc, status, words), out)
+    return lines
+
+
+def mdio_write(root, reg, val, pa=0):
+    """An MDIO write through the window, as a driver does it."""
+    with open(root + "/dev/uio0", "r+b") as f:
+        win = mmap.mmap(f.fileno(), 0x2000)
+        struct.pack_into("<I", win, GMAC_MDIO_DATA, val)
+        struct.pack_into("<I", win, GMAC_MDIO_ADDR,
+                         pa << 21 | reg << 16 | CR_LARGEST | MII_WRITE | MII_GB)
+        for _ in range(MAX_POLLS):
+            if not struct.unpack_from("<I", win, GMAC_MDIO_ADDR)[0] & MII_GB:
+                break
+            time.sleep(0.0001)
+        win.close()
+
+
+class Board:
+    """A fake root with a devmodel serving uio0 in it."""
+
+    def __init__(self, devmodel, model="", pagemap="real", huge=512):
+        self.root = tempfile.mkdtemp(prefix="socrx-bc-")
+        fake_host(self.root, huge, pagemap)
+        self.dm = DevModel(devmodel, self.root, "uio0",
+                           "bc%d" % os.getpid(), model=model, wrapper=wrapper)
+        self.ok = self.dm.ready()
+        check(self.ok, "devmodel ready", self.dm.log())
+        if self.ok:
+            of_node(self.root)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.dm.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def devmodel_cases(devmodel):
+    with Board(devmodel) as b:
+        if b.ok:
+            code, lines, out = run(b.root, "happy path")
+            want = set(lines) - ({"pagemap"} if not native_root else set())
+            bad = [k for k in want if lines[k][0] != "ok"
+                   and not (k in ("soc", "reset", "glue") and lines[k][0] == "skip")]
+            check(not bad and (code == 0 or not native_root) and
+                  len(lines) == 12 and
+                  lines.get("phy", ("", ""))[1].startswith("ID 0x001cc916") and
+                  "1000 Mbit/s full" in lines.get("link", ("", ""))[1],
+                  "happy path: every check ok (exit %d; not ok: %s)" % (code, bad),
+                  out)
+            of_node(b.root, coherent=False)
+            expect(b.root, "no dma-coherent", "dma-coherent", "ok",
+                   ["note", "non-coherent path"],
+                   rc=0 if native_root else code)
+            of_node(b.root, compatible=b"fsl,imx8mp-fec\0")
+            expect(b.root, "wrong compatible", "compatible", "FAIL",
+                   ["\"fsl,imx8mp-fec\"", "fix: apply the overlay to the GMAC"])
+            of_node(b.root, coherent=True)
+            soc_root(b.root, b"radxa,rock-3a\0rockchip,rk3568\0")
+            expect(b.root, "dma-coherent on an RK3568", "dma-coherent", "FAIL",
+                   ["RK3568", "fix: remove dma-coherent", "dma=noncoherent"])
+            lines = expect(b.root, "RK3568, overlay maps only the GMAC", "reset",
+                           "skip", ["no map of the UIO device covers it"])
+            check(lines.get("soc", ("", ""))[1].startswith("RK3568 GMAC0"),
+                  "the SoC and GMAC identified from the root compatible and map0")
+            mdio_write(b.root, MII_ADVERTISE, ADVERTISE_CSMA)
+            mdio_write(b.root, MII_CTRL1000, 0)
+            expect(b.root, "link down", "link", "FAIL",
+                   ["down", "fix: the cable and the link partner"])
+    with Board(devmodel, huge=0) as b:
+        if b.ok:
+            expect(b.root, "no hugepages", "hugepages", "FAIL",
+                   ["none reserved", "fix: echo 512 > /proc/sys/vm/nr_hugepages"])
+    with Board(devmodel, pagemap="zeroed") as b:
+        if b.ok:
+            expect(b.root, "pagemap zeroed (non-root)", "pagemap", "FAIL",
+                   ["page frame numbers read 0", "fix: run DPDK (and this check) as root"])
+    with Board(devmodel, model="model_phy_addr=none") as b:
+        if b.ok:
+            lines = expect(b.root, "PHY not found", "phy", "FAIL",
+                           ["no PHY answers on MDIO addresses 0..31",
+                            "fixed_link=1000"])
+            check(lines.get("link", ("",))[0] == "skip", "no PHY: link skipped")
+
+
+def static_cases():
+    root = tempfile.mkdtemp(prefix="socrx-bc-")
+    try:
+        fake_host(root)
+        static_tree(root, [(RK3568_GMAC0, 0x10000)], {(0, GMAC4_VERSION): 0})
+        of_node(root)
+        expect(root, "MAC_Version 0", "mac_version", "FAIL",
+               ["reads 0", "fix: the block is unclocked", "clk_ignore_unused"])
+        static_tree(root, [(RK3568_GMAC0, 0x10000)], {(0, GMAC4_VERSION): 0x37})
+        expect(root, "MAC_Version of a 3.x core", "mac_version", "FAIL",
+               ["core 3.7 is no dwmac4/5"])
+        soc_root(root, b"rockchip,rk3568\0")
+        static_tree(root, [(RK3568_GMAC0, 0x10000), (RK3568_CRU, 0x1000),
+                           (RK3568_GRF, 0x1000)],
+                    {(0, GMAC4_VERSION): 0, (1, 0x434): 1 << 7,
+                     (2, 0x384): 1 << 4})
+        lines = expect(root, "RK3568 GMAC0 held in reset", "reset", "FAIL",
+                       ["GMAC0 held in reset", "bit 7 set", "fix: the boot loader"])
+        check(lines.get("mac_version", ("",))[0] == "skip",
+              "in reset: the GMAC's registers are not read")
+        check(lines.get("glue", ("", ""))[0] == "ok", "GRF selects RGMII: glue ok")
+        static_tree(root, [(RK3568_GMAC0, 0x10000), (RK3568_CRU, 0x1000),
+                           (RK3568_GRF, 0x1000)],
+                    {(0, GMAC4_VERSION): 0x3051, (2, 0x384): 4 << 4})
+        lines = expect(root, "RK3568 GRF selecting RMII for rgmii-id", "glue",
+                       "FAIL", ["interface select 4", "fix: GRF_GMAC0_CON1 must select rgmii-id"])
+        check(lines.get("reset", ("",))[0] == "ok", "out of reset: reset ok")
+        soc_root(root, b"rockchip,rk3588\0")
+        static_tree(root, [(RK3588_GMAC1, 0x10000), (RK3588_CRU, 0x1000),
+                           (RK3588_PHP_GRF, 0x1000)],
+                    {(0, GMAC4_VERSION): 0, (1, 0xa80): 1 << 11,
+                     (2, 0x8): 1 << 9})
+        lines = expect(root, "RK3588 GMAC1 held in reset", "reset", "FAIL",
+                       ["GMAC1 held in reset", "CRU 0xfd7c0a80", "bit 11 set"])
+        check(lines.get("glue", ("", ""))[0] == "ok",
+              "RK3588 php_grf selects RGMII for GMAC1: glue ok")
+        soc_root(root, b"fsl,imx8mp-evk\0fsl,imx8mp\0")
+        static_tree(root, [(IMX8MP_EQOS, 0x10000), (IMX8MP_GPR, 0x1000)],
+                    {(0, GMAC4_VERSION): 0, (1, 4): (1 << 16) | (1 << 21)})
+        expect(root, "i.MX8MP GPR1 without CLK_GEN_EN", "glue", "FAIL",
+               ["IOMUXC GPR1 = 0x00210000", "without its enable bits",
+                "fix: IOMUXC GPR1 must select"])
+        static_tree(root, [(0x30be0000, 0x10000)], {(0, GMAC4_VERSION): 0})
+        expect(root, "i.MX8MP overlay on the FEC", "soc", "FAIL",
+               ["i.MX8MP, but map0 at 0x30be0000 is none of its GMACs",
+                "fix: apply the overlay for one of its GMACs"])
+        shutil.rmtree(root + "/sys")
+        shutil.rmtree(root + "/dev")
+        expect(root, "no UIO device", "uio", "FAIL",
+               ["no UIO device in", "fix: apply the SoC's overlay",
+                "uio_pdrv_genirq.of_id=generic-uio"])
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def main():
+    global board_check, wrapper, native_root
+    board_check, devmodel = sys.argv[1], sys.argv[2]
+    wrapper = [a.split("=", 1)[1] for a in sys.argv[3:]
+               if a.startswith("--exe-wrapper=")]
+    native_root = os.geteuid() == 0 and not wrapper
+    p = subprocess.run(wrapper + [board_check, "--help"], capture_output=True,
+                       universal_newlines=True, timeout=60)
+    check(p.returncode == 0 and "--uio-root DIR" in p.stdout,
+          "--help prints the usage", p.stdout + p.stderr)
+    p = subprocess.run(wrapper + [board_check, "--uio", "eth0"],
+                       capture_output=True, universal_newlines=True, timeout=60)
+    check(p.returncode == 2 and "expected uioN" in p.stderr,
+          "a bad --uio is refused (exit 2)", p.stderr)
+    devmodel_cases(devmodel)
+    static_cases()
+    return result()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
