@@ -8,6 +8,9 @@
  *   - the device sees only what was cleaned (an armed descriptor not
  *     cleaned is not armed for it; TX bytes not cleaned are sent stale)
  *     and each such read is counted;
+ *   - the TX DMA fetches a descriptor as soon as its line is in DRAM,
+ *     whatever the tail says: a buffer whose clean no barrier completed
+ *     before then may be sent stale (nc_tx_stale);
  *   - the CPU sees the device's writes only after clean+invalidate (poison
  *     before);
  *   - a line dirtied by the CPU under a device write is a clobber: the
@@ -463,6 +466,50 @@ test_cpu_write_stale_line(void)
 	fix_fini(&f);
 }
 
+/* The completion barrier, as the driver's sync hook tells it. */
+static void
+fence(struct fix *f)
+{
+	dwmac4_model_cache_op(f->m, NULL, 0, DWMAC4_MODEL_CACHE_FENCE);
+}
+
+/* TX descriptor @p i: one whole frame of @p len bytes from @p b, owned. */
+static struct dwmac4_desc *
+tx_fill(struct fix *f, unsigned int i, const uint8_t *b, uint32_t len)
+{
+	struct dwmac4_desc *d = tx_desc(f, i);
+
+	d->des0 = (uint32_t)iova_of(f, b);
+	d->des1 = 0;
+	d->des2 = len;
+	d->des3 = TDES3_OWN | TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR |
+		  len;
+	return d;
+}
+
+/* The tail moved to slot @p next, then the device stepped: one frame sent. */
+static void
+tx_ring(struct fix *f, unsigned int next, const char *t)
+{
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
+			     (uint32_t)iova_of(f, tx_desc(f, next)));
+	CHECK_EQ_U(dwmac4_model_step(f->m, 4), 1, "%s: sent", t);
+}
+
+/* A non-coherent fixture with DSL 6 and a TX buffer of @p len bytes. */
+static uint8_t *
+tx_setup(struct fix *f, size_t len, unsigned int k)
+{
+	uint8_t *b;
+	size_t i;
+
+	fix_init(f, true, 6, 0, false);
+	b = buf_va(f, 4);
+	for (i = 0; i < len; i++)
+		b[i] = (uint8_t)(i * k + 1);
+	return b;
+}
+
 /* TX: bytes and descriptors reach the device only once cleaned. */
 static void
 test_tx_clean(void)
@@ -470,24 +517,12 @@ test_tx_clean(void)
 	const char *t = "tx_clean";
 	struct dwmac4_desc *d;
 	struct fix f;
-	uint8_t *b;
-	size_t i;
+	uint8_t *b = tx_setup(&f, 300, 3);
 
-	fix_init(&f, true, 6, 0, false);
-	b = buf_va(&f, 4);
-	for (i = 0; i < 300; i++)
-		b[i] = (uint8_t)(i * 3 + 1);
-	d = tx_desc(&f, 0);
-	d->des0 = (uint32_t)iova_of(&f, b);
-	d->des1 = 0;
-	d->des2 = 300;
-	d->des3 = TDES3_OWN | TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR |
-		  300;
+	d = tx_fill(&f, 0, b, 300);
 	/* Descriptor cleaned, data not: sent as DRAM holds it (zeros). */
 	clean(&f, d, sizeof(*d));
-	dwmac4_model_write32(f.m, DMA_CHAN_TX_END_ADDR(0),
-			     (uint32_t)iova_of(&f, tx_desc(&f, 1)));
-	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "%s: sent", t);
+	tx_ring(&f, 1, t);
 	CHECK_EQ_U(f.sink->len, 300, "%s: length", t);
 	CHECK(memcmp(f.sink->frame, b, 300) != 0, "%s: stale bytes sent", t);
 	CHECK(stats(&f).nc_unclean_reads >= 1, "%s: unclean read counted", t);
@@ -497,22 +532,86 @@ test_tx_clean(void)
 	CHECK(!(des3(d) & TDES3_OWN), "%s: TDES3 after civac", t);
 
 	/* Data and descriptor cleaned: byte-exact. */
-	d = tx_desc(&f, 1);
-	d->des0 = (uint32_t)iova_of(&f, b);
-	d->des1 = 0;
-	d->des2 = 300;
-	d->des3 = TDES3_OWN | TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR |
-		  300;
+	d = tx_fill(&f, 1, b, 300);
 	clean(&f, b, 300);
 	clean(&f, d, sizeof(*d));
-	dwmac4_model_write32(f.m, DMA_CHAN_TX_END_ADDR(0),
-			     (uint32_t)iova_of(&f, tx_desc(&f, 2)));
 	uint64_t before = stats(&f).nc_unclean_reads;
 
-	CHECK_EQ_U(dwmac4_model_step(f.m, 4), 1, "%s: sent", t);
+	tx_ring(&f, 2, t);
 	CHECK(memcmp(f.sink->frame, b, 300) == 0, "%s: exact bytes", t);
 	CHECK_EQ_U(stats(&f).nc_unclean_reads, before, "%s: no new unclean", t);
 	CHECK_EQ_U(stats(&f).nc_clobbers, 0, "%s: no clobber", t);
+	fix_fini(&f);
+}
+
+/*
+ * The TX DMA's descriptor prefetch (docs/model.md): a descriptor is in
+ * the DMA's reach from the moment its line is in DRAM, whatever the tail
+ * says. Its buffer cleaned with no completion barrier before the
+ * descriptor's clean may not be in DRAM yet: the frame, once sent, is
+ * counted in nc_tx_stale. A barrier in between (the driver's fence after
+ * the payload cleans) or a descriptor not owned when cleaned: nothing
+ * counted. A TX tail written as base + N * stride is counted apart.
+ */
+static void
+test_tx_prefetch_stale(void)
+{
+	const char *t = "tx_prefetch_stale";
+	struct dwmac4_desc *d;
+	struct fix f;
+	uint8_t *b = tx_setup(&f, 200, 7);
+
+	/* Payload cleaned, descriptor written and cleaned, no dsb between. */
+	clean(&f, b, 200);
+	d = tx_fill(&f, 0, b, 200);
+	clean(&f, d, sizeof(*d));
+	fence(&f);
+	/* Past the tail (still at slot 0): the doorbell comes later. */
+	tx_ring(&f, 1, t);
+	CHECK_EQ_U(stats(&f).nc_tx_stale, 1, "%s: no barrier: stale frame", t);
+	CHECK_EQ_U(stats(&f).nc_unclean_reads, 0,
+		   "%s: every byte was cleaned", t);
+
+	/* The same with the barrier after the payload's clean: not counted. */
+	b[0] ^= 0xff;
+	clean(&f, b, 200);
+	fence(&f);
+	d = tx_fill(&f, 1, b, 200);
+	clean(&f, d, sizeof(*d));
+	fence(&f);
+	tx_ring(&f, 2, t);
+	CHECK_EQ_U(stats(&f).nc_tx_stale, 1, "%s: fenced: not counted", t);
+	CHECK(memcmp(f.sink->frame, b, 200) == 0, "%s: exact bytes", t);
+
+	/* Payload written and never cleaned: stale too (and unclean). */
+	b[1] ^= 0xff;
+	d = tx_fill(&f, 2, b, 200);
+	clean(&f, d, sizeof(*d));
+	fence(&f);
+	tx_ring(&f, 3, t);
+	CHECK_EQ_U(stats(&f).nc_tx_stale, 2, "%s: uncleaned: stale", t);
+	CHECK(stats(&f).nc_unclean_reads >= 1, "%s: unclean read", t);
+
+	/* OWN set only after the barrier (OpenBSD's order): not counted. */
+	b[2] ^= 0xff;
+	clean(&f, b, 200);
+	d = tx_fill(&f, 3, b, 200);
+	d->des3 &= ~TDES3_OWN;
+	clean(&f, d, sizeof(*d));
+	fence(&f);
+	d->des3 |= TDES3_OWN;
+	clean(&f, d, sizeof(*d));
+	fence(&f);
+	tx_ring(&f, 4, t);
+	CHECK_EQ_U(stats(&f).nc_tx_stale, 2, "%s: OWN last: not counted", t);
+
+	/* The ring end as a tail: accepted, counted apart. */
+	CHECK_EQ_U(stats(&f).tx_tail_ring_end, 0, "%s: no ring-end tail", t);
+	dwmac4_model_write32(f.m, DMA_CHAN_TX_END_ADDR(0),
+			     (uint32_t)iova_of(&f, tx_desc(&f, NDESC)));
+	CHECK_EQ_U(stats(&f).tx_tail_ring_end, 1, "%s: ring-end tail", t);
+	CHECK_EQ_U(stats(&f).violations, 0, "%s: violations (%s)", t,
+		   dwmac4_model_last_violation(f.m));
 	fix_fini(&f);
 }
 
@@ -632,6 +731,13 @@ join_read(void *dst, const void *cpu, size_t len)
 	return join_own->dev_read_quiet(dst, cpu, len);
 }
 
+static bool
+join_stale(const void *cpu, size_t len)
+{
+	join_calls[1]++;
+	return join_own->dev_read_stale(cpu, len);
+}
+
 static void
 join_unclean(struct model_nc_counters *c)
 {
@@ -672,7 +778,8 @@ test_join(void)
 	other = (struct model_nc_domain){
 		.abi = MODEL_NC_ABI, .attach = join_attach,
 		.detach = join_detach, .users = join_users, .map = join_map,
-		.dev_read_quiet = join_read, .count_unclean_read = join_unclean,
+		.dev_read_quiet = join_read, .dev_read_stale = join_stale,
+		.count_unclean_read = join_unclean,
 		.dev_write = join_write, .cpu_op = join_cpu_op,
 	};
 	bad = other;
@@ -716,6 +823,7 @@ main(void)
 	test_packed_clobber();
 	test_cpu_write_stale_line();
 	test_tx_clean();
+	test_tx_prefetch_stale();
 	test_two_models_share_dram();
 	test_coherent();
 	test_join();

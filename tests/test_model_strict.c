@@ -15,17 +15,26 @@
  *     the bus width read zero;
  *   - a device left running by a boot loader (params.boot_running);
  *   - RI and TI follow RDES3.IOC / TDES2.IC and the RX watchdog;
- *   - DMA_Debug_Status0 tells a stopped engine from a running one;
+ *   - DMA_Debug_Status0/1/2 tell a stopped engine from a running one, for
+ *     every channel; an RX DMA whose SR is cleared mid-frame finishes
+ *     the frame first, and a descriptor the driver took back meanwhile
+ *     is a violation; MTL_RxQ_Debug counts the frames waiting;
  *   - a change of the in-band link sets RGSMIIIS, which raises the MAC's
  *     line under RGSMIIIE (level: an enable with it pending raises it)
  *     until MAC_PHYIF_Control_Status is read;
  *   - the partner renegotiating (1000 -> 100 -> 10 half, by call or at a
  *     frame): link drop, new mode in the PHY and in band, the MAC at the
  *     old mode receives nothing; no RGSMIIIS without PCSSEL;
- *   - the multicast hash filter; the ICMP checksum.
+ *   - the multicast hash filter; the ICMP checksum;
+ *   - the PHY's MMD registers through Clause 22 registers 13/14; on an EEE
+ *     link (partner and PHY advertise it) the receive clock stops in LPI
+ *     and a software reset waits until EEE is off and auto-negotiation
+ *     restarted, or the clock stop disabled;
+ *   - the MMC counters: preset, half range sets their interrupt, which
+ *     the masks hide and a read of the counter clears; one line (sbd_intr)
+ *     fires again at each unmask while high.
  */
 #include <errno.h>
-#include <linux/mii.h>
 #include <stdbool.h>
 #include <string.h>
 #include <unistd.h>
@@ -34,6 +43,7 @@
 #include "dwmac4_model.h"
 #include "dwmac4_regs.h"
 #include "harness.h"
+#include "mii_phy_regs.h"
 #include "model_fixture.h"
 #include "model_traffic.h"
 
@@ -156,16 +166,23 @@ rx_start(struct fix *f, unsigned int armed, bool ioc, uint32_t ctl)
 	dwmac4_model_write32(f->m, DMA_CHAN_RX_CONTROL(0), ctl);
 }
 
+/* TX ring of NDESC, nothing queued, on channel @p ch, started with @p ctl. */
+static void
+tx_start_ch(struct fix *f, unsigned int ch, uint32_t ctl)
+{
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(ch),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(ch),
+			     DWMAC4_DMA_RING_LEN(NDESC));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(ch),
+			     (uint32_t)iova(f, txd(f, 0)));
+	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(ch), ctl);
+}
+
 static void
 tx_start(struct fix *f, uint32_t ctl)
 {
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0),
-			     (uint32_t)iova(f, txd(f, 0)));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_RING_LEN(0),
-			     DWMAC4_DMA_RING_LEN(NDESC));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0),
-			     (uint32_t)iova(f, txd(f, 0)));
-	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), ctl);
+	tx_start_ch(f, 0, ctl);
 }
 
 /* Queues one frame of @p len bytes from buffer 7 at TX descriptor @p i. */
@@ -266,6 +283,7 @@ test_debug_status(void)
 	uint32_t v;
 
 	dwmac4_model_params_init(&p);
+	p.n_channels = 4;
 	fix_new(&f, &p, MAC_1G);
 	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0), 0,
 		   "debug: both stopped");
@@ -275,7 +293,80 @@ test_debug_status(void)
 	v = dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0);
 	CHECK_EQ_U((v & DWMAC4_DMA_DEBUG_RPS0_MASK) >> DWMAC4_DMA_DEBUG_RPS0_SHIFT,
 		   DWMAC4_DMA_DEBUG_RPS_SUSPENDED, "debug: RX suspended");
+	/* Channel 3's processes are in DMA_Debug_Status1 (bits 7:0). */
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_1), 0,
+		   "debug: channels 3-6 stopped");
+	tx_start_ch(&f, 3, DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+	dwmac4_model_step(f.m, 4);
+	CHECK((dwmac4_model_read32(f.m, DWMAC4_DMA_DEBUG_STATUS(3)) >>
+	       DWMAC4_DMA_DEBUG_TPS_SHIFT(3) & DWMAC4_DMA_DEBUG_PS_MASK) != 0,
+	      "debug: channel 3's TX process in DMA_Debug_Status1");
+	dwmac4_model_write32(f.m, DMA_CHAN_TX_CONTROL(3), MODEL_FIXTURE_PBL);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_1), 0,
+		   "debug: channel 3 stopped");
 	fix_free(&f);
+}
+
+/*
+ * SR cleared while a frame is being stored: the DMA finishes that frame
+ * (RPS0 reads 7, Running: transferring, meanwhile), on the descriptors it
+ * holds; a driver that took one of them back is a violation. RBSZ 512
+ * and two armed descriptors: a 1500-byte frame waits for a third,
+ * holding the second, when SR is cleared; with none to come it ends on
+ * the one it holds (OE, as RPF would).
+ */
+static void
+test_rx_stop_in_transfer(void)
+{
+	const uint32_t ctl = DMA_CONTROL_SR | MODEL_FIXTURE_PBL |
+			     512u << DMA_RBSZ_SHIFT;
+	struct dwmac4_model_params p;
+	unsigned int reclaim;
+	struct fix f;
+	uint32_t v;
+
+	dwmac4_model_params_init(&p);
+	for (reclaim = 0; reclaim < 2; reclaim++) {
+		fix_new(&f, &p, MAC_1G);
+		rx_start(&f, 2, false, ctl);
+		push(&f, 1500);
+		push(&f, 100);
+		dwmac4_model_step(f.m, 4);
+		v = dwmac4_model_read32(f.m, MTL_CHAN_RX_DEBUG(0));
+		CHECK_EQ_U((v & DWMAC4_MTL_DEBUG_PRXQ_MASK) >>
+			   DWMAC4_MTL_DEBUG_PRXQ_SHIFT, 1,
+			   "stop: the second frame waits in the MTL (PRXQ)");
+		CHECK_EQ_U((v & MTL_DEBUG_RXFSTS_MASK) >> MTL_DEBUG_RXFSTS_SHIFT,
+			   MTL_DEBUG_RXFSTS_BT, "stop: RXQSTS below threshold");
+		dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0),
+				     ctl & ~DMA_CONTROL_SR);
+		v = dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0);
+		CHECK_EQ_U((v & DWMAC4_DMA_DEBUG_RPS0_MASK) >>
+			   DWMAC4_DMA_DEBUG_RPS0_SHIFT,
+			   DWMAC4_DMA_DEBUG_RPS_TRANSFER,
+			   "stop: RPS0 Running (transferring) after SR cleared");
+		CHECK(!(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+			DMA_CHAN_STATUS_RPS), "stop: RPS status not yet set");
+		if (reclaim)	/* a driver recycling the ring at once */
+			memset(rxd(&f, 0), 0, 2 * sizeof(struct dwmac4_desc));
+		dwmac4_model_step(f.m, 4);
+		CHECK_EQ_U(dwmac4_model_read32(f.m, DMA_DEBUG_STATUS_0) &
+			   DWMAC4_DMA_DEBUG_RPS0_MASK, 0,
+			   "stop: RPS0 Stopped once the frame is done");
+		CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+		      DMA_CHAN_STATUS_RPS, "stop: RPS status set");
+		CHECK_EQ_U(stats(&f).viol_rx_reclaimed, reclaim,
+			   "stop: descriptor taken back counted (%u)", reclaim);
+		if (!reclaim) {
+			v = __atomic_load_n(&rxd(&f, 1)->des3, __ATOMIC_ACQUIRE);
+			CHECK((v & RDES3_LAST_DESCRIPTOR) &&
+			      (v & RDES3_ERROR_SUMMARY) && !(v & RDES3_OWN),
+			      "stop: the frame ends on the held descriptor, with an error (%#x)",
+			      v);
+			CHECK_EQ_U(stats(&f).violations, 0, "stop: no violation");
+		}
+		fix_free(&f);
+	}
 }
 
 static void
@@ -904,6 +995,149 @@ test_icmp_checksum(void)
 	fix_free(&f);
 }
 
+/* MMD @p devad register @p reg through registers 13/14, no post-increment. */
+static void
+mmd_select(struct fix *f, unsigned int devad, uint16_t reg)
+{
+	mdio_write(f, 0, MII_MMD_CTRL, (uint16_t)devad);
+	mdio_write(f, 0, MII_MMD_DATA, reg);
+	mdio_write(f, 0, MII_MMD_CTRL, (uint16_t)(devad | MII_MMD_CTRL_NOINCR));
+}
+
+static bool
+swr_stuck(struct fix *f)
+{
+	dwmac4_model_write32(f->m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	return dwmac4_model_read32(f->m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET;
+}
+
+/*
+ * EEE: the PHY advertises it from reset (MMD 7.60) with the clock stop
+ * enabled (MMD 3.0); with a partner that offers it the reset waits for
+ * the receive clock. A new advertisement acts at the next negotiation:
+ * writing it alone leaves the reset stuck, the restart completes it.
+ * Clearing the clock stop enable does too. Without an EEE partner, or at
+ * 10 Mbit/s, the reset completes at once.
+ */
+static void
+test_phy_eee(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	p.phy_eee = true;
+	fix_new(&f, &p, 0);
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_ADV);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "eee: advertised after reset");
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_LPABLE);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "eee: the partner's ability");
+	mmd_select(&f, MDIO_MMD_PCS, MDIO_CTRL1);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_PCS_CTRL1_CLKSTOP_EN,
+		   "eee: clock stop enabled after reset");
+	CHECK(swr_stuck(&f), "eee: the reset waits for the receive clock");
+	CHECK_EQ_U(stats(&f).sw_resets_stuck, 1, "eee: counted once");
+	mmd_select(&f, MDIO_MMD_AN, MDIO_AN_EEE_ADV);
+	mdio_write(&f, 0, MII_MMD_DATA, 0);
+	CHECK(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET,
+	      "eee: the advertisement alone changes nothing until renegotiated");
+	mdio_write(&f, 0, MII_BMCR, BMCR_ANENABLE | BMCR_ANRESTART);
+	CHECK(!(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET),
+	      "eee: off after the restart: the reset completed");
+	CHECK_EQ_U(stats(&f).sw_resets, 1, "eee: one reset completed");
+	CHECK(!swr_stuck(&f), "eee off: a new reset completes at once");
+	/* A PHY reset brings EEE back; clearing the clock stop suffices. */
+	mdio_write(&f, 0, MII_BMCR, BMCR_RESET);
+	CHECK(swr_stuck(&f), "eee again after a PHY reset: stuck");
+	mmd_select(&f, MDIO_MMD_PCS, MDIO_CTRL1);
+	mdio_write(&f, 0, MII_MMD_DATA, 0);
+	CHECK(!(dwmac4_model_read32(f.m, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET),
+	      "clock stop off: the reset completed");
+	/* Post-increment: two consecutive reads walk the address. */
+	mdio_write(&f, 0, MII_MMD_CTRL, MDIO_MMD_AN);
+	mdio_write(&f, 0, MII_MMD_DATA, MDIO_AN_EEE_ADV);
+	mdio_write(&f, 0, MII_MMD_CTRL, MDIO_MMD_AN | MII_MMD_CTRL_INCR_RDWT);
+	(void)mdio_read(&f, 0, MII_MMD_DATA);
+	CHECK_EQ_U(mdio_read(&f, 0, MII_MMD_DATA), MDIO_EEE_100TX | MDIO_EEE_1000T,
+		   "post-increment: register 61 after 60");
+	fix_free(&f);
+
+	p.phy_speed = 10;
+	fix_new(&f, &p, 0);
+	CHECK(!swr_stuck(&f), "eee at 10 Mbit/s: no LPI, the reset completes");
+	fix_free(&f);
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, 0);
+	CHECK(!swr_stuck(&f), "a partner without EEE: the reset completes");
+	fix_free(&f);
+}
+
+/*
+ * MMC: preset 16 below half range, the 16th frame received sets
+ * MMC_Rx_Interrupt bit 0 and MAC_Interrupt_Status MMCRXIS/MMCIS (no
+ * enable: the line rises); the mask hides it, a read of the counter
+ * clears it; a reset takes the masks back to 0. One line: it fires again
+ * at each unmask while high.
+ */
+static void
+test_mmc(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+	unsigned int i;
+	uint32_t mmcis = DWMAC4_GMAC_INT_STATUS_MMCIS |
+			 DWMAC4_GMAC_INT_STATUS_MMCRXIS;
+	uint64_t n;
+
+	dwmac4_model_params_init(&p);
+	p.mmc_preset = true;
+	p.irq_one_line = true;
+	fix_new(&f, &p, GMAC_CONFIG_RE | GMAC_CONFIG_DM);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB),
+		   DWMAC4_MMC_PRESET_HALF_FRAMES, "mmc: preset at creation");
+	rx_start(&f, NDESC, false, DMA_CONTROL_SR | 2048u << DMA_RBSZ_SHIFT |
+		 8u << DMA_BUS_MODE_RPBL_SHIFT);
+	for (i = 0; i < 15; i++)
+		push(&f, 64);
+	dwmac4_model_step(f.m, 64);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: 15 frames, below half");
+	(void)mac_rises(&f);
+	push(&f, 64);
+	dwmac4_model_step(f.m, 64);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR), 1,
+		   "mmc: half range: RXGBPKTIS");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, mmcis,
+		   "mmc: MMCRXIS and MMCIS");
+	CHECK_EQ_U(mac_rises(&f), 1, "mmc: the line rose");
+	dwmac4_model_irq_unmask(f.m);
+	CHECK_EQ_U(mac_rises(&f), 1, "mmc: one line: an unmask fires it again");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: masked");
+	dwmac4_model_irq_unmask(f.m);
+	CHECK_EQ_U(mac_rises(&f), 0, "mmc: masked: the line low");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, 0);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB),
+		   DWMAC4_MMC_PRESET_HALF_FRAMES + 16u, "mmc: counted");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR), 0,
+		   "mmc: the counter's read cleared its bit");
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_INT_STATUS) & mmcis, 0,
+		   "mmc: and MMCRXIS");
+	n = dwmac4_model_read32(f.m, DWMAC4_MMC_RX_FRAMECOUNT_GB);
+	CHECK_EQ_U(n, DWMAC4_MMC_PRESET_HALF_FRAMES + 16u,
+		   "mmc: not reset on read without RSTONRD");
+	dwmac4_model_write32(f.m, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	dwmac4_model_write32(f.m, DMA_CHAN_RX_CONTROL(0), 0);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, 0);
+	dwmac4_model_write32(f.m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, DWMAC4_MMC_RX_INTR_MASK), 0,
+		   "mmc: the reset unmasks");
+	fix_free(&f);
+}
+
 int
 main(void)
 {
@@ -911,6 +1145,7 @@ main(void)
 	test_pbl_zero();
 	test_reset_and_base_while_running();
 	test_debug_status();
+	test_rx_stop_in_transfer();
 	test_clocks();
 	test_phy_and_speed();
 	test_tx_queue_size();
@@ -923,5 +1158,7 @@ main(void)
 	test_rx_watchdog();
 	test_hash_filter();
 	test_icmp_checksum();
+	test_phy_eee();
+	test_mmc();
 	return harness_result("test_model_strict");
 }

@@ -286,7 +286,7 @@ test_bulk(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 
 /* What the hook was told, last call and totals. */
 struct hook_log {
-	unsigned int calls[RXP_CACHE_PREFETCH + 1];	/* by enum rxp_cache_op */
+	unsigned int calls[RXP_CACHE_FENCE + 1];	/* by enum rxp_cache_op */
 	const void *addr;
 	uint32_t len;
 	enum rxp_cache_op op;
@@ -298,6 +298,10 @@ hook_record(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 	struct hook_log *h = ctx;
 
 	h->calls[op]++;
+	if (op == RXP_CACHE_FENCE) {	/* the last maintenance stays */
+		CHECK(addr == NULL && len == 0, "a fence names no range");
+		return;
+	}
 	h->addr = addr;
 	h->len = len;
 	h->op = op;
@@ -307,7 +311,8 @@ hook_record(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
  * The raw range operations (non-coherent variants only) cover exactly the
  * lines of the range, count apart from the buffer syncs, leave data alone,
  * and the hook hears every maintenance, buffer syncs included, with the
- * range asked (max_len for the full variant) and the right operation.
+ * range asked (max_len for the full variant) and the right operation, and
+ * every completion barrier after it.
  */
 static void
 test_ranges_and_hook(struct rxp_sync *s, uint8_t *buf, uint8_t *ref)
@@ -358,6 +363,9 @@ test_ranges_and_hook(struct rxp_sync *s, uint8_t *buf, uint8_t *ref)
 		   s->variant);
 	CHECK_EQ_U(h.calls[RXP_CACHE_CIVAC], 1000, "%s: civacs heard",
 		   s->variant);
+	/* rxp_sync_fence() and the buffer sync's own barrier, each time. */
+	CHECK_EQ_U(h.calls[RXP_CACHE_FENCE], 1000, "%s: fences heard",
+		   s->variant);
 	CHECK(memcmp(buf, ref, BUF_SIZE) == 0, "%s: data changed", s->variant);
 	rxp_sync_set_hook(s, NULL, NULL);
 	rxp_sync_clean(s, buf, 64);
@@ -392,6 +400,34 @@ run_variant(enum rxp_sync_mode mode, unsigned int flags, uint8_t *buf,
 	test_ranges_and_hook(&s, buf, ref);
 }
 
+/*
+ * The non-coherent DMA granule from CTR_EL0 (Arm ARM D19.2.34: DminLine
+ * bits 19:16, CWG bits 27:24, log2 of words): max of the two, CWG 0 as
+ * 128 bytes (Linux arm64 cache_line_size()).
+ */
+static void
+test_dma_align(void)
+{
+	uint32_t line = rxp_sync_nc_line_size(), al = rxp_sync_nc_dma_align();
+
+	/* Cortex-A53/A55/A72: 64-byte lines, CWG 64. */
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x84448004u), 64, "A55 CTR_EL0");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x8444c004u), 64, "A72 CTR_EL0");
+	/* A 64-byte L1 with a 128-byte writeback granule (an L2/L3 line). */
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x85448004u), 128,
+		   "CWG 128 over DminLine 64");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x80048004u), 128,
+		   "CWG not reported: 128");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x84058004u), 128,
+		   "DminLine 128 over CWG 64");
+	CHECK_EQ_U(rxp_sync_ctr_dma_align(0x89048004u), 2048, "CWG 2 KiB");
+	if (rxp_sync_noncoherent_supported())
+		CHECK(al >= line && al % line == 0,
+		      "this CPU's granule %u covers whole %u-byte lines", al, line);
+	else
+		CHECK_EQ_U(al, 0, "no user-space cache maintenance: 0");
+}
+
 int
 main(void)
 {
@@ -400,6 +436,7 @@ main(void)
 
 	harness_seed_from_env(0x5eed5);
 	test_span_exhaustive();
+	test_dma_align();
 
 	CHECK_EQ_U(rxp_sync_init(&s, RXP_SYNC_NONCOHERENT, 0, 0), -EINVAL,
 		   "max_len 0");

@@ -20,16 +20,11 @@
 
 static const char *const bc_uio_names[] = { STMMAC_UIO_NAMES };
 
-/* A dwmac4/5 by its compatible (Linux bindings snps,dwmac.yaml and the glues'). */
-static const char *const bc_dwmac_compat[] = {
-	"snps,dwmac-4.00", "snps,dwmac-4.10a", "snps,dwmac-4.20a",
-	"snps,dwmac-5.10a", "snps,dwmac-5.20", "rockchip,rk3568-gmac",
-	"rockchip,rk3566-gmac", "rockchip,rk3588-gmac",
-	"nxp,imx8mp-dwmac-eqos", "st,stm32mp1-dwmac", NULL,
-};
+/* A dwmac4/5 by its compatible, as the PMD identifies it. */
+static const char *const bc_dwmac_compat[] = { STMMAC_UIO_COMPATIBLES };
 
 /* What config/boards/'s overlays set instead of the glue's compatible. */
-#define BC_OVERLAY_COMPAT	"generic-uio"
+#define BC_OVERLAY_COMPAT	SOCNIC_UIO_OVERLAY_COMPAT
 
 static const char bc_uio_fix[] =
 	"apply the SoC's overlay (config/boards/*-uio.dtso), boot with "

@@ -52,11 +52,33 @@ RTE_PMD_STMMAC_UIO_EXPORT
 int rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id);
 
 /*
+ * Register @p off of the model SoC's block @p map ("cru", "grf",
+ * "php_grf", "gpr") into @p val, without side effect; the RGMII TX clock
+ * the SoC gives the MAC into @p txclk_hz. 0 or -errno (-ENOENT: no such
+ * block).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_soc_peek(uint16_t port_id, const char *map,
+				      uint32_t off, uint32_t *val);
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz);
+
+/*
  * Description of the most recent driver protocol violation ("" when
  * none), or NULL with rte_errno set to ENODEV / ENOTSUP.
  */
 RTE_PMD_STMMAC_UIO_EXPORT
 const char *rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id);
+
+/*
+ * The value register @p off (dwmac4_regs.h) of the device would read,
+ * without a read's side effects (clear-on-read counters stay): what a
+ * bench reads over JTAG. 0, -ENODEV, -ENOTSUP (uio=), -EINVAL (NULL, or
+ * an offset outside the window or not 4-aligned).
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_peek32(uint16_t port_id, uint32_t off,
+				    uint32_t *val);
 
 /*
  * Device faults injected by the DMA channel behind RX queue @p queue_id

@@ -113,6 +113,7 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 			      op == RXP_CACHE_CIVAC ? DWMAC4_MODEL_CACHE_CIVAC :
 			      op == RXP_CACHE_PREFETCH ?
 			      DWMAC4_MODEL_CACHE_PREFETCH :
+			      op == RXP_CACHE_FENCE ? DWMAC4_MODEL_CACHE_FENCE :
 			      DWMAC4_MODEL_CACHE_CLEAN);
 }
 
@@ -133,6 +134,10 @@ static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_rx_dropped_speed",
 	"model_tx_dropped_speed",
+	"model_soc_unclocked_accesses",
+	"model_soc_tx_dropped_clock",
+	/* the TX DMA's descriptor prefetch (docs/model.md) */
+	"model_nc_tx_stale",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -153,6 +158,9 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[0] = st.violations;
 	v[1] = st.rx_dropped_speed;
 	v[2] = st.tx_dropped_speed;
+	v[3] = st.soc_unclocked_accesses;
+	v[4] = st.soc_tx_dropped_clock;
+	v[5] = st.nc_tx_stale;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
@@ -183,6 +191,54 @@ model_irq_misc_fd(void *arg)
 	return socnic_model_port_dup_fd(dwmac4_model_mac_irq_fd(ctx->m));
 }
 
+/* The interrupt controller's unmask (model_irq_line=one: a level line). */
+static void
+model_irq_rearm(void *arg)
+{
+	struct stmmac_model_ctx *ctx = arg;
+
+	dwmac4_model_irq_unmask(ctx->m);
+}
+
+/* ---- The SoC's blocks around the GMAC (model_soc=) ---- */
+
+static int
+model_soc_map(void *arg, const char *name)
+{
+	int i = dwmac4_model_soc_map(((struct stmmac_model_ctx *)arg)->m, name);
+
+	return i < 0 ? -ENOENT : i;
+}
+
+static uint32_t
+model_soc_read32(void *arg, unsigned int map, uint32_t off)
+{
+	return dwmac4_model_soc_read32(((struct stmmac_model_ctx *)arg)->m,
+				       map, off);
+}
+
+static void
+model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
+{
+	dwmac4_model_soc_write32(((struct stmmac_model_ctx *)arg)->m, map, off,
+				 val);
+}
+
+static uint64_t
+model_regs_phys(void *arg)
+{
+	return dwmac4_model_soc_regs_phys(((struct stmmac_model_ctx *)arg)->m);
+}
+
+static int
+model_of_prop(void *arg, const char *name, void *buf, size_t len)
+{
+	int n = dwmac4_model_soc_of_prop(((struct stmmac_model_ctx *)arg)->m,
+					 name, buf, len);
+
+	return n < 0 ? -ENOENT : n;
+}
+
 /*
  * The hooks are installed only where they do something (the write-ordering
  * adversary, the non-coherent emulation): a NULL hook costs the datapath
@@ -201,6 +257,12 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
 	ctx->ops.irq_fd = model_irq_fd;
 	ctx->ops.irq_misc_fd = model_irq_misc_fd;
+	ctx->ops.irq_rearm = model_irq_rearm;
+	ctx->ops.soc_map = model_soc_map;
+	ctx->ops.soc_read32 = model_soc_read32;
+	ctx->ops.soc_write32 = model_soc_write32;
+	ctx->ops.regs_phys = model_regs_phys;
+	ctx->ops.of_prop = model_of_prop;
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
 	if (nc)
@@ -393,6 +455,52 @@ rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id)
 	if (ret < 0)
 		return ret;
 	return dwmac4_model_rx_idle(ctx->m) ? 1 : 0;
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_soc_peek(uint16_t port_id, const char *map,
+				  uint32_t off, uint32_t *val)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx), i;
+
+	if (ret < 0)
+		return ret;
+	if (map == NULL || val == NULL)
+		return -EINVAL;
+	i = dwmac4_model_soc_map(ctx->m, map);
+	if (i < 0)
+		return -ENOENT;
+	*val = dwmac4_model_soc_read32(ctx->m, (unsigned int)i, off);
+	return 0;
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	if (txclk_hz == NULL)
+		return -EINVAL;
+	*txclk_hz = dwmac4_model_soc_txclk_hz(ctx->m);
+	return 0;
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx);
+
+	if (ret < 0)
+		return ret;
+	if (val == NULL || off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
+		return -EINVAL;
+	*val = dwmac4_model_peek32(ctx->m, off);
+	return 0;
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT const char *

@@ -32,6 +32,17 @@ arg_bus_width(const char *v, void *args)
 }
 
 static const char *
+arg_of_node(const char *v, void *args)
+{
+	struct stmmac_devargs *da = args;
+
+	if (v == NULL || v[0] != '/' ||
+	    socnic_copy_str(da->of_node, sizeof(da->of_node), v) < 0)
+		return "expected the absolute path of a device-tree node's directory";
+	return NULL;
+}
+
+static const char *
 arg_pbl(const char *v, void *args)
 {
 	struct stmmac_devargs *da = args;
@@ -92,6 +103,25 @@ arg_phy_addr(const char *v, void *args)
 		return "expected auto or an MDIO address 0..31";
 	da->phy_addr = (int)n;
 	return NULL;
+}
+
+const char *
+stmmac_parse_speed(const char *v, unsigned int *speed)
+{
+	static const char *const names[] = { "10", "100", "1000", NULL };
+	static const unsigned int speeds[] = { 10, 100, 1000 };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected 10, 100 or 1000";
+	*speed = speeds[i];
+	return NULL;
+}
+
+static const char *
+arg_phy_speed(const char *v, void *args)
+{
+	return stmmac_parse_speed(v, &((struct stmmac_devargs *)args)->phy_speed);
 }
 
 static const char *
@@ -201,6 +231,19 @@ arg_crc_strip(const char *v, void *args)
 	if (i < 0)
 		return "expected mac or sw";
 	da->crc_strip_sw = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_soc(const char *v, void *args)
+{
+	static const char *const names[] = { "auto", "none", NULL };
+	struct stmmac_devargs *da = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto or none";
+	da->soc_none = i == 1;
 	return NULL;
 }
 

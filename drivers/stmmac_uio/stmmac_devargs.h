@@ -11,6 +11,7 @@
 #ifndef STMMAC_DEVARGS_H
 #define STMMAC_DEVARGS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -19,17 +20,20 @@
 /* The driver's own keys: X(key, syntax, default, scope). */
 #define STMMAC_DEVARGS(X)						\
 	X(bus_width, "auto|32|64|128", "auto", ANY)			\
-	X(pbl, "1|2|4|8|16|32", "8", ANY)	/* Linux's DEFAULT_DMA_PBL */	\
+	X(of_node, "<dir>", NULL, ANY)					\
+	X(pbl, "1|2|4|8|16|32", NULL, ANY)	/* DT's, else 8 */		\
 	X(axi_blen, "4|8|16|32|64|128|256", NULL, ANY)			\
 	X(axi_rd_osr_lmt, "<0..15>", NULL, ANY)				\
 	X(axi_wr_osr_lmt, "<0..15>", NULL, ANY)				\
 	X(phy_addr, "auto|<0..31>", "auto", ANY)			\
+	X(phy_speed, "10|100|1000", "1000", ANY)			\
 	X(csr_clk, "<Hz>", NULL, ANY)					\
 	X(fixed_link, "<10|100|1000>[,half|full]", NULL, ANY)		\
 	X(coe, "0|1", "1", ANY)						\
 	X(crc_strip, "mac|sw", "mac", ANY)				\
 	X(riwt, "<0..255>", "0", ANY)					\
-	X(rx_coal_usecs, "<us>", NULL, ANY)
+	X(rx_coal_usecs, "<us>", NULL, ANY)				\
+	X(soc, "auto|none", "auto", ANY)
 
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
@@ -58,8 +62,17 @@
 	X(model_link_events, "<frame>:<mode>[/<frame>:<mode>]", NULL, MODEL) \
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
-	X(model_boot, "reset|running", NULL, MODEL)			\
+	X(model_boot, "reset|running|poweron", NULL, MODEL)		\
+	X(model_soc, "none|rk3568|rk3588|imx8mp", NULL, MODEL)		\
+	X(model_soc_gmac, "0|1", NULL, MODEL)				\
+	X(model_soc_boot, "uboot|cold", NULL, MODEL)			\
+	X(model_soc_gated, "0|1", NULL, MODEL)				\
+	X(model_soc_tx_delay, "<0..255>", NULL, MODEL)			\
+	X(model_soc_rx_delay, "<0..255>", NULL, MODEL)			\
 	X(model_irq_race, "0|1", NULL, MODEL)				\
+	X(model_irq_line, "split|one", NULL, MODEL)			\
+	X(model_phy_eee, "0|1", NULL, MODEL)				\
+	X(model_mmc_preset, "0|1", NULL, MODEL)				\
 	X(model_clk, "<Hz>", NULL, MODEL)
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
@@ -79,17 +92,33 @@ struct stmmac_devargs {
 	/* System bus (AXI) width in bytes, the DSL unit; 0: from HW_FEATURE1. */
 	unsigned int bus_bytes;
 	/*
-	 * DMA bring-up (Linux dwmac4_dma_init*(), dwmac4_dma_axi(); a board's
-	 * snps,pbl and snps,axi-config): burst length (PBLx8 applies), the
-	 * largest AXI burst enabled (0: keep DMA_SysBus_Mode's), outstanding
-	 * read/write request limits (-1: keep).
+	 * of_node=: the device-tree node's directory (stmmac_of.h); "": the
+	 * UIO device's device/of_node.
+	 */
+	char of_node[PATH_MAX];
+	/*
+	 * DMA bring-up (Linux dwmac4_dma_init*(), dwmac4_dma_axi()): burst
+	 * length for both directions (0: not given), the largest AXI burst
+	 * enabled (0: not given), outstanding read/write request limits
+	 * (-1: not given: the device tree's, else DMA_SysBus_Mode's).
 	 */
 	unsigned int pbl;
 	unsigned int axi_blen;
 	int axi_rd_osr_lmt;
 	int axi_wr_osr_lmt;
+	/*
+	 * What the probe resolved from those and the device tree
+	 * (stmmac_of_apply()): TxPBL/RxPBL, PBLx8, DMA_SysBus_Mode FB/MB/AAL
+	 * to set, DMA_AXI_BLEN* bits (0: keep the reset value's).
+	 */
+	unsigned int txpbl, rxpbl;
+	bool pblx8;
+	uint32_t sysbus_bits;
+	uint32_t axi_blen_mask;
 	/* PHY and link (stmmac_phy.c). */
 	int phy_addr;			/* STMMAC_PHY_ADDR_AUTO or 0..31 */
+	/* The fastest mode the PHY advertises: 10, 100 or 1000 Mbit/s. */
+	unsigned int phy_speed;
 	uint64_t csr_clk;		/* CSR clock in Hz, 0: unknown */
 	unsigned int fixed_speed;	/* fixed_link: Mbit/s, 0: a PHY */
 	bool fixed_full;
@@ -109,6 +138,13 @@ struct stmmac_devargs {
 	 */
 	uint8_t riwt;
 	unsigned int rx_coal_usecs;	/* 0: not given */
+	/*
+	 * soc=none: leave the SoC's blocks around the controller (reset,
+	 * clocks, interface mode) as the boot loader left them; auto (the
+	 * default) hands the controller over when the backend offers them
+	 * (stmmac_soc.c, docs/design/soc_glue.md).
+	 */
+	bool soc_none;
 };
 
 /*
@@ -119,6 +155,9 @@ struct stmmac_devargs {
  */
 int stmmac_devargs_parse(const char *name, const char *args,
 			 struct stmmac_devargs *da);
+
+/* A link speed key's value, 10|100|1000 Mbit/s: NULL or the error. */
+const char *stmmac_parse_speed(const char *v, unsigned int *speed);
 
 /*
  * The scope of @p key among all of the PMD's keys, for a program that

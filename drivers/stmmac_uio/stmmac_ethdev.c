@@ -26,6 +26,7 @@
 #include "stmmac_hw.h"
 #include "stmmac_intr.h"
 #include "stmmac_logs.h"
+#include "stmmac_of.h"
 
 RTE_LOG_REGISTER_DEFAULT(stmmac_logtype_driver, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_rx, rx, NOTICE);
@@ -112,11 +113,12 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 			    dev->data->port_id);
 		return -EINVAL;
 	}
-	ret = stmmac_hw_quiesce(ad);
-	if (ret == 0)
-		ret = stmmac_hw_reset(ad);
-	if (ret < 0)
-		return ret;
+	/* A core still as the probe's reset left it needs no other. */
+	if (!stmmac_hw_is_reset(ad)) {
+		ret = stmmac_hw_takeover(ad);
+		if (ret < 0)
+			return ret;
+	}
 	stmmac_hw_configure(dev);
 	ret = stmmac_intr_start(dev);
 	if (ret < 0)
@@ -173,10 +175,13 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
-	 * Receiver first (no new frames), then let the TX DMA finish what it
-	 * owns, then the transmitter and the DMA engines (Linux order).
+	 * Receiver first (no new frames) and what the MTL RX queue holds
+	 * into the ring, then let the TX DMA finish what it owns, then the
+	 * transmitter and the DMA engines (Linux order).
 	 */
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (rxq != NULL && rxq->started)
+		stmmac_hw_drain_mtl_rx(ad);
 	if (txq != NULL)
 		stmmac_tx_queue_drain(txq);
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
@@ -442,6 +447,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
 	struct stmmac_devargs da;
+	struct stmmac_of of;
 	struct stmmac_adapter *ad;
 	struct rte_eth_dev *eth_dev;
 	struct rte_ether_addr ea;
@@ -474,17 +480,26 @@ stmmac_probe(struct rte_vdev_device *vdev)
 						  &ad->da, mac);
 	if (ret < 0)
 		goto err_port;
+	/*
+	 * The device tree's DMA settings where no devarg gave them, from the
+	 * node of the device the backend identified.
+	 */
+	stmmac_of_read(name, &ad->da, &of);
+	stmmac_of_apply(&of, &ad->da);
 	ret = ad->be.ops->dma_map(ad->be.ctx);
 	if (ret < 0)
 		goto err_backend;
-	ret = stmmac_hw_probe(ad, &ea);
+	/* The SoC's reset and clocks before the first register access. */
+	ret = stmmac_soc_probe(ad);
+	if (ret < 0)
+		goto err_backend;
+	ret = stmmac_hw_probe(ad, &of, &ea);
 	if (ret < 0)
 		goto err_backend;
 	ret = stmmac_hw_dma_layout(ad);
 	if (ret < 0)
 		goto err_backend;
 	rte_spinlock_init(&ad->link_lock);
-	stmmac_phy_init(ad);
 	/*
 	 * The link interrupt: the core's RGMII/SGMII status (PCSSEL). LSC
 	 * events on every port all the same: the poll finds each change.

@@ -33,6 +33,7 @@
 #include "dwmac4_regs.h"
 #include "stmmac_devargs.h"
 #include "stmmac_ring.h"
+#include "stmmac_soc.h"
 #include "stmmac_xstats.h"
 
 #define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
@@ -43,6 +44,7 @@
 #define STMMAC_MIN_RING_DESC	64
 #define STMMAC_MAX_RING_DESC	1024
 #define STMMAC_CHAN		0	/* the one DMA channel in use */
+#define STMMAC_MTL_QUEUES_USED	1u	/* MTL queue 0, mapped to it */
 
 /* RBSZ: multiple of 4 in [64, 16380] (DMA_CH0_Rx_Control, model.md). */
 #define STMMAC_RBSZ_MIN		64u
@@ -190,9 +192,19 @@ struct stmmac_adapter {
 	 */
 	uint8_t desc_shift;
 	uint32_t dsl;
+	/*
+	 * What RX buffer sizes are rounded to: the non-coherent DMA granule
+	 * (RBSZ in whole lines: the device's last line holds no byte of
+	 * anything else), else RTE_CACHE_LINE_SIZE.
+	 */
+	uint32_t dma_align;
 	uint32_t bus_bytes;		/* system bus width, the DSL unit */
-	/* FIFOs (MAC_HW_Feature1) and queue 0's share of each (TQS/RQS). */
+	/*
+	 * FIFOs (MAC_HW_Feature1), the MTL queues the core has
+	 * (MAC_HW_Feature2) and queue 0's share of each FIFO (TQS/RQS).
+	 */
 	uint32_t rx_fifo, tx_fifo;
+	uint32_t mtl_rx_queues, mtl_tx_queues;
 	uint32_t rx_queue_bytes, tx_queue_bytes;
 	/*
 	 * MAC_HW_Feature0: TX checksum insertion; the RGMII/SGMII link status
@@ -232,6 +244,8 @@ struct stmmac_adapter {
 	bool lsc_irq;
 	struct socnic_link_poll link_poll;
 	rte_spinlock_t link_lock;
+	/* SoC glue (stmmac_soc.c): reset, clocks, interface, TX clock. */
+	struct stmmac_soc soc;
 	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };

@@ -20,6 +20,7 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
 #include "stmmac_logs.h"
+#include "stmmac_of.h"
 
 /*
  * The software reset: Linux's dwmac4_dma_reset() waits up to 1 s
@@ -28,6 +29,7 @@
  */
 #define STMMAC_RESET_POLLS	100000	/* x 10 us = 1 s */
 #define STMMAC_IDLE_POLLS	10000	/* x 10 us: DMA idle after a stop */
+#define STMMAC_DRAIN_POLLS	1000	/* x 10 us: MTL RX queue drained */
 #define STMMAC_POLL_US		10
 #define STMMAC_CLOCK_HINT						\
 	"check that the block's clocks are enabled (the kernel gates unused "	\
@@ -44,6 +46,7 @@ stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
 	for (i = 0; i < polls; i++) {
 		if (!(socnic_read32(be, reg) & mask))
 			return 0;
+		socnic_backend_wait_poll(be);
 		rte_delay_us_block(STMMAC_POLL_US);
 	}
 	return -ETIMEDOUT;
@@ -61,12 +64,72 @@ stmmac_hw_channels(const struct socnic_backend *be)
 }
 
 /*
+ * With the receiver off and the RX DMA still running, lets the DMA take
+ * what MTL RX queue 0 holds (MTL_RxQ_Debug PRXQ and RXQSTS to empty),
+ * bounded: a DMA without descriptors cannot, and those frames die at the
+ * reset. What it takes lands in the ring and is counted there.
+ */
+void
+stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad)
+{
+	const struct socnic_backend *be = &ad->be;
+	uint32_t v = 0;
+	unsigned int i;
+
+	for (i = 0; i < STMMAC_DRAIN_POLLS; i++) {
+		v = socnic_read32(be, MTL_CHAN_RX_DEBUG(0));
+		if (!(v & (DWMAC4_MTL_DEBUG_PRXQ_MASK | MTL_DEBUG_RXFSTS_MASK)))
+			return;
+		socnic_backend_wait_poll(be);
+		rte_delay_us_block(STMMAC_POLL_US);
+	}
+	PMD_DRV_LOG(INFO, "%s: MTL RX queue 0 still holds %u frames (no RX descriptor for them): dropped by the stop",
+		    ad->eth_dev->data->name,
+		    (v & DWMAC4_MTL_DEBUG_PRXQ_MASK) >> DWMAC4_MTL_DEBUG_PRXQ_SHIFT);
+}
+
+/*
+ * Waits, bounded, until the RX and (with @p tx) TX DMA processes of
+ * channels 0..@p n-1 read Stopped in DMA_Debug_Status0/1/2: a channel
+ * whose SR/ST was cleared finishes the frame in transfer first.
+ * 0 or -ETIMEDOUT (logged).
+ */
+int
+stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
+			   unsigned int n, bool tx)
+{
+	uint32_t mask[3] = { 0, 0, 0 };
+	unsigned int ch, r;
+
+	for (ch = 0; ch < n; ch++) {
+		r = (DWMAC4_DMA_DEBUG_STATUS(ch) - DMA_DEBUG_STATUS_0) / 4u;
+		mask[r] |= DWMAC4_DMA_DEBUG_PS_MASK <<
+			   DWMAC4_DMA_DEBUG_RPS_SHIFT(ch);
+		if (tx)
+			mask[r] |= DWMAC4_DMA_DEBUG_PS_MASK <<
+				   DWMAC4_DMA_DEBUG_TPS_SHIFT(ch);
+	}
+	for (r = 0; r < RTE_DIM(mask); r++) {
+		if (mask[r] == 0 ||
+		    stmmac_poll_clear(be, DMA_DEBUG_STATUS_0 + 4u * r,
+				      mask[r], STMMAC_IDLE_POLLS) == 0)
+			continue;
+		PMD_DRV_LOG(ERR, "port %u: DMA did not stop within %u us (DMA_Debug_Status%u %#x)",
+			    port_id, STMMAC_IDLE_POLLS * STMMAC_POLL_US, r,
+			    socnic_read32(be, DMA_DEBUG_STATUS_0 + 4u * r));
+		return -ETIMEDOUT;
+	}
+	return 0;
+}
+
+/*
  * Leaves the core quiescent, as a driver taking over one must before the
  * reset (Linux stmmac_stop_all_dma() and stmmac_mac_set(false)): the
- * receiver off, every DMA channel stopped, the transmitter off, then a
- * bounded wait for channel 0's DMA processes to reach Stopped
- * (DMA_Debug_Status0). A software reset with transfers in flight would cut
- * them on the bus and on the wire. Returns 0 or -ETIMEDOUT (logged).
+ * receiver off, MTL RX queue 0 drained, every DMA channel stopped, the
+ * transmitter off, then a bounded wait for every channel's DMA processes
+ * to reach Stopped (DMA_Debug_Status0/1/2). A software reset with
+ * transfers in flight would cut them on the bus and on the wire.
+ * Returns 0 or -ETIMEDOUT (logged).
  */
 int
 stmmac_hw_quiesce(struct stmmac_adapter *ad)
@@ -75,39 +138,81 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 	unsigned int ch, n = stmmac_hw_channels(be);
 
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	if (socnic_read32(be, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR)
+		stmmac_hw_drain_mtl_rx(ad);
 	for (ch = 0; ch < n; ch++) {
 		socnic_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
 		socnic_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
 	}
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
-	if (stmmac_poll_clear(be, DMA_DEBUG_STATUS_0,
-			      DWMAC4_DMA_DEBUG_RPS0_MASK |
-			      DWMAC4_DMA_DEBUG_TPS0_MASK,
-			      STMMAC_IDLE_POLLS) < 0) {
-		PMD_DRV_LOG(ERR, "%s: DMA did not stop within %u us (DMA_Debug_Status0 %#x)",
-			    ad->eth_dev->data->name,
-			    STMMAC_IDLE_POLLS * STMMAC_POLL_US,
-			    socnic_read32(be, DMA_DEBUG_STATUS_0));
-		return -ETIMEDOUT;
-	}
-	return 0;
+	return stmmac_hw_wait_dma_stopped(be, ad->eth_dev->data->port_id, n,
+					  true);
 }
 
 /*
  * Soft reset (DMA_Mode.SWR): every register back to its reset value, DMA
  * stopped, rings forgotten (model.md "Reset"; Linux dwmac4_dma_reset()).
+ * Then the MMC counters' interrupts masked, as after every reset: they
+ * reset unmasked, have no enable in MAC_Interrupt_Enable, and the PMD
+ * never reads the counters that would clear them, so the MAC's line would
+ * stay high once one passes half range (~17 s of line rate) and an
+ * interrupt-driven lcore would never sleep again (Linux
+ * dwmac_mmc_intr_all_mask(), mmc_core.c).
  */
 int
 stmmac_hw_reset(struct stmmac_adapter *ad)
 {
-	socnic_write32(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
-	if (stmmac_poll_clear(&ad->be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
+	const struct socnic_backend *be = &ad->be;
+
+	socnic_write32(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+	if (stmmac_poll_clear(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
 			      STMMAC_RESET_POLLS) < 0) {
 		PMD_DRV_LOG(ERR, "%s: the core's software reset (DMA_Mode.SWR) did not complete within 1 s: "
 			    STMMAC_CLOCK_HINT, ad->eth_dev->data->name);
 		return -EIO;
 	}
+	socnic_write32(be, DWMAC4_MMC_RX_INTR_MASK, MMC_DEFAULT_MASK);
+	socnic_write32(be, DWMAC4_MMC_TX_INTR_MASK, MMC_DEFAULT_MASK);
+	socnic_write32(be, DWMAC4_MMC_RX_IPC_INTR_MASK, MMC_DEFAULT_MASK);
 	return 0;
+}
+
+int
+stmmac_hw_takeover(struct stmmac_adapter *ad)
+{
+	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
+		return -EIO;
+	return 0;
+}
+
+/*
+ * Whether a start may skip the reset, from the registers alone: the reset
+ * done (SWR 0), the MAC's receiver and transmitter off, every DMA
+ * channel's SR/ST clear and channel 0's processes Stopped
+ * (DMA_Debug_Status0), and MAC_RxQ_Ctrl0 at its reset value 0. That last
+ * one is the mark of use: every start enables RX queue 0 there
+ * (stmmac_hw_configure(); Linux and U-Boot's dwc_eth_qos do the same),
+ * quiescing does not clear it, only a reset does. So it holds after the
+ * probe's reset until the first start, and never after a stop.
+ */
+bool
+stmmac_hw_is_reset(struct stmmac_adapter *ad)
+{
+	const struct socnic_backend *be = &ad->be;
+	unsigned int ch, n = stmmac_hw_channels(be);
+
+	if ((socnic_read32(be, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET) ||
+	    (socnic_read32(be, GMAC_CONFIG) &
+	     (GMAC_CONFIG_RE | GMAC_CONFIG_TE)) ||
+	    socnic_read32(be, GMAC_RXQ_CTRL0) != 0 ||
+	    (socnic_read32(be, DMA_DEBUG_STATUS_0) &
+	     (DWMAC4_DMA_DEBUG_RPS0_MASK | DWMAC4_DMA_DEBUG_TPS0_MASK)))
+		return false;
+	for (ch = 0; ch < n; ch++)
+		if ((socnic_read32(be, DMA_CHAN_RX_CONTROL(ch)) & DMA_CONTROL_SR) ||
+		    (socnic_read32(be, DMA_CHAN_TX_CONTROL(ch)) & DMA_CONTROL_ST))
+			return false;
+	return true;
 }
 
 /* ADDR64 of MAC_HW_Feature1: the DMA address width. */
@@ -121,8 +226,8 @@ stmmac_dma_addr_bits(const struct socnic_backend *be)
 }
 
 /*
- * What the core is: FIFO sizes (MAC_HW_Feature1, log2 of 128-byte units)
- * divided among the MTL queues it has (MAC_HW_Feature2), the bus width.
+ * What the core is: FIFO sizes (MAC_HW_Feature1, log2 of 128-byte units),
+ * the MTL queues it has (MAC_HW_Feature2), the bus width.
  */
 static void
 stmmac_hw_features(struct stmmac_adapter *ad)
@@ -131,15 +236,24 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	uint32_t f0 = socnic_read32(be, GMAC_HW_FEATURE0);
 	uint32_t f1 = socnic_read32(be, GMAC_HW_FEATURE1);
 	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
-	uint32_t rxq = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
-	uint32_t txq = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
 
 	ad->dma_addr_bits = stmmac_dma_addr_bits(be);
 	ad->rx_fifo = 128u << (f1 & GMAC_HW_RXFIFOSIZE);
 	ad->tx_fifo = 128u << ((f1 & GMAC_HW_TXFIFOSIZE) >> 6);
-	/* Each queue gets an equal share, in whole 256-byte blocks. */
-	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / rxq, 256u);
-	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / txq, 256u);
+	ad->mtl_rx_queues = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
+	ad->mtl_tx_queues = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
+	/*
+	 * Each queue in use gets an equal share of the FIFO, in whole
+	 * 256-byte blocks, as Linux's stmmac_dma_operation_mode() divides
+	 * it by rx/tx_queues_to_use, not by the queues the core has: the
+	 * queues left disabled hold none of it. One queue is in use here,
+	 * so it takes the whole FIFO (i.MX8MP's five queues would leave a
+	 * fifth each: ~1.5 KiB TX frames at most).
+	 */
+	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / STMMAC_MTL_QUEUES_USED,
+					     256u);
+	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / STMMAC_MTL_QUEUES_USED,
+					     256u);
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
 	/*
@@ -170,8 +284,41 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->bus_bytes = ad->da.bus_bytes != 0 ? ad->da.bus_bytes : 8;
 }
 
+/*
+ * The station address: mac=; else what the boot loader left in
+ * MAC_Address0, read before the reset sets it to all ones; else, when
+ * that is not valid (all ones or zero: the core was reset on the way
+ * out, as U-Boot's Rockchip glue does), the device tree's mac-address or
+ * local-mac-address; else a random one, as Linux falls back to.
+ */
+static void
+stmmac_hw_station_addr(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		       struct rte_ether_addr *ea)
+{
+	const char *name = ad->eth_dev->data->name;
+
+	if (ad->da.port.has_mac) {
+		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
+		return;
+	}
+	stmmac_hw_read_mac(&ad->be, ea);
+	if (rte_is_valid_assigned_ether_addr(ea))
+		return;
+	if (of->has_mac) {
+		memcpy(ea->addr_bytes, of->mac, RTE_ETHER_ADDR_LEN);
+		PMD_DRV_LOG(INFO, "%s: MAC_Address0 holds no valid address: using the device tree's %s",
+			    name, of->mac_prop);
+		return;
+	}
+	rte_eth_random_addr(ea->addr_bytes);
+	PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device%s, using a random one%s",
+		    name, of->present ? " or its device-tree node" : "",
+		    of->nvmem_mac ? " (the node keeps it in an nvmem cell, not read from user space: give it with mac=)" : "");
+}
+
 int
-stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
+stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		struct rte_ether_addr *ea)
 {
 	const char *name = ad->eth_dev->data->name;
 	uint32_t ver = socnic_read32(&ad->be, GMAC4_VERSION);
@@ -190,22 +337,18 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 	ad->snpsver = (uint8_t)snps;
 	/*
 	 * The station address is what the boot loader left: read it before
-	 * the reset sets it to all ones (Linux falls back to a random one
-	 * when it is not valid).
+	 * the reset sets it to all ones.
 	 */
-	if (ad->da.port.has_mac) {
-		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
-	} else {
-		stmmac_hw_read_mac(&ad->be, ea);
-		if (!rte_is_valid_assigned_ether_addr(ea)) {
-			rte_eth_random_addr(ea->addr_bytes);
-			PMD_DRV_LOG(NOTICE, "%s: no valid MAC address in the device, using a random one",
-				    name);
-		}
-	}
-	if (stmmac_hw_quiesce(ad) < 0 || stmmac_hw_reset(ad) < 0)
-		return -EIO;
+	stmmac_hw_station_addr(ad, of, ea);
+	/*
+	 * The feature registers are constants: read before the reset, and
+	 * the PHY set up before it too: the reset needs its receive clock,
+	 * which an EEE link may stop (stmmac_phy.c).
+	 */
 	stmmac_hw_features(ad);
+	stmmac_phy_init(ad);
+	if (stmmac_hw_takeover(ad) < 0)
+		return -EIO;
 	/*
 	 * Refuse memory the DMA cannot address (and make EAL keep future
 	 * allocations below the limit).
@@ -216,10 +359,11 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 			    name, ad->dma_addr_bits);
 		return -EINVAL;
 	}
-	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes (queue 0: %u / %u)",
+	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes over %u/%u MTL queues (queue 0, the one in use: %u / %u)",
 		    name, snps >> 4, snps & 0xf,
 		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits,
 		    ad->bus_bytes * 8, ad->rx_fifo, ad->tx_fifo,
+		    ad->mtl_rx_queues, ad->mtl_tx_queues,
 		    ad->rx_queue_bytes, ad->tx_queue_bytes);
 	return 0;
 }
@@ -227,8 +371,12 @@ stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea)
 /*
  * dma= resolved (auto: whatever the backend says of the device, coherent
  * when it says nothing) and the descriptor layout that follows: packed for
- * a coherent device; for a non-coherent one, one descriptor per CPU cache
- * line, the DMA skipping DSL bus-width words after each (stmmac_ring.h).
+ * a coherent device; for a non-coherent one, one descriptor per DMA
+ * granule, the DMA skipping DSL bus-width words after each
+ * (stmmac_ring.h). The granule is max(DminLine, CWG) (rxp_sync.h
+ * rxp_sync_nc_dma_align()): a write-back may cover a whole CWG block, so
+ * a descriptor sharing one with the next would be clobbered by the CPU
+ * cleaning its neighbour.
  */
 int
 stmmac_hw_dma_layout(struct stmmac_adapter *ad)
@@ -241,20 +389,22 @@ stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 					 stmmac_logtype_driver, name);
 	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
 	ad->dsl = 0;
+	ad->dma_align = RTE_CACHE_LINE_SIZE;
 	if (ret < 0 || !ad->da.rx.dma_noncoherent)
 		return ret;
-	line = rxp_sync_nc_line_size();
+	line = rxp_sync_nc_dma_align();
 	bus = ad->bus_bytes;
 	gap = line > DWMAC4_DESC_SIZE ? line - DWMAC4_DESC_SIZE : 0;
 	if (!rte_is_power_of_2(line) || line < DWMAC4_DESC_SIZE ||
 	    gap % bus != 0 || gap / bus > DWMAC4_DMA_CHAN_CTRL_DSL_MAX) {
-		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
+		PMD_DRV_LOG(ERR, "%s: cannot give each descriptor its own %u-byte cache line (max of CTR_EL0 DminLine and CWG) with a %u-bit bus (the skip length holds 0..%u bus words): set bus_width= to the SoC's AXI data width",
 			    name, line, bus * 8, DWMAC4_DMA_CHAN_CTRL_DSL_MAX);
 		return -ENOTSUP;
 	}
 	ad->dsl = gap / bus;
 	ad->desc_shift = (uint8_t)rte_log2_u32(line);
-	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus)",
+	ad->dma_align = line;
+	PMD_DRV_LOG(INFO, "%s: non-coherent DMA: one descriptor per %u-byte line (DSL %u on a %u-bit bus), RX buffers in whole lines",
 		    name, line, ad->dsl, bus * 8);
 	return 0;
 }
@@ -306,26 +456,27 @@ stmmac_hw_write_mac(const struct socnic_backend *be,
 }
 
 /*
- * DMA_SysBus_Mode, read-modify-write as Linux's dwmac4_dma_axi(): the
- * reset value carries the integrator's burst and outstanding-request
- * settings, which a board's snps,axi-config may override (axi_blen=,
- * axi_rd_osr_lmt=, axi_wr_osr_lmt=); EAME for addresses above 4 GiB.
+ * DMA_SysBus_Mode, read-modify-write as Linux's dwmac4_dma_init() and
+ * dwmac4_dma_axi(): the reset value carries the integrator's burst and
+ * outstanding-request settings, which the board's device tree
+ * (snps,fixed-burst, snps,mixed-burst, snps,aal, snps,axi-config) and
+ * then the devargs (axi_blen=, axi_rd_osr_lmt=, axi_wr_osr_lmt=)
+ * override (stmmac_of_apply()); EAME for addresses above 4 GiB.
  */
 static void
 stmmac_hw_sysbus(struct stmmac_adapter *ad)
 {
 	const struct stmmac_devargs *da = &ad->da;
-	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE), b;
+	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE);
 
 	if (ad->dma_addr_bits > 32)
 		v |= DMA_SYS_BUS_EAME;
-	if (da->axi_blen != 0) {
+	v |= da->sysbus_bits;
+	if (da->axi_blen_mask != 0) {
 		v &= ~(DMA_AXI_BLEN4 | DMA_AXI_BLEN8 | DMA_AXI_BLEN16 |
 		       DMA_AXI_BLEN32 | DMA_AXI_BLEN64 | DMA_AXI_BLEN128 |
 		       DMA_AXI_BLEN256);
-		/* BLEN4 is bit 1, each doubling one bit higher. */
-		for (b = 4; b <= da->axi_blen; b <<= 1)
-			v |= DMA_AXI_BLEN4 << (rte_log2_u32(b) - 2);
+		v |= da->axi_blen_mask;
 	}
 	if (da->axi_rd_osr_lmt >= 0)
 		v = (v & ~DMA_AXI_RD_OSR_LMT) |
@@ -348,12 +499,13 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 
 	stmmac_hw_sysbus(ad);
 	/*
-	 * PBLx8 and the descriptor layout (stmmac_dma_layout()); the burst
-	 * length itself goes into each direction's control register.
+	 * PBLx8 (unless snps,no-pbl-x8) and the descriptor layout
+	 * (stmmac_dma_layout()); the burst length itself goes into each
+	 * direction's control register.
 	 */
 	socnic_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
 			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
-			DMA_CHAN_CTRL_PBLX8 |
+			(ad->da.pblx8 ? DMA_CHAN_CTRL_PBLX8 : 0) |
 			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
 	/*
 	 * The secondary addresses (MAC_Address1..) reset disabled; ethdev

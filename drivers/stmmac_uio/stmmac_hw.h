@@ -13,12 +13,21 @@
 #include <rte_ether.h>
 
 struct stmmac_adapter;
+struct stmmac_of;
 struct socnic_backend;
 
 /* stmmac_hw.c */
-int stmmac_hw_probe(struct stmmac_adapter *ad, struct rte_ether_addr *ea);
+int stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
+		    struct rte_ether_addr *ea);
 int stmmac_hw_quiesce(struct stmmac_adapter *ad);
+void stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad);
+int stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
+			       unsigned int n, bool tx);
 int stmmac_hw_reset(struct stmmac_adapter *ad);
+/* Quiesce then reset (0 or -EIO): the probe's, and a start's if needed. */
+int stmmac_hw_takeover(struct stmmac_adapter *ad);
+/* The core reads as its last reset left it, and quiescent. */
+bool stmmac_hw_is_reset(struct stmmac_adapter *ad);
 int stmmac_hw_dma_layout(struct stmmac_adapter *ad);
 void stmmac_hw_configure(struct rte_eth_dev *dev);
 void stmmac_hw_write_filter(struct rte_eth_dev *dev);

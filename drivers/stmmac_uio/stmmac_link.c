@@ -9,8 +9,6 @@
  * MAC_Configuration PS/FES/DM, in Linux stmmac_mac_link_up()'s order
  * (fix_mac_speed before the register write).
  */
-#include <string.h>
-
 #include <rte_cycles.h>
 
 #include "socnic_io.h"
@@ -26,16 +24,11 @@
 void
 stmmac_mac_link_up(struct stmmac_adapter *ad, unsigned int speed, bool full)
 {
-	int ret;
-
 	if (speed == ad->mac_speed && full == ad->mac_full)
 		return;
-	if (speed != ad->mac_speed) {
-		ret = stmmac_soc_link_speed(ad, speed);
-		if (ret < 0)
-			PMD_DRV_LOG(ERR, "%s: the SoC's TX clock cannot follow the link to %u Mbit/s (%s): frames at this speed are garbage on the wire",
-				    ad->eth_dev->data->name, speed, strerror(-ret));
-	}
+	/* The SoC's RGMII TX clock first; it logs a speed it cannot follow. */
+	if (speed != ad->mac_speed)
+		stmmac_soc_link_speed(ad, speed);
 	ad->mac_speed = speed;
 	ad->mac_full = full;
 	PMD_DRV_LOG(INFO, "%s: link %u Mbit/s %s duplex: MAC_Configuration follows",

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * dwmac4 MDIO master and Clause 22 PHY reads (stmmac_mdio.h), after Linux
+ * dwmac4 MDIO master and Clause 22 PHY access (stmmac_mdio.h), after Linux
  * stmmac_mdio.c and phylib's genphy_read_status().
  */
 #include <errno.h>
@@ -51,24 +51,42 @@ stmmac_mdio_wait(const struct stmmac_mdio_bus *bus)
 	return -ETIMEDOUT;
 }
 
-/* Linux stmmac_mdio_read(): PA, RDA, CR, GOC, GB in one write. */
+/* MAC_MDIO_Address for a Clause 22 transfer: PA, RDA, CR, GOC, GB. */
+static uint32_t
+stmmac_mdio_cmd(const struct stmmac_mdio_bus *bus, unsigned int pa,
+		uint32_t reg, uint32_t goc)
+{
+	return (pa << DWMAC4_MII_PA_SHIFT) | (reg << MII_GMAC4_REG_ADDR_SHIFT) |
+	       (bus->cr << DWMAC4_MII_CR_SHIFT) | goc | MII_ADDR_GBUSY;
+}
+
+/* Linux stmmac_mdio_read(): the command in one write, then the data. */
 int
 stmmac_mdio_c22_read(const struct stmmac_mdio_bus *bus, unsigned int pa,
 		     uint32_t reg, uint16_t *val)
 {
-	uint32_t cmd = (pa << DWMAC4_MII_PA_SHIFT) |
-		       (reg << MII_GMAC4_REG_ADDR_SHIFT) |
-		       (bus->cr << DWMAC4_MII_CR_SHIFT) |
-		       MII_GMAC4_READ | MII_ADDR_GBUSY;
-
 	if (stmmac_mdio_wait(bus) < 0)
 		return -EBUSY;
-	bus->write32(bus->ctx, GMAC_MDIO_ADDR, cmd);
+	bus->write32(bus->ctx, GMAC_MDIO_ADDR,
+		     stmmac_mdio_cmd(bus, pa, reg, MII_GMAC4_READ));
 	if (stmmac_mdio_wait(bus) < 0)
 		return -ETIMEDOUT;
 	*val = (uint16_t)(bus->read32(bus->ctx, GMAC_MDIO_DATA) &
 			  MII_DATA_GD_MASK);
 	return 0;
+}
+
+/* Linux stmmac_mdio_write(): data first, then the command. */
+int
+stmmac_mdio_c22_write(const struct stmmac_mdio_bus *bus, unsigned int pa,
+		      uint32_t reg, uint16_t val)
+{
+	if (stmmac_mdio_wait(bus) < 0)
+		return -EBUSY;
+	bus->write32(bus->ctx, GMAC_MDIO_DATA, val);
+	bus->write32(bus->ctx, GMAC_MDIO_ADDR,
+		     stmmac_mdio_cmd(bus, pa, reg, MII_GMAC4_WRITE));
+	return stmmac_mdio_wait(bus) < 0 ? -ETIMEDOUT : 0;
 }
 
 uint32_t

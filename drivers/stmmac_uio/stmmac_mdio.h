@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The dwmac4's MDIO master (MAC_MDIO_Address/MAC_MDIO_Data) and the
- * Clause 22 PHY registers read through it: plain C over two register
+ * Clause 22 PHY registers read and written through it: plain C over two register
  * accessors and a delay, no DPDK, so that the PMD (stmmac_phy.c) and
  * socrx-board-check (app/board_check), which runs before DPDK, drive the
  * bus the same way.
@@ -37,6 +37,10 @@ uint32_t stmmac_mdc_cr(uint64_t hz);
  */
 int stmmac_mdio_c22_read(const struct stmmac_mdio_bus *bus, unsigned int pa,
 			 uint32_t reg, uint16_t *val);
+
+/* Clause 22 write: 0, -EBUSY or -ETIMEDOUT as for the read. */
+int stmmac_mdio_c22_write(const struct stmmac_mdio_bus *bus, unsigned int pa,
+			  uint32_t reg, uint16_t val);
 
 /* The PHY's 32-bit ID at @p pa (PHYSID1:PHYSID2); all ones when MDIO fails. */
 uint32_t stmmac_mdio_phy_id(const struct stmmac_mdio_bus *bus, unsigned int pa);

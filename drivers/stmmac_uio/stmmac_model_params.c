@@ -85,14 +85,7 @@ arg_model_phy_addr(const char *v, void *args)
 static const char *
 arg_model_phy_speed(const char *v, void *args)
 {
-	static const char *const names[] = { "10", "100", "1000", NULL };
-	static const unsigned int speeds[] = { 10, 100, 1000 };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected 10, 100 or 1000";
-	MODEL_PARAMS(args)->phy_speed = speeds[i];
-	return NULL;
+	return stmmac_parse_speed(v, &MODEL_PARAMS(args)->phy_speed);
 }
 
 static const char *
@@ -134,23 +127,68 @@ arg_model_clocks(const char *v, void *args)
 static const char *
 arg_model_boot(const char *v, void *args)
 {
-	static const char *const names[] = { "reset", "running", NULL };
+	static const char *const names[] = { "reset", "running", "poweron", NULL };
 	int i = socnic_parse_word(v, names);
 
 	if (i < 0)
-		return "expected reset or running";
+		return "expected reset, running or poweron";
 	MODEL_PARAMS(args)->boot_running = i == 1;
+	MODEL_PARAMS(args)->boot_poweron = i == 2;
+	return NULL;
+}
+
+/* A 0|1 key into @p flag. */
+static const char *
+parse_flag(const char *v, bool *flag)
+{
+	return socnic_parse_bool(v, flag) < 0 ? "expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_model_soc(const char *v, void *args)
+{
+	/* In enum dwmac4_model_soc order. */
+	static const char *const names[] = { "none", "rk3568", "rk3588",
+					     "imx8mp", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected none, rk3568, rk3588 or imx8mp";
+	MODEL_PARAMS(args)->soc = (enum dwmac4_model_soc)i;
 	return NULL;
 }
 
 static const char *
-arg_model_irq_race(const char *v, void *args)
+arg_model_soc_gmac(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 1, &n) < 0)
+		return "expected 0 or 1 (the i.MX8MP has GMAC 0 only)";
+	MODEL_PARAMS(args)->soc_gmac = (unsigned int)n;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_boot(const char *v, void *args)
+{
+	static const char *const names[] = { "uboot", "cold", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected uboot or cold";
+	MODEL_PARAMS(args)->soc_boot = (enum dwmac4_model_soc_boot)i;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_gated(const char *v, void *args)
 {
 	bool on;
 
 	if (socnic_parse_bool(v, &on) < 0)
 		return "expected 0 or 1";
-	MODEL_PARAMS(args)->irq_race = on;
+	MODEL_PARAMS(args)->soc_gated = on;
 	return NULL;
 }
 
@@ -222,6 +260,59 @@ arg_model_link_events(const char *v, void *args)
 	}
 	p->nb_link_events = n;
 	return NULL;
+}
+
+static const char *
+arg_model_soc_delay(const char *v, uint32_t *out)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 0, 255, &n) < 0)
+		return "expected a delay-line value 0..255";
+	*out = (uint32_t)n;
+	return NULL;
+}
+
+static const char *
+arg_model_soc_tx_delay(const char *v, void *args)
+{
+	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_tx_delay);
+}
+
+static const char *
+arg_model_soc_rx_delay(const char *v, void *args)
+{
+	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_rx_delay);
+}
+
+static const char *
+arg_model_irq_race(const char *v, void *args)
+{
+	return parse_flag(v, &MODEL_PARAMS(args)->irq_race);
+}
+
+static const char *
+arg_model_irq_line(const char *v, void *args)
+{
+	static const char *const names[] = { "split", "one", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected split or one";
+	MODEL_PARAMS(args)->irq_one_line = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_eee(const char *v, void *args)
+{
+	return parse_flag(v, &MODEL_PARAMS(args)->phy_eee);
+}
+
+static const char *
+arg_model_mmc_preset(const char *v, void *args)
+{
+	return parse_flag(v, &MODEL_PARAMS(args)->mmc_preset);
 }
 
 static const struct socnic_devarg stmmac_model_devargs[] = {

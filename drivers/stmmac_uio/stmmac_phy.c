@@ -11,9 +11,13 @@
  * (MAC_Configuration PS/FES/DM): a MAC at another speed or duplex than its
  * PHY receives and sends nothing. A board with a switch on RGMII and no
  * PHY says fixed_link=SPEED[,half|full] instead.
+ *
+ * Before the core's first reset the PMD writes the PHY (stmmac_phy_setup()):
+ * EEE advertisement off, the modes phy_speed= allows, auto-negotiation
+ * restarted. An EEE link stops the PHY's receive clock while idle, and
+ * the core's software reset needs that clock (mii_phy_regs.h).
  */
 #include <errno.h>
-#include <linux/mii.h>
 #include <string.h>
 
 #include <rte_cycles.h>
@@ -23,6 +27,7 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
 #include "stmmac_logs.h"
+#include "mii_phy_regs.h"
 #include "stmmac_mdio.h"
 
 /* The PMD's side of the MDIO bus (stmmac_mdio.c): its backend's window. */
@@ -56,6 +61,7 @@ stmmac_phy_bus(struct stmmac_adapter *ad)
 	};
 }
 
+/* Clause 22 read and write (stmmac_mdio.c). */
 static int
 stmmac_mdio_read(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
 		 uint16_t *val)
@@ -63,6 +69,51 @@ stmmac_mdio_read(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
 	const struct stmmac_mdio_bus bus = stmmac_phy_bus(ad);
 
 	return stmmac_mdio_c22_read(&bus, pa, reg, val);
+}
+
+static int
+stmmac_mdio_write(struct stmmac_adapter *ad, unsigned int pa, uint32_t reg,
+		  uint16_t val)
+{
+	const struct stmmac_mdio_bus bus = stmmac_phy_bus(ad);
+
+	return stmmac_mdio_c22_write(&bus, pa, reg, val);
+}
+
+/*
+ * Register @p reg of MMD @p devad selected through Clause 22 registers 13
+ * and 14 (IEEE 802.3 22.2.4.3.11, annex 22D; phylib's mmd_phy_indirect()):
+ * DEVAD with FUNCTION address, the register, then DEVAD with data, no
+ * post-increment. Register 14 then reads or writes it.
+ */
+static int
+stmmac_mmd_select(struct stmmac_adapter *ad, unsigned int pa,
+		  unsigned int devad, uint16_t reg)
+{
+	if (stmmac_mdio_write(ad, pa, MII_MMD_CTRL, (uint16_t)devad) < 0 ||
+	    stmmac_mdio_write(ad, pa, MII_MMD_DATA, reg) < 0 ||
+	    stmmac_mdio_write(ad, pa, MII_MMD_CTRL,
+			      (uint16_t)(devad | MII_MMD_CTRL_NOINCR)) < 0)
+		return -EIO;
+	return 0;
+}
+
+static int
+stmmac_mmd_read(struct stmmac_adapter *ad, unsigned int pa,
+		unsigned int devad, uint16_t reg, uint16_t *val)
+{
+	if (stmmac_mmd_select(ad, pa, devad, reg) < 0)
+		return -EIO;
+	return stmmac_mdio_read(ad, pa, MII_MMD_DATA, val);
+}
+
+static int
+stmmac_mmd_write(struct stmmac_adapter *ad, unsigned int pa,
+		 unsigned int devad, uint16_t reg, uint16_t val)
+{
+	if (stmmac_mmd_select(ad, pa, devad, reg) < 0)
+		return -EIO;
+	return stmmac_mdio_write(ad, pa, MII_MMD_DATA, val);
 }
 
 /* The PHY's 32-bit ID at @p pa; 0xffffffff when nobody answers. */
@@ -94,7 +145,82 @@ stmmac_phy_speed_capa(struct stmmac_adapter *ad, unsigned int pa)
 	capa |= (bmsr & BMSR_100HALF) ? RTE_ETH_LINK_SPEED_100M_HD : 0;
 	capa |= (bmsr & BMSR_100FULL) ? RTE_ETH_LINK_SPEED_100M : 0;
 	capa |= (estatus & ESTATUS_1000_TFULL) ? RTE_ETH_LINK_SPEED_1G : 0;
+	/* phy_speed= limits what it advertises (stmmac_phy_setup()). */
+	if (ad->da.phy_speed < 1000)
+		capa &= ~RTE_ETH_LINK_SPEED_1G;
+	if (ad->da.phy_speed < 100)
+		capa &= ~(RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_100M_HD);
 	return capa;
+}
+
+/*
+ * What the PHY at @p pa advertises, as genphy_config_aneg() sets it: every
+ * 10/100 mode BMSR has and the 1000BASE-T modes of ESTATUS, up to
+ * phy_speed=; the other bits of ADVERTISE (selector, pause) kept.
+ */
+static int
+stmmac_phy_advertise(struct stmmac_adapter *ad, unsigned int pa)
+{
+	unsigned int top = ad->da.phy_speed;
+	uint16_t bmsr, estatus = 0, adv, ctrl1000;
+
+	if (stmmac_mdio_read(ad, pa, MII_BMSR, &bmsr) < 0 ||
+	    ((bmsr & BMSR_ESTATEN) &&
+	     stmmac_mdio_read(ad, pa, MII_ESTATUS, &estatus) < 0) ||
+	    stmmac_mdio_read(ad, pa, MII_ADVERTISE, &adv) < 0 ||
+	    stmmac_mdio_read(ad, pa, MII_CTRL1000, &ctrl1000) < 0)
+		return -EIO;
+	adv &= (uint16_t)~ADVERTISE_ALL;
+	adv |= (bmsr & BMSR_10HALF) ? ADVERTISE_10HALF : 0;
+	adv |= (bmsr & BMSR_10FULL) ? ADVERTISE_10FULL : 0;
+	if (top >= 100) {
+		adv |= (bmsr & BMSR_100HALF) ? ADVERTISE_100HALF : 0;
+		adv |= (bmsr & BMSR_100FULL) ? ADVERTISE_100FULL : 0;
+	}
+	ctrl1000 &= (uint16_t)~(ADVERTISE_1000FULL | ADVERTISE_1000HALF);
+	if (top >= 1000) {
+		ctrl1000 |= (estatus & ESTATUS_1000_TFULL) ? ADVERTISE_1000FULL : 0;
+		ctrl1000 |= (estatus & ESTATUS_1000_THALF) ? ADVERTISE_1000HALF : 0;
+	}
+	if (stmmac_mdio_write(ad, pa, MII_ADVERTISE, adv) < 0 ||
+	    stmmac_mdio_write(ad, pa, MII_CTRL1000, ctrl1000) < 0)
+		return -EIO;
+	return 0;
+}
+
+/*
+ * Before the core's first software reset (the PMD does no EEE: its MAC
+ * never enters LPI): EEE advertisement off (MMD 7.60, as phylib's
+ * genphy_c45_write_eee_adv() with nothing to advertise), the modes of
+ * phy_speed=, then auto-negotiation restarted (genphy_restart_aneg():
+ * out of isolation, ANENABLE | ANRESTART), which is when a new EEE
+ * advertisement takes effect. On a link that negotiated EEE the PHY may
+ * stop the receive clock while the partner idles, and the reset, which
+ * needs that clock, would never complete (Linux blocks the clock stop
+ * around it: stmmac_main.c, phylink_rx_clk_stop_block()).
+ */
+static void
+stmmac_phy_setup(struct stmmac_adapter *ad, unsigned int pa)
+{
+	const char *name = ad->eth_dev->data->name;
+	uint16_t eee = 0, bmcr;
+
+	if (stmmac_mmd_write(ad, pa, MDIO_MMD_AN, MDIO_AN_EEE_ADV, 0) < 0 ||
+	    stmmac_mmd_read(ad, pa, MDIO_MMD_AN, MDIO_AN_EEE_ADV, &eee) < 0 ||
+	    stmmac_phy_advertise(ad, pa) < 0 ||
+	    stmmac_mdio_read(ad, pa, MII_BMCR, &bmcr) < 0 ||
+	    stmmac_mdio_write(ad, pa, MII_BMCR,
+			      (uint16_t)((bmcr & ~BMCR_ISOLATE) |
+					 BMCR_ANENABLE | BMCR_ANRESTART)) < 0) {
+		PMD_DRV_LOG(WARNING, "%s: MDIO write to the PHY at %u failed: EEE and the advertisement left as they were",
+			    name, pa);
+		return;
+	}
+	if (eee & (MDIO_EEE_100TX | MDIO_EEE_1000T))
+		PMD_DRV_LOG(WARNING, "%s: the PHY at %u still advertises EEE (MMD 7.60 reads %#x): on an idle EEE link it may stop the receive clock the core's reset needs",
+			    name, pa, eee);
+	PMD_DRV_LOG(INFO, "%s: PHY at %u: EEE not advertised, modes up to %u Mbit/s, auto-negotiation restarted",
+		    name, pa, ad->da.phy_speed);
 }
 
 /* The one mode of fixed_link=SPEED[,half|full]. */
@@ -147,6 +273,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 		}
 		ad->phy_addr = (int)pa;
 	}
+	stmmac_phy_setup(ad, pa);
 	ad->speed_capa &= stmmac_phy_speed_capa(ad, pa);
 	PMD_DRV_LOG(NOTICE, "%s: PHY %#x at MDIO address %d, MDC divider %u",
 		    name, id, ad->phy_addr, ad->mdc_cr);

@@ -14,10 +14,13 @@
  * stores. Hence, for a non-coherent device:
  *   arm:      write RDES0..2, clean, barrier, write RDES3 (OWN), clean,
  *             barrier, then the doorbell (tail pointer);
- *   TX queue: write TDES0..3 (OWN included), clean, barrier, then the
- *             doorbell: the DMA fetches no descriptor at or past the tail
- *             (databook DMA_CHx_TxDesc_Tail_Pointer), so it reads them
- *             only after the clean, whatever order the lines took to DRAM;
+ *   TX queue: clean every segment's bytes, barrier (dsb), write
+ *             TDES0..3 (OWN included), clean, barrier, then the doorbell
+ *             (stmmac_tx_tail_addr()). A running DMA may fetch a
+ *             descriptor as soon as its line is in DRAM, past the tail
+ *             (an eviction can put it there before the clean), so the
+ *             bytes it points to are in DRAM before the first descriptor
+ *             store;
  *   harvest:  clean+invalidate, read RDES3 (OWN), read barrier, the rest.
  * Ring indices are free-running; slot = index & mask.
  */
@@ -67,6 +70,26 @@ stmmac_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask,
 		 unsigned int shift)
 {
 	return ring_lo + (((uint32_t)((uint16_t)(idx - 1) & mask) + 1u) << shift);
+}
+
+/*
+ * Low 32 bits of the TX tail address publishing the slots before index
+ * @p idx: base + stride * (idx & mask), so the base at the wrap, as Linux
+ * stmmac_xmit() writes it (dwmac4_set_tx_tail_ptr() of dma_tx_phy +
+ * cur_tx * size, cur_tx wrapped). The DMA stops where its current
+ * descriptor address equals the tail; it never holds base + N * stride
+ * (it wraps to the base), so that tail would let it run on into slot 0
+ * on OWN alone before the next doorbell. The other way to that end,
+ * OpenBSD dwqe's first descriptor's OWN written last, would cost a
+ * non-coherent burst a second clean and dsb of that descriptor's line.
+ * A TX queue keeps at most N - 1 outstanding, so this tail equals the
+ * DMA's position only when it has nothing to send.
+ */
+static __rte_always_inline uint32_t
+stmmac_tx_tail_addr(uint32_t ring_lo, uint16_t idx, uint16_t mask,
+		    unsigned int shift)
+{
+	return ring_lo + ((uint32_t)(idx & mask) << shift);
 }
 
 /* Clean+invalidate ring indices [from, from + n) and wait for it. */

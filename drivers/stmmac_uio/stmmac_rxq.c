@@ -20,6 +20,7 @@
 #include "socnic_io.h"
 
 #include "stmmac_ethdev.h"
+#include "stmmac_hw.h"
 #include "stmmac_logs.h"
 
 /* Descriptors whose addresses are written per refill chunk. */
@@ -724,12 +725,16 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				       &stmmac_ring_limits);
 	/*
 	 * RBSZ is a multiple of the bus width (its low bits are read-only
-	 * zero) in [64, 16380]: round the buffer down.
+	 * zero) in [64, 16380], and for a non-coherent device a whole number
+	 * of DMA granules (scatter fills buffers whole: a partial last line
+	 * would be shared with what follows the buffer): round it down.
 	 */
 	if (ret == 0)
 		ret = socnic_rx_buf_size(stmmac_logtype_rx, port, mp,
 					 STMMAC_RBSZ_MIN, STMMAC_RBSZ_MAX,
-					 RTE_MAX(ad->bus_bytes, STMMAC_RBSZ_ALIGN),
+					 RTE_MAX(ad->bus_bytes,
+						 ad->da.rx.dma_noncoherent ?
+						 ad->dma_align : STMMAC_RBSZ_ALIGN),
 					 &room, &rbsz);
 	if (ret == 0)
 		ret = socnic_rx_free_thresh(stmmac_logtype_rx, port,
@@ -769,7 +774,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->nb_desc = nb_desc;
 	rxq->mask = nb_desc - 1;
 	rxq->desc_shift = ad->desc_shift;
-	rxq->pbl = ad->da.pbl;
+	rxq->pbl = ad->da.rxpbl;
 	rxq->free_thresh = thresh;
 	rxq->port_id = port;
 	rxq->queue_id = queue_id;
@@ -851,7 +856,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 */
 	rxq->rbsz = rxq->scatter ? rxq->room :
 		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + RTE_ETHER_CRC_LEN,
-						  RTE_CACHE_LINE_SIZE));
+			stmmac_adapter(dev)->dma_align));
 	if (rxp_pool_set_max_len(rxq->pool, rxq->rbsz) < 0)
 		return -EINVAL;
 	got = rxp_pool_alloc_bulk(rxq->pool, rxq->sw_ring, rxq->nb_desc);
@@ -916,10 +921,13 @@ stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 }
 
 /*
- * Stops RX DMA, then gives every buffer the ring or a partial frame holds
- * back to the page pool and the pool's cache to the mempool (row 18), and
- * forgets the ring: the next start arms it from index 0, where the device
- * restarts too.
+ * Stops RX DMA and waits until its process reads Stopped (the databook's
+ * SR: it stops after the frame in transfer, whose descriptors and buffers
+ * are the device's until then), then gives every buffer the ring or a
+ * partial frame holds back to the page pool and the pool's cache to the
+ * mempool (row 18), and forgets the ring: the next start arms it from
+ * index 0, where the device restarts too. A DMA that never stops is
+ * logged; its buffers are recycled anyway (the port is going down).
  */
 void
 stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
@@ -928,6 +936,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 		return;
 	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
+	stmmac_hw_wait_dma_stopped(rxq->be, rxq->port_id, STMMAC_CHAN + 1, false);
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);

@@ -131,7 +131,42 @@ stmmac_tx_cic(uint64_t ol_flags)
 }
 
 /*
- * TX burst.
+ * Non-coherent, step A of the burst: cleans the bytes of every segment of
+ * the packets that fit in @p avail descriptors (those the device cannot
+ * send take none and are left for step B to drop), no completion barrier.
+ * Returns how many of @p tx_pkts step B takes; *full says whether the
+ * next one did not fit.
+ */
+static __rte_always_inline uint16_t
+stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
+			 struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
+			 uint16_t avail, bool *full)
+{
+	uint16_t i;
+
+	*full = false;
+	for (i = 0; i < nb_pkts; i++) {
+		const struct rte_mbuf *seg = tx_pkts[i];
+		uint16_t need = stmmac_tx_descs_needed(txq, seg);
+
+		if (unlikely(need > avail)) {
+			*full = true;
+			break;
+		}
+		avail -= need;
+		for (; need != 0 && seg != NULL; seg = seg->next)
+			if (seg->data_len != 0)
+				rxp_sync_clean(&txq->sync,
+					       rte_pktmbuf_mtod(seg, void *),
+					       seg->data_len);
+	}
+	return i;
+}
+
+/*
+ * TX burst. Steps: A. (non-coherent) clean every segment's bytes;
+ * B. one fence; C. write the descriptors; D. (non-coherent) clean their
+ * lines and wait; E. the doorbell.
  * Policy:
  *  - completed descriptors are reclaimed first, so the ring is as free as
  *    the device allows;
@@ -143,15 +178,21 @@ stmmac_tx_cic(uint64_t ol_flags)
  *  - checksum requests (ol_flags) become TDES3.CIC on each of the
  *    packet's descriptors, nothing else is read from the packet; what
  *    the device's engine then finds wrong comes back as ES (oerrors);
+ *  - one fence between the payload and the first descriptor store (B):
+ *    a running DMA may fetch a descriptor as soon as it can see it,
+ *    past the tail (docs/model.md "Transmit descriptor prefetch"), so
+ *    its bytes must already be where the DMA reads: on a non-coherent
+ *    device the cleans of step A completed (dsb: Linux's dma_map_single()
+ *    ends with one), on a coherent one the application's stores ordered
+ *    before (dma_wmb);
  *  - coherent: within a packet OWN is set on the first descriptor last,
  *    after a write barrier (Linux stmmac_xmit() does the same), so the
- *    device never sees half a frame; the tail is written once per burst;
- *  - non-coherent (@p nc): every segment's bytes are cleaned as it is
- *    queued; the descriptors are written whole, OWN included, and their
- *    lines cleaned once, then the tail is written. The device reads no
- *    descriptor at or past the tail (DMA_CHx_TxDesc_Tail_Pointer: it
- *    fetches up to it), so none of them is read before the clean
- *    completes, and each has its line to itself (stmmac_ring.h).
+ *    device never sees half a frame;
+ *  - non-coherent (@p nc): the descriptors are written whole, OWN
+ *    included, and their lines cleaned once (D), then the tail is
+ *    written; each has its line to itself (stmmac_ring.h);
+ *  - the tail is written once per burst, as stmmac_tx_tail_addr() says:
+ *    the base at the wrap, never the ring end.
  */
 static __rte_always_inline uint16_t
 stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
@@ -163,15 +204,28 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	const unsigned int shift = nc ? txq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
 	const uint16_t prod0 = txq->prod;
-	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail;
+	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail, nb_take = nb_pkts;
 	uint64_t bytes = 0;
+	bool full = false;
 
 	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
 	if (unlikely(!txq->started))
 		return 0;
 	stmmac_tx_clean_tmpl(txq, nc);
 	avail = (uint16_t)(txq->nb_desc - 1 - (uint16_t)(prod - txq->clean));
-	for (nb_tx = 0; nb_tx < nb_pkts; nb_tx++) {
+	if (nb_pkts == 0)
+		return 0;
+	/* A, B */
+	if (nc) {
+		nb_take = stmmac_tx_clean_payloads(txq, tx_pkts, nb_pkts, avail,
+						   &full);
+		if (nb_take != 0)
+			rxp_sync_fence(&txq->sync);
+	} else {
+		socnic_desc_wmb();
+	}
+	/* C */
+	for (nb_tx = 0; nb_tx < nb_take; nb_tx++) {
 		struct rte_mbuf *m = tx_pkts[nb_tx], *seg;
 		uint16_t need = stmmac_tx_descs_needed(txq, m);
 		uint16_t first = prod & mask, left;
@@ -184,7 +238,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 			continue;
 		}
 		if (unlikely(need > avail)) {
-			txq->stats.tx_ring_full++;
+			full = true;
 			break;
 		}
 		left = need;
@@ -198,10 +252,6 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 
 			if (seg->data_len == 0)
 				continue;
-			if (nc)
-				rxp_sync_clean(&txq->sync,
-					       rte_pktmbuf_mtod(seg, void *),
-					       seg->data_len);
 			d->des0 = rte_cpu_to_le_32((uint32_t)iova);
 			d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
 			d->des2 = rte_cpu_to_le_32(seg->data_len &
@@ -228,15 +278,18 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		nb_sent++;
 		bytes += m->pkt_len;
 	}
+	if (unlikely(full))
+		txq->stats.tx_ring_full++;
 	if (prod != prod0) {
+		/* D, E */
 		if (nc)
 			stmmac_ring_for_device(&txq->sync, ring, prod0,
 					       (uint16_t)(prod - prod0), mask,
 					       shift);
 		txq->prod = prod;
 		socnic_write_tail(txq->be, txq->tail_reg,
-				  stmmac_tail_addr(txq->ring_lo, prod, mask,
-						   shift));
+				  stmmac_tx_tail_addr(txq->ring_lo, prod, mask,
+						      shift));
 	}
 	txq->stats.tx_packets += nb_sent;
 	txq->stats.tx_bytes += bytes;
@@ -432,7 +485,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->nb_desc = nb_desc;
 	txq->mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
-	txq->pbl = ad->da.pbl;
+	txq->pbl = ad->da.txpbl;
 	/*
 	 * Store and forward: the MTL sends a frame once all of it is in the
 	 * TX queue, so a longer one would never leave (it would stall the
@@ -488,11 +541,16 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 void
 stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
 {
-	/* TxPBL (x8 with PBLx8, Linux dwmac4_dma_init_tx_chan()), then ST. */
+	/*
+	 * TxPBL (x8 with PBLx8) and OSP, as Linux's dwmac4_dma_init_tx_chan()
+	 * ("operate on second packet": the DMA fetches the next frame's
+	 * descriptors before the current frame's status is written back),
+	 * then ST.
+	 */
 	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
-			DMA_CHAN_TX_CTRL_TXPBL_MASK,
+			DMA_CHAN_TX_CTRL_TXPBL_MASK | DMA_CONTROL_OSP,
 			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
-			DMA_CONTROL_ST);
+			DMA_CONTROL_OSP | DMA_CONTROL_ST);
 }
 
 /*

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * UIO backend of net_stmmac_uio: drivers/common/socnic's (socnic_uio.c)
- * with what makes a UIO device a dwmac: its name, and a register window
- * that reaches every register the driver touches (the quiesce at probe
- * stops up to 8 DMA channels, whose blocks end at DMA_CHANX_BASE_ADDR(8);
- * MAC and MTL registers lie below).
+ * with what makes a UIO device a dwmac: its device-tree compatible, and a
+ * register window that reaches every register the driver touches (the
+ * quiesce at probe stops up to 8 DMA channels, whose blocks end at
+ * DMA_CHANX_BASE_ADDR(8); MAC and MTL registers lie below).
  */
 #include "socnic_uio.h"
 
@@ -14,7 +14,7 @@
 #include "stmmac_logs.h"
 #include "stmmac_uio_ids.h"
 
-static const char *const stmmac_uio_names[] = { STMMAC_UIO_NAMES };
+static const char *const stmmac_uio_compatibles[] = { STMMAC_UIO_COMPATIBLES };
 
 int
 stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
@@ -22,7 +22,7 @@ stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
 {
 	const struct socnic_uio_family fam = {
 		.what = "a dwmac Ethernet controller",
-		.names = stmmac_uio_names,
+		.compatibles = stmmac_uio_compatibles,
 		.min_window = DMA_CHANX_BASE_ADDR(8),
 		.logtype = stmmac_logtype_backend,
 	};

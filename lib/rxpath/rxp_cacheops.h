@@ -81,6 +81,16 @@ rxp_cache_dminline_shift(void)
 	return 2 + (unsigned int)((ctr >> 16) & 0xf);
 }
 
+/** CTR_EL0 itself (EL0 may read it: Linux sets SCTLR_EL1.UCT). */
+static inline uint64_t
+rxp_cache_ctr(void)
+{
+	uint64_t ctr;
+
+	__asm__ volatile("mrs %0, ctr_el0" : "=r"(ctr));
+	return ctr;
+}
+
 #elif defined(__x86_64__)
 
 #define RXP_CACHEOPS_NONCOHERENT 1

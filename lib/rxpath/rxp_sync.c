@@ -103,8 +103,9 @@ rxp_sync_line(enum rxp_sync_insn insn, uintptr_t line)
 #endif
 }
 
+/* The completion barrier of @p insn; the hook is told after it ran. */
 static __rte_always_inline void
-rxp_sync_insn_fence(enum rxp_sync_insn insn)
+rxp_sync_insn_fence(const struct rxp_sync *s, enum rxp_sync_insn insn)
 {
 #if defined(__aarch64__)
 	RTE_SET_USED(insn);
@@ -115,6 +116,8 @@ rxp_sync_insn_fence(enum rxp_sync_insn insn)
 	else
 		rxp_cache_clflushopt_fence();
 #endif
+	if (unlikely(s->hook != NULL))
+		s->hook(s->hook_ctx, NULL, 0, RXP_CACHE_FENCE);
 }
 
 /*
@@ -158,7 +161,7 @@ rxp_sync_bulk(const struct rxp_sync *s, const void *const *addr,
 
 	for (i = 0; i < n; i++)
 		bytes += rxp_sync_lines(s, addr[i], len[i], insn);
-	rxp_sync_insn_fence(insn);
+	rxp_sync_insn_fence(s, insn);
 	return bytes;
 }
 
@@ -169,7 +172,7 @@ rxp_sync_range(const struct rxp_sync *s, const void *addr, uint32_t len,
 {
 	uint32_t bytes = rxp_sync_lines(s, addr, len, insn);
 
-	rxp_sync_insn_fence(insn);
+	rxp_sync_insn_fence(s, insn);
 	return bytes;
 }
 
@@ -367,6 +370,27 @@ rxp_sync_nc_line_size(void)
 	return (uint32_t)1 << rxp_sync_arch_line_shift();
 #else
 	return 0;
+#endif
+}
+
+#define RXP_SYNC_CWG_UNKNOWN	128u	/* Linux arm64 ARCH_DMA_MINALIGN */
+
+uint32_t
+rxp_sync_ctr_dma_align(uint64_t ctr)
+{
+	uint32_t dmin = 4u << ((ctr >> 16) & 0xf);
+	uint32_t cwg = (ctr >> 24) & 0xf;
+
+	return RTE_MAX(dmin, cwg != 0 ? 4u << cwg : RXP_SYNC_CWG_UNKNOWN);
+}
+
+uint32_t
+rxp_sync_nc_dma_align(void)
+{
+#if defined(__aarch64__)
+	return rxp_sync_ctr_dma_align(rxp_cache_ctr());
+#else
+	return rxp_sync_nc_line_size();
 #endif
 }
 

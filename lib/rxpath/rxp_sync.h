@@ -51,10 +51,11 @@
  * them only on the paths it chose for a non-coherent device.
  *
  * A hook (rxp_sync_set_hook()) is told of every clean and clean+invalidate
- * after the instructions ran: a device model that emulates a non-coherent
- * interconnect sees the driver's cache maintenance through it, as the
- * interconnect would. NULL (the default, and on hardware) costs one
- * predictable branch per range.
+ * after the instructions ran, and of every completion barrier after it
+ * ran: a device model that emulates a non-coherent interconnect sees the
+ * driver's cache maintenance through it, as the interconnect would, and
+ * knows which of it may still be on its way to DRAM. NULL (the default,
+ * and on hardware) costs one predictable branch per range and fence.
  *
  * A struct rxp_sync belongs to one queue and is used by its lcore only
  * (its counters are plain increments).
@@ -120,6 +121,12 @@ enum rxp_cache_op {
 	 * model sees a prefetch of a line not yet synced for the CPU.
 	 */
 	RXP_CACHE_PREFETCH,
+	/**
+	 * The completion barrier (dsb sy / sfence / mfence) ran: every clean
+	 * and clean+invalidate issued before it has reached DRAM (@p addr
+	 * NULL, @p len 0). Until then a cleaned line may or may not be there.
+	 */
+	RXP_CACHE_FENCE,
 };
 
 /**
@@ -215,6 +222,8 @@ static inline void
 rxp_sync_fence(const struct rxp_sync *s)
 {
 	s->fence();
+	if (__builtin_expect(s->hook != NULL, 0))
+		s->hook(s->hook_ctx, NULL, 0, RXP_CACHE_FENCE);
 }
 
 /**
@@ -230,6 +239,25 @@ bool rxp_sync_noncoherent_supported(void);
  * padded to when it may not share a line with another.
  */
 uint32_t rxp_sync_nc_line_size(void);
+
+/**
+ * The granule a non-coherent device's buffers and descriptors must be
+ * padded and aligned to, so that no line the device writes holds a byte
+ * the CPU may dirty meanwhile: on arm64 max(DminLine, CWG) of CTR_EL0
+ * (rxp_sync_ctr_dma_align()), the Cache Writeback Granule being the
+ * largest block a write-back may cover; on x86-64 the clflush line; 0
+ * when rxp_sync_noncoherent_supported() is false.
+ */
+uint32_t rxp_sync_nc_dma_align(void);
+
+/**
+ * The DMA alignment CTR_EL0 value @p ctr gives, in bytes: the larger of
+ * DminLine (bits 19:16) and CWG (bits 27:24), both log2 of 4-byte words;
+ * a CWG of 0 (not reported) counts as 128 bytes, Linux's
+ * ARCH_DMA_MINALIGN (arch/arm64 cache_line_size()). Pure: any
+ * architecture may call it.
+ */
+uint32_t rxp_sync_ctr_dma_align(uint64_t ctr);
 
 /** Cache line size the sync object works on, in bytes. */
 static inline uint32_t

@@ -11,8 +11,9 @@ For every config/boards/*.dtso:
   3. `fdtoverlay` applies it to each test base of the SoCs it is for
      (tests/data/boards/<soc>.dts, compiled without -@, the controller
      nodes at the paths of Linux's SoC .dtsi): `fdtget` reads "generic-uio"
-     as the target's compatible, the target keeps its reg, and every other
-     node keeps its compatible;
+     as the target's compatible, the target keeps its reg entry followed
+     by one page of each SoC block the PMD's glue needs (SOC_BLOCKS), named
+     by reg-names, and every other node keeps its compatible;
   4. applying it to a base of a SoC without that controller fails
      (rk3568 GMAC0 on the RK3566, rk3588 GMAC0 on the RK3588S).
 All overlays of one SoC also apply together. dtc, fdtoverlay and fdtget
@@ -41,6 +42,20 @@ OVERLAYS = {
     "stm32mp15-ethernet0-uio": (["stm32mp15"], []),
 }
 TOOLS = ("dtc", "fdtoverlay", "fdtget")
+# The SoC blocks each overlay adds after the controller's own reg entry
+# (reg-names, physical address, size; docs/design/soc_glue.md), the
+# addresses of base/rk3568_soc.h, rk3588_soc.h, imx8mp_soc.h.
+RK3568_SOC = [("cru", 0xfdd20000, 0x1000), ("grf", 0xfdc60000, 0x1000)]
+RK3588_SOC = [("cru", 0xfd7c0000, 0x1000), ("grf", 0xfd58c000, 0x1000),
+              ("php_grf", 0xfd5b0000, 0x1000)]
+SOC_BLOCKS = {
+    "rk3568-gmac0-uio": RK3568_SOC,
+    "rk3568-gmac1-uio": RK3568_SOC,
+    "rk3588-gmac0-uio": RK3588_SOC,
+    "rk3588-gmac1-uio": RK3588_SOC,
+    "imx8mp-eqos-uio": [("gpr", 0x30340000, 0x1000)],
+    "stm32mp15-ethernet0-uio": [],
+}
 
 
 def run(argv):
@@ -90,15 +105,38 @@ def apply(base_dtb, overlays, out):
     return rc, err.strip()
 
 
-def check_applied(base_dtb, out, targets, what):
+def cells(dtb, path, prop):
+    """The cells of @prop as integers, or None."""
+    v = fdtget(dtb, path, prop, "x")
+    return [int(c, 16) for c in v.split()] if v is not None else None
+
+
+def soc_reg(blocks, ncells):
+    """The reg cells of @blocks with @ncells address and size cells."""
+    out = []
+    for _, addr, size in blocks:
+        out += ([0, addr, 0, size] if ncells == 2 else [addr, size])
+    return out
+
+
+def check_applied(base_dtb, out, targets, what, blocks):
     before, after = compatibles(base_dtb), compatibles(out)
     for path in targets:
         check(after.get(path) == "generic-uio",
               "%s: %s compatible reads generic-uio (was %r)"
               % (what, path, before.get(path)))
-        check(fdtget(out, path, "reg", "x") == fdtget(base_dtb, path, "reg", "x")
-              and fdtget(out, path, "reg", "x") is not None,
-              "%s: %s keeps its reg" % (what, path))
+        old, new = cells(base_dtb, path, "reg"), cells(out, path, "reg")
+        soc = blocks.get(path, [])
+        ncells = 2 if old is not None and len(old) == 4 else 1
+        check(old is not None and new == old + soc_reg(soc, ncells),
+              "%s: %s keeps its reg, then the SoC blocks %s"
+              % (what, path, " ".join(n for n, _, _ in soc) or "(none)"))
+        if soc:
+            names = fdtget(out, path, "reg-names")
+            check(names is not None and names.split() ==
+                  ["gmac"] + [n for n, _, _ in soc],
+                  "%s: %s reg-names gmac %s (%s)"
+                  % (what, path, " ".join(n for n, _, _ in soc), names))
     others = {p: c for p, c in before.items() if p not in targets}
     check(all(after.get(p) == c for p, c in others.items()),
           "%s: the %d other node(s) keep their compatible" % (what, len(others)))
@@ -145,8 +183,9 @@ def main():
                 rc, err = apply(bases[soc], [dtbo], out)
                 if check(rc == 0, "%s applies to %s%s"
                          % (name, soc, "" if rc == 0 else ": " + err)):
-                    check_applied(bases[soc], out, [path], "%s on %s" % (name, soc))
-                per_soc.setdefault(soc, []).append((dtbo, path))
+                    check_applied(bases[soc], out, [path], "%s on %s" % (name, soc),
+                                  {path: SOC_BLOCKS.get(name, [])})
+                per_soc.setdefault(soc, []).append((dtbo, path, name))
             for soc in bad:
                 if not check(soc in bases, "%s: base %s.dts exists" % (name, soc)):
                     continue
@@ -158,11 +197,12 @@ def main():
             if len(items) < 2:
                 continue
             out = os.path.join(tmp, "%s+all.dtb" % soc)
-            rc, err = apply(bases[soc], [d for d, _ in items], out)
+            rc, err = apply(bases[soc], [d for d, _, _ in items], out)
             if check(rc == 0, "all %d overlays of %s apply together%s"
                      % (len(items), soc, "" if rc == 0 else ": " + err)):
-                check_applied(bases[soc], out, [p for _, p in items],
-                              "all on %s" % soc)
+                check_applied(bases[soc], out, [p for _, p, _ in items],
+                              "all on %s" % soc,
+                              {p: SOC_BLOCKS.get(n, []) for _, p, n in items})
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return result()

@@ -28,6 +28,7 @@ static const char *const dm_node_files[] = {
 	"maps/map0/offset",
 	/* The model's DMA is cache-coherent: dma=auto finds this. */
 	"device/of_node/dma-coherent",
+	"device/of_node/compatible",
 	"device/driver",
 };
 /* Parents made under root when missing, removed when left empty. */
@@ -45,11 +46,14 @@ dm_path(char *buf, size_t size, const char *a, const char *b)
 	return n > 0 && (size_t)n < size ? 0 : -1;
 }
 
+/* @p len bytes, NULs included (a device-tree property). */
 static int
-dm_write_attr(const struct dm_node *n, const char *attr, const char *text)
+dm_write_bytes(const struct dm_node *n, const char *attr, const void *data,
+	       size_t len)
 {
 	char path[PATH_MAX];
 	FILE *f;
+	size_t w;
 
 	if (dm_path(path, sizeof(path), n->dir, attr) < 0)
 		return -1;
@@ -59,9 +63,21 @@ dm_write_attr(const struct dm_node *n, const char *attr, const char *text)
 			strerror(errno));
 		return -1;
 	}
-	fputs(text, f);
-	return fclose(f) == 0 ? 0 : -1;
+	w = fwrite(data, 1, len, f);
+	return fclose(f) == 0 && w == len ? 0 : -1;
 }
+
+static int
+dm_write_attr(const struct dm_node *n, const char *attr, const char *text)
+{
+	return dm_write_bytes(n, attr, text, strlen(text));
+}
+
+/*
+ * The node's compatible, as the device tree of the board whose address
+ * map0 gives (RK3568's gmac0) has it: the SoC's string, then the core's.
+ */
+static const char dm_node_compatible[] = "rockchip,rk3568-gmac\0snps,dwmac-4.20a";
 
 /* ROOT/sys/class/uio and ROOT/dev, where missing. */
 static int
@@ -109,7 +125,9 @@ dm_node_tree(struct dm_node *n, const char *name, uint64_t addr)
 		return -1;
 	snprintf(text, sizeof(text), "0x%" PRIx32 "\n", n->offset);
 	if (dm_write_attr(n, "maps/map0/offset", text) < 0 ||
-	    dm_write_attr(n, "device/of_node/dma-coherent", "") < 0)
+	    dm_write_attr(n, "device/of_node/dma-coherent", "") < 0 ||
+	    dm_write_bytes(n, "device/of_node/compatible", dm_node_compatible,
+			   sizeof(dm_node_compatible)) < 0)
 		return -1;
 	/* Where sysfs links a platform device's driver: its basename counts. */
 	if (dm_path(path, sizeof(path), n->dir, "device/driver") < 0 ||

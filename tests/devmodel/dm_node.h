@@ -2,10 +2,10 @@
 /*
  * socrx-devmodel's fake UIO device: ROOT/sys/class/uio/uioN as Linux's
  * UIO core presents a device (name, maps/map0/{addr,size,offset}, device/
- * driver, device/of_node/dma-coherent) and ROOT/dev/uioN, a regular file
- * standing for the device node: map 0 is its first map0/size bytes, the
- * registers start map0/offset bytes in, and both processes map it
- * MAP_SHARED. The file is locked while a devmodel serves it.
+ * driver, device/of_node/{dma-coherent,compatible}) and ROOT/dev/uioN, a
+ * regular file standing for the device node: map 0 is its first map0/size
+ * bytes, the registers start map0/offset bytes in, and both processes map
+ * it MAP_SHARED. The file is locked while a devmodel serves it.
  */
 #ifndef DM_NODE_H
 #define DM_NODE_H

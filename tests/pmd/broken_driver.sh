@@ -18,12 +18,16 @@
 #   (d) non-coherent RX: the clean+invalidate of the next descriptor's line
 #       before its status is read removed -> pmd_forward_nc (the status
 #       read is the cache's stale copy: nothing is ever received);
-#   (e) non-coherent TX: the clean of each segment's bytes before the
-#       doorbell removed -> pmd_lifecycle_nc (the device reads bytes the
+#   (e) non-coherent TX: the clean of each segment's bytes (step A of the
+#       burst) removed -> pmd_lifecycle_nc (the device reads bytes the
 #       driver wrote and never cleaned: model_nc_unclean_reads);
 #   (f) non-coherent: packed 16-byte descriptors (no DSL padding), four to
 #       a cache line -> pmd_chaos_nc (re-arming a descriptor writes back a
-#       stale copy of its neighbours: model_nc_clobbers).
+#       stale copy of its neighbours: model_nc_clobbers);
+#   (l) non-coherent TX: the fence between the segments' cleans and the
+#       first descriptor store removed -> pmd_txwrap_nc (a descriptor the
+#       DMA may fetch at once, whatever the tail, reaches DRAM before its
+#       bytes surely have: model_nc_tx_stale).
 # net_mvneta_uio, the same breakages where they apply (no (f): a NETA
 # descriptor fills its own 32-byte line):
 #   (g) the check that a counted descriptor's write-back has landed (its
@@ -114,13 +118,14 @@ a|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|socnic_desc_rmb(&rxq->rm
 b|drivers/stmmac_uio/stmmac_rxq.c|stmmac_rx_queue_free_mbufs|socnic_rx_ring_recycle(rxq->pool, rxq->sw_ring, rxq->nb_desc);||1|pmd_lifecycle
 c|drivers/stmmac_uio/stmmac_rxq.c|stmmac_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults
 d|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|if (nc)||1|pmd_forward_nc
-e|drivers/stmmac_uio/stmmac_txq.c|stmmac_xmit_tmpl|if (nc)|rxp_sync_clean(|1|pmd_lifecycle_nc
+e|drivers/stmmac_uio/stmmac_txq.c|stmmac_tx_clean_payloads|for (; need != 0 && seg != NULL; seg = seg->next)||1|pmd_lifecycle_nc
 f|drivers/stmmac_uio/stmmac_hw.c|stmmac_hw_dma_layout|ad->dsl = gap / bus;||2|pmd_chaos_nc
 g|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (unlikely(w1 == MVNETA_DESC_WATERMARK)) {||1|pmd_faults_mvneta
 h|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_queue_free_mbufs|socnic_rx_ring_recycle(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);||1|pmd_lifecycle_mvneta
 i|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
 j|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (nc)||1|pmd_forward_mvneta_nc
 k|drivers/mvneta_uio/mvneta_txq.c|mvneta_xmit_tmpl|if (nc)|rxp_sync_clean(|1|pmd_lifecycle_mvneta_nc
+l|drivers/stmmac_uio/stmmac_txq.c|stmmac_xmit_tmpl|if (nb_take != 0)||1|pmd_txwrap_nc
 EOF
 }
 

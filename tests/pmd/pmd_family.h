@@ -44,6 +44,8 @@ struct pmd_model_stats {
 	uint64_t violations;	/* driver protocol violations: 0 */
 	uint64_t nc_clobbers;	/* device bytes lost under a dirty line: 0 */
 	uint64_t nc_unclean_reads;	/* device reads of uncleaned bytes: 0 */
+	/* Frames sent with bytes maybe stale in DRAM (dwmac4 only): 0 */
+	uint64_t nc_tx_stale;
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	/* Prefetches of lines not yet synced for the CPU (rx_observe): 0 */
 	uint64_t nc_early_prefetches;
@@ -134,6 +136,12 @@ struct pmd_family {
 	 * MVNETA_REG_WINDOW_SIZE).
 	 */
 	uint32_t uio_window;
+	/*
+	 * A board's device-tree compatible for the family's controller, as
+	 * sysfs gives it (NUL-separated strings), and its length.
+	 */
+	const char *uio_compatible;
+	size_t uio_compatible_len;
 	int (*model_stats)(uint16_t port, struct pmd_model_stats *st);
 	int (*rx_idle)(uint16_t port);
 	const char *(*last_violation)(uint16_t port);
@@ -170,6 +178,7 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	st->violations = m.violations;
 	st->nc_clobbers = m.nc_clobbers;
 	st->nc_unclean_reads = m.nc_unclean_reads;
+	st->nc_tx_stale = m.nc_tx_stale;
 	st->nc_clean_lines = m.nc_clean_lines;
 	st->nc_early_prefetches = m.nc_early_prefetches;
 	st->irq_raised = m.irq_raised;
@@ -236,6 +245,9 @@ static const struct pmd_family pmd_families[] = {
 		.intr_coal_args = "riwt=16",
 		.model_da_filter = true,
 		.uio_window = 0x1500,
+		/* RK3568's gmac0 (rk356x.dtsi). */
+		.uio_compatible = "rockchip,rk3568-gmac\0snps,dwmac-4.20a",
+		.uio_compatible_len = sizeof("rockchip,rk3568-gmac\0snps,dwmac-4.20a"),
 		.model_stats = pmd_family_stmmac_stats,
 		.rx_idle = rte_pmd_stmmac_uio_model_rx_idle,
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
@@ -260,6 +272,9 @@ static const struct pmd_family pmd_families[] = {
 		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
 		.intr_frames_args = "rx_coal_frames=3",
 		.uio_window = 0x4000,
+		/* Armada 3720's eth0 (armada-37xx.dtsi). */
+		.uio_compatible = "marvell,armada-3700-neta",
+		.uio_compatible_len = sizeof("marvell,armada-3700-neta"),
 		.model_stats = pmd_family_mvneta_stats,
 		.rx_idle = rte_pmd_mvneta_uio_model_rx_idle,
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,

@@ -476,7 +476,8 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
  * Fails the test unless the model saw no driver protocol violation and,
  * on a port whose interconnect is emulated non-coherent (dma=noncoherent),
  * no missed cache operation: no clobbered line, no device read of bytes
- * the driver wrote and did not clean (the model_nc_* xstats); in a build
+ * the driver wrote and did not clean, no frame sent whose descriptor
+ * reached DRAM before its bytes surely had (the model_nc_* xstats); in a build
  * that tells the model of every prefetch, no line prefetched before the
  * sync for the CPU (robustness row 48), except on a port that asked for
  * it (the ablation variant prefetch_at=before).
@@ -503,6 +504,11 @@ pmd_harness_frame_seq(const struct rte_mbuf *m, uint32_t off)
 		      "port %u: model_nc_unclean_reads %" PRIu64		\
 		      " (device read bytes the driver never cleaned)",	\
 		      (port), st_.nc_unclean_reads);			\
+		CHECK(r_ != 0 || st_.nc_tx_stale == 0,			\
+		      "port %u: model_nc_tx_stale %" PRIu64		\
+		      " (frames whose descriptor the DMA could fetch"	\
+		      " before their bytes were surely in DRAM)",	\
+		      (port), st_.nc_tx_stale);				\
 		CHECK(r_ != 0 || st_.nc_early_prefetches == 0 ||	\
 		      pmd_harness_port_prefetches_before(port),		\
 		      "port %u: %" PRIu64 " lines prefetched before the"	\

@@ -7,15 +7,20 @@
  *
  *  - takeover: a device a previous owner left running is stopped (MAC
  *    TE/RE, both DMA engines) before its software reset;
- *  - MTL queues sized from MAC_HW_Feature1/2: with several queues their
- *    256-byte reset size drops every full-size frame; no frame longer
- *    than the TX queue is handed to the device (it would stall it);
+ *  - MTL queues sized from MAC_HW_Feature1: with several queues their
+ *    256-byte reset size drops every full-size frame, and the one queue
+ *    in use gets the whole FIFO, not a share per queue the core has
+ *    (MAC_HW_Feature2); no frame longer than the TX queue is handed to
+ *    the device (it would stall it);
  *  - the PHY found by an MDIO scan, its negotiated speed and duplex
  *    written to MAC_Configuration (PS/FES/DM) and reported by
  *    link_update; a wrong phy_addr leaves the link down with a message;
  *    fixed_link for a PHY-less board; link down/up at run time;
  *    speed_capa what MAC and PHY both do (or the fixed link's mode);
- *  - RBSZ a multiple of the bus width (its low bits are read-only zero);
+ *  - RBSZ a multiple of the bus width (its low bits are read-only zero),
+ *    and of the DMA granule on a non-coherent device;
+ *  - rx_queue_stop with a frame in transfer waits for the RX DMA to read
+ *    Stopped (DMA_Debug_Status0 RPS0) before it recycles the buffers;
  *  - MAC address 0 and the multicast hash filter written after the
  *    reset of dev_start (promiscuous off).
  *
@@ -25,96 +30,13 @@
  */
 #include <rte_bus_vdev.h>
 
-#include "pmd_harness.h"
+#include "dwmac4_regs.h"
+#include "pmd_bu_port.h"
 
 #define BU_FRAMES	300
 #define BU_TX		64
-#define BU_RING		256
 #define BU_SMALL_ROOM	516	/* 4-aligned, not 8: RBSZ must be 512 */
-
-struct bu_port {
-	char name[32];
-	uint16_t port;
-	struct rte_mempool *mp;
-	char *log;		/* the probe's log */
-	bool up;
-};
-
-static unsigned int bu_seq;
-
-/* Probes a port with @p args, the probe's log captured into p->log. */
-static bool
-bu_probe(struct bu_port *p, const char *args)
-{
-	char buf[PMD_HARNESS_ARGS_LEN];
-	int port;
-
-	memset(p, 0, sizeof(*p));
-	snprintf(p->name, sizeof(p->name), "net_stmmac_uio%u", bu_seq++);
-	if (pmd_harness_probe_logged(p->name, pmd_harness_args(args, buf,
-				     sizeof(buf)), &p->log) != 0) {
-		CHECK(0, "%s: probe failed: %s", args, p->log ? p->log : "");
-		return false;
-	}
-	port = pmd_harness_port(p->name);
-	CHECK(port >= 0, "%s: no port", args);
-	p->port = (uint16_t)port;
-	return port >= 0;
-}
-
-/*
- * Configures and starts the port with a pool of @p room data bytes per
- * mbuf (scatter when the frames need it); promiscuous only when asked.
- */
-static bool
-bu_start(struct bu_port *p, uint16_t room, bool promisc,
-	 const struct rte_ether_addr *mc, uint32_t nb_mc)
-{
-	struct rte_eth_conf conf;
-	char pool[32];
-	int ret;
-
-	snprintf(pool, sizeof(pool), "bu_pool%u", bu_seq);
-	p->mp = eal_harness_pool(pool, 2048, RTE_PKTMBUF_HEADROOM + room);
-	CHECK(p->mp != NULL, "%s: pool", p->name);
-	if (p->mp == NULL)
-		return false;
-	memset(&conf, 0, sizeof(conf));
-	if (room < RTE_ETHER_MAX_LEN)
-		conf.rxmode.offloads |= RTE_ETH_RX_OFFLOAD_SCATTER;
-	ret = rte_eth_dev_configure(p->port, 1, 1, &conf);
-	if (ret == 0)
-		ret = rte_eth_rx_queue_setup(p->port, 0, BU_RING, SOCKET_ID_ANY,
-					     NULL, p->mp);
-	if (ret == 0)
-		ret = rte_eth_tx_queue_setup(p->port, 0, BU_RING, SOCKET_ID_ANY,
-					     NULL);
-	/* Set before the start: the reset there must not lose them. */
-	if (ret == 0 && nb_mc != 0)
-		ret = rte_eth_dev_set_mc_addr_list(p->port,
-				(struct rte_ether_addr *)(uintptr_t)mc, nb_mc);
-	if (ret == 0 && !promisc)
-		ret = rte_eth_promiscuous_disable(p->port);
-	if (ret == 0)
-		ret = rte_eth_dev_start(p->port);
-	if (ret == 0 && promisc)
-		ret = rte_eth_promiscuous_enable(p->port);
-	CHECK(ret == 0, "%s: start: %s", p->name, rte_strerror(-ret));
-	p->up = ret == 0;
-	return p->up;
-}
-
-static void
-bu_down(struct bu_port *p)
-{
-	PMD_HARNESS_CHECK_NO_VIOLATION(p->port);
-	if (p->up)
-		CHECK(rte_eth_dev_stop(p->port) == 0, "%s: stop", p->name);
-	CHECK(rte_eth_dev_close(p->port) == 0, "%s: close", p->name);
-	CHECK(rte_vdev_uninit(p->name) == 0, "%s: uninit", p->name);
-	rte_mempool_free(p->mp);
-	free(p->log);
-}
+#define BU_ODD_ROOM	1000	/* 8-aligned, not a whole number of lines */
 
 /*
  * Sends @p n frames of @p len bytes, then waits until each one left on the
@@ -217,30 +139,37 @@ test_mtl_queues(void)
 	struct bu_port p;
 
 	/*
-	 * Four MTL queues: TQS/RQS reset to 256 bytes, the driver gives each
-	 * a quarter of the 16 KiB FIFOs.
+	 * Five MTL queues, as i.MX8MP's core has: TQS/RQS reset to 256
+	 * bytes. The driver uses queue 0 alone and gives it the whole 16 KiB
+	 * FIFOs (Linux divides by the queues in use), not a fifth each.
 	 */
-	if (!bu_probe(&p, "model_mtl_queues=4,flow_ctrl=1,gen_len=1514,gen_pkts="
+	if (!bu_probe(&p, "model_mtl_queues=5,flow_ctrl=1,gen_len=1514,gen_pkts="
 		      RTE_STR(BU_FRAMES)))
 		return;
 	if (bu_start(&p, 2048, true, NULL, 0)) {
 		pmd_harness_rx_until(p.port, BU_FRAMES, NULL, NULL);
 		es = pmd_harness_eth_stats(p.port);
 		st = pmd_harness_model_stats(p.port);
-		CHECK_EQ_U(es.ipackets, BU_FRAMES, "mtl 4 queues: 1514-byte frames received");
-		CHECK_EQ_U(st.rx_dropped_overflow, 0, "mtl 4 queues: RX queue overflow");
+		CHECK_EQ_U(es.ipackets, BU_FRAMES, "mtl 5 queues: 1514-byte frames received");
+		CHECK_EQ_U(st.rx_dropped_overflow, 0, "mtl 5 queues: RX queue overflow");
 		CHECK_EQ_U(bu_tx(&p, BU_TX, 1514), BU_TX,
-			   "mtl 4 queues: 1514-byte frames sent");
+			   "mtl 5 queues: 1514-byte frames sent");
 		/*
-		 * 9000 bytes do not fit the 4 KiB TX queue: store and forward
-		 * would never send it and the queue would stall. The driver
-		 * refuses it (oerrors), the frames after it leave.
+		 * 9000 bytes fit queue 0's 16 KiB; a fifth of the FIFO (3 KiB)
+		 * would have refused them.
 		 */
-		CHECK_EQ_U(bu_tx(&p, 1, 9000), 0, "mtl 4 queues: 9000 bytes refused");
+		CHECK_EQ_U(bu_tx(&p, 4, 9000), 4,
+			   "mtl 5 queues: 9000-byte frames sent (queue 0 has the whole FIFO)");
+		/*
+		 * 17000 bytes do not fit even the whole TX FIFO: store and
+		 * forward would never send it and the queue would stall. The
+		 * driver refuses it (oerrors), the frames after it leave.
+		 */
+		CHECK_EQ_U(bu_tx(&p, 1, 17000), 0, "mtl 5 queues: 17000 bytes refused");
 		CHECK_EQ_U(bu_tx(&p, BU_TX, 1514), BU_TX,
-			   "mtl 4 queues: frames after the refused one sent");
+			   "mtl 5 queues: frames after the refused one sent");
 		st = pmd_harness_model_stats(p.port);
-		CHECK_EQ_U(st.tx_fifo_stalls, 0, "mtl 4 queues: TX queue stalled");
+		CHECK_EQ_U(st.tx_fifo_stalls, 0, "mtl 5 queues: TX queue stalled");
 	}
 	bu_down(&p);
 }
@@ -373,6 +302,95 @@ test_phy_absent(void)
 	}
 }
 
+/*
+ * An EEE link partner (model_phy_eee=1) against a PHY that advertises EEE
+ * after power-on and stops its receive clock in LPI: the probe's reset
+ * completes only because the PMD turned the advertisement off and
+ * restarted auto-negotiation first; with a PHY it cannot reach (phy_addr
+ * wrong), the reset waits for the clock and the probe fails naming it.
+ */
+static void
+test_phy_eee(void)
+{
+	struct dwmac4_model_stats st;
+	char buf[PMD_HARNESS_ARGS_LEN], *log = NULL;
+	struct bu_port p;
+
+	if (bu_probe(&p, "model_phy_eee=1,flow_ctrl=1,gen_pkts="
+		     RTE_STR(BU_FRAMES))) {
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(st.sw_resets_stuck, 0,
+			   "eee: the probe's reset did not wait for the receive clock");
+		CHECK_EQ_U(st.sw_resets, 1, "eee: one reset at probe");
+		if (bu_start(&p, 2048, true, NULL, 0))
+			check_link_traffic(&p, "eee", RTE_ETH_SPEED_NUM_1G, true);
+		bu_down(&p);
+	}
+	snprintf(p.name, sizeof(p.name), "net_stmmac_uio%u", bu_seq++);
+	CHECK(pmd_harness_probe_logged(p.name, pmd_harness_args(
+		"model_phy_eee=1,model_phy_addr=3,phy_addr=5", buf, sizeof(buf)),
+		&log) != 0, "eee, PHY out of reach: the probe fails");
+	CHECK(log != NULL && strstr(log, "DMA_Mode.SWR") != NULL,
+	      "eee, PHY out of reach: the reset timed out: %s", log ? log : "");
+	free(log);
+}
+
+/* phy_speed= caps what the PHY advertises, hence speed_capa and the link. */
+static void
+test_phy_speed(void)
+{
+	struct bu_port p;
+
+	/* The partner offers 1000 only: nothing in common below it. */
+	if (bu_probe(&p, "phy_speed=100,gen_pkts=1")) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_DOWN,
+				   "phy_speed=100 against a 1000-only partner: down");
+		check_speed_capa(&p, "phy_speed=100",
+				 BU_CAPA_PHY & ~RTE_ETH_LINK_SPEED_1G,
+				 RTE_ETH_SPEED_NUM_100M, true);
+		bu_down(&p);
+	}
+	if (bu_probe(&p, "phy_speed=100,model_phy_speed=100,flow_ctrl=1,"
+		     "gen_pkts=" RTE_STR(BU_FRAMES))) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			check_link_traffic(&p, "phy_speed=100, partner 100",
+					   RTE_ETH_SPEED_NUM_100M, true);
+		bu_down(&p);
+	}
+	if (bu_probe(&p, "phy_speed=10,model_phy_speed=100,gen_pkts=1")) {
+		if (bu_start(&p, 2048, true, NULL, 0))
+			CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_DOWN,
+				   "phy_speed=10 against a 100-only partner: down");
+		bu_down(&p);
+	}
+}
+
+/*
+ * The first start finds the core as the probe's reset left it and does
+ * not reset it again; a start after a stop does.
+ */
+static void
+test_start_reset(void)
+{
+	struct bu_port p;
+
+	if (!bu_probe(&p, "flow_ctrl=1,gen_pkts=" RTE_STR(BU_FRAMES)))
+		return;
+	if (bu_start(&p, 2048, true, NULL, 0)) {
+		CHECK_EQ_U(pmd_harness_model_stats(p.port).sw_resets, 1,
+			   "first start: the probe's reset is the only one");
+		check_link_traffic(&p, "first start", RTE_ETH_SPEED_NUM_1G, true);
+		CHECK(rte_eth_dev_stop(p.port) == 0, "start reset: stop");
+		CHECK(rte_eth_dev_start(p.port) == 0, "start reset: restart");
+		CHECK_EQ_U(pmd_harness_model_stats(p.port).sw_resets, 2,
+			   "a start after a stop resets the core");
+		CHECK_EQ_U(bu_link(p.port).link_status, RTE_ETH_LINK_UP,
+			   "after the restart: link up");
+	}
+	bu_down(&p);
+}
+
 /* Cable pulled and plugged: link_update follows, the MAC still agrees. */
 static void
 test_link_runtime(void)
@@ -441,6 +459,96 @@ test_rbsz_bus_width(void)
 		CHECK_EQ_U(r.bad_seg, 0, "rbsz: non-last segments of 512 bytes");
 		CHECK_EQ_U(r.bad_len, 0, "rbsz: frame length == IP length + 14");
 		CHECK_EQ_U(r.bad_csum, 0, "rbsz: UDP checksum over the chain");
+	}
+	bu_down(&p);
+
+	/*
+	 * 1000 data bytes, scattered: RBSZ 1000 on a coherent device; on a
+	 * non-coherent one a whole number of DMA granules (960 with 64-byte
+	 * lines), or the device's last line of a buffer would hold bytes of
+	 * what follows it.
+	 */
+	memset(&r, 0, sizeof(r));
+	if (!bu_probe(&p, "flow_ctrl=1,gen_len=600-1514,gen_pkts=" RTE_STR(BU_FRAMES)))
+		return;
+	if (bu_start(&p, BU_ODD_ROOM, true, NULL, 0)) {
+		const char *nc = strstr(p.log, "one descriptor per ");
+		unsigned int line = 0, want = BU_ODD_ROOM;
+		struct rte_eth_rxq_info qi;
+		uint32_t rbsz = 0;
+
+		if (nc != NULL && sscanf(nc, "one descriptor per %u-byte line",
+					 &line) == 1 && line != 0)
+			want = BU_ODD_ROOM / line * line;
+		CHECK(rte_pmd_stmmac_uio_model_peek32(p.port, DMA_CHAN_RX_CONTROL(0),
+						      &rbsz) == 0, "peek RBSZ");
+		CHECK_EQ_U((rbsz & DMA_RBSZ_MASK) >> DMA_RBSZ_SHIFT, want,
+			   "rbsz %u: whole %u-byte lines when non-coherent",
+			   BU_ODD_ROOM, line);
+		memset(&qi, 0, sizeof(qi));
+		CHECK(rte_eth_rx_queue_info_get(p.port, 0, &qi) == 0, "rxq info");
+		CHECK_EQ_U(qi.rx_buf_size, want, "rbsz: the buffer size reported");
+		pmd_harness_rx_until(p.port, BU_FRAMES, NULL, NULL);
+		CHECK_EQ_U(pmd_harness_eth_stats(p.port).ipackets, BU_FRAMES,
+			   "rbsz %u: frames", BU_ODD_ROOM);
+	}
+	bu_down(&p);
+}
+
+/* ---- RX queue stop with a frame in transfer ---- */
+
+static unsigned int
+rps0(const struct bu_port *p)
+{
+	uint32_t v = 0;
+
+	CHECK(rte_pmd_stmmac_uio_model_peek32(p->port, DMA_DEBUG_STATUS_0, &v) == 0,
+	      "peek DMA_Debug_Status0");
+	return (v & DWMAC4_DMA_DEBUG_RPS0_MASK) >> DWMAC4_DMA_DEBUG_RPS0_SHIFT;
+}
+
+/*
+ * SR cleared while the DMA stores a frame over several descriptors: it
+ * stops after that frame (RPS reads Running until then), so rx_queue_stop
+ * must wait for RPS0 Stopped before it recycles the ring's buffers
+ * (Linux stmmac_stop_rx_dma() then the ring's free). The model moves only
+ * when polled (model_step=inline) and stalls 16 steps inside every frame,
+ * after its first descriptor: one poll leaves a frame in transfer.
+ */
+static void
+test_rx_stop_in_transfer(void)
+{
+	struct rte_mbuf *pkts[32];
+	struct dwmac4_model_stats st;
+	struct bu_port p;
+	uint16_t n;
+
+	if (!bu_probe(&p, "model_step=inline,flow_ctrl=1,gen_len=1514,gen_pkts=64,"
+		      "fault_stall_ppm=1000000,fault_stall_polls=16"))
+		return;
+	if (bu_start(&p, BU_SMALL_ROOM, true, NULL, 0)) {
+		n = rte_eth_rx_burst(p.port, 0, pkts, RTE_DIM(pkts));
+		rte_pktmbuf_free_bulk(pkts, n);
+		st = pmd_harness_model_stats(p.port);
+		CHECK(st.rx_fault_stall > 0 && rps0(&p) != DWMAC4_DMA_DEBUG_PS_STOPPED,
+		      "rx stop: a frame in transfer, RX DMA running (RPS0 %u)",
+		      rps0(&p));
+		CHECK(rte_eth_dev_rx_queue_stop(p.port, 0) == 0, "rx_queue_stop");
+		CHECK_EQ_U(rps0(&p), DWMAC4_DMA_DEBUG_PS_STOPPED,
+			   "rx stop: RPS0 Stopped when rx_queue_stop returns");
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(st.viol_rx_reclaimed, 0,
+			   "rx stop: no descriptor taken back from the DMA (%s)",
+			   rte_pmd_stmmac_uio_model_last_violation(p.port));
+		CHECK(rte_eth_dev_rx_queue_start(p.port, 0) == 0, "rx_queue_start");
+		pmd_harness_rx_until(p.port, 64, NULL, NULL);
+		st = pmd_harness_model_stats(p.port);
+		CHECK_EQ_U(pmd_harness_eth_stats(p.port).ipackets +
+			   pmd_harness_xstat(p.port, "rx_q0_stop_discarded") +
+			   st.rx_dropped_stopped, st.rx_offered,
+			   "rx stop: received + discarded at the stop == offered");
+		CHECK(pmd_harness_xstat(p.port, "rx_q0_stop_discarded") >= 1,
+		      "rx stop: the frame in transfer completed into the ring");
 	}
 	bu_down(&p);
 }
@@ -521,8 +629,12 @@ main(int argc, char **argv)
 	test_mtl_queues();
 	test_phy();
 	test_phy_absent();
+	test_phy_eee();
+	test_phy_speed();
+	test_start_reset();
 	test_link_runtime();
 	test_rbsz_bus_width();
+	test_rx_stop_in_transfer();
 	test_filters();
 	rte_eal_cleanup();
 	return harness_result("pmd_bringup");

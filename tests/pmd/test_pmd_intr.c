@@ -17,6 +17,11 @@
  *    with that many frames in the ring, not before.
  *  - dwmac4's rx_coal_usecs=N (csr_clk=): the RX watchdog on the model's
  *    clock; the frames the generator sends together wake the waiter once.
+ *  - dwmac4 on one interrupt line (model_irq_line=one: sbd_intr alone,
+ *    as boards wire it, re-firing at every unmask while high) with the
+ *    MMC counters preset near half range (model_mmc_preset=1): the frames
+ *    take them past it, and once they are received an enable raises
+ *    nothing: the MMC interrupts are masked, the waiter sleeps.
  *  - Without intr_conf.rxq the queue has no interrupt: refused.
  * The epoll waits are bounded (a hang guard), never timed assertions.
  */
@@ -30,9 +35,12 @@
 #define INTR_FRAMES	3
 #define WAIT_GUARD_MS	10000
 
+#define MMC_FRAMES	64	/* past the preset's 16 below half range */
+#define MMC_SLEEPS	4
+
 static struct rte_mempool *mp;
 static char race_dev[32], coal_dev[32], poll_dev[32], frames_dev[32];
-static char usecs_dev[32];
+static char usecs_dev[32], mmc_dev[32];
 
 static int
 start_intr_port(const char *name, bool rxq_intr)
@@ -198,12 +206,78 @@ test_rx_coal_usecs(void)
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "rx_coal_usecs: stop");
 }
 
+/* Sends @p n 60-byte frames; returns how many the model put on the wire. */
+static uint64_t
+send_frames(uint16_t port, unsigned int n)
+{
+	struct rte_mbuf *m;
+	unsigned int sent = 0;
+	uint64_t polls;
+
+	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS && sent < n; polls++) {
+		m = rte_pktmbuf_alloc(mp);
+		if (m == NULL || rte_pktmbuf_append(m, 60) == NULL) {
+			rte_pktmbuf_free(m);
+			break;
+		}
+		memset(rte_pktmbuf_mtod(m, void *), 0xff, 60);
+		if (rte_eth_tx_burst(port, 0, &m, 1) == 1)
+			sent++;
+		else
+			rte_pktmbuf_free(m);
+	}
+	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
+	     pmd_harness_model_stats(port).tx_frames < sent; polls++)
+		rte_pause();
+	return pmd_harness_model_stats(port).tx_frames;
+}
+
+/* dwmac4: the MMC counters past half range, the line shared with RX. */
+static void
+test_mmc_sleep(void)
+{
+	unsigned int i, woken = 0;
+	int port = start_intr_port(mmc_dev, true);
+
+	if (port < 0)
+		return;
+	CHECK_EQ_U(send_frames((uint16_t)port, MMC_FRAMES), MMC_FRAMES,
+		   "mmc: frames sent (the TX counters passed half range)");
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_ADD, NULL) == 0,
+	      "mmc: interrupt added");
+	CHECK_EQ_U(poll_frames((uint16_t)port, MMC_FRAMES), MMC_FRAMES,
+		   "mmc: every frame received (the counters passed half range)");
+	/* RI the poll left set wakes once (stmmac_intr.c); disable clears it. */
+	CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0, "mmc: enable");
+	wait_intr(0);
+	CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0, "mmc: disable");
+	for (i = 0; i < MMC_SLEEPS; i++) {
+		CHECK(rte_eth_dev_rx_intr_enable((uint16_t)port, 0) == 0,
+		      "mmc: enable %u", i);
+		if (wait_intr(0) != 0)
+			woken++;
+		CHECK(rte_eth_dev_rx_intr_disable((uint16_t)port, 0) == 0,
+		      "mmc: disable %u", i);
+	}
+	CHECK_EQ_U(woken, 0,
+		   "mmc: nothing to receive, nothing raised: the lcore sleeps");
+	CHECK_EQ_U(pmd_harness_model_stats((uint16_t)port).irq_unmask_fired, 1,
+		   "mmc: only the first unmask found the line high (RI)");
+	CHECK(rte_eth_dev_rx_intr_ctl_q((uint16_t)port, 0, RTE_EPOLL_PER_THREAD,
+					RTE_INTR_EVENT_DEL, NULL) == 0,
+	      "mmc: interrupt removed");
+	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "mmc: stop");
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct pmd_family *f = pmd_family();
-	static char vdev[5][160];
-	const char *vdevs[6] = { vdev[0], vdev[1], vdev[2], NULL, NULL, NULL };
+	static char vdev[6][160];
+	const char *vdevs[7] = { vdev[0], vdev[1], vdev[2], NULL, NULL, NULL,
+				 NULL };
 	bool dwmac4 = strcmp(f->name, "stmmac") == 0;
 	unsigned int nv = 3;
 	char name[32];
@@ -232,6 +306,12 @@ main(int argc, char **argv)
 			 "%s,csr_clk=125000000,rx_coal_usecs=200,gen_pkts=%u",
 			 usecs_dev, RACE_FRAMES);
 		vdevs[nv++] = vdev[4];
+		snprintf(mmc_dev, sizeof(mmc_dev), "%s",
+			 pmd_vdev(name, sizeof(name), 5));
+		snprintf(vdev[5], sizeof(vdev[5]),
+			 "%s,model_irq_line=one,model_mmc_preset=1,gen_pkts=%u",
+			 mmc_dev, MMC_FRAMES);
+		vdevs[nv++] = vdev[5];
 	}
 	pmd_harness_eal_init(argv[0], vdevs);
 	mp = eal_harness_pool("intr_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
@@ -241,8 +321,10 @@ main(int argc, char **argv)
 		test_held("coalescing", coal_dev, false);
 		if (f->intr_frames_args != NULL)
 			test_held("threshold", frames_dev, true);
-		if (dwmac4)
+		if (dwmac4) {
 			test_rx_coal_usecs();
+			test_mmc_sleep();
+		}
 		test_not_configured();
 	}
 	rte_eal_cleanup();

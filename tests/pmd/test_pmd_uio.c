@@ -11,8 +11,11 @@
  * Without an argument (EAL --no-huge: IOVA as VA):
  *   - uio_root= must be an absolute, existing directory and needs uio=;
  *   - a UIO device missing from the tree is refused, naming its path;
- *   - a device whose name does not look like the family's is refused, naming
- *     the name, its driver and uio_force=1; uio_force=1 takes it;
+ *   - a device whose device-tree compatible is not the family's (a UART, a
+ *     GMAC 3.x node named "ethernet", no compatible at all) is refused,
+ *     quoting what it found, the name, its driver and uio_force=1;
+ *     uio_force=1 takes it with a warning; the family's compatible is
+ *     taken under any node name;
  *   - a map too small for the registers the driver touches is refused;
  *   - map0 with its registers at a page offset (0x800) is mapped with
  *     exactly map0/size bytes, and the name and the bound driver
@@ -23,7 +26,8 @@
  *     memory behind.
  * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
  * root or under qemu-user, fails when root has no hugepages): the probe goes on to the
- * device, reads MAC_Version at map + offset (a wrong base reads 0) and
+ * device, reads the node's snps,pbl from device/of_node, reads
+ * MAC_Version at map + offset (a wrong base reads 0) and
  * stops at the software reset, which no device completes here, with the
  * message naming clocks, PHY and GRF.
  *
@@ -123,7 +127,7 @@ write_file(const char *path, const char *text)
 static void
 mkdirs(const char *path)
 {
-	char buf[512], *p;
+	char buf[1024], *p;
 
 	snprintf(buf, sizeof(buf), "%s", path);
 	for (p = buf + 1; *p != '\0'; p++) {
@@ -136,14 +140,31 @@ mkdirs(const char *path)
 	mkdir(buf, 0755);
 }
 
+/* @p len bytes of @p data, NULs included, as sysfs gives a DT property. */
+static void
+write_bytes(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "w");
+
+	CHECK(f != NULL, "create %s", path);
+	if (f == NULL)
+		return;
+	CHECK(fwrite(data, 1, len, f) == len, "write %s", path);
+	fclose(f);
+}
+
+/* The family's board: its controller's device-tree compatible. */
+#define FAMILY_COMPAT	pmd_family()->uio_compatible, pmd_family()->uio_compatible_len
+
 /*
  * ROOT/sys/class/uio/@p uio (name, map0, device/driver -> @p driver if
+ * not NULL, device/of_node/compatible of @p clen bytes if @p compat is
  * not NULL) and ROOT/dev/@p uio, a file of @p size bytes holding
  * MAC_Version at @p offset + GMAC4_VERSION.
  */
 static void
 fake_uio(const char *uio, const char *name, const char *driver,
-	 uint64_t size, uint64_t offset)
+	 const char *compat, size_t clen, uint64_t size, uint64_t offset)
 {
 	char dir[512], path[640], text[64];
 	uint32_t ver = UIO_VERSION;
@@ -170,6 +191,12 @@ fake_uio(const char *uio, const char *name, const char *driver,
 		snprintf(text, sizeof(text), "../../bus/platform/drivers/%s",
 			 driver);
 		CHECK(symlink(text, path) == 0, "symlink %s", path);
+	}
+	if (compat != NULL) {
+		snprintf(path, sizeof(path), "%s/device/of_node", dir);
+		mkdirs(path);
+		snprintf(path, sizeof(path), "%s/device/of_node/compatible", dir);
+		write_bytes(path, compat, clen);
 	}
 	snprintf(path, sizeof(path), "%s/dev", root);
 	mkdirs(path);
@@ -316,25 +343,84 @@ test_uio_root(void)
 	free(log);
 }
 
+/* RK3399's gmac: a GMAC 3.x core, another register map (rk3399.dtsi). */
+static const char compat_3x[] = "rockchip,rk3399-gmac\0snps,dwmac-3.70a";
+static const char compat_uart[] = "snps,dw-apb-uart";
+static const char generic_uio[] = "generic-uio";
+
+/*
+ * One identification case: the device (made when @p name is set), the
+ * devargs beyond uio= and uio_root=, and what the log must and must not
+ * say. Every probe here is refused in the end (IOVA as VA at the latest).
+ */
+struct compat_case {
+	const char *what;
+	const char *uio, *name, *compat;
+	size_t clen;
+	const char *extra;
+	const char *has[4];
+	const char *lacks;
+};
+
 static void
-test_name_and_window(void)
+test_compatible(void)
+{
+	const struct compat_case cases[] = {
+		{ "a UART is refused, quoting its compatible, name, driver and uio_force=1",
+		  "uio1", "serial", compat_uart, sizeof(compat_uart), "",
+		  { "\"snps,dw-apb-uart\"", "\"serial\"", "uio_pdrv_genirq",
+		    "uio_force=1 uses it" }, "IOVA as VA" },
+		{ "uio_force=1 takes a device of any compatible, with a warning",
+		  "uio1", NULL, NULL, 0, ",uio_force=1",
+		  { "uio_force=1: using it anyway", "IOVA as VA" },
+		  "uio_force=1 uses it" },
+		/* Named "ethernet" like every Ethernet node: the name says nothing. */
+		{ "an ethernet node of another core is refused, its compatible quoted",
+		  "uio3", "ethernet", compat_3x, sizeof(compat_3x), "",
+		  { "\"rockchip,rk3399-gmac\", \"snps,dwmac-3.70a\"" },
+		  "IOVA as VA" },
+		{ "a device without of_node/compatible is refused, naming the path",
+		  "uio4", "ethernet", NULL, 0, "",
+		  { "no device-tree compatible",
+		    "uio4/device/of_node/compatible: missing" }, "IOVA as VA" },
+		{ "the family's compatible is taken whatever the node's name",
+		  "uio5", "fe2a0000.eth", FAMILY_COMPAT, "",
+		  { "IOVA as VA" }, "uio_force" },
+		/* config/boards/'s overlays replace the node's compatible. */
+		{ "the overlays' \"generic-uio\" is taken, the core left to its registers",
+		  "uio6", "ethernet", generic_uio, sizeof(generic_uio), "",
+		  { "IOVA as VA" }, "uio_force" },
+	};
+	char args[512], *log;
+	unsigned int i, k;
+	bool ok;
+
+	for (i = 0; i < RTE_DIM(cases); i++) {
+		const struct compat_case *c = &cases[i];
+
+		if (c->name != NULL)
+			fake_uio(c->uio, c->name, "uio_pdrv_genirq", c->compat,
+				 c->clen, UIO_SIZE, 0);
+		snprintf(args, sizeof(args), "uio=%s,uio_root=%s%s", c->uio,
+			 root, c->extra);
+		probe_refused(c->what, args, &log);
+		ok = !has(log, c->lacks);
+		for (k = 0; k < RTE_DIM(c->has) && c->has[k] != NULL; k++)
+			ok &= has(log, c->has[k]);
+		CHECK(ok, "%s", c->what);
+		if (i == 0)
+			CHECK(has(log, pmd_family()->uio_compatible),
+			      "the refusal lists the compatibles that would do");
+		free(log);
+	}
+}
+
+static void
+test_window(void)
 {
 	char args[512], want[64], *log;
 
-	fake_uio("uio1", "serial", "uio_pdrv_genirq", UIO_SIZE, 0);
-	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s", root);
-	probe_refused("not the family's name", args, &log);
-	CHECK(has(log, "\"serial\"") && has(log, "uio_pdrv_genirq") &&
-	      has(log, "uio_force=1"),
-	      "a device named serial is refused, naming it, its driver and uio_force=1");
-	free(log);
-	snprintf(args, sizeof(args), "uio=uio1,uio_root=%s,uio_force=1", root);
-	probe_refused("uio_force=1", args, &log);
-	CHECK(!has(log, "uio_force=1 uses it") && has(log, "\"serial\""),
-	      "uio_force=1 takes a device of any name");
-	free(log);
-
-	fake_uio("uio2", "ethernet", NULL, UIO_PAGE, 0);
+	fake_uio("uio2", "ethernet", NULL, FAMILY_COMPAT, UIO_PAGE, 0);
 	snprintf(args, sizeof(args), "uio=uio2,uio_root=%s", root);
 	probe_refused("window too small", args, &log);
 	snprintf(want, sizeof(want), "register window of %#x bytes",
@@ -349,7 +435,8 @@ test_offset_map_and_iova_va(void)
 {
 	char args[512], *log;
 
-	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", UIO_SIZE, UIO_OFFSET);
+	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", FAMILY_COMPAT, UIO_SIZE,
+		 UIO_OFFSET);
 	/* Behind an IOMMU, which UIO does not program either. */
 	snprintf(args, sizeof(args), "%s/sys/class/uio/uio0/device/iommu_group",
 		 root);
@@ -376,10 +463,17 @@ test_pa_probe(void)
 {
 	char args[512], *log;
 
-	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", UIO_SIZE, UIO_OFFSET);
+	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", FAMILY_COMPAT, UIO_SIZE,
+		 UIO_OFFSET);
+	/* snps,pbl = <32>: the node the DMA settings come from. */
+	snprintf(args, sizeof(args), "%s/sys/class/uio/uio0/device/of_node/snps,pbl",
+		 root);
+	write_bytes(args, "\0\0\0\x20", 4);
 	watch_node("uio0", UIO_SIZE);
 	snprintf(args, sizeof(args), "uio=uio0,uio_root=%s", root);
 	probe_refused("IOVA as PA, no device behind the window", args, &log);
+	CHECK(has(log, "uio0/device/of_node: pbl 32/"),
+	      "snps,pbl read from the UIO device's of_node");
 	CHECK_EQ_U(uio_node.last_len, UIO_SIZE,
 		   "map0 mapped with exactly map0/size bytes");
 	CHECK(!has(log, "IOVA as VA"), "IOVA as PA accepted");
@@ -476,7 +570,8 @@ main(int argc, char **argv)
 		test_pa_probe();
 	} else {
 		test_uio_root();
-		test_name_and_window();
+		test_compatible();
+		test_window();
 		test_offset_map_and_iova_va();
 	}
 	rte_eal_cleanup();

@@ -107,6 +107,31 @@ struct socnic_backend_ops {
 	 * than a DMA channel (socnic_lsc.h). UIO: the device's one line.
 	 */
 	int (*irq_misc_fd)(void *ctx);
+	/*
+	 * Optional: the SoC's register blocks around the controller (its
+	 * clock and reset unit, register files: docs/design/soc_glue.md),
+	 * further maps of the device named by the node's reg-names ("cru",
+	 * "grf", "php_grf", "gpr"). soc_map() returns the index of the map
+	 * named @p name or -ENOENT; soc_read32()/soc_write32() access it at
+	 * @p off from the block's first register.
+	 */
+	int (*soc_map)(void *ctx, const char *name);
+	uint32_t (*soc_read32)(void *ctx, unsigned int map, uint32_t off);
+	void (*soc_write32)(void *ctx, unsigned int map, uint32_t off,
+			    uint32_t val);
+	/*
+	 * Optional: where the register window is in physical memory (0:
+	 * unknown), which tells the SoC glue which controller of its SoC
+	 * this is.
+	 */
+	uint64_t (*regs_phys)(void *ctx);
+	/*
+	 * Optional: the controller's device-tree property @p name, as
+	 * /sys/.../of_node shows it (strings NUL-terminated, cells
+	 * big-endian), into @p buf: its full length, or -errno (-ENOENT: the
+	 * node has none).
+	 */
+	int (*of_prop)(void *ctx, const char *name, void *buf, size_t len);
 };
 
 /*

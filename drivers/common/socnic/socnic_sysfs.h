@@ -40,4 +40,12 @@ bool socnic_sysfs_name_matches(const char *devname, const char *const *names);
  */
 bool socnic_sysfs_strlist_has(const char *list, size_t len, const char *s);
 
+/*
+ * The compatible config/boards/'s overlays give a controller's node, in
+ * place of its own, so that uio_pdrv_genirq (of_id=generic-uio) binds it
+ * and the controller's Linux driver does not: accepted for every family,
+ * whose probe then identifies the core by its registers.
+ */
+#define SOCNIC_UIO_OVERLAY_COMPAT	"generic-uio"
+
 #endif /* SOCNIC_SYSFS_H */

@@ -13,6 +13,11 @@
  * map0/size bytes at mmap offset 0 (UIO selects map N with an offset of N
  * pages); a longer one is refused by uio_mmap().
  *
+ * Maps 1..4 (uio_pdrv_genirq maps every reg entry of the node, at most
+ * MAX_UIO_MAPS = 5) are the SoC's blocks around the controller the
+ * overlay adds (docs/design/soc_glue.md), known by their name, which is
+ * the entry's reg-names string (maps/mapN/name): "cru", "grf", ...
+ *
  * There is no IOMMU programming through UIO: the device DMAs to the
  * addresses the driver writes into its registers and descriptors, which
  * are DPDK IOVAs. Only IOVA-as-PA makes them addresses the device can use,
@@ -38,6 +43,17 @@
 #include "socnic_uio.h"
 
 #define SOCNIC_UIO_SYSFS	"/sys/class/uio"
+/* Further maps: the SoC's blocks (UIO's MAX_UIO_MAPS is 5). */
+#define SOCNIC_UIO_SOC_MAPS	4
+
+struct socnic_uio_soc_map {
+	char name[32];			/* maps/mapN/name (reg-names) */
+	void *map;			/* mmap() result */
+	size_t len;
+	uint8_t *regs;			/* the block's first register */
+	uint32_t size;			/* bytes of registers from there */
+};
+
 struct socnic_uio_ctx {
 	char name[64];
 	int logtype;
@@ -46,6 +62,9 @@ struct socnic_uio_ctx {
 	void *map;		/* mmap() result */
 	size_t map_len;
 	uint8_t *regs;		/* register window inside the mapping */
+	uint64_t regs_phys;	/* map0/addr + map0/offset */
+	struct socnic_uio_soc_map soc[SOCNIC_UIO_SOC_MAPS];
+	unsigned int nb_soc;
 };
 
 static uint32_t
@@ -117,6 +136,10 @@ static void
 uio_destroy(void *arg)
 {
 	struct socnic_uio_ctx *ctx = arg;
+	unsigned int i;
+
+	for (i = 0; i < ctx->nb_soc; i++)
+		munmap(ctx->soc[i].map, ctx->soc[i].len);
 
 	if (ctx->map != NULL)
 		munmap(ctx->map, ctx->map_len);
@@ -156,6 +179,67 @@ uio_irq_rearm(void *arg)
 			   ctx->name, strerror(errno));
 }
 
+static int
+uio_soc_map(void *arg, const char *name)
+{
+	struct socnic_uio_ctx *ctx = arg;
+	unsigned int i;
+
+	for (i = 0; i < ctx->nb_soc; i++)
+		if (strcmp(ctx->soc[i].name, name) == 0)
+			return (int)i;
+	return -ENOENT;
+}
+
+/* An offset outside the block reads 0 and writes nothing. */
+static uint32_t
+uio_soc_read32(void *arg, unsigned int map, uint32_t off)
+{
+	struct socnic_uio_ctx *ctx = arg;
+
+	if (map >= ctx->nb_soc || off % 4 || off >= ctx->soc[map].size)
+		return 0;
+	return rte_read32(ctx->soc[map].regs + off);
+}
+
+static void
+uio_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
+{
+	struct socnic_uio_ctx *ctx = arg;
+
+	if (map >= ctx->nb_soc || off % 4 || off >= ctx->soc[map].size)
+		return;
+	rte_write32(val, ctx->soc[map].regs + off);
+}
+
+static uint64_t
+uio_regs_phys(void *arg)
+{
+	return ((struct socnic_uio_ctx *)arg)->regs_phys;
+}
+
+/* device/of_node/NAME, the kernel's copy of the property. */
+static int
+uio_of_prop(void *arg, const char *name, void *buf, size_t len)
+{
+	struct socnic_uio_ctx *ctx = arg;
+	char rel[128], path[PATH_MAX];
+	ssize_t n;
+	int fd, ret;
+
+	ret = snprintf(rel, sizeof(rel), "device/of_node/%s", name);
+	if (ret < 0 || (size_t)ret >= sizeof(rel) ||
+	    !uio_path(ctx, rel, path, sizeof(path)))
+		return -ENAMETOOLONG;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len);
+	ret = n < 0 ? -errno : (int)n;
+	close(fd);
+	return ret;
+}
+
 static const struct socnic_backend_ops socnic_uio_ops = {
 	.name = "uio",
 	.read32 = uio_read32,
@@ -169,6 +253,11 @@ static const struct socnic_backend_ops socnic_uio_ops = {
 	.irq_fd = uio_irq_fd,
 	.irq_rearm = uio_irq_rearm,
 	.irq_misc_fd = uio_irq_misc_fd,
+	.soc_map = uio_soc_map,
+	.soc_read32 = uio_soc_read32,
+	.soc_write32 = uio_soc_write32,
+	.regs_phys = uio_regs_phys,
+	.of_prop = uio_of_prop,
 };
 
 /* Reads the first line of sysfs attribute @p attr. 0 or -errno. */
@@ -205,17 +294,95 @@ uio_bound_driver(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 		snprintf(buf, size, "(none: no device/driver link)");
 }
 
-/* "a, b, c or d" of the family's names, for the refusal's message. */
-static void
-uio_name_list(const struct socnic_uio_family *fam, char *buf, size_t size)
+/*
+ * The device-tree node's compatible property: NUL-separated strings, most
+ * specific first (Devicetree Specification 2.3.1), as sysfs gives it.
+ * Returns its length in @p buf (NUL-terminated whatever the file holds),
+ * 0 when the node has none, or -errno.
+ */
+static ssize_t
+uio_of_compatible(const struct socnic_uio_ctx *ctx, char *buf, size_t size)
 {
-	size_t n = 0, i;
+	char path[PATH_MAX];
+	ssize_t n;
+
+	if (!uio_path(ctx, "device/of_node/compatible", path, sizeof(path)))
+		return -ENAMETOOLONG;
+	n = socnic_sysfs_read_all(path, buf, size - 1);
+	if (n < 0)
+		return n == -ENOENT ? 0 : n;
+	buf[n] = '\0';
+	return n;
+}
+
+/*
+ * Whether the compatible list @p list (@p len bytes) names one of the
+ * family's cores, or is the one config/boards/'s overlays give the node
+ * (SOCNIC_UIO_OVERLAY_COMPAT: they replace the controller's compatible so
+ * that its Linux driver never binds), leaving the core to be identified
+ * by its registers at probe.
+ */
+static bool
+uio_compatible_matches(const char *list, size_t len,
+		       const struct socnic_uio_family *fam)
+{
+	size_t i;
+
+	if (socnic_sysfs_strlist_has(list, len, SOCNIC_UIO_OVERLAY_COMPAT))
+		return true;
+	for (i = 0; fam->compatibles[i] != NULL; i++)
+		if (socnic_sysfs_strlist_has(list, len, fam->compatibles[i]))
+			return true;
+	return false;
+}
+
+/* "a", "b" of a NUL-separated list of @p len bytes, or a NULL-terminated one. */
+static void
+uio_quote_list(const char *list, size_t len, const char *const *vec, char *buf,
+	       size_t size)
+{
+	const char *c;
+	size_t n = 0, i = 0;
 
 	buf[0] = '\0';
-	for (i = 0; fam->names[i] != NULL && n < size; i++)
-		n += (size_t)snprintf(buf + n, size - n, "%s%s",
-			i == 0 ? "" : fam->names[i + 1] == NULL ? " or " : ", ",
-			fam->names[i]);
+	for (c = vec != NULL ? vec[0] : list;
+	     c != NULL && (vec != NULL || c < list + len) && n < size;
+	     c = vec != NULL ? vec[++i] : c + strlen(c) + 1)
+		n += (size_t)snprintf(buf + n, size - n, "%s\"%s\"",
+				      n == 0 ? "" : ", ", c);
+}
+
+/*
+ * The device is one of the family's cores by its device-tree compatible.
+ * 0, or -ENODEV after logging what was found and what would do.
+ */
+static int
+uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
+	     const struct socnic_port_args *port, const char *devname,
+	     const char *driver, const struct socnic_uio_family *fam)
+{
+	char compat[256], found[320], want[640], what[PATH_MAX + 400];
+	ssize_t len = uio_of_compatible(ctx, compat, sizeof(compat));
+
+	if (len > 0 && uio_compatible_matches(compat, (size_t)len, fam))
+		return 0;
+	uio_quote_list(NULL, 0, fam->compatibles, want, sizeof(want));
+	if (len > 0) {
+		uio_quote_list(compat, (size_t)len, NULL, found, sizeof(found));
+		snprintf(what, sizeof(what), "is compatible with %s, which is not",
+			 found);
+	} else {
+		snprintf(what, sizeof(what), "has no device-tree compatible (%s/device/of_node/compatible: %s): cannot tell whether it is",
+			 ctx->dir, len == 0 ? "missing" : strerror((int)-len));
+	}
+	if (port->uio_force) {
+		SOCNIC_LOG(fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
+			   name, port->uio, devname, driver, what, fam->what, want);
+		return 0;
+	}
+	SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
+		   name, port->uio, devname, driver, what, fam->what, want);
+	return -ENODEV;
 }
 
 /*
@@ -267,12 +434,63 @@ uio_map(struct socnic_uio_ctx *ctx, const struct socnic_port_args *port,
 	return 0;
 }
 
+/*
+ * Maps 1.. while they exist: each is mapped at mmap offset N pages, as
+ * UIO selects map N. A map that cannot be used is logged and left out
+ * (the SoC glue then names what it misses).
+ */
+static void
+uio_map_soc(struct socnic_uio_ctx *ctx, long pg)
+{
+	struct socnic_uio_soc_map *sm;
+	char attr[64];
+	uint64_t addr, size, offset;
+	unsigned int n;
+	void *map;
+
+	for (n = 1; n <= SOCNIC_UIO_SOC_MAPS; n++) {
+		sm = &ctx->soc[ctx->nb_soc];
+		snprintf(attr, sizeof(attr), "maps/map%u/name", n);
+		if (uio_sysfs_read(ctx, attr, sm->name, sizeof(sm->name)) < 0)
+			break;
+		snprintf(attr, sizeof(attr), "maps/map%u/addr", n);
+		if (uio_sysfs_u64(ctx, attr, &addr) < 0)
+			break;
+		snprintf(attr, sizeof(attr), "maps/map%u/size", n);
+		if (uio_sysfs_u64(ctx, attr, &size) < 0)
+			break;
+		snprintf(attr, sizeof(attr), "maps/map%u/offset", n);
+		if (uio_sysfs_u64(ctx, attr, &offset) < 0) {
+			offset = addr & (uint64_t)(pg - 1);
+			addr -= offset;
+		}
+		if (offset >= (uint64_t)pg || size <= offset || size > UINT32_MAX) {
+			SOCNIC_LOG(ctx->logtype, WARNING, "%s: map%u \"%s\" is %#" PRIx64 " bytes with its registers at offset %#" PRIx64 ": left out",
+				   ctx->name, n, sm->name, size, offset);
+			continue;
+		}
+		map = mmap(NULL, (size_t)size, PROT_READ | PROT_WRITE, MAP_SHARED,
+			   ctx->fd, (off_t)n * pg);
+		if (map == MAP_FAILED) {
+			SOCNIC_LOG(ctx->logtype, WARNING, "%s: mmap of map%u \"%s\" failed: %s: left out",
+				   ctx->name, n, sm->name, strerror(errno));
+			continue;
+		}
+		sm->map = map;
+		sm->len = (size_t)size;
+		sm->regs = (uint8_t *)map + offset;
+		sm->size = (uint32_t)(size - offset);
+		SOCNIC_LOG(ctx->logtype, INFO, "%s: map%u \"%s\" at %#" PRIx64 ", %#" PRIx64 " bytes",
+			   ctx->name, n, sm->name, addr + offset, size - offset);
+		ctx->nb_soc++;
+	}
+}
+
 int
 socnic_uio_create(struct socnic_backend *be, const char *name,
 		  const struct socnic_port_args *port,
 		  const struct socnic_uio_family *fam)
 {
-	char names[128];
 	struct socnic_uio_ctx *ctx;
 	uint64_t addr, size, offset;
 	char devname[64], driver[64];
@@ -299,13 +517,9 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		goto err;
 	}
 	uio_bound_driver(ctx, driver, sizeof(driver));
-	if (!socnic_sysfs_name_matches(devname, fam->names) && !port->uio_force) {
-		uio_name_list(fam, names, sizeof(names));
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s is \"%s\" (driver %s), which does not look like %s (a name containing %s): is it the right device? uio_force=1 uses it anyway",
-			   name, port->uio, devname, driver, fam->what, names);
-		ret = -ENODEV;
+	ret = uio_identify(ctx, name, port, devname, driver, fam);
+	if (ret < 0)
 		goto err;
-	}
 	ret = uio_sysfs_u64(ctx, "maps/map0/addr", &addr);
 	if (ret == 0)
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);
@@ -314,14 +528,21 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 			   name, port->uio, devname, strerror(-ret));
 		goto err;
 	}
-	/* Page offset of the registers in map 0 (absent on old kernels). */
-	if (uio_sysfs_u64(ctx, "maps/map0/offset", &offset) < 0)
+	/*
+	 * Page offset of the registers in map 0 (absent on old kernels,
+	 * whose addr is the registers' own).
+	 */
+	if (uio_sysfs_u64(ctx, "maps/map0/offset", &offset) < 0) {
 		offset = addr & (uint64_t)(pg - 1);
+		addr -= offset;
+	}
 	ret = uio_map_layout(name, port->uio, size, offset, pg, fam);
 	if (ret == 0)
 		ret = uio_map(ctx, port, size, offset);
 	if (ret < 0)
 		goto err;
+	ctx->regs_phys = addr + offset;
+	uio_map_soc(ctx, pg);
 	SOCNIC_LOG(fam->logtype, INFO, "%s: %s is \"%s\", bound to %s: map0 at %#" PRIx64 ", %#" PRIx64 " bytes, registers at offset %#" PRIx64,
 		   name, port->uio, devname, driver, addr, size, offset);
 	if (rte_eal_iova_mode() != RTE_IOVA_PA) {

@@ -17,12 +17,13 @@ struct socnic_uio_family {
 	/* What the device should be, for the refusal ("a dwmac Ethernet ..."). */
 	const char *what;
 	/*
-	 * What uioN/name must contain (lower case, NULL-terminated):
-	 * uio_pdrv_genirq names the device after its device-tree node
-	 * ("ethernet" for ethernet@f1070000), a platform device without one
-	 * after the device; then the compatible families' names.
+	 * The device-tree compatible strings of the cores the driver
+	 * drives (NULL-terminated): one of them, or the overlays'
+	 * SOCNIC_UIO_OVERLAY_COMPAT (socnic_sysfs.h), must be among the strings of
+	 * uioN/device/of_node/compatible. The node's name says nothing
+	 * (uio_pdrv_genirq names every Ethernet node "ethernet").
 	 */
-	const char *const *names;
+	const char *const *compatibles;
 	/* Bytes of registers the driver touches from the window's start. */
 	uint32_t min_window;
 	int logtype;

@@ -364,5 +364,6 @@ neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
 	model_nc_cpu_op(&m->nc, addr, len,
 			op == NETA_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
 			op == NETA_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+			op == NETA_MODEL_CACHE_FENCE ? MODEL_NC_FENCE :
 			MODEL_NC_CLEAN);
 }

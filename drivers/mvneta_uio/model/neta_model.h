@@ -272,6 +272,7 @@ enum neta_model_cache_op {
 	NETA_MODEL_CACHE_CLEAN = 1,	/* dc cvac */
 	NETA_MODEL_CACHE_CIVAC,		/* dc civac */
 	NETA_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
+	NETA_MODEL_CACHE_FENCE,		/* dsb sy: the cleans above completed */
 };
 
 /*

@@ -212,6 +212,7 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 	neta_model_cache_op(((struct neta_model_ctx *)ctx)->m, addr, len,
 			    op == RXP_CACHE_CIVAC ? NETA_MODEL_CACHE_CIVAC :
 			    op == RXP_CACHE_PREFETCH ? NETA_MODEL_CACHE_PREFETCH :
+			    op == RXP_CACHE_FENCE ? NETA_MODEL_CACHE_FENCE :
 			    NETA_MODEL_CACHE_CLEAN);
 }
 

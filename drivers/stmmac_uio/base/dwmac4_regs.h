@@ -344,6 +344,19 @@
 #define MTL_RX_OVERFLOW_INT		DWMAC4_BIT(16)
 #define MTL_RX_OVERFLOW_INT_EN		DWMAC4_BIT(24)
 
+/*
+ * MTL_RxQ_Debug: PRXQ, the packets in the RX queue (databook; not named
+ * in Linux), and RXQSTS, its fill level (Linux's MTL_DEBUG_RXFSTS_*: 0
+ * empty, 1 below the flow-control threshold, 2 above it, 3 full).
+ */
+#define DWMAC4_MTL_DEBUG_PRXQ_MASK	DWMAC4_GENMASK(29, 16)
+#define DWMAC4_MTL_DEBUG_PRXQ_SHIFT	16
+#define MTL_DEBUG_RXFSTS_MASK		DWMAC4_GENMASK(5, 4)
+#define MTL_DEBUG_RXFSTS_SHIFT		4
+#define MTL_DEBUG_RXFSTS_EMPTY		0U
+#define MTL_DEBUG_RXFSTS_BT		1U
+#define MTL_DEBUG_RXFSTS_FULL		3U
+
 /* MTL_RxQ_Missed_Packet_Overflow_Cnt fields. */
 #define DWMAC4_MTL_RX_OVFPKTCNT_MASK	DWMAC4_GENMASK(10, 0)
 #define DWMAC4_MTL_RX_OVFCNTOVF		DWMAC4_BIT(11)
@@ -357,6 +370,8 @@
 #define DMA_SYS_BUS_MODE		0x1004U	/* DMA_SysBus_Mode */
 #define DMA_STATUS			0x1008U	/* DMA_Interrupt_Status */
 #define DMA_DEBUG_STATUS_0		0x100cU
+#define DMA_DEBUG_STATUS_1		0x1010U
+#define DMA_DEBUG_STATUS_2		0x1014U
 
 /* DMA_Mode. SWR self-clears once the whole core (MAC too) is reset. */
 #define DMA_BUS_MODE_SFT_RESET		DWMAC4_BIT(0)
@@ -374,7 +389,18 @@
 #define DWMAC4_DMA_DEBUG_TPS0_SHIFT	12
 #define DWMAC4_DMA_DEBUG_PS_STOPPED	0U
 #define DWMAC4_DMA_DEBUG_RPS_SUSPENDED	4U	/* RX: no descriptor */
+#define DWMAC4_DMA_DEBUG_RPS_TRANSFER	7U	/* RX: moving a frame to memory */
 #define DWMAC4_DMA_DEBUG_TPS_SUSPENDED	6U	/* TX: no descriptor */
+/*
+ * Every channel's RPS/TPS (4 bits each, TPS above RPS): channels 0-2 in
+ * DMA_Debug_Status0 from bit 8, 3-6 in DMA_Debug_Status1 from bit 0, 7 in
+ * DMA_Debug_Status2 (databook "DMA_Debug_Status0/1/2").
+ */
+#define DWMAC4_DMA_DEBUG_STATUS(ch)	(DMA_DEBUG_STATUS_0 +		\
+					 4U * (((uint32_t)(ch) + 1U) / 4U))
+#define DWMAC4_DMA_DEBUG_RPS_SHIFT(ch)	(8U * (((uint32_t)(ch) + 1U) % 4U))
+#define DWMAC4_DMA_DEBUG_TPS_SHIFT(ch)	(DWMAC4_DMA_DEBUG_RPS_SHIFT(ch) + 4U)
+#define DWMAC4_DMA_DEBUG_PS_MASK	0xfU
 
 /* DMA_SysBus_Mode (AXI/AHB master configuration). */
 #define DMA_SYS_BUS_FB			DWMAC4_BIT(0)	/* fixed burst */
@@ -531,5 +557,49 @@
 #define DMA_CHAN_STATUS_TEB_SHIFT	16
 #define DMA_CHAN_STATUS_REB		DWMAC4_GENMASK(21, 19)
 #define DMA_CHAN_STATUS_REB_SHIFT	19
+
+/*
+ * MMC, the MAC Management Counters (Linux mmc.h MMC_GMAC4_OFFSET 0x700,
+ * mmc_core.c; offsets there are relative to that base, here absolute).
+ * A counter's interrupt bit is set when it passes half range (bit 31) and
+ * when it rolls over; the bit clears when the counter is read. Every bit
+ * resets unmasked, and MAC_Interrupt_Status.MMCIS has no enable in
+ * MAC_Interrupt_Enable: a driver that does not read the counters masks
+ * them all (Linux dwmac_mmc_intr_all_mask(): MMC_DEFAULT_MASK to the three
+ * mask registers), or the MAC's line stays high once a counter passes
+ * half range. Bit n of MMC_Tx/Rx/IPC_Rx_Interrupt (and of its mask) is the
+ * n-th counter of its block, from DWMAC4_MMC_TX/RX/IPC_FIRST, 4 bytes each.
+ */
+#define DWMAC4_MMC_CNTRL		0x0700U	/* MMC_Control */
+#define DWMAC4_MMC_RX_INTR		0x0704U	/* MMC_Rx_Interrupt */
+#define DWMAC4_MMC_TX_INTR		0x0708U	/* MMC_Tx_Interrupt */
+#define DWMAC4_MMC_RX_INTR_MASK		0x070cU	/* MMC_Rx_Interrupt_Mask */
+#define DWMAC4_MMC_TX_INTR_MASK		0x0710U	/* MMC_Tx_Interrupt_Mask */
+#define DWMAC4_MMC_TX_OCTETCOUNT_GB	0x0714U	/* first TX counter */
+#define DWMAC4_MMC_TX_FRAMECOUNT_GB	0x0718U
+#define DWMAC4_MMC_RX_FRAMECOUNT_GB	0x0780U	/* first RX counter */
+#define DWMAC4_MMC_RX_OCTETCOUNT_GB	0x0784U
+#define DWMAC4_MMC_RX_IPC_INTR_MASK	0x0800U	/* MMC_IPC_Rx_Interrupt_Mask */
+#define DWMAC4_MMC_RX_IPC_INTR		0x0808U	/* MMC_IPC_Rx_Interrupt */
+#define DWMAC4_MMC_RX_IPV4_GD		0x0810U	/* first IPC counter */
+#define DWMAC4_MMC_TX_FIRST		DWMAC4_MMC_TX_OCTETCOUNT_GB
+#define DWMAC4_MMC_RX_FIRST		DWMAC4_MMC_RX_FRAMECOUNT_GB
+#define DWMAC4_MMC_IPC_FIRST		DWMAC4_MMC_RX_IPV4_GD
+#define MMC_DEFAULT_MASK		0xffffffffU
+/* MMC_Control bits (Linux mmc.h). */
+#define MMC_CNTRL_COUNTER_RESET		DWMAC4_BIT(0)	/* CNTRST, self-clearing */
+#define MMC_CNTRL_COUNTER_STOP_ROLLOVER	DWMAC4_BIT(1)	/* CNTSTOPRO */
+#define MMC_CNTRL_RESET_ON_READ		DWMAC4_BIT(2)	/* RSTONRD */
+#define MMC_CNTRL_COUNTER_FREEZER	DWMAC4_BIT(3)	/* CNTFREEZ */
+#define MMC_CNTRL_PRESET		DWMAC4_BIT(4)	/* CNTPRST, self-clearing */
+#define MMC_CNTRL_FULL_HALF_PRESET	DWMAC4_BIT(5)	/* CNTPRSTLVL: 1 full */
+/*
+ * What CNTPRST presets the counters to (databook MMC_Control): frame
+ * counters 16 below half (or full) range, octet counters 2 KiB below.
+ */
+#define DWMAC4_MMC_PRESET_HALF_FRAMES	0x7ffffff0U
+#define DWMAC4_MMC_PRESET_HALF_OCTETS	0x7ffff800U
+#define DWMAC4_MMC_PRESET_FULL_FRAMES	0xfffffff0U
+#define DWMAC4_MMC_PRESET_FULL_OCTETS	0xfffff800U
 
 #endif /* SOCRX_DWMAC4_REGS_H */

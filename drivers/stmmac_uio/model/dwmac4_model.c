@@ -47,6 +47,11 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	p->phy_full = true;
 	p->mtl_queues = 1;
 	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
+	p->soc = DWMAC4_MODEL_SOC_NONE;
+	p->soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT;
+	/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
+	p->soc_tx_delay = 0x3c;
+	p->soc_rx_delay = 0x2f;
 	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
 }
 
@@ -86,6 +91,9 @@ model_violation(struct dwmac4_model *m, enum model_viol kind,
 		break;
 	case MODEL_VIOL_BASE_RUNNING:
 		MODEL_STAT_ADD_ATOMIC(m, viol_base_running, 1);
+		break;
+	case MODEL_VIOL_RX_RECLAIMED:
+		MODEL_STAT_ADD_ATOMIC(m, viol_rx_reclaimed, 1);
 		break;
 	}
 	/* Cold path: a short lock is fine even on the tail-write path. */
@@ -141,10 +149,11 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * 10/100 and 1000 Mbit/s, half duplex too (HDSEL: the MAC runs at
 	 * what its PHY negotiated, half duplex included), the RGMII/SGMII
 	 * link status (PCSSEL, Linux's dma_cap.pcs), RX and TX checksum
-	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS.
+	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS, the MMC counters
+	 * (MMCSEL; dwmac4_model_mmc.c).
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_HDSEL |
+		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_MMCSEL |
 		(m->params.no_pcs ? 0u : GMAC_HW_FEAT_PCSSEL) |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
@@ -230,6 +239,9 @@ model_reg_read_only(uint32_t off)
 	case GMAC_HW_FEATURE3:
 	case DMA_STATUS:
 	case DMA_DEBUG_STATUS_0:
+	case DMA_DEBUG_STATUS_1:
+	case DMA_DEBUG_STATUS_2:
+	case MTL_CHAN_RX_DEBUG(0):
 	case GMAC_INT_STATUS:	/* its RGSMIIIS clears on a PHYIF read */
 		return true;
 	default:
@@ -241,9 +253,18 @@ static void
 model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
 {
 	__atomic_store_n(&r->running, false, __ATOMIC_RELEASE);
+	__atomic_store_n(&r->va, 0, __ATOMIC_RELEASE);
 	r->suspended = false;
+	r->stopping = false;
 	if (r == &m->rx[0])
 		model_rx_abort(m);
+}
+
+void
+model_rx_stopped(struct dwmac4_model *m)
+{
+	model_ring_stop(m, &m->rx[0]);
+	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RPS);
 }
 
 /* Whether any DMA engine runs or the MAC transmits or receives. */
@@ -270,18 +291,43 @@ model_busy(struct dwmac4_model *m)
 static void
 model_soft_reset(struct dwmac4_model *m)
 {
-	unsigned int ch, i;
-
-	if (m->params.clocks != DWMAC4_MODEL_CLOCKS_ON) {
+	if (model_clocks(m) != DWMAC4_MODEL_CLOCKS_ON) {
 		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 		return;
 	}
+	/*
+	 * The PHY stops the receive clock in EEE LPI: the reset waits for
+	 * it (model_reset_retry()), as Linux's stmmac_hw_setup() knows
+	 * (phylink_rx_clk_stop_block() around stmmac_reset()).
+	 */
+	if (model_phy_rxc_stopped(m)) {
+		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
+		if (!m->reset_pending)
+			MODEL_STAT_ADD_ATOMIC(m, sw_resets_stuck, 1);
+		m->reset_pending = true;
+		return;
+	}
+	m->reset_pending = false;
+	MODEL_STAT_ADD_ATOMIC(m, sw_resets, 1);
 	if (model_busy(m))
 		model_violation(m, MODEL_VIOL_RESET_RUNNING,
 				"software reset with %s running",
 				model_reg_get(m, GMAC_CONFIG) &
 				(GMAC_CONFIG_RE | GMAC_CONFIG_TE) ?
 				"the MAC" : "a DMA engine");
+	model_core_reset(m);
+}
+
+/*
+ * Every register to its reset value, the engines stopped: the software
+ * reset's effect, and the SoC's reset line's (dwmac4_model_soc.c), which
+ * needs no clock and checks nothing. Lock held.
+ */
+void
+model_core_reset(struct dwmac4_model *m)
+{
+	unsigned int ch, i;
+
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
 		model_ring_stop(m, &m->rx[ch]);
 		model_ring_stop(m, &m->tx[ch]);
@@ -309,6 +355,14 @@ model_soft_reset(struct dwmac4_model *m)
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
 		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_RELEASE);
+	model_mmc_reset(m);
+}
+
+void
+model_reset_retry(struct dwmac4_model *m)
+{
+	if (m->reset_pending && !model_phy_rxc_stopped(m))
+		model_soft_reset(m);
 }
 
 /* ---- DMA channel control path ---- */
@@ -425,6 +479,13 @@ ring_start(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 		}
 	}
 	__atomic_store_n(&r->tail, (uint32_t)t, __ATOMIC_RELAXED);
+	if (!is_rx && t == r->n)
+		MODEL_STAT_ADD(m, tx_tail_ring_end, 1);
+	memset(r->stale, 0, sizeof(r->stale));
+	__atomic_store_n(&r->va, is_rx || !m->params.nc_emulation ? 0 :
+			 (uintptr_t)model_dma_lookup(m, base,
+						     (size_t)r->n * r->stride),
+			 __ATOMIC_RELEASE);
 	model_doorbell_check(m, r, 0, (uint32_t)t);
 	model_reg_set(m, is_rx ? DMA_CHAN_CUR_RX_DESC(ch) :
 		      DMA_CHAN_CUR_TX_DESC(ch), (uint32_t)base);
@@ -451,7 +512,17 @@ chan_control_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 	if ((val & start) && !r->running) {
 		if (!ring_start(m, r, ch, is_rx, val))
 			val &= ~start;	/* the engine stays stopped */
-	} else if (!(val & start) && r->running) {
+	} else if ((val & start) && r->stopping) {
+		r->stopping = false;	/* started again: it goes on */
+	} else if (!(val & start) && r->running && is_rx && ch == 0 &&
+		   m->rxf.active && m->rxf.held) {
+		/*
+		 * Databook DMA_CHx_Rx_Control.SR: the RX DMA stops after the
+		 * transfer of the current packet. Until then RPS reads
+		 * Running and the descriptors it holds are still its own.
+		 */
+		r->stopping = true;
+	} else if (!(val & start) && r->running && !r->stopping) {
 		model_ring_stop(m, r);
 		model_chan_status_set(m, ch, is_rx ? DMA_CHAN_STATUS_RPS :
 				      DMA_CHAN_STATUS_TPS);
@@ -486,6 +557,8 @@ chan_tail_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 		return;
 	}
 	model_reg_set(m, off, val);
+	if (!is_rx && (uint32_t)t == r->n)
+		MODEL_STAT_ADD_ATOMIC(m, tx_tail_ring_end, 1);
 	if (m->params.nc_emulation) {
 		pthread_mutex_lock(&m->lock);
 		model_doorbell_check(m, r, __atomic_load_n(&r->tail,
@@ -568,19 +641,32 @@ reg_off_ok(struct dwmac4_model *m, uint32_t off, const char *op)
 	return false;
 }
 
-/* DMA_Debug_Status0: channel 0's RX and TX process states. */
+/*
+ * DMA_Debug_Status0/1/2 (@p off): the RX and TX process states of the
+ * channels that register holds; a channel the model lacks reads Stopped.
+ */
 static uint32_t
-dma_debug_read(struct dwmac4_model *m)
+dma_debug_read(struct dwmac4_model *m, uint32_t off)
 {
-	const struct model_ring *rx = &m->rx[0], *tx = &m->tx[0];
-	uint32_t rps = DWMAC4_DMA_DEBUG_PS_STOPPED, tps = rps;
+	uint32_t v = 0, rps, tps;
+	unsigned int ch;
 
-	if (__atomic_load_n(&rx->running, __ATOMIC_ACQUIRE))
-		rps = rx->suspended ? DWMAC4_DMA_DEBUG_RPS_SUSPENDED : 3u;
-	if (__atomic_load_n(&tx->running, __ATOMIC_ACQUIRE))
-		tps = tx->suspended ? DWMAC4_DMA_DEBUG_TPS_SUSPENDED : 1u;
-	return rps << DWMAC4_DMA_DEBUG_RPS0_SHIFT |
-	       tps << DWMAC4_DMA_DEBUG_TPS0_SHIFT;
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		const struct model_ring *rx = &m->rx[ch], *tx = &m->tx[ch];
+
+		if (DWMAC4_DMA_DEBUG_STATUS(ch) != off)
+			continue;
+		rps = DWMAC4_DMA_DEBUG_PS_STOPPED;
+		tps = rps;
+		if (__atomic_load_n(&rx->running, __ATOMIC_ACQUIRE))
+			rps = rx->stopping ? DWMAC4_DMA_DEBUG_RPS_TRANSFER :
+			      rx->suspended ? DWMAC4_DMA_DEBUG_RPS_SUSPENDED : 3u;
+		if (__atomic_load_n(&tx->running, __ATOMIC_ACQUIRE))
+			tps = tx->suspended ? DWMAC4_DMA_DEBUG_TPS_SUSPENDED : 1u;
+		v |= rps << DWMAC4_DMA_DEBUG_RPS_SHIFT(ch) |
+		     tps << DWMAC4_DMA_DEBUG_TPS_SHIFT(ch);
+	}
+	return v;
 }
 
 uint32_t
@@ -591,11 +677,19 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 
 	if (off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
 		return 0;
-	/* No clock: the block answers 0, but for the reset it never ends. */
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
-		return off == DMA_BUS_MODE ? model_reg_get(m, off) : 0;
-	if (off == DMA_DEBUG_STATUS_0)
-		return dma_debug_read(m);
+	/*
+	 * No clock: the block answers 0, but for the reset it never ends;
+	 * held in reset by the SoC, everything reads 0.
+	 */
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF)
+		return off == DMA_BUS_MODE &&
+		       !__atomic_load_n(&m->soc_held, __ATOMIC_ACQUIRE) ?
+		       model_reg_get(m, off) : 0;
+	if (off == DMA_DEBUG_STATUS_0 || off == DMA_DEBUG_STATUS_1 ||
+	    off == DMA_DEBUG_STATUS_2)
+		return dma_debug_read(m, off);
+	if (off == MTL_CHAN_RX_DEBUG(0))
+		return model_mtl_rx_debug(m);
 	if (off == DMA_STATUS) {
 		/* One summary bit per channel with a status bit pending. */
 		for (ch = 0; ch < m->params.n_channels; ch++)
@@ -606,18 +700,26 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 	cor = model_cor_reg(m, off);
 	if (cor != NULL)
 		return __atomic_load_n(cor, __ATOMIC_RELAXED);
+	if (off == GMAC_INT_STATUS)
+		return model_reg_get(m, off) | model_mmc_int_status(m);
 	return model_reg_get(m, off);
 }
 
 uint32_t
 dwmac4_model_read32(struct dwmac4_model *m, uint32_t off)
 {
-	uint32_t *cor;
+	uint32_t *cor, v;
 
 	if (!reg_off_ok(m, off, "read32"))
 		return 0;
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF)
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF) {
+		if (m->params.clocks == DWMAC4_MODEL_CLOCKS_ON)
+			MODEL_STAT_ADD_ATOMIC(m, soc_unclocked_accesses, 1);
 		return dwmac4_model_peek32(m, off);
+	}
+	/* An MMC counter's read clears its interrupt (and it, RSTONRD). */
+	if (model_mmc_read(m, off, &v))
+		return v;
 	/* The clear-on-read counters: the only reads with a side effect. */
 	cor = model_cor_reg(m, off);
 	if (cor != NULL)
@@ -632,10 +734,15 @@ reg_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	if (!reg_off_ok(m, off, "write32") || model_reg_read_only(off))
 		return;
-	if (m->params.clocks == DWMAC4_MODEL_CLOCKS_OFF &&
-	    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
-		return;
-	if (chan_write(m, off, val))
+	if (model_clocks(m) == DWMAC4_MODEL_CLOCKS_OFF) {
+		if (m->params.clocks == DWMAC4_MODEL_CLOCKS_ON)
+			MODEL_STAT_ADD_ATOMIC(m, soc_unclocked_accesses, 1);
+		/* Held in reset: the write is lost, the reset too. */
+		if (__atomic_load_n(&m->soc_held, __ATOMIC_ACQUIRE) ||
+		    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
+			return;
+	}
+	if (chan_write(m, off, val) || model_mmc_write(m, off, val))
 		return;
 	if (off >= MTL_CHAN_BASE_ADDR &&
 	    off < MTL_CHANX_BASE_ADDR(DWMAC4_MODEL_MAX_MTL_QUEUES) &&
@@ -698,7 +805,11 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	     p->phy_speed != 1000) ||
 	    p->mtl_queues < 1 || p->mtl_queues > DWMAC4_MODEL_MAX_MTL_QUEUES ||
 	    !model_link_events_valid(p) ||
-	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC) {
+	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC ||
+	    (unsigned int)p->soc > DWMAC4_MODEL_SOC_IMX8MP ||
+	    (unsigned int)p->soc_boot > DWMAC4_MODEL_SOC_BOOT_COLD ||
+	    p->soc_gmac > (p->soc == DWMAC4_MODEL_SOC_IMX8MP ? 0u : 1u) ||
+	    p->soc_tx_delay > 0xff || p->soc_rx_delay > 0xff) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -743,14 +854,18 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
-	model_boot_mac(m);
+	if (!p->boot_poweron)
+		model_boot_mac(m);
+	model_mmc_reset(m);
+	m->partner = MODEL_PARTNER(p->phy_speed, p->phy_full);
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
-	m->partner = MODEL_PARTNER(p->phy_speed, p->phy_full);
 	m->inband_link = model_link_up(m);
+	model_phy_autoneg(m);	/* at power-on, with the cable in */
 	if (p->boot_running)
 		model_boot_running(m);
+	model_soc_init(m);
 	return m;
 }
 
@@ -937,6 +1052,12 @@ dwmac4_model_stop(struct dwmac4_model *m)
 
 /* ---- Harness side ---- */
 
+/*
+ * The cable pulled or plugged; lock held (the harness's calls below, the
+ * engine's model_link_events_run()). A link coming up negotiates again
+ * (EEE resolved for it); a link down runs the receive clock, so a reset
+ * waiting for it completes.
+ */
 void
 model_cable_set(struct dwmac4_model *m, bool up)
 {
@@ -944,12 +1065,16 @@ model_cable_set(struct dwmac4_model *m, bool up)
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
+	model_phy_autoneg(m);
+	model_reset_retry(m);
 }
 
 void
 dwmac4_model_set_link(struct dwmac4_model *m, bool up)
 {
+	pthread_mutex_lock(&m->lock);
 	model_cable_set(m, up);
+	pthread_mutex_unlock(&m->lock);
 	model_thread_kick(&m->thr);
 }
 
@@ -959,7 +1084,9 @@ dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
 {
 	if (speed != 10 && speed != 100 && speed != 1000)
 		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
 	model_phy_renegotiate(m, MODEL_PARTNER(speed, full));
+	pthread_mutex_unlock(&m->lock);
 	model_thread_kick(&m->thr);
 	return 0;
 }
@@ -993,7 +1120,11 @@ dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr, size_t len,
 	model_nc_cpu_op(&m->nc, addr, len,
 			op == DWMAC4_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
 			op == DWMAC4_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+			op == DWMAC4_MODEL_CACHE_FENCE ? MODEL_NC_FENCE :
 			MODEL_NC_CLEAN);
+	/* A descriptor line now in DRAM: the TX DMA may fetch it at once. */
+	if (op == DWMAC4_MODEL_CACHE_CLEAN || op == DWMAC4_MODEL_CACHE_CIVAC)
+		model_tx_prefetch(m, addr, len);
 }
 
 const char *

@@ -91,6 +91,36 @@ enum dwmac4_model_clocks {
 };
 
 /*
+ * The SoC around the GMAC (dwmac4_model_soc.c, docs/model.md "The SoC
+ * around the GMAC"): its clock and reset unit and register files as
+ * pages of registers behind extra maps, which decide whether the block
+ * is clocked and out of reset, its interface mode and its RGMII TX clock.
+ */
+enum dwmac4_model_soc {
+	DWMAC4_MODEL_SOC_NONE = 0,	/* the block just works (clocks=) */
+	DWMAC4_MODEL_SOC_RK3568,
+	DWMAC4_MODEL_SOC_RK3588,
+	DWMAC4_MODEL_SOC_IMX8MP,
+};
+
+/* The state the SoC's blocks start in. */
+enum dwmac4_model_soc_boot {
+	/*
+	 * As upstream U-Boot leaves them after a network command such as
+	 * dhcp at 1000 Mbit/s: the GMAC's reset asserted (Rockchip: its stop
+	 * hook), its clocks open, interface mode and delay lines set from
+	 * the board's node, the TX clock at 125 MHz.
+	 */
+	DWMAC4_MODEL_SOC_BOOT_UBOOT = 0,
+	/* The TRMs' reset values: released, ungated, every field 0. */
+	DWMAC4_MODEL_SOC_BOOT_COLD,
+};
+
+/* Extra maps a SoC model has at most, each one page. */
+#define DWMAC4_MODEL_SOC_MAPS	3u
+#define DWMAC4_MODEL_SOC_PAGE	4096u
+
+/*
  * Device faults injected by one DMA channel's receive engine
  * (docs/model.md "Fault injection"; the rows of the robustness catalogue
  * each knob serves in brackets). Each *_ppm is a rate per million frames,
@@ -224,7 +254,8 @@ struct dwmac4_model_params {
 	/*
 	 * The PHY (dwmac4_model_phy.c): its MDIO address (PHY_NONE: no PHY,
 	 * a fixed link to a switch), and the one mode its link partner
-	 * offers, which auto-negotiation settles on. A MAC whose
+	 * offers at power-on (dwmac4_model_set_partner() renegotiates), which
+	 * auto-negotiation settles on. A MAC whose
 	 * MAC_Configuration PS/FES/DM disagree receives and sends nothing.
 	 */
 	unsigned int phy_addr;		/* default 0 */
@@ -251,12 +282,51 @@ struct dwmac4_model_params {
 	} link_events[DWMAC4_MODEL_MAX_LINK_EVENTS];
 	unsigned int nb_link_events;
 	/*
+	 * The link partner offers EEE at 100 and 1000 Mbit/s (MMD 7
+	 * register 61). The PHY advertises EEE after power-on, as an
+	 * RTL8211F or a YT8531 does, and stops the receive clock in LPI: on
+	 * such a link a software reset never completes until the driver
+	 * turns EEE off and restarts auto-negotiation (or clears the PHY's
+	 * clock stop enable). Default false.
+	 */
+	bool phy_eee;
+	/*
+	 * Interrupt wiring. false (default): each DMA channel and the MAC
+	 * have a line and an eventfd of their own. true: one line, as boards
+	 * wire sbd_intr alone (DMA_Mode.INTM 0 routes every DMA channel's
+	 * interrupt to it): high while any channel's or the MAC's cause is,
+	 * each rise written to every eventfd, and the interrupt controller's
+	 * unmask (dwmac4_model_irq_unmask()) fires a line still high again,
+	 * as a level interrupt through uio_pdrv_genirq does.
+	 */
+	bool irq_one_line;
+	/*
+	 * The MMC counters start each reset preset 16 frames (2 KiB) below
+	 * half range, as MMC_Control.CNTPRST with CNTPRSTLVL 0 leaves them:
+	 * a bench's stand-in for the ~17 s of line rate that take a counter
+	 * there. Default false (they reset to 0).
+	 */
+	bool mmc_preset;
+	/*
 	 * MTL queues the core has (1..DWMAC4_MODEL_MAX_MTL_QUEUES, default
 	 * 1). With more than one, each queue's TQS/RQS resets to 256 bytes
 	 * (databook MTL_TxQ/RxQ_Operation_Mode) and the driver must size them.
 	 */
 	unsigned int mtl_queues;
 	enum dwmac4_model_clocks clocks;
+	/*
+	 * The SoC (DWMAC4_MODEL_SOC_NONE: none), which of its GMACs this is
+	 * (0 or 1; the i.MX8MP has one), the state its blocks start in, the
+	 * GMAC's clock gates closed at start (a kernel gating the clocks no
+	 * driver claimed: no clk_ignore_unused), and the board's node:
+	 * phy-mode "rgmii" with its tx_delay / rx_delay.
+	 */
+	enum dwmac4_model_soc soc;
+	unsigned int soc_gmac;
+	enum dwmac4_model_soc_boot soc_boot;
+	bool soc_gated;
+	uint32_t soc_tx_delay;		/* default 0x3c */
+	uint32_t soc_rx_delay;		/* default 0x2f */
 	/*
 	 * The state the model starts in: false, as after a power-on reset
 	 * (MAC address 0 as a boot loader sets it); true, as a boot loader
@@ -266,6 +336,13 @@ struct dwmac4_model_params {
 	 * before its software reset (viol_reset_running).
 	 */
 	bool boot_running;
+	/*
+	 * The core as its reset leaves it, every register at its reset
+	 * value, MAC address 0 all ones included: a boot loader that reset
+	 * the core on its way out (U-Boot's Rockchip glue) or none at all.
+	 * False: MAC address 0 holds params.mac.
+	 */
+	bool boot_poweron;
 	/*
 	 * The interrupt race on demand (dwmac4_model_irq.c): RX takes a
 	 * frame from the wire only when the driver enables RIE on channel
@@ -330,6 +407,13 @@ uint32_t dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off);
 int dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch);
 
 /*
+ * The interrupt controller unmasks the line (uio_pdrv_genirq's write of 1
+ * to the UIO fd): with params.irq_one_line, a line still high is written
+ * to its eventfds again (counter irq_unmask_fired); nothing otherwise.
+ */
+void dwmac4_model_irq_unmask(struct dwmac4_model *m);
+
+/*
  * The eventfd of the MAC's interrupt line (sbd_intr; the DMA channels
  * have their own lines): counts its rises, MAC_Interrupt_Status.RGSMIIIS
  * (the in-band link changed) with MAC_Interrupt_Enable.RGSMIIIE; reading
@@ -368,6 +452,30 @@ unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
 void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
 
 /*
+ * The SoC's extra maps (params.soc; dwmac4_model_soc.c), as a UIO device
+ * offers its node's further reg entries: the index of the map named
+ * @p name ("cru", "grf", "php_grf", "gpr"), or -1; a 32-bit access at
+ * @p off in its page (Rockchip CRU/GRF words take a write mask in the
+ * high half; a bad offset reads 0, writes nothing). Where the GMAC's
+ * registers and the map are in physical memory, and the board node's
+ * property @p name ("phy-mode", "tx_delay", "rx_delay") as the kernel
+ * shows it (strings with their NUL, numbers big-endian): its length, or
+ * -1 when the node has none.
+ */
+int dwmac4_model_soc_map(const struct dwmac4_model *m, const char *name);
+uint32_t dwmac4_model_soc_read32(struct dwmac4_model *m, unsigned int map,
+				 uint32_t off);
+void dwmac4_model_soc_write32(struct dwmac4_model *m, unsigned int map,
+			      uint32_t off, uint32_t val);
+uint64_t dwmac4_model_soc_regs_phys(const struct dwmac4_model *m);
+uint64_t dwmac4_model_soc_map_phys(const struct dwmac4_model *m,
+				   unsigned int map);
+int dwmac4_model_soc_of_prop(const struct dwmac4_model *m, const char *name,
+			     void *buf, size_t len);
+/* The RGMII TX clock the SoC gives the MAC now, in Hz (0: none). */
+uint32_t dwmac4_model_soc_txclk_hz(struct dwmac4_model *m);
+
+/*
  * Brings the PHY's link down or up (a cable pulled or plugged); a change
  * of the link the MAC sees in band sets RGSMIIIS.
  */
@@ -377,8 +485,10 @@ void dwmac4_model_set_link(struct dwmac4_model *m, bool up);
  * The link partner renegotiates to @p speed Mbit/s (10, 100, 1000) at
  * @p full duplex, as when its own advertisement changes: the link drops
  * (BMSR's link status latches low, the in-band link goes down) and comes
- * back in the new mode if the cable is in and the PHY advertises it. 0,
- * or -EINVAL for another speed.
+ * back in the new mode if the cable is in and the PHY advertises it, EEE
+ * resolved for it. A MAC or an SoC TX clock still at the old speed loses
+ * the frames (rx/tx_dropped_speed, soc_tx_dropped_clock). 0, or -EINVAL
+ * for another speed.
  */
 int dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
 			     bool full);
@@ -402,6 +512,14 @@ struct dwmac4_model_stats {
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
+	/*
+	 * The SoC (params.soc): register accesses to a block held in reset
+	 * or unclocked (answered 0, writes lost: silicon may instead hang
+	 * the bus), and frames sent while the RGMII TX clock did not match
+	 * the link speed (the partner never sees them).
+	 */
+	uint64_t soc_unclocked_accesses;
+	uint64_t soc_tx_dropped_clock;
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
 	uint64_t tx_padded;		/* frames zero-padded to 60 bytes (CPC 0) */
 	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */
@@ -420,6 +538,11 @@ struct dwmac4_model_stats {
 	uint64_t viol_pbl_zero;		/* DMA started with a burst length of 0 */
 	uint64_t viol_reset_running;	/* software reset with DMA or MAC running */
 	uint64_t viol_base_running;	/* ring base written while its DMA runs */
+	/*
+	 * An RX descriptor the DMA still held rewritten by the driver: its
+	 * buffer recycled before RPS read Stopped after SR was cleared.
+	 */
+	uint64_t viol_rx_reclaimed;
 	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */
@@ -444,6 +567,14 @@ struct dwmac4_model_stats {
 	uint64_t nc_clean_lines;	/* lines the driver cleaned */
 	uint64_t nc_civac_lines;	/* lines the driver cleaned and invalidated */
 	uint64_t nc_early_prefetches;	/* prefetches of lines not invalidated */
+	/*
+	 * Frames sent whose descriptor the TX DMA could fetch while bytes of
+	 * their buffer were not surely in DRAM (written and not cleaned, or
+	 * cleaned with no completion barrier since): 0 for a correct driver.
+	 */
+	uint64_t nc_tx_stale;
+	/* TX tail pointers written as base + N * stride (see docs/model.md) */
+	uint64_t tx_tail_ring_end;
 	/* Thread mode. */
 	uint64_t thread_passes;		/* engine passes */
 	uint64_t thread_rate_sleeps;	/* sleeps until a rate-limited frame */
@@ -453,6 +584,10 @@ struct dwmac4_model_stats {
 	uint64_t irq_lost;		/* rises its eventfd could not take */
 	uint64_t irq_race_frames;	/* params.irq_race: frames put in the window */
 	uint64_t irq_mac_raised;	/* rises of the MAC's line */
+	uint64_t irq_unmask_fired;	/* irq_one_line: unmasks of a line still high */
+	/* Control path. */
+	uint64_t sw_resets;		/* software resets completed */
+	uint64_t sw_resets_stuck;	/* SWR written without a receive clock */
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);
@@ -496,14 +631,16 @@ enum dwmac4_model_cache_op {
 	DWMAC4_MODEL_CACHE_CLEAN = 1,	/* dc cvac: dirty lines to DRAM */
 	DWMAC4_MODEL_CACHE_CIVAC,	/* dc civac: clean, then invalidate */
 	DWMAC4_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
+	DWMAC4_MODEL_CACHE_FENCE,	/* dsb sy: the cleans above completed */
 };
 
 /*
  * The model's half of the driver's data cache maintenance of [addr,
  * addr + len) (rounded out to 64-byte lines): with params.nc_emulation a
  * driver calls it right after its own clean or clean+invalidate, as the
- * interconnect would see the cache operation. A no-op when the emulation
- * is off. Safe while the model thread runs.
+ * interconnect would see the cache operation, and after each completion
+ * barrier (DWMAC4_MODEL_CACHE_FENCE, addr and len ignored). A no-op when
+ * the emulation is off. Safe while the model thread runs.
  */
 void dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr,
 			   size_t len, enum dwmac4_model_cache_op op);

@@ -302,6 +302,21 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 	f->held = false;
 	if (d == NULL)
 		return;
+	if (m->rx[0].stopping) {
+		struct dwmac4_desc cur;
+
+		/*
+		 * SR was cleared, RPS still reads Running: the descriptor is
+		 * still the device's. A driver that took it back (rewrote
+		 * the ring, recycled the buffer) has had the frame written
+		 * into memory it no longer owns.
+		 */
+		model_desc_read(m, d, &cur);
+		if (!(cur.des3 & RDES3_OWN))
+			model_violation(m, MODEL_VIOL_RX_RECLAIMED,
+					"RX descriptor %u taken back (des3 %#x) while the DMA was still storing a frame into it: buffers recycled before DMA_Debug_Status0.RPS0 read Stopped",
+					f->held_idx, cur.des3);
+	}
 	des3 = (f->done & RDES3_PACKET_SIZE_MASK);
 	if (f->ndesc == 0)
 		des3 |= RDES3_FIRST_DESCRIPTOR;
@@ -427,9 +442,12 @@ rx_continue(struct dwmac4_model *m)
 		 * secured, so that a frame cut short can end on an LD.
 		 */
 		if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK) {
-			/* Waits for descriptors, unless flushed (RPF). */
+			/*
+			 * Waits for descriptors, unless flushed (RPF) or
+			 * stopping: the frame ends on the one it holds.
+			 */
 			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
-			      DWMAC4_DMA_CONTROL_RPF))
+			      DWMAC4_DMA_CONTROL_RPF) && !m->rx[0].stopping)
 				return MODEL_WORK_NONE;
 			rx_close(m, f, RDES3_ERROR_SUMMARY |
 				 RDES3_OVERFLOW_ERROR);
@@ -470,9 +488,15 @@ rx_dma(struct dwmac4_model *m)
 {
 	struct model_rx_frame *f = &m->rxf;
 
+	enum model_work w;
+
 	if (!m->rx[0].running)
 		return MODEL_WORK_NONE;
 	if (!f->active) {
+		if (m->rx[0].stopping) {
+			model_rx_stopped(m);
+			return MODEL_WORK_NONE;
+		}
 		if (!model_mtl_rx_pop(m, f))
 			return MODEL_WORK_NONE;
 		rx_stamp(m, f);
@@ -483,7 +507,11 @@ rx_dma(struct dwmac4_model *m)
 		model_fault_rx_ready(m, f);
 		__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	}
-	return rx_continue(m);
+	w = rx_continue(m);
+	/* The frame in transfer when SR was cleared is done: stop. */
+	if (m->rx[0].stopping && !f->active)
+		model_rx_stopped(m);
+	return w;
 }
 
 /*
@@ -541,10 +569,32 @@ tx_write_back(struct dwmac4_model *m, struct model_ring *r, uint32_t from,
 	}
 }
 
+/*
+ * Whether a slot of descriptors [from, from + count) was marked by the
+ * prefetch (model_tx_prefetch()); the marks are cleared.
+ */
+static bool
+tx_take_stale(struct model_ring *r, uint32_t from, uint32_t count)
+{
+	bool any = false;
+	uint32_t i, idx;
+
+	for (i = 0; i < count; i++) {
+		uint64_t bit;
+
+		idx = (from + i) % r->n;
+		bit = (uint64_t)1 << (idx % 64u);
+		any |= (r->stale[idx / 64u] & bit) != 0;
+		r->stale[idx / 64u] &= ~bit;
+	}
+	return any;
+}
+
 static void
 tx_advance(struct dwmac4_model *m, struct model_ring *r, unsigned int ch,
 	   uint32_t count)
 {
+	tx_take_stale(r, r->cur, count);
 	r->cur = (r->cur + count) % r->n;
 	model_reg_set(m, DMA_CHAN_CUR_TX_DESC(ch),
 		      (uint32_t)model_ring_addr(r, r->cur));
@@ -706,8 +756,16 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	 * A MAC at another speed or duplex than the PHY sends garbage: the
 	 * DMA completes the frame, the link partner never sees it.
 	 */
+	if (tx_take_stale(r, r->cur, pos))
+		MODEL_STAT_ADD(m, nc_tx_stale, 1);
+	/* The MAC's counters count what it transmits, good or bad. */
+	model_mmc_add(m, DWMAC4_MMC_TX_FRAMECOUNT_GB, 1);
+	model_mmc_add(m, DWMAC4_MMC_TX_OCTETCOUNT_GB, (uint32_t)len);
 	if (!model_mac_speed_ok(m)) {
 		MODEL_STAT_ADD(m, tx_dropped_speed, 1);
+	} else if (!model_soc_txclk_ok(m)) {
+		/* The SoC clocks the RGMII TX lines at another speed's rate. */
+		MODEL_STAT_ADD(m, soc_tx_dropped_clock, 1);
 	} else {
 		if (sink != NULL && len > 0)
 			sink->put(sink, m->txbuf, (size_t)len);
@@ -726,4 +784,67 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 unavailable:
 	ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU);
 	return MODEL_WORK_NONE;
+}
+
+/* Marks the descriptors of TX ring @p r in [lo, hi) as model.h says. */
+static void
+tx_prefetch_ring(struct dwmac4_model *m, struct model_ring *r, uintptr_t va,
+		 uintptr_t lo, uintptr_t hi)
+{
+	uint32_t s, last;
+
+	pthread_mutex_lock(&m->lock);
+	/* Stopped (and maybe restarted elsewhere) since va was read. */
+	if (!r->running || __atomic_load_n(&r->va, __ATOMIC_RELAXED) != va) {
+		pthread_mutex_unlock(&m->lock);
+		return;
+	}
+	last = (uint32_t)((hi - 1 - va) / r->stride);
+	for (s = (uint32_t)((lo - va) / r->stride); s <= last; s++) {
+		struct dwmac4_desc w;
+		uint32_t des3, len;
+		uint64_t addr;
+		void *buf;
+
+		model_nc_dev_read_quiet(&w, (const void *)(va + (uintptr_t)s *
+							     r->stride),
+					sizeof(w));
+		des3 = le32toh(w.des3);
+		len = le32toh(w.des2) & TDES2_BUFFER1_SIZE_MASK;
+		addr = (uint64_t)le32toh(w.des1) << 32 | le32toh(w.des0);
+		if (!(des3 & TDES3_OWN) || len == 0)
+			continue;
+		buf = model_dma_lookup(m, addr, len);
+		if (buf != NULL && model_nc_dev_read_stale(buf, len))
+			r->stale[s / 64u] |= (uint64_t)1 << (s % 64u);
+	}
+	pthread_mutex_unlock(&m->lock);
+}
+
+/*
+ * The DMA is taken to be still behind when the driver publishes (a wire
+ * is slower than the CPU; the model's engine is faster than any wire, so
+ * its own position proves nothing): whatever the tail says, a descriptor
+ * is in its reach from the moment its line is in DRAM (docs/model.md,
+ * "Transmit descriptor prefetch").
+ */
+void
+model_tx_prefetch(struct dwmac4_model *m, const void *addr, size_t len)
+{
+	uintptr_t lo = (uintptr_t)addr, hi = lo + len;
+	unsigned int ch;
+
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		struct model_ring *r = &m->tx[ch];
+		uintptr_t va = __atomic_load_n(&r->va, __ATOMIC_ACQUIRE);
+		uintptr_t end;
+
+		if (va == 0)
+			continue;
+		end = va + (uintptr_t)r->n * r->stride;
+		if (hi <= va || lo >= end)
+			continue;
+		tx_prefetch_ring(m, r, va, lo < va ? va : lo,
+				 hi > end ? end : hi);
+	}
 }

@@ -63,6 +63,7 @@ enum model_viol {
 	MODEL_VIOL_PBL_ZERO,
 	MODEL_VIOL_RESET_RUNNING,
 	MODEL_VIOL_BASE_RUNNING,
+	MODEL_VIOL_RX_RECLAIMED,
 };
 
 /*
@@ -83,7 +84,20 @@ struct model_ring {
 	/* Engine-owned (model thread, under the lock). */
 	uint32_t cur;		/* next descriptor index, 0..n-1 */
 	bool suspended;
+	/*
+	 * RX: SR was cleared with a frame in transfer; the engine finishes
+	 * it (RPS reads Running) and stops then (model_rx_stopped()).
+	 */
+	bool stopping;
 	uint32_t susp_seq;	/* tail_seq seen when suspending */
+	/*
+	 * TX, non-coherent emulation: host address of the ring (0: stopped
+	 * or not in one mapping), read lock-free by the cache hook; and the
+	 * slots whose descriptor the DMA prefetched (model_tx_prefetch())
+	 * while its payload could still be stale in DRAM (under the lock).
+	 */
+	uintptr_t va;
+	uint64_t stale[(DWMAC4_DMA_RING_LEN_MASK + 1u) / 64u];
 };
 
 /* The received frame the RX engine is working on. */
@@ -166,6 +180,13 @@ struct dwmac4_model {
 	uint16_t phy_bmcr;
 	uint16_t phy_adv;
 	uint16_t phy_ctrl1000;
+	/* Its MMD registers, through Clause 22 registers 13 and 14. */
+	uint16_t phy_mmd_ctrl;			/* register 13 */
+	uint16_t phy_mmd_addr[32];		/* register 14's address, per MMD */
+	uint16_t phy_eee_adv;			/* MMD 7.60 */
+	uint16_t phy_pcs_ctrl1;			/* MMD 3.0 */
+	bool phy_eee_active;			/* EEE resolved at the last auto-negotiation */
+	bool reset_pending;			/* SWR waits for the receive clock (lock) */
 	bool link_up;				/* atomic */
 	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
 	/*
@@ -233,7 +254,30 @@ struct dwmac4_model {
 	char last_viol[MODEL_VIOL_MSG_LEN];
 
 	struct model_thread thr;		/* thread mode */
+
+	/* The SoC around the GMAC (params.soc, dwmac4_model_soc.c). */
+	uint32_t soc_regs[DWMAC4_MODEL_SOC_MAPS][DWMAC4_MODEL_SOC_PAGE / 4];
+	bool soc_held;			/* atomic: reset asserted */
 };
+
+/* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
+
+/* The clocks the SoC gives the block now (CLOCKS_ON without an SoC). */
+enum dwmac4_model_clocks model_soc_clocks(struct dwmac4_model *m);
+/* Whether the SoC's RGMII TX clock matches the PHY's speed (no SoC: yes). */
+bool model_soc_txclk_ok(struct dwmac4_model *m);
+/* The SoC's blocks in their state at power-up (params.soc_boot). */
+void model_soc_init(struct dwmac4_model *m);
+/* The block's hardware reset, as its reset line does it. Lock held. */
+void model_core_reset(struct dwmac4_model *m);
+
+/* The clocks the block has: the board's (params.clocks), then the SoC's. */
+static inline enum dwmac4_model_clocks
+model_clocks(struct dwmac4_model *m)
+{
+	return m->params.clocks != DWMAC4_MODEL_CLOCKS_ON ? m->params.clocks :
+	       model_soc_clocks(m);
+}
 
 /* ---- Register helpers (dwmac4_model.c) ---- */
 
@@ -276,11 +320,22 @@ void model_link_eval(struct dwmac4_model *m);
 /* The partner's mode, as the PHY's registers encode it. */
 #define MODEL_PARTNER_FULL	0x10000u
 #define MODEL_PARTNER(speed, full) ((speed) | ((full) ? MODEL_PARTNER_FULL : 0u))
-/* The cable pulled or plugged (dwmac4_model_set_link(), without the kick). */
+/* The partner's mode now, MODEL_PARTNER(speed, full) (atomic load). */
+uint32_t model_partner_mode(const struct dwmac4_model *m);
+unsigned int model_partner_speed(const struct dwmac4_model *m);
+/*
+ * The cable pulled or plugged (dwmac4_model_set_link(), without the kick):
+ * auto-negotiation runs again and a reset waiting for the receive clock
+ * retries. Lock held.
+ */
 void model_cable_set(struct dwmac4_model *m, bool up);
 /* params.link_events: known modes, frames strictly increasing. */
 bool model_link_events_valid(const struct dwmac4_model_params *p);
-/* Renegotiation to MODEL_PARTNER(speed, full) (dwmac4_model_set_partner()). */
+/*
+ * Renegotiation to MODEL_PARTNER(speed, full) (dwmac4_model_set_partner(),
+ * model_link_events=): the link drops and comes back in the new mode, EEE
+ * resolved for it, a reset waiting for the receive clock retried. Lock held.
+ */
 void model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner);
 /*
  * The engine took frame number @p seq from the source: the link events
@@ -289,6 +344,28 @@ void model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner);
 void model_link_events_run(struct dwmac4_model *m, uint64_t seq);
 /* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
 uint32_t model_phyif_read(struct dwmac4_model *m);
+/* The PHY stops the (R)GMII receive clock now (EEE LPI with clock stop). */
+bool model_phy_rxc_stopped(struct dwmac4_model *m);
+/* Auto-negotiation ran again: EEE resolved anew (set-link up, restart). */
+void model_phy_autoneg(struct dwmac4_model *m);
+
+/* ---- Control path (dwmac4_model.c) ---- */
+
+/* A software reset that waits for the receive clock completes if it runs. */
+void model_reset_retry(struct dwmac4_model *m);
+
+/* ---- MMC counters (dwmac4_model_mmc.c) ---- */
+
+/* After a software reset: the counters at 0, or preset (params.mmc_preset). */
+void model_mmc_reset(struct dwmac4_model *m);
+/* Adds @p n to the counter at @p off (engines, lock held). */
+void model_mmc_add(struct dwmac4_model *m, uint32_t off, uint32_t n);
+/* A driver read of @p off when it is an MMC register; false otherwise. */
+bool model_mmc_read(struct dwmac4_model *m, uint32_t off, uint32_t *val);
+/* A driver write of @p off when it is an MMC register; false otherwise. */
+bool model_mmc_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
+/* MAC_Interrupt_Status's MMC bits now (unmasked interrupts pending). */
+uint32_t model_mmc_int_status(struct dwmac4_model *m);
 
 /* ---- MTL queues (dwmac4_model_mtl.c) ---- */
 
@@ -304,6 +381,8 @@ bool model_mtl_rx_empty(const struct dwmac4_model *m);
  * The DMA has started storing @p f (or dropped it): its bytes leave the
  * MTL queue. Until then a frame the DMA took waits there, holding room.
  */
+/* MTL_RxQ_Debug(0): frames waiting (PRXQ) and fill level (RXQSTS). */
+uint32_t model_mtl_rx_debug(struct dwmac4_model *m);
 void model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f);
 /* Drops every queued frame (reset), counted as stopped. */
 void model_mtl_rx_flush(struct dwmac4_model *m);
@@ -321,6 +400,8 @@ uint64_t model_now_ns(struct dwmac4_model *m);
 /* A frame closed without IOC: starts the RX watchdog if stopped (lock held). */
 void model_rwt_start(struct dwmac4_model *m);
 
+/* The RX engine of channel 0 finished its frame after SR was cleared. */
+void model_rx_stopped(struct dwmac4_model *m);
 void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
 			   uint32_t bits);
 
@@ -405,6 +486,16 @@ void model_desc_judge(struct dwmac4_model *m, bool unclean, bool own);
  */
 void model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
 			  uint32_t from, uint32_t to);
+/*
+ * The TX DMA's descriptor prefetch (non-coherent emulation): the driver
+ * cleaned [addr, addr + len); each TX descriptor there that DRAM now
+ * holds owned is one a running DMA may fetch at once, past the tail and
+ * past the wrap, and then its buffer: if bytes of that buffer may still
+ * be stale in DRAM (model_nc_dev_read_stale()), the slot is marked and
+ * the frame, once sent, counted in nc_tx_stale. Driver thread; takes
+ * the lock only when the range holds a running TX ring's descriptors.
+ */
+void model_tx_prefetch(struct dwmac4_model *m, const void *addr, size_t len);
 /* A device read of a descriptor word it does not use: never counted. */
 static inline uint32_t
 model_mem_peek32(struct dwmac4_model *m, const uint32_t *p)

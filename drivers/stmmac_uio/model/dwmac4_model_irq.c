@@ -23,8 +23,18 @@
  * The MAC's line (sbd_intr, Linux's stmmac_interrupt() ->
  * dwmac4_irq_status()) is high while MAC_Interrupt_Status.RGSMIIIS is set
  * with MAC_Interrupt_Enable.RGSMIIIE: the link the PHY reports in band
- * changed (dwmac4_model_phy.c). Its own eventfd counts the rises; reading
+ * changed (dwmac4_model_phy.c), or while an MMC interrupt its mask does
+ * not mask is pending (dwmac4_model_mmc.c; no enable in
+ * MAC_Interrupt_Enable). Its own eventfd counts the rises; reading
  * MAC_PHYIF_Control_Status lowers it.
+ *
+ * params.irq_one_line: one line for everything, sbd_intr as a board wires
+ * it alone (DMA_Mode.INTM 0 routes the DMA channels' interrupts to it):
+ * high while any channel's or the MAC's cause is; each rise is written to
+ * every eventfd. The interrupt controller's unmask (uio_pdrv_genirq's
+ * irqcontrol, dwmac4_model_irq_unmask()) writes them again while the line
+ * is still high: a level interrupt that nobody clears fires at every
+ * unmask.
  */
 #include <errno.h>
 #include <sys/eventfd.h>
@@ -48,46 +58,102 @@ irq_line(struct dwmac4_model *m, unsigned int ch)
 	       ((st & DMA_CHAN_STATUS_TI) && (ena & DMA_CHAN_INTR_ENA_TIE));
 }
 
-void
-model_irq_eval(struct dwmac4_model *m, unsigned int ch)
+/* The MAC interrupt causes the model raises (MMC: no enable bit). */
+#define MAC_IRQ_CAUSES	DWMAC4_GMAC_INT_STATUS_RGSMIIIS
+
+static bool
+mac_line(struct dwmac4_model *m)
+{
+	return (model_reg_get(m, GMAC_INT_STATUS) &
+		model_reg_get(m, GMAC_INT_EN) & MAC_IRQ_CAUSES) ||
+	       model_mmc_int_status(m) != 0;
+}
+
+/* One rise written to eventfd @p efd (-1: none). */
+static void
+efd_signal(struct dwmac4_model *m, int efd)
 {
 	uint64_t one = 1;
 
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	if (!irq_line(m, ch)) {
-		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_SEQ_CST);
-		return;
-	}
-	if (__atomic_exchange_n(&m->irq[ch].line, true, __ATOMIC_SEQ_CST))
-		return;
-	MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
-	if (m->irq[ch].efd >= 0 &&
-	    write(m->irq[ch].efd, &one, sizeof(one)) != sizeof(one))
+	if (efd >= 0 && write(efd, &one, sizeof(one)) != sizeof(one))
 		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
 }
 
-/* The MAC interrupt causes the model raises. */
-#define MAC_IRQ_CAUSES	DWMAC4_GMAC_INT_STATUS_RGSMIIIS
+/* Stores a line's new @p level; true when it rose. */
+static bool
+line_rose(bool *line, bool level)
+{
+	if (!level) {
+		__atomic_store_n(line, false, __ATOMIC_SEQ_CST);
+		return false;
+	}
+	return !__atomic_exchange_n(line, true, __ATOMIC_SEQ_CST);
+}
+
+/* irq_one_line: every eventfd takes the rise. */
+static void
+one_line_signal(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		efd_signal(m, m->irq[ch].efd);
+	efd_signal(m, m->mac_irq.efd);
+}
+
+static bool
+one_line_level(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (irq_line(m, ch))
+			return true;
+	return mac_line(m);
+}
+
+void
+dwmac4_model_irq_unmask(struct dwmac4_model *m)
+{
+	if (!m->params.irq_one_line || !one_line_level(m))
+		return;
+	__atomic_store_n(&m->mac_irq.line, true, __ATOMIC_SEQ_CST);
+	MODEL_STAT_ADD_ATOMIC(m, irq_unmask_fired, 1);
+	one_line_signal(m);
+}
+
+/* With irq_one_line, the one line (kept in mac_irq.line) for any change. */
+void
+model_irq_eval(struct dwmac4_model *m, unsigned int ch)
+{
+	/* The status and enable words after the change that called us. */
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (m->params.irq_one_line) {
+		if (line_rose(&m->mac_irq.line, one_line_level(m))) {
+			MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
+			one_line_signal(m);
+		}
+		return;
+	}
+	if (!line_rose(&m->irq[ch].line, irq_line(m, ch)))
+		return;
+	MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
+	efd_signal(m, m->irq[ch].efd);
+}
 
 void
 model_mac_irq_eval(struct dwmac4_model *m)
 {
-	uint64_t one = 1;
-	bool line;
-
-	__atomic_thread_fence(__ATOMIC_SEQ_CST);
-	line = model_reg_get(m, GMAC_INT_STATUS) & model_reg_get(m, GMAC_INT_EN) &
-	       MAC_IRQ_CAUSES;
-	if (!line) {
-		__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_SEQ_CST);
+	if (m->params.irq_one_line) {
+		model_irq_eval(m, 0);
 		return;
 	}
-	if (__atomic_exchange_n(&m->mac_irq.line, true, __ATOMIC_SEQ_CST))
+	__atomic_thread_fence(__ATOMIC_SEQ_CST);
+	if (!line_rose(&m->mac_irq.line, mac_line(m)))
 		return;
 	MODEL_STAT_ADD_ATOMIC(m, irq_mac_raised, 1);
-	if (m->mac_irq.efd >= 0 &&
-	    write(m->mac_irq.efd, &one, sizeof(one)) != sizeof(one))
-		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
+	efd_signal(m, m->mac_irq.efd);
 }
 
 static void

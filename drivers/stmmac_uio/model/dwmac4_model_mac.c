@@ -253,6 +253,9 @@ model_mac_rx(struct dwmac4_model *m)
 			MODEL_STAT_ADD(m, rx_dropped_speed, 1);
 			return MODEL_WORK_FRAME;
 		}
+		/* Every frame the MAC receives, filtered or not (FCS counted). */
+		model_mmc_add(m, DWMAC4_MMC_RX_FRAMECOUNT_GB, 1);
+		model_mmc_add(m, DWMAC4_MMC_RX_OCTETCOUNT_GB, n + MODEL_FCS_LEN);
 		if (n > DWMAC4_MODEL_MAX_FRAME - MODEL_FCS_LEN) {
 			MODEL_STAT_ADD(m, rx_dropped_oversize, 1);
 			return MODEL_WORK_FRAME;
@@ -265,6 +268,9 @@ model_mac_rx(struct dwmac4_model *m)
 		cfg = model_reg_get(m, GMAC_CONFIG);
 		f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
 		f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
+		if ((f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IP_HDR_ERROR)) ==
+		    RDES1_IPV4_HEADER)
+			model_mmc_add(m, DWMAC4_MMC_RX_IPV4_GD, 1);
 		if ((f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
 		    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) &
 		      MTL_OP_MODE_DIS_TCP_EF)) {

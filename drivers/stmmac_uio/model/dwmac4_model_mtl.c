@@ -149,6 +149,29 @@ model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f)
 	return true;
 }
 
+/*
+ * MTL_RxQ_Debug of queue 0: PRXQ, the frames waiting (the one the DMA is
+ * storing included while its bytes are still in the queue), and RXQSTS,
+ * empty / below the threshold / full.
+ */
+uint32_t
+model_mtl_rx_debug(struct dwmac4_model *m)
+{
+	const struct model_mtl_rxq *q = &m->mtl_rxq;
+	uint32_t frames = __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) -
+			  __atomic_load_n(&q->head, __ATOMIC_ACQUIRE);
+	uint32_t bytes = __atomic_load_n(&q->bytes, __ATOMIC_RELAXED), st;
+
+	if (__atomic_load_n(&m->rxf.active, __ATOMIC_ACQUIRE) &&
+	    m->rxf.fifo_bytes != 0)
+		frames++;
+	st = bytes == 0 ? MTL_DEBUG_RXFSTS_EMPTY :
+	     bytes >= model_mtl_rxq_size(m) ? MTL_DEBUG_RXFSTS_FULL :
+	     MTL_DEBUG_RXFSTS_BT;
+	return (frames << DWMAC4_MTL_DEBUG_PRXQ_SHIFT &
+		DWMAC4_MTL_DEBUG_PRXQ_MASK) | st << MTL_DEBUG_RXFSTS_SHIFT;
+}
+
 void
 model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f)
 {

@@ -21,8 +21,21 @@
  * MAC_Interrupt_Status.RGSMIIIS until that register is read (the
  * databook's clear on read; Linux dwmac4_phystatus() reads it). A core
  * without it (params.no_pcs: PCSSEL clear) never sets RGSMIIIS.
+ *
+ * Its MMD registers (Clause 45 through Clause 22 registers 13/14, IEEE
+ * 802.3 22.2.4.3.11): PCS control 1 (MMD 3.0) with clock stop enable, set
+ * at reset, and the EEE advertisement (MMD 7.60), 100TX and 1000T at
+ * reset. EEE is resolved when auto-negotiation runs (power-on, a restart,
+ * the link coming up; 45.2.7.13: a new advertisement takes effect at the
+ * next negotiation): both ends advertise it for the speed agreed, full
+ * duplex. On such a link the partner sends LPI when idle, and the PHY
+ * stops the receive clock meanwhile; the model takes the partner as idle
+ * whenever the driver resets the core, so the reset waits for the clock
+ * (mii_phy_regs.h).
  */
-#include <linux/mii.h>
+#include <string.h>
+
+#include "mii_phy_regs.h"
 
 #include "dwmac4_model_internal.h"
 
@@ -30,8 +43,8 @@
  * PHY identity and reset state. The ID is that of a Realtek RTL8211F, a
  * common companion of dwmac4 cores; nothing in the model depends on it.
  */
-#define MODEL_PHYSID1 0x001cu
-#define MODEL_PHYSID2 0xc916u
+#define MODEL_PHYSID1 ((uint16_t)(MII_PHY_ID_RTL8211F >> 16))
+#define MODEL_PHYSID2 ((uint16_t)MII_PHY_ID_RTL8211F)
 #define MODEL_PHY_BMCR_RESET (BMCR_ANENABLE | BMCR_FULLDPLX | BMCR_SPEED1000)
 #define MODEL_PHY_ADV_RESET (ADVERTISE_ALL | ADVERTISE_CSMA)
 #define MODEL_PHY_CTRL1000_RESET (ADVERTISE_1000FULL | ADVERTISE_1000HALF)
@@ -42,6 +55,9 @@
 #define MODEL_PHY_ESTATUS (ESTATUS_1000_TFULL | ESTATUS_1000_THALF)
 /* MAC_MDIO_Data value a read from an absent PHY returns (pull-ups). */
 #define MODEL_MDIO_ABSENT 0xffffu
+/* EEE at both speeds it has, and the clock stopped in LPI, after reset. */
+#define MODEL_PHY_EEE_ABLE (MDIO_EEE_100TX | MDIO_EEE_1000T)
+#define MODEL_PHY_PCS_CTRL1_RESET MDIO_PCS_CTRL1_CLKSTOP_EN
 
 void
 model_phy_reset(struct dwmac4_model *m)
@@ -49,11 +65,16 @@ model_phy_reset(struct dwmac4_model *m)
 	m->phy_bmcr = MODEL_PHY_BMCR_RESET;
 	m->phy_adv = MODEL_PHY_ADV_RESET;
 	m->phy_ctrl1000 = MODEL_PHY_CTRL1000_RESET;
+	m->phy_mmd_ctrl = 0;
+	memset(m->phy_mmd_addr, 0, sizeof(m->phy_mmd_addr));
+	m->phy_eee_adv = MODEL_PHY_EEE_ABLE;
+	m->phy_pcs_ctrl1 = MODEL_PHY_PCS_CTRL1_RESET;
+	model_phy_autoneg(m);
 }
 
 /* The partner's mode (MODEL_PARTNER()): one load, it may renegotiate. */
-static uint32_t
-partner_mode(const struct dwmac4_model *m)
+uint32_t
+model_partner_mode(const struct dwmac4_model *m)
 {
 	return __atomic_load_n(&m->partner, __ATOMIC_ACQUIRE);
 }
@@ -62,6 +83,12 @@ static unsigned int
 mode_speed(uint32_t mode)
 {
 	return mode & ~MODEL_PARTNER_FULL;
+}
+
+unsigned int
+model_partner_speed(const struct dwmac4_model *m)
+{
+	return mode_speed(model_partner_mode(m));
 }
 
 static bool
@@ -110,14 +137,41 @@ model_link_up(struct dwmac4_model *m)
 		return false;
 	/* No PHY: a fixed link. Else auto-negotiation must agree. */
 	return m->params.phy_addr > DWMAC4_MODEL_PHY_ADDR_MAX ||
-	       phy_agrees(m, partner_mode(m));
+	       phy_agrees(m, model_partner_mode(m));
+}
+
+/* The EEE ability bit of the partner's speed (none at 10 Mbit/s). */
+static uint16_t
+eee_speed_bit(uint32_t mode)
+{
+	return mode_speed(mode) == 1000 ? MDIO_EEE_1000T :
+	       mode_speed(mode) == 100 ? MDIO_EEE_100TX : 0;
+}
+
+void
+model_phy_autoneg(struct dwmac4_model *m)
+{
+	uint32_t mode = model_partner_mode(m);
+
+	m->phy_eee_active = m->params.phy_eee && mode_full(mode) &&
+			    m->params.phy_addr <= DWMAC4_MODEL_PHY_ADDR_MAX &&
+			    (m->phy_eee_adv & eee_speed_bit(mode)) &&
+			    model_link_up(m);
+}
+
+bool
+model_phy_rxc_stopped(struct dwmac4_model *m)
+{
+	return m->phy_eee_active &&
+	       (m->phy_pcs_ctrl1 & MDIO_PCS_CTRL1_CLKSTOP_EN) &&
+	       model_link_up(m);
 }
 
 bool
 model_mac_speed_ok(struct dwmac4_model *m)
 {
 	uint32_t cfg = model_reg_get(m, GMAC_CONFIG), want;
-	uint32_t mode = partner_mode(m);
+	uint32_t mode = model_partner_mode(m);
 
 	switch (mode_speed(mode)) {
 	case 10:
@@ -155,7 +209,7 @@ model_phyif_read(struct dwmac4_model *m)
 	uint32_t v = model_reg_get(m, GMAC_PHYIF_CONTROL_STATUS) &
 		     ~(GMAC_PHYIF_CTRLSTATUS_LNKSTS | GMAC_PHYIF_CTRLSTATUS_SPEED |
 		       GMAC_PHYIF_CTRLSTATUS_LNKMOD);
-	uint32_t mode = partner_mode(m);
+	uint32_t mode = model_partner_mode(m);
 	uint32_t speed = mode_speed(mode) == 1000 ?
 			 GMAC_PHYIF_CTRLSTATUS_SPEED_125 :
 			 mode_speed(mode) == 100 ? GMAC_PHYIF_CTRLSTATUS_SPEED_25 :
@@ -183,6 +237,9 @@ model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner)
 	__atomic_store_n(&m->partner, partner, __ATOMIC_RELEASE);
 	__atomic_store_n(&m->aneg_restart, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
+	/* Negotiated again: EEE for the new mode; the clock may run. */
+	model_phy_autoneg(m);
+	model_reset_retry(m);
 }
 
 bool
@@ -222,6 +279,58 @@ model_link_events_run(struct dwmac4_model *m, uint64_t seq)
 }
 
 static uint16_t
+mmd_read(struct dwmac4_model *m, unsigned int devad, uint16_t reg)
+{
+	if (devad == MDIO_MMD_PCS && reg == MDIO_CTRL1)
+		return m->phy_pcs_ctrl1;
+	if (devad == MDIO_MMD_PCS && reg == MDIO_PCS_EEE_ABLE)
+		return MODEL_PHY_EEE_ABLE;
+	if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_ADV)
+		return m->phy_eee_adv;
+	if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_LPABLE)
+		return m->params.phy_eee && model_link_up(m) ?
+		       MODEL_PHY_EEE_ABLE : 0;
+	return 0;
+}
+
+static void
+mmd_write(struct dwmac4_model *m, unsigned int devad, uint16_t reg,
+	  uint16_t val)
+{
+	if (devad == MDIO_MMD_PCS && reg == MDIO_CTRL1)
+		m->phy_pcs_ctrl1 = val & MDIO_PCS_CTRL1_CLKSTOP_EN;
+	else if (devad == MDIO_MMD_AN && reg == MDIO_AN_EEE_ADV)
+		m->phy_eee_adv = val & MODEL_PHY_EEE_ABLE;
+}
+
+/*
+ * Register 14: the address of the MMD register 13 names (FUNCTION
+ * address), or that register's data, the address moving on after the
+ * access with the post-increment functions (22.2.4.3.11).
+ */
+static uint16_t
+mmd_data(struct dwmac4_model *m, bool write, uint16_t val)
+{
+	unsigned int devad = m->phy_mmd_ctrl & MII_MMD_CTRL_DEVAD_MASK;
+	uint16_t func = m->phy_mmd_ctrl & MII_PHY_MMD_CTRL_FUNC_MASK;
+	uint16_t *addr = &m->phy_mmd_addr[devad];
+
+	if (func == MII_MMD_CTRL_ADDR) {
+		if (write)
+			*addr = val;
+		return *addr;
+	}
+	if (write)
+		mmd_write(m, devad, *addr, val);
+	else
+		val = mmd_read(m, devad, *addr);
+	if (func == MII_MMD_CTRL_INCR_RDWT ||
+	    (func == MII_MMD_CTRL_INCR_ON_WT && write))
+		(*addr)++;
+	return val;
+}
+
+static uint16_t
 phy_read(struct dwmac4_model *m, uint32_t reg)
 {
 	bool up = model_link_up(m);
@@ -252,13 +361,17 @@ phy_read(struct dwmac4_model *m, uint32_t reg)
 	case MII_ADVERTISE:
 		return m->phy_adv;
 	case MII_LPA:
-		return up ? partner_lpa(partner_mode(m)) : 0;
+		return up ? partner_lpa(model_partner_mode(m)) : 0;
 	case MII_CTRL1000:
 		return m->phy_ctrl1000;
 	case MII_STAT1000:
-		return up ? partner_stat1000(partner_mode(m)) : 0;
+		return up ? partner_stat1000(model_partner_mode(m)) : 0;
 	case MII_ESTATUS:
 		return MODEL_PHY_ESTATUS;
+	case MII_MMD_CTRL:
+		return m->phy_mmd_ctrl;
+	case MII_MMD_DATA:
+		return mmd_data(m, false, 0);
 	default:
 		return 0;
 	}
@@ -270,10 +383,19 @@ phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
 	switch (reg) {
 	case MII_BMCR:
 		/* RESET and ANRESTART self-clear at once (no timing). */
-		if (val & BMCR_RESET)
+		if (val & BMCR_RESET) {
 			model_phy_reset(m);
-		else
+		} else {
 			m->phy_bmcr = val & (uint16_t)~BMCR_ANRESTART;
+			if ((val & BMCR_ANRESTART) && (val & BMCR_ANENABLE))
+				model_phy_autoneg(m);
+		}
+		break;
+	case MII_MMD_CTRL:
+		m->phy_mmd_ctrl = val;
+		break;
+	case MII_MMD_DATA:
+		mmd_data(m, true, val);
 		break;
 	case MII_ADVERTISE:
 		m->phy_adv = val;
@@ -286,6 +408,8 @@ phy_write(struct dwmac4_model *m, uint32_t reg, uint16_t val)
 	}
 	/* What it advertises decides whether auto-negotiation agrees. */
 	model_link_eval(m);
+	/* The receive clock may run again: a reset waiting for it ends. */
+	model_reset_retry(m);
 }
 
 void

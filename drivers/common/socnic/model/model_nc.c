@@ -35,6 +35,8 @@ _Static_assert(MODEL_NC_LINE == 64, "one stale bit per byte of a line");
 
 struct nc_chunk {
 	uint64_t stale[NC_CHUNK_LINES];	/* one mask per line */
+	/* nc.epoch when a clean last wrote the line back (0: never) */
+	uint32_t wb_epoch[NC_CHUNK_LINES];
 	uint8_t dram[NC_CHUNK];		/* D */
 };
 
@@ -49,16 +51,22 @@ struct nc_region {
 struct nc_line {
 	uint8_t *d;		/* NULL: the line is zero (no chunk) */
 	uint64_t *stale;
+	uint32_t *wb_epoch;
 };
 
 static const uint8_t nc_zero[MODEL_NC_LINE];
 
 static struct {
 	pthread_mutex_t lock;
+	/*
+	 * Completion barriers seen + 1: a line whose wb_epoch equals it was
+	 * written back since the last barrier, and is in flight.
+	 */
+	uint32_t epoch;
 	unsigned int users;
 	unsigned int n;
 	struct nc_region r[NC_MAX_REGIONS];	/* sorted by va, disjoint */
-} nc = { .lock = PTHREAD_MUTEX_INITIALIZER };
+} nc = { .lock = PTHREAD_MUTEX_INITIALIZER, .epoch = 1 };
 
 static inline void
 nc_count(uint64_t *ctr)
@@ -78,7 +86,7 @@ nc_line(struct nc_region *r, uintptr_t a, bool alloc)
 	size_t off = a - r->va, ci = off >> NC_CHUNK_SHIFT;
 	size_t li = (off % NC_CHUNK) / MODEL_NC_LINE;
 	struct nc_chunk *c = r->chunk[ci];
-	struct nc_line l = { NULL, NULL };
+	struct nc_line l = { NULL, NULL, NULL };
 
 	if (c == NULL && alloc) {
 		c = calloc(1, sizeof(*c));
@@ -87,6 +95,7 @@ nc_line(struct nc_region *r, uintptr_t a, bool alloc)
 	if (c != NULL) {
 		l.d = c->dram + li * MODEL_NC_LINE;
 		l.stale = &c->stale[li];
+		l.wb_epoch = &c->wb_epoch[li];
 	}
 	return l;
 }
@@ -200,6 +209,28 @@ nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
 	return unclean;
 }
 
+static bool
+nc_dev_read_stale(const void *cpu, size_t len)
+{
+	bool stale = false;
+
+	pthread_mutex_lock(&nc.lock);
+	NC_FOR_EACH_LINE(cpu, len, {
+		if (r_ != NULL && !stale) {
+			struct nc_line l = nc_line(r_, a_, false);
+			unsigned int o = (unsigned int)(a_ % MODEL_NC_LINE);
+			const uint8_t *cl = (const uint8_t *)(a_ - o);
+
+			stale = nc_cpu_wrote(cl, l.d != NULL ? l.d : nc_zero,
+					     l.d != NULL ? *l.stale : 0, o,
+					     o + (unsigned int)n_) ||
+				(l.d != NULL && *l.wb_epoch == nc.epoch);
+		}
+	});
+	pthread_mutex_unlock(&nc.lock);
+	return stale;
+}
+
 static void
 nc_count_unclean_read(struct model_nc_counters *c)
 {
@@ -277,6 +308,14 @@ nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
 {
 	uintptr_t first = (uintptr_t)addr & ~(uintptr_t)(MODEL_NC_LINE - 1);
 
+	if (op == MODEL_NC_FENCE) {
+		pthread_mutex_lock(&nc.lock);
+		/* 0 is "never written back": skipped when the count wraps. */
+		if (++nc.epoch == 0)
+			nc.epoch = 1;
+		pthread_mutex_unlock(&nc.lock);
+		return;
+	}
 	if (len == 0)
 		return;
 	len += (uintptr_t)addr - first;
@@ -302,6 +341,7 @@ nc_cpu_op(struct model_nc_counters *c, const void *addr, size_t len,
 				if (l.d != NULL) {
 					memcpy(l.d, cl, MODEL_NC_LINE);
 					*l.stale = 0;
+					*l.wb_epoch = nc.epoch;
 				}
 			} else if (op == MODEL_NC_CIVAC && stale != 0) {
 				memcpy(cl, l.d, MODEL_NC_LINE);
@@ -487,6 +527,7 @@ static const struct model_nc_domain nc_own = {
 	.users = nc_users,
 	.map = nc_map,
 	.dev_read_quiet = nc_dev_read_quiet,
+	.dev_read_stale = nc_dev_read_stale,
 	.count_unclean_read = nc_count_unclean_read,
 	.dev_write = nc_dev_write,
 	.cpu_op = nc_cpu_op,
@@ -554,6 +595,12 @@ bool
 model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len)
 {
 	return nc_domain()->dev_read_quiet(dst, cpu, len);
+}
+
+bool
+model_nc_dev_read_stale(const void *cpu, size_t len)
+{
+	return nc_domain()->dev_read_stale(cpu, len);
 }
 
 void

@@ -25,7 +25,10 @@
  *     takes the CPU's line (the device's bytes are lost) and it is counted;
  *   - the CPU's maintenance reaches the module through the driver's cache
  *     hook: clean writes a dirty line to D; clean+invalidate also makes C
- *     show D. Only whole lines of MODEL_NC_LINE bytes are maintained.
+ *     show D. Only whole lines of MODEL_NC_LINE bytes are maintained. A
+ *     line a clean wrote back stays in flight until the next completion
+ *     barrier (MODEL_NC_FENCE): a device that reads it meanwhile may get
+ *     its old bytes, which model_nc_dev_read_stale() tells.
  *
  * One process-wide shadow serves every model (two ports forward through
  * the same DRAM). Device accesses and CPU maintenance are serialised by one
@@ -75,6 +78,13 @@ enum model_nc_op {
 	 * Told only by a driver built to observe its prefetches.
 	 */
 	MODEL_NC_PREFETCH,
+	/*
+	 * The completion barrier (dsb sy): every line the CPU's cleans wrote
+	 * back since the last one has reached D for sure (addr and len are
+	 * ignored). Until then such a line is in flight: the device may read
+	 * it before or after it lands (model_nc_dev_read_stale()).
+	 */
+	MODEL_NC_FENCE,
 };
 
 /*
@@ -112,6 +122,13 @@ int model_nc_map(void *va, size_t len);
 void model_nc_dev_read(struct model_nc_counters *c, void *dst,
 		       const void *cpu, size_t len);
 bool model_nc_dev_read_quiet(void *dst, const void *cpu, size_t len);
+/*
+ * Whether a device read of [cpu, cpu + len) now could get stale bytes:
+ * some the CPU wrote and did not clean, or in a line whose clean has not
+ * been completed by a barrier since (in flight). Reads nothing, counts
+ * nothing.
+ */
+bool model_nc_dev_read_stale(const void *cpu, size_t len);
 void model_nc_count_unclean_read(struct model_nc_counters *c);
 /*
  * @p visible: the bytes also reach C at once (the write-ordering
@@ -144,6 +161,7 @@ struct model_nc_domain {
 	unsigned int (*users)(void);
 	int (*map)(void *va, size_t len);
 	bool (*dev_read_quiet)(void *dst, const void *cpu, size_t len);
+	bool (*dev_read_stale)(const void *cpu, size_t len);
 	void (*count_unclean_read)(struct model_nc_counters *c);
 	void (*dev_write)(struct model_nc_counters *c, void *cpu,
 			  const void *src, size_t len, bool visible);
