@@ -22,6 +22,9 @@
  *   - a change of the in-band link sets RGSMIIIS, which raises the MAC's
  *     line under RGSMIIIE (level: an enable with it pending raises it)
  *     until MAC_PHYIF_Control_Status is read;
+ *   - the partner renegotiating (1000 -> 100 -> 10 half, by call or at a
+ *     frame): link drop, new mode in the PHY and in band, the MAC at the
+ *     old mode receives nothing; no RGSMIIIS without PCSSEL;
  *   - the multicast hash filter; the ICMP checksum;
  *   - the PHY's MMD registers through Clause 22 registers 13/14; on an EEE
  *     link (partner and PHY advertise it) the receive clock stops in LPI
@@ -557,6 +560,121 @@ test_phy_and_speed(void)
 	fix_free(&f);
 }
 
+/* The partner's mode as BMSR/LPA/STAT1000 and the in-band status show it. */
+static void
+check_partner(struct fix *f, const char *what, uint16_t lpa, uint16_t stat1000,
+	      uint32_t speed, bool full)
+{
+	uint32_t phyif;
+
+	mdio_read(f, 0, MII_BMSR);	/* the latch */
+	CHECK(mdio_read(f, 0, MII_BMSR) & BMSR_LSTATUS, "%s: BMSR link up", what);
+	CHECK_EQ_U(mdio_read(f, 0, MII_LPA) & (LPA_100FULL | LPA_100HALF |
+					       LPA_10FULL | LPA_10HALF),
+		   lpa, "%s: LPA", what);
+	CHECK_EQ_U(mdio_read(f, 0, MII_STAT1000), stat1000, "%s: STAT1000", what);
+	phyif = dwmac4_model_read32(f->m, GMAC_PHYIF_CONTROL_STATUS);
+	CHECK_EQ_U(phyif & (GMAC_PHYIF_CTRLSTATUS_SPEED |
+			    GMAC_PHYIF_CTRLSTATUS_LNKMOD),
+		   speed << GMAC_PHYIF_CTRLSTATUS_SPEED_SHIFT |
+		   (full ? GMAC_PHYIF_CTRLSTATUS_LNKMOD : 0), "%s: in band", what);
+}
+
+/* One frame each way: received/sent (@p ok) or dropped for the speed. */
+static void
+check_frames(struct fix *f, const char *what, bool ok)
+{
+	struct dwmac4_model_stats st0 = stats(f), st;
+
+	push(f, 100);
+	dwmac4_model_step(f->m, 8);
+	st = stats(f);
+	CHECK_EQ_U(st.rx_delivered - st0.rx_delivered, ok ? 1 : 0,
+		   "%s: received", what);
+	CHECK_EQ_U(st.rx_dropped_speed - st0.rx_dropped_speed, ok ? 0 : 1,
+		   "%s: dropped for the speed", what);
+}
+
+/*
+ * The partner renegotiates (dwmac4_model_set_partner()): the link drops
+ * (BMSR's link status latched low, RGSMIIIS set) and comes back in the
+ * new mode; a MAC left at the old one receives nothing until it follows.
+ * Without in-band status (no_pcs) RGSMIIIS never rises. model_link_events
+ * run at their frame.
+ */
+static void
+test_partner_renegotiates(void)
+{
+	struct dwmac4_model_params p;
+	struct fix f;
+
+	dwmac4_model_params_init(&p);
+	fix_new(&f, &p, MAC_1G | GMAC_CONFIG_DM);
+	rx_start(&f, NDESC - 1, false, RX_CTL);
+	check_partner(&f, "1000 full", 0, LPA_1000FULL,
+		      GMAC_PHYIF_CTRLSTATUS_SPEED_125, true);
+	check_frames(&f, "1000 full", true);
+	CHECK_EQ_U(dwmac4_model_set_partner(f.m, 100, true), 0, "to 100 full");
+	CHECK(rgsmiiis(&f), "renegotiation: RGSMIIIS");
+	CHECK_EQ_U(mdio_read(&f, 0, MII_BMSR) & BMSR_LSTATUS, 0,
+		   "renegotiation: BMSR latched low");
+	check_partner(&f, "100 full", LPA_100FULL, 0,
+		      GMAC_PHYIF_CTRLSTATUS_SPEED_25, true);
+	check_frames(&f, "100 full, MAC at 1000", false);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, MAC_1G | GMAC_CONFIG_DM |
+			     GMAC_CONFIG_PS | GMAC_CONFIG_FES);
+	check_frames(&f, "100 full, MAC at 100", true);
+	CHECK_EQ_U(dwmac4_model_set_partner(f.m, 10, false), 0, "to 10 half");
+	check_partner(&f, "10 half", LPA_10HALF, 0,
+		      GMAC_PHYIF_CTRLSTATUS_SPEED_2_5, false);
+	check_frames(&f, "10 half, MAC at 100 full", false);
+	dwmac4_model_write32(f.m, GMAC_CONFIG, GMAC_CONFIG_RE | GMAC_CONFIG_TE |
+			     GMAC_CONFIG_PS);
+	check_frames(&f, "10 half, MAC at 10 half", true);
+	CHECK_EQ_U(dwmac4_model_set_partner(f.m, 2500, true), -EINVAL,
+		   "2500 refused");
+	CHECK_EQ_U(stats(&f).violations, 0, "renegotiation: violations");
+	fix_free(&f);
+
+	/* No in-band status: the link moves, RGSMIIIS does not. */
+	dwmac4_model_params_init(&p);
+	p.no_pcs = true;
+	fix_new(&f, &p, MAC_1G | GMAC_CONFIG_DM);
+	CHECK_EQ_U(dwmac4_model_read32(f.m, GMAC_HW_FEATURE0) &
+		   GMAC_HW_FEAT_PCSSEL, 0, "no_pcs: PCSSEL clear");
+	dwmac4_model_set_link(f.m, false);
+	dwmac4_model_set_partner(f.m, 100, true);
+	dwmac4_model_set_link(f.m, true);
+	CHECK_EQ_U(rgsmiiis(&f), 0, "no_pcs: RGSMIIIS never set");
+	check_partner(&f, "no_pcs: 100 full", LPA_100FULL, 0,
+		      GMAC_PHYIF_CTRLSTATUS_SPEED_25, true);
+	fix_free(&f);
+
+	/* Events at frames 2 (100 full), 3 (down), 4 (up). */
+	dwmac4_model_params_init(&p);
+	p.link_events[0] = (struct dwmac4_model_link_event){ 2, 100, true };
+	p.link_events[1] = (struct dwmac4_model_link_event){
+		3, DWMAC4_MODEL_LINK_DOWN, false };
+	p.link_events[2] = (struct dwmac4_model_link_event){
+		4, DWMAC4_MODEL_LINK_UP, false };
+	p.nb_link_events = 3;
+	fix_new(&f, &p, MAC_1G | GMAC_CONFIG_DM);
+	rx_start(&f, NDESC - 1, false, RX_CTL);
+	check_frames(&f, "event: frame 1 at 1000", true);
+	check_frames(&f, "event: frame 2 at 100, MAC at 1000", false);
+	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 0, "event: the link was up");
+	push(&f, 100);
+	dwmac4_model_step(f.m, 8);
+	CHECK_EQ_U(stats(&f).rx_dropped_stopped, 1, "event: frame 3 dropped, link down");
+	dwmac4_model_write32(f.m, GMAC_CONFIG, MAC_1G | GMAC_CONFIG_DM |
+			     GMAC_CONFIG_PS | GMAC_CONFIG_FES);
+	check_frames(&f, "event: frame 4, up at 100, MAC at 100", true);
+	fix_free(&f);
+	p.link_events[2].frame = 3;
+	CHECK(dwmac4_model_create(&p) == NULL && errno == EINVAL,
+	      "event frames not increasing: refused");
+}
+
 static void
 test_tx_queue_size(void)
 {
@@ -1036,6 +1154,7 @@ main(void)
 	test_rbsz_zero();
 	test_interrupt_status();
 	test_link_interrupt();
+	test_partner_renegotiates();
 	test_rx_watchdog();
 	test_hash_filter();
 	test_icmp_checksum();

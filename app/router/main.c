@@ -338,6 +338,14 @@ configure_port(uint16_t port)
 	frame_segs = RTE_MAX(frame_segs, segs);
 	/* --idle-sleep: the lcores sleep until an RX queue interrupt */
 	conf.intr_conf.rxq = args.idle_sleep != 0;
+	/*
+	 * The link from the PMD's events where it has them: the live report
+	 * then reads the link the PMD keeps, never the PHY itself. Not with
+	 * --idle-sleep: a UIO port's one line cannot serve both.
+	 */
+	conf.intr_conf.lsc = info.dev_flags != NULL &&
+			     (*info.dev_flags & RTE_ETH_DEV_INTR_LSC) &&
+			     args.idle_sleep == 0;
 	rc = rte_eth_dev_configure(port, port_q[port].nb_rxq,
 				   port_q[port].nb_txq, &conf);
 	if (rc != 0)

@@ -71,12 +71,16 @@ struct port_info {
 	uint64_t ids[XS_MAX][XS_MAX_IDS];
 	bool has_sink_errors;	/* a model port: frames its sink lost */
 	uint64_t sink_errors_id;
+	bool lsc;		/* configured with intr_conf.lsc */
+	uint64_t lsc_events;	/* atomic: counted in EAL's interrupt thread */
 };
 
 struct port_sample {
 	struct rte_eth_stats st;
 	uint64_t xs[XS_MAX];
 	uint64_t sink_errors;
+	struct rte_eth_link link;
+	uint64_t lsc_events;
 };
 
 /* One forwarding lcore's time: busy, asleep (--idle-sleep). */
@@ -148,6 +152,27 @@ port_xstats_lookup(uint16_t port, struct port_info *pi)
 	free(names);
 }
 
+/* The PMD's link status change events, counted for the live report. */
+static int
+lsc_event(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
+{
+	RTE_SET_USED(type);
+	RTE_SET_USED(arg);
+	RTE_SET_USED(ret);
+	__atomic_fetch_add(&pinfo[port].lsc_events, 1, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static void
+port_lsc_watch(uint16_t port, struct port_info *pi)
+{
+	struct rte_eth_conf conf;
+
+	pi->lsc = rte_eth_dev_conf_get(port, &conf) == 0 && conf.intr_conf.lsc &&
+		  rte_eth_dev_callback_register(port, RTE_ETH_EVENT_INTR_LSC,
+						lsc_event, NULL) == 0;
+}
+
 void
 stats_init(void)
 {
@@ -167,6 +192,7 @@ stats_init(void)
 		port_xstats_lookup(port, pi);
 		pi->has_sink_errors = rte_eth_xstats_get_id_by_name(port,
 			"model_tx_sink_errors", &pi->sink_errors_id) == 0;
+		port_lsc_watch(port, pi);
 	}
 	memset(samples, 0, sizeof(samples));
 	cur = 0;
@@ -224,6 +250,10 @@ stats_sample(void)
 			continue;
 		if (rte_eth_stats_get(port, &ps->st) != 0)
 			memset(&ps->st, 0, sizeof(ps->st));
+		/* With intr_conf.lsc, the link the PMD's last event reported. */
+		if (rte_eth_link_get_nowait(port, &ps->link) != 0)
+			memset(&ps->link, 0, sizeof(ps->link));
+		ps->lsc_events = __atomic_load_n(&pi->lsc_events, __ATOMIC_RELAXED);
 		if (!pi->has_sink_errors ||
 		    rte_eth_xstats_get_by_id(port, &pi->sink_errors_id,
 					     &ps->sink_errors, 1) != 1)
@@ -282,6 +312,29 @@ print_port_xstats(const struct port_info *pi, const struct port_sample *a,
  * time busy and asleep, busy TSC cycles per received packet, sleeps and
  * wake-ups.
  */
+/* A line when the port's link changed during the period. */
+static void
+print_link(uint16_t port, const struct port_sample *a,
+	   const struct port_sample *b)
+{
+	const struct rte_eth_link *l = &b->link;
+	const char *how = !pinfo[port].lsc ? "read by the router" :
+			  b->lsc_events != a->lsc_events ? "LSC event" :
+			  "LSC, no event";
+
+	if (l->link_status == a->link.link_status &&
+	    l->link_speed == a->link.link_speed &&
+	    l->link_duplex == a->link.link_duplex)
+		return;
+	if (l->link_status == RTE_ETH_LINK_DOWN)
+		printf("  port %u link: down (%s)\n", port, how);
+	else
+		printf("  port %u link: up %s %s duplex (%s)\n", port,
+		       rte_eth_link_speed_to_str(l->link_speed),
+		       l->link_duplex == RTE_ETH_LINK_FULL_DUPLEX ? "full" :
+								    "half", how);
+}
+
 static void
 print_lcores(const struct lcore_time *a, const struct lcore_time *b,
 	     double dt)
@@ -359,6 +412,7 @@ stats_print_period(void)
 		       pb->st.imissed - pa->st.imissed);
 		print_port_xstats(&pinfo[port], pa, pb, rx);
 		printf("\n");
+		print_link(port, pa, pb);
 	}
 	printf("  drops:");
 	for (k = 0; k < ROUTER_DROP_MAX; k++)

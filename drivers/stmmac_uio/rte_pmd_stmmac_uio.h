@@ -35,20 +35,21 @@ RTE_PMD_STMMAC_UIO_EXPORT
 int rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up);
 
 /*
+ * The link partner renegotiates to @p speed Mbit/s (10, 100 or 1000) at
+ * full (@p full != 0) or half duplex, as when its advertisement changes:
+ * the link drops and comes back in the new mode (docs/model.md "PHY and
+ * MDIO"). 0, or -EINVAL for another speed.
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_model_set_partner(uint16_t port_id, unsigned int speed,
+					 int full);
+
+/*
  * 1 when the RX traffic source is exhausted and the device has consumed
  * every frame it took (delivered to descriptors or missed), else 0.
  */
 RTE_PMD_STMMAC_UIO_EXPORT
 int rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id);
-
-/*
- * The model's link partner renegotiates to @p speed Mbit/s (10, 100,
- * 1000), full duplex when @p full (dwmac4_model_set_phy_mode()). 0 or
- * -errno (-ENOTSUP: not a model port; -EINVAL: another speed).
- */
-RTE_PMD_STMMAC_UIO_EXPORT
-int rte_pmd_stmmac_uio_model_set_phy_mode(uint16_t port_id,
-					  unsigned int speed, int full);
 
 /*
  * Register @p off of the model SoC's block @p map ("cru", "grf",

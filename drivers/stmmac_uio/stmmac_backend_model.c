@@ -424,6 +424,16 @@ rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up)
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
+rte_pmd_stmmac_uio_model_set_partner(uint16_t port_id, unsigned int speed,
+				     int full)
+{
+	struct stmmac_model_ctx *ctx;
+	int ret = model_of_port(port_id, &ctx);
+
+	return ret < 0 ? ret : dwmac4_model_set_partner(ctx->m, speed, full != 0);
+}
+
+RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 {
 	struct stmmac_model_ctx *ctx;
@@ -445,21 +455,6 @@ rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id)
 	if (ret < 0)
 		return ret;
 	return dwmac4_model_rx_idle(ctx->m) ? 1 : 0;
-}
-
-RTE_PMD_STMMAC_UIO_EXPORT int
-rte_pmd_stmmac_uio_model_set_phy_mode(uint16_t port_id, unsigned int speed,
-				      int full)
-{
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	if (speed != 10 && speed != 100 && speed != 1000)
-		return -EINVAL;
-	dwmac4_model_set_phy_mode(ctx->m, speed, full != 0);
-	return 0;
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

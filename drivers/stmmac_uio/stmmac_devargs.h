@@ -58,6 +58,8 @@
 	X(model_phy_addr, "<0..31>|none", NULL, MODEL)			\
 	X(model_phy_speed, "10|100|1000", NULL, MODEL)			\
 	X(model_phy_duplex, "full|half", NULL, MODEL)			\
+	X(model_pcs, "0|1", NULL, MODEL)				\
+	X(model_link_events, "<frame>:<mode>[/<frame>:<mode>]", NULL, MODEL) \
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
 	X(model_boot, "reset|running|poweron", NULL, MODEL)		\

@@ -68,8 +68,10 @@ stmmac_dev_configure(struct rte_eth_dev *dev)
 {
 	int ret = socnic_dev_configure_check(dev, stmmac_logtype_driver);
 
-	return ret < 0 ? ret :
-	       socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->be,
+	/* The line matters only when the link takes it (else: the poll). */
+	if (ret < 0 || !stmmac_adapter(dev)->lsc_irq)
+		return ret;
+	return socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->be,
 					  stmmac_logtype_driver);
 }
 
@@ -99,22 +101,6 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 }
 
 static int
-stmmac_link_update(struct rte_eth_dev *dev, int wait_to_complete)
-{
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct rte_eth_link link;
-	unsigned int tries = wait_to_complete ? 10 : 1;
-
-	while (tries-- > 0) {
-		stmmac_phy_link(ad, &link);
-		if (link.link_status == RTE_ETH_LINK_UP || tries == 0)
-			break;
-		rte_delay_ms(10);
-	}
-	return rte_eth_linkstatus_set(dev, &link);
-}
-
-static int
 stmmac_dev_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
@@ -138,12 +124,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	if (ret < 0)
 		return ret;
 	/* The MAC starts at the speed and duplex its PHY negotiated. */
-	{
-		struct rte_eth_link link;
-
-		ad->mac_speed = 0;
-		stmmac_phy_link(ad, &link);
-	}
+	stmmac_link_start(dev);
 	ret = stmmac_rx_queue_start(dev, rxq);
 	if (ret < 0)
 		return ret;
@@ -174,6 +155,7 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 		stmmac_dev_stop(dev);
 		return ret;
 	}
+	stmmac_link_watch_start(dev);
 	return 0;
 }
 
@@ -189,6 +171,7 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 		return 0;
 	rxq = stmmac_rxq0(dev);
 	txq = stmmac_txq0(dev);
+	stmmac_link_watch_stop(dev);
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
@@ -516,8 +499,14 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_hw_dma_layout(ad);
 	if (ret < 0)
 		goto err_backend;
-	/* The link interrupt: the core's RGMII/SGMII status (PCSSEL). */
+	rte_spinlock_init(&ad->link_lock);
+	/*
+	 * The link interrupt: the core's RGMII/SGMII status (PCSSEL). LSC
+	 * events on every port all the same: the poll finds each change.
+	 */
 	socnic_lsc_probe(eth_dev, &ad->be, ad->has_pcs, stmmac_logtype_driver);
+	ad->lsc_irq = eth_dev->data->dev_flags & RTE_ETH_DEV_INTR_LSC;
+	eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */
 	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac",
 		(size_t)RTE_ETHER_ADDR_LEN * ad->nb_mac_addrs, 0);

@@ -15,6 +15,7 @@
 #include <ethdev_driver.h>
 #include <rte_mbuf.h>
 #include <rte_memzone.h>
+#include <rte_spinlock.h>
 
 #include "rxp_copybreak.h"
 #include "rxp_parse.h"
@@ -233,8 +234,16 @@ struct stmmac_adapter {
 	uint8_t snpsver;		/* MAC_Version.SNPSVER */
 	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
-	/* Link status change interrupts (stmmac_intr.c, intr_conf.lsc). */
+	/*
+	 * Link status change interrupts (stmmac_intr.c, intr_conf.lsc), when
+	 * the core has the in-band status and EAL can wait on its line
+	 * (lsc_irq); the PHY polled once a second (stmmac_link.c) on every
+	 * port; link_lock serialises their link reads with the application's.
+	 */
 	struct socnic_lsc lsc;
+	bool lsc_irq;
+	struct socnic_link_poll link_poll;
+	rte_spinlock_t link_lock;
 	/* SoC glue (stmmac_soc.c): reset, clocks, interface, TX clock. */
 	struct stmmac_soc soc;
 	bool hw_started;

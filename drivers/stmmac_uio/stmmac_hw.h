@@ -47,4 +47,19 @@ int stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link);
 /* MAC_Configuration PS/FES/DM for a speed (Mbit/s) and duplex. */
 uint32_t stmmac_mac_speed_bits(unsigned int speed, bool full);
 
+/* stmmac_link.c */
+/*
+ * The link is up at @p speed / @p full: on a change, the SoC's TX clock,
+ * then (once the port runs) MAC_Configuration PS/FES/DM.
+ */
+void stmmac_mac_link_up(struct stmmac_adapter *ad, unsigned int speed,
+			bool full);
+/* The link_update op. */
+int stmmac_link_update(struct rte_eth_dev *dev, int wait_to_complete);
+/* dev_start, before the MAC is enabled: its mode from the PHY, or 1000 full. */
+void stmmac_link_start(struct rte_eth_dev *dev);
+/* The 1 Hz poll of the PHY from start to stop (socnic_link_poll). */
+void stmmac_link_watch_start(struct rte_eth_dev *dev);
+void stmmac_link_watch_stop(struct rte_eth_dev *dev);
+
 #endif /* STMMAC_HW_H */

@@ -51,7 +51,7 @@ stmmac_intr_start(struct rte_eth_dev *dev)
 
 	rxq->des3_ioc = on && ad->da.riwt == 0 ? RDES3_INT_ON_COMPLETION_EN : 0;
 	/* Before the start reads the link: a change after it is not lost. */
-	if (dev->data->dev_conf.intr_conf.lsc)
+	if (dev->data->dev_conf.intr_conf.lsc && ad->lsc_irq)
 		socnic_write32(&ad->be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
 	if (!on)
 		return 0;
@@ -101,6 +101,9 @@ stmmac_lsc_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
+	/* Without the line the poll alone reports (stmmac_link.c). */
+	if (!ad->lsc_irq)
+		return 0;
 	return socnic_lsc_start(&ad->lsc, dev, &ad->be, stmmac_lsc_ack,
 				stmmac_logtype_driver);
 }

@@ -188,6 +188,76 @@ arg_model_soc_gated(const char *v, void *args)
 }
 
 static const char *
+arg_model_pcs(const char *v, void *args)
+{
+	bool on;
+
+	if (socnic_parse_bool(v, &on) < 0)
+		return "expected 0 or 1";
+	MODEL_PARAMS(args)->no_pcs = !on;
+	return NULL;
+}
+
+/* One event of model_link_events=: FRAME:MODE. */
+static const char *
+link_event_parse(char *ev, struct dwmac4_model_link_event *out)
+{
+	static const char *const modes[] = {
+		"down", "up", "10", "10half", "100", "100half", "1000",
+		"1000half", NULL,
+	};
+	static const unsigned int speed[] = {
+		DWMAC4_MODEL_LINK_DOWN, DWMAC4_MODEL_LINK_UP, 10, 10, 100, 100,
+		1000, 1000,
+	};
+	char *colon = strchr(ev, ':');
+	uint64_t frame;
+	int i;
+
+	if (colon == NULL)
+		return "expected FRAME:MODE";
+	*colon = '\0';
+	if (socnic_parse_u64(ev, 1, UINT64_MAX, &frame) < 0)
+		return "expected a frame number from 1 before ':'";
+	i = socnic_parse_word(colon + 1, modes);
+	if (i < 0)
+		return "expected a mode down, up, 10, 10half, 100, 100half, 1000 or 1000half after ':'";
+	*out = (struct dwmac4_model_link_event){
+		.frame = frame, .speed = speed[i], .full = i % 2 == 0,
+	};
+	return NULL;
+}
+
+/* FRAME:MODE[/FRAME:MODE...], frames increasing. */
+static const char *
+arg_model_link_events(const char *v, void *args)
+{
+	struct dwmac4_model_params *p = MODEL_PARAMS(args);
+	char buf[256], *ev, *slash;
+	const char *err;
+	unsigned int n = 0;
+
+	if (v == NULL || strlen(v) >= sizeof(buf))
+		return "expected FRAME:MODE[/FRAME:MODE...]";
+	strcpy(buf, v);
+	for (ev = buf; ev != NULL; ev = slash != NULL ? slash + 1 : NULL) {
+		slash = strchr(ev, '/');
+		if (slash != NULL)
+			*slash = '\0';
+		if (n == DWMAC4_MODEL_MAX_LINK_EVENTS)
+			return "at most " RTE_STR(DWMAC4_MODEL_MAX_LINK_EVENTS) " events";
+		err = link_event_parse(ev, &p->link_events[n]);
+		if (err != NULL)
+			return err;
+		if (n > 0 && p->link_events[n].frame <= p->link_events[n - 1].frame)
+			return "the frames must increase";
+		n++;
+	}
+	p->nb_link_events = n;
+	return NULL;
+}
+
+static const char *
 arg_model_soc_delay(const char *v, uint32_t *out)
 {
 	uint64_t n;

@@ -320,17 +320,7 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 		link->link_duplex = full ? RTE_ETH_LINK_FULL_DUPLEX :
 					   RTE_ETH_LINK_HALF_DUPLEX;
 		/* The MAC follows the PHY on every change. */
-		if (speed != ad->mac_speed || full != ad->mac_full) {
-			ad->mac_speed = speed;
-			ad->mac_full = full;
-			/* The SoC's RGMII TX clock follows too (stmmac_soc.c). */
-			stmmac_soc_link_speed(ad, speed);
-			if (ad->hw_started)
-				socnic_update32(&ad->be, GMAC_CONFIG,
-						GMAC_CONFIG_PS | GMAC_CONFIG_FES |
-						GMAC_CONFIG_DM,
-						stmmac_mac_speed_bits(speed, full));
-		}
+		stmmac_mac_link_up(ad, speed, full);
 	} else {
 		link->link_status = RTE_ETH_LINK_DOWN;
 		link->link_speed = RTE_ETH_SPEED_NUM_NONE;

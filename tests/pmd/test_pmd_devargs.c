@@ -545,6 +545,14 @@ static const struct known known[] = {
 	{ "wb_batch", { "0", "65" }, { "1", "64" } },
 };
 
+/* Keys of the dwmac4 model only. */
+static const struct known stmmac_known[] = {
+	{ "model_link_events", { "0:100", "1:200", "2:100/1:10", "1:100/",
+				 "1:", ":100", "1:100/1:10",
+				 "1:down/2:up/3:10/4:100/5:1000/6:10half/7:100half/8:1000half/9:up" },
+	  { "1:100", "5:down/6:up", "1:10half/2:1000half/3:100" } },
+};
+
 /* The model's name: another word, or the right one in capitals, refused. */
 static const struct known *
 model_known(void)
@@ -573,6 +581,10 @@ find_known(const char *key)
 	for (i = 0; i < RTE_DIM(known); i++)
 		if (strcmp(known[i].key, key) == 0)
 			return &known[i];
+	for (i = 0; strcmp(family_keys().model, "dwmac4") == 0 &&
+	     i < RTE_DIM(stmmac_known); i++)
+		if (strcmp(stmmac_known[i].key, key) == 0)
+			return &stmmac_known[i];
 	return NULL;
 }
 

@@ -248,7 +248,7 @@ renegotiate(const char *board)
 		return;
 	}
 	for (i = 0; i < RTE_DIM(speeds); i++) {
-		CHECK(rte_pmd_stmmac_uio_model_set_phy_mode(p.port, speeds[i], 1) == 0,
+		CHECK(rte_pmd_stmmac_uio_model_set_partner(p.port, speeds[i], 1) == 0,
 		      "%s: partner to %u", board, speeds[i]);
 		memset(&link, 0, sizeof(link));
 		CHECK(rte_eth_link_get_nowait(p.port, &link) == 0, "link");

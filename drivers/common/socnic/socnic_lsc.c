@@ -14,6 +14,7 @@
 #include <sys/epoll.h>
 #include <unistd.h>
 
+#include <rte_alarm.h>
 #include <rte_interrupts.h>
 
 #include "socnic_intr.h"
@@ -70,24 +71,34 @@ socnic_lsc_configure_check(const struct rte_eth_dev *dev,
 	return 0;
 }
 
+/* The link read again through the port's link_update: whether it changed. */
+static bool
+socnic_lsc_refresh(struct rte_eth_dev *dev)
+{
+	struct rte_eth_link before, after;
+
+	rte_eth_linkstatus_get(dev, &before);
+	dev->dev_ops->link_update(dev, 0);
+	rte_eth_linkstatus_get(dev, &after);
+	return memcmp(&before, &after, sizeof(before)) != 0;
+}
+
 static void
 socnic_lsc_handler(void *arg)
 {
 	struct socnic_lsc *l = arg;
 	struct rte_eth_dev *dev = l->dev;
-	struct rte_eth_link before, after;
 	uint64_t count;
+	bool changed;
 
 	if (l->be->ops->irq_kind == SOCNIC_IRQ_EVENTFD &&
 	    read(l->fd, &count, sizeof(count)) < 0 && errno != EAGAIN)
 		SOCNIC_LOG(l->logtype, WARNING, "port %u: link interrupt fd: %s",
 			   dev->data->port_id, strerror(errno));
 	l->ack(dev);
-	rte_eth_linkstatus_get(dev, &before);
-	dev->dev_ops->link_update(dev, 0);
-	rte_eth_linkstatus_get(dev, &after);
+	changed = socnic_lsc_refresh(dev);
 	socnic_intr_rearm(l->be);
-	if (memcmp(&before, &after, sizeof(before)) != 0)
+	if (changed)
 		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
 }
 
@@ -167,4 +178,47 @@ socnic_lsc_stop(struct socnic_lsc *l)
 	rte_intr_instance_free(l->h);
 	l->h = NULL;
 	l->fd = -1;
+}
+
+/*
+ * The poll, in EAL's interrupt thread (alarms run there, as the interrupt
+ * callback does: the two never overlap). Nothing of the port is touched
+ * after the application's callbacks: they may stop or close it.
+ */
+static void
+socnic_link_poll_alarm(void *arg)
+{
+	struct socnic_link_poll *lp = arg;
+	struct rte_eth_dev *dev = lp->dev;
+
+	if (!__atomic_load_n(&lp->on, __ATOMIC_ACQUIRE))
+		return;
+	if (rte_eal_alarm_set(lp->period_us, socnic_link_poll_alarm, lp) < 0) {
+		__atomic_store_n(&lp->on, false, __ATOMIC_RELEASE);
+		SOCNIC_LOG(lp->logtype, ERR, "port %u: cannot re-arm the link poll: the link is read only when the application asks",
+			   dev->data->port_id);
+	}
+	if (socnic_lsc_refresh(dev) && dev->data->dev_conf.intr_conf.lsc)
+		rte_eth_dev_callback_process(dev, RTE_ETH_EVENT_INTR_LSC, NULL);
+}
+
+void
+socnic_link_poll_start(struct socnic_link_poll *lp, struct rte_eth_dev *dev,
+		       uint64_t period_us, int logtype)
+{
+	*lp = (struct socnic_link_poll){ .dev = dev, .period_us = period_us,
+					 .logtype = logtype, .on = true };
+	if (rte_eal_alarm_set(period_us, socnic_link_poll_alarm, lp) < 0) {
+		lp->on = false;
+		SOCNIC_LOG(logtype, ERR, "port %u: no EAL alarm for the link poll: the link is read only when the application asks",
+			   dev->data->port_id);
+	}
+}
+
+void
+socnic_link_poll_stop(struct socnic_link_poll *lp)
+{
+	__atomic_store_n(&lp->on, false, __ATOMIC_RELEASE);
+	/* Waits for a callback running in another thread; takes its re-arm. */
+	rte_eal_alarm_cancel(socnic_link_poll_alarm, lp);
 }

@@ -64,4 +64,32 @@ int socnic_lsc_start(struct socnic_lsc *l, struct rte_eth_dev *dev,
  */
 void socnic_lsc_stop(struct socnic_lsc *l);
 
+/*
+ * The link polled, for a controller whose link changes raise nothing the
+ * port can wait on (no in-band status, a PHY's interrupt pin on a GPIO),
+ * as Linux's phylib polls a PHY without an interrupt once a second: from
+ * start to stop, every @p period_us an EAL alarm reads the link through
+ * the port's link_update (which makes the MAC follow it) and, when it
+ * changed and the application configured intr_conf.lsc, reports
+ * RTE_ETH_EVENT_INTR_LSC. Beside an interrupt (socnic_lsc_start()) both
+ * run in EAL's interrupt thread, each reporting a change it finds, so a
+ * change is reported once.
+ */
+struct socnic_link_poll {
+	struct rte_eth_dev *dev;
+	uint64_t period_us;
+	int logtype;
+	bool on;			/* atomic: the alarm re-arms itself */
+};
+
+/* dev_start, once the port runs. A failure is logged. */
+void socnic_link_poll_start(struct socnic_link_poll *lp, struct rte_eth_dev *dev,
+			    uint64_t period_us, int logtype);
+
+/*
+ * dev_stop, first: no poll runs once this returns (from inside an LSC
+ * callback the poll made, it ends when that returns). Safe when off.
+ */
+void socnic_link_poll_stop(struct socnic_link_poll *lp);
+
 #endif /* SOCNIC_LSC_H */

@@ -153,7 +153,8 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * (MMCSEL; dwmac4_model_mmc.c).
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL | GMAC_HW_FEAT_MMCSEL |
+		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_MMCSEL |
+		(m->params.no_pcs ? 0u : GMAC_HW_FEAT_PCSSEL) |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
 	/*
@@ -803,6 +804,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	    (p->phy_speed != 10 && p->phy_speed != 100 &&
 	     p->phy_speed != 1000) ||
 	    p->mtl_queues < 1 || p->mtl_queues > DWMAC4_MODEL_MAX_MTL_QUEUES ||
+	    !model_link_events_valid(p) ||
 	    (unsigned int)p->clocks > DWMAC4_MODEL_CLOCKS_NO_RXC ||
 	    (unsigned int)p->soc > DWMAC4_MODEL_SOC_IMX8MP ||
 	    (unsigned int)p->soc_boot > DWMAC4_MODEL_SOC_BOOT_COLD ||
@@ -855,6 +857,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	if (!p->boot_poweron)
 		model_boot_mac(m);
 	model_mmc_reset(m);
+	m->partner = MODEL_PARTNER(p->phy_speed, p->phy_full);
 	model_phy_reset(m);
 	m->link_up = true;
 	m->bmsr_link_latch = true;
@@ -1049,31 +1052,43 @@ dwmac4_model_stop(struct dwmac4_model *m)
 
 /* ---- Harness side ---- */
 
+/*
+ * The cable pulled or plugged; lock held (the harness's calls below, the
+ * engine's model_link_events_run()). A link coming up negotiates again
+ * (EEE resolved for it); a link down runs the receive clock, so a reset
+ * waiting for it completes.
+ */
 void
-dwmac4_model_set_link(struct dwmac4_model *m, bool up)
+model_cable_set(struct dwmac4_model *m, bool up)
 {
 	__atomic_store_n(&m->link_up, up, __ATOMIC_RELEASE);
 	if (!up)
 		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
 	model_link_eval(m);
-	/* A link coming up negotiates again; a link down runs the clock. */
-	pthread_mutex_lock(&m->lock);
 	model_phy_autoneg(m);
 	model_reset_retry(m);
+}
+
+void
+dwmac4_model_set_link(struct dwmac4_model *m, bool up)
+{
+	pthread_mutex_lock(&m->lock);
+	model_cable_set(m, up);
 	pthread_mutex_unlock(&m->lock);
 	model_thread_kick(&m->thr);
 }
 
-void
-dwmac4_model_set_phy_mode(struct dwmac4_model *m, unsigned int speed,
-			  bool full)
+int
+dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
+			 bool full)
 {
 	if (speed != 10 && speed != 100 && speed != 1000)
-		return;
-	__atomic_store_n(&m->params.phy_speed, speed, __ATOMIC_RELEASE);
-	__atomic_store_n(&m->params.phy_full, full, __ATOMIC_RELEASE);
-	model_link_eval(m);
+		return -EINVAL;
+	pthread_mutex_lock(&m->lock);
+	model_phy_renegotiate(m, MODEL_PARTNER(speed, full));
+	pthread_mutex_unlock(&m->lock);
 	model_thread_kick(&m->thr);
+	return 0;
 }
 
 void

@@ -59,6 +59,10 @@ struct model_traffic_sink;
 /* MDIO addresses a PHY may answer at; params.phy_addr beyond: no PHY. */
 #define DWMAC4_MODEL_PHY_ADDR_MAX 31u
 #define DWMAC4_MODEL_PHY_NONE 32u
+/* Link events of params.link_events: at most this many; the two non-modes. */
+#define DWMAC4_MODEL_MAX_LINK_EVENTS 8u
+#define DWMAC4_MODEL_LINK_DOWN 0u
+#define DWMAC4_MODEL_LINK_UP 1u
 /* MTL queues the core may be synthesised with (MAC_HW_Feature2). */
 #define DWMAC4_MODEL_MAX_MTL_QUEUES 8u
 /* RX and TX FIFO of the core (MAC_HW_Feature1: 16 KiB each). */
@@ -250,12 +254,33 @@ struct dwmac4_model_params {
 	/*
 	 * The PHY (dwmac4_model_phy.c): its MDIO address (PHY_NONE: no PHY,
 	 * a fixed link to a switch), and the one mode its link partner
-	 * offers, which auto-negotiation settles on. A MAC whose
+	 * offers at power-on (dwmac4_model_set_partner() renegotiates), which
+	 * auto-negotiation settles on. A MAC whose
 	 * MAC_Configuration PS/FES/DM disagree receives and sends nothing.
 	 */
 	unsigned int phy_addr;		/* default 0 */
 	unsigned int phy_speed;		/* 10, 100 or 1000 (default) Mbit/s */
 	bool phy_full;			/* full duplex (default) */
+	/*
+	 * A core without the RGMII/SGMII in-band link status
+	 * (MAC_HW_Feature0.PCSSEL clear, as on a board whose PHY sends
+	 * none): RGSMIIIS never rises, a driver learns of a link change only
+	 * from the PHY over MDIO.
+	 */
+	bool no_pcs;
+	/*
+	 * Link events in frame terms, for tests of a link that changes while
+	 * frames flow: when the traffic source hands over frame number
+	 * .frame (rx_offered), the partner renegotiates to .speed/.full
+	 * (dwmac4_model_set_partner()), or the cable is pulled or plugged
+	 * (.speed DWMAC4_MODEL_LINK_DOWN / _UP). Frames strictly increasing.
+	 */
+	struct dwmac4_model_link_event {
+		uint64_t frame;
+		unsigned int speed;	/* 10, 100, 1000, or LINK_DOWN / LINK_UP */
+		bool full;
+	} link_events[DWMAC4_MODEL_MAX_LINK_EVENTS];
+	unsigned int nb_link_events;
 	/*
 	 * The link partner offers EEE at 100 and 1000 Mbit/s (MMD 7
 	 * register 61). The PHY advertises EEE after power-on, as an
@@ -427,15 +452,6 @@ unsigned int dwmac4_model_step(struct dwmac4_model *m, unsigned int budget);
 void dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns);
 
 /*
- * The link partner renegotiates to @p speed (10, 100 or 1000) Mbit/s and
- * duplex @p full: the PHY's partner ability changes, auto-negotiation
- * settles on it at once. A MAC or an SoC TX clock still at the old speed
- * loses the frames (rx/tx_dropped_speed, soc_tx_dropped_clock).
- */
-void dwmac4_model_set_phy_mode(struct dwmac4_model *m, unsigned int speed,
-			       bool full);
-
-/*
  * The SoC's extra maps (params.soc; dwmac4_model_soc.c), as a UIO device
  * offers its node's further reg entries: the index of the map named
  * @p name ("cru", "grf", "php_grf", "gpr"), or -1; a 32-bit access at
@@ -464,6 +480,18 @@ uint32_t dwmac4_model_soc_txclk_hz(struct dwmac4_model *m);
  * of the link the MAC sees in band sets RGSMIIIS.
  */
 void dwmac4_model_set_link(struct dwmac4_model *m, bool up);
+
+/*
+ * The link partner renegotiates to @p speed Mbit/s (10, 100, 1000) at
+ * @p full duplex, as when its own advertisement changes: the link drops
+ * (BMSR's link status latches low, the in-band link goes down) and comes
+ * back in the new mode if the cable is in and the PHY advertises it, EEE
+ * resolved for it. A MAC or an SoC TX clock still at the old speed loses
+ * the frames (rx/tx_dropped_speed, soc_tx_dropped_clock). 0, or -EINVAL
+ * for another speed.
+ */
+int dwmac4_model_set_partner(struct dwmac4_model *m, unsigned int speed,
+			     bool full);
 
 /*
  * The device's own view of what happened. Every receive-side frame taken

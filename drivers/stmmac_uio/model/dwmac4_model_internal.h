@@ -189,6 +189,14 @@ struct dwmac4_model {
 	bool reset_pending;			/* SWR waits for the receive clock (lock) */
 	bool link_up;				/* atomic */
 	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
+	/*
+	 * The partner's one mode (MODEL_PARTNER(speed, full), atomic: the
+	 * harness renegotiates while the engines run), and a renegotiation
+	 * under way (atomic: the link is down meanwhile).
+	 */
+	uint32_t partner;
+	bool aneg_restart;
+	unsigned int link_ev_next;		/* params.link_events: engine only */
 	/* The link the MAC last saw in band (RGSMIIIS on a change); atomic. */
 	bool inband_link;
 
@@ -309,6 +317,31 @@ bool model_link_up(struct dwmac4_model *m);
 bool model_mac_speed_ok(struct dwmac4_model *m);
 /* After anything that may move the link: RGSMIIIS when it moved. */
 void model_link_eval(struct dwmac4_model *m);
+/* The partner's mode, as the PHY's registers encode it. */
+#define MODEL_PARTNER_FULL	0x10000u
+#define MODEL_PARTNER(speed, full) ((speed) | ((full) ? MODEL_PARTNER_FULL : 0u))
+/* The partner's mode now, MODEL_PARTNER(speed, full) (atomic load). */
+uint32_t model_partner_mode(const struct dwmac4_model *m);
+unsigned int model_partner_speed(const struct dwmac4_model *m);
+/*
+ * The cable pulled or plugged (dwmac4_model_set_link(), without the kick):
+ * auto-negotiation runs again and a reset waiting for the receive clock
+ * retries. Lock held.
+ */
+void model_cable_set(struct dwmac4_model *m, bool up);
+/* params.link_events: known modes, frames strictly increasing. */
+bool model_link_events_valid(const struct dwmac4_model_params *p);
+/*
+ * Renegotiation to MODEL_PARTNER(speed, full) (dwmac4_model_set_partner(),
+ * model_link_events=): the link drops and comes back in the new mode, EEE
+ * resolved for it, a reset waiting for the receive clock retried. Lock held.
+ */
+void model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner);
+/*
+ * The engine took frame number @p seq from the source: the link events
+ * of params.link_events due by then happen (model_link_events=).
+ */
+void model_link_events_run(struct dwmac4_model *m, uint64_t seq);
 /* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
 uint32_t model_phyif_read(struct dwmac4_model *m);
 /* The PHY stops the (R)GMII receive clock now (EEE LPI with clock stop). */

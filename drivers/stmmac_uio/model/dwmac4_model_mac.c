@@ -239,6 +239,12 @@ model_mac_rx(struct dwmac4_model *m)
 		MODEL_STAT_ADD(m, rx_offered, 1);
 		f->seq = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
 		n = (uint32_t)rc;
+		/* model_link_events=: the link changes as this frame arrives. */
+		if (__builtin_expect(m->link_ev_next < m->params.nb_link_events, 0)) {
+			model_link_events_run(m, f->seq);
+			can = model_link_up(m) &&
+			      (model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_RE);
+		}
 		if (!can) {
 			MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
 			return MODEL_WORK_FRAME;

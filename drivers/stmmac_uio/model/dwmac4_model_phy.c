@@ -5,10 +5,12 @@
  * and MDIO").
  *
  * One Clause 22 PHY at params.phy_addr (or none: a fixed link to a switch),
- * an RTL8211F by its ID. The link partner advertises exactly
- * params.phy_speed at params.phy_full duplex; auto-negotiation settles on
- * it when the PHY advertises it (ADVERTISE, CTRL1000), else the link stays
- * down. A MAC whose MAC_Configuration PS/FES/DM disagree with the result
+ * an RTL8211F by its ID. The link partner advertises exactly one mode,
+ * params.phy_speed at params.phy_full duplex until it renegotiates
+ * (dwmac4_model_set_partner(), model_link_events=: the link drops, BMSR's
+ * link status latching low, and comes back in the new mode);
+ * auto-negotiation settles on it when the PHY advertises it (ADVERTISE,
+ * CTRL1000), else the link stays down. A MAC whose MAC_Configuration PS/FES/DM disagree with the result
  * receives and sends nothing: on silicon its (R)GMII clocks and framing do
  * not match the PHY's, and every frame is garbage on the wire. Counted as
  * rx_dropped_speed / tx_dropped_speed.
@@ -17,7 +19,8 @@
  * RTL8211F does; or a switch's SGMII): MAC_PHYIF_Control_Status LNKSTS,
  * LNKSPEED and LNKMOD follow the link, and each change of it sets
  * MAC_Interrupt_Status.RGSMIIIS until that register is read (the
- * databook's clear on read; Linux dwmac4_phystatus() reads it).
+ * databook's clear on read; Linux dwmac4_phystatus() reads it). A core
+ * without it (params.no_pcs: PCSSEL clear) never sets RGSMIIIS.
  *
  * Its MMD registers (Clause 45 through Clause 22 registers 13/14, IEEE
  * 802.3 22.2.4.3.11): PCS control 1 (MMD 3.0) with clock stop enable, set
@@ -69,61 +72,90 @@ model_phy_reset(struct dwmac4_model *m)
 	model_phy_autoneg(m);
 }
 
+/* The partner's mode (MODEL_PARTNER()): one load, it may renegotiate. */
+uint32_t
+model_partner_mode(const struct dwmac4_model *m)
+{
+	return __atomic_load_n(&m->partner, __ATOMIC_ACQUIRE);
+}
+
+static unsigned int
+mode_speed(uint32_t mode)
+{
+	return mode & ~MODEL_PARTNER_FULL;
+}
+
+unsigned int
+model_partner_speed(const struct dwmac4_model *m)
+{
+	return mode_speed(model_partner_mode(m));
+}
+
+static bool
+mode_full(uint32_t mode)
+{
+	return mode & MODEL_PARTNER_FULL;
+}
+
 /* What the partner advertises: its one mode, as LPA and STAT1000 bits. */
 static uint16_t
-partner_lpa(const struct dwmac4_model *m)
+partner_lpa(uint32_t mode)
 {
 	uint16_t lpa = LPA_LPACK | ADVERTISE_CSMA;
 
-	if (m->params.phy_speed == 100)
-		lpa |= m->params.phy_full ? LPA_100FULL : LPA_100HALF;
-	else if (m->params.phy_speed == 10)
-		lpa |= m->params.phy_full ? LPA_10FULL : LPA_10HALF;
+	if (mode_speed(mode) == 100)
+		lpa |= mode_full(mode) ? LPA_100FULL : LPA_100HALF;
+	else if (mode_speed(mode) == 10)
+		lpa |= mode_full(mode) ? LPA_10FULL : LPA_10HALF;
 	return lpa;
 }
 
 static uint16_t
-partner_stat1000(const struct dwmac4_model *m)
+partner_stat1000(uint32_t mode)
 {
-	if (m->params.phy_speed != 1000)
+	if (mode_speed(mode) != 1000)
 		return 0;
-	return m->params.phy_full ? LPA_1000FULL : LPA_1000HALF;
+	return mode_full(mode) ? LPA_1000FULL : LPA_1000HALF;
 }
 
 /* Whether the PHY advertises the partner's mode (auto-negotiation agrees). */
 static bool
-phy_agrees(const struct dwmac4_model *m)
+phy_agrees(const struct dwmac4_model *m, uint32_t mode)
 {
-	if (m->params.phy_speed == 1000)
-		return m->phy_ctrl1000 & (m->params.phy_full ? ADVERTISE_1000FULL :
+	if (mode_speed(mode) == 1000)
+		return m->phy_ctrl1000 & (mode_full(mode) ? ADVERTISE_1000FULL :
 					  ADVERTISE_1000HALF);
-	return m->phy_adv & (partner_lpa(m) & (LPA_100FULL | LPA_100HALF |
-					       LPA_10FULL | LPA_10HALF));
+	return m->phy_adv & (partner_lpa(mode) & (LPA_100FULL | LPA_100HALF |
+						  LPA_10FULL | LPA_10HALF));
 }
 
 bool
 model_link_up(struct dwmac4_model *m)
 {
-	if (!__atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE))
+	if (!__atomic_load_n(&m->link_up, __ATOMIC_ACQUIRE) ||
+	    __atomic_load_n(&m->aneg_restart, __ATOMIC_ACQUIRE))
 		return false;
 	/* No PHY: a fixed link. Else auto-negotiation must agree. */
-	return m->params.phy_addr > DWMAC4_MODEL_PHY_ADDR_MAX || phy_agrees(m);
+	return m->params.phy_addr > DWMAC4_MODEL_PHY_ADDR_MAX ||
+	       phy_agrees(m, model_partner_mode(m));
 }
 
 /* The EEE ability bit of the partner's speed (none at 10 Mbit/s). */
 static uint16_t
-eee_speed_bit(const struct dwmac4_model *m)
+eee_speed_bit(uint32_t mode)
 {
-	return m->params.phy_speed == 1000 ? MDIO_EEE_1000T :
-	       m->params.phy_speed == 100 ? MDIO_EEE_100TX : 0;
+	return mode_speed(mode) == 1000 ? MDIO_EEE_1000T :
+	       mode_speed(mode) == 100 ? MDIO_EEE_100TX : 0;
 }
 
 void
 model_phy_autoneg(struct dwmac4_model *m)
 {
-	m->phy_eee_active = m->params.phy_eee && m->params.phy_full &&
+	uint32_t mode = model_partner_mode(m);
+
+	m->phy_eee_active = m->params.phy_eee && mode_full(mode) &&
 			    m->params.phy_addr <= DWMAC4_MODEL_PHY_ADDR_MAX &&
-			    (m->phy_eee_adv & eee_speed_bit(m)) &&
+			    (m->phy_eee_adv & eee_speed_bit(mode)) &&
 			    model_link_up(m);
 }
 
@@ -139,8 +171,9 @@ bool
 model_mac_speed_ok(struct dwmac4_model *m)
 {
 	uint32_t cfg = model_reg_get(m, GMAC_CONFIG), want;
+	uint32_t mode = model_partner_mode(m);
 
-	switch (m->params.phy_speed) {
+	switch (mode_speed(mode)) {
 	case 10:
 		want = GMAC_CONFIG_PS;
 		break;
@@ -151,7 +184,7 @@ model_mac_speed_ok(struct dwmac4_model *m)
 		want = 0;
 		break;
 	}
-	if (m->params.phy_full)
+	if (mode_full(mode))
 		want |= GMAC_CONFIG_DM;
 	return (cfg & (GMAC_CONFIG_PS | GMAC_CONFIG_FES | GMAC_CONFIG_DM)) ==
 	       want;
@@ -162,7 +195,8 @@ model_link_eval(struct dwmac4_model *m)
 {
 	bool up = model_link_up(m);
 
-	if (__atomic_exchange_n(&m->inband_link, up, __ATOMIC_ACQ_REL) == up)
+	if (__atomic_exchange_n(&m->inband_link, up, __ATOMIC_ACQ_REL) == up ||
+	    m->params.no_pcs)
 		return;
 	__atomic_fetch_or(&m->regs[GMAC_INT_STATUS / 4u],
 			  DWMAC4_GMAC_INT_STATUS_RGSMIIIS, __ATOMIC_ACQ_REL);
@@ -175,9 +209,10 @@ model_phyif_read(struct dwmac4_model *m)
 	uint32_t v = model_reg_get(m, GMAC_PHYIF_CONTROL_STATUS) &
 		     ~(GMAC_PHYIF_CTRLSTATUS_LNKSTS | GMAC_PHYIF_CTRLSTATUS_SPEED |
 		       GMAC_PHYIF_CTRLSTATUS_LNKMOD);
-	uint32_t speed = m->params.phy_speed == 1000 ?
+	uint32_t mode = model_partner_mode(m);
+	uint32_t speed = mode_speed(mode) == 1000 ?
 			 GMAC_PHYIF_CTRLSTATUS_SPEED_125 :
-			 m->params.phy_speed == 100 ? GMAC_PHYIF_CTRLSTATUS_SPEED_25 :
+			 mode_speed(mode) == 100 ? GMAC_PHYIF_CTRLSTATUS_SPEED_25 :
 			 GMAC_PHYIF_CTRLSTATUS_SPEED_2_5;
 
 	__atomic_fetch_and(&m->regs[GMAC_INT_STATUS / 4u],
@@ -187,9 +222,60 @@ model_phyif_read(struct dwmac4_model *m)
 		return v;
 	v |= GMAC_PHYIF_CTRLSTATUS_LNKSTS |
 	     speed << GMAC_PHYIF_CTRLSTATUS_SPEED_SHIFT;
-	if (m->params.phy_full)
+	if (mode_full(mode))
 		v |= GMAC_PHYIF_CTRLSTATUS_LNKMOD;
 	return v;
+}
+
+void
+model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner)
+{
+	/* The drop: link status latches low, the in-band link goes down. */
+	__atomic_store_n(&m->aneg_restart, true, __ATOMIC_RELEASE);
+	__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
+	model_link_eval(m);
+	__atomic_store_n(&m->partner, partner, __ATOMIC_RELEASE);
+	__atomic_store_n(&m->aneg_restart, false, __ATOMIC_RELEASE);
+	model_link_eval(m);
+	/* Negotiated again: EEE for the new mode; the clock may run. */
+	model_phy_autoneg(m);
+	model_reset_retry(m);
+}
+
+bool
+model_link_events_valid(const struct dwmac4_model_params *p)
+{
+	const struct dwmac4_model_link_event *ev = p->link_events;
+	unsigned int i;
+
+	if (p->nb_link_events > DWMAC4_MODEL_MAX_LINK_EVENTS)
+		return false;
+	for (i = 0; i < p->nb_link_events; i++) {
+		if (ev[i].speed != DWMAC4_MODEL_LINK_DOWN &&
+		    ev[i].speed != DWMAC4_MODEL_LINK_UP && ev[i].speed != 10 &&
+		    ev[i].speed != 100 && ev[i].speed != 1000)
+			return false;
+		if (i > 0 && ev[i].frame <= ev[i - 1].frame)
+			return false;
+	}
+	return true;
+}
+
+void
+model_link_events_run(struct dwmac4_model *m, uint64_t seq)
+{
+	const struct dwmac4_model_link_event *ev;
+
+	while (m->link_ev_next < m->params.nb_link_events &&
+	       m->params.link_events[m->link_ev_next].frame <= seq) {
+		ev = &m->params.link_events[m->link_ev_next++];
+		if (ev->speed == DWMAC4_MODEL_LINK_DOWN ||
+		    ev->speed == DWMAC4_MODEL_LINK_UP)
+			model_cable_set(m, ev->speed == DWMAC4_MODEL_LINK_UP);
+		else
+			model_phy_renegotiate(m, MODEL_PARTNER(ev->speed,
+							       ev->full));
+	}
 }
 
 static uint16_t
@@ -275,11 +361,11 @@ phy_read(struct dwmac4_model *m, uint32_t reg)
 	case MII_ADVERTISE:
 		return m->phy_adv;
 	case MII_LPA:
-		return up ? partner_lpa(m) : 0;
+		return up ? partner_lpa(model_partner_mode(m)) : 0;
 	case MII_CTRL1000:
 		return m->phy_ctrl1000;
 	case MII_STAT1000:
-		return up ? partner_stat1000(m) : 0;
+		return up ? partner_stat1000(model_partner_mode(m)) : 0;
 	case MII_ESTATUS:
 		return MODEL_PHY_ESTATUS;
 	case MII_MMD_CTRL:

@@ -272,7 +272,7 @@ model_soc_txclk_ok(struct dwmac4_model *m)
 
 	if (m->params.soc == DWMAC4_MODEL_SOC_NONE)
 		return true;
-	switch (__atomic_load_n(&m->params.phy_speed, __ATOMIC_RELAXED)) {
+	switch (model_partner_speed(m)) {
 	case 10:
 		want = ROCKCHIP_RGMII_CLK_10;
 		break;
