@@ -19,6 +19,10 @@
  *     (device/driver) are reported;
  *   - then IOVA as VA is refused, naming --iova-mode=pa, also for a
  *     device behind an IOMMU (device/iommu_group);
+ *   - NETA: the node's compatible decides (device/of_node/compatible): an
+ *     Armada 3700 goes on, 370/38x and XP are refused naming what they
+ *     would need, an unknown or missing one is refused naming uio_force=1,
+ *     which drives it as a 3700;
  *   - every refusal leaves no port, no file descriptor and no rte_malloc
  *     memory behind.
  * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
@@ -185,6 +189,41 @@ fake_uio(const char *uio, const char *name, const char *driver,
 	close(fd);
 }
 
+/*
+ * ROOT/sys/class/uio/@p uio/device/of_node/compatible: the @p n strings of
+ * @p list, each NUL-terminated as the kernel shows the property.
+ */
+static void
+fake_compatible(const char *uio, const char *const *list, unsigned int n)
+{
+	char path[640];
+	unsigned int i;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sys/class/uio/%s/device/of_node",
+		 root, uio);
+	mkdirs(path);
+	snprintf(path, sizeof(path),
+		 "%s/sys/class/uio/%s/device/of_node/compatible", root, uio);
+	f = fopen(path, "wb");
+	CHECK(f != NULL, "create %s", path);
+	if (f == NULL)
+		return;
+	for (i = 0; i < n; i++)
+		fwrite(list[i], 1, strlen(list[i]) + 1, f);
+	fclose(f);
+}
+
+/* A NETA node is an Armada 3700's (the generation the PMD drives). */
+static void
+fake_family_node(const char *uio)
+{
+	static const char *const a3700[] = { "marvell,armada-3700-neta" };
+
+	if (strcmp(pmd_family()->name, "mvneta") == 0)
+		fake_compatible(uio, a3700, 1);
+}
+
 /* The fake node @p uio gets the kernel's mmap rule. */
 static void
 watch_node(const char *uio, uint64_t size)
@@ -335,6 +374,7 @@ test_name_and_window(void)
 	free(log);
 
 	fake_uio("uio2", "ethernet", NULL, UIO_PAGE, 0);
+	fake_family_node("uio2");
 	snprintf(args, sizeof(args), "uio=uio2,uio_root=%s", root);
 	probe_refused("window too small", args, &log);
 	snprintf(want, sizeof(want), "register window of %#x bytes",
@@ -350,6 +390,7 @@ test_offset_map_and_iova_va(void)
 	char args[512], *log;
 
 	fake_uio("uio0", "ethernet", "uio_pdrv_genirq", UIO_SIZE, UIO_OFFSET);
+	fake_family_node("uio0");
 	/* Behind an IOMMU, which UIO does not program either. */
 	snprintf(args, sizeof(args), "%s/sys/class/uio/uio0/device/iommu_group",
 		 root);
@@ -367,6 +408,62 @@ test_offset_map_and_iova_va(void)
 	      "IOVA as VA is refused, naming --iova-mode=pa");
 	free(log);
 	uio_node.active = false;
+}
+
+/*
+ * NETA: the generation from the node's compatible. Each refusal comes
+ * before the map; the 3700 goes on to the IOVA check.
+ */
+static void
+test_neta_compatible(void)
+{
+	static const char *const a38x[] = {
+		"marvell,armada-370-neta" };
+	static const char *const axp[] = { "marvell,armada-xp-neta" };
+	static const char *const ac5[] = { "marvell,armada-ac5-neta" };
+	static const char *const a3700[] = {
+		"vendor,board-neta", "marvell,armada-3700-neta" };
+	char args[512], *log;
+
+	fake_uio("uio3", "ethernet", "uio_pdrv_genirq", UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio3,uio_root=%s", root);
+	probe_refused("NETA without a device-tree node", args, &log);
+	CHECK(has(log, "no device-tree compatible") &&
+	      has(log, "marvell,armada-3700-neta") && has(log, "uio_force=1"),
+	      "no compatible: refused, naming the 3700 and uio_force=1");
+	free(log);
+
+	fake_compatible("uio3", a38x, 1);
+	probe_refused("Armada 370/38x NETA", args, &log);
+	CHECK(has(log, "marvell,armada-370-neta") && has(log, "32-bit") &&
+	      has(log, "NEON") && has(log, "per-CPU") &&
+	      !has(log, "IOVA as VA"),
+	      "370/38x: refused before the map, naming what it would need");
+	free(log);
+	fake_compatible("uio3", axp, 1);
+	probe_refused("Armada XP NETA", args, &log);
+	CHECK(has(log, "marvell,armada-xp-neta") && has(log, "32-bit"),
+	      "XP: refused, naming what it would need");
+	free(log);
+	fake_compatible("uio3", ac5, 1);
+	probe_refused("unknown NETA", args, &log);
+	CHECK(has(log, "marvell,armada-ac5-neta") && has(log, "uio_force=1") &&
+	      !has(log, "IOVA as VA"),
+	      "an unknown compatible is refused, naming uio_force=1");
+	free(log);
+	snprintf(args, sizeof(args), "uio=uio3,uio_root=%s,uio_force=1", root);
+	probe_refused("unknown NETA, uio_force=1", args, &log);
+	CHECK(has(log, "driven as one") && has(log, "IOVA as VA"),
+	      "uio_force=1 drives an unknown one as a 3700 (on to IOVA)");
+	free(log);
+
+	fake_compatible("uio3", a3700, 2);
+	snprintf(args, sizeof(args), "uio=uio3,uio_root=%s", root);
+	probe_refused("Armada 3700 NETA, IOVA as VA", args, &log);
+	CHECK(!has(log, "32-bit") && !has(log, "uio_force=1") &&
+	      has(log, "IOVA as VA"),
+	      "a 3700 (second in its list) is taken: on to the IOVA check");
+	free(log);
 }
 
 /* ---- IOVA as PA: on to the device ---- */
@@ -478,6 +575,8 @@ main(int argc, char **argv)
 		test_uio_root();
 		test_name_and_window();
 		test_offset_map_and_iova_va();
+		if (strcmp(pmd_family()->name, "mvneta") == 0)
+			test_neta_compatible();
 	}
 	rte_eal_cleanup();
 	remove_tree(root);

@@ -306,6 +306,12 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		ret = -ENODEV;
 		goto err;
 	}
+	if (fam->node_check != NULL) {
+		ret = fam->node_check(ctx->dir, name, port->uio_force,
+				      fam->logtype);
+		if (ret < 0)
+			goto err;
+	}
 	ret = uio_sysfs_u64(ctx, "maps/map0/addr", &addr);
 	if (ret == 0)
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);

@@ -8,6 +8,7 @@
 #ifndef SOCNIC_UIO_H
 #define SOCNIC_UIO_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "socnic_backend.h"
@@ -26,6 +27,14 @@ struct socnic_uio_family {
 	/* Bytes of registers the driver touches from the window's start. */
 	uint32_t min_window;
 	int logtype;
+	/*
+	 * Optional: after the name check, whether the device (its sysfs
+	 * directory ROOT/sys/class/uio/uioN in @p dir) is a variant the
+	 * driver runs; 0, or -errno after logging why not. @p force:
+	 * uio_force=1 was given.
+	 */
+	int (*node_check)(const char *dir, const char *name, bool force,
+			  int logtype);
 };
 
 /*
