@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pins every constant of drivers/mvneta_uio/base/ (mvneta_regs.h,
- * mvneta_desc.h, mvneta_mib.h, mvneta_hw.h) to its reference value.
+ * mvneta_desc.h, mvneta_mib.h, mvneta_hw.h, mvneta_mbus.h, mvneta_sdma.h,
+ * mvneta_a3700.h) to its reference value.
  *
  * Expected values are numeric literals, each commented with where the value
  * comes from: "Linux X" is macro X of drivers/net/ethernet/marvell/mvneta.c
@@ -12,11 +13,15 @@
  */
 #include <stddef.h>
 
+#include <string.h>
+
 #include "harness.h"
+#include "mvneta_a3700.h"
 #include "mvneta_desc.h"
 #include "mvneta_hw.h"
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
+#include "mvneta_sdma.h"
 
 static unsigned long pinned;
 
@@ -388,6 +393,51 @@ geometry(void)
 	      "register window covers every register");
 }
 
+/* Address decoding windows, the SDMA fields, the TX arbiter, the 3700. */
+static void
+mbus_sdma_a3700(void)
+{
+	PIN(MVNETA_WIN_BASE_TARGET_MASK, 0xf);		/* FreeBSD BASEADDR_TARGET */
+	PIN(MVNETA_WIN_BASE_ATTR_SHIFT, 8);		/* Linux mbus_attr << 8 */
+	PIN(MVNETA_WIN_BASE_ATTR_MASK, 0xff00);		/* FreeBSD BASEADDR_ATTR */
+	PIN(MVNETA_WIN_BASE_ADDR_MASK, 0xffff0000);	/* Linux base & 0xffff0000 */
+	PIN(MVNETA_WIN_SIZE_MASK, 0xffff0000);		/* U-Boot, Linux (size-1) & */
+	PIN(MVNETA_WIN_SIZE_UNIT, 0x10000);		/* ours: 64 KiB granules */
+	PIN(MVNETA_NR_REMAP_WIN, 4);			/* Linux i < 4; FreeBSD NREMAP */
+	PIN(MVNETA_BASE_ADDR_ENABLE_ALL_OFF, 0x3f);	/* Linux win_enable = 0x3f */
+	PIN(MVNETA_BASE_ADDR_DISABLE(5), 0x20);		/* Linux 1 << i */
+	PIN(MVNETA_WIN_PROTECT_SHIFT(5), 10);		/* Linux 2 * i */
+	PIN(MVNETA_WIN_PROTECT_MASK, 0x3);		/* FreeBSD EPAP 2 bits */
+	PIN(MVNETA_WIN_PROTECT_NONE, 0x0);		/* FreeBSD EPAP_AC_NAC */
+	PIN(MVNETA_WIN_PROTECT_RO, 0x1);		/* FreeBSD EPAP_AC_RO */
+	PIN(MVNETA_WIN_PROTECT_FULL, 0x3);		/* FreeBSD EPAP_AC_FA, Linux 3 */
+	PIN(MVNETA_MBUS_RETRY_EN, 0x20);		/* Linux 0x20; FreeBSD */
+	PIN(MVNETA_UNIT_INTR_ADDR_VIOL, 0x4);		/* FreeBSD EUIC_ADDRVIOL */
+	PIN(MVNETA_UNIT_INTR_ADDR_NO_MATCH, 0x8);	/* FreeBSD EUIC_ADDRVNOMATCH */
+	PIN(MVNETA_UNIT_ERR_ADDR, 0x2094);		/* FreeBSD MVNETA_EUEA */
+
+	PIN(MVNETA_RX_BRST_SZ_ALL_MASK, 0xe);		/* FreeBSD SDC_RXBSZ_MASK */
+	PIN(MVNETA_TX_BRST_SZ_ALL_MASK, 0x1c00000);	/* FreeBSD SDC_TXBSZ_MASK */
+	PIN(MVNETA_SDMA_BRST_SIZE_MAX, 4);		/* FreeBSD 16_64BITWORDS */
+	PIN(MVNETA_ACC_MODE_MASK, 0x7);			/* FreeBSD PACC mask */
+	PIN(MVNETA_TXQ_TOKEN_CFG_MAX, 0x03ffffff);	/* Linux txq_hw_init */
+	PIN(MVNETA_TXQ_TOKEN_COUNT_MAX, 0x3fffffff);	/* Linux txq_hw_init */
+	PIN(MVNETA_TX_MTU_BITS_PER_BYTE, 8);		/* Linux max_tx_size * 8 */
+	PIN(MVNETA_TX_TOKEN_SIZE_MAX, 0xffffffff);	/* Linux */
+	PIN(MVNETA_TXQ_TOKEN_SIZE_MAX, 0x7fffffff);	/* Linux */
+
+	pinned++;
+	CHECK(strcmp(MVNETA_COMPAT_A3700, "marvell,armada-3700-neta") == 0 &&
+	      strcmp(MVNETA_COMPAT_A370, "marvell,armada-370-neta") == 0 &&
+	      strcmp(MVNETA_COMPAT_AXP, "marvell,armada-xp-neta") == 0,
+	      "compatibles as Linux of_device_is_compatible() and the DT binding");
+	PIN(MVNETA_A3700_WIN, 0);			/* Linux MVNETA_WIN_SIZE(0) */
+	PIN(MVNETA_A3700_WIN_BASE, 0);			/* Linux: WIN_BASE(0) left 0 */
+	PIN(MVNETA_A3700_WIN_SIZE, 0xffff0000);		/* Linux 4 GiB window */
+	PIN(MVNETA_A3700_WIN_ENABLE, 0x3e);		/* Linux 0x3f & ~BIT(0) */
+	PIN(MVNETA_A3700_WIN_PROTECT, 0x3);		/* Linux win_protect = 3 */
+}
+
 int
 main(void)
 {
@@ -402,6 +452,7 @@ main(void)
 	desc_tx_command();
 	mib();
 	geometry();
+	mbus_sdma_a3700();
 	printf("test_mvneta_consts: %lu constants pinned\n", pinned);
 	return harness_result("test_mvneta_consts");
 }

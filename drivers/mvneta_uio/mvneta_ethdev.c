@@ -23,6 +23,7 @@
 #include "socnic_port.h"
 #include "socnic_secondary.h"
 
+#include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_intr.h"
 #include "mvneta_logs.h"
@@ -184,6 +185,8 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 	socnic_write32(be, MVNETA_INTR_OLD_MASK, 0);
 	socnic_write32(be, MVNETA_INTR_MISC_MASK, 0);
 	socnic_write32(be, MVNETA_INTR_ENABLE, 0);
+	mvneta_hw_dma_defaults(be);
+
 	socnic_write32(be, MVNETA_ACC_MODE, MVNETA_ACC_MODE_EXT1);
 	socnic_write32(be, MVNETA_CPU_MAP(0), MVNETA_CPU_RXQ_ACCESS_ALL_MASK |
 		       MVNETA_CPU_TXQ_ACCESS_ALL_MASK);
@@ -277,6 +280,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	}
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
+	mvneta_hw_tx_max_size(&ad->be);
 	ret = mvneta_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -581,6 +585,12 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	} else {
 		memcpy(ea.addr_bytes, mac, sizeof(mac));
 	}
+	/*
+	 * Linux mvneta_probe(): the windows before anything else, then its
+	 * defaults' DMA part (every TX bucket emptied).
+	 */
+	mvneta_hw_windows(&ad->be);
+	mvneta_hw_dma_defaults(&ad->be);
 	mvneta_hw_quiesce(ad);
 	eth_dev->data->mac_addrs = rte_zmalloc("mvneta_mac",
 					       RTE_ETHER_ADDR_LEN, 0);

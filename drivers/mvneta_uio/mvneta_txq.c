@@ -27,6 +27,7 @@
 #include "socnic_io.h"
 #include "socnic_ring.h"
 
+#include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
 
@@ -276,7 +277,10 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	return 0;
 }
 
-/* Programs the queue (Linux mvneta_txq_hw_init()), still disabled. */
+/*
+ * Programs the queue (Linux mvneta_txq_hw_init(): its token bucket full,
+ * then the ring), still disabled.
+ */
 int
 mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 {
@@ -286,6 +290,7 @@ mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 			 false);
 	txq->prod = 0;
 	txq->clean = 0;
+	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, true);
 	socnic_write32(txq->be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
 		       mvneta_bus_addr(txq->ring_iova));
 	socnic_write32(txq->be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->nb_desc);
@@ -334,6 +339,8 @@ mvneta_tx_queue_stop(struct mvneta_tx_queue *txq)
 	}
 	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
 	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, 0);
+	/* Linux mvneta_txq_hw_deinit(): the next owner finds it stopped. */
+	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, false);
 	mvneta_tx_free_all(txq);
 	txq->prod = 0;
 	txq->clean = 0;

@@ -56,6 +56,7 @@
 #include "neta_model_internal.h"
 #include "model_traffic.h"
 #include "../model_fixture.h"
+#include "../neta_model_drv.h"
 
 #include "fuzz_script.h"
 #include "fuzz_verdict.h"
@@ -386,9 +387,11 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ASSERT(s.m != NULL);
 	ASSERT(neta_model_dma_map(s.m, s.win, WIN_IOVA, WIN) == 0);
 	/*
-	 * The usual bring-up, which the script then perturbs: 16
+	 * The usual bring-up, which the script then perturbs: the 3700's
+	 * window and the DMA configuration as Linux sets them, 16
 	 * descriptors of 2 KiB buffers in the buffer area, all added.
 	 */
+	drv_port_defaults(s.m);
 	neta_model_write32(s.m, MVNETA_GMAC_CTRL_0,
 			   neta_model_read32(s.m, MVNETA_GMAC_CTRL_0) |
 			   MVNETA_GMAC0_PORT_ENABLE);

@@ -22,6 +22,10 @@
  *     (device/driver) are reported;
  *   - then IOVA as VA is refused, naming --iova-mode=pa, also for a
  *     device behind an IOMMU (device/iommu_group);
+ *   - NETA: the generation from the same compatible: an Armada 3700 goes
+ *     on, 370/38x and XP are refused naming what they would need, another
+ *     NETA is refused naming uio_force=1, which drives any as a 3700; the
+ *     overlays' "generic-uio" is taken for a 3700, saying so;
  *   - every refusal leaves no port, no file descriptor and no rte_malloc
  *     memory behind.
  * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
@@ -456,6 +460,73 @@ test_offset_map_and_iova_va(void)
 	uio_node.active = false;
 }
 
+/*
+ * NETA: the generation from the same compatible list. Each refusal comes
+ * before the map; the 3700 (and "generic-uio", taken for one) goes on to
+ * the IOVA check.
+ */
+static void
+test_neta_compatible(void)
+{
+	static const char a38x[] = "marvell,armada-370-neta";
+	static const char axp[] = "marvell,armada-xp-neta";
+	static const char ac5[] = "marvell,armada-ac5-neta";
+	static const char a3700[] = "vendor,board-neta\0marvell,armada-3700-neta";
+	char args[512], *log;
+
+	fake_uio("uio7", "ethernet", "uio_pdrv_genirq", a38x, sizeof(a38x),
+		 UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio7,uio_root=%s", root);
+	probe_refused("Armada 370/38x NETA", args, &log);
+	CHECK(has(log, "marvell,armada-370-neta") && has(log, "32-bit") &&
+	      has(log, "NEON") && has(log, "per-CPU") &&
+	      has(log, "uio_force=1") && !has(log, "IOVA as VA"),
+	      "370/38x: refused before the map, naming what it would need");
+	free(log);
+	snprintf(args, sizeof(args), "uio=uio7,uio_root=%s,uio_force=1", root);
+	probe_refused("Armada 370/38x NETA, uio_force=1", args, &log);
+	CHECK(has(log, "driven as one") && has(log, "IOVA as VA"),
+	      "uio_force=1 drives a 370/38x as a 3700 (on to IOVA)");
+	free(log);
+	fake_uio("uio7", "ethernet", NULL, axp, sizeof(axp),
+		 UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio7,uio_root=%s", root);
+	probe_refused("Armada XP NETA", args, &log);
+	CHECK(has(log, "marvell,armada-xp-neta") && has(log, "32-bit") &&
+	      !has(log, "IOVA as VA"),
+	      "XP: refused, naming what it would need");
+	free(log);
+	fake_uio("uio7", "ethernet", NULL, ac5, sizeof(ac5),
+		 UIO_SIZE, 0);
+	probe_refused("a NETA the driver does not run", args, &log);
+	CHECK(has(log, "marvell,armada-ac5-neta") && has(log, "uio_force=1") &&
+	      !has(log, "IOVA as VA"),
+	      "another NETA generation is refused, naming uio_force=1");
+	free(log);
+	snprintf(args, sizeof(args), "uio=uio7,uio_root=%s,uio_force=1", root);
+	probe_refused("another NETA, uio_force=1", args, &log);
+	CHECK(has(log, "driven as one") && has(log, "IOVA as VA"),
+	      "uio_force=1 drives it as a 3700 (on to IOVA)");
+	free(log);
+
+	fake_uio("uio7", "ethernet", NULL, a3700, sizeof(a3700),
+		 UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=uio7,uio_root=%s", root);
+	probe_refused("Armada 3700 NETA, IOVA as VA", args, &log);
+	CHECK(!has(log, "32-bit") && !has(log, "uio_force=1") &&
+	      has(log, "Armada 3700 NETA") && has(log, "IOVA as VA"),
+	      "a 3700 (second in its list) is taken: on to the IOVA check");
+	free(log);
+	fake_uio("uio7", "ethernet", NULL, "generic-uio",
+		 sizeof("generic-uio"), UIO_SIZE, 0);
+	probe_refused("\"generic-uio\" NETA node, IOVA as VA", args, &log);
+	CHECK(has(log, "names no NETA generation") &&
+	      has(log, "driven as an Armada 3700") && !has(log, "uio_force=1") &&
+	      has(log, "IOVA as VA"),
+	      "\"generic-uio\" is taken for a 3700, saying so, on to IOVA");
+	free(log);
+}
+
 /* ---- IOVA as PA: on to the device ---- */
 
 static void
@@ -573,6 +644,8 @@ main(int argc, char **argv)
 		test_compatible();
 		test_window();
 		test_offset_map_and_iova_va();
+		if (strcmp(pmd_family()->name, "mvneta") == 0)
+			test_neta_compatible();
 	}
 	rte_eal_cleanup();
 	remove_tree(root);

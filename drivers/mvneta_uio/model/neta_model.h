@@ -9,9 +9,11 @@
  *     neta_model_write32(), offsets and bits from ../base/mvneta_regs.h);
  *   - DMA: the model reads descriptors (../base/mvneta_desc.h) and reads
  *     and writes buffers at the bus addresses the driver programmed,
- *     translated through the memory the driver registered for DMA
- *     (neta_model_dma_map(), the model's IOMMU). An access outside it is
- *     refused and counted as a driver protocol violation.
+ *     through the port's address decoding windows (../base/mvneta_mbus.h:
+ *     disabled at reset, as on an Armada 3700 after reset; a driver opens
+ *     them as Linux does) and then the memory the driver registered for
+ *     DMA (neta_model_dma_map(), the model's IOMMU). An access outside
+ *     either is refused and counted as a driver protocol violation.
  *
  * There is no OWN bit: the device counts, per RX queue, the descriptors it
  * filled (occupied) and the armed ones it may still fill (non-occupied) in
@@ -228,6 +230,10 @@ struct neta_model_stats {
 	uint64_t viol_sent_underflow;	/* more reclaimed than sent */
 	uint64_t viol_tx_bad_desc;	/* TX descriptor malformed */
 	uint64_t viol_unwritten_read;	/* returned before its write-back landed */
+	uint64_t viol_dma_window;	/* DMA no address decoding window took */
+	uint64_t viol_bad_config;	/* queue enabled with DMA config not run */
+	uint64_t rx_dropped_config;	/* frames refused for that configuration */
+	uint64_t tx_token_stalls;	/* TX queue waits: no tokens, MTU, bucket */
 	/* Injected faults, each one applied. */
 	uint64_t rx_fault_err;
 	uint64_t rx_fault_len;
@@ -256,6 +262,13 @@ void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);
 int neta_model_set_faults(struct neta_model *m,
 			  const struct neta_model_faults *f);
 int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
+
+/*
+ * Register @p off as stored, without a read's side effects (a bus
+ * analyser's view: tests checking what a driver left programmed). 0 for
+ * an offset outside the window or unaligned.
+ */
+uint32_t neta_model_peek32(struct neta_model *m, uint32_t off);
 
 /* Description of the most recent violation ("" when none). */
 const char *neta_model_last_violation(struct neta_model *m);

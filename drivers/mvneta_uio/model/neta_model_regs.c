@@ -18,6 +18,14 @@
  *    reclaims sent [23:16]; MVNETA_TXQ_STATUS_REG reads pending | sent << 16.
  *  - MIB counters clear when read; a 64-bit octet counter reads its low
  *    word first, which latches the high word for the next read.
+ *  - The address decoding windows reset disabled (MVNETA_BASE_ADDR_ENABLE
+ *    all ones, no access), the TX token buckets, TX_MTU and the bucket
+ *    sizes to 0: a driver programs them or its DMA reaches nothing and
+ *    its TX queues send nothing. Enabling a queue, or changing
+ *    MBUS_RETRY / SDMA_CONFIG / ACC_MODE while one is enabled, with a
+ *    configuration the model does not run (neta_dma_config_bad()) is a
+ *    violation (viol_bad_config). MVNETA_UNIT_INTR_CAUSE clears a bit
+ *    written 0, as the misc cause does.
  *  - MVNETA_INTR_NEW_CAUSE's RX bits read the queues' state, its MISCINTR
  *    bit the misc causes under their mask; a MVNETA_INTR_MISC_CAUSE bit
  *    is cleared by writing it 0 (1 leaves it); every write re-evaluates
@@ -82,6 +90,8 @@ txq_reset(struct neta_model *m, unsigned int q)
 	struct neta_txq *tq = &m->txq[q];
 
 	tq->enabled = false;
+	tq->hung = false;
+	tq->token_stall = false;
 	tq->cur = tq->pending = tq->sent = 0;
 }
 
@@ -94,6 +104,7 @@ neta_regs_reset(struct neta_model *m)
 	memset(m->regs, 0, sizeof(m->regs));
 	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
 	reg_set(m, MVNETA_GMAC_AUTONEG_CONFIG, NETA_GMAC_AUTONEG_RESET);
+	reg_set(m, MVNETA_BASE_ADDR_ENABLE, MVNETA_BASE_ADDR_ENABLE_ALL_OFF);
 	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
 		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
@@ -124,6 +135,22 @@ queue_reg(uint32_t off, uint32_t base, unsigned int *q)
 		return false;
 	*q = (off - base) / 4u;
 	return true;
+}
+
+/* The TX arbiter: a queue's token bucket, TX_MTU, the bucket sizes. */
+static bool
+is_tx_arbiter(uint32_t off)
+{
+	const uint32_t stride = MVETH_TXQ_TOKEN_COUNT_REG(1) -
+				MVETH_TXQ_TOKEN_COUNT_REG(0);
+	uint32_t rel = off - MVETH_TXQ_TOKEN_COUNT_REG(0);
+	unsigned int q;
+
+	if (off >= MVETH_TXQ_TOKEN_COUNT_REG(0) && rel < stride * MVNETA_MAX_TXQ)
+		return off == MVETH_TXQ_TOKEN_COUNT_REG(rel / stride) ||
+		       off == MVETH_TXQ_TOKEN_CFG_REG(rel / stride);
+	return off == MVNETA_TX_MTU || off == MVNETA_TX_TOKEN_SIZE ||
+	       queue_reg(off, MVNETA_TXQ_TOKEN_SIZE_REG(0), &q);
 }
 
 static bool
@@ -203,6 +230,31 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 	}
 }
 
+/* A queue enabled with a DMA configuration the model does not run. */
+static void
+config_check(struct neta_model *m, const char *queue, unsigned int q)
+{
+	const char *bad = neta_dma_config_bad(m, queue[0] == 'R');
+
+	if (bad != NULL)
+		neta_violation(m, NETA_VIOL_BAD_CONFIG, "%s queue %u enabled with %s",
+			       queue, q, bad);
+}
+
+/* The configuration changed under enabled queues. */
+static void
+config_recheck(struct neta_model *m)
+{
+	unsigned int q;
+
+	for (q = 0; q < MVNETA_MAX_RXQ; q++)
+		if (m->rxq[q].enabled)
+			config_check(m, "RX", q);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		if (m->txq[q].enabled)
+			config_check(m, "TX", q);
+}
+
 /* RXQ_CMD enable of queue @p q: takes and checks its ring registers. */
 static void
 rxq_enable(struct neta_model *m, unsigned int q)
@@ -234,6 +286,7 @@ rxq_enable(struct neta_model *m, unsigned int q)
 		return;
 	if (rq->fill >= n || rq->ret >= n)
 		rq->fill = rq->ret = 0;
+	config_check(m, "RX", q);
 	rq->enabled = true;
 }
 
@@ -261,6 +314,7 @@ txq_enable(struct neta_model *m, unsigned int q)
 	tq->size = n;
 	if (tq->cur >= n)
 		tq->cur = 0;
+	config_check(m, "TX", q);
 	tq->enabled = true;
 }
 
@@ -363,6 +417,13 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 		reg_set(m, off, val);
 		return;
 	}
+	if (is_tx_arbiter(off)) {
+		/* A queue waiting for tokens looks again. */
+		for (q = 0; q < MVNETA_MAX_TXQ; q++)
+			m->txq[q].token_stall = false;
+		reg_set(m, off, val);
+		return;
+	}
 	if (queue_reg(off, MVNETA_RXQ_STATUS_REG(0), &q) ||
 	    queue_reg(off, MVNETA_TXQ_STATUS_REG(0), &q) || is_mib(off))
 		return;		/* read-only */
@@ -400,8 +461,15 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
 		break;
 	case MVNETA_INTR_MISC_CAUSE:
+	case MVNETA_UNIT_INTR_CAUSE:
 		val &= neta_reg(m, off);	/* write 0 to clear */
 		break;
+	case MVNETA_MBUS_RETRY:
+	case MVNETA_SDMA_CONFIG:
+	case MVNETA_ACC_MODE:
+		reg_set(m, off, val);
+		config_recheck(m);
+		return;
 	default:
 		break;
 	}

@@ -14,9 +14,12 @@
  * count grows by the descriptors used.
  *
  * Where the hardware would write through a bad pointer (a descriptor armed
- * with address 0, or one outside DMA memory), the model stops the queue
- * instead, counts the violation and drops what comes to the queue until it
- * is reset (rx_dropped_hung).
+ * with address 0, or one outside DMA memory), or where no address decoding
+ * window takes the access (mvneta_mbus.h: the read or the write does not
+ * happen), the model stops the queue instead, counts the violation and
+ * drops what comes to the queue until it is reset (rx_dropped_hung).
+ * With a DMA configuration it does not run (neta_dma_config_bad()) it
+ * drops each frame (rx_dropped_config).
  */
 #include <string.h>
 
@@ -42,9 +45,9 @@ max_rx_size(const struct neta_model *m)
 static void
 land(struct neta_model *m, struct neta_rxq *rq, const struct neta_wb_late *r)
 {
-	struct mvneta_rx_desc *d = neta_dma_ptr(m, rq->base +
+	struct mvneta_rx_desc *d = neta_dma_access(m, rq->base +
 		(uint64_t)r->idx * MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
-		"RX descriptor");
+		NETA_DMA_WR, "RX descriptor");
 
 	if (d != NULL) {
 		neta_desc_write_back(m, d, r->w0, r->w1);
@@ -334,6 +337,12 @@ neta_rx_work(struct neta_model *m)
 		rx_hang(m, rq);
 		return NETA_WORK_FRAME;
 	}
+	/* DMA the model does not run (violation counted at the enable). */
+	if (neta_dma_config_bad(m, true) != NULL) {
+		NETA_STAT_ADD(m, rx_dropped_config, 1);
+		m->rx_held = false;
+		return NETA_WORK_FRAME;
+	}
 	if (MVNETA_MH_SIZE + m->rx_len > max_rx_size(m)) {
 		neta_mib_add(m, MVNETA_MIB_OVERSIZE_RECEIVED, 1);
 		NETA_STAT_ADD(m, rx_dropped_oversize, 1);
@@ -361,9 +370,10 @@ neta_rx_work(struct neta_model *m)
 		m->rx_frame[total - 1] ^= 0xffu;	/* the FCS is wrong */
 	for (i = 0, done = 0; i < ndesc; i++, done += chunk) {
 		idx = rq->fill;
-		d = neta_dma_ptr(m, rq->base + (uint64_t)idx *
-				 MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
-				 "RX descriptor");
+		/* Read, then written back: the window must allow both. */
+		d = neta_dma_access(m, rq->base + (uint64_t)idx *
+				    MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
+				    NETA_DMA_WR, "RX descriptor");
 		if (d == NULL) {
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;
@@ -379,8 +389,8 @@ neta_rx_work(struct neta_model *m)
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;
 		}
-		dst = neta_dma_ptr(m, (uint64_t)buf + rq->pkt_offset, chunk,
-				   "RX buffer");
+		dst = neta_dma_access(m, (uint64_t)buf + rq->pkt_offset, chunk,
+				      NETA_DMA_WR, "RX buffer");
 		if (dst == NULL) {
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;
