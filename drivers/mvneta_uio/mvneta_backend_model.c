@@ -149,3 +149,17 @@ rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 		return -EINVAL;
 	return neta_model_get_faults(m, f);
 }
+
+RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_peek(uint16_t port_id, uint32_t off, uint32_t *val)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (val == NULL || (off & 3u) != 0 || off >= NETA_MODEL_REG_WINDOW)
+		return -EINVAL;
+	*val = neta_model_peek32(m, off);
+	return 0;
+}

@@ -66,6 +66,16 @@ int rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
  * a budget of 0 or above RTE_PMD_MVNETA_UIO_STEP_MAX. For benchmarks of
  * the driver alone on one core (tests/bench/bench_step.c).
  */
+/*
+ * The value the model's register @p off holds, read without the side
+ * effects of a driver's read (neta_model_peek32()): what a test checks
+ * the driver programmed. 0 with *@p val set, -ENODEV / -ENOTSUP (not a
+ * model port) or -EINVAL.
+ */
+RTE_PMD_MVNETA_UIO_EXPORT
+int rte_pmd_mvneta_uio_model_peek(uint16_t port_id, uint32_t off,
+				  uint32_t *val);
+
 #define RTE_PMD_MVNETA_UIO_STEP_MAX 65536u
 RTE_PMD_MVNETA_UIO_EXPORT
 int rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget);

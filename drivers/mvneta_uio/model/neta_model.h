@@ -205,7 +205,8 @@ struct neta_model_stats {
 	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
 	uint64_t rx_missed;		/* no non-occupied descriptor */
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
-	uint64_t rx_dropped_oversize;	/* longer than the GMAC's max RX size */
+	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
+	uint64_t rx_dropped_filter;	/* refused by the DA filter */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
 	uint64_t rx_desc_used;		/* descriptors filled */
@@ -256,6 +257,14 @@ void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);
 int neta_model_set_faults(struct neta_model *m,
 			  const struct neta_model_faults *f);
 int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
+
+/*
+ * The value register @p off holds, as the device stores it, with no side
+ * effect of a read (a MIB counter is not cleared, a status register not
+ * recomputed): what a test checks the driver programmed. 0 for an offset
+ * outside the window.
+ */
+uint32_t neta_model_peek32(struct neta_model *m, uint32_t off);
 
 /* Description of the most recent violation ("" when none). */
 const char *neta_model_last_violation(struct neta_model *m);
