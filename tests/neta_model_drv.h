@@ -93,6 +93,16 @@ drv_civac(struct drv *d, const void *p, size_t len)
 		neta_model_cache_op(d->m, p, len, NETA_MODEL_CACHE_CIVAC);
 }
 
+/* The model's counters now. */
+static inline struct neta_model_stats
+drv_stats(struct drv *d)
+{
+	struct neta_model_stats st;
+
+	neta_model_get_stats(d->m, &st);
+	return st;
+}
+
 static inline uint32_t
 drv_rd(struct drv *d, uint32_t off)
 {
@@ -135,7 +145,36 @@ drv_port_defaults(struct neta_model *m)
 		neta_model_write32(m, MVNETA_TXQ_TOKEN_SIZE_REG(q), bits);
 }
 
-/* Creates the model from @p p and maps the arena; the port is enabled. */
+/* Every DA filter entry of @p base (@p n of them) passing or not. */
+static inline void
+drv_filter_table(struct drv *d, uint32_t base, unsigned int n, bool pass)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i += 4)
+		drv_wr(d, base + i, pass ? 0x01010101u : 0);
+}
+
+/* Every frame accepted, as Linux's mvneta_set_rx_mode() in promiscuous. */
+static inline void
+drv_promisc(struct drv *d)
+{
+	drv_wr(d, MVNETA_PORT_CONFIG,
+	       drv_rd(d, MVNETA_PORT_CONFIG) | MVNETA_UNI_PROMISC_MODE);
+	drv_wr(d, MVNETA_TYPE_PRIO,
+	       drv_rd(d, MVNETA_TYPE_PRIO) | MVNETA_FORCE_UNI);
+	drv_filter_table(d, MVNETA_DA_FILT_UCAST_BASE,
+			 MVNETA_DA_FILT_UCAST_ENTRIES, true);
+	drv_filter_table(d, MVNETA_DA_FILT_SPEC_MCAST,
+			 MVNETA_DA_FILT_MCAST_ENTRIES, true);
+	drv_filter_table(d, MVNETA_DA_FILT_OTH_MCAST,
+			 MVNETA_DA_FILT_MCAST_ENTRIES, true);
+}
+
+/*
+ * Creates the model from @p p and maps the arena; the port is enabled,
+ * out of port reset and promiscuous.
+ */
 static inline int
 drv_open(struct drv *d, struct neta_model_params *p)
 {
@@ -155,6 +194,11 @@ drv_open(struct drv *d, struct neta_model_params *p)
 	drv_port_defaults(d->m);
 	drv_wr(d, MVNETA_GMAC_CTRL_0,
 	       drv_rd(d, MVNETA_GMAC_CTRL_0) | MVNETA_GMAC0_PORT_ENABLE);
+	drv_wr(d, MVNETA_GMAC_CTRL_2, drv_rd(d, MVNETA_GMAC_CTRL_2) &
+	       ~MVNETA_GMAC2_PORT_RESET);
+	drv_promisc(d);
+	/* Out of port reset the link came up: not a change a test made. */
+	drv_wr(d, MVNETA_INTR_MISC_CAUSE, 0);
 	return 0;
 }
 

@@ -112,6 +112,7 @@ port_regs(void)
 {
 	PIN(MVNETA_PORT_CONFIG, 0x2400);			/* Linux */
 	PIN(MVNETA_UNI_PROMISC_MODE, 0x1);			/* Linux BIT(0) */
+	PIN(MVNETA_REJECT_BCAST, 0x80);				/* FreeBSD PXC_RB */
 	PIN(MVNETA_DEF_RXQ(7), 0xe);				/* Linux (q) << 1 */
 	PIN(MVNETA_DEF_RXQ_SHIFT, 1);				/* ours */
 	PIN(MVNETA_DEF_RXQ_MASK, 0xe);				/* ours */
@@ -197,6 +198,7 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_GMAC_CTRL_0, 0x2c00);			/* Linux */
 	PIN(MVNETA_GMAC0_PORT_ENABLE, 0x1);			/* Linux BIT(0) */
 	PIN(MVNETA_GMAC0_PORT_1000BASE_X, 0x2);			/* Linux BIT(1) */
+	PIN(MVNETA_GMAC0_MUST_SET, 0x8000);			/* FreeBSD PMACC0_MUSTSET */
 	PIN(MVNETA_GMAC_MAX_RX_SIZE_SHIFT, 2);			/* Linux */
 	PIN(MVNETA_GMAC_MAX_RX_SIZE_MASK, 0x7ffc);		/* Linux */
 	PIN(MVNETA_GMAC_CTRL_2, 0x2c08);			/* Linux */
@@ -207,6 +209,7 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_GMAC_AUTONEG_CONFIG, 0x2c0c);		/* Linux */
 	PIN(MVNETA_GMAC_FORCE_LINK_DOWN, 0x1);			/* Linux BIT(0) */
 	PIN(MVNETA_GMAC_FORCE_LINK_PASS, 0x2);			/* Linux BIT(1) */
+	PIN(MVNETA_GMAC_INBAND_AN_ENABLE, 0x4);			/* Linux BIT(2) */
 	PIN(MVNETA_GMAC_CONFIG_MII_SPEED, 0x20);		/* Linux BIT(5) */
 	PIN(MVNETA_GMAC_AN_SPEED_EN, 0x80);			/* Linux BIT(7) */
 	PIN(MVNETA_GMAC_AN_DUPLEX_EN, 0x2000);			/* Linux BIT(13) */
@@ -221,6 +224,11 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_DA_FILT_SPEC_MCAST, 0x3400);			/* Linux */
 	PIN(MVNETA_DA_FILT_OTH_MCAST, 0x3500);			/* Linux */
 	PIN(MVNETA_DA_FILT_UCAST_BASE, 0x3600);			/* Linux */
+	PIN(MVNETA_DA_FILT_PASS, 0x1);				/* FreeBSD DF_PASS */
+	PIN(MVNETA_DA_FILT_QUEUE_SHIFT, 1);			/* FreeBSD DF_QUEUE */
+	PIN(MVNETA_DA_FILT_UCAST_ENTRIES, 16);			/* FreeBSD NDFUT 4 regs */
+	PIN(MVNETA_DA_FILT_MCAST_ENTRIES, 256);			/* FreeBSD NDFSMT 64 regs */
+	PIN(MVNETA_DA_FILT_CRC8_POLY, 0x107);			/* Linux mvneta_addr_crc */
 }
 
 static void
@@ -377,6 +385,7 @@ geometry(void)
 	PIN(MVNETA_ETH_FCS_LEN, 4);				/* Linux ETH_FCS_LEN */
 	PIN(MVNETA_VLAN_TAG_LEN, 4);				/* Linux */
 	PIN(MVNETA_MAX_RXQ, 8);					/* Linux rxq_number */
+	PIN(MVNETA_MAX_CPUS, 4);				/* Armada XP: 4 cores */
 	PIN(MVNETA_MAX_TXQ, 8);					/* Linux txq_number */
 	PIN(MVNETA_RXQ_DEF, 0);					/* Linux rxq_def */
 	PIN(MVNETA_MAX_RXD, 512);				/* Linux */

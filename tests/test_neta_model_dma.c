@@ -28,15 +28,6 @@
 #define RING	16u
 #define BUF	2048u
 
-static struct neta_model_stats
-stats(struct drv *d)
-{
-	struct neta_model_stats st;
-
-	neta_model_get_stats(d->m, &st);
-	return st;
-}
-
 /* A 64-byte frame numbered @p seq. */
 static void
 push(struct model_fixture_qsrc *src, uint8_t seq)
@@ -127,7 +118,7 @@ rx_refused(const char *what, void (*setup)(struct drv *d), uint32_t cause)
 	push(src, 1);
 	push(src, 2);
 	neta_model_step(d.m, 8);
-	st = stats(&d);
+	st = drv_stats(&d);
 	CHECK_EQ_U(st.rx_delivered, 0, "%s: nothing delivered", what);
 	CHECK_EQ_U(st.viol_dma_window, 1, "%s: one access refused (%s)", what,
 		   neta_model_last_violation(d.m));
@@ -195,7 +186,7 @@ test_rx_windows(void)
 	drv_rx_setup(&d, 0, RING, BUF);
 	push(src, 1);
 	neta_model_step(d.m, 8);
-	st = stats(&d);
+	st = drv_stats(&d);
 	CHECK_EQ_U(st.rx_delivered, 1, "Linux's window: delivered");
 	CHECK_EQ_U(st.violations, 0, "Linux's window: no violation (%s)",
 		   neta_model_last_violation(d.m));
@@ -237,7 +228,7 @@ tx_step(struct drv *d, unsigned int n)
 	if (n != 0)
 		tx_frames(d, n);
 	neta_model_step(d->m, 8);
-	return stats(d);
+	return drv_stats(d);
 }
 
 static void
@@ -337,7 +328,7 @@ test_bad_config(void)
 		push(src, 1);
 		tx_frames(&d, 1);
 		neta_model_step(d.m, 8);
-		st = stats(&d);
+		st = drv_stats(&d);
 		CHECK_EQ_U(st.viol_bad_config, c->rx ? 1 : 2,
 			   "%s: counted at each queue's enable (%s)", c->what,
 			   neta_model_last_violation(d.m));
@@ -351,9 +342,9 @@ test_bad_config(void)
 
 	/* Changed under a running queue: counted too. */
 	open_tx(&d);
-	CHECK_EQ_U(stats(&d).viol_bad_config, 0, "Linux's configuration");
+	CHECK_EQ_U(drv_stats(&d).viol_bad_config, 0, "Linux's configuration");
 	drv_wr(&d, MVNETA_MBUS_RETRY, 0);
-	CHECK_EQ_U(stats(&d).viol_bad_config, 1,
+	CHECK_EQ_U(drv_stats(&d).viol_bad_config, 1,
 		   "MBUS_RETRY cleared under an enabled queue");
 	drv_close(&d);
 }

@@ -133,10 +133,9 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 			if (s->data_len == 0)
 				continue;
 			d = &txq->ring[txq->prod & txq->mask];
-			/* Z_PAD on the first too: the device reads it there. */
+			/* Z_PAD on the last (Linux mvneta_tx_frag_process()). */
 			if (k == 0)
-				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT |
-				       MVNETA_TXD_Z_PAD;
+				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT;
 			if (++k == need)
 				cmd |= MVNETA_TXD_L_DESC | MVNETA_TXD_Z_PAD;
 			if (nc)

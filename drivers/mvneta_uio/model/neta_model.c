@@ -272,10 +272,13 @@ neta_model_stop(struct neta_model *m)
 void
 neta_model_set_link(struct neta_model *m, bool up)
 {
+	bool before;
+
 	pthread_mutex_lock(&m->lock);
 	if (m->link_up != up) {
-		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
+		before = neta_gmac_link(m);
 		m->link_up = up;
+		neta_gmac_link_note(m, before);
 		neta_irq_eval(m);
 	}
 	pthread_mutex_unlock(&m->lock);
@@ -320,10 +323,9 @@ neta_model_peek32(struct neta_model *m, uint32_t off)
 {
 	uint32_t v = 0;
 
-	if ((off & 3u) != 0 || off >= NETA_MODEL_REG_WINDOW)
-		return 0;
 	pthread_mutex_lock(&m->lock);
-	v = neta_reg(m, off);
+	if ((off & 3u) == 0 && off < NETA_MODEL_REG_WINDOW)
+		v = neta_reg(m, off);
 	pthread_mutex_unlock(&m->lock);
 	return v;
 }

@@ -207,7 +207,8 @@ struct neta_model_stats {
 	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
 	uint64_t rx_missed;		/* no non-occupied descriptor */
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
-	uint64_t rx_dropped_oversize;	/* longer than the GMAC's max RX size */
+	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
+	uint64_t rx_dropped_filter;	/* refused by the DA filter */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
 	uint64_t rx_desc_used;		/* descriptors filled */
@@ -265,8 +266,9 @@ int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
 
 /*
  * Register @p off as stored, without a read's side effects (a bus
- * analyser's view: tests checking what a driver left programmed). 0 for
- * an offset outside the window or unaligned.
+ * analyser's view: a MIB counter is not cleared, a status register not
+ * recomputed): what a test checks the driver programmed. 0 for an offset
+ * outside the window or unaligned.
  */
 uint32_t neta_model_peek32(struct neta_model *m, uint32_t off);
 

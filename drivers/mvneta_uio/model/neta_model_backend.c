@@ -247,6 +247,7 @@ static const char *const model_xstat_names[] = {
 	"model_viol_dma_window",
 	"model_viol_bad_config",
 	"model_tx_token_stalls",
+	"model_rx_dropped_filter",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -273,6 +274,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[2] = st.viol_dma_window;
 	v[3] = st.viol_bad_config;
 	v[4] = st.tx_token_stalls;
+	v[5] = st.rx_dropped_filter;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

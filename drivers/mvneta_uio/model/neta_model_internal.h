@@ -169,6 +169,18 @@ void neta_regs_reset(struct neta_model *m);
  * or duplex auto-negotiation is on). The partner is at 1000 full.
  */
 uint32_t neta_gmac_mode(const struct neta_model *m);
+/*
+ * The GMAC's link as GMAC_STATUS reports it: none in port reset or with
+ * FORCE_LINK_DOWN, up with FORCE_LINK_PASS, else the partner's.
+ */
+bool neta_gmac_link(const struct neta_model *m);
+/*
+ * Whether a frame crosses the MAC: the partner's link up (something on
+ * the wire), the GMAC's link up, its port enabled with GMAC0_MUST_SET.
+ */
+bool neta_gmac_passes(const struct neta_model *m);
+/* Sets MVNETA_CAUSE_LINK_CHANGE when the link is no longer @p before. */
+void neta_gmac_link_note(struct neta_model *m, bool before);
 /* Whether the MAC's speed and duplex are the link partner's. */
 static inline bool
 neta_gmac_mode_ok(const struct neta_model *m)
@@ -213,6 +225,8 @@ void neta_desc_write_back(struct neta_model *m, struct mvneta_rx_desc *d,
 
 /* neta_model_parse.c: status bits (L3/L4 type, header and L4 verdicts). */
 uint32_t neta_parse_status(const uint8_t *frame, uint32_t len);
+/* neta_model_filter.c: whether the DA filter passes @p frame. */
+bool neta_da_filter_pass(const struct neta_model *m, const uint8_t *frame);
 unsigned int neta_steer(const struct neta_model *m, const uint8_t *frame,
 			uint32_t len);
 void neta_tx_csum(struct neta_model *m, uint8_t *frame, uint32_t len,

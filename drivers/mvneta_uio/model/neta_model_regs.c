@@ -30,6 +30,13 @@
  *    bit the misc causes under their mask; a MVNETA_INTR_MISC_CAUSE bit
  *    is cleared by writing it 0 (1 leaves it); every write re-evaluates
  *    the interrupt lines (neta_model_irq.c).
+ *  - The GMAC: held in reset (GMAC_CTRL_2 PORT_RESET) it reports no link
+ *    and passes nothing; MVNETA_GMAC_AUTONEG_CONFIG's FORCE_LINK_DOWN and
+ *    FORCE_LINK_PASS override the partner's link in GMAC_STATUS (a change
+ *    of that link sets MVNETA_CAUSE_LINK_CHANGE); GMAC_CTRL_0 must keep
+ *    MVNETA_GMAC0_MUST_SET or the port passes nothing.
+ *  - TXQ_SIZE of a running queue may be rewritten when only its
+ *    sent-interrupt threshold changes.
  */
 #include <string.h>
 
@@ -38,10 +45,13 @@
 /* Bits of an update register outside its two 8-bit counts. */
 #define NETA_UPDATE_SPILL	0xff00ff00u
 
-/* GMAC_CTRL_0 at reset: port off, largest frame 1536 bytes (MH included). */
+/*
+ * GMAC_CTRL_0 at reset: port off, largest frame 1536 bytes (MH included),
+ * the bit FreeBSD says must be set, set.
+ */
 #define NETA_GMAC_CTRL_0_RESET						\
-	((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
-	 MVNETA_GMAC_MAX_RX_SIZE_MASK)
+	(((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
+	  MVNETA_GMAC_MAX_RX_SIZE_MASK) | MVNETA_GMAC0_MUST_SET)
 
 /*
  * AUTONEG_CONFIG's speed and duplex at reset: 1000 Mbit/s full duplex
@@ -55,6 +65,34 @@ static inline void
 reg_set(struct neta_model *m, uint32_t off, uint32_t v)
 {
 	m->regs[off / 4u] = v;
+}
+
+bool
+neta_gmac_link(const struct neta_model *m)
+{
+	uint32_t an = neta_reg(m, MVNETA_GMAC_AUTONEG_CONFIG);
+
+	if (neta_reg(m, MVNETA_GMAC_CTRL_2) & MVNETA_GMAC2_PORT_RESET)
+		return false;
+	if (an & MVNETA_GMAC_FORCE_LINK_DOWN)
+		return false;
+	return (an & MVNETA_GMAC_FORCE_LINK_PASS) || m->link_up;
+}
+
+bool
+neta_gmac_passes(const struct neta_model *m)
+{
+	uint32_t c0 = neta_reg(m, MVNETA_GMAC_CTRL_0);
+
+	return m->link_up && neta_gmac_link(m) &&
+	       (c0 & MVNETA_GMAC0_PORT_ENABLE) && (c0 & MVNETA_GMAC0_MUST_SET);
+}
+
+void
+neta_gmac_link_note(struct neta_model *m, bool before)
+{
+	if (neta_gmac_link(m) != before)
+		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
 }
 
 uint32_t
@@ -105,6 +143,9 @@ neta_regs_reset(struct neta_model *m)
 	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
 	reg_set(m, MVNETA_GMAC_AUTONEG_CONFIG, NETA_GMAC_AUTONEG_RESET);
 	reg_set(m, MVNETA_BASE_ADDR_ENABLE, MVNETA_BASE_ADDR_ENABLE_ALL_OFF);
+	/* The GMAC held in reset; the unit polling the PHY over the SMI. */
+	reg_set(m, MVNETA_GMAC_CTRL_2, MVNETA_GMAC2_PORT_RESET);
+	reg_set(m, MVNETA_UNIT_CONTROL, MVNETA_PHY_POLLING_ENABLE);
 	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
 		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
@@ -219,7 +260,8 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 			v |= m->txq[q].enabled ? 1u << q : 0;
 		return v;
 	case MVNETA_GMAC_STATUS:
-		return m->link_up ? MVNETA_GMAC_LINK_UP | neta_gmac_mode(m) : 0;
+		return neta_gmac_link(m) ? MVNETA_GMAC_LINK_UP | neta_gmac_mode(m) :
+					   0;
 	case MVNETA_PORT_STATUS:
 		/* TX is sent within an engine pass: the FIFO is empty. */
 		return MVNETA_TX_FIFO_EMPTY;
@@ -408,6 +450,17 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 	}
 	if (queue_reg(off, MVNETA_TXQ_BASE_ADDR_REG(0), &q) ||
 	    queue_reg(off, MVNETA_TXQ_SIZE_REG(0), &q)) {
+		/*
+		 * The sent-interrupt threshold of a running queue may change
+		 * (Linux mvneta_tx_done_pkts_coal_set(), ethtool -C); the
+		 * ring size may not.
+		 */
+		if (off == MVNETA_TXQ_SIZE_REG(q) &&
+		    ((val ^ neta_reg(m, off)) &
+		     ~MVNETA_TXQ_SENT_THRESH_ALL_MASK) == 0) {
+			reg_set(m, off, val);
+			return;
+		}
 		if (m->txq[q].enabled)
 			neta_violation(m, NETA_VIOL_RING_RUNNING,
 				       "TX queue %u register 0x%x written while enabled",
@@ -457,9 +510,18 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 				txq_reset(m, q);
 		break;
 	case MVNETA_INTR_NEW_CAUSE:
-		/* the RX bits and MISCINTR are summaries: writes leave them */
-		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
+		/* the queue bits and MISCINTR are summaries: writes leave them */
+		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_TX_INTR_MASK_ALL |
+			 MVNETA_MISCINTR_INTR_MASK);
 		break;
+	case MVNETA_GMAC_CTRL_2:
+	case MVNETA_GMAC_AUTONEG_CONFIG: {
+		bool before = neta_gmac_link(m);
+
+		reg_set(m, off, val);
+		neta_gmac_link_note(m, before);
+		return;
+	}
 	case MVNETA_INTR_MISC_CAUSE:
 	case MVNETA_UNIT_INTR_CAUSE:
 		val &= neta_reg(m, off);	/* write 0 to clear */

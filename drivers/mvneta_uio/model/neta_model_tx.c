@@ -6,7 +6,7 @@
  * engine gathers one frame, MVNETA_TXD_F_DESC on its first descriptor to
  * MVNETA_TXD_L_DESC on its last, from each buffer at the packet offset of
  * its command word, inserts the checksums the first command word asks for,
- * zero-pads it to 60 bytes when MVNETA_TXD_Z_PAD is set, hands it to the
+ * zero-pads it to 60 bytes when its last descriptor has MVNETA_TXD_Z_PAD, hands it to the
  * sink (without FCS) and moves its descriptors from pending to sent
  * (MVNETA_TXQ_STATUS_REG). A frame whose last descriptor is not pending
  * yet waits. A malformed descriptor (no buffer, no length, a frame not
@@ -97,9 +97,7 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 	const void *src;
 
 	if (!tq->enabled || tq->hung || tq->token_stall || tq->pending == 0 ||
-	    !m->link_up ||
-	    !(neta_reg(m, MVNETA_GMAC_CTRL_0) & MVNETA_GMAC0_PORT_ENABLE) ||
-	    neta_dma_config_bad(m, false) != NULL)
+	    !neta_gmac_passes(m) || neta_dma_config_bad(m, false) != NULL)
 		return NETA_WORK_NONE;
 	for (n = 0; n < tq->pending; n++) {
 		idx = (tq->cur + n) % tq->size;
@@ -145,7 +143,8 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 			    MVNETA_TX_MTU_BITS_PER_BYTE))
 		return tx_stall(m, tq);
 	neta_tx_csum(m, m->tx_frame, len, first_cmd);
-	if ((first_cmd & MVNETA_TXD_Z_PAD) && len < NETA_TX_MIN_FRAME) {
+	/* Z_PAD is the last descriptor's (Linux mvneta_tx_frag_process()). */
+	if ((cmd & MVNETA_TXD_Z_PAD) && len < NETA_TX_MIN_FRAME) {
 		memset(m->tx_frame + len, 0, NETA_TX_MIN_FRAME - len);
 		len = NETA_TX_MIN_FRAME;
 		NETA_STAT_ADD(m, tx_padded, 1);
