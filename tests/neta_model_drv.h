@@ -7,6 +7,11 @@
  * the cache maintenance a non-coherent SoC needs (clean after writing a
  * descriptor, clean+invalidate before reading what the device wrote).
  *
+ * drv_open() brings the port up as Linux's mvneta does before any queue
+ * (drv_port_defaults(): the Armada 3700's address decoding window, MBus
+ * retry, acceleration mode, SDMA configuration, TX_MTU and bucket sizes);
+ * drv_tx_setup() fills the queue's token bucket.
+ *
  * RX follows Marvell's user-space driver: every armed descriptor's size
  * word holds MVNETA_DESC_WATERMARK, and a descriptor still holding it is
  * not written yet: the harvest stops there and reads it again later.
@@ -21,10 +26,13 @@
 #include <string.h>
 
 #include "model_crc32.h"
+#include "mvneta_a3700.h"
 #include "mvneta_desc.h"
 #include "mvneta_hw.h"
+#include "mvneta_mbus.h"
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
+#include "mvneta_sdma.h"
 #include "neta_model.h"
 
 #define DRV_ARENA_SIZE		(8u << 20)
@@ -85,6 +93,16 @@ drv_civac(struct drv *d, const void *p, size_t len)
 		neta_model_cache_op(d->m, p, len, NETA_MODEL_CACHE_CIVAC);
 }
 
+/* The model's counters now. */
+static inline struct neta_model_stats
+drv_stats(struct drv *d)
+{
+	struct neta_model_stats st;
+
+	neta_model_get_stats(d->m, &st);
+	return st;
+}
+
 static inline uint32_t
 drv_rd(struct drv *d, uint32_t off)
 {
@@ -97,7 +115,66 @@ drv_wr(struct drv *d, uint32_t off, uint32_t v)
 	neta_model_write32(d->m, off, v);
 }
 
-/* Creates the model from @p p and maps the arena; the port is enabled. */
+/* TX_MTU and the bucket sizes for frames up to this many bytes. */
+#define DRV_TX_MAX_FRAME	9728u
+
+/*
+ * Linux mvneta_conf_mbus_windows(pp, NULL), the DMA part of
+ * mvneta_defaults_set() and mvneta_txq_max_tx_size_set().
+ */
+static inline void
+drv_port_defaults(struct neta_model *m)
+{
+	uint32_t bits = DRV_TX_MAX_FRAME * MVNETA_TX_MTU_BITS_PER_BYTE;
+	unsigned int q;
+
+	neta_model_write32(m, MVNETA_WIN_SIZE(MVNETA_A3700_WIN),
+			   MVNETA_A3700_WIN_SIZE);
+	neta_model_write32(m, MVNETA_BASE_ADDR_ENABLE, MVNETA_A3700_WIN_ENABLE);
+	neta_model_write32(m, MVNETA_ACCESS_PROTECT_ENABLE,
+			   MVNETA_A3700_WIN_PROTECT);
+	neta_model_write32(m, MVNETA_MBUS_RETRY, MVNETA_MBUS_RETRY_EN);
+	neta_model_write32(m, MVNETA_ACC_MODE, MVNETA_ACC_MODE_EXT1);
+	neta_model_write32(m, MVNETA_SDMA_CONFIG,
+			   MVNETA_RX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
+			   MVNETA_TX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
+			   MVNETA_RX_NO_DATA_SWAP | MVNETA_TX_NO_DATA_SWAP);
+	neta_model_write32(m, MVNETA_TX_MTU, bits);
+	neta_model_write32(m, MVNETA_TX_TOKEN_SIZE, bits);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		neta_model_write32(m, MVNETA_TXQ_TOKEN_SIZE_REG(q), bits);
+}
+
+/* Every DA filter entry of @p base (@p n of them) passing or not. */
+static inline void
+drv_filter_table(struct drv *d, uint32_t base, unsigned int n, bool pass)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i += 4)
+		drv_wr(d, base + i, pass ? 0x01010101u : 0);
+}
+
+/* Every frame accepted, as Linux's mvneta_set_rx_mode() in promiscuous. */
+static inline void
+drv_promisc(struct drv *d)
+{
+	drv_wr(d, MVNETA_PORT_CONFIG,
+	       drv_rd(d, MVNETA_PORT_CONFIG) | MVNETA_UNI_PROMISC_MODE);
+	drv_wr(d, MVNETA_TYPE_PRIO,
+	       drv_rd(d, MVNETA_TYPE_PRIO) | MVNETA_FORCE_UNI);
+	drv_filter_table(d, MVNETA_DA_FILT_UCAST_BASE,
+			 MVNETA_DA_FILT_UCAST_ENTRIES, true);
+	drv_filter_table(d, MVNETA_DA_FILT_SPEC_MCAST,
+			 MVNETA_DA_FILT_MCAST_ENTRIES, true);
+	drv_filter_table(d, MVNETA_DA_FILT_OTH_MCAST,
+			 MVNETA_DA_FILT_MCAST_ENTRIES, true);
+}
+
+/*
+ * Creates the model from @p p and maps the arena; the port is enabled,
+ * out of port reset and promiscuous.
+ */
 static inline int
 drv_open(struct drv *d, struct neta_model_params *p)
 {
@@ -114,8 +191,14 @@ drv_open(struct drv *d, struct neta_model_params *p)
 	if (neta_model_dma_map(d->m, d->arena, DRV_IOVA_BASE,
 			       DRV_ARENA_SIZE) != 0)
 		return -1;
+	drv_port_defaults(d->m);
 	drv_wr(d, MVNETA_GMAC_CTRL_0,
 	       drv_rd(d, MVNETA_GMAC_CTRL_0) | MVNETA_GMAC0_PORT_ENABLE);
+	drv_wr(d, MVNETA_GMAC_CTRL_2, drv_rd(d, MVNETA_GMAC_CTRL_2) &
+	       ~MVNETA_GMAC2_PORT_RESET);
+	drv_promisc(d);
+	/* Out of port reset the link came up: not a change a test made. */
+	drv_wr(d, MVNETA_INTR_MISC_CAUSE, 0);
 	return 0;
 }
 
@@ -257,6 +340,8 @@ drv_tx_setup(struct drv *d, unsigned int q, uint32_t size)
 	d->txnext[q] = 0;
 	d->txr[q] = drv_alloc(d, (size_t)size * sizeof(struct mvneta_tx_desc));
 	d->txbufs[q] = drv_alloc(d, (size_t)size * DRV_BUF_STRIDE);
+	drv_wr(d, MVETH_TXQ_TOKEN_CFG_REG(q), MVNETA_TXQ_TOKEN_CFG_MAX);
+	drv_wr(d, MVETH_TXQ_TOKEN_COUNT_REG(q), MVNETA_TXQ_TOKEN_COUNT_MAX);
 	drv_wr(d, MVNETA_TXQ_BASE_ADDR_REG(q), (uint32_t)drv_iova(d, d->txr[q]));
 	drv_wr(d, MVNETA_TXQ_SIZE_REG(q), size);
 	drv_wr(d, MVNETA_TXQ_CMD, 1u << q);

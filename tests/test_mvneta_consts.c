@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Pins every constant of drivers/mvneta_uio/base/ (mvneta_regs.h,
- * mvneta_desc.h, mvneta_mib.h, mvneta_hw.h) to its reference value.
+ * mvneta_desc.h, mvneta_mib.h, mvneta_hw.h, mvneta_mbus.h, mvneta_sdma.h,
+ * mvneta_a3700.h) to its reference value.
  *
  * Expected values are numeric literals, each commented with where the value
  * comes from: "Linux X" is macro X of drivers/net/ethernet/marvell/mvneta.c
@@ -12,11 +13,15 @@
  */
 #include <stddef.h>
 
+#include <string.h>
+
 #include "harness.h"
+#include "mvneta_a3700.h"
 #include "mvneta_desc.h"
 #include "mvneta_hw.h"
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
+#include "mvneta_sdma.h"
 
 static unsigned long pinned;
 
@@ -107,6 +112,7 @@ port_regs(void)
 {
 	PIN(MVNETA_PORT_CONFIG, 0x2400);			/* Linux */
 	PIN(MVNETA_UNI_PROMISC_MODE, 0x1);			/* Linux BIT(0) */
+	PIN(MVNETA_REJECT_BCAST, 0x80);				/* FreeBSD PXC_RB */
 	PIN(MVNETA_DEF_RXQ(7), 0xe);				/* Linux (q) << 1 */
 	PIN(MVNETA_DEF_RXQ_SHIFT, 1);				/* ours */
 	PIN(MVNETA_DEF_RXQ_MASK, 0xe);				/* ours */
@@ -192,6 +198,7 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_GMAC_CTRL_0, 0x2c00);			/* Linux */
 	PIN(MVNETA_GMAC0_PORT_ENABLE, 0x1);			/* Linux BIT(0) */
 	PIN(MVNETA_GMAC0_PORT_1000BASE_X, 0x2);			/* Linux BIT(1) */
+	PIN(MVNETA_GMAC0_MUST_SET, 0x8000);			/* FreeBSD PMACC0_MUSTSET */
 	PIN(MVNETA_GMAC_MAX_RX_SIZE_SHIFT, 2);			/* Linux */
 	PIN(MVNETA_GMAC_MAX_RX_SIZE_MASK, 0x7ffc);		/* Linux */
 	PIN(MVNETA_GMAC_CTRL_2, 0x2c08);			/* Linux */
@@ -202,6 +209,7 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_GMAC_AUTONEG_CONFIG, 0x2c0c);		/* Linux */
 	PIN(MVNETA_GMAC_FORCE_LINK_DOWN, 0x1);			/* Linux BIT(0) */
 	PIN(MVNETA_GMAC_FORCE_LINK_PASS, 0x2);			/* Linux BIT(1) */
+	PIN(MVNETA_GMAC_INBAND_AN_ENABLE, 0x4);			/* Linux BIT(2) */
 	PIN(MVNETA_GMAC_CONFIG_MII_SPEED, 0x20);		/* Linux BIT(5) */
 	PIN(MVNETA_GMAC_AN_SPEED_EN, 0x80);			/* Linux BIT(7) */
 	PIN(MVNETA_GMAC_AN_DUPLEX_EN, 0x2000);			/* Linux BIT(13) */
@@ -216,6 +224,11 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_DA_FILT_SPEC_MCAST, 0x3400);			/* Linux */
 	PIN(MVNETA_DA_FILT_OTH_MCAST, 0x3500);			/* Linux */
 	PIN(MVNETA_DA_FILT_UCAST_BASE, 0x3600);			/* Linux */
+	PIN(MVNETA_DA_FILT_PASS, 0x1);				/* FreeBSD DF_PASS */
+	PIN(MVNETA_DA_FILT_QUEUE_SHIFT, 1);			/* FreeBSD DF_QUEUE */
+	PIN(MVNETA_DA_FILT_UCAST_ENTRIES, 16);			/* FreeBSD NDFUT 4 regs */
+	PIN(MVNETA_DA_FILT_MCAST_ENTRIES, 256);			/* FreeBSD NDFSMT 64 regs */
+	PIN(MVNETA_DA_FILT_CRC8_POLY, 0x107);			/* Linux mvneta_addr_crc */
 }
 
 static void
@@ -372,6 +385,7 @@ geometry(void)
 	PIN(MVNETA_ETH_FCS_LEN, 4);				/* Linux ETH_FCS_LEN */
 	PIN(MVNETA_VLAN_TAG_LEN, 4);				/* Linux */
 	PIN(MVNETA_MAX_RXQ, 8);					/* Linux rxq_number */
+	PIN(MVNETA_MAX_CPUS, 4);				/* Armada XP: 4 cores */
 	PIN(MVNETA_MAX_TXQ, 8);					/* Linux txq_number */
 	PIN(MVNETA_RXQ_DEF, 0);					/* Linux rxq_def */
 	PIN(MVNETA_MAX_RXD, 512);				/* Linux */
@@ -388,6 +402,51 @@ geometry(void)
 	      "register window covers every register");
 }
 
+/* Address decoding windows, the SDMA fields, the TX arbiter, the 3700. */
+static void
+mbus_sdma_a3700(void)
+{
+	PIN(MVNETA_WIN_BASE_TARGET_MASK, 0xf);		/* FreeBSD BASEADDR_TARGET */
+	PIN(MVNETA_WIN_BASE_ATTR_SHIFT, 8);		/* Linux mbus_attr << 8 */
+	PIN(MVNETA_WIN_BASE_ATTR_MASK, 0xff00);		/* FreeBSD BASEADDR_ATTR */
+	PIN(MVNETA_WIN_BASE_ADDR_MASK, 0xffff0000);	/* Linux base & 0xffff0000 */
+	PIN(MVNETA_WIN_SIZE_MASK, 0xffff0000);		/* U-Boot, Linux (size-1) & */
+	PIN(MVNETA_WIN_SIZE_UNIT, 0x10000);		/* ours: 64 KiB granules */
+	PIN(MVNETA_NR_REMAP_WIN, 4);			/* Linux i < 4; FreeBSD NREMAP */
+	PIN(MVNETA_BASE_ADDR_ENABLE_ALL_OFF, 0x3f);	/* Linux win_enable = 0x3f */
+	PIN(MVNETA_BASE_ADDR_DISABLE(5), 0x20);		/* Linux 1 << i */
+	PIN(MVNETA_WIN_PROTECT_SHIFT(5), 10);		/* Linux 2 * i */
+	PIN(MVNETA_WIN_PROTECT_MASK, 0x3);		/* FreeBSD EPAP 2 bits */
+	PIN(MVNETA_WIN_PROTECT_NONE, 0x0);		/* FreeBSD EPAP_AC_NAC */
+	PIN(MVNETA_WIN_PROTECT_RO, 0x1);		/* FreeBSD EPAP_AC_RO */
+	PIN(MVNETA_WIN_PROTECT_FULL, 0x3);		/* FreeBSD EPAP_AC_FA, Linux 3 */
+	PIN(MVNETA_MBUS_RETRY_EN, 0x20);		/* Linux 0x20; FreeBSD */
+	PIN(MVNETA_UNIT_INTR_ADDR_VIOL, 0x4);		/* FreeBSD EUIC_ADDRVIOL */
+	PIN(MVNETA_UNIT_INTR_ADDR_NO_MATCH, 0x8);	/* FreeBSD EUIC_ADDRVNOMATCH */
+	PIN(MVNETA_UNIT_ERR_ADDR, 0x2094);		/* FreeBSD MVNETA_EUEA */
+
+	PIN(MVNETA_RX_BRST_SZ_ALL_MASK, 0xe);		/* FreeBSD SDC_RXBSZ_MASK */
+	PIN(MVNETA_TX_BRST_SZ_ALL_MASK, 0x1c00000);	/* FreeBSD SDC_TXBSZ_MASK */
+	PIN(MVNETA_SDMA_BRST_SIZE_MAX, 4);		/* FreeBSD 16_64BITWORDS */
+	PIN(MVNETA_ACC_MODE_MASK, 0x7);			/* FreeBSD PACC mask */
+	PIN(MVNETA_TXQ_TOKEN_CFG_MAX, 0x03ffffff);	/* Linux txq_hw_init */
+	PIN(MVNETA_TXQ_TOKEN_COUNT_MAX, 0x3fffffff);	/* Linux txq_hw_init */
+	PIN(MVNETA_TX_MTU_BITS_PER_BYTE, 8);		/* Linux max_tx_size * 8 */
+	PIN(MVNETA_TX_TOKEN_SIZE_MAX, 0xffffffff);	/* Linux */
+	PIN(MVNETA_TXQ_TOKEN_SIZE_MAX, 0x7fffffff);	/* Linux */
+
+	pinned++;
+	CHECK(strcmp(MVNETA_COMPAT_A3700, "marvell,armada-3700-neta") == 0 &&
+	      strcmp(MVNETA_COMPAT_A370, "marvell,armada-370-neta") == 0 &&
+	      strcmp(MVNETA_COMPAT_AXP, "marvell,armada-xp-neta") == 0,
+	      "compatibles as Linux of_device_is_compatible() and the DT binding");
+	PIN(MVNETA_A3700_WIN, 0);			/* Linux MVNETA_WIN_SIZE(0) */
+	PIN(MVNETA_A3700_WIN_BASE, 0);			/* Linux: WIN_BASE(0) left 0 */
+	PIN(MVNETA_A3700_WIN_SIZE, 0xffff0000);		/* Linux 4 GiB window */
+	PIN(MVNETA_A3700_WIN_ENABLE, 0x3e);		/* Linux 0x3f & ~BIT(0) */
+	PIN(MVNETA_A3700_WIN_PROTECT, 0x3);		/* Linux win_protect = 3 */
+}
+
 int
 main(void)
 {
@@ -402,6 +461,7 @@ main(void)
 	desc_tx_command();
 	mib();
 	geometry();
+	mbus_sdma_a3700();
 	printf("test_mvneta_consts: %lu constants pinned\n", pinned);
 	return harness_result("test_mvneta_consts");
 }

@@ -24,6 +24,7 @@
 #include "mvneta_regs.h"
 #include "model_thread.h"
 #include "neta_model_backend.h"
+#include "neta_model_drv.h"
 
 #define RING	64u
 #define BUFSZ	2048u
@@ -142,6 +143,8 @@ test_replay(const char *dir)
 		ring[i].size = htole32(MVNETA_DESC_WATERMARK);
 	}
 	bus = (uint32_t)rte_malloc_virt2iova(ring);
+	/* The 3700's window and the DMA configuration, as Linux sets them. */
+	drv_port_defaults(neta_model_backend_model(&be));
 	be.ops->write32(be.ctx, MVNETA_RXQ_BASE_ADDR_REG(0), bus);
 	be.ops->write32(be.ctx, MVNETA_RXQ_SIZE_REG(0), RING |
 			((BUFSZ - OFFSET) / 8u) << MVNETA_RXQ_BUF_SIZE_SHIFT);
@@ -152,6 +155,19 @@ test_replay(const char *dir)
 	be.ops->write32(be.ctx, MVNETA_GMAC_CTRL_0,
 			be.ops->read32(be.ctx, MVNETA_GMAC_CTRL_0) |
 			MVNETA_GMAC0_PORT_ENABLE);
+	/* Out of port reset; every address accepted (promiscuous). */
+	be.ops->write32(be.ctx, MVNETA_GMAC_CTRL_2, 0);
+	be.ops->write32(be.ctx, MVNETA_PORT_CONFIG, MVNETA_UNI_PROMISC_MODE);
+	be.ops->write32(be.ctx, MVNETA_TYPE_PRIO, MVNETA_FORCE_UNI);
+	for (n = 0; n < MVNETA_DA_FILT_MCAST_ENTRIES; n += 4) {
+		be.ops->write32(be.ctx, MVNETA_DA_FILT_SPEC_MCAST + n,
+				0x01010101u);
+		be.ops->write32(be.ctx, MVNETA_DA_FILT_OTH_MCAST + n,
+				0x01010101u);
+	}
+	for (n = 0; n < MVNETA_DA_FILT_UCAST_ENTRIES; n += 4)
+		be.ops->write32(be.ctx, MVNETA_DA_FILT_UCAST_BASE + n,
+				0x01010101u);
 	CHECK_EQ_U(be.ops->start(be.ctx), 0, "replay: model thread");
 	CHECK(thread_named(MODEL_THREAD_NAME),
 	      "replay: no thread of this process named %s", MODEL_THREAD_NAME);
@@ -188,7 +204,9 @@ test_replay(const char *dir)
 	       st.rx_offered);
 	CHECK(got >= 150, "replay: the corpus arrived (%u)", got);
 	CHECK_EQ_U(got, st.rx_delivered, "replay: every delivered frame read");
-	CHECK_EQ_U(be.ops->nb_xstats, 12, "xstats: twelve");
+	CHECK_EQ_U(be.ops->nb_xstats, 16, "xstats: sixteen");
+	CHECK(strcmp(be.ops->xstat_names[15], "model_rx_dropped_filter") == 0,
+	      "xstats: the filter's drops last");
 	CHECK(strcmp(be.ops->xstat_names[7], "model_src_too_long") == 0,
 	      "xstats: the source's counts after the model's");
 	CHECK(strcmp(be.ops->xstat_names[0], "model_violations") == 0,

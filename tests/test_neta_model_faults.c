@@ -390,8 +390,11 @@ test_dma_window(void)
 			return;
 		}
 		memset(d.arena, 0, DRV_ARENA_SIZE);
+		drv_port_defaults(d.m);
 		drv_wr(&d, MVNETA_GMAC_CTRL_0, drv_rd(&d, MVNETA_GMAC_CTRL_0) |
 		       MVNETA_GMAC0_PORT_ENABLE);
+		drv_wr(&d, MVNETA_GMAC_CTRL_2, 0);
+		drv_promisc(&d);
 		d.used = 0x8000 - 32;	/* ring at IOVA 0x2ffffffe0 */
 		/* drv_iova() assumes DRV_IOVA_BASE: program by hand. */
 		d.rxq[0].size = 2;

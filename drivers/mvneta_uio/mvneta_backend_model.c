@@ -74,6 +74,20 @@ rte_pmd_mvneta_uio_model_stats(uint16_t port_id, struct neta_model_stats *st)
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	if (ret < 0)
+		return ret;
+	if (val == NULL || (off & 3u) != 0 || off >= MVNETA_REG_WINDOW_SIZE)
+		return -EINVAL;
+	*val = neta_model_peek32(m, off);
+	return 0;
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up)
 {
 	struct neta_model *m;

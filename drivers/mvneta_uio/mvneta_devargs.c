@@ -47,6 +47,49 @@ arg_rx_coal_usecs(const char *v, void *args)
 	return NULL;
 }
 
+static const char *
+arg_clk_rate(const char *v, void *args)
+{
+	struct mvneta_devargs *da = args;
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1000000, 1000000000, &n) < 0)
+		return "expected 1000000..1000000000 Hz";
+	da->clk_rate = (uint32_t)n;
+	return NULL;
+}
+
+const char *const mvneta_phy_mode_names[] = {
+	"rgmii", "rgmii-id", "rgmii-rxid", "rgmii-txid", "sgmii",
+	"1000base-x", "2500base-x", NULL,
+};
+
+static const char *
+arg_phy_mode(const char *v, void *args)
+{
+	struct mvneta_devargs *da = args;
+
+	da->phy_mode = socnic_parse_word(v, mvneta_phy_mode_names);
+	return da->phy_mode < 0 ? "expected " MVNETA_PHY_MODE_SYNTAX : NULL;
+}
+
+static const char *
+arg_fixed_link(const char *v, void *args)
+{
+	static const char *const names[] = {
+		"10", "100", "1000", "2500", "10-half", "100-half", NULL,
+	};
+	static const uint16_t speed[] = { 10, 100, 1000, 2500, 10, 100 };
+	struct mvneta_devargs *da = args;
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected " MVNETA_FIXED_LINK_SYNTAX;
+	da->fixed_speed = speed[i];
+	da->fixed_half = i >= 4;
+	return NULL;
+}
+
 static const struct socnic_devarg mvneta_devargs[] = {
 	MVNETA_DEVARGS(SOCNIC_DEVARG_PARSE)
 };
@@ -70,6 +113,7 @@ mvneta_devargs_parse(const char *name, const char *args,
 		     struct mvneta_devargs *da)
 {
 	memset(da, 0, sizeof(*da));
+	da->phy_mode = -1;
 	return socnic_devargs_parse_port(mvneta_logtype_driver, name, args,
 					 &mvneta_pmd_devargs, &da->port,
 					 &da->rx, da);

@@ -28,10 +28,49 @@
 #define MVNETA_DEVARGS(X)						\
 	X(coe, "0|1", "1", ANY)						\
 	X(rx_coal_frames, "<1..16383>", "1", ANY)			\
-	X(rx_coal_usecs, "<0..16000>", "0", ANY)
+	X(rx_coal_usecs, "<0..16000>", "0", ANY)			\
+	X(clk_rate, "<1000000..1000000000>", NULL, ANY)			\
+	X(phy_mode, MVNETA_PHY_MODE_SYNTAX, NULL, ANY)			\
+	X(fixed_link, MVNETA_FIXED_LINK_SYNTAX, NULL, ANY)
 
 /* rx_coal_usecs' limit: its cycles fit RXQ_TIME_COAL at 250 MHz. */
 #define MVNETA_RX_COAL_USECS_MAX	16000u
+
+/*
+ * clk_rate=: the clock RXQ_TIME_COAL counts, in Hz (Linux
+ * clk_get_rate(pp->clk)). Without it: 250 MHz, Armada 38x/XP's core
+ * clock. User space cannot read a clock's rate from sysfs (the node's
+ * "clocks" is a phandle); debugfs has it (clk_summary), as root.
+ */
+#define MVNETA_CLK_RATE_DEF		250000000u
+
+/*
+ * phy_mode=: the MAC-PHY interface, as the device-tree node's "phy-mode"
+ * (which a UIO port reads when the key is absent; the model's default is
+ * rgmii). The SerDes modes run the PCS with in-band status.
+ */
+enum mvneta_phy_mode {
+	MVNETA_PHY_RGMII = 0,
+	MVNETA_PHY_RGMII_ID,
+	MVNETA_PHY_RGMII_RXID,
+	MVNETA_PHY_RGMII_TXID,
+	MVNETA_PHY_SGMII,
+	MVNETA_PHY_1000BASEX,
+	MVNETA_PHY_2500BASEX,
+};
+#define MVNETA_PHY_MODE_SYNTAX						\
+	"rgmii|rgmii-id|rgmii-rxid|rgmii-txid|sgmii|1000base-x|2500base-x"
+/* The names in enum order, NULL-terminated (mvneta_devargs.c). */
+extern const char *const mvneta_phy_mode_names[];
+
+/*
+ * fixed_link=: a link without a PHY to ask, at this speed (full duplex
+ * unless "-half"), forced in the GMAC as Linux does for a device-tree
+ * "fixed-link" (which a UIO port reads when the key is absent). 2500
+ * needs phy_mode=2500base-x, which it implies when phy_mode is absent.
+ */
+#define MVNETA_FIXED_LINK_SYNTAX					\
+	"10|100|1000|2500|10-half|100-half"
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define MVNETA_PMD_PARAMS						\
@@ -47,6 +86,10 @@ struct mvneta_devargs {
 	bool coe;			/* the status word's L3/L4 verdicts */
 	uint16_t rx_coal_frames;	/* RXQ_THRESHOLD occupied threshold */
 	uint16_t rx_coal_usecs;		/* RXQ_TIME_COAL, in microseconds */
+	uint32_t clk_rate;		/* Hz; 0: not given */
+	int phy_mode;			/* enum mvneta_phy_mode; -1: not given */
+	uint16_t fixed_speed;		/* Mbit/s; 0: no fixed link given */
+	bool fixed_half;		/* fixed link at half duplex */
 };
 
 /*

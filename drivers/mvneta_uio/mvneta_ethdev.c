@@ -23,6 +23,7 @@
 #include "socnic_port.h"
 #include "socnic_secondary.h"
 
+#include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_intr.h"
 #include "mvneta_logs.h"
@@ -65,17 +66,6 @@ mvneta_dma_check(struct mvneta_adapter *ad, rte_iova_t iova, size_t len,
 /* ---- The port's registers ---- */
 
 static void
-mvneta_write_mac(const struct socnic_backend *be, const struct rte_ether_addr *a)
-{
-	const uint8_t *b = a->addr_bytes;
-
-	socnic_write32(be, MVNETA_MAC_ADDR_HIGH,
-		       (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
-		       (uint32_t)b[2] << 8 | b[3]);
-	socnic_write32(be, MVNETA_MAC_ADDR_LOW, (uint32_t)b[4] << 8 | b[5]);
-}
-
-static void
 mvneta_read_mac(const struct socnic_backend *be, struct rte_ether_addr *a)
 {
 	uint32_t hi = socnic_read32(be, MVNETA_MAC_ADDR_HIGH);
@@ -87,62 +77,6 @@ mvneta_read_mac(const struct socnic_backend *be, struct rte_ether_addr *a)
 	a->addr_bytes[3] = (uint8_t)hi;
 	a->addr_bytes[4] = (uint8_t)(lo >> 8);
 	a->addr_bytes[5] = (uint8_t)lo;
-}
-
-/*
- * Destination-address filters (Linux mvneta_set_ucast_addr(),
- * mvneta_set_special_mcast_table(), mvneta_set_other_mcast_table()): one
- * byte per entry, pass | queue << 1. The unicast table is indexed by the
- * low nibble of the address (the high bytes must match MAC_ADDR_*);
- * "special" multicast (01:00:5e:00:00:xx) by the last byte, "other"
- * multicast by a CRC-8 of the address. With allmulticast (or promiscuous)
- * every multicast entry passes; broadcast is a multicast address.
- */
-static void
-mvneta_filter_table(const struct socnic_backend *be, uint32_t base,
-		    unsigned int entries, bool pass)
-{
-	uint32_t v = pass ? 0x01010101u * (1u | MVNETA_RXQ << 1) : 0;
-	unsigned int i;
-
-	for (i = 0; i < entries; i += 4)
-		socnic_write32(be, base + i, v);
-}
-
-static void
-mvneta_set_rx_mode(struct rte_eth_dev *dev)
-{
-	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
-	bool promisc = dev->data->promiscuous;
-	bool allmulti = promisc || dev->data->all_multicast;
-	const uint8_t *mac = dev->data->mac_addrs[0].addr_bytes;
-
-	socnic_update32(be, MVNETA_PORT_CONFIG, MVNETA_UNI_PROMISC_MODE,
-			promisc ? MVNETA_UNI_PROMISC_MODE : 0);
-	mvneta_filter_table(be, MVNETA_DA_FILT_UCAST_BASE, 16, promisc);
-	if (!promisc) {
-		uint32_t idx = mac[5] & 0xf;
-		uint32_t reg = MVNETA_DA_FILT_UCAST_BASE + (idx & ~3u);
-
-		socnic_update32(be, reg, 0xffu << (8 * (idx & 3)),
-				(1u | MVNETA_RXQ << 1) << (8 * (idx & 3)));
-	}
-	mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST, 256, allmulti);
-	mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST, 256, true);
-}
-
-/*
- * GMAC_CTRL_0: the port on, and the largest frame the MAC takes at the
- * field's maximum: the driver enforces the MTU itself, frame by frame,
- * counting what is too long in rx_q0_oversize (ierrors), as the engine's
- * other PMD does with a MAC that takes jumbo frames; a MAC limit would
- * drop them uncounted by ethdev.
- */
-static uint32_t
-mvneta_gmac_ctrl0(bool enable)
-{
-	return MVNETA_GMAC_MAX_RX_SIZE_MASK |
-	       (enable ? MVNETA_GMAC0_PORT_ENABLE : 0);
 }
 
 /*
@@ -166,7 +100,8 @@ mvneta_hw_quiesce(struct mvneta_adapter *ad)
 			break;
 		rte_delay_us(10);
 	}
-	socnic_update32(be, MVNETA_GMAC_CTRL_0, MVNETA_GMAC0_PORT_ENABLE, 0);
+	mvneta_mac_tx_fifo_wait(ad);
+	mvneta_mac_port_enable(ad, false);
 	socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
 	socnic_write32(be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
 	socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
@@ -184,9 +119,9 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 	socnic_write32(be, MVNETA_INTR_OLD_MASK, 0);
 	socnic_write32(be, MVNETA_INTR_MISC_MASK, 0);
 	socnic_write32(be, MVNETA_INTR_ENABLE, 0);
+	mvneta_hw_dma_defaults(be);
+
 	socnic_write32(be, MVNETA_ACC_MODE, MVNETA_ACC_MODE_EXT1);
-	socnic_write32(be, MVNETA_CPU_MAP(0), MVNETA_CPU_RXQ_ACCESS_ALL_MASK |
-		       MVNETA_CPU_TXQ_ACCESS_ALL_MASK);
 	socnic_write32(be, MVNETA_SDMA_CONFIG,
 		       MVNETA_RX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
 		       MVNETA_TX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
@@ -195,7 +130,7 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 		       MVNETA_PORT_CONFIG_DEFL_VALUE(MVNETA_RXQ));
 	socnic_write32(be, MVNETA_PORT_CONFIG_EXTEND, 0);
 	socnic_write32(be, MVNETA_RX_MIN_FRAME_SIZE, 64);
-	mvneta_write_mac(be, &dev->data->mac_addrs[0]);
+	mvneta_mac_configure(ad);
 	mvneta_set_rx_mode(dev);
 }
 
@@ -229,7 +164,7 @@ mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 
 	socnic_dev_infos_fill(info, &mvneta_dev_limits,
 			      ad->da.rx.csum != RXP_CSUM_OFF);
-	info->max_mac_addrs = 1;
+	info->max_mac_addrs = MVNETA_MAX_MAC_ADDRS;
 	return 0;
 }
 
@@ -277,6 +212,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	}
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
+	mvneta_hw_tx_max_size(&ad->be);
 	ret = mvneta_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -291,7 +227,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	/* Queues first, then the port: no frame reaches a stopped queue. */
 	mvneta_rx_queue_enable(rxq);
 	mvneta_tx_queue_enable(txq);
-	socnic_write32(&ad->be, MVNETA_GMAC_CTRL_0, mvneta_gmac_ctrl0(true));
+	mvneta_mac_port_enable(ad, true);
 	ad->hw_started = true;
 	/* The backend runs last: the model's thread is the wire. */
 	ret = ad->be.ops->start(ad->be.ctx);
@@ -328,6 +264,7 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 		mvneta_tx_queue_stop(txq);
 	}
 	mvneta_hw_quiesce(ad);
+	mvneta_mac_link_down(ad);
 	ad->hw_started = false;
 	socnic_dev_stopped(dev, &ad->be);
 	return 0;
@@ -414,14 +351,6 @@ mvneta_dev_close(struct rte_eth_dev *dev)
 }
 
 static int
-mvneta_promiscuous_update(struct rte_eth_dev *dev)
-{
-	if (mvneta_adapter(dev)->hw_started)
-		mvneta_set_rx_mode(dev);
-	return 0;
-}
-
-static int
 mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
@@ -495,11 +424,14 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.xstats_get		= mvneta_xstats_get,
 	.xstats_get_names	= mvneta_xstats_get_names,
 	.xstats_reset		= mvneta_stats_reset,
-	.promiscuous_enable	= mvneta_promiscuous_update,
-	.promiscuous_disable	= mvneta_promiscuous_update,
-	.allmulticast_enable	= mvneta_promiscuous_update,
-	.allmulticast_disable	= mvneta_promiscuous_update,
+	.promiscuous_enable	= mvneta_promiscuous_enable,
+	.promiscuous_disable	= mvneta_promiscuous_disable,
+	.allmulticast_enable	= mvneta_allmulticast_enable,
+	.allmulticast_disable	= mvneta_allmulticast_disable,
 	.mac_addr_set		= mvneta_mac_addr_set,
+	.mac_addr_add		= mvneta_mac_addr_add,
+	.mac_addr_remove	= mvneta_mac_addr_remove,
+	.set_mc_addr_list	= mvneta_set_mc_addr_list,
 	.mtu_set		= mvneta_mtu_set,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
 	.rx_queue_release	= mvneta_rx_queue_release,
@@ -563,6 +495,9 @@ mvneta_probe(struct rte_vdev_device *vdev)
 						  &ad->da, mac);
 	if (ret < 0)
 		goto err_port;
+	ret = mvneta_mac_resolve(ad, name);
+	if (ret < 0)
+		goto err_backend;
 	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
 					 mvneta_logtype_driver, name);
 	if (ret < 0)
@@ -581,9 +516,16 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	} else {
 		memcpy(ea.addr_bytes, mac, sizeof(mac));
 	}
+	/*
+	 * Linux mvneta_probe(): the windows before anything else, then its
+	 * defaults' DMA part (every TX bucket emptied).
+	 */
+	mvneta_hw_windows(&ad->be);
+	mvneta_hw_dma_defaults(&ad->be);
 	mvneta_hw_quiesce(ad);
 	eth_dev->data->mac_addrs = rte_zmalloc("mvneta_mac",
-					       RTE_ETHER_ADDR_LEN, 0);
+					       RTE_ETHER_ADDR_LEN *
+					       MVNETA_MAX_MAC_ADDRS, 0);
 	if (eth_dev->data->mac_addrs == NULL) {
 		ret = -ENOMEM;
 		goto err_backend;

@@ -71,6 +71,10 @@
 
 /* Descriptors harvested per pass: bounds the on-stack arrays. */
 #define MVNETA_RX_HARVEST_MAX	32
+/* Multicast addresses set_mc_addr_list takes (each a table entry). */
+#define MVNETA_MAX_MC_ADDRS	64u
+/* Station addresses: the unicast table's 16 last-nibble entries. */
+#define MVNETA_MAX_MAC_ADDRS	MVNETA_DA_FILT_UCAST_ENTRIES
 
 /* RX frame assembly state, saved across bursts (robustness row 8). */
 enum mvneta_rx_state {
@@ -159,6 +163,14 @@ struct mvneta_adapter {
 	/* The backend's xstats at the last reset (they count on regardless). */
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	bool hw_started;
+	/* The MAC side (mvneta_mac.c), resolved at probe. */
+	enum mvneta_phy_mode phy_mode;
+	uint16_t fixed_speed;		/* Mbit/s; 0: the link is not fixed */
+	bool fixed_half;
+	uint32_t clk_rate;		/* Hz, the clock RXQ_TIME_COAL counts */
+	/* set_mc_addr_list's addresses (mvneta_filter.c). */
+	struct rte_ether_addr mc_addrs[MVNETA_MAX_MC_ADDRS];
+	uint32_t nb_mc_addrs;
 	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
@@ -181,6 +193,41 @@ int mvneta_backend_model_create(struct socnic_backend *be, const char *name,
 				const uint8_t mac[6]);
 int mvneta_backend_uio_create(struct socnic_backend *be, const char *name,
 			      const struct mvneta_devargs *da);
+
+/*
+ * mvneta_mac.c, the GMAC as Linux's phylink callbacks program it:
+ * resolve: phy_mode, fixed_link and clk_rate from the devargs, else from
+ * a UIO port's device-tree node, checked (0 or -EINVAL, logged);
+ * configure: out of port reset, the interface mode, AUTONEG_CONFIG's
+ * forcing, hardware PHY polling off, every CPU in CPU_MAP;
+ * port_enable: GMAC_CTRL_0's port enable and frame limit, read-modify-
+ * write; link_down: the forced link down of a stopped port;
+ * tx_fifo_wait: until the TX FIFO is empty (a port stop).
+ */
+int mvneta_mac_resolve(struct mvneta_adapter *ad, const char *name);
+void mvneta_mac_configure(struct mvneta_adapter *ad);
+void mvneta_mac_port_enable(struct mvneta_adapter *ad, bool on);
+void mvneta_mac_link_down(struct mvneta_adapter *ad);
+void mvneta_mac_tx_fifo_wait(struct mvneta_adapter *ad);
+
+/*
+ * mvneta_filter.c, the destination-address filter (Linux
+ * mvneta_set_rx_mode()): set_rx_mode programs it from ethdev's state
+ * (promiscuous, all-multicast, the station addresses, the multicast
+ * list); the dev ops keep that state.
+ */
+void mvneta_set_rx_mode(struct rte_eth_dev *dev);
+int mvneta_promiscuous_enable(struct rte_eth_dev *dev);
+int mvneta_promiscuous_disable(struct rte_eth_dev *dev);
+int mvneta_allmulticast_enable(struct rte_eth_dev *dev);
+int mvneta_allmulticast_disable(struct rte_eth_dev *dev);
+int mvneta_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
+			uint32_t index, uint32_t pool);
+void mvneta_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index);
+int mvneta_set_mc_addr_list(struct rte_eth_dev *dev,
+			    struct rte_ether_addr *list, uint32_t nb);
+void mvneta_write_mac(const struct socnic_backend *be,
+		      const struct rte_ether_addr *a);
 
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct mvneta_adapter *mvneta_adapter_from_port(uint16_t port_id);

@@ -34,13 +34,6 @@
 #include "mvneta_intr.h"
 #include "mvneta_logs.h"
 
-/*
- * The clock RXQ_TIME_COAL counts: Armada 38x's 250 MHz core clock (Linux
- * reads the port's clock from the device tree; 370/XP run it slower, so
- * rx_coal_usecs lasts longer there).
- */
-#define MVNETA_TCLK_MHZ		250u
-
 /* The misc causes of a link change Linux's mvneta_poll() takes. */
 #define MVNETA_LSC_CAUSES \
 	(MVNETA_CAUSE_PHY_STATUS_CHANGE | MVNETA_CAUSE_LINK_CHANGE)
@@ -57,11 +50,16 @@ mvneta_intr_start(struct rte_eth_dev *dev)
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 	const struct socnic_backend *be = &ad->be;
 
-	/* Linux mvneta_rx_pkts_coal_set() / mvneta_rx_time_coal_set(). */
+	/*
+	 * Linux mvneta_rx_pkts_coal_set() / mvneta_rx_time_coal_set(): the
+	 * time in cycles of the port's clock (clk_rate, checked at probe to
+	 * hold rx_coal_usecs in 32 bits).
+	 */
 	socnic_write32(be, MVNETA_RXQ_THRESHOLD_REG(MVNETA_RXQ),
 		       ad->da.rx_coal_frames | MVNETA_RXQ_NON_OCCUPIED(0));
 	socnic_write32(be, MVNETA_RXQ_TIME_COAL_REG(MVNETA_RXQ),
-		       (uint32_t)ad->da.rx_coal_usecs * MVNETA_TCLK_MHZ);
+		       (uint32_t)ad->da.rx_coal_usecs *
+		       (ad->clk_rate / 1000000u));
 	ad->intr_mask = 0;
 	/* Before the start reads the link: a change after it is not lost. */
 	if (dev->data->dev_conf.intr_conf.lsc) {

@@ -27,6 +27,7 @@
 #include "socnic_io.h"
 #include "socnic_ring.h"
 
+#include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
 
@@ -132,10 +133,9 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 			if (s->data_len == 0)
 				continue;
 			d = &txq->ring[txq->prod & txq->mask];
-			/* Z_PAD on the first too: the device reads it there. */
+			/* Z_PAD on the last (Linux mvneta_tx_frag_process()). */
 			if (k == 0)
-				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT |
-				       MVNETA_TXD_Z_PAD;
+				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT;
 			if (++k == need)
 				cmd |= MVNETA_TXD_L_DESC | MVNETA_TXD_Z_PAD;
 			if (nc)
@@ -276,7 +276,10 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	return 0;
 }
 
-/* Programs the queue (Linux mvneta_txq_hw_init()), still disabled. */
+/*
+ * Programs the queue (Linux mvneta_txq_hw_init(): its token bucket full,
+ * then the ring), still disabled.
+ */
 int
 mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 {
@@ -286,6 +289,7 @@ mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 			 false);
 	txq->prod = 0;
 	txq->clean = 0;
+	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, true);
 	socnic_write32(txq->be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
 		       mvneta_bus_addr(txq->ring_iova));
 	socnic_write32(txq->be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->nb_desc);
@@ -334,6 +338,8 @@ mvneta_tx_queue_stop(struct mvneta_tx_queue *txq)
 	}
 	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
 	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, 0);
+	/* Linux mvneta_txq_hw_deinit(): the next owner finds it stopped. */
+	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, false);
 	mvneta_tx_free_all(txq);
 	txq->prod = 0;
 	txq->clean = 0;

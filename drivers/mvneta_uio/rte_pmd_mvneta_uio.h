@@ -47,6 +47,16 @@ RTE_PMD_MVNETA_UIO_EXPORT
 const char *rte_pmd_mvneta_uio_model_last_violation(uint16_t port_id);
 
 /*
+ * Register @p off of the device as stored, without a read's side effects
+ * (what a bus analyser would show: what the driver left programmed).
+ * 0 on success with *@p val set, -ENODEV, -ENOTSUP, -EINVAL (NULL, or an
+ * offset unaligned or beyond the register window).
+ */
+RTE_PMD_MVNETA_UIO_EXPORT
+int rte_pmd_mvneta_uio_model_peek32(uint16_t port_id, uint32_t off,
+				    uint32_t *val);
+
+/*
  * The RX engine's fault knobs (struct neta_model_faults): set replaces
  * them, get reads them; allowed while the port runs. 0, -ENODEV,
  * -ENOTSUP (uio=), -EINVAL (no such queue, NULL, a rate above 1000000).

@@ -126,8 +126,8 @@ struct pmd_family {
 	const char *intr_frames_args;
 	/*
 	 * The model applies the station-address filter the driver programs
-	 * (dwmac4's MAC_Address0 and hash; the neta model takes every frame,
-	 * its DA filter tables are not modelled) and counts what it refuses.
+	 * (dwmac4's MAC_Address0 and hash; NETA's MAC address, unicast and
+	 * multicast tables) and counts what it refuses.
 	 */
 	bool model_da_filter;
 	/*
@@ -202,9 +202,10 @@ pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 	/* No non-occupied descriptor: the port's discard counter. */
 	st->rx_lost = m.rx_missed;
 	st->rx_pending = m.rx_offered - m.rx_delivered - m.rx_missed -
-			 m.rx_dropped_stopped - m.rx_dropped_oversize -
+			 m.rx_dropped_stopped - m.rx_dropped_filter -
 			 m.rx_dropped_hung - m.rx_dropped_speed;
 	st->rx_dropped_stopped = m.rx_dropped_stopped;
+	st->rx_dropped_filter = m.rx_dropped_filter;
 	st->tx_frames = m.tx_frames;
 	st->tx_bytes = m.tx_bytes;
 	st->thread_passes = m.thread_passes;
@@ -271,6 +272,7 @@ static const struct pmd_family pmd_families[] = {
 		.mac_family = 0x02,
 		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
 		.intr_frames_args = "rx_coal_frames=3",
+		.model_da_filter = true,
 		.uio_window = 0x4000,
 		/* Armada 3720's eth0 (armada-37xx.dtsi). */
 		.uio_compatible = "marvell,armada-3700-neta",

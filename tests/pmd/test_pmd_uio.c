@@ -22,6 +22,10 @@
  *     (device/driver) are reported;
  *   - then IOVA as VA is refused, naming --iova-mode=pa, also for a
  *     device behind an IOMMU (device/iommu_group);
+ *   - NETA: the generation from the same compatible: an Armada 3700 goes
+ *     on, 370/38x and XP are refused naming what they would need, another
+ *     NETA is refused naming uio_force=1, which drives any as a 3700; the
+ *     overlays' "generic-uio" is taken for a 3700, saying so;
  *   - every refusal leaves no port, no file descriptor and no rte_malloc
  *     memory behind.
  * With "pa" (dwmac4 only; root, hugepages, IOVA as PA; exits 77 when not
@@ -362,6 +366,31 @@ struct compat_case {
 	const char *lacks;
 };
 
+/*
+ * Case @p c: its node written if it names one (the device/driver link
+ * only when @p link: a node rewritten keeps its link), probed, the log
+ * checked and returned.
+ */
+static char *
+compat_case_run(const struct compat_case *c, bool link)
+{
+	char args[512], *log;
+	unsigned int k;
+	bool ok;
+
+	if (c->name != NULL)
+		fake_uio(c->uio, c->name, link ? "uio_pdrv_genirq" : NULL,
+			 c->compat, c->clen, UIO_SIZE, 0);
+	snprintf(args, sizeof(args), "uio=%s,uio_root=%s%s", c->uio, root,
+		 c->extra);
+	probe_refused(c->what, args, &log);
+	ok = c->lacks == NULL || !has(log, c->lacks);
+	for (k = 0; k < RTE_DIM(c->has) && c->has[k] != NULL; k++)
+		ok &= has(log, c->has[k]);
+	CHECK(ok, "%s", c->what);
+	return log;
+}
+
 static void
 test_compatible(void)
 {
@@ -391,23 +420,11 @@ test_compatible(void)
 		  "uio6", "ethernet", generic_uio, sizeof(generic_uio), "",
 		  { "IOVA as VA" }, "uio_force" },
 	};
-	char args[512], *log;
-	unsigned int i, k;
-	bool ok;
+	unsigned int i;
+	char *log;
 
 	for (i = 0; i < RTE_DIM(cases); i++) {
-		const struct compat_case *c = &cases[i];
-
-		if (c->name != NULL)
-			fake_uio(c->uio, c->name, "uio_pdrv_genirq", c->compat,
-				 c->clen, UIO_SIZE, 0);
-		snprintf(args, sizeof(args), "uio=%s,uio_root=%s%s", c->uio,
-			 root, c->extra);
-		probe_refused(c->what, args, &log);
-		ok = !has(log, c->lacks);
-		for (k = 0; k < RTE_DIM(c->has) && c->has[k] != NULL; k++)
-			ok &= has(log, c->has[k]);
-		CHECK(ok, "%s", c->what);
+		log = compat_case_run(&cases[i], true);
 		if (i == 0)
 			CHECK(has(log, pmd_family()->uio_compatible),
 			      "the refusal lists the compatibles that would do");
@@ -454,6 +471,50 @@ test_offset_map_and_iova_va(void)
 	      "IOVA as VA is refused, naming --iova-mode=pa");
 	free(log);
 	uio_node.active = false;
+}
+
+/*
+ * NETA: the generation from the same compatible list. Each refusal comes
+ * before the map; the 3700 (and "generic-uio", taken for one) goes on to
+ * the IOVA check.
+ */
+static void
+test_neta_compatible(void)
+{
+	static const char a38x[] = "marvell,armada-370-neta";
+	static const char axp[] = "marvell,armada-xp-neta";
+	static const char ac5[] = "marvell,armada-ac5-neta";
+	static const char a3700[] = "vendor,board-neta\0marvell,armada-3700-neta";
+	static const char generic[] = "generic-uio";
+	const struct compat_case cases[] = {
+		{ "370/38x: refused before the map, naming what it would need",
+		  "uio7", "ethernet", a38x, sizeof(a38x), "",
+		  { a38x, "32-bit", "NEON", "per-CPU" }, "IOVA as VA" },
+		{ "uio_force=1 drives a 370/38x as a 3700 (on to IOVA)",
+		  "uio7", NULL, NULL, 0, ",uio_force=1",
+		  { "driven as one", "IOVA as VA" }, NULL },
+		{ "XP: refused, naming what it would need",
+		  "uio7", "ethernet", axp, sizeof(axp), "",
+		  { axp, "32-bit", "uio_force=1" }, "IOVA as VA" },
+		{ "another NETA generation is refused, naming uio_force=1",
+		  "uio7", "ethernet", ac5, sizeof(ac5), "",
+		  { ac5, "uio_force=1" }, "IOVA as VA" },
+		{ "uio_force=1 drives it as a 3700 (on to IOVA)",
+		  "uio7", NULL, NULL, 0, ",uio_force=1",
+		  { "driven as one", "IOVA as VA" }, NULL },
+		{ "a 3700 (second in its list) is taken: on to the IOVA check",
+		  "uio7", "ethernet", a3700, sizeof(a3700), "",
+		  { "Armada 3700 NETA", "IOVA as VA" }, "uio_force=1" },
+		{ "\"generic-uio\" is taken for a 3700, saying so, on to IOVA",
+		  "uio7", "ethernet", generic, sizeof(generic), "",
+		  { "names no NETA generation", "driven as an Armada 3700",
+		    "IOVA as VA" }, "uio_force=1" },
+	};
+	unsigned int i;
+
+	/* One node, rewritten case after case: its driver link made once. */
+	for (i = 0; i < RTE_DIM(cases); i++)
+		free(compat_case_run(&cases[i], i == 0));
 }
 
 /* ---- IOVA as PA: on to the device ---- */
@@ -573,6 +634,8 @@ main(int argc, char **argv)
 		test_compatible();
 		test_window();
 		test_offset_map_and_iova_va();
+		if (strcmp(pmd_family()->name, "mvneta") == 0)
+			test_neta_compatible();
 	}
 	rte_eal_cleanup();
 	remove_tree(root);

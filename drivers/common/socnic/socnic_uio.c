@@ -352,8 +352,21 @@ uio_quote_list(const char *list, size_t len, const char *const *vec, char *buf,
 				      n == 0 ? "" : ", ", c);
 }
 
+/* The family's variant check (node_check) on the compatible list read. */
+static int
+uio_variant(const char *list, size_t len, const char *name,
+	    const struct socnic_port_args *port,
+	    const struct socnic_uio_family *fam)
+{
+	if (fam->node_check == NULL)
+		return 0;
+	return fam->node_check(list, len, name, port->uio_force != 0,
+			       fam->logtype);
+}
+
 /*
- * The device is one of the family's cores by its device-tree compatible.
+ * The device is one of the family's cores by its device-tree compatible,
+ * then (node_check) a variant the driver runs.
  * 0, or -ENODEV after logging what was found and what would do.
  */
 static int
@@ -363,9 +376,11 @@ uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
 {
 	char compat[256], found[320], want[640], what[PATH_MAX + 400];
 	ssize_t len = uio_of_compatible(ctx, compat, sizeof(compat));
+	size_t clen = len > 0 ? (size_t)len : 0;
 
-	if (len > 0 && uio_compatible_matches(compat, (size_t)len, fam))
-		return 0;
+	compat[clen] = '\0';
+	if (clen > 0 && uio_compatible_matches(compat, clen, fam))
+		return uio_variant(compat, clen, name, port, fam);
 	uio_quote_list(NULL, 0, fam->compatibles, want, sizeof(want));
 	if (len > 0) {
 		uio_quote_list(compat, (size_t)len, NULL, found, sizeof(found));
@@ -378,7 +393,7 @@ uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
 	if (port->uio_force) {
 		SOCNIC_LOG(fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
 			   name, port->uio, devname, driver, what, fam->what, want);
-		return 0;
+		return uio_variant(compat, clen, name, port, fam);
 	}
 	SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
 		   name, port->uio, devname, driver, what, fam->what, want);

@@ -8,6 +8,8 @@
 #ifndef SOCNIC_UIO_H
 #define SOCNIC_UIO_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "socnic_backend.h"
@@ -27,6 +29,16 @@ struct socnic_uio_family {
 	/* Bytes of registers the driver touches from the window's start. */
 	uint32_t min_window;
 	int logtype;
+	/*
+	 * Optional: once the device is taken (its compatible is the
+	 * family's or the overlays', or uio_force=1), which variant it is,
+	 * from the same compatible list (@p list, @p len bytes of
+	 * NUL-separated strings; 0 when the node has none): 0 when the
+	 * driver runs it, or -errno after logging why not. @p force:
+	 * uio_force=1 was given.
+	 */
+	int (*node_check)(const char *list, size_t len, const char *name,
+			  bool force, int logtype);
 };
 
 /*

@@ -25,6 +25,13 @@
 #define MVNETA_MAX_TXQ			8U
 #define MVNETA_RXQ_DEF			0U	/* Linux rxq_def */
 
+/*
+ * CPU_MAP registers the driver writes, one per CPU that may touch the
+ * port's per-CPU interrupt registers: Armada XP's four cores, the most
+ * of any NETA SoC (Linux writes one per present CPU).
+ */
+#define MVNETA_MAX_CPUS			4U
+
 /* Ring sizes Linux allows (the size fields hold up to 0x3fff). */
 #define MVNETA_MAX_RXD			512U
 #define MVNETA_MAX_TXD			1024U
@@ -44,5 +51,28 @@
 /* TX checksum offload frame size limits. */
 #define MVNETA_TX_CSUM_DEF_SIZE		1600U
 #define MVNETA_TX_CSUM_MAX_SIZE		9800U
+
+/* mvneta_addr_crc(): the CRC-8 polynomial x^8 + x^2 + x + 1. */
+#define MVNETA_DA_FILT_CRC8_POLY	0x107U
+
+/*
+ * The "other multicast" table's index of address @p a: Linux
+ * mvneta_addr_crc(), a CRC-8 (MVNETA_DA_FILT_CRC8_POLY) over the six
+ * bytes, most significant bit first.
+ */
+static inline unsigned int
+mvneta_da_filt_crc8(const uint8_t a[6])
+{
+	unsigned int crc = 0, i;
+	int j;
+
+	for (i = 0; i < 6; i++) {
+		crc = (crc ^ a[i]) << 8;
+		for (j = 7; j >= 0; j--)
+			if (crc & (0x100u << j))
+				crc ^= MVNETA_DA_FILT_CRC8_POLY << j;
+	}
+	return crc & 0xffu;
+}
 
 #endif /* SOCRX_MVNETA_HW_H */

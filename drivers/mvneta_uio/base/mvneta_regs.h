@@ -114,6 +114,8 @@
  * ------------------------------------------------------------------------ */
 #define MVNETA_PORT_CONFIG			0x2400U
 #define MVNETA_UNI_PROMISC_MODE			MVNETA_BIT(0)
+/* Broadcast frames refused (FreeBSD MVNETA_PXC_RB); 0: they pass. */
+#define MVNETA_REJECT_BCAST			MVNETA_BIT(7)
 /* Default RX queue [3:1]: frames no other rule steers land there. */
 #define MVNETA_DEF_RXQ(q)			((uint32_t)(q) << 1)
 #define MVNETA_DEF_RXQ_SHIFT			1	/* no Linux macro */
@@ -217,6 +219,8 @@
 #define MVNETA_GMAC_CTRL_0			0x2c00U
 #define MVNETA_GMAC0_PORT_ENABLE		MVNETA_BIT(0)
 #define MVNETA_GMAC0_PORT_1000BASE_X		MVNETA_BIT(1)
+/* Must be written 1 (FreeBSD MVNETA_PMACC0_MUSTSET). */
+#define MVNETA_GMAC0_MUST_SET			MVNETA_BIT(15)
 /* Largest frame accepted, (max_rx_size - MH) / 2 in [14:2]. */
 #define MVNETA_GMAC_MAX_RX_SIZE_SHIFT		2
 #define MVNETA_GMAC_MAX_RX_SIZE_MASK		0x7ffcU
@@ -228,6 +232,7 @@
 #define MVNETA_GMAC_AUTONEG_CONFIG		0x2c0cU
 #define MVNETA_GMAC_FORCE_LINK_DOWN		MVNETA_BIT(0)
 #define MVNETA_GMAC_FORCE_LINK_PASS		MVNETA_BIT(1)
+#define MVNETA_GMAC_INBAND_AN_ENABLE		MVNETA_BIT(2)
 #define MVNETA_GMAC_CONFIG_MII_SPEED		MVNETA_BIT(5)
 #define MVNETA_GMAC_CONFIG_GMII_SPEED		MVNETA_BIT(6)
 #define MVNETA_GMAC_AN_SPEED_EN			MVNETA_BIT(7)
@@ -244,6 +249,11 @@
 #define MVNETA_DA_FILT_SPEC_MCAST		0x3400U
 #define MVNETA_DA_FILT_OTH_MCAST		0x3500U
 #define MVNETA_DA_FILT_UCAST_BASE		0x3600U
+#define MVNETA_DA_FILT_PASS			MVNETA_BIT(0)	/* FreeBSD MVNETA_DF_PASS */
+#define MVNETA_DA_FILT_QUEUE_SHIFT		1		/* FreeBSD MVNETA_DF_QUEUE */
+/* Entries: the last nibble / the last byte / a CRC-8 of the address. */
+#define MVNETA_DA_FILT_UCAST_ENTRIES		16U
+#define MVNETA_DA_FILT_MCAST_ENTRIES		256U
 
 /* ------------------------------------------------------------------------
  * TX queues (q = 0..7).

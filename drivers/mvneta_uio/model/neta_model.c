@@ -48,6 +48,8 @@ viol_counter(struct neta_model *m, enum neta_viol kind)
 	case NETA_VIOL_SENT_UNDERFLOW: return &m->stats.viol_sent_underflow;
 	case NETA_VIOL_TX_BAD_DESC: return &m->stats.viol_tx_bad_desc;
 	case NETA_VIOL_UNWRITTEN_READ: return &m->stats.viol_unwritten_read;
+	case NETA_VIOL_DMA_WINDOW: return &m->stats.viol_dma_window;
+	case NETA_VIOL_BAD_CONFIG: return &m->stats.viol_bad_config;
 	}
 	return &m->stats.violations;
 }
@@ -270,10 +272,13 @@ neta_model_stop(struct neta_model *m)
 void
 neta_model_set_link(struct neta_model *m, bool up)
 {
+	bool before;
+
 	pthread_mutex_lock(&m->lock);
 	if (m->link_up != up) {
-		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
+		before = neta_gmac_link(m);
 		m->link_up = up;
+		neta_gmac_link_note(m, before);
 		neta_irq_eval(m);
 	}
 	pthread_mutex_unlock(&m->lock);
@@ -311,6 +316,18 @@ neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f)
 	*f = m->faults;
 	pthread_mutex_unlock(&m->lock);
 	return 0;
+}
+
+uint32_t
+neta_model_peek32(struct neta_model *m, uint32_t off)
+{
+	uint32_t v = 0;
+
+	pthread_mutex_lock(&m->lock);
+	if ((off & 3u) == 0 && off < NETA_MODEL_REG_WINDOW)
+		v = neta_reg(m, off);
+	pthread_mutex_unlock(&m->lock);
+	return v;
 }
 
 const char *

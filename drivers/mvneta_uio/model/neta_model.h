@@ -9,9 +9,11 @@
  *     neta_model_write32(), offsets and bits from ../base/mvneta_regs.h);
  *   - DMA: the model reads descriptors (../base/mvneta_desc.h) and reads
  *     and writes buffers at the bus addresses the driver programmed,
- *     translated through the memory the driver registered for DMA
- *     (neta_model_dma_map(), the model's IOMMU). An access outside it is
- *     refused and counted as a driver protocol violation.
+ *     through the port's address decoding windows (../base/mvneta_mbus.h:
+ *     disabled at reset, as on an Armada 3700 after reset; a driver opens
+ *     them as Linux does) and then the memory the driver registered for
+ *     DMA (neta_model_dma_map(), the model's IOMMU). An access outside
+ *     either is refused and counted as a driver protocol violation.
  *
  * There is no OWN bit: the device counts, per RX queue, the descriptors it
  * filled (occupied) and the armed ones it may still fill (non-occupied) in
@@ -205,7 +207,8 @@ struct neta_model_stats {
 	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
 	uint64_t rx_missed;		/* no non-occupied descriptor */
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
-	uint64_t rx_dropped_oversize;	/* longer than the GMAC's max RX size */
+	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
+	uint64_t rx_dropped_filter;	/* refused by the DA filter */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
 	uint64_t rx_desc_used;		/* descriptors filled */
@@ -228,6 +231,10 @@ struct neta_model_stats {
 	uint64_t viol_sent_underflow;	/* more reclaimed than sent */
 	uint64_t viol_tx_bad_desc;	/* TX descriptor malformed */
 	uint64_t viol_unwritten_read;	/* returned before its write-back landed */
+	uint64_t viol_dma_window;	/* DMA no address decoding window took */
+	uint64_t viol_bad_config;	/* queue enabled with DMA config not run */
+	uint64_t rx_dropped_config;	/* frames refused for that configuration */
+	uint64_t tx_token_stalls;	/* TX queue waits: no tokens, MTU, bucket */
 	/* Injected faults, each one applied. */
 	uint64_t rx_fault_err;
 	uint64_t rx_fault_len;
@@ -256,6 +263,14 @@ void neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st);
 int neta_model_set_faults(struct neta_model *m,
 			  const struct neta_model_faults *f);
 int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
+
+/*
+ * Register @p off as stored, without a read's side effects (a bus
+ * analyser's view: a MIB counter is not cleared, a status register not
+ * recomputed): what a test checks the driver programmed. 0 for an offset
+ * outside the window or unaligned.
+ */
+uint32_t neta_model_peek32(struct neta_model *m, uint32_t off);
 
 /* Description of the most recent violation ("" when none). */
 const char *neta_model_last_violation(struct neta_model *m);

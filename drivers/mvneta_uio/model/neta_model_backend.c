@@ -244,6 +244,10 @@ static const char *const model_xstat_names[] = {
 	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
 	"model_rx_dropped_speed",
 	"model_tx_dropped_speed",
+	"model_viol_dma_window",
+	"model_viol_bad_config",
+	"model_tx_token_stalls",
+	"model_rx_dropped_filter",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -267,6 +271,10 @@ model_xstats_get(void *arg, uint64_t *v)
 	v += 6 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
 	v[0] = st.rx_dropped_speed;
 	v[1] = st.tx_dropped_speed;
+	v[2] = st.viol_dma_window;
+	v[3] = st.viol_bad_config;
+	v[4] = st.tx_token_stalls;
+	v[5] = st.rx_dropped_filter;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -45,8 +45,10 @@
  * model_rx_dropped_hung, model_nc_clobbers,
  * model_nc_unclean_reads, then the traffic's (SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES:
  * model_src_snapped, model_src_too_long, model_src_bad_records,
- * model_tx_sink_errors). A correct
- * driver keeps the violation and nc counters at 0.
+ * model_tx_sink_errors), model_rx_dropped_speed, model_tx_dropped_speed,
+ * model_viol_dma_window, model_viol_bad_config, model_tx_token_stalls,
+ * model_rx_dropped_filter. A correct driver keeps the violation and nc
+ * counters at 0.
  */
 #ifndef SOCRX_NETA_MODEL_BACKEND_H
 #define SOCRX_NETA_MODEL_BACKEND_H

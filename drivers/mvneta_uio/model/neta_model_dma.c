@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * neta model: the engines' DMA, through the model's IOMMU (model_iommu.h)
- * and, when emulated, the non-coherent interconnect (model_nc.h).
+ * neta model: the engines' DMA, through the port's address decoding
+ * windows (mvneta_mbus.h), the model's IOMMU (model_iommu.h) and, when
+ * emulated, the non-coherent interconnect (model_nc.h); the DMA
+ * configuration the engines run with.
  */
 #include <inttypes.h>
 #include <string.h>
@@ -20,6 +22,81 @@ neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len, const char *what)
 			       "%s at 0x%" PRIx64 " (+%zu) outside DMA memory",
 			       what, bus, len);
 	return p;
+}
+
+/*
+ * The window of the port's decoding (mvneta_mbus.h) that holds the whole
+ * access [bus, bus + len), or -1. A window with a non-zero high remap
+ * register (0..3) sends the access above 4 GiB, where the model has no
+ * memory: it holds nothing.
+ */
+static int
+win_find(const struct neta_model *m, uint64_t bus, size_t len)
+{
+	uint32_t off = neta_reg(m, MVNETA_BASE_ADDR_ENABLE);
+	uint64_t base, size;
+	unsigned int w;
+
+	for (w = 0; w < MVNETA_MAX_DECODE_WIN; w++) {
+		if (off & MVNETA_BASE_ADDR_DISABLE(w))
+			continue;
+		if (w < MVNETA_NR_REMAP_WIN && neta_reg(m, MVNETA_WIN_REMAP(w)) != 0)
+			continue;
+		base = neta_reg(m, MVNETA_WIN_BASE(w)) & MVNETA_WIN_BASE_ADDR_MASK;
+		size = (uint64_t)(neta_reg(m, MVNETA_WIN_SIZE(w)) &
+				  MVNETA_WIN_SIZE_MASK) + MVNETA_WIN_SIZE_UNIT;
+		if (bus >= base && bus - base + len <= size)
+			return (int)w;
+	}
+	return -1;
+}
+
+void *
+neta_dma_access(struct neta_model *m, uint64_t bus, size_t len,
+		enum neta_dma_dir dir, const char *what)
+{
+	uint32_t cause, prot;
+	int w;
+
+	bus = (uint32_t)bus;
+	w = win_find(m, bus, len);
+	if (w >= 0) {
+		prot = neta_reg(m, MVNETA_ACCESS_PROTECT_ENABLE) >>
+		       MVNETA_WIN_PROTECT_SHIFT(w) & MVNETA_WIN_PROTECT_MASK;
+		if ((prot & (uint32_t)dir) == (uint32_t)dir)
+			return neta_dma_ptr(m, bus, len, what);
+		cause = MVNETA_UNIT_INTR_ADDR_VIOL;
+	} else {
+		cause = MVNETA_UNIT_INTR_ADDR_NO_MATCH;
+	}
+	m->regs[MVNETA_UNIT_INTR_CAUSE / 4u] |= cause;
+	m->regs[MVNETA_UNIT_ERR_ADDR / 4u] = (uint32_t)bus;
+	neta_violation(m, NETA_VIOL_DMA_WINDOW,
+		       "%s %s at 0x%" PRIx64 " (+%zu): %s", what,
+		       dir == NETA_DMA_WR ? "write" : "read", bus, len,
+		       w >= 0 ? "the window's protection forbids it" :
+		       "no enabled address decoding window holds it");
+	return NULL;
+}
+
+const char *
+neta_dma_config_bad(const struct neta_model *m, bool rx)
+{
+	uint32_t sdma = neta_reg(m, MVNETA_SDMA_CONFIG);
+
+	if (!(neta_reg(m, MVNETA_MBUS_RETRY) & MVNETA_MBUS_RETRY_EN))
+		return "MBUS_RETRY without the retry enable";
+	if (((sdma & MVNETA_RX_BRST_SZ_ALL_MASK) >> 1) > MVNETA_SDMA_BRST_SIZE_MAX ||
+	    ((sdma & MVNETA_TX_BRST_SZ_ALL_MASK) >> 22) > MVNETA_SDMA_BRST_SIZE_MAX)
+		return "SDMA_CONFIG with a reserved burst size";
+	if ((sdma & (MVNETA_RX_NO_DATA_SWAP | MVNETA_TX_NO_DATA_SWAP |
+		     MVNETA_DESC_SWAP)) !=
+	    (MVNETA_RX_NO_DATA_SWAP | MVNETA_TX_NO_DATA_SWAP))
+		return "SDMA_CONFIG swapping data or descriptors (a big-endian layout)";
+	if (rx && (neta_reg(m, MVNETA_ACC_MODE) & MVNETA_ACC_MODE_MASK) !=
+		  MVNETA_ACC_MODE_EXT1)
+		return "ACC_MODE other than EXT1 (software buffers, legacy parser)";
+	return NULL;
 }
 
 /* Device read of host memory: DRAM's view when non-coherent. */

@@ -21,10 +21,13 @@
 #include "model_iommu.h"
 #include "model_nc.h"
 #include "model_thread.h"
+#include "mvneta_a3700.h"
 #include "mvneta_desc.h"
 #include "mvneta_hw.h"
+#include "mvneta_mbus.h"
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
+#include "mvneta_sdma.h"
 #include "neta_model.h"
 
 _Static_assert(NETA_MODEL_REG_WINDOW == MVNETA_REG_WINDOW_SIZE,
@@ -57,6 +60,8 @@ enum neta_viol {
 	NETA_VIOL_SENT_UNDERFLOW,
 	NETA_VIOL_TX_BAD_DESC,
 	NETA_VIOL_UNWRITTEN_READ,
+	NETA_VIOL_DMA_WINDOW,
+	NETA_VIOL_BAD_CONFIG,
 };
 
 /* A descriptor counted in RXQ_STATUS whose write-back has not landed. */
@@ -83,6 +88,8 @@ struct neta_rxq {
 
 struct neta_txq {
 	bool enabled;
+	bool hung;		/* stopped on a DMA no window took, until reset */
+	bool token_stall;	/* the next frame waits for tokens it cannot get */
 	uint64_t base;
 	uint32_t size;
 	uint32_t cur;		/* next descriptor the device sends */
@@ -162,6 +169,18 @@ void neta_regs_reset(struct neta_model *m);
  * or duplex auto-negotiation is on). The partner is at 1000 full.
  */
 uint32_t neta_gmac_mode(const struct neta_model *m);
+/*
+ * The GMAC's link as GMAC_STATUS reports it: none in port reset or with
+ * FORCE_LINK_DOWN, up with FORCE_LINK_PASS, else the partner's.
+ */
+bool neta_gmac_link(const struct neta_model *m);
+/*
+ * Whether a frame crosses the MAC: the partner's link up (something on
+ * the wire), the GMAC's link up, its port enabled with GMAC0_MUST_SET.
+ */
+bool neta_gmac_passes(const struct neta_model *m);
+/* Sets MVNETA_CAUSE_LINK_CHANGE when the link is no longer @p before. */
+void neta_gmac_link_note(struct neta_model *m, bool before);
 /* Whether the MAC's speed and duplex are the link partner's. */
 static inline bool
 neta_gmac_mode_ok(const struct neta_model *m)
@@ -181,6 +200,22 @@ void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);
  */
 void *neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len,
 		   const char *what);
+/*
+ * The same for an access of the engines: first through the port's
+ * address decoding windows (mvneta_mbus.h). A bus address no enabled
+ * window holds, or one whose protection forbids the access, sets its
+ * MVNETA_UNIT_INTR_CAUSE bit, latches MVNETA_UNIT_ERR_ADDR, counts
+ * viol_dma_window and returns NULL: nothing is read or written.
+ */
+enum neta_dma_dir { NETA_DMA_RD = 1, NETA_DMA_WR = 3 };
+void *neta_dma_access(struct neta_model *m, uint64_t bus, size_t len,
+		      enum neta_dma_dir dir, const char *what);
+/*
+ * What of the port's DMA configuration (MVNETA_MBUS_RETRY,
+ * MVNETA_SDMA_CONFIG, and for RX MVNETA_ACC_MODE) the model does not run
+ * with, or NULL when it runs (docs/model.md "The neta model").
+ */
+const char *neta_dma_config_bad(const struct neta_model *m, bool rx);
 void neta_dma_read(struct neta_model *m, void *dst, const void *src,
 		   size_t len);
 void neta_dma_write(struct neta_model *m, void *dst, const void *src,
@@ -190,6 +225,8 @@ void neta_desc_write_back(struct neta_model *m, struct mvneta_rx_desc *d,
 
 /* neta_model_parse.c: status bits (L3/L4 type, header and L4 verdicts). */
 uint32_t neta_parse_status(const uint8_t *frame, uint32_t len);
+/* neta_model_filter.c: whether the DA filter passes @p frame. */
+bool neta_da_filter_pass(const struct neta_model *m, const uint8_t *frame);
 unsigned int neta_steer(const struct neta_model *m, const uint8_t *frame,
 			uint32_t len);
 void neta_tx_csum(struct neta_model *m, uint8_t *frame, uint32_t len,

@@ -54,11 +54,27 @@ rx_cause(const struct neta_model *m, unsigned int q)
 	       (m->irq[q].coal_expired && rq->occupied != 0);
 }
 
+/*
+ * TX queue q's cause (NEW_CAUSE bit q), level as the RX ones: up while
+ * the queue's sent count, not yet reclaimed, reaches the threshold of
+ * TXQ_SIZE [29:16] (0: every frame, Linux's MVNETA_TXDONE_COAL_PKTS).
+ * Linux frees sent buffers from its poll only when it is up.
+ */
+static bool
+tx_cause(const struct neta_model *m, unsigned int q)
+{
+	uint32_t th = (neta_reg(m, MVNETA_TXQ_SIZE_REG(q)) &
+		       MVNETA_TXQ_SENT_THRESH_ALL_MASK) >> 16;
+
+	return m->txq[q].sent != 0 && m->txq[q].sent >= th;
+}
+
 uint32_t
 neta_irq_cause(const struct neta_model *m)
 {
 	uint32_t v = neta_reg(m, MVNETA_INTR_NEW_CAUSE) &
-		     ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
+		     ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_TX_INTR_MASK_ALL |
+		       MVNETA_MISCINTR_INTR_MASK);
 	unsigned int q;
 
 	if (neta_reg(m, MVNETA_INTR_MISC_CAUSE) &
@@ -67,6 +83,9 @@ neta_irq_cause(const struct neta_model *m)
 	for (q = 0; q < MVNETA_MAX_RXQ; q++)
 		if (rx_cause(m, q))
 			v |= MVNETA_RX_INTR_BIT(q);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		if (tx_cause(m, q))
+			v |= MVNETA_BIT(q);
 	return v;
 }
 

@@ -18,10 +18,25 @@
  *    reclaims sent [23:16]; MVNETA_TXQ_STATUS_REG reads pending | sent << 16.
  *  - MIB counters clear when read; a 64-bit octet counter reads its low
  *    word first, which latches the high word for the next read.
+ *  - The address decoding windows reset disabled (MVNETA_BASE_ADDR_ENABLE
+ *    all ones, no access), the TX token buckets, TX_MTU and the bucket
+ *    sizes to 0: a driver programs them or its DMA reaches nothing and
+ *    its TX queues send nothing. Enabling a queue, or changing
+ *    MBUS_RETRY / SDMA_CONFIG / ACC_MODE while one is enabled, with a
+ *    configuration the model does not run (neta_dma_config_bad()) is a
+ *    violation (viol_bad_config). MVNETA_UNIT_INTR_CAUSE clears a bit
+ *    written 0, as the misc cause does.
  *  - MVNETA_INTR_NEW_CAUSE's RX bits read the queues' state, its MISCINTR
  *    bit the misc causes under their mask; a MVNETA_INTR_MISC_CAUSE bit
  *    is cleared by writing it 0 (1 leaves it); every write re-evaluates
  *    the interrupt lines (neta_model_irq.c).
+ *  - The GMAC: held in reset (GMAC_CTRL_2 PORT_RESET) it reports no link
+ *    and passes nothing; MVNETA_GMAC_AUTONEG_CONFIG's FORCE_LINK_DOWN and
+ *    FORCE_LINK_PASS override the partner's link in GMAC_STATUS (a change
+ *    of that link sets MVNETA_CAUSE_LINK_CHANGE); GMAC_CTRL_0 must keep
+ *    MVNETA_GMAC0_MUST_SET or the port passes nothing.
+ *  - TXQ_SIZE of a running queue may be rewritten when only its
+ *    sent-interrupt threshold changes.
  */
 #include <string.h>
 
@@ -30,10 +45,13 @@
 /* Bits of an update register outside its two 8-bit counts. */
 #define NETA_UPDATE_SPILL	0xff00ff00u
 
-/* GMAC_CTRL_0 at reset: port off, largest frame 1536 bytes (MH included). */
+/*
+ * GMAC_CTRL_0 at reset: port off, largest frame 1536 bytes (MH included),
+ * the bit FreeBSD says must be set, set.
+ */
 #define NETA_GMAC_CTRL_0_RESET						\
-	((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
-	 MVNETA_GMAC_MAX_RX_SIZE_MASK)
+	(((((1536u - MVNETA_MH_SIZE) / 2u) << MVNETA_GMAC_MAX_RX_SIZE_SHIFT) & \
+	  MVNETA_GMAC_MAX_RX_SIZE_MASK) | MVNETA_GMAC0_MUST_SET)
 
 /*
  * AUTONEG_CONFIG's speed and duplex at reset: 1000 Mbit/s full duplex
@@ -47,6 +65,34 @@ static inline void
 reg_set(struct neta_model *m, uint32_t off, uint32_t v)
 {
 	m->regs[off / 4u] = v;
+}
+
+bool
+neta_gmac_link(const struct neta_model *m)
+{
+	uint32_t an = neta_reg(m, MVNETA_GMAC_AUTONEG_CONFIG);
+
+	if (neta_reg(m, MVNETA_GMAC_CTRL_2) & MVNETA_GMAC2_PORT_RESET)
+		return false;
+	if (an & MVNETA_GMAC_FORCE_LINK_DOWN)
+		return false;
+	return (an & MVNETA_GMAC_FORCE_LINK_PASS) || m->link_up;
+}
+
+bool
+neta_gmac_passes(const struct neta_model *m)
+{
+	uint32_t c0 = neta_reg(m, MVNETA_GMAC_CTRL_0);
+
+	return m->link_up && neta_gmac_link(m) &&
+	       (c0 & MVNETA_GMAC0_PORT_ENABLE) && (c0 & MVNETA_GMAC0_MUST_SET);
+}
+
+void
+neta_gmac_link_note(struct neta_model *m, bool before)
+{
+	if (neta_gmac_link(m) != before)
+		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
 }
 
 uint32_t
@@ -82,6 +128,8 @@ txq_reset(struct neta_model *m, unsigned int q)
 	struct neta_txq *tq = &m->txq[q];
 
 	tq->enabled = false;
+	tq->hung = false;
+	tq->token_stall = false;
 	tq->cur = tq->pending = tq->sent = 0;
 }
 
@@ -94,6 +142,10 @@ neta_regs_reset(struct neta_model *m)
 	memset(m->regs, 0, sizeof(m->regs));
 	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
 	reg_set(m, MVNETA_GMAC_AUTONEG_CONFIG, NETA_GMAC_AUTONEG_RESET);
+	reg_set(m, MVNETA_BASE_ADDR_ENABLE, MVNETA_BASE_ADDR_ENABLE_ALL_OFF);
+	/* The GMAC held in reset; the unit polling the PHY over the SMI. */
+	reg_set(m, MVNETA_GMAC_CTRL_2, MVNETA_GMAC2_PORT_RESET);
+	reg_set(m, MVNETA_UNIT_CONTROL, MVNETA_PHY_POLLING_ENABLE);
 	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
 		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
@@ -124,6 +176,22 @@ queue_reg(uint32_t off, uint32_t base, unsigned int *q)
 		return false;
 	*q = (off - base) / 4u;
 	return true;
+}
+
+/* The TX arbiter: a queue's token bucket, TX_MTU, the bucket sizes. */
+static bool
+is_tx_arbiter(uint32_t off)
+{
+	const uint32_t stride = MVETH_TXQ_TOKEN_COUNT_REG(1) -
+				MVETH_TXQ_TOKEN_COUNT_REG(0);
+	uint32_t rel = off - MVETH_TXQ_TOKEN_COUNT_REG(0);
+	unsigned int q;
+
+	if (off >= MVETH_TXQ_TOKEN_COUNT_REG(0) && rel < stride * MVNETA_MAX_TXQ)
+		return off == MVETH_TXQ_TOKEN_COUNT_REG(rel / stride) ||
+		       off == MVETH_TXQ_TOKEN_CFG_REG(rel / stride);
+	return off == MVNETA_TX_MTU || off == MVNETA_TX_TOKEN_SIZE ||
+	       queue_reg(off, MVNETA_TXQ_TOKEN_SIZE_REG(0), &q);
 }
 
 static bool
@@ -192,7 +260,8 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 			v |= m->txq[q].enabled ? 1u << q : 0;
 		return v;
 	case MVNETA_GMAC_STATUS:
-		return m->link_up ? MVNETA_GMAC_LINK_UP | neta_gmac_mode(m) : 0;
+		return neta_gmac_link(m) ? MVNETA_GMAC_LINK_UP | neta_gmac_mode(m) :
+					   0;
 	case MVNETA_PORT_STATUS:
 		/* TX is sent within an engine pass: the FIFO is empty. */
 		return MVNETA_TX_FIFO_EMPTY;
@@ -201,6 +270,31 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 	default:
 		return neta_reg(m, off);
 	}
+}
+
+/* A queue enabled with a DMA configuration the model does not run. */
+static void
+config_check(struct neta_model *m, const char *queue, unsigned int q)
+{
+	const char *bad = neta_dma_config_bad(m, queue[0] == 'R');
+
+	if (bad != NULL)
+		neta_violation(m, NETA_VIOL_BAD_CONFIG, "%s queue %u enabled with %s",
+			       queue, q, bad);
+}
+
+/* The configuration changed under enabled queues. */
+static void
+config_recheck(struct neta_model *m)
+{
+	unsigned int q;
+
+	for (q = 0; q < MVNETA_MAX_RXQ; q++)
+		if (m->rxq[q].enabled)
+			config_check(m, "RX", q);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		if (m->txq[q].enabled)
+			config_check(m, "TX", q);
 }
 
 /* RXQ_CMD enable of queue @p q: takes and checks its ring registers. */
@@ -234,6 +328,7 @@ rxq_enable(struct neta_model *m, unsigned int q)
 		return;
 	if (rq->fill >= n || rq->ret >= n)
 		rq->fill = rq->ret = 0;
+	config_check(m, "RX", q);
 	rq->enabled = true;
 }
 
@@ -261,6 +356,7 @@ txq_enable(struct neta_model *m, unsigned int q)
 	tq->size = n;
 	if (tq->cur >= n)
 		tq->cur = 0;
+	config_check(m, "TX", q);
 	tq->enabled = true;
 }
 
@@ -354,12 +450,30 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 	}
 	if (queue_reg(off, MVNETA_TXQ_BASE_ADDR_REG(0), &q) ||
 	    queue_reg(off, MVNETA_TXQ_SIZE_REG(0), &q)) {
+		/*
+		 * The sent-interrupt threshold of a running queue may change
+		 * (Linux mvneta_tx_done_pkts_coal_set(), ethtool -C); the
+		 * ring size may not.
+		 */
+		if (off == MVNETA_TXQ_SIZE_REG(q) &&
+		    ((val ^ neta_reg(m, off)) &
+		     ~MVNETA_TXQ_SENT_THRESH_ALL_MASK) == 0) {
+			reg_set(m, off, val);
+			return;
+		}
 		if (m->txq[q].enabled)
 			neta_violation(m, NETA_VIOL_RING_RUNNING,
 				       "TX queue %u register 0x%x written while enabled",
 				       q, off);
 		else if (off == MVNETA_TXQ_BASE_ADDR_REG(q))
 			txq_reset(m, q);
+		reg_set(m, off, val);
+		return;
+	}
+	if (is_tx_arbiter(off)) {
+		/* A queue waiting for tokens looks again. */
+		for (q = 0; q < MVNETA_MAX_TXQ; q++)
+			m->txq[q].token_stall = false;
 		reg_set(m, off, val);
 		return;
 	}
@@ -396,12 +510,28 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 				txq_reset(m, q);
 		break;
 	case MVNETA_INTR_NEW_CAUSE:
-		/* the RX bits and MISCINTR are summaries: writes leave them */
-		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_MISCINTR_INTR_MASK);
+		/* the queue bits and MISCINTR are summaries: writes leave them */
+		val &= ~(MVNETA_RX_INTR_MASK_ALL | MVNETA_TX_INTR_MASK_ALL |
+			 MVNETA_MISCINTR_INTR_MASK);
 		break;
+	case MVNETA_GMAC_CTRL_2:
+	case MVNETA_GMAC_AUTONEG_CONFIG: {
+		bool before = neta_gmac_link(m);
+
+		reg_set(m, off, val);
+		neta_gmac_link_note(m, before);
+		return;
+	}
 	case MVNETA_INTR_MISC_CAUSE:
+	case MVNETA_UNIT_INTR_CAUSE:
 		val &= neta_reg(m, off);	/* write 0 to clear */
 		break;
+	case MVNETA_MBUS_RETRY:
+	case MVNETA_SDMA_CONFIG:
+	case MVNETA_ACC_MODE:
+		reg_set(m, off, val);
+		config_recheck(m);
+		return;
 	default:
 		break;
 	}

@@ -13,10 +13,19 @@
  * descriptors carry their own byte count in data_size. Then the occupied
  * count grows by the descriptors used.
  *
+ * The GMAC passes nothing in port reset, with its link down (forced or
+ * the partner's) or its port disabled; the destination-address filter
+ * (neta_model_filter.c) drops what it does not accept (rx_dropped_filter).
+ * A frame longer than GMAC_CTRL_0's limit is stored up to the limit and
+ * closed with MVNETA_RXD_ERR_LEN (rx_oversize).
+ *
  * Where the hardware would write through a bad pointer (a descriptor armed
- * with address 0, or one outside DMA memory), the model stops the queue
- * instead, counts the violation and drops what comes to the queue until it
- * is reset (rx_dropped_hung).
+ * with address 0, or one outside DMA memory), or where no address decoding
+ * window takes the access (mvneta_mbus.h: the read or the write does not
+ * happen), the model stops the queue instead, counts the violation and
+ * drops what comes to the queue until it is reset (rx_dropped_hung).
+ * With a DMA configuration it does not run (neta_dma_config_bad()) it
+ * drops each frame (rx_dropped_config).
  */
 #include <string.h>
 
@@ -42,9 +51,9 @@ max_rx_size(const struct neta_model *m)
 static void
 land(struct neta_model *m, struct neta_rxq *rq, const struct neta_wb_late *r)
 {
-	struct mvneta_rx_desc *d = neta_dma_ptr(m, rq->base +
+	struct mvneta_rx_desc *d = neta_dma_access(m, rq->base +
 		(uint64_t)r->idx * MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
-		"RX descriptor");
+		NETA_DMA_WR, "RX descriptor");
 
 	if (d != NULL) {
 		neta_desc_write_back(m, d, r->w0, r->w1);
@@ -308,14 +317,14 @@ neta_rx_work(struct neta_model *m)
 	struct neta_rxq *rq;
 	struct rx_plan pl;
 	uint32_t status, ndesc, i, idx, done, chunk, w0, w1, buf, total;
+	bool oversize;
 	unsigned int q;
 	void *dst;
 
 	if (!m->rx_held && (neta_irq_rx_gated(m) || !rx_take(m)))
 		return NETA_WORK_NONE;
 	total = MVNETA_MH_SIZE + m->rx_len;
-	if (!m->link_up ||
-	    !(neta_reg(m, MVNETA_GMAC_CTRL_0) & MVNETA_GMAC0_PORT_ENABLE))
+	if (!neta_gmac_passes(m))
 		return rx_blocked(m, &m->stats.rx_dropped_stopped);
 	/*
 	 * A MAC at another speed or duplex than its link partner cannot
@@ -323,6 +332,11 @@ neta_rx_work(struct neta_model *m)
 	 */
 	if (!neta_gmac_mode_ok(m)) {
 		NETA_STAT_ADD(m, rx_dropped_speed, 1);
+		m->rx_held = false;
+		return NETA_WORK_FRAME;
+	}
+	if (!neta_da_filter_pass(m, frame)) {
+		NETA_STAT_ADD(m, rx_dropped_filter, 1);
 		m->rx_held = false;
 		return NETA_WORK_FRAME;
 	}
@@ -334,11 +348,22 @@ neta_rx_work(struct neta_model *m)
 		rx_hang(m, rq);
 		return NETA_WORK_FRAME;
 	}
-	if (MVNETA_MH_SIZE + m->rx_len > max_rx_size(m)) {
-		neta_mib_add(m, MVNETA_MIB_OVERSIZE_RECEIVED, 1);
-		NETA_STAT_ADD(m, rx_dropped_oversize, 1);
+	/* DMA the model does not run (violation counted at the enable). */
+	if (neta_dma_config_bad(m, true) != NULL) {
+		NETA_STAT_ADD(m, rx_dropped_config, 1);
 		m->rx_held = false;
 		return NETA_WORK_FRAME;
+	}
+	/*
+	 * Longer than the GMAC's limit: stored up to the limit and closed
+	 * with the max-length error code (Linux mvneta_rx_error() decodes
+	 * MVNETA_RXD_ERR_LEN as "max frame length error", with a size).
+	 */
+	oversize = total > max_rx_size(m);
+	if (oversize) {
+		neta_mib_add(m, MVNETA_MIB_OVERSIZE_RECEIVED, 1);
+		NETA_STAT_ADD(m, rx_oversize, 1);
+		total = max_rx_size(m);
 	}
 	ndesc = (total + rq->buf_size - 1) / rq->buf_size;
 	if (ndesc > rq->size) {
@@ -356,14 +381,17 @@ neta_rx_work(struct neta_model *m)
 	rx_stamp(m);
 	status = neta_parse_status(frame, m->rx_len - MODEL_FCS_LEN);
 	plan_faults(m, &status, &pl);
+	if (oversize && pl.err == 0)
+		pl.err = MVNETA_RXD_ERR_SUMMARY | MVNETA_RXD_ERR_LEN;
 	if (pl.err != 0 &&
 	    (pl.err & MVNETA_RXD_ERR_CODE_MASK) == MVNETA_RXD_ERR_CRC)
 		m->rx_frame[total - 1] ^= 0xffu;	/* the FCS is wrong */
 	for (i = 0, done = 0; i < ndesc; i++, done += chunk) {
 		idx = rq->fill;
-		d = neta_dma_ptr(m, rq->base + (uint64_t)idx *
-				 MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
-				 "RX descriptor");
+		/* Read, then written back: the window must allow both. */
+		d = neta_dma_access(m, rq->base + (uint64_t)idx *
+				    MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
+				    NETA_DMA_WR, "RX descriptor");
 		if (d == NULL) {
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;
@@ -379,8 +407,8 @@ neta_rx_work(struct neta_model *m)
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;
 		}
-		dst = neta_dma_ptr(m, (uint64_t)buf + rq->pkt_offset, chunk,
-				   "RX buffer");
+		dst = neta_dma_access(m, (uint64_t)buf + rq->pkt_offset, chunk,
+				      NETA_DMA_WR, "RX buffer");
 		if (dst == NULL) {
 			rx_hang(m, rq);
 			return NETA_WORK_FRAME;

@@ -6,11 +6,17 @@
  * engine gathers one frame, MVNETA_TXD_F_DESC on its first descriptor to
  * MVNETA_TXD_L_DESC on its last, from each buffer at the packet offset of
  * its command word, inserts the checksums the first command word asks for,
- * zero-pads it to 60 bytes when MVNETA_TXD_Z_PAD is set, hands it to the
+ * zero-pads it to 60 bytes when its last descriptor has MVNETA_TXD_Z_PAD, hands it to the
  * sink (without FCS) and moves its descriptors from pending to sent
  * (MVNETA_TXQ_STATUS_REG). A frame whose last descriptor is not pending
  * yet waits. A malformed descriptor (no buffer, no length, a frame not
  * opened by F_DESC) is consumed unsent and counted (viol_tx_bad_desc).
+ *
+ * Every descriptor and buffer read goes through the port's address
+ * decoding windows; one no window takes stops the queue (nothing sent,
+ * the descriptors stay pending) until it is reset. A queue sends only
+ * with a DMA configuration the model runs (neta_dma_config_bad()) and
+ * with the arbiter's leave (tx_tokens_take()); otherwise the frame waits.
  */
 #include <string.h>
 
@@ -32,6 +38,46 @@ mib_tx(struct neta_model *m, const uint8_t *frame, uint32_t len)
 		neta_mib_add(m, MVNETA_MIB_MULTICAST_FRAMES_SENT, 1);
 }
 
+/*
+ * The TX arbiter (mvneta_sdma.h): a frame of @p bits (FCS included) needs
+ * TX_MTU and both bucket sizes (the port's, the queue's) to hold it, and
+ * the queue's bucket to give that many tokens. A bucket with a non-zero
+ * refill configuration (TXQ_TOKEN_CFG) refills as fast as the frames go
+ * (the rate is not emulated); one without gives what its count holds and
+ * no more. False when the frame has to wait: it never goes until a driver
+ * writes the arbiter.
+ */
+static bool
+tx_tokens_take(struct neta_model *m, unsigned int q, uint32_t bits)
+{
+	uint32_t cfg = neta_reg(m, MVETH_TXQ_TOKEN_CFG_REG(q));
+	uint32_t count = neta_reg(m, MVETH_TXQ_TOKEN_COUNT_REG(q)) &
+			 MVNETA_TXQ_TOKEN_COUNT_MAX;
+
+	if (bits > (neta_reg(m, MVNETA_TX_MTU) & MVNETA_TX_MTU_MAX) ||
+	    bits > neta_reg(m, MVNETA_TX_TOKEN_SIZE) ||
+	    bits > (neta_reg(m, MVNETA_TXQ_TOKEN_SIZE_REG(q)) &
+		    MVNETA_TXQ_TOKEN_SIZE_MAX))
+		return false;
+	if (cfg != 0)
+		return true;
+	if (count < bits)
+		return false;
+	m->regs[MVETH_TXQ_TOKEN_COUNT_REG(q) / 4u] = count - bits;
+	return true;
+}
+
+/* The queue's next frame waits (counted once until the arbiter changes). */
+static enum neta_work
+tx_stall(struct neta_model *m, struct neta_txq *tq)
+{
+	if (!tq->token_stall) {
+		tq->token_stall = true;
+		NETA_STAT_ADD(m, tx_token_stalls, 1);
+	}
+	return NETA_WORK_NONE;
+}
+
 /* Moves @p n descriptors from pending to sent. */
 static void
 tx_consume(struct neta_model *m, struct neta_txq *tq, uint32_t n)
@@ -50,17 +96,17 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 	uint32_t n, idx, cmd, first_cmd = 0, size, off, len = 0;
 	const void *src;
 
-	if (!tq->enabled || tq->pending == 0 || !m->link_up ||
-	    !(neta_reg(m, MVNETA_GMAC_CTRL_0) & MVNETA_GMAC0_PORT_ENABLE))
+	if (!tq->enabled || tq->hung || tq->token_stall || tq->pending == 0 ||
+	    !neta_gmac_passes(m) || neta_dma_config_bad(m, false) != NULL)
 		return NETA_WORK_NONE;
 	for (n = 0; n < tq->pending; n++) {
 		idx = (tq->cur + n) % tq->size;
-		d = neta_dma_ptr(m, tq->base + (uint64_t)idx *
-				 MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
-				 "TX descriptor");
+		d = neta_dma_access(m, tq->base + (uint64_t)idx *
+				    MVNETA_DESC_ALIGNED_SIZE, sizeof(*d),
+				    NETA_DMA_RD, "TX descriptor");
 		if (d == NULL) {
-			tx_consume(m, tq, n + 1);
-			return NETA_WORK_FRAME;
+			tq->hung = true;
+			return NETA_WORK_NONE;
 		}
 		neta_dma_read(m, &dv, d, sizeof(dv));
 		cmd = le32toh(dv.command);
@@ -78,11 +124,11 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 			tx_consume(m, tq, n + 1);
 			return NETA_WORK_FRAME;
 		}
-		src = neta_dma_ptr(m, (uint64_t)le32toh(dv.buf_phys_addr) + off,
-				   size, "TX buffer");
+		src = neta_dma_access(m, (uint64_t)le32toh(dv.buf_phys_addr) +
+				      off, size, NETA_DMA_RD, "TX buffer");
 		if (src == NULL) {
-			tx_consume(m, tq, n + 1);
-			return NETA_WORK_FRAME;
+			tq->hung = true;
+			return NETA_WORK_NONE;
 		}
 		neta_dma_read(m, m->tx_frame + len, src, size);
 		len += size;
@@ -91,8 +137,14 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 	}
 	if (n == tq->pending)
 		return NETA_WORK_NONE;	/* its last descriptor is not pending */
+	/* On the wire at least 60 bytes and the FCS, padded or not. */
+	if (!tx_tokens_take(m, q, ((len > NETA_TX_MIN_FRAME ? len :
+				    NETA_TX_MIN_FRAME) + MVNETA_ETH_FCS_LEN) *
+			    MVNETA_TX_MTU_BITS_PER_BYTE))
+		return tx_stall(m, tq);
 	neta_tx_csum(m, m->tx_frame, len, first_cmd);
-	if ((first_cmd & MVNETA_TXD_Z_PAD) && len < NETA_TX_MIN_FRAME) {
+	/* Z_PAD is the last descriptor's (Linux mvneta_tx_frag_process()). */
+	if ((cmd & MVNETA_TXD_Z_PAD) && len < NETA_TX_MIN_FRAME) {
 		memset(m->tx_frame + len, 0, NETA_TX_MIN_FRAME - len);
 		len = NETA_TX_MIN_FRAME;
 		NETA_STAT_ADD(m, tx_padded, 1);

@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_mvneta_uio: the destination-address filter (mvneta_ethdev.h), as
+ * Linux's mvneta_set_rx_mode() programs it from the interface's flags and
+ * address lists, here from ethdev's state:
+ *  - promiscuous: MVNETA_UNI_PROMISC_MODE with MVNETA_TYPE_PRIO's
+ *    MVNETA_FORCE_UNI, the MAC address registers all ones and every table
+ *    entry passing (mvneta_rx_unicast_promisc_set());
+ *  - otherwise the station address in MAC_ADDR_HIGH/LOW and the unicast
+ *    table's entry of its last nibble (mvneta_mac_addr_set()), one more
+ *    entry per address mac_addr_add() gave (the table holds addresses that
+ *    differ from the station address in their last four bits only);
+ *    all-multicast passes both multicast tables, else each address of
+ *    set_mc_addr_list() passes its entry: 01:00:5e:00:00:xx the special
+ *    table's entry xx, any other the other table's entry CRC-8(address)
+ *    (mvneta_mcast_addr_set()). Broadcast is not filtered (PORT_CONFIG's
+ *    reject-broadcast bit stays 0).
+ * Each entry is one byte, MVNETA_DA_FILT_PASS | queue << 1.
+ */
+#include <errno.h>
+#include <string.h>
+
+#include <rte_ether.h>
+
+#include "mvneta_ethdev.h"
+#include "mvneta_logs.h"
+
+#define MVNETA_DA_ENTRY	(MVNETA_DA_FILT_PASS | MVNETA_RXQ << MVNETA_DA_FILT_QUEUE_SHIFT)
+
+void
+mvneta_write_mac(const struct socnic_backend *be, const struct rte_ether_addr *a)
+{
+	const uint8_t *b = a->addr_bytes;
+
+	socnic_write32(be, MVNETA_MAC_ADDR_HIGH,
+		       (uint32_t)b[0] << 24 | (uint32_t)b[1] << 16 |
+		       (uint32_t)b[2] << 8 | b[3]);
+	socnic_write32(be, MVNETA_MAC_ADDR_LOW, (uint32_t)b[4] << 8 | b[5]);
+}
+
+/* Every entry of a table passing (@p pass) or refusing. */
+static void
+mvneta_filter_table(const struct socnic_backend *be, uint32_t base,
+		    unsigned int entries, bool pass)
+{
+	uint32_t v = pass ? 0x01010101u * MVNETA_DA_ENTRY : 0;
+	unsigned int i;
+
+	for (i = 0; i < entries; i += 4)
+		socnic_write32(be, base + i, v);
+}
+
+/* Entry @p idx of a table passing. */
+static void
+mvneta_filter_pass(const struct socnic_backend *be, uint32_t base,
+		   unsigned int idx)
+{
+	unsigned int sh = 8u * (idx & 3u);
+
+	socnic_update32(be, base + (idx & ~3u), 0xffu << sh,
+			(uint32_t)MVNETA_DA_ENTRY << sh);
+}
+
+/* Whether the unicast table can hold @p a beside station address @p st. */
+static bool
+mvneta_same_prefix(const struct rte_ether_addr *a,
+		   const struct rte_ether_addr *st)
+{
+	return memcmp(a->addr_bytes, st->addr_bytes, 5) == 0 &&
+	       ((a->addr_bytes[5] ^ st->addr_bytes[5]) & 0xf0u) == 0;
+}
+
+static void
+mvneta_filter_multicast(struct rte_eth_dev *dev, bool all)
+{
+	static const uint8_t special[5] = { 0x01, 0x00, 0x5e, 0x00, 0x00 };
+	const struct mvneta_adapter *ad = mvneta_adapter(dev);
+	const struct socnic_backend *be = &ad->be;
+	const uint8_t *a;
+	uint32_t i;
+
+	mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST,
+			    MVNETA_DA_FILT_MCAST_ENTRIES, all);
+	mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST,
+			    MVNETA_DA_FILT_MCAST_ENTRIES, all);
+	if (all)
+		return;
+	for (i = 0; i < ad->nb_mc_addrs; i++) {
+		a = ad->mc_addrs[i].addr_bytes;
+		if (memcmp(a, special, sizeof(special)) == 0)
+			mvneta_filter_pass(be, MVNETA_DA_FILT_SPEC_MCAST, a[5]);
+		else
+			mvneta_filter_pass(be, MVNETA_DA_FILT_OTH_MCAST,
+					   mvneta_da_filt_crc8(a));
+	}
+}
+
+/*
+ * The filter for @p promisc and @p allmulti (ethdev records a mode
+ * after its op returns: the op says which it sets).
+ */
+static void
+mvneta_filter_apply(struct rte_eth_dev *dev, bool promisc, bool allmulti)
+{
+	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	const struct rte_ether_addr *st = &dev->data->mac_addrs[0];
+	static const struct rte_ether_addr ones = {
+		.addr_bytes = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff } };
+	const struct rte_ether_addr *a;
+	unsigned int i;
+
+	socnic_update32(be, MVNETA_PORT_CONFIG,
+			MVNETA_UNI_PROMISC_MODE | MVNETA_REJECT_BCAST,
+			promisc ? MVNETA_UNI_PROMISC_MODE : 0);
+	socnic_update32(be, MVNETA_TYPE_PRIO, MVNETA_FORCE_UNI,
+			promisc ? MVNETA_FORCE_UNI : 0);
+	mvneta_write_mac(be, promisc ? &ones : st);
+	mvneta_filter_table(be, MVNETA_DA_FILT_UCAST_BASE,
+			    MVNETA_DA_FILT_UCAST_ENTRIES, promisc);
+	if (promisc) {
+		mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST,
+				    MVNETA_DA_FILT_MCAST_ENTRIES, true);
+		mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST,
+				    MVNETA_DA_FILT_MCAST_ENTRIES, true);
+		return;
+	}
+	for (i = 0; i < MVNETA_MAX_MAC_ADDRS; i++) {
+		a = &dev->data->mac_addrs[i];
+		if ((i == 0 || !rte_is_zero_ether_addr(a)) &&
+		    mvneta_same_prefix(a, st))
+			mvneta_filter_pass(be, MVNETA_DA_FILT_UCAST_BASE,
+					   a->addr_bytes[5] & 0xfu);
+	}
+	mvneta_filter_multicast(dev, allmulti);
+}
+
+void
+mvneta_set_rx_mode(struct rte_eth_dev *dev)
+{
+	mvneta_filter_apply(dev, dev->data->promiscuous != 0,
+			    dev->data->all_multicast != 0);
+}
+
+/* The four mode ops: the filter reprogrammed on a started port. */
+static int
+mvneta_rx_mode_op(struct rte_eth_dev *dev, bool promisc, bool allmulti)
+{
+	if (mvneta_adapter(dev)->hw_started)
+		mvneta_filter_apply(dev, promisc, allmulti);
+	return 0;
+}
+
+int
+mvneta_promiscuous_enable(struct rte_eth_dev *dev)
+{
+	return mvneta_rx_mode_op(dev, true, dev->data->all_multicast != 0);
+}
+
+int
+mvneta_promiscuous_disable(struct rte_eth_dev *dev)
+{
+	return mvneta_rx_mode_op(dev, false, dev->data->all_multicast != 0);
+}
+
+int
+mvneta_allmulticast_enable(struct rte_eth_dev *dev)
+{
+	return mvneta_rx_mode_op(dev, dev->data->promiscuous != 0, true);
+}
+
+int
+mvneta_allmulticast_disable(struct rte_eth_dev *dev)
+{
+	return mvneta_rx_mode_op(dev, dev->data->promiscuous != 0, false);
+}
+
+int
+mvneta_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
+		    uint32_t index, uint32_t pool)
+{
+	struct rte_ether_addr *slot = &dev->data->mac_addrs[index];
+	struct rte_ether_addr old = *slot;
+	char s[RTE_ETHER_ADDR_FMT_SIZE];
+
+	RTE_SET_USED(pool);
+	if (!mvneta_same_prefix(addr, &dev->data->mac_addrs[0])) {
+		rte_ether_format_addr(s, sizeof(s), addr);
+		PMD_DRV_LOG(ERR, "port %u: %s: NETA's unicast filter takes addresses that differ from the station address in their last 4 bits only; use promiscuous mode",
+			    dev->data->port_id, s);
+		return -ENOTSUP;
+	}
+	/* ethdev stores the address after this returns: filter on it now. */
+	if (mvneta_adapter(dev)->hw_started) {
+		*slot = *addr;
+		mvneta_set_rx_mode(dev);
+		*slot = old;
+	}
+	return 0;
+}
+
+void
+mvneta_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index)
+{
+	memset(&dev->data->mac_addrs[index], 0, sizeof(struct rte_ether_addr));
+	if (mvneta_adapter(dev)->hw_started)
+		mvneta_set_rx_mode(dev);
+}
+
+int
+mvneta_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
+			uint32_t nb)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	uint32_t i;
+
+	if (nb > MVNETA_MAX_MC_ADDRS) {
+		PMD_DRV_LOG(ERR, "port %u: %u multicast addresses, at most %u",
+			    dev->data->port_id, nb, MVNETA_MAX_MC_ADDRS);
+		return -ENOSPC;
+	}
+	for (i = 0; i < nb; i++)
+		if (!rte_is_multicast_ether_addr(&list[i]))
+			return -EINVAL;
+	if (nb != 0)
+		memcpy(ad->mc_addrs, list, nb * sizeof(*list));
+	ad->nb_mc_addrs = nb;
+	if (ad->hw_started)
+		mvneta_set_rx_mode(dev);
+	return 0;
+}
