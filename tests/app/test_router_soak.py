@@ -52,6 +52,7 @@ RATE = 1000           # frames per second per generator: ~45 s
 WARMUP = 0.3          # share of the frames before the RSS reference
 RSS_SLACK_KIB = 4096  # growth allowed after warm-up
 POLL_LIMIT = 600      # samples (about a second each) before giving up
+STUCK_LIMIT = 30      # samples with no counter moving and traffic not over
 
 STMMAC_FAULTS = ("fault_err_ppm=2000,fault_csum_lie_ppm=2000,fault_len_ppm=1000,"
                  "fault_cum_back_ppm=1000,fault_ld_no_fd_ppm=500,"
@@ -110,6 +111,36 @@ def sample(tel, xstats=False):
     return out
 
 
+def stuck_report(pid, tel):
+    """What a stalled router shows: each port's xstats (model_*, rx_q*,
+    *missed*) and every thread's stack (gdb when installed, else each
+    task's state and kernel wait channel)."""
+    print("no counter moved for %d samples and the traffic is not over" % STUCK_LIMIT)
+    for port in (0, 1):
+        try:
+            xs = tel.query("/ethdev/xstats,%d" % port)
+        except (OSError, ValueError, KeyError) as e:
+            print("port %d: xstats not read (%s)" % (port, e))
+            continue
+        print("port %d xstats: %s" % (port, " ".join(
+            "%s %d" % kv for kv in sorted(xs.items()) if kv[1])))
+    try:
+        bt = subprocess.run(["gdb", "-p", str(pid), "-batch", "-nx",
+                             "-ex", "thread apply all bt"],
+                            capture_output=True, text=True, timeout=120).stdout
+        print(bt[-12000:])
+    except (OSError, subprocess.TimeoutExpired):
+        for task in sorted(glob.glob("/proc/%d/task/*" % pid)):
+            try:
+                with open(task + "/stat") as f:
+                    stat = f.read().split()
+                with open(task + "/wchan") as f:
+                    wchan = f.read()
+            except OSError:
+                continue
+            print("task %s %s state %s wchan %s" % (stat[0], stat[1], stat[2], wchan))
+
+
 def accounted(st):
     return st["ipackets"] + st["ierrors"] + st["imissed"]
 
@@ -139,7 +170,7 @@ def main():
             print("SKIP: no telemetry socket for --file-prefix %s" % prefix)
             return 77
         tel = Telemetry(path)
-        rss, last, prev, done = [], None, None, False
+        rss, last, prev, done, still = [], None, None, False, 0
         for _ in range(POLL_LIMIT):
             if proc.poll() is not None:
                 break
@@ -163,6 +194,14 @@ def main():
                     done = True
                     break
             if max(a) > PKTS:
+                break
+            # A stall (the forwarding lcore or a model no longer moving
+            # frames) ends the run with its evidence instead of running
+            # into the test's timeout.
+            moved = prev is None or [st for st, _ in prev] != [st for st, _ in last]
+            still = 0 if moved else still + 1
+            if still >= STUCK_LIMIT:
+                stuck_report(proc.pid, tel)
                 break
             time.sleep(1)
         proc.send_signal(signal.SIGINT)
