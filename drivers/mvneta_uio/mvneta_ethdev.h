@@ -127,6 +127,7 @@ struct mvneta_rx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
+	struct mvneta_rxq_stats stats_base; /* stats at the last reset */
 };
 
 struct mvneta_tx_queue {
@@ -148,6 +149,7 @@ struct mvneta_tx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
+	struct mvneta_txq_stats stats_base; /* stats at the last reset */
 };
 
 struct mvneta_adapter {

@@ -40,6 +40,21 @@ static const struct socnic_xstats_layout mvneta_xstats = {
 	.nb_tx = RTE_DIM(mvneta_tx_xstats),
 };
 
+/* A queue's counters since the last reset (socnic_counters_since()). */
+static void
+mvneta_rxq_stats_view(const struct mvneta_rx_queue *rxq,
+		    struct mvneta_rxq_stats *v)
+{
+	SOCNIC_COUNTERS_SINCE(v, &rxq->stats, &rxq->stats_base);
+}
+
+static void
+mvneta_txq_stats_view(const struct mvneta_tx_queue *txq,
+		    struct mvneta_txq_stats *v)
+{
+	SOCNIC_COUNTERS_SINCE(v, &txq->stats, &txq->stats_base);
+}
+
 /* The dump at close: every counter with its meaning, at DEBUG level. */
 void
 mvneta_xstats_log(const struct rte_eth_dev *dev)
@@ -47,11 +62,17 @@ mvneta_xstats_log(const struct rte_eth_dev *dev)
 	const struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	const struct mvneta_tx_queue *txq = mvneta_txq0(dev);
 	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
+	struct mvneta_rxq_stats rs;
+	struct mvneta_txq_stats ts;
 
 	if (rxq != NULL)
 		socnic_rxq_lib_xstats(&rxq->lib, lib);
-	socnic_xstats_log(&mvneta_xstats, rxq != NULL ? &rxq->stats : NULL, lib,
-			  txq != NULL ? &txq->stats : NULL,
+	if (rxq != NULL)
+		mvneta_rxq_stats_view(rxq, &rs);
+	if (txq != NULL)
+		mvneta_txq_stats_view(txq, &ts);
+	socnic_xstats_log(&mvneta_xstats, rxq != NULL ? &rs : NULL, lib,
+			  txq != NULL ? &ts : NULL,
 			  mvneta_logtype_driver, dev->data->name);
 }
 
@@ -60,27 +81,30 @@ mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
+	struct mvneta_rxq_stats rs;
+	struct mvneta_txq_stats ts;
 
 	if (rxq != NULL) {
 		/* A secondary process reads what the primary last folded in. */
 		if (mvneta_adapter(dev)->hw_started && socnic_drives_device())
 			mvneta_rx_missed_update(rxq);
-		stats->ipackets = rxq->stats.rx_packets;
-		stats->ibytes = rxq->stats.rx_bytes;
-		stats->ierrors = rxq->stats.rx_errors;
-		stats->imissed = __atomic_load_n(&rxq->stats.rx_missed,
-						 __ATOMIC_RELAXED);
-		stats->rx_nombuf = rxq->stats.rx_nombuf;
-		stats->q_ipackets[0] = rxq->stats.rx_packets;
-		stats->q_ibytes[0] = rxq->stats.rx_bytes;
-		stats->q_errors[0] = rxq->stats.rx_errors;
+		mvneta_rxq_stats_view(rxq, &rs);
+		stats->ipackets = rs.rx_packets;
+		stats->ibytes = rs.rx_bytes;
+		stats->ierrors = rs.rx_errors;
+		stats->imissed = rs.rx_missed;
+		stats->rx_nombuf = rs.rx_nombuf;
+		stats->q_ipackets[0] = rs.rx_packets;
+		stats->q_ibytes[0] = rs.rx_bytes;
+		stats->q_errors[0] = rs.rx_errors;
 	}
 	if (txq != NULL) {
-		stats->opackets = txq->stats.tx_packets;
-		stats->obytes = txq->stats.tx_bytes;
-		stats->oerrors = txq->stats.tx_dropped;
-		stats->q_opackets[0] = txq->stats.tx_packets;
-		stats->q_obytes[0] = txq->stats.tx_bytes;
+		mvneta_txq_stats_view(txq, &ts);
+		stats->opackets = ts.tx_packets;
+		stats->obytes = ts.tx_bytes;
+		stats->oerrors = ts.tx_dropped;
+		stats->q_opackets[0] = ts.tx_packets;
+		stats->q_obytes[0] = ts.tx_bytes;
 	}
 	return 0;
 }
@@ -96,11 +120,11 @@ mvneta_stats_reset(struct rte_eth_dev *dev)
 		/* Drain the clear-on-read registers so old misses vanish too. */
 		if (mvneta_adapter(dev)->hw_started)
 			mvneta_rx_missed_update(rxq);
-		memset(&rxq->stats, 0, sizeof(rxq->stats));
+		SOCNIC_COUNTERS_MARK(&rxq->stats_base, &rxq->stats);
 		socnic_rxq_lib_xstats_reset(&rxq->lib);
 	}
 	if (txq != NULL)
-		memset(&txq->stats, 0, sizeof(txq->stats));
+		SOCNIC_COUNTERS_MARK(&txq->stats_base, &txq->stats);
 	/* The device's counters run on: remember where they stood. */
 	socnic_backend_xstats_reset(be, mvneta_adapter(dev)->be_xstats_base);
 	return 0;
@@ -115,6 +139,8 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
 	unsigned int nb = socnic_xstats_count(&mvneta_xstats, &ad->be);
 	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
+	struct mvneta_rxq_stats rs;
+	struct mvneta_txq_stats ts;
 
 	if (xstats == NULL || n < nb)
 		return (int)nb;
@@ -122,9 +148,13 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		mvneta_rx_missed_update(rxq);
 	if (rxq != NULL)
 		socnic_rxq_lib_xstats(&rxq->lib, lib);
+	if (rxq != NULL)
+		mvneta_rxq_stats_view(rxq, &rs);
+	if (txq != NULL)
+		mvneta_txq_stats_view(txq, &ts);
 	return socnic_xstats_fill(&mvneta_xstats,
-				  rxq != NULL ? &rxq->stats : NULL, lib,
-				  txq != NULL ? &txq->stats : NULL,
+				  rxq != NULL ? &rs : NULL, lib,
+				  txq != NULL ? &ts : NULL,
 				  &ad->be, ad->be_xstats_base, xstats);
 }
 

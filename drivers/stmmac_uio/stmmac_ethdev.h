@@ -144,6 +144,7 @@ struct stmmac_rx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
+	struct stmmac_rxq_stats stats_base; /* stats at the last reset */
 
 	/* lib/rxpath state, per queue (used by the queue's lcore only). */
 	struct rxp_sync sync;		/* DMA sync variant, chosen at setup */
@@ -179,6 +180,7 @@ struct stmmac_tx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
+	struct stmmac_txq_stats stats_base; /* stats at the last reset */
 };
 
 struct stmmac_adapter {

@@ -39,6 +39,21 @@ static const struct socnic_xstats_layout stmmac_xstats = {
 	.nb_tx = RTE_DIM(stmmac_tx_xstats),
 };
 
+/* A queue's counters since the last reset (socnic_counters_since()). */
+static void
+stmmac_rxq_stats_view(const struct stmmac_rx_queue *rxq,
+		    struct stmmac_rxq_stats *v)
+{
+	SOCNIC_COUNTERS_SINCE(v, &rxq->stats, &rxq->stats_base);
+}
+
+static void
+stmmac_txq_stats_view(const struct stmmac_tx_queue *txq,
+		    struct stmmac_txq_stats *v)
+{
+	SOCNIC_COUNTERS_SINCE(v, &txq->stats, &txq->stats_base);
+}
+
 /* The dump at close: every counter with its meaning, at DEBUG level. */
 void
 stmmac_xstats_log(const struct rte_eth_dev *dev)
@@ -46,11 +61,17 @@ stmmac_xstats_log(const struct rte_eth_dev *dev)
 	const struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	const struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
+	struct stmmac_rxq_stats rs;
+	struct stmmac_txq_stats ts;
 
 	if (rxq != NULL)
 		stmmac_rx_lib_xstats(rxq, lib);
-	socnic_xstats_log(&stmmac_xstats, rxq != NULL ? &rxq->stats : NULL, lib,
-			  txq != NULL ? &txq->stats : NULL,
+	if (rxq != NULL)
+		stmmac_rxq_stats_view(rxq, &rs);
+	if (txq != NULL)
+		stmmac_txq_stats_view(txq, &ts);
+	socnic_xstats_log(&stmmac_xstats, rxq != NULL ? &rs : NULL, lib,
+			  txq != NULL ? &ts : NULL,
 			  stmmac_logtype_driver, dev->data->name);
 }
 
@@ -59,27 +80,30 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
+	struct stmmac_rxq_stats rs;
+	struct stmmac_txq_stats ts;
 
 	if (rxq != NULL) {
 		/* A secondary process reads what the primary last folded in. */
 		if (stmmac_adapter(dev)->hw_started && socnic_drives_device())
 			stmmac_rx_missed_update(rxq);
-		stats->ipackets = rxq->stats.rx_packets;
-		stats->ibytes = rxq->stats.rx_bytes;
-		stats->ierrors = rxq->stats.rx_errors;
-		stats->imissed = __atomic_load_n(&rxq->stats.rx_missed,
-						 __ATOMIC_RELAXED);
-		stats->rx_nombuf = rxq->stats.rx_nombuf;
-		stats->q_ipackets[0] = rxq->stats.rx_packets;
-		stats->q_ibytes[0] = rxq->stats.rx_bytes;
-		stats->q_errors[0] = rxq->stats.rx_errors;
+		stmmac_rxq_stats_view(rxq, &rs);
+		stats->ipackets = rs.rx_packets;
+		stats->ibytes = rs.rx_bytes;
+		stats->ierrors = rs.rx_errors;
+		stats->imissed = rs.rx_missed;
+		stats->rx_nombuf = rs.rx_nombuf;
+		stats->q_ipackets[0] = rs.rx_packets;
+		stats->q_ibytes[0] = rs.rx_bytes;
+		stats->q_errors[0] = rs.rx_errors;
 	}
 	if (txq != NULL) {
-		stats->opackets = txq->stats.tx_packets;
-		stats->obytes = txq->stats.tx_bytes;
-		stats->oerrors = txq->stats.tx_errors + txq->stats.tx_dropped;
-		stats->q_opackets[0] = txq->stats.tx_packets;
-		stats->q_obytes[0] = txq->stats.tx_bytes;
+		stmmac_txq_stats_view(txq, &ts);
+		stats->opackets = ts.tx_packets;
+		stats->obytes = ts.tx_bytes;
+		stats->oerrors = ts.tx_errors + ts.tx_dropped;
+		stats->q_opackets[0] = ts.tx_packets;
+		stats->q_obytes[0] = ts.tx_bytes;
 	}
 	return 0;
 }
@@ -95,13 +119,13 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 		/* Drain the clear-on-read register so old misses vanish too. */
 		if (stmmac_adapter(dev)->hw_started)
 			stmmac_rx_missed_update(rxq);
-		memset(&rxq->stats, 0, sizeof(rxq->stats));
+		SOCNIC_COUNTERS_MARK(&rxq->stats_base, &rxq->stats);
 		/* lib/rxpath counters: remember where they stood. */
 		memset(rxq->lib_base, 0, sizeof(rxq->lib_base));
 		stmmac_rx_lib_xstats(rxq, rxq->lib_base);
 	}
 	if (txq != NULL)
-		memset(&txq->stats, 0, sizeof(txq->stats));
+		SOCNIC_COUNTERS_MARK(&txq->stats_base, &txq->stats);
 	/* The device's counters run on: remember where they stood. */
 	socnic_backend_xstats_reset(be, stmmac_adapter(dev)->be_xstats_base);
 	return 0;
@@ -116,6 +140,8 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	unsigned int nb = socnic_xstats_count(&stmmac_xstats, &ad->be);
 	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
+	struct stmmac_rxq_stats rs;
+	struct stmmac_txq_stats ts;
 
 	if (xstats == NULL || n < nb)
 		return (int)nb;
@@ -123,9 +149,13 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		stmmac_rx_missed_update(rxq);
 	if (rxq != NULL)
 		stmmac_rx_lib_xstats(rxq, lib);
+	if (rxq != NULL)
+		stmmac_rxq_stats_view(rxq, &rs);
+	if (txq != NULL)
+		stmmac_txq_stats_view(txq, &ts);
 	return socnic_xstats_fill(&stmmac_xstats,
-				  rxq != NULL ? &rxq->stats : NULL, lib,
-				  txq != NULL ? &txq->stats : NULL,
+				  rxq != NULL ? &rs : NULL, lib,
+				  txq != NULL ? &ts : NULL,
 				  &ad->be, ad->be_xstats_base, xstats);
 }
 

@@ -196,6 +196,7 @@ def router_case(router, pmds, src, d):
            "--duration", "300", "--stats-period", "0", "--json", st_json]
     print("$ " + " ".join(cmd), flush=True)
     eal = ["--file-prefix", prefix, "--no-pci"] + sum((["-d", p] for p in pmds), [])
+    reset_out = ""
     try:
         with open(log, "w") as lf:
             p = subprocess.Popen(cmd, stdout=lf, stderr=subprocess.STDOUT)
@@ -236,6 +237,7 @@ def router_case(router, pmds, src, d):
                   % (CAPTURE, rc), td)
             # Done by the primary: the final figures start again from 0.
             rc, tr = run(["dpdk-proc-info"] + eal + ["--", "--stats-reset"])
+            reset_out = tr
             check(rc == 0, "dpdk-proc-info --stats-reset exits 0 (%d)" % rc, tr)
             rc, text = stop(p, log)
     finally:
@@ -260,7 +262,8 @@ def router_case(router, pmds, src, d):
           % (tx2[0], len(wire[0]), tx2[1], len(wire[1])))
     check(all(fin[q]["tx_packets"] < len(wire[q]) for q in (0, 1)),
           "the secondary's reset reached the primary: final TX-packets below the wire's (%d < %d, %d < %d)"
-          % (fin[0]["tx_packets"], len(wire[0]), fin[1]["tx_packets"], len(wire[1])))
+          % (fin[0]["tx_packets"], len(wire[0]), fin[1]["tx_packets"], len(wire[1])),
+          reset_out)
     wire1 = set(wire[1])
     sent0 = {forwarded_key(f) for f in wire[0]}
     outs = [f for dr, f in got if dr == 2]

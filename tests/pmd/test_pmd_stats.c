@@ -6,7 +6,9 @@
  *    11-bit ones, stmmac_missed.c) that thousands of frames lost at a
  *    wire's pace never saturate them;
  *  - stats_reset clears: right after it imissed is 0 and stays so while
- *    nothing new is lost;
+ *    nothing new is lost; a reset from another thread while a thread of
+ *    its own receives and sends is never lost (the counters after each of
+ *    300 resets hold at most what moved since, plus one burst);
  *  - every xstat the PMD exports is documented in docs/nics/<family>_uio.rst;
  *  - a model port exports the model counters every family shares, under
  *    the same names, and a driver protocol violation (the test playing a
@@ -17,6 +19,8 @@
  *    reads up at 100 Mbit/s, nothing passes, and the frames lost count in
  *    model_rx_dropped_speed / model_tx_dropped_speed, with one warning.
  */
+#include <pthread.h>
+
 #include <ethdev_driver.h>
 #include <rte_bus_vdev.h>
 
@@ -86,6 +90,105 @@ test_imissed_unpolled(void)
 	CHECK_EQ_U(es.imissed, 0, "imissed after draining");
 	PMD_HARNESS_CHECK_NO_VIOLATION((uint16_t)port);
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "stop");
+}
+
+#define RR_RESETS	300
+#define RR_BURST	32
+#define RR_GROWTH	16	/* frames received between two resets */
+
+/* The datapath thread: receives, sends back, counts what it moved. */
+struct rr_thread {
+	uint16_t port;
+	bool stop;
+	uint64_t rx, tx;
+};
+
+static void *
+rr_poll(void *arg)
+{
+	struct rr_thread *t = arg;
+	struct rte_mbuf *pkts[RR_BURST];
+	uint16_t n, sent;
+
+	while (!__atomic_load_n(&t->stop, __ATOMIC_ACQUIRE)) {
+		n = rte_eth_rx_burst(t->port, 0, pkts, RR_BURST);
+		if (n == 0)
+			continue;
+		__atomic_fetch_add(&t->rx, n, __ATOMIC_RELEASE);
+		sent = rte_eth_tx_burst(t->port, 0, pkts, n);
+		rte_pktmbuf_free_bulk(&pkts[sent], n - sent);
+		__atomic_fetch_add(&t->tx, sent, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+/*
+ * stats_reset from the control thread while another thread runs the
+ * bursts (the application's, or the multi-process thread serving
+ * dpdk-proc-info --stats-reset): a reset that zeroed the counters lost
+ * itself whenever the burst's read-modify-write of a counter straddled
+ * it, and the counters read on from their old values.
+ */
+static void
+test_reset_under_traffic(void)
+{
+	struct rr_thread t = { 0 };
+	struct rte_eth_stats es;
+	struct rte_mempool *mp;
+	uint64_t r0, r1, t0, t1, last = 0, polls;
+	unsigned int i, lost_rx = 0, lost_tx = 0, done = 0;
+	pthread_t th;
+	char dev[32];
+	int port;
+
+	pmd_vdev(dev, sizeof(dev), 6);
+	CHECK(pmd_harness_vdev_init(dev, "flow_ctrl=0,gen_rate=0") == 0, "%s probed", dev);
+	port = pmd_harness_port(dev);
+	mp = eal_harness_pool("rr_pool", 2048, RTE_MBUF_DEFAULT_BUF_SIZE);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "%s started", dev);
+		return;
+	}
+	t.port = (uint16_t)port;
+	if (pthread_create(&th, NULL, rr_poll, &t) != 0) {
+		CHECK(0, "datapath thread");
+		return;
+	}
+	for (i = 0; i < RR_RESETS; i++) {
+		for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
+		     __atomic_load_n(&t.rx, __ATOMIC_ACQUIRE) < last + RR_GROWTH;
+		     polls++)
+			rte_pause();
+		if (polls == PMD_HARNESS_MAX_POLLS)
+			break;
+		r0 = __atomic_load_n(&t.rx, __ATOMIC_ACQUIRE);
+		t0 = __atomic_load_n(&t.tx, __ATOMIC_ACQUIRE);
+		rte_eth_stats_reset((uint16_t)port);
+		es = pmd_harness_eth_stats((uint16_t)port);
+		r1 = __atomic_load_n(&t.rx, __ATOMIC_ACQUIRE);
+		t1 = __atomic_load_n(&t.tx, __ATOMIC_ACQUIRE);
+		/* Since the reset: what moved meanwhile, plus one burst. */
+		lost_rx += es.ipackets > r1 - r0 + RR_BURST;
+		lost_tx += es.opackets > t1 - t0 + RR_BURST;
+		last = r1;
+		done++;
+	}
+	__atomic_store_n(&t.stop, true, __ATOMIC_RELEASE);
+	pthread_join(th, NULL);
+	CHECK_EQ_U(done, RR_RESETS, "%s: %u resets, each after %u frames received",
+		   dev, RR_RESETS, RR_GROWTH);
+	CHECK_EQ_U(lost_rx, 0, "%s: resets lost on ipackets", dev);
+	CHECK_EQ_U(lost_tx, 0, "%s: resets lost on opackets", dev);
+	/* Stopped: a reset reads 0 everywhere. */
+	rte_eth_stats_reset((uint16_t)port);
+	es = pmd_harness_eth_stats((uint16_t)port);
+	CHECK(es.ipackets == 0 && es.opackets == 0 && es.ibytes == 0 &&
+	      es.obytes == 0, "%s: 0 after a reset with nothing running", dev);
+	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "stop");
+	rte_eth_dev_close((uint16_t)port);
+	rte_vdev_uninit(dev);
+	rte_mempool_free(mp);
 }
 
 /* ethdev's basic statistics, which it adds to every port's xstats. */
@@ -321,6 +424,7 @@ main(int argc, char **argv)
 		 argv[1], pmd_family()->name);
 	pmd_harness_eal_init(argv[0], vdevs);
 	test_imissed_unpolled();
+	test_reset_under_traffic();
 	test_xstats_documented();
 	test_model_xstats();
 	test_speed_mismatch();

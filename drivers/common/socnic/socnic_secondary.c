@@ -20,8 +20,12 @@
 #include "socnic_log.h"
 #include "socnic_secondary.h"
 
-/* How long a secondary waits for the primary's answer. */
-#define SOCNIC_SECONDARY_TIMEOUT_S	2
+/*
+ * How long a secondary waits for the primary's answer: as long as EAL's
+ * own requests (malloc_mp.c, 5 s), since a loaded host can keep the
+ * primary's multi-process thread off the CPU for seconds.
+ */
+#define SOCNIC_SECONDARY_TIMEOUT_S	5
 
 /* What a secondary asks of the primary. */
 enum socnic_secondary_op {

@@ -116,4 +116,41 @@ void socnic_xstats_log(const struct socnic_xstats_layout *lay,
 		       const void *rxs, const uint64_t *lib, const void *txs,
 		       int logtype, const char *port_name);
 
+/*
+ * A queue's counters are written by the lcore that runs its burst only.
+ * A reset, which comes from another thread (the application's, or the
+ * multi-process thread serving a secondary's reset), marks where they
+ * stand instead of zeroing them: a zeroing store would be lost under the
+ * lcore's read-modify-write of the same counter. Every read is relative
+ * to the mark (as rte_counter64 does in later DPDK releases). @cur and
+ * @base are a queue's counter struct and its mark: uint64_t fields only.
+ */
+static inline void
+socnic_counters_mark(uint64_t *base, const uint64_t *cur, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		base[i] = __atomic_load_n(&cur[i], __ATOMIC_RELAXED);
+}
+
+static inline void
+socnic_counters_since(uint64_t *out, const uint64_t *cur,
+		      const uint64_t *base, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		out[i] = __atomic_load_n(&cur[i], __ATOMIC_RELAXED) - base[i];
+}
+
+/* The two on a queue's counter struct (@cur, @base of one type). */
+#define SOCNIC_COUNTERS_MARK(base, cur)					\
+	socnic_counters_mark((uint64_t *)(base), (const uint64_t *)(cur),	\
+			     sizeof(*(cur)) / sizeof(uint64_t))
+#define SOCNIC_COUNTERS_SINCE(out, cur, base)				\
+	socnic_counters_since((uint64_t *)(out), (const uint64_t *)(cur),	\
+			      (const uint64_t *)(base),			\
+			      sizeof(*(cur)) / sizeof(uint64_t))
+
 #endif /* SOCNIC_XSTATS_H */

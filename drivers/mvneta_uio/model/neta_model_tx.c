@@ -93,7 +93,7 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 {
 	struct neta_txq *tq = &m->txq[q];
 	struct mvneta_tx_desc *d, dv;
-	uint32_t n, idx, cmd, first_cmd = 0, size, off, len = 0;
+	uint32_t n, idx, cmd = 0, first_cmd = 0, size, off, len = 0;
 	const void *src;
 
 	if (!tq->enabled || tq->hung || tq->token_stall || tq->pending == 0 ||
