@@ -183,6 +183,8 @@ bc_check_compatible(struct bc_ctx *c)
 	}
 	c->compat_len = (size_t)n;
 	bc_strlist(c->compat, c->compat_len, shown, sizeof(shown));
+	if (bc_neta_compatible(c, shown))
+		return;
 	if (socnic_sysfs_strlist_has(c->compat, c->compat_len, BC_OVERLAY_COMPAT) ||
 	    bc_list_has_any(c->compat, c->compat_len, bc_dwmac_compat)) {
 		bc_ok(c, "compatible", "%s", shown);
@@ -268,7 +270,8 @@ bc_check_coherent(struct bc_ctx *c)
 	bc_fail(c, "dma-coherent", "none on 32-bit Arm: the PMD drives only coherent devices there",
 		"not coherent, and 32-bit Arm has no cache maintenance for user space");
 #else
-	bc_ok(c, "dma-coherent", "no: note, the PMD takes its non-coherent path (dma=auto: cache maintenance per frame, padded descriptors)");
+	bc_ok(c, "dma-coherent", "no: note, the PMD takes its non-coherent path (dma=auto: cache maintenance per frame, %s)",
+	      c->neta ? "descriptors written by whole cache lines" : "padded descriptors");
 #endif
 }
 
