@@ -77,7 +77,6 @@ void bc_check_phy(struct bc_ctx *c);
 /* The compatible line for a NETA node; false when the node is none. */
 bool bc_neta_compatible(struct bc_ctx *c, const char *shown);
 void bc_neta_check_port(struct bc_ctx *c);
-void bc_neta_check_phy_mode(struct bc_ctx *c);
 void bc_neta_check_regs(struct bc_ctx *c);
 void bc_neta_check_mdio(struct bc_ctx *c);
 

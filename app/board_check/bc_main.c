@@ -189,7 +189,7 @@ main(int argc, char **argv)
 	if (c.neta) {
 		bc_neta_check_port(&c);
 		bc_check_coherent(&c);
-		bc_neta_check_phy_mode(&c);
+		bc_check_phy_mode(&c);
 		bc_neta_check_regs(&c);
 		bc_neta_check_mdio(&c);
 	} else {

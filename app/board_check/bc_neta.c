@@ -99,39 +99,6 @@ bc_neta_check_port(struct bc_ctx *c)
 		pa, BC_A3700_ETH0, BC_A3700_ETH1);
 }
 
-static const char *const bc_neta_phy_modes[] = {
-	"rgmii", "rgmii-id", "rgmii-rxid", "rgmii-txid", "sgmii",
-	"1000base-x", "2500base-x", NULL,
-};
-
-void
-bc_neta_check_phy_mode(struct bc_ctx *c)
-{
-	char path[PATH_MAX];
-	ssize_t n = -1;
-	unsigned int i;
-
-	if (bc_uio_path(c, "device/of_node/phy-mode", path, sizeof(path)))
-		n = socnic_sysfs_read_all(path, c->phy_mode, sizeof(c->phy_mode) - 1);
-	if (n <= 0) {
-		c->phy_mode[0] = '\0';
-		bc_fail(c, "phy-mode", "the board's tree gives eth0 phy-mode (\"rgmii-id\" on the ESPRESSObin and MOX), or give the PMD phy_mode=",
-			"the node has no phy-mode: the GMAC's interface follows it");
-		return;
-	}
-	c->phy_mode[n] = '\0';
-	for (i = 0; bc_neta_phy_modes[i] != NULL; i++)
-		if (strcmp(c->phy_mode, bc_neta_phy_modes[i]) == 0)
-			break;
-	if (bc_neta_phy_modes[i] == NULL) {
-		bc_fail(c, "phy-mode", "phy_mode= one of rgmii, rgmii-id, rgmii-rxid, rgmii-txid, sgmii, 1000base-x, 2500base-x",
-			"\"%s\" is no interface the PMD sets", c->phy_mode);
-		c->phy_mode[0] = '\0';
-		return;
-	}
-	bc_ok(c, "phy-mode", "%s", c->phy_mode);
-}
-
 static const char bc_neta_dead_fix[] =
 	"boot with the overlay and never unbind mvneta (its remove gates the "
 	"port's clock, gbe0_core/gbe1_core, until a reboot); a port the boot "

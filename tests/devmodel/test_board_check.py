@@ -21,6 +21,7 @@ failure it names, each a checklist line FAIL with its fix and exit status
     map0 "neta", map1 "mdio" at the SMI's page + 4): the happy path (the
     window and U-Boot's PHY polling as information, the PHY skipped); an
     Armada 370 compatible (refused with what the 32-bit NETAs need); a
+    phy-mode the PMD does not set (rmii); a
     port reading 0 (not answering: unclocked); the kernel's orion-mdio
     bound to the SMI; eth1 without an "mdio" map; map 0 at no 3700 port.
 
@@ -317,6 +318,9 @@ def neta_cases():
                         "per-CPU interrupt", "fix: an Armada 3700 board"])
         check(lines.get("neta_regs", ("",))[0] == "skip",
               "370: the port's registers are not read")
+        of_node(root, phy_mode=b"rmii\0")
+        expect(root, "NETA phy-mode rmii", "phy-mode", "FAIL",
+               ["\"rmii\" is no interface the PMD sets", "fix: phy_mode= one of"])
         of_node(root)
         static_tree(root, NETA_MAPS, {(0, NETA_GMAC_CTRL_0): 0})
         expect(root, "NETA port reading 0", "neta_regs", "FAIL",
