@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * socrx-board-check: what a board needs before net_stmmac_uio can drive
- * its GMAC, checked one item at a time (docs/nics/boards.md, "Pre-flight
- * check"). Plain C, no DPDK: it runs before hugepages are reserved.
- * Registers are read through the UIO device's maps; the only register
- * written is MAC_MDIO_Address (an MDIO read, as the PMD does it).
+ * its GMAC, or net_mvneta_uio its NETA port, checked one item at a time
+ * (docs/nics/boards.md, "Pre-flight check"; docs/nics/mvneta_uio.rst).
+ * Plain C, no DPDK: it runs before hugepages are reserved. Registers are
+ * read through the UIO device's maps; the only register written is a
+ * GMAC's MAC_MDIO_Address (an MDIO read, as the PMD does it).
  */
 #ifndef BC_H
 #define BC_H
@@ -34,6 +35,8 @@ struct bc_ctx {
 	int gmac;			/* its GMAC index, -1: not one */
 	bool in_reset;			/* the SoC's reset holds the GMAC */
 	bool mac_ok;			/* MAC_Version is a dwmac4's */
+	bool neta;			/* a NETA port (bc_neta.c) */
+	int neta_port;			/* Armada 3700 ethN, -1: not one */
 
 	unsigned int failed;
 };
@@ -69,6 +72,16 @@ void bc_check_glue_mode(struct bc_ctx *c);
 /* bc_regs.c: the controller's registers and its PHY. */
 void bc_check_mac_version(struct bc_ctx *c);
 void bc_check_phy(struct bc_ctx *c);
+
+/* bc_neta.c: a NETA port (net_mvneta_uio). */
+/* The compatible line for a NETA node; false when the node is none. */
+bool bc_neta_compatible(struct bc_ctx *c, const char *shown);
+void bc_neta_check_port(struct bc_ctx *c);
+void bc_neta_check_regs(struct bc_ctx *c);
+void bc_neta_check_mdio(struct bc_ctx *c);
+
+/* Maps a UIO device may have (uio_pdrv_genirq: MAX_UIO_MAPS). */
+#define BC_UIO_MAPS	5
 
 /*
  * Maps @p len bytes of the UIO device's register space at physical

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * socrx-board-check: the pre-flight check of a board for net_stmmac_uio
- * (bc.h). One line per check, in the order a bring-up needs them; exit 0
+ * or net_mvneta_uio (bc.h). One line per check, in the order a bring-up needs them; exit 0
  * when every check passed, 1 when one failed, 2 on a usage error.
  */
 #include <errno.h>
@@ -17,19 +17,25 @@
 static const char bc_usage[] =
 	"usage: socrx-board-check [--uio uioN] [--uio-root DIR] [--csr-clk HZ]\n"
 	"                         [--phy-addr N]\n"
-	"Checks, before DPDK starts, what net_stmmac_uio needs of the board and\n"
-	"prints one line per check: ok, FAIL with the fix, or skip with why.\n"
-	"  --uio uioN       the GMAC's UIO device (default: the first uioN whose\n"
-	"                   name is a dwmac's, as the PMD's uio= takes it)\n"
+	"Checks, before DPDK starts, what net_stmmac_uio (a GMAC) or\n"
+	"net_mvneta_uio (a NETA port) needs of the board and prints one line\n"
+	"per check: ok, FAIL with the fix, or skip with why.\n"
+	"  --uio uioN       the controller's UIO device (default: the first uioN\n"
+	"                   whose name is an Ethernet controller's, as the PMDs'\n"
+	"                   uio= take it)\n"
 	"  --uio-root DIR   directory standing for / (sysfs, /dev, /proc): a\n"
 	"                   fake tree such as socrx-devmodel's (the PMD's uio_root=)\n"
-	"  --csr-clk HZ     the CSR clock, for the MDC divider (the PMD's csr_clk=;\n"
-	"                   default: the largest divider)\n"
-	"  --phy-addr N     the PHY's MDIO address (default: scan 0..31)\n"
+	"  --csr-clk HZ     a GMAC's CSR clock, for the MDC divider (the PMD's\n"
+	"                   csr_clk=; default: the largest divider)\n"
+	"  --phy-addr N     a GMAC's PHY's MDIO address (default: scan 0..31)\n"
 	"Checks: hugepages, pagemap (physical addresses: root), uio, compatible,\n"
-	"soc, dma-coherent, phy-mode, reset and glue (the SoC's reset line and\n"
-	"interface select, where a UIO map reaches them), mac_version, phy, link.\n"
-	"Reads registers only, except MAC_MDIO_Address (MDIO reads).\n"
+	"then for a GMAC soc, dma-coherent, phy-mode, reset and glue (the SoC's\n"
+	"reset line and interface select, where a UIO map reaches them),\n"
+	"mac_version, phy, link; for a NETA port (its compatible, or the\n"
+	"overlay's generic-uio with map0 named \"neta\") soc (which Armada 3700\n"
+	"port), dma-coherent, phy-mode, neta_regs, mbus and phy_polling\n"
+	"(information), mdio (the SMI's map, no kernel driver on it), phy (skip).\n"
+	"Reads registers only, except a GMAC's MAC_MDIO_Address (MDIO reads).\n"
 	"Exit status: 0 every check passed, 1 one failed, 2 usage.\n";
 
 static void
@@ -172,6 +178,7 @@ main(int argc, char **argv)
 	c.root = "";
 	c.phy_addr = -1;
 	c.gmac = -1;
+	c.neta_port = -1;
 	if (bc_parse(argc, argv, &c) < 0)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -179,13 +186,21 @@ main(int argc, char **argv)
 	bc_check_pagemap(&c);
 	bc_check_uio(&c);
 	bc_check_compatible(&c);
-	bc_check_soc(&c);
-	bc_check_coherent(&c);
-	bc_check_phy_mode(&c);
-	bc_check_reset(&c);
-	bc_check_glue_mode(&c);
-	bc_check_mac_version(&c);
-	bc_check_phy(&c);
+	if (c.neta) {
+		bc_neta_check_port(&c);
+		bc_check_coherent(&c);
+		bc_check_phy_mode(&c);
+		bc_neta_check_regs(&c);
+		bc_neta_check_mdio(&c);
+	} else {
+		bc_check_soc(&c);
+		bc_check_coherent(&c);
+		bc_check_phy_mode(&c);
+		bc_check_reset(&c);
+		bc_check_glue_mode(&c);
+		bc_check_mac_version(&c);
+		bc_check_phy(&c);
+	}
 	if (c.failed != 0)
 		printf("socrx-board-check: %u check(s) failed\n", c.failed);
 	else

@@ -183,6 +183,8 @@ bc_check_compatible(struct bc_ctx *c)
 	}
 	c->compat_len = (size_t)n;
 	bc_strlist(c->compat, c->compat_len, shown, sizeof(shown));
+	if (bc_neta_compatible(c, shown))
+		return;
 	if (socnic_sysfs_strlist_has(c->compat, c->compat_len, BC_OVERLAY_COMPAT) ||
 	    bc_list_has_any(c->compat, c->compat_len, bc_dwmac_compat)) {
 		bc_ok(c, "compatible", "%s", shown);
@@ -268,7 +270,8 @@ bc_check_coherent(struct bc_ctx *c)
 	bc_fail(c, "dma-coherent", "none on 32-bit Arm: the PMD drives only coherent devices there",
 		"not coherent, and 32-bit Arm has no cache maintenance for user space");
 #else
-	bc_ok(c, "dma-coherent", "no: note, the PMD takes its non-coherent path (dma=auto: cache maintenance per frame, padded descriptors)");
+	bc_ok(c, "dma-coherent", "no: note, the PMD takes its non-coherent path (dma=auto: cache maintenance per frame, %s)",
+	      c->neta ? "descriptors written by whole cache lines" : "padded descriptors");
 #endif
 }
 
@@ -276,9 +279,16 @@ static const char *const bc_phy_modes[] = {
 	"rgmii", "rgmii-id", "rgmii-rxid", "rgmii-txid", "rmii", "mii", NULL,
 };
 
+/* The interfaces net_mvneta_uio sets (its phy_mode= words). */
+static const char *const bc_neta_phy_modes[] = {
+	"rgmii", "rgmii-id", "rgmii-rxid", "rgmii-txid", "sgmii",
+	"1000base-x", "2500base-x", NULL,
+};
+
 void
 bc_check_phy_mode(struct bc_ctx *c)
 {
+	const char *const *modes;
 	char path[PATH_MAX];
 	ssize_t n = -1;
 	unsigned int i;
@@ -294,17 +304,25 @@ bc_check_phy_mode(struct bc_ctx *c)
 		n = socnic_sysfs_read_all(path, c->phy_mode, sizeof(c->phy_mode) - 1);
 	if (n <= 0) {
 		c->phy_mode[0] = '\0';
-		bc_fail(c, "phy-mode", "the board's tree gives the node phy-mode (e.g. \"rgmii-id\"); add it to the overlay if it does not",
-			"the node has no phy-mode: the SoC glue's interface mode and RGMII delays follow it");
+		bc_fail(c, "phy-mode", c->neta ?
+			"the board's tree gives eth0 phy-mode (\"rgmii-id\" on the ESPRESSObin and MOX), or give the PMD phy_mode=" :
+			"the board's tree gives the node phy-mode (e.g. \"rgmii-id\"); add it to the overlay if it does not",
+			"the node has no phy-mode: %s", c->neta ?
+			"the GMAC's interface follows it" :
+			"the SoC glue's interface mode and RGMII delays follow it");
 		return;
 	}
 	c->phy_mode[n] = '\0';
-	for (i = 0; bc_phy_modes[i] != NULL; i++)
-		if (strcmp(c->phy_mode, bc_phy_modes[i]) == 0)
+	modes = c->neta ? bc_neta_phy_modes : bc_phy_modes;
+	for (i = 0; modes[i] != NULL; i++)
+		if (strcmp(c->phy_mode, modes[i]) == 0)
 			break;
-	if (bc_phy_modes[i] == NULL) {
-		bc_fail(c, "phy-mode", "an (R)GMII/RMII PHY: rgmii, rgmii-id, rgmii-rxid, rgmii-txid or rmii",
-			"\"%s\" is no interface these GMACs have", c->phy_mode);
+	if (modes[i] == NULL) {
+		bc_fail(c, "phy-mode", c->neta ?
+			"phy_mode= one of rgmii, rgmii-id, rgmii-rxid, rgmii-txid, sgmii, 1000base-x, 2500base-x" :
+			"an (R)GMII/RMII PHY: rgmii, rgmii-id, rgmii-rxid, rgmii-txid or rmii",
+			"\"%s\" is no interface %s", c->phy_mode,
+			c->neta ? "the PMD sets" : "these GMACs have");
 		c->phy_mode[0] = '\0';
 		return;
 	}

@@ -21,9 +21,6 @@
 #include "socnic_sysfs.h"
 #include "stmmac_mdio.h"
 
-/* Maps a UIO device may have (uio_pdrv_genirq: MAX_UIO_MAPS). */
-#define BC_UIO_MAPS	5
-
 /* Map @p i's physical start and size; false when there is no map @p i. */
 static bool
 bc_map_info(const struct bc_ctx *c, unsigned int i, uint64_t *addr,
@@ -60,7 +57,7 @@ bc_map_phys(const struct bc_ctx *c, uint64_t pa, size_t len, bool writable,
 			break;
 	}
 	if (i == BC_UIO_MAPS) {
-		*why = "no map of the UIO device covers it (the overlay maps only the GMAC)";
+		*why = "no map of the UIO device covers it (the overlay maps only the controller)";
 		return NULL;
 	}
 	snprintf(rel, sizeof(rel), "/dev/%s", c->uio);

@@ -16,6 +16,13 @@ For every config/boards/*.dtso:
      by reg-names, and every other node keeps its compatible;
   4. applying it to a base of a SoC without that controller fails
      (rk3568 GMAC0 on the RK3566, rk3588 GMAC0 on the RK3588S).
+The Armada 3720 overlay targets the bus (NETA_NODES): on the ESPRESSObin
+and Turris MOX bases eth0 reads generic-uio, keeps its reg entry followed
+by the SMI's (reg-names neta, mdio; the SMI's page inside eth0's range),
+its interrupts and phy-mode; mdio@32004 reads status "disabled" with its
+compatible kept; and with internal-regs@ renamed bus@ in both trees (the
+kernel's later bus name, the overlay's comment says to edit the path) it
+applies the same, while the unedited overlay does not apply there.
 All overlays of one SoC also apply together. dtc, fdtoverlay and fdtget
 come from Debian's device-tree-compiler (config/install-deps.sh): a missing
 tool is a failure, not a skip.
@@ -40,6 +47,8 @@ OVERLAYS = {
     "rk3588-gmac1-uio": (["rk3588", "rk3588s"], []),
     "imx8mp-eqos-uio": (["imx8mp"], []),
     "stm32mp15-ethernet0-uio": (["stm32mp15"], []),
+    "armada-3720-eth0-uio": (["a3720-espressobin", "a3720-turris-mox"],
+                             ["rk3568"]),
 }
 TOOLS = ("dtc", "fdtoverlay", "fdtget")
 # The SoC blocks each overlay adds after the controller's own reg entry
@@ -56,6 +65,19 @@ SOC_BLOCKS = {
     "imx8mp-eqos-uio": [("gpr", 0x30340000, 0x1000)],
     "stm32mp15-ethernet0-uio": [],
 }
+# Overlays whose fragment targets the bus above the port (Armada 3720):
+# the UIO node, the reg it gets, its reg-names, the nodes it disables
+# (linux armada-37xx.dtsi: eth0 0x30000 + 16 KiB, the SMI mdio@32004).
+A3720_BUS = "/soc/internal-regs@d0000000"
+NETA_NODES = {
+    "armada-3720-eth0-uio": {
+        "node": A3720_BUS + "/ethernet@30000",
+        "reg": [0x30000, 0x4000, 0x32004, 0x4],
+        "names": ["neta", "mdio"],
+        "disabled": [A3720_BUS + "/mdio@32004"],
+    },
+}
+PAGE = 0x1000
 
 
 def run(argv):
@@ -142,6 +164,73 @@ def check_applied(base_dtb, out, targets, what, blocks):
           "%s: the %d other node(s) keep their compatible" % (what, len(others)))
 
 
+def check_neta(base_dtb, out, name, what, bus=A3720_BUS):
+    """The Armada 3720 overlay @name applied to @base_dtb gave @out."""
+    spec = NETA_NODES[name]
+    node = spec["node"].replace(A3720_BUS, bus)
+    disabled = [p.replace(A3720_BUS, bus) for p in spec["disabled"]]
+    before, after = compatibles(base_dtb), compatibles(out)
+    check(after.get(node) == "generic-uio",
+          "%s: %s compatible reads generic-uio (was %r)"
+          % (what, node, before.get(node)))
+    old, new = cells(base_dtb, node, "reg"), cells(out, node, "reg")
+    check(old is not None and new == spec["reg"] and new[:2] == old,
+          "%s: %s keeps its reg, then the SMI's (%s)"
+          % (what, node, " ".join("%#x" % c for c in new or [])))
+    names = fdtget(out, node, "reg-names")
+    check(names is not None and names.split() == spec["names"],
+          "%s: reg-names %s (%s)" % (what, " ".join(spec["names"]), names))
+    neta, smi = new[0:2], new[2:4]
+    smi_page = smi[0] & ~(PAGE - 1)
+    check(neta[0] <= smi_page and smi_page + PAGE <= neta[0] + neta[1],
+          "%s: the SMI's page %#x lies inside the port's %#x-%#x (the "
+          "overlay says why that is allowed)"
+          % (what, smi_page, neta[0], neta[0] + neta[1] - 1))
+    for prop in ("interrupts", "phy-mode"):
+        check(fdtget(out, node, prop, "x") == fdtget(base_dtb, node, prop, "x"),
+              "%s: %s %s unchanged" % (what, node, prop))
+    for path in disabled:
+        check(fdtget(out, path, "status") == "disabled" and
+              after.get(path) == before.get(path) is not None,
+              "%s: %s disabled, its compatible %r kept"
+              % (what, path, before.get(path)))
+    others = {p: c for p, c in before.items() if p != node}
+    check(all(after.get(p) == c for p, c in others.items()),
+          "%s: the %d other node(s) keep their compatible" % (what, len(others)))
+
+
+def check_neta_renamed(root, tmp, name, soc):
+    """@name with internal-regs@ edited to bus@, on @soc's base edited the
+    same; the unedited overlay must not apply there."""
+    def renamed(src, dst):
+        with open(src) as f:
+            text = f.read().replace("internal-regs@", "bus@")
+        with open(dst, "w") as f:
+            f.write(text)
+    base_src = os.path.join(tmp, "%s-bus.dts" % soc)
+    dtso = os.path.join(tmp, "%s-bus.dtso" % name)
+    renamed(os.path.join(root, "tests", "data", "boards", soc + ".dts"), base_src)
+    renamed(os.path.join(root, "config", "boards", name + ".dtso"), dtso)
+    base = os.path.join(tmp, "%s-bus.dtb" % soc)
+    rc, _, err = run(["dtc", "-I", "dts", "-O", "dtb", "-o", base, base_src])
+    if not check(rc == 0, "base %s with bus@d0000000 compiles%s"
+                 % (soc, "" if rc == 0 else ": " + err.strip())):
+        return
+    dtbo = os.path.join(tmp, "%s-bus.dtbo" % name)
+    if not compile_overlay(dtso, dtbo):
+        return
+    out = os.path.join(tmp, "%s-bus+%s.dtb" % (soc, name))
+    rc, err = apply(base, [dtbo], out)
+    if check(rc == 0, "%s edited to bus@ applies to %s with bus@d0000000%s"
+             % (name, soc, "" if rc == 0 else ": " + err)):
+        check_neta(base, out, name, "%s (bus@) on %s" % (name, soc),
+                   bus=A3720_BUS.replace("internal-regs@", "bus@"))
+    rc, err = apply(base, [os.path.join(tmp, name + ".dtbo")],
+                    os.path.join(tmp, "%s-bus-x-%s.dtb" % (soc, name)))
+    check(rc != 0, "%s unedited does not apply to %s with bus@d0000000 (%s)"
+          % (name, soc, err or "it did"))
+
+
 def main():
     if len(sys.argv) != 2:
         print(__doc__)
@@ -182,7 +271,11 @@ def main():
                 out = os.path.join(tmp, "%s+%s.dtb" % (soc, name))
                 rc, err = apply(bases[soc], [dtbo], out)
                 if check(rc == 0, "%s applies to %s%s"
-                         % (name, soc, "" if rc == 0 else ": " + err)):
+                         % (name, soc, "" if rc == 0 else ": " + err)) and \
+                        name in NETA_NODES:
+                    check_neta(bases[soc], out, name, "%s on %s" % (name, soc))
+                    check_neta_renamed(root, tmp, name, soc)
+                elif rc == 0:
                     check_applied(bases[soc], out, [path], "%s on %s" % (name, soc),
                                   {path: SOC_BLOCKS.get(name, [])})
                 per_soc.setdefault(soc, []).append((dtbo, path, name))

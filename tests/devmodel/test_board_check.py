@@ -16,7 +16,14 @@ failure it names, each a checklist line FAIL with its fix and exit status
     reset by the CRU (map1), and out of reset with the GRF (map2)
     selecting RMII against phy-mode rgmii-id; RK3588 GMAC1 in reset (its
     php_grf selecting RGMII); i.MX8MP GPR1 without its
-    clock enable, and the overlay applied to its FEC (0x30be0000).
+    clock enable, and the overlay applied to its FEC (0x30be0000);
+  - NETA static trees (config/boards/armada-3720-eth0-uio.dtso's maps:
+    map0 "neta", map1 "mdio" at the SMI's page + 4): the happy path (the
+    window and U-Boot's PHY polling as information, the PHY skipped); an
+    Armada 370 compatible (refused with what the 32-bit NETAs need); a
+    phy-mode the PMD does not set (rmii); a
+    port reading 0 (not answering: unclocked); the kernel's orion-mdio
+    bound to the SMI; eth1 without an "mdio" map; map 0 at no 3700 port.
 
 A fake device node is a file: map N is its bytes from N pages on (UIO
 selects map N by mmap offset N pages). Where map 0 is longer than a page,
@@ -93,15 +100,19 @@ def soc_root(root, compatible):
 
 
 def static_tree(root, maps, regs):
-    """A UIO device of files only: maps [(addr, size)], regs {(map, off):
-    value} stored little-endian at map's page + off."""
+    """A UIO device of files only: maps [(addr, size[, name, offset])],
+    regs {(map, off): value} stored little-endian at map's page + off."""
     d = root + "/sys/class/uio/uio0/"
+    shutil.rmtree(d + "maps", ignore_errors=True)
     write(d + "name", "ethernet\n")
-    for i, (addr, size) in enumerate(maps):
+    for i, m in enumerate(maps):
+        addr, size = m[0], m[1]
         write(d + "maps/map%d/addr" % i, "0x%016x\n" % addr)
         write(d + "maps/map%d/size" % i, "0x%016x\n" % size)
-        write(d + "maps/map%d/offset" % i, "0x0\n")
-    end = max(i * PG + size for i, (_, size) in enumerate(maps))
+        write(d + "maps/map%d/offset" % i, "0x%x\n" % (m[3] if len(m) > 3 else 0))
+        if len(m) > 2:
+            write(d + "maps/map%d/name" % i, m[2] + "\n")
+    end = max(i * PG + m[1] for i, m in enumerate(maps))
     img = bytearray(end)
     for (i, off), val in regs.items():
         struct.pack_into("<I", img, i * PG + off, val)
@@ -270,6 +281,68 @@ def static_cases():
         shutil.rmtree(root, ignore_errors=True)
 
 
+A3700_ETH0, A3700_ETH1, A3700_SMI_PAGE = 0xd0030000, 0xd0040000, 0xd0032000
+NETA_GMAC_CTRL_0, NETA_BASE_ADDR_ENABLE, NETA_UNIT_CONTROL = 0x2c00, 0x2290, 0x20b0
+NETA_WIN_SIZE0, NETA_PROTECT, NETA_PHY_ADDR = 0x2204, 0x2294, 0x2000
+# A port as Linux/U-Boot leave it: GMAC_CTRL_0 with its must-be-one bit,
+# window 0 over 4 GiB, U-Boot's PHY polling on for the PHY at 1.
+NETA_LIVE = {(0, NETA_GMAC_CTRL_0): 0x8be4, (0, NETA_BASE_ADDR_ENABLE): 0x3e,
+             (0, NETA_WIN_SIZE0): 0xffff0000, (0, NETA_PROTECT): 3,
+             (0, NETA_UNIT_CONTROL): 0x2, (0, NETA_PHY_ADDR): 1}
+NETA_MAPS = [(A3700_ETH0, 0x4000, "neta", 0), (A3700_SMI_PAGE, 0x1000, "mdio", 4)]
+
+
+def neta_cases():
+    root = tempfile.mkdtemp(prefix="socrx-bc-")
+    try:
+        fake_host(root)
+        static_tree(root, NETA_MAPS, NETA_LIVE)
+        of_node(root)
+        code, lines, out = run(root, "NETA eth0, the overlay's maps")
+        get = lambda k: lines.get(k, ("(none)", ""))
+        check((code == 0 or not native_root) and
+              get("compatible")[0] == "ok" and "\"neta\"" in get("compatible")[1] and
+              get("soc") == ("ok", "Armada 3700 eth0 (ethernet@30000), overlay "
+                             "config/boards/armada-3720-eth0-uio.dtso") and
+              get("neta_regs")[0] == "ok" and "0x00008be4" in get("neta_regs")[1] and
+              get("mbus")[0] == "ok" and "window 0 base 0 size 0xffff0000" in get("mbus")[1] and
+              get("phy_polling")[0] == "ok" and "on" in get("phy_polling")[1] and
+              "PHY address 1" in get("phy_polling")[1] and
+              get("mdio")[0] == "ok" and "map1 \"mdio\": the SMI at 0xd0032004" in get("mdio")[1] and
+              get("phy")[0] == "skip" and "mac_version" not in lines,
+              "NETA happy path: compatible, soc, neta_regs, mbus, phy_polling, "
+              "mdio ok, phy skipped (exit %d)" % code, out)
+        of_node(root, compatible=b"marvell,armada-370-neta\0")
+        lines = expect(root, "Armada 370 NETA", "compatible", "FAIL",
+                       ["armada-370-neta", "armhf DPDK without NEON",
+                        "per-CPU interrupt", "fix: an Armada 3700 board"])
+        check(lines.get("neta_regs", ("",))[0] == "skip",
+              "370: the port's registers are not read")
+        of_node(root, phy_mode=b"rmii\0")
+        expect(root, "NETA phy-mode rmii", "phy-mode", "FAIL",
+               ["\"rmii\" is no interface the PMD sets", "fix: phy_mode= one of"])
+        of_node(root)
+        static_tree(root, NETA_MAPS, {(0, NETA_GMAC_CTRL_0): 0})
+        expect(root, "NETA port reading 0", "neta_regs", "FAIL",
+               ["does not answer", "fix: boot with the overlay and never unbind mvneta"])
+        static_tree(root, NETA_MAPS, NETA_LIVE)
+        write(root + "/sys/bus/platform/drivers/orion-mdio/d0032004.mdio/uevent", "")
+        expect(root, "orion-mdio bound to the SMI", "mdio", "FAIL",
+               ["orion-mdio drives the SMI", "fix: disable the kernel's mdio node"])
+        shutil.rmtree(root + "/sys/bus")
+        static_tree(root, [(A3700_ETH1, 0x4000, "neta", 0)], NETA_LIVE)
+        lines = expect(root, "NETA eth1 without an mdio map", "mdio", "FAIL",
+                       ["eth1 has no \"mdio\" map", "fix: a second reg entry"])
+        check(lines.get("soc", ("", ""))[1].startswith("Armada 3700 eth1"),
+              "eth1 identified by map0's address")
+        static_tree(root, [(0xf1070000, 0x4000, "neta", 0)], NETA_LIVE)
+        expect(root, "NETA overlay on no 3700 port", "soc", "FAIL",
+               ["map0 at 0xf1070000 is no Armada 3700 NETA port",
+                "fix: apply the overlay to eth0"])
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
 def main():
     global board_check, wrapper, native_root
     board_check, devmodel = sys.argv[1], sys.argv[2]
@@ -286,6 +359,7 @@ def main():
           "a bad --uio is refused (exit 2)", p.stderr)
     devmodel_cases(devmodel)
     static_cases()
+    neta_cases()
     return result()
 
 
