@@ -163,10 +163,18 @@ dm_parse_opts(int argc, char **argv, struct dm_opts *o)
 }
 
 /*
+ * model=neta: the NETA's queue counter registers add what each write
+ * carries, which a window shared as memory cannot count (docs/model.md,
+ * "socrx-devmodel", "The NETA").
+ */
+static const char dm_neta_refusal[] =
+	"socrx-devmodel: --model model=neta: not served: the NETA's RXQ_STATUS_UPDATE and TXQ_UPDATE add the counts each write carries, and a register window shared as memory sees neither the same value written twice nor two writes between two of its looks (arming a 512-descriptor ring is 255, 255, then 2: the device would count 257). The neta model runs behind net_mvneta_uio's model backend (docs/model.md, \"socrx-devmodel\")\n";
+
+/*
  * The model's keys only: a driver key (copybreak=, csum=, dma=, ...)
  * belongs to the PMD's --vdev; model_nc and fault_wo_ppm need the
  * driver to call into the model (cache maintenance, read barrier), a
- * path socrx-devmodel does not have.
+ * path socrx-devmodel does not have; model=neta is refused with why.
  */
 static int
 dm_check_model_keys(const char *args)
@@ -184,7 +192,11 @@ dm_check_model_keys(const char *args)
 		const char *key = kvl->pairs[i].key;
 		enum socnic_devarg_scope sc = stmmac_devargs_key_scope(key);
 
-		if (strcmp(key, "model_nc") == 0 || strcmp(key, "fault_wo_ppm") == 0) {
+		if (strcmp(key, "model") == 0 && kvl->pairs[i].value != NULL &&
+		    strcmp(kvl->pairs[i].value, "neta") == 0) {
+			fputs(dm_neta_refusal, stderr);
+			ret = -1;
+		} else if (strcmp(key, "model_nc") == 0 || strcmp(key, "fault_wo_ppm") == 0) {
 			fprintf(stderr, "socrx-devmodel: --model %s: needs the driver to call into the model, which a separate process cannot\n",
 				key);
 			ret = -1;

@@ -4,7 +4,8 @@
 
   - bad command lines are refused with a message naming the option or
     the --model key (driver keys and the keys that need a function-call
-    path into the model included), exit status 2;
+    path into the model included; model=neta with the counter registers
+    a shared window cannot count), exit status 2;
   - the fake UIO device is what uio_pdrv_genirq and the UIO core present
     (name, maps/map0/{addr,size,offset}, device/driver, of_node's
     dma-coherent) and its register window holds the model's reset state;
@@ -78,6 +79,11 @@ def test_refusals(devmodel, root):
             ["uio_root"], "a UIO key in --model")
     refused(devmodel, base + ["--model", "gen_len=59"],
             ["devarg gen_len=59"], "a bad model value")
+    refused(devmodel, base + ["--model", "model=neta,gen_pkts=10"],
+            ["model=neta", "RXQ_STATUS_UPDATE", "TXQ_UPDATE", "written twice"],
+            "the neta model (its counter registers)")
+    refused(devmodel, base + ["--model", "model=dwmac5"],
+            ["model=dwmac5", "the only model is dwmac4"], "an unknown model")
     check(not os.listdir(root), "nothing created by the refused runs: %s"
           % os.listdir(root))
 
