@@ -136,9 +136,10 @@ bc_read_phys(struct bc_ctx *c, uint64_t pa, uint32_t *val, const char **why)
 
 static const char bc_reset_fix[] =
 	"the boot loader left the GMAC in reset (upstream U-Boot's Rockchip "
-	"glue asserts it at every stop, e.g. after dhcp): release it before "
-	"DPDK starts (docs/nics/boards.md, Rockchip: Reset), or boot without "
-	"a U-Boot network command";
+	"glue asserts it at every stop, e.g. after dhcp): the PMD's SoC glue "
+	"releases it at probe through this mapped page (soc=auto, the "
+	"default); with soc=none release it before DPDK starts "
+	"(docs/nics/boards.md)";
 
 void
 bc_check_reset(struct bc_ctx *c)
@@ -225,7 +226,7 @@ bc_check_glue_mode(struct bc_ctx *c)
 	}
 	if (bc_field_get(v, &m->sel) != sel || (v & also) != also) {
 		snprintf(fix, sizeof(fix),
-			 "%s must select %s (field %u at bit %u%s): the boot loader's glue sets it when it brings the port up (a U-Boot network command), or the PMD's SoC glue with this page mapped",
+			 "%s must select %s (field %u at bit %u%s): the PMD's SoC glue sets it at probe through this mapped page (soc=auto, the default); with soc=none a U-Boot network command's glue must have set it",
 			 m->name, c->phy_mode, sel, m->sel.shift,
 			 also != 0 ? ", with its enable bits" : "");
 		bc_fail(c, "glue", fix, "%s = 0x%08x: interface select %u%s, phy-mode is %s",
