@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * net_mvneta_uio: ethdev glue for a Marvell NETA controller (Armada 370,
- * XP, 38x). Probe/remove, the port bring-up sequence and the dev ops. The
+ * net_mvneta_uio: ethdev glue for a Marvell NETA controller (driven on the
+ * Armada 3700; docs/nics/mvneta_uio.rst). Probe/remove, the port bring-up sequence and the dev ops. The
  * register sequences follow Linux mvneta.c (mvneta_defaults_set(),
  * mvneta_port_up()/down(), mvneta_rxq_hw_init()/mvneta_txq_hw_init(),
  * mvneta_set_rx_mode()); the structure follows net_stmmac_uio and DPDK's

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Register map of the Marvell NETA Ethernet controller (Armada 370, XP,
- * 38x): per-queue RX registers at 0x1400, port and SDMA configuration at
+ * Register map of the Marvell NETA Ethernet controller (common to the
+ * Armada 370, XP, 38x and 3700): per-queue RX registers at 0x1400, port and SDMA configuration at
  * 0x2400, interrupts at 0x25a0, the GMAC at 0x2c00, the MIB counters at
  * 0x3000 (mvneta_mib.h), per-queue TX registers at 0x3c00.
  *

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Software model of a Marvell NETA Ethernet controller (Armada 370/XP/38x):
+ * Software model of a Marvell NETA Ethernet controller (as on the Armada
+ * 3700):
  * what a driver sees of the device, and nothing more (docs/model.md,
  * "The neta model").
  *
