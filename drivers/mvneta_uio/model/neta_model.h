@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * Software model of a Marvell NETA Ethernet controller (as on the Armada
- * 3700):
- * what a driver sees of the device, and nothing more (docs/model.md,
- * "The neta model").
+ * 3700): what a driver sees of the device, and nothing more
+ * (docs/model.md, "The neta model").
  *
  * A driver reaches the model only as it reaches the hardware:
  *   - a register window of 32-bit reads and writes (neta_model_read32() /
