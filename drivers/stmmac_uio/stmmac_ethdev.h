@@ -144,7 +144,6 @@ struct stmmac_rx_queue {
 	uint16_t queue_id;
 	uint64_t offloads;
 	bool started;
-	struct stmmac_rxq_stats stats_base; /* stats at the last reset */
 
 	/* lib/rxpath state, per queue (used by the queue's lcore only). */
 	struct rxp_sync sync;		/* DMA sync variant, chosen at setup */
@@ -153,6 +152,7 @@ struct stmmac_rx_queue {
 	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
 	enum socnic_rx_buf_mode buf_mode;
 	uint64_t lib_base[SOCNIC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
+	struct stmmac_rxq_stats stats_base; /* stats at the last reset */
 };
 
 struct stmmac_tx_queue {
