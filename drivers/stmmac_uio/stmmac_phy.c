@@ -118,7 +118,6 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 	unsigned int speed = 0;
 	bool up = false, full = false;
 
-	memset(link, 0, sizeof(*link));
 	if (ad->da.fixed_speed != 0) {
 		up = true;
 		speed = ad->da.fixed_speed;
@@ -126,21 +125,11 @@ stmmac_phy_link(struct stmmac_adapter *ad, struct rte_eth_link *link)
 	} else {
 		socnic_phy_link(&ad->phy, &up, &speed, &full);
 	}
-	if (up) {
-		link->link_status = RTE_ETH_LINK_UP;
-		link->link_speed = speed == 1000 ? RTE_ETH_SPEED_NUM_1G :
-				   speed == 100 ? RTE_ETH_SPEED_NUM_100M :
-				   RTE_ETH_SPEED_NUM_10M;
-		link->link_duplex = full ? RTE_ETH_LINK_FULL_DUPLEX :
-					   RTE_ETH_LINK_HALF_DUPLEX;
-		/* The MAC follows the PHY on every change. */
+	/* The MAC follows the PHY on every change. */
+	if (up)
 		stmmac_mac_link_up(ad, speed, full);
-	} else {
-		link->link_status = RTE_ETH_LINK_DOWN;
-		link->link_speed = RTE_ETH_SPEED_NUM_NONE;
-		link->link_duplex = RTE_ETH_LINK_HALF_DUPLEX;
-	}
-	link->link_autoneg = ad->da.fixed_speed != 0 ? RTE_ETH_LINK_FIXED :
-						       RTE_ETH_LINK_AUTONEG;
+	socnic_phy_eth_link(link, up, speed, full,
+			    ad->da.fixed_speed != 0 ? RTE_ETH_LINK_FIXED :
+						      RTE_ETH_LINK_AUTONEG);
 	return 0;
 }

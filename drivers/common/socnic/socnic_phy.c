@@ -10,6 +10,7 @@
  * mii_phy_regs.h).
  */
 #include <errno.h>
+#include <string.h>
 
 #include <rte_ethdev.h>
 
@@ -133,6 +134,21 @@ socnic_phy_speed_capa(const struct socnic_phy *phy)
 	if (phy->top_speed < 100)
 		capa &= ~(RTE_ETH_LINK_SPEED_100M | RTE_ETH_LINK_SPEED_100M_HD);
 	return capa;
+}
+
+void
+socnic_phy_eth_link(struct rte_eth_link *link, bool up, unsigned int speed,
+		    bool full, uint16_t autoneg)
+{
+	memset(link, 0, sizeof(*link));
+	link->link_status = up ? RTE_ETH_LINK_UP : RTE_ETH_LINK_DOWN;
+	link->link_speed = !up ? RTE_ETH_SPEED_NUM_NONE :
+			   speed == 1000 ? RTE_ETH_SPEED_NUM_1G :
+			   speed == 100 ? RTE_ETH_SPEED_NUM_100M :
+			   RTE_ETH_SPEED_NUM_10M;
+	link->link_duplex = up && full ? RTE_ETH_LINK_FULL_DUPLEX :
+					 RTE_ETH_LINK_HALF_DUPLEX;
+	link->link_autoneg = autoneg;
 }
 
 void

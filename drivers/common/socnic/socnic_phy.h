@@ -53,4 +53,14 @@ uint32_t socnic_phy_speed_capa(const struct socnic_phy *phy);
 void socnic_phy_link(const struct socnic_phy *phy, bool *up,
 		     unsigned int *speed, bool *full);
 
+struct rte_eth_link;
+
+/*
+ * ethdev's link for what a PHY (or a fixed link) says: up at @p speed
+ * Mbit/s and @p full duplex, or down; @p autoneg RTE_ETH_LINK_AUTONEG or
+ * RTE_ETH_LINK_FIXED.
+ */
+void socnic_phy_eth_link(struct rte_eth_link *link, bool up,
+			 unsigned int speed, bool full, uint16_t autoneg);
+
 #endif /* SOCNIC_PHY_H */

@@ -94,7 +94,7 @@ phy_agrees(const struct model_phy *p, uint32_t mode)
 }
 
 bool
-model_phy_link_up(struct model_phy *p)
+model_phy_link_up(const struct model_phy *p)
 {
 	if (!__atomic_load_n(&p->cable, __ATOMIC_ACQUIRE) ||
 	    __atomic_load_n(&p->aneg_restart, __ATOMIC_ACQUIRE))

@@ -71,7 +71,7 @@ model_phy_present(const struct model_phy *p)
 	return p->addr <= MODEL_PHY_ADDR_MAX;
 }
 /* Link up: cable in and auto-negotiation agreed (or no PHY). */
-bool model_phy_link_up(struct model_phy *p);
+bool model_phy_link_up(const struct model_phy *p);
 /* The partner's mode now, MODEL_PARTNER(speed, full) (atomic load). */
 uint32_t model_phy_partner(const struct model_phy *p);
 static inline unsigned int
