@@ -22,6 +22,7 @@
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
 #include "mvneta_sdma.h"
+#include "mvneta_smi.h"
 
 static unsigned long pinned;
 
@@ -447,6 +448,40 @@ mbus_sdma_a3700(void)
 	PIN(MVNETA_A3700_WIN_PROTECT, 0x3);		/* Linux win_protect = 3 */
 }
 
+/*
+ * The SMI (orion-mdio): Linux mvmdio.c MVMDIO_SMI_* and its timeout;
+ * where it is on the Armada 3700: armada-37xx.dtsi mdio@32004 (reg
+ * <0x32004 0x4>), eth0 ethernet@30000, eth1 ethernet@40000, internal
+ * registers at 0xd0000000 (U-Boot's and the Turris MOX firmware's SMI
+ * 0xd0032004 agree).
+ */
+static void
+smi(void)
+{
+	PIN(MVNETA_SMI_DATA_SHIFT, 0);			/* MVMDIO_SMI_DATA_SHIFT */
+	PIN(MVNETA_SMI_DATA_MASK, 0xffff);		/* GENMASK(15, 0) */
+	PIN(MVNETA_SMI_PHY_ADDR_SHIFT, 16);		/* MVMDIO_SMI_PHY_ADDR_SHIFT */
+	PIN(MVNETA_SMI_PHY_REG_SHIFT, 21);		/* MVMDIO_SMI_PHY_REG_SHIFT */
+	PIN(MVNETA_SMI_ADDR_FIELD_MASK, 0x1f);		/* 5-bit address, register */
+	PIN(MVNETA_SMI_READ_OPERATION, 0x04000000);	/* BIT(26) */
+	PIN(MVNETA_SMI_WRITE_OPERATION, 0);		/* MVMDIO_SMI_WRITE_OPERATION */
+	PIN(MVNETA_SMI_READ_VALID, 0x08000000);		/* BIT(27) */
+	PIN(MVNETA_SMI_BUSY, 0x10000000);		/* BIT(28) */
+	PIN(MVNETA_SMI_TIMEOUT_US, 1000);		/* MVMDIO_SMI_TIMEOUT */
+	PIN(MVNETA_SMI_POLL_US, 50);			/* between 45 and 55 us */
+	PIN(MVNETA_A3700_ETH0_OFF, 0x30000);		/* ethernet@30000 */
+	PIN(MVNETA_A3700_ETH1_OFF, 0x40000);		/* ethernet@40000 */
+	PIN(MVNETA_A3700_SMI_OFF, 0x32004);		/* mdio@32004 */
+	PIN(MVNETA_A3700_INTREGS, 0xd0000000);		/* internal-regs ranges */
+	PIN(MVNETA_SMI_WINDOW_OFF, 0x2004);		/* inside eth0's 0x4000 */
+	PIN(mvneta_smi_cmd(1, 2, MVNETA_SMI_READ_OPERATION), 0x04410000);
+	pinned++;
+	CHECK(strcmp(MVNETA_SMI_MAP_NAME, "mdio") == 0,
+	      "the SMI's UIO map is named as the overlays' reg-names");
+	CHECK(MVNETA_SMI_WINDOW_OFF < MVNETA_REG_WINDOW_SIZE,
+	      "the SMI lies inside eth0's register window");
+}
+
 int
 main(void)
 {
@@ -462,6 +497,7 @@ main(void)
 	mib();
 	geometry();
 	mbus_sdma_a3700();
+	smi();
 	printf("test_mvneta_consts: %lu constants pinned\n", pinned);
 	return harness_result("test_mvneta_consts");
 }

@@ -13,11 +13,18 @@
  *  - TX: the done cause bits (NEW_CAUSE [7:0]) up while sent descriptors
  *    reach the queue's threshold, the zero-padding bit read from the
  *    last descriptor, the threshold of a running queue rewritable (Linux's
- *    ethtool -C) while its ring size is not.
+ *    ethtool -C) while its ring size is not;
+ *  - the SMI in eth0's window with the shared PHY behind it: busy until
+ *    polled once, a command while busy lost (viol_smi_busy), no PHY reads
+ *    0xffff; the PHY's advertisement decides the link, the GMAC's link
+ *    follows it, AN_SPEED_EN learns nothing without in-band or polling,
+ *    forcing the partner's speed after a renegotiation passes frames.
  */
 #include <stdio.h>
 
 #include "harness.h"
+#include "mii_phy_regs.h"
+#include "mvneta_smi.h"
 #include "model_fixture.h"
 #include "neta_model_drv.h"
 #include "neta_model_frames.h"
@@ -327,6 +334,102 @@ test_zero_pad_last(void)
 	drv_close(&d);
 }
 
+/* ---- The SMI and the PHY behind it ---- */
+
+/* One SMI read as Linux's orion_mdio_smi_read() does it. */
+static uint32_t
+smi_read(struct drv *d, uint32_t smi, unsigned int pa, uint32_t reg)
+{
+	unsigned int i;
+	uint32_t v;
+
+	drv_wr(d, smi, mvneta_smi_cmd(pa, reg, MVNETA_SMI_READ_OPERATION));
+	for (i = 0; i < 4; i++) {
+		v = drv_rd(d, smi);
+		if (!(v & MVNETA_SMI_BUSY))
+			return v;
+	}
+	return v;
+}
+
+static void
+test_smi(void)
+{
+	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	struct model_fixture_qsrc *src = model_fixture_qsrc_create(false);
+	const uint32_t smi = MVNETA_SMI_WINDOW_OFF;
+	struct neta_model_params p;
+	struct drv d;
+	uint32_t v;
+
+	neta_model_params_init(&p);
+	p.rx_src = &src->base;
+	p.mdio = NETA_MODEL_MDIO_WINDOW;
+	p.phy_addr = 3;
+	if (drv_open(&d, &p) != 0) {
+		CHECK(0, "smi: open");
+		return;
+	}
+	drv_rx_setup(&d, 0, 16, 1984);
+	CHECK_EQ_U(neta_model_regs_phys(d.m), 0xd0030000,
+		   "window: the port is the 3700's eth0");
+	/* The transfer runs until the SMI is polled once. */
+	drv_wr(&d, smi, mvneta_smi_cmd(3, MII_PHYSID1, MVNETA_SMI_READ_OPERATION));
+	CHECK_EQ_U(drv_rd(&d, smi) & (MVNETA_SMI_BUSY | MVNETA_SMI_READ_VALID),
+		   MVNETA_SMI_BUSY, "the first poll: busy, nothing valid");
+	v = drv_rd(&d, smi);
+	CHECK_EQ_U(v & (MVNETA_SMI_BUSY | MVNETA_SMI_READ_VALID |
+			MVNETA_SMI_DATA_MASK),
+		   MVNETA_SMI_READ_VALID | (MII_PHY_ID_RTL8211F >> 16),
+		   "then PHYSID1, valid");
+	CHECK_EQ_U(smi_read(&d, smi, 4, MII_PHYSID1) & MVNETA_SMI_DATA_MASK,
+		   0xffff, "no PHY at 4: the pull-ups");
+	check_no_violation(&d, "smi");
+	/* A command while busy is lost. */
+	drv_wr(&d, smi, mvneta_smi_cmd(3, MII_BMCR, MVNETA_SMI_READ_OPERATION));
+	drv_wr(&d, smi, mvneta_smi_cmd(3, MII_BMSR, MVNETA_SMI_READ_OPERATION));
+	CHECK_EQ_U(drv_stats(&d).viol_smi_busy, 1, "a command while busy: counted");
+	drv_rd(&d, smi);
+	/* The PHY advertises 100 only: against a 1000 partner, no link. */
+	drv_wr(&d, MVNETA_UNIT_CONTROL, 0);
+	drv_wr(&d, smi, mvneta_smi_cmd(3, MII_CTRL1000, MVNETA_SMI_WRITE_OPERATION));
+	drv_rd(&d, smi);
+	CHECK_EQ_U(smi_read(&d, smi, 3, MII_BMSR) & BMSR_LSTATUS, 0,
+		   "1000 not advertised: BMSR latched low");
+	CHECK_EQ_U(smi_read(&d, smi, 3, MII_BMSR) & BMSR_LSTATUS, 0,
+		   "1000 not advertised: no link");
+	CHECK_EQ_U(drv_rd(&d, MVNETA_GMAC_STATUS) & MVNETA_GMAC_LINK_UP, 0,
+		   "the GMAC's link follows the PHY's: down");
+	push_to(src, bc);
+	run(&d);
+	CHECK_EQ_U(take(&d), 0, "no link: nothing");
+	/* The partner at 100 full: the PHY links, the GMAC forced to 100. */
+	CHECK_EQ_U(neta_model_set_partner(d.m, 100, true), 0, "partner to 100");
+	smi_read(&d, smi, 3, MII_BMSR);
+	CHECK(smi_read(&d, smi, 3, MII_BMSR) & BMSR_LSTATUS, "100: the PHY links");
+	CHECK_EQ_U(smi_read(&d, smi, 3, MII_LPA) &
+		   (LPA_100FULL | LPA_1000FULL), LPA_100FULL, "100: LPA");
+	drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG, MVNETA_GMAC_AN_SPEED_EN |
+	       MVNETA_GMAC_AN_DUPLEX_EN);
+	CHECK_EQ_U(drv_rd(&d, MVNETA_GMAC_STATUS) &
+		   (MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_SPEED_100 |
+		    MVNETA_GMAC_FULL_DUPLEX), 0,
+		   "AN_SPEED_EN without in-band or polling: nothing learnt");
+	push_to(src, bc);
+	run(&d);
+	CHECK_EQ_U(take(&d), 0, "... and so nothing received");
+	drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG, MVNETA_GMAC_FORCE_LINK_PASS |
+	       MVNETA_GMAC_CONFIG_MII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX);
+	CHECK_EQ_U(drv_rd(&d, MVNETA_GMAC_STATUS),
+		   MVNETA_GMAC_LINK_UP | MVNETA_GMAC_SPEED_100 |
+		   MVNETA_GMAC_FULL_DUPLEX, "forced 100 full: reads it");
+	push_to(src, bc);
+	run(&d);
+	CHECK_EQ_U(take(&d), 1, "forced to the partner's 100: received");
+	CHECK_EQ_U(drv_stats(&d).violations, 1, "only the busy command");
+	drv_close(&d);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -337,5 +440,6 @@ main(int argc, char **argv)
 	test_filter();
 	test_tx_done_cause();
 	test_zero_pad_last();
+	test_smi();
 	return harness_result("neta_model_mac");
 }

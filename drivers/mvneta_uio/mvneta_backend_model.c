@@ -100,6 +100,16 @@ rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up)
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
+rte_pmd_mvneta_uio_model_set_partner(uint16_t port_id, unsigned int speed,
+				     int full)
+{
+	struct neta_model *m;
+	int ret = model_of_port(port_id, &m);
+
+	return ret < 0 ? ret : neta_model_set_partner(m, speed, full != 0);
+}
+
+RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
 {
 	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);

@@ -10,6 +10,7 @@
 #include <rte_common.h>
 
 #include "socnic_devargs.h"
+#include "socnic_phy.h"
 
 #include "mvneta_devargs.h"
 #include "mvneta_logs.h"
@@ -90,6 +91,37 @@ arg_fixed_link(const char *v, void *args)
 	return NULL;
 }
 
+static const char *
+arg_mdio(const char *v, void *args)
+{
+	static const char *const names[] = { "auto", "none", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected auto or none";
+	((struct mvneta_devargs *)args)->mdio_none = i == 1;
+	return NULL;
+}
+
+static const char *
+arg_phy_addr(const char *v, void *args)
+{
+	struct mvneta_devargs *da = args;
+	unsigned int n;
+	int r = socnic_parse_mdio_addr(v, "auto", &n);
+
+	if (r < 0)
+		return "expected auto or an MDIO address 0..31";
+	da->phy_addr = r > 0 ? SOCNIC_PHY_ADDR_AUTO : (int)n;
+	return NULL;
+}
+
+static const char *
+arg_phy_speed(const char *v, void *args)
+{
+	return socnic_parse_speed(v, &((struct mvneta_devargs *)args)->phy_speed);
+}
+
 static const struct socnic_devarg mvneta_devargs[] = {
 	MVNETA_DEVARGS(SOCNIC_DEVARG_PARSE)
 };
@@ -114,6 +146,8 @@ mvneta_devargs_parse(const char *name, const char *args,
 {
 	memset(da, 0, sizeof(*da));
 	da->phy_mode = -1;
+	da->phy_addr = SOCNIC_PHY_ADDR_AUTO;
+	da->phy_speed = 1000;
 	return socnic_devargs_parse_port(mvneta_logtype_driver, name, args,
 					 &mvneta_pmd_devargs, &da->port,
 					 &da->rx, da);

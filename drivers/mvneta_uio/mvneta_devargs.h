@@ -31,7 +31,10 @@
 	X(rx_coal_usecs, "<0..16000>", "0", ANY)			\
 	X(clk_rate, "<1000000..1000000000>", NULL, ANY)			\
 	X(phy_mode, MVNETA_PHY_MODE_SYNTAX, NULL, ANY)			\
-	X(fixed_link, MVNETA_FIXED_LINK_SYNTAX, NULL, ANY)
+	X(fixed_link, MVNETA_FIXED_LINK_SYNTAX, NULL, ANY)		\
+	X(mdio, "auto|none", "auto", ANY)				\
+	X(phy_addr, "auto|<0..31>", "auto", ANY)			\
+	X(phy_speed, "10|100|1000", "1000", ANY)
 
 /* rx_coal_usecs' limit: its cycles fit RXQ_TIME_COAL at 250 MHz. */
 #define MVNETA_RX_COAL_USECS_MAX	16000u
@@ -72,6 +75,16 @@ extern const char *const mvneta_phy_mode_names[];
 #define MVNETA_FIXED_LINK_SYNTAX					\
 	"10|100|1000|2500|10-half|100-half"
 
+/*
+ * mdio=: the PHY of an RGMII port without a fixed link is managed over the
+ * SMI (mvneta_smi.h): found as the UIO map named "mdio" or, on eth0,
+ * inside the port's own window; none (or no SMI reachable): no PHY is
+ * managed, the link is fixed at 1000 Mbit/s full duplex unless
+ * fixed_link= says otherwise. phy_addr= and phy_speed= as net_stmmac_uio's: the
+ * PHY's MDIO address (auto: the first of 0..31 that answers) and the
+ * fastest mode it advertises.
+ */
+
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define MVNETA_PMD_PARAMS						\
 	SOCNIC_PORT_DEVARGS(SOCNIC_DEVARG_PARAM)			\
@@ -90,6 +103,9 @@ struct mvneta_devargs {
 	int phy_mode;			/* enum mvneta_phy_mode; -1: not given */
 	uint16_t fixed_speed;		/* Mbit/s; 0: no fixed link given */
 	bool fixed_half;		/* fixed link at half duplex */
+	bool mdio_none;			/* mdio=none */
+	int phy_addr;			/* SOCNIC_PHY_ADDR_AUTO or 0..31 */
+	unsigned int phy_speed;		/* 10, 100 or 1000 */
 };
 
 /*

@@ -164,11 +164,17 @@ mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 
 	socnic_dev_infos_fill(info, &mvneta_dev_limits,
 			      ad->da.rx.csum != RXP_CSUM_OFF);
+	if (ad->phy_speed_capa != 0)
+		info->speed_capa &= ad->phy_speed_capa;
 	info->max_mac_addrs = MVNETA_MAX_MAC_ADDRS;
 	return 0;
 }
 
-/* The link as the GMAC reports it (Linux mvneta_mac_pcs_get_state()). */
+/*
+ * The link as the PHY reports it, the GMAC following (mvneta_phy.c), or
+ * without a managed PHY as the GMAC reports it (Linux
+ * mvneta_mac_pcs_get_state()).
+ */
 static int
 mvneta_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 {
@@ -177,6 +183,15 @@ mvneta_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 	unsigned int tries = wait_to_complete ? 10 : 1;
 	uint32_t st = 0;
 
+	if (ad->phy_managed) {
+		while (tries-- > 0) {
+			mvneta_phy_link(ad, &link);
+			if (link.link_status == RTE_ETH_LINK_UP || tries == 0)
+				break;
+			rte_delay_ms(10);
+		}
+		return rte_eth_linkstatus_set(dev, &link);
+	}
 	while (tries-- > 0) {
 		st = socnic_read32(&ad->be, MVNETA_GMAC_STATUS);
 		if ((st & MVNETA_GMAC_LINK_UP) || tries == 0)
@@ -213,6 +228,8 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
 	mvneta_hw_tx_max_size(&ad->be);
+	/* The PHY's link forced in before the link cause is enabled. */
+	mvneta_phy_link_start(dev);
 	ret = mvneta_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -229,6 +246,7 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	mvneta_tx_queue_enable(txq);
 	mvneta_mac_port_enable(ad, true);
 	ad->hw_started = true;
+	mvneta_phy_poll_start(dev);
 	/* The backend runs last: the model's thread is the wire. */
 	ret = ad->be.ops->start(ad->be.ctx);
 	if (ret < 0) {
@@ -255,6 +273,7 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 		return 0;
 	rxq = mvneta_rxq0(dev);
 	txq = mvneta_txq0(dev);
+	mvneta_phy_link_stop(dev);
 	mvneta_lsc_stop(dev);
 	/* Receiving stops first, sending finishes, then the port goes off. */
 	if (rxq != NULL)
@@ -496,6 +515,9 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	if (ret < 0)
 		goto err_port;
 	ret = mvneta_mac_resolve(ad, name);
+	if (ret < 0)
+		goto err_backend;
+	ret = mvneta_phy_init(ad, name);
 	if (ret < 0)
 		goto err_backend;
 	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,

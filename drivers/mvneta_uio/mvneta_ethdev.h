@@ -27,6 +27,7 @@
 #include "socnic_backend.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
+#include "socnic_phy.h"
 #include "socnic_queue.h"
 #include "socnic_ring.h"
 #include "socnic_rxq.h"
@@ -152,6 +153,12 @@ struct mvneta_tx_queue {
 	struct mvneta_txq_stats stats_base; /* stats at the last reset */
 };
 
+/* The SMI as the port reaches it (mvneta_phy.c): a UIO map, or map -1: the window. */
+struct mvneta_smi {
+	const struct socnic_backend *be;
+	int map;
+};
+
 struct mvneta_adapter {
 	struct socnic_backend be;
 	struct mvneta_devargs da;	/* dma_noncoherent resolved at probe */
@@ -178,6 +185,22 @@ struct mvneta_adapter {
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
 	/* Link status change interrupts (mvneta_intr.c, intr_conf.lsc). */
 	struct socnic_lsc lsc;
+	/*
+	 * The PHY over the SMI (mvneta_phy.c): managed on an RGMII port
+	 * without a fixed link when the SMI is reachable; its modes
+	 * (RTE_ETH_LINK_SPEED_*, 0: not read); what AUTONEG_CONFIG was last
+	 * forced to; the poll, and link_lock serialising its link reads and
+	 * GMAC writes with the application's and the interrupt's.
+	 */
+	struct mvneta_smi smi;
+	struct socnic_phy phy;
+	bool phy_managed;
+	uint32_t phy_speed_capa;
+	bool mac_up;
+	unsigned int mac_speed;
+	bool mac_full;
+	struct socnic_link_poll link_poll;
+	rte_spinlock_t link_lock;
 };
 
 static inline struct mvneta_adapter *
@@ -211,6 +234,21 @@ void mvneta_mac_configure(struct mvneta_adapter *ad);
 void mvneta_mac_port_enable(struct mvneta_adapter *ad, bool on);
 void mvneta_mac_link_down(struct mvneta_adapter *ad);
 void mvneta_mac_tx_fifo_wait(struct mvneta_adapter *ad);
+
+/*
+ * mvneta_phy.c, the PHY over the SMI: init at probe (after
+ * mvneta_mac_resolve(): finds the SMI and the PHY, sets it up; 0 or a
+ * logged -errno); link: the PHY's link, the GMAC forced to follow it
+ * (link_lock taken); link_start: at dev_start once the GMAC is configured,
+ * before the link cause is enabled, the first read, forced in;
+ * poll_start: once the port runs, the 1 Hz poll; link_stop: at dev_stop,
+ * the poll ended.
+ */
+int mvneta_phy_init(struct mvneta_adapter *ad, const char *name);
+void mvneta_phy_link(struct mvneta_adapter *ad, struct rte_eth_link *link);
+void mvneta_phy_link_start(struct rte_eth_dev *dev);
+void mvneta_phy_poll_start(struct rte_eth_dev *dev);
+void mvneta_phy_link_stop(struct rte_eth_dev *dev);
 
 /*
  * mvneta_filter.c, the destination-address filter (Linux

@@ -11,9 +11,10 @@
  * read-modify-write: bits the driver does not own (GMAC_CTRL_0's
  * must-be-one bit 15, FreeBSD's MVNETA_PMACC0_MUSTSET) keep their value.
  *
- * No PHY is managed yet: with a PHY (an RGMII port without a fixed link)
- * the GMAC resolves speed and duplex itself (AN_SPEED_EN, AN_DUPLEX_EN)
- * and reports the link it sees.
+ * With a PHY over the SMI (mvneta_phy.c) the link stays forced down
+ * until the PHY reports one, then is forced to its speed and duplex; an
+ * RGMII port whose PHY the PMD cannot reach runs a fixed link
+ * (mvneta_phy_init()).
  */
 #include <errno.h>
 #include <limits.h>
@@ -201,7 +202,12 @@ mvneta_an_mode(const struct mvneta_adapter *ad)
 		return MVNETA_GMAC_INBAND_AN_ENABLE |
 		       MVNETA_GMAC_CONFIG_GMII_SPEED |
 		       MVNETA_GMAC_CONFIG_FULL_DUPLEX;
-	return MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN;
+	/*
+	 * RGMII with its PHY over the SMI (Linux mvneta_pcs_config() without
+	 * in-band: the GMAC resolves nothing): down until the PHY's link is
+	 * forced in (mvneta_phy.c).
+	 */
+	return MVNETA_GMAC_FORCE_LINK_DOWN;
 }
 
 void

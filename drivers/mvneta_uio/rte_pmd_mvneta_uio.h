@@ -33,6 +33,16 @@ RTE_PMD_MVNETA_UIO_EXPORT
 int rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up);
 
 /*
+ * The link partner renegotiates to @p speed Mbit/s (10, 100 or 1000) at
+ * full (1) or half (0) duplex: the link drops and comes back in the new
+ * mode, which the PMD reads from the PHY over the SMI and forces into the
+ * GMAC. 0, -ENODEV, -ENOTSUP, -EINVAL (another speed).
+ */
+RTE_PMD_MVNETA_UIO_EXPORT
+int rte_pmd_mvneta_uio_model_set_partner(uint16_t port_id, unsigned int speed,
+					 int full);
+
+/*
  * 1 when the RX traffic source is exhausted and the device has consumed
  * every frame it took, else 0.
  */

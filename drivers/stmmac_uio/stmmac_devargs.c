@@ -93,35 +93,19 @@ static const char *
 arg_phy_addr(const char *v, void *args)
 {
 	struct stmmac_devargs *da = args;
-	uint64_t n;
+	unsigned int n;
+	int r = socnic_parse_mdio_addr(v, "auto", &n);
 
-	if (v != NULL && strcmp(v, "auto") == 0) {
-		da->phy_addr = STMMAC_PHY_ADDR_AUTO;
-		return NULL;
-	}
-	if (socnic_parse_u64(v, 0, 31, &n) < 0)
+	if (r < 0)
 		return "expected auto or an MDIO address 0..31";
-	da->phy_addr = (int)n;
-	return NULL;
-}
-
-const char *
-stmmac_parse_speed(const char *v, unsigned int *speed)
-{
-	static const char *const names[] = { "10", "100", "1000", NULL };
-	static const unsigned int speeds[] = { 10, 100, 1000 };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected 10, 100 or 1000";
-	*speed = speeds[i];
+	da->phy_addr = r > 0 ? STMMAC_PHY_ADDR_AUTO : (int)n;
 	return NULL;
 }
 
 static const char *
 arg_phy_speed(const char *v, void *args)
 {
-	return stmmac_parse_speed(v, &((struct stmmac_devargs *)args)->phy_speed);
+	return socnic_parse_speed(v, &((struct stmmac_devargs *)args)->phy_speed);
 }
 
 static const char *

@@ -156,9 +156,6 @@ struct stmmac_devargs {
 int stmmac_devargs_parse(const char *name, const char *args,
 			 struct stmmac_devargs *da);
 
-/* A link speed key's value, 10|100|1000 Mbit/s: NULL or the error. */
-const char *stmmac_parse_speed(const char *v, unsigned int *speed);
-
 /*
  * The scope of @p key among all of the PMD's keys, for a program that
  * hosts the model itself (socrx-devmodel) and takes the model's keys only.

@@ -25,6 +25,7 @@
 #include "socnic_backend.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
+#include "socnic_phy.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
 #include "socnic_rxq.h"
@@ -32,6 +33,7 @@
 #include "dwmac4_desc.h"
 #include "dwmac4_regs.h"
 #include "stmmac_devargs.h"
+#include "stmmac_mdio.h"
 #include "stmmac_ring.h"
 #include "stmmac_soc.h"
 #include "stmmac_xstats.h"
@@ -225,9 +227,9 @@ struct stmmac_adapter {
 	uint32_t hash_bins;
 	uint32_t mc_hash[8];
 	bool mc_hash_used;
-	/* PHY (stmmac_phy.c): MDIO address (-1: none), MDC divider. */
-	int phy_addr;
-	uint32_t mdc_cr;
+	/* PHY (stmmac_phy.c): the MDIO master (MDC divider) and the PHY. */
+	struct stmmac_mdio_bus mdio;
+	struct socnic_phy phy;
 	/* The mode MAC_Configuration was last set to (Mbit/s, 0: none). */
 	unsigned int mac_speed;
 	bool mac_full;

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * dwmac4 MDIO master and Clause 22 PHY access (stmmac_mdio.h), after Linux
- * stmmac_mdio.c and phylib's genphy_read_status().
+ * dwmac4 MDIO master (stmmac_mdio.h), after Linux stmmac_mdio.c; the PHY
+ * on top of it through socnic_mdio.c.
  */
 #include <errno.h>
-#include <linux/mii.h>
 
 #include "dwmac4_regs.h"
 #include "stmmac_mdio.h"
@@ -89,72 +88,42 @@ stmmac_mdio_c22_write(const struct stmmac_mdio_bus *bus, unsigned int pa,
 	return stmmac_mdio_wait(bus) < 0 ? -ETIMEDOUT : 0;
 }
 
+static int
+stmmac_mdio_op_read(void *ctx, unsigned int pa, uint32_t reg, uint16_t *val)
+{
+	return stmmac_mdio_c22_read(ctx, pa, reg, val);
+}
+
+static int
+stmmac_mdio_op_write(void *ctx, unsigned int pa, uint32_t reg, uint16_t val)
+{
+	return stmmac_mdio_c22_write(ctx, pa, reg, val);
+}
+
+const struct socnic_mdio_ops stmmac_mdio_ops = {
+	.read = stmmac_mdio_op_read,
+	.write = stmmac_mdio_op_write,
+};
+
 uint32_t
 stmmac_mdio_phy_id(const struct stmmac_mdio_bus *bus, unsigned int pa)
 {
-	uint16_t id1, id2;
+	const struct socnic_mdio mdio = stmmac_mdio_socnic(bus);
 
-	if (stmmac_mdio_c22_read(bus, pa, MII_PHYSID1, &id1) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_PHYSID2, &id2) < 0)
-		return 0xffffffffu;
-	return (uint32_t)id1 << 16 | id2;
+	return socnic_mdio_phy_id(&mdio, pa);
 }
 
 bool
 stmmac_mdio_phy_present(uint32_t id)
 {
-	return id != 0xffffffffu && id != 0;
+	return socnic_mdio_phy_present(id);
 }
 
-/*
- * The best mode both ends advertise (1000 before 100 before 10, full
- * before half), or BMCR's forced mode.
- */
 int
 stmmac_mdio_c22_link(const struct stmmac_mdio_bus *bus, unsigned int pa,
 		     bool *up, unsigned int *speed, bool *full)
 {
-	uint16_t bmcr, bmsr, adv, lpa, ctrl1000, stat1000, common;
+	const struct socnic_mdio mdio = stmmac_mdio_socnic(bus);
 
-	/* BMSR.LSTATUS latches low: the second read is the state now. */
-	if (stmmac_mdio_c22_read(bus, pa, MII_BMSR, &bmsr) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_BMSR, &bmsr) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_BMCR, &bmcr) < 0)
-		return -EIO;
-	*up = bmsr & BMSR_LSTATUS;
-	if (!*up)
-		return 0;
-	if (!(bmcr & BMCR_ANENABLE)) {
-		*speed = (bmcr & BMCR_SPEED1000) ? 1000 :
-			 (bmcr & BMCR_SPEED100) ? 100 : 10;
-		*full = bmcr & BMCR_FULLDPLX;
-		return 0;
-	}
-	if (!(bmsr & BMSR_ANEGCOMPLETE)) {
-		*up = false;
-		return 0;
-	}
-	if (stmmac_mdio_c22_read(bus, pa, MII_ADVERTISE, &adv) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_LPA, &lpa) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_CTRL1000, &ctrl1000) < 0 ||
-	    stmmac_mdio_c22_read(bus, pa, MII_STAT1000, &stat1000) < 0)
-		return -EIO;
-	/* STAT1000's partner bits sit two above CTRL1000's own (genphy). */
-	common = stat1000 & (uint16_t)(ctrl1000 << 2);
-	if (common & (LPA_1000FULL | LPA_1000HALF)) {
-		*speed = 1000;
-		*full = common & LPA_1000FULL;
-		return 0;
-	}
-	common = lpa & adv;
-	if (common & (LPA_100FULL | LPA_100HALF)) {
-		*speed = 100;
-		*full = common & LPA_100FULL;
-	} else if (common & (LPA_10FULL | LPA_10HALF)) {
-		*speed = 10;
-		*full = common & LPA_10FULL;
-	} else {
-		*up = false;	/* nothing in common */
-	}
-	return 0;
+	return socnic_mdio_c22_link(&mdio, pa, up, speed, full);
 }

@@ -1,16 +1,19 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The dwmac4's MDIO master (MAC_MDIO_Address/MAC_MDIO_Data) and the
- * Clause 22 PHY registers read and written through it: plain C over two register
- * accessors and a delay, no DPDK, so that the PMD (stmmac_phy.c) and
- * socrx-board-check (app/board_check), which runs before DPDK, drive the
- * bus the same way.
+ * The dwmac4's MDIO master (MAC_MDIO_Address/MAC_MDIO_Data): Clause 22
+ * reads and writes, plain C over two register accessors and a delay, no
+ * DPDK, so that the PMD (stmmac_phy.c) and socrx-board-check
+ * (app/board_check), which runs before DPDK, drive the bus the same way.
+ * The PHY's registers on top of it are the shared socnic_mdio.h's
+ * (stmmac_mdio_ops).
  */
 #ifndef STMMAC_MDIO_H
 #define STMMAC_MDIO_H
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "socnic_mdio.h"
 
 struct stmmac_mdio_bus {
 	/* Register window accessors, offsets from dwmac4_regs.h. */
@@ -23,7 +26,7 @@ struct stmmac_mdio_bus {
 };
 
 /* MDIO addresses a PHY may answer at (Clause 22: 5 bits). */
-#define STMMAC_MDIO_ADDRS	32
+#define STMMAC_MDIO_ADDRS	SOCNIC_MDIO_ADDRS
 
 /*
  * MDC divider (MAC_MDIO_Address.CR) for a CSR clock of @p hz; 0: not
@@ -42,17 +45,25 @@ int stmmac_mdio_c22_read(const struct stmmac_mdio_bus *bus, unsigned int pa,
 int stmmac_mdio_c22_write(const struct stmmac_mdio_bus *bus, unsigned int pa,
 			  uint32_t reg, uint16_t val);
 
-/* The PHY's 32-bit ID at @p pa (PHYSID1:PHYSID2); all ones when MDIO fails. */
+/* The two above as a socnic_mdio's ops: its ctx a struct stmmac_mdio_bus. */
+extern const struct socnic_mdio_ops stmmac_mdio_ops;
+
+static inline struct socnic_mdio
+stmmac_mdio_socnic(const struct stmmac_mdio_bus *bus)
+{
+	return (struct socnic_mdio){
+		.ops = &stmmac_mdio_ops,
+		.ctx = (void *)(uintptr_t)bus,
+	};
+}
+
+/* socnic_mdio_phy_id() on this bus (socrx-board-check's scan). */
 uint32_t stmmac_mdio_phy_id(const struct stmmac_mdio_bus *bus, unsigned int pa);
 
-/* Whether an ID read says a PHY answered (neither all ones nor zero). */
+/* socnic_mdio_phy_present(). */
 bool stmmac_mdio_phy_present(uint32_t id);
 
-/*
- * The link as the PHY at @p pa reports it: up/down and, when up, the mode
- * auto-negotiation settled on (or BMCR forces): @p speed in Mbit/s,
- * @p full duplex. 0, or -EIO when MDIO fails.
- */
+/* socnic_mdio_c22_link() on this bus. */
 int stmmac_mdio_c22_link(const struct stmmac_mdio_bus *bus, unsigned int pa,
 			 bool *up, unsigned int *speed, bool *full);
 

@@ -70,34 +70,25 @@ arg_model_clk(const char *v, void *args)
 static const char *
 arg_model_phy_addr(const char *v, void *args)
 {
-	uint64_t n;
+	unsigned int n;
+	int r = socnic_parse_mdio_addr(v, "none", &n);
 
-	if (v != NULL && strcmp(v, "none") == 0) {
-		MODEL_PARAMS(args)->phy_addr = DWMAC4_MODEL_PHY_NONE;
-		return NULL;
-	}
-	if (socnic_parse_u64(v, 0, 31, &n) < 0)
+	if (r < 0)
 		return "expected 0..31 or none (a fixed link)";
-	MODEL_PARAMS(args)->phy_addr = (unsigned int)n;
+	MODEL_PARAMS(args)->phy_addr = r > 0 ? DWMAC4_MODEL_PHY_NONE : n;
 	return NULL;
 }
 
 static const char *
 arg_model_phy_speed(const char *v, void *args)
 {
-	return stmmac_parse_speed(v, &MODEL_PARAMS(args)->phy_speed);
+	return socnic_parse_speed(v, &MODEL_PARAMS(args)->phy_speed);
 }
 
 static const char *
 arg_model_phy_duplex(const char *v, void *args)
 {
-	static const char *const names[] = { "full", "half", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected full or half";
-	MODEL_PARAMS(args)->phy_full = i == 0;
-	return NULL;
+	return socnic_parse_duplex(v, &MODEL_PARAMS(args)->phy_full);
 }
 
 static const char *

@@ -27,6 +27,7 @@
 #include "mvneta_hw.h"
 #include "mvneta_regs.h"
 #include "pmd_harness.h"
+#include "pmd_neta_port.h"
 
 static struct rte_mempool *mp;
 
@@ -40,35 +41,16 @@ peek(uint16_t port, uint32_t off)
 	return v;
 }
 
-/* Probes net_mvneta_uio<i> with @p args and starts it (promiscuous). */
 static int
 start_port(unsigned int i, const char *args)
 {
-	char name[32];
-	uint16_t port;
-
-	snprintf(name, sizeof(name), "net_mvneta_uio%u", i);
-	if (pmd_harness_vdev_init(name, args) != 0 ||
-	    rte_eth_dev_get_port_by_name(name, &port) != 0 ||
-	    pmd_harness_port_start(port, mp, 256, NULL) != 0) {
-		CHECK(0, "%s (%s): probe and start", name, args);
-		return -1;
-	}
-	return port;
+	return pmd_neta_port_start(mp, i, args, NULL);
 }
 
 static void
 close_port(uint16_t port)
 {
-	char name[RTE_ETH_NAME_MAX_LEN];
-
-	CHECK_EQ_U(pmd_harness_model(port).violations, 0,
-		   "port %u: no violation (%s)", port,
-		   pmd_family()->last_violation(port));
-	rte_eth_dev_get_name_by_port(port, name);
-	rte_eth_dev_stop(port);
-	rte_eth_dev_close(port);
-	rte_vdev_uninit(name);
+	pmd_neta_port_close(port);
 }
 
 /* Receives @p n frames within the harness's polls: true when they came. */
@@ -154,8 +136,13 @@ test_bringup(void)
 		   MVNETA_UNI_PROMISC_MODE, MVNETA_UNI_PROMISC_MODE,
 		   "promiscuous: UPM set");
 	v = peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
-	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS),
-		   0, "PHY link: nothing forced");
+	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS |
+			MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN |
+			MVNETA_GMAC_CONFIG_GMII_SPEED |
+			MVNETA_GMAC_CONFIG_FULL_DUPLEX),
+		   MVNETA_GMAC_FORCE_LINK_PASS | MVNETA_GMAC_CONFIG_GMII_SPEED |
+		   MVNETA_GMAC_CONFIG_FULL_DUPLEX,
+		   "PHY link: the PHY's 1000 full forced, as phylink's mac_link_up");
 	CHECK(rte_eth_link_get_nowait((uint16_t)port, &link) == 0 &&
 	      link.link_status == RTE_ETH_LINK_UP &&
 	      link.link_speed == RTE_ETH_SPEED_NUM_1G,

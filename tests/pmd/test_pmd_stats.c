@@ -346,7 +346,7 @@ test_speed_mismatch(void)
 
 	pmd_vdev(dev, sizeof(dev), 6);
 	snprintf(args, sizeof(args), "model_step=1,flow_ctrl=0,gen_pkts=%u%s",
-		 SP_FRAMES, neta ? "" : ",model_phy_addr=none,fixed_link=100");
+		 SP_FRAMES, neta ? ",mdio=none" : ",model_phy_addr=none,fixed_link=100");
 	CHECK(pmd_harness_vdev_init(dev, args) == 0, "%s probed", args);
 	port = pmd_harness_port(dev);
 	mp = eal_harness_pool("speed_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);

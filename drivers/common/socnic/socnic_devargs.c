@@ -65,6 +65,44 @@ socnic_parse_word(const char *v, const char *const *names)
 }
 
 int
+socnic_parse_mdio_addr(const char *v, const char *word, unsigned int *out)
+{
+	uint64_t n;
+
+	if (v != NULL && strcmp(v, word) == 0)
+		return 1;
+	if (socnic_parse_u64(v, 0, 31, &n) < 0)
+		return -1;
+	*out = (unsigned int)n;
+	return 0;
+}
+
+const char *
+socnic_parse_speed(const char *v, unsigned int *speed)
+{
+	static const char *const names[] = { "10", "100", "1000", NULL };
+	static const unsigned int speeds[] = { 10, 100, 1000 };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected 10, 100 or 1000";
+	*speed = speeds[i];
+	return NULL;
+}
+
+const char *
+socnic_parse_duplex(const char *v, bool *full)
+{
+	static const char *const names[] = { "full", "half", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected full or half";
+	*full = i == 0;
+	return NULL;
+}
+
+int
 socnic_copy_str(char *dst, size_t cap, const char *s)
 {
 	size_t n;

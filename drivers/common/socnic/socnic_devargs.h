@@ -138,6 +138,15 @@ int socnic_copy_str(char *dst, size_t cap, const char *s);
 const char *socnic_parse_ppm(const char *v, uint32_t *out);
 /* xx:xx:xx:xx:xx:xx; @p unicast: an assigned unicast address only. */
 const char *socnic_parse_mac(const char *v, uint8_t mac[6], bool unicast);
+/*
+ * An MDIO address 0..31 (into @p out: 0) or @p word ("auto", "none": 1);
+ * -1 for anything else.
+ */
+int socnic_parse_mdio_addr(const char *v, const char *word, unsigned int *out);
+/* A link speed: 10, 100 or 1000 (Mbit/s). */
+const char *socnic_parse_speed(const char *v, unsigned int *speed);
+/* A duplex: full or half. */
+const char *socnic_parse_duplex(const char *v, bool *full);
 
 /* ---- The port's keys (every PMD): its backend and address ---- */
 

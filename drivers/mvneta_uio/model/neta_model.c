@@ -29,6 +29,10 @@ neta_model_params_init(struct neta_model_params *p)
 	memset(p, 0, sizeof(*p));
 	memcpy(p->mac, mac, sizeof(p->mac));
 	p->idle_polls = 4096;
+	p->mdio = NETA_MODEL_MDIO_MAP;
+	p->phy_addr = 1;
+	p->phy_speed = 1000;
+	p->phy_full = true;
 	p->idle_sleep_us = 50;
 }
 
@@ -50,6 +54,7 @@ viol_counter(struct neta_model *m, enum neta_viol kind)
 	case NETA_VIOL_UNWRITTEN_READ: return &m->stats.viol_unwritten_read;
 	case NETA_VIOL_DMA_WINDOW: return &m->stats.viol_dma_window;
 	case NETA_VIOL_BAD_CONFIG: return &m->stats.viol_bad_config;
+	case NETA_VIOL_SMI_BUSY: return &m->stats.viol_smi_busy;
 	}
 	return &m->stats.violations;
 }
@@ -84,7 +89,11 @@ neta_model_create(const struct neta_model_params *p)
 	int rc;
 
 	if (p == NULL || !faults_valid(&p->faults) ||
-	    (unsigned int)p->dma_store > MODEL_DMA_STORE_FLUSH) {
+	    (unsigned int)p->dma_store > MODEL_DMA_STORE_FLUSH ||
+	    (unsigned int)p->mdio > NETA_MODEL_MDIO_NONE ||
+	    p->phy_addr > NETA_MODEL_PHY_NONE ||
+	    (p->phy_speed != 10 && p->phy_speed != 100 &&
+	     p->phy_speed != 1000)) {
 		errno = EINVAL;
 		return NULL;
 	}
@@ -115,7 +124,7 @@ neta_model_create(const struct neta_model_params *p)
 		errno = -rc;
 		return NULL;
 	}
-	m->link_up = true;
+	model_phy_init(&m->phy, p->phy_addr, p->phy_speed, p->phy_full, false);
 	m->thr.pass = thread_pass;
 	m->thr.dev = m;
 	m->thr.src = p->rx_src;
@@ -268,22 +277,6 @@ neta_model_stop(struct neta_model *m)
 }
 
 /* ---- Harness side ---- */
-
-void
-neta_model_set_link(struct neta_model *m, bool up)
-{
-	bool before;
-
-	pthread_mutex_lock(&m->lock);
-	if (m->link_up != up) {
-		before = neta_gmac_link(m);
-		m->link_up = up;
-		neta_gmac_link_note(m, before);
-		neta_irq_eval(m);
-	}
-	pthread_mutex_unlock(&m->lock);
-	model_thread_kick(&m->thr);
-}
 
 void
 neta_model_get_stats(struct neta_model *m, struct neta_model_stats *st)

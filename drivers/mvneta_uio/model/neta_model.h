@@ -91,6 +91,16 @@ struct neta_model_faults {
 	uint32_t wb_late_ppm;
 };
 
+/* Where the SMI (orion-mdio, mvneta_smi.h) is, as a driver reaches it. */
+enum neta_model_mdio {
+	NETA_MODEL_MDIO_MAP = 0,	/* a map of its own (neta_model_smi_*32()) */
+	NETA_MODEL_MDIO_WINDOW,		/* 0x2004 into the window (3700 eth0) */
+	NETA_MODEL_MDIO_NONE,		/* not reachable */
+};
+
+/* params.phy_addr beyond the 32 MDIO addresses: no PHY (a fixed link). */
+#define NETA_MODEL_PHY_NONE		32u
+
 struct neta_model_params {
 	uint8_t mac[6];			/* reset value of MAC_ADDR_LOW/HIGH */
 	/*
@@ -121,11 +131,22 @@ struct neta_model_params {
 	 * writes after it) once the frame is in the ring.
 	 */
 	bool irq_race;
+	/*
+	 * The SMI's place, the PHY behind it (model_phy.h: an RTL8211F at
+	 * phy_addr, NETA_MODEL_PHY_NONE: none, the link then the cable's)
+	 * and its link partner's one mode, phy_speed Mbit/s at phy_full
+	 * duplex, until neta_model_set_partner().
+	 */
+	enum neta_model_mdio mdio;
+	unsigned int phy_addr;
+	unsigned int phy_speed;
+	bool phy_full;
 };
 
 /*
  * Defaults: MAC 02:00:00:00:00:01, no flow control, no traffic, idle
- * sleep after 4096 polls, no faults, coherent.
+ * sleep after 4096 polls, no faults, coherent; the SMI a map of its own,
+ * the PHY at MDIO address 1 (the Turris MOX's), the partner at 1000 full.
  */
 void neta_model_params_init(struct neta_model_params *p);
 
@@ -191,10 +212,34 @@ int neta_model_misc_irq_fd(struct neta_model *m);
 /* ---- Test and harness side ---- */
 
 /*
- * Link of the GMAC (MVNETA_GMAC_STATUS); up at creation. A change sets
- * MVNETA_CAUSE_LINK_CHANGE in MVNETA_INTR_MISC_CAUSE.
+ * The cable (the PHY's link and so the GMAC's, unless forced); in at
+ * creation. A change of the GMAC's link sets MVNETA_CAUSE_LINK_CHANGE in
+ * MVNETA_INTR_MISC_CAUSE.
  */
 void neta_model_set_link(struct neta_model *m, bool up);
+
+/*
+ * The link partner renegotiates to @p speed (10, 100, 1000) at @p full
+ * duplex: the link drops (BMSR's link status latched low) and comes back
+ * in the new mode. 0 or -EINVAL.
+ */
+int neta_model_set_partner(struct neta_model *m, unsigned int speed,
+			   bool full);
+
+/*
+ * The SMI as its own map (params.mdio NETA_MODEL_MDIO_MAP; otherwise it
+ * reads 0 and ignores writes): the one register of the overlays' "mdio"
+ * map. Safe while the model thread runs.
+ */
+uint32_t neta_model_smi_read32(struct neta_model *m);
+void neta_model_smi_write32(struct neta_model *m, uint32_t val);
+
+/*
+ * Where the register window is in physical memory: the Armada 3700's
+ * eth0 when the SMI is in the window (NETA_MODEL_MDIO_WINDOW), else its
+ * eth1 (a port whose window has no SMI).
+ */
+uint64_t neta_model_regs_phys(const struct neta_model *m);
 
 /*
  * The device's own view. Every frame taken from the source ends in one of
@@ -233,6 +278,7 @@ struct neta_model_stats {
 	uint64_t viol_unwritten_read;	/* returned before its write-back landed */
 	uint64_t viol_dma_window;	/* DMA no address decoding window took */
 	uint64_t viol_bad_config;	/* queue enabled with DMA config not run */
+	uint64_t viol_smi_busy;		/* SMI command written while busy */
 	uint64_t rx_dropped_config;	/* frames refused for that configuration */
 	uint64_t tx_token_stalls;	/* TX queue waits: no tokens, MTU, bucket */
 	/* Injected faults, each one applied. */

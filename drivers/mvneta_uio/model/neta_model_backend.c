@@ -20,12 +20,14 @@
 #include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
+#include "mvneta_smi.h"
 #include "neta_model_backend.h"
 
 struct neta_model_ctx {
 	struct socnic_model_port port;	/* first: the shared ops take ctx */
 	struct socnic_backend_ops ops;
 	struct neta_model *m;
+	bool mdio_map;			/* the SMI offered as the "mdio" map */
 };
 
 /* What the parse fills: the shared keys and the neta model's. */
@@ -75,6 +77,42 @@ arg_model_irq_race(const char *v, void *args)
 {
 	return socnic_parse_bool(v, &NETA_PARAMS(args)->irq_race) < 0 ?
 		"expected 0 or 1" : NULL;
+}
+
+static const char *
+arg_model_mdio(const char *v, void *args)
+{
+	static const char *const names[] = { "map", "window", "none", NULL };
+	int i = socnic_parse_word(v, names);
+
+	if (i < 0)
+		return "expected map, window or none";
+	NETA_PARAMS(args)->mdio = (enum neta_model_mdio)i;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_addr(const char *v, void *args)
+{
+	unsigned int n;
+	int r = socnic_parse_mdio_addr(v, "none", &n);
+
+	if (r < 0)
+		return "expected 0..31 or none (a fixed link)";
+	NETA_PARAMS(args)->phy_addr = r > 0 ? NETA_MODEL_PHY_NONE : n;
+	return NULL;
+}
+
+static const char *
+arg_model_phy_speed(const char *v, void *args)
+{
+	return socnic_parse_speed(v, &NETA_PARAMS(args)->phy_speed);
+}
+
+static const char *
+arg_model_phy_duplex(const char *v, void *args)
+{
+	return socnic_parse_duplex(v, &NETA_PARAMS(args)->phy_full);
 }
 
 static const struct socnic_devarg neta_model_devargs[] = {
@@ -234,6 +272,39 @@ model_irq_misc_fd(void *arg)
 	return socnic_model_port_dup_fd(neta_model_misc_irq_fd(ctx->m));
 }
 
+/* The overlays' "mdio" map: the SMI, one register (params.mdio map). */
+static int
+model_soc_map(void *arg, const char *name)
+{
+	struct neta_model_ctx *ctx = arg;
+
+	return ctx->mdio_map && strcmp(name, MVNETA_SMI_MAP_NAME) == 0 ? 0 :
+								       -ENOENT;
+}
+
+static uint32_t
+model_soc_read32(void *arg, unsigned int map, uint32_t off)
+{
+	struct neta_model_ctx *ctx = arg;
+
+	return map == 0 && off == 0 ? neta_model_smi_read32(ctx->m) : 0;
+}
+
+static void
+model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
+{
+	struct neta_model_ctx *ctx = arg;
+
+	if (map == 0 && off == 0)
+		neta_model_smi_write32(ctx->m, val);
+}
+
+static uint64_t
+model_regs_phys(void *arg)
+{
+	return neta_model_regs_phys(((struct neta_model_ctx *)arg)->m);
+}
+
 static const char *const model_xstat_names[] = {
 	"model_violations",
 	"model_viol_unwritten_read",
@@ -341,7 +412,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
 	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
 	ctx->port.dev_speed_drops = dev_speed_drops;
-	ctx->port.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode, 1000 full";
+	ctx->port.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default";
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;
 	ctx->ops.write32 = model_write32;
@@ -352,6 +423,11 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
 	ctx->ops.irq_fd = model_irq_fd;
 	ctx->ops.irq_misc_fd = model_irq_misc_fd;
+	ctx->mdio_map = ma->p.mdio == NETA_MODEL_MDIO_MAP;
+	ctx->ops.soc_map = model_soc_map;
+	ctx->ops.soc_read32 = model_soc_read32;
+	ctx->ops.soc_write32 = model_soc_write32;
+	ctx->ops.regs_phys = model_regs_phys;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
 		ctx->ops.cache_op = model_cache_op;

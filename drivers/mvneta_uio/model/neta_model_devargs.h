@@ -16,6 +16,10 @@
 	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
 	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
 	X(fault_wb_late_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(model_irq_race, "0|1", NULL, MODEL)
+	X(model_irq_race, "0|1", NULL, MODEL)				\
+	X(model_mdio, "map|window|none", "map", MODEL)			\
+	X(model_phy_addr, "<0..31>|none", "1", MODEL)			\
+	X(model_phy_speed, "10|100|1000", "1000", MODEL)		\
+	X(model_phy_duplex, "full|half", "full", MODEL)
 
 #endif /* SOCRX_NETA_MODEL_DEVARGS_H */

@@ -20,6 +20,7 @@
 
 #include "model_iommu.h"
 #include "model_nc.h"
+#include "model_phy.h"
 #include "model_thread.h"
 #include "mvneta_a3700.h"
 #include "mvneta_desc.h"
@@ -28,6 +29,7 @@
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
 #include "mvneta_sdma.h"
+#include "mvneta_smi.h"
 #include "neta_model.h"
 
 _Static_assert(NETA_MODEL_REG_WINDOW == MVNETA_REG_WINDOW_SIZE,
@@ -62,6 +64,7 @@ enum neta_viol {
 	NETA_VIOL_UNWRITTEN_READ,
 	NETA_VIOL_DMA_WINDOW,
 	NETA_VIOL_BAD_CONFIG,
+	NETA_VIOL_SMI_BUSY,
 };
 
 /* A descriptor counted in RXQ_STATUS whose write-back has not landed. */
@@ -104,7 +107,10 @@ struct neta_model {
 	uint32_t regs[NETA_NREGS];	/* plain storage of the window */
 	struct neta_rxq rxq[MVNETA_MAX_RXQ];
 	struct neta_txq txq[MVNETA_MAX_TXQ];
-	bool link_up;
+	/* The PHY and its partner (model_phy.h); the SMI (neta_model_smi.c). */
+	struct model_phy phy;
+	uint32_t smi;			/* what the SMI reads once idle */
+	bool smi_busy;			/* a transfer runs until the next read */
 	/* MIB: 64-bit octet counters and the high word latched by a read. */
 	uint64_t mib_rx_octets, mib_tx_octets;
 	uint32_t mib_rx_octets_hi, mib_tx_octets_hi;
@@ -164,16 +170,19 @@ neta_reg(const struct neta_model *m, uint32_t off)
 /* neta_model_regs.c */
 void neta_regs_reset(struct neta_model *m);
 /*
- * MVNETA_GMAC_STATUS's speed and duplex bits: the MAC's, from
- * MVNETA_GMAC_AUTONEG_CONFIG (forced, or the link partner's where speed
- * or duplex auto-negotiation is on). The partner is at 1000 full.
+ * neta_model_smi.c: the SMI read and written (params.mdio's place), and
+ * the GMAC's link: GMAC_STATUS's speed and duplex bits (forced, or the
+ * partner's where AN_SPEED_EN / AN_DUPLEX_EN), its link (none in port
+ * reset or with FORCE_LINK_DOWN, up with FORCE_LINK_PASS, else the PHY's),
+ * whether its mode is the partner's; the partner's link (the PHY's: cable
+ * in, auto-negotiation agreed).
  */
+uint32_t neta_smi_read(struct neta_model *m);
+void neta_smi_write(struct neta_model *m, uint32_t val);
 uint32_t neta_gmac_mode(const struct neta_model *m);
-/*
- * The GMAC's link as GMAC_STATUS reports it: none in port reset or with
- * FORCE_LINK_DOWN, up with FORCE_LINK_PASS, else the partner's.
- */
 bool neta_gmac_link(const struct neta_model *m);
+bool neta_gmac_mode_ok(const struct neta_model *m);
+bool neta_partner_link(const struct neta_model *m);
 /*
  * Whether a frame crosses the MAC: the partner's link up (something on
  * the wire), the GMAC's link up, its port enabled with GMAC0_MUST_SET.
@@ -181,13 +190,6 @@ bool neta_gmac_link(const struct neta_model *m);
 bool neta_gmac_passes(const struct neta_model *m);
 /* Sets MVNETA_CAUSE_LINK_CHANGE when the link is no longer @p before. */
 void neta_gmac_link_note(struct neta_model *m, bool before);
-/* Whether the MAC's speed and duplex are the link partner's. */
-static inline bool
-neta_gmac_mode_ok(const struct neta_model *m)
-{
-	return neta_gmac_mode(m) ==
-	       (MVNETA_GMAC_SPEED_1000 | MVNETA_GMAC_FULL_DUPLEX);
-}
 uint32_t neta_regs_read(struct neta_model *m, uint32_t off);
 void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
 void neta_rxq_reset(struct neta_model *m, unsigned int q);

@@ -33,8 +33,10 @@
  *  - The GMAC: held in reset (GMAC_CTRL_2 PORT_RESET) it reports no link
  *    and passes nothing; MVNETA_GMAC_AUTONEG_CONFIG's FORCE_LINK_DOWN and
  *    FORCE_LINK_PASS override the partner's link in GMAC_STATUS (a change
- *    of that link sets MVNETA_CAUSE_LINK_CHANGE); GMAC_CTRL_0 must keep
- *    MVNETA_GMAC0_MUST_SET or the port passes nothing.
+ *    of that link sets MVNETA_CAUSE_LINK_CHANGE; neta_model_smi.c);
+ *    GMAC_CTRL_0 must keep MVNETA_GMAC0_MUST_SET or the port passes
+ *    nothing.
+ *  - The SMI at 0x2004 when params.mdio puts it in the window.
  *  - TXQ_SIZE of a running queue may be rewritten when only its
  *    sent-interrupt threshold changes.
  */
@@ -68,23 +70,11 @@ reg_set(struct neta_model *m, uint32_t off, uint32_t v)
 }
 
 bool
-neta_gmac_link(const struct neta_model *m)
-{
-	uint32_t an = neta_reg(m, MVNETA_GMAC_AUTONEG_CONFIG);
-
-	if (neta_reg(m, MVNETA_GMAC_CTRL_2) & MVNETA_GMAC2_PORT_RESET)
-		return false;
-	if (an & MVNETA_GMAC_FORCE_LINK_DOWN)
-		return false;
-	return (an & MVNETA_GMAC_FORCE_LINK_PASS) || m->link_up;
-}
-
-bool
 neta_gmac_passes(const struct neta_model *m)
 {
 	uint32_t c0 = neta_reg(m, MVNETA_GMAC_CTRL_0);
 
-	return m->link_up && neta_gmac_link(m) &&
+	return neta_partner_link(m) && neta_gmac_link(m) &&
 	       (c0 & MVNETA_GMAC0_PORT_ENABLE) && (c0 & MVNETA_GMAC0_MUST_SET);
 }
 
@@ -93,21 +83,6 @@ neta_gmac_link_note(struct neta_model *m, bool before)
 {
 	if (neta_gmac_link(m) != before)
 		m->regs[MVNETA_INTR_MISC_CAUSE / 4u] |= MVNETA_CAUSE_LINK_CHANGE;
-}
-
-uint32_t
-neta_gmac_mode(const struct neta_model *m)
-{
-	uint32_t an = neta_reg(m, MVNETA_GMAC_AUTONEG_CONFIG), v = 0;
-
-	if ((an & MVNETA_GMAC_AN_SPEED_EN) ||
-	    (an & MVNETA_GMAC_CONFIG_GMII_SPEED))
-		v |= MVNETA_GMAC_SPEED_1000;
-	else if (an & MVNETA_GMAC_CONFIG_MII_SPEED)
-		v |= MVNETA_GMAC_SPEED_100;
-	if (an & (MVNETA_GMAC_AN_DUPLEX_EN | MVNETA_GMAC_CONFIG_FULL_DUPLEX))
-		v |= MVNETA_GMAC_FULL_DUPLEX;
-	return v;
 }
 
 void
@@ -250,6 +225,9 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 		       m->txq[q].sent << MVNETA_TXQ_SENT_DESC_SHIFT;
 	if (is_mib(off))
 		return mib_read(m, off);
+	if (off == MVNETA_SMI_WINDOW_OFF &&
+	    m->params.mdio == NETA_MODEL_MDIO_WINDOW)
+		return neta_smi_read(m);
 	switch (off) {
 	case MVNETA_RXQ_CMD:
 		for (q = 0; q < MVNETA_MAX_RXQ; q++)
@@ -434,6 +412,11 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 {
 	unsigned int q;
 
+	if (off == MVNETA_SMI_WINDOW_OFF &&
+	    m->params.mdio == NETA_MODEL_MDIO_WINDOW) {
+		neta_smi_write(m, val);
+		return;
+	}
 	if (queue_reg(off, MVNETA_RXQ_STATUS_UPDATE_REG(0), &q)) {
 		rxq_status_update(m, q, val);
 		return;

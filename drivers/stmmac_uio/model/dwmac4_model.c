@@ -300,7 +300,7 @@ model_soft_reset(struct dwmac4_model *m)
 	 * it (model_reset_retry()), as Linux's stmmac_hw_setup() knows
 	 * (phylink_rx_clk_stop_block() around stmmac_reset()).
 	 */
-	if (model_phy_rxc_stopped(m)) {
+	if (model_phy_rxc_stopped(&m->phy)) {
 		model_reg_set(m, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 		if (!m->reset_pending)
 			MODEL_STAT_ADD_ATOMIC(m, sw_resets_stuck, 1);
@@ -361,7 +361,7 @@ model_core_reset(struct dwmac4_model *m)
 void
 model_reset_retry(struct dwmac4_model *m)
 {
-	if (m->reset_pending && !model_phy_rxc_stopped(m))
+	if (m->reset_pending && !model_phy_rxc_stopped(&m->phy))
 		model_soft_reset(m);
 }
 
@@ -857,12 +857,9 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	if (!p->boot_poweron)
 		model_boot_mac(m);
 	model_mmc_reset(m);
-	m->partner = MODEL_PARTNER(p->phy_speed, p->phy_full);
-	model_phy_reset(m);
-	m->link_up = true;
-	m->bmsr_link_latch = true;
+	model_phy_init(&m->phy, p->phy_addr, p->phy_speed, p->phy_full,
+		       p->phy_eee);
 	m->inband_link = model_link_up(m);
-	model_phy_autoneg(m);	/* at power-on, with the cable in */
 	if (p->boot_running)
 		model_boot_running(m);
 	model_soc_init(m);
@@ -1061,11 +1058,9 @@ dwmac4_model_stop(struct dwmac4_model *m)
 void
 model_cable_set(struct dwmac4_model *m, bool up)
 {
-	__atomic_store_n(&m->link_up, up, __ATOMIC_RELEASE);
-	if (!up)
-		__atomic_store_n(&m->bmsr_link_latch, false, __ATOMIC_RELEASE);
+	model_phy_cable_set(&m->phy, up);
 	model_link_eval(m);
-	model_phy_autoneg(m);
+	model_phy_autoneg(&m->phy);
 	model_reset_retry(m);
 }
 

@@ -35,6 +35,7 @@
 #include "model_fault.h"
 #include "model_iommu.h"
 #include "model_nc.h"
+#include "model_phy.h"
 #include "model_thread.h"
 
 /* Number of 32-bit registers in the window. */
@@ -176,26 +177,9 @@ struct dwmac4_model {
 
 	pthread_mutex_t lock;			/* control path, see above */
 
-	/* The PHY (dwmac4_model_phy.c). */
-	uint16_t phy_bmcr;
-	uint16_t phy_adv;
-	uint16_t phy_ctrl1000;
-	/* Its MMD registers, through Clause 22 registers 13 and 14. */
-	uint16_t phy_mmd_ctrl;			/* register 13 */
-	uint16_t phy_mmd_addr[32];		/* register 14's address, per MMD */
-	uint16_t phy_eee_adv;			/* MMD 7.60 */
-	uint16_t phy_pcs_ctrl1;			/* MMD 3.0 */
-	bool phy_eee_active;			/* EEE resolved at the last auto-negotiation */
+	/* The PHY and its partner (the models' shared model_phy.h). */
+	struct model_phy phy;
 	bool reset_pending;			/* SWR waits for the receive clock (lock) */
-	bool link_up;				/* atomic */
-	bool bmsr_link_latch;			/* atomic: latched-low LSTATUS */
-	/*
-	 * The partner's one mode (MODEL_PARTNER(speed, full), atomic: the
-	 * harness renegotiates while the engines run), and a renegotiation
-	 * under way (atomic: the link is down meanwhile).
-	 */
-	uint32_t partner;
-	bool aneg_restart;
 	unsigned int link_ev_next;		/* params.link_events: engine only */
 	/* The link the MAC last saw in band (RGSMIIIS on a change); atomic. */
 	bool inband_link;
@@ -309,7 +293,6 @@ model_reg_set(struct dwmac4_model *m, uint32_t off, uint32_t val)
 
 /* ---- PHY and link (dwmac4_model_phy.c) ---- */
 
-void model_phy_reset(struct dwmac4_model *m);
 void model_mdio_transfer(struct dwmac4_model *m, uint32_t addr);
 /* Link up: cable in (set_link) and auto-negotiation agreed (or no PHY). */
 bool model_link_up(struct dwmac4_model *m);
@@ -317,9 +300,6 @@ bool model_link_up(struct dwmac4_model *m);
 bool model_mac_speed_ok(struct dwmac4_model *m);
 /* After anything that may move the link: RGSMIIIS when it moved. */
 void model_link_eval(struct dwmac4_model *m);
-/* The partner's mode, as the PHY's registers encode it. */
-#define MODEL_PARTNER_FULL	0x10000u
-#define MODEL_PARTNER(speed, full) ((speed) | ((full) ? MODEL_PARTNER_FULL : 0u))
 /* The partner's mode now, MODEL_PARTNER(speed, full) (atomic load). */
 uint32_t model_partner_mode(const struct dwmac4_model *m);
 unsigned int model_partner_speed(const struct dwmac4_model *m);
@@ -344,10 +324,6 @@ void model_phy_renegotiate(struct dwmac4_model *m, uint32_t partner);
 void model_link_events_run(struct dwmac4_model *m, uint64_t seq);
 /* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
 uint32_t model_phyif_read(struct dwmac4_model *m);
-/* The PHY stops the (R)GMII receive clock now (EEE LPI with clock stop). */
-bool model_phy_rxc_stopped(struct dwmac4_model *m);
-/* Auto-negotiation ran again: EEE resolved anew (set-link up, restart). */
-void model_phy_autoneg(struct dwmac4_model *m);
 
 /* ---- Control path (dwmac4_model.c) ---- */
 

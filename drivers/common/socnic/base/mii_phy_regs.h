@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * The PHY behind a dwmac4's MDIO: IEEE 802.3 Clause 22 registers (22.2.4)
+ * The PHY behind a port's MDIO: IEEE 802.3 Clause 22 registers (22.2.4)
  * and the Clause 45 MMD registers reached through Clause 22 registers 13
  * and 14 (22.2.4.3.11/12, annex 22D), by their Linux names (uapi
  * <linux/mii.h>, <linux/mdio.h>), so `git grep NAME` in a kernel tree finds
  * phylib's code for the same field (phy-core.c mmd_phy_indirect(),
  * phy_c45.c genphy_c45_write_eee_adv(), phy.c phy_eee_rx_clock_stop()).
- * Shared by the PMD (stmmac_phy.c) and the model's PHY
- * (dwmac4_model_phy.c); tests/test_dwmac4_consts.c pins every value used.
+ * Shared by the PMDs (socnic_mdio.c, socnic_phy.c) and the models' PHY
+ * (model_phy.c); tests/test_dwmac4_consts.c pins every value used.
  *
  * EEE and the receive clock: with Energy-Efficient Ethernet resolved on
  * the link (both ends advertise it in MMD 7 register 60 for the speed
