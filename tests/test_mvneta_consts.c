@@ -323,6 +323,9 @@ desc_tx_command(void)
 {
 	PIN(MVNETA_TX_L3_OFF_SHIFT, 0);				/* Linux */
 	PIN(MVNETA_TXD_L3_OFF_MASK, 0x7f);	/* musdk NETA_TXD_L3_OFF_MASK */
+	PIN(MVNETA_TX_L3_OFF_MAX, 0x7f);	/* the mask's 7 bits */
+	PIN(MVNETA_TX_IP_HLEN_MAX, 0x1f);	/* musdk NETA_TXD_IP_HLEN_MASK >> 8 */
+	PIN(MVNETA_TX_IP_HLEN_UNIT, 4);		/* Linux ip4h->ihl, in words */
 	PIN(MVNETA_TX_IP_HLEN_SHIFT, 8);			/* Linux */
 	PIN(MVNETA_TXD_IP_HLEN_MASK, 0x1f00);	/* musdk NETA_TXD_IP_HLEN_MASK */
 	PIN(MVNETA_TX_L4_UDP, 0x10000);				/* Linux BIT(16) */
