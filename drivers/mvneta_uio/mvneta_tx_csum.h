@@ -26,6 +26,7 @@
 #ifndef SOCRX_MVNETA_TX_CSUM_H
 #define SOCRX_MVNETA_TX_CSUM_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
