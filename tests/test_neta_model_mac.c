@@ -312,7 +312,7 @@ test_zero_pad_last(void)
 {
 	struct drv d;
 	struct mvneta_tx_desc *t;
-	uint8_t *f = nf_ipv4(50, 6, 2);
+	uint8_t *f = nf_ipv4(50, 17, 2);	/* UDP: TCP needs 54 bytes */
 
 	open_tx(&d);
 	/* Z_PAD on the first descriptor only: no padding. */
