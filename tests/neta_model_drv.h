@@ -171,12 +171,9 @@ drv_promisc(struct drv *d)
 			 MVNETA_DA_FILT_MCAST_ENTRIES, true);
 }
 
-/*
- * Creates the model from @p p and maps the arena; the port is enabled,
- * out of port reset and promiscuous.
- */
+/* Creates the model from @p p and maps the arena; registers at reset. */
 static inline int
-drv_open(struct drv *d, struct neta_model_params *p)
+drv_attach(struct drv *d, struct neta_model_params *p)
 {
 	memset(d, 0, sizeof(*d));
 	d->watermark = true;
@@ -188,8 +185,17 @@ drv_open(struct drv *d, struct neta_model_params *p)
 	d->m = neta_model_create(p);
 	if (d->m == NULL)
 		return -1;
-	if (neta_model_dma_map(d->m, d->arena, DRV_IOVA_BASE,
-			       DRV_ARENA_SIZE) != 0)
+	return neta_model_dma_map(d->m, d->arena, DRV_IOVA_BASE,
+				  DRV_ARENA_SIZE);
+}
+
+/*
+ * drv_attach(), then the port enabled, out of port reset and promiscuous.
+ */
+static inline int
+drv_open(struct drv *d, struct neta_model_params *p)
+{
+	if (drv_attach(d, p) != 0)
 		return -1;
 	drv_port_defaults(d->m);
 	drv_wr(d, MVNETA_GMAC_CTRL_0,

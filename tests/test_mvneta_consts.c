@@ -222,6 +222,8 @@ intr_and_gmac_regs(void)
 	PIN(MVNETA_GMAC_SPEED_100, 0x4);			/* Linux BIT(2) */
 	PIN(MVNETA_GMAC_FULL_DUPLEX, 0x8);			/* Linux BIT(3) */
 	PIN(MVNETA_GMAC_CTRL_4, 0x2c90);			/* Linux */
+	PIN(MVNETA_GMAC4_SHORT_PREAMBLE_ENABLE, 0x2);		/* Linux BIT(1) */
+	PIN(MVNETA_GMAC_CONFIG_FLOW_CTRL, 0x100);		/* Linux BIT(8) */
 	PIN(MVNETA_DA_FILT_SPEC_MCAST, 0x3400);			/* Linux */
 	PIN(MVNETA_DA_FILT_OTH_MCAST, 0x3500);			/* Linux */
 	PIN(MVNETA_DA_FILT_UCAST_BASE, 0x3600);			/* Linux */
@@ -322,6 +324,9 @@ desc_tx_command(void)
 {
 	PIN(MVNETA_TX_L3_OFF_SHIFT, 0);				/* Linux */
 	PIN(MVNETA_TXD_L3_OFF_MASK, 0x7f);	/* musdk NETA_TXD_L3_OFF_MASK */
+	PIN(MVNETA_TX_L3_OFF_MAX, 0x7f);	/* the mask's 7 bits */
+	PIN(MVNETA_TX_IP_HLEN_MAX, 0x1f);	/* musdk NETA_TXD_IP_HLEN_MASK >> 8 */
+	PIN(MVNETA_TX_IP_HLEN_UNIT, 4);		/* Linux ip4h->ihl, in words */
 	PIN(MVNETA_TX_IP_HLEN_SHIFT, 8);			/* Linux */
 	PIN(MVNETA_TXD_IP_HLEN_MASK, 0x1f00);	/* musdk NETA_TXD_IP_HLEN_MASK */
 	PIN(MVNETA_TX_L4_UDP, 0x10000);				/* Linux BIT(16) */

@@ -4,7 +4,9 @@
  * descriptors only (tests/neta_model_drv.h), each against a port brought
  * up as Linux's mvneta does and then undone in one place:
  *   - reset: windows disabled (BASE_ADDR_ENABLE 0x3f, no access), TX
- *     buckets, TX_MTU and bucket sizes 0;
+ *     buckets 0, TX_MTU and bucket sizes for a VLAN-tagged 1518-byte
+ *     frame (U-Boot never writes them): such a frame goes, one byte more
+ *     waits;
  *   - an RX descriptor or buffer outside every enabled window, or in a
  *     read-only one: nothing lands in memory, viol_dma_window, the unit's
  *     "no match" / "violation" cause bit and the error address latched, the
@@ -27,6 +29,8 @@
 
 #define RING	16u
 #define BUF	2048u
+/* TX_MTU and the bucket sizes at reset: 1518 bytes, a VLAN tag, the FCS. */
+#define RESET_TX_BITS	(1522u * MVNETA_TX_MTU_BITS_PER_BYTE)
 
 /* A 64-byte frame numbered @p seq. */
 static void
@@ -85,14 +89,16 @@ test_reset_state(void)
 		   "reset: every window disabled");
 	CHECK_EQ_U(neta_model_peek32(m, MVNETA_ACCESS_PROTECT_ENABLE), 0,
 		   "reset: no access through any window");
-	CHECK_EQ_U(neta_model_peek32(m, MVNETA_TX_MTU), 0, "reset: TX_MTU 0");
-	CHECK_EQ_U(neta_model_peek32(m, MVNETA_TX_TOKEN_SIZE), 0,
-		   "reset: port bucket size 0");
+	CHECK_EQ_U(neta_model_peek32(m, MVNETA_TX_MTU), RESET_TX_BITS,
+		   "reset: TX_MTU a 1522-byte frame");
+	CHECK_EQ_U(neta_model_peek32(m, MVNETA_TX_TOKEN_SIZE), RESET_TX_BITS,
+		   "reset: port bucket size the same");
 	for (q = 0; q < MVNETA_MAX_TXQ; q++) {
 		CHECK_EQ_U(neta_model_peek32(m, MVETH_TXQ_TOKEN_CFG_REG(q)) |
-			   neta_model_peek32(m, MVETH_TXQ_TOKEN_COUNT_REG(q)) |
-			   neta_model_peek32(m, MVNETA_TXQ_TOKEN_SIZE_REG(q)), 0,
+			   neta_model_peek32(m, MVETH_TXQ_TOKEN_COUNT_REG(q)), 0,
 			   "reset: queue %u bucket empty", q);
+		CHECK_EQ_U(neta_model_peek32(m, MVNETA_TXQ_TOKEN_SIZE_REG(q)),
+			   RESET_TX_BITS, "reset: queue %u bucket size", q);
 	}
 	CHECK_EQ_U(neta_model_peek32(m, MVNETA_MBUS_RETRY) |
 		   neta_model_peek32(m, MVNETA_SDMA_CONFIG) |
@@ -290,6 +296,42 @@ test_tx_tokens(void)
 	drv_close(&d);
 }
 
+/*
+ * TX_MTU and the bucket sizes back at their reset values (U-Boot's
+ * mvneta.c never writes them, and sends on the silicon): a 1518-byte
+ * frame with a VLAN tag goes, one byte more waits for a driver to raise
+ * them.
+ */
+static void
+test_tx_reset_sizes(void)
+{
+	struct neta_model_stats st;
+	uint8_t f[1519];
+	struct drv d;
+
+	open_tx(&d);
+	drv_wr(&d, MVNETA_TX_MTU, RESET_TX_BITS);
+	drv_wr(&d, MVNETA_TX_TOKEN_SIZE, RESET_TX_BITS);
+	drv_wr(&d, MVNETA_TXQ_TOKEN_SIZE_REG(0), RESET_TX_BITS);
+	memset(f, 0x22, sizeof(f));
+	memset(f, 0xff, 6);
+	f[12] = 0x81;		/* 802.1Q */
+	f[13] = 0x00;
+	drv_tx_put(&d, 0, f, 1518, 0);
+	drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0), 1);
+	st = tx_step(&d, 0);
+	CHECK_EQ_U(st.tx_frames, 1, "reset sizes: a VLAN-tagged 1518-byte frame sent");
+	drv_tx_put(&d, 0, f, 1519, 0);
+	drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0), 1);
+	st = tx_step(&d, 0);
+	CHECK_EQ_U(st.tx_frames, 1, "reset sizes: 1519 bytes wait");
+	CHECK_EQ_U(st.tx_token_stalls, 1, "reset sizes: the wait counted");
+	CHECK_EQ_U(tx_pending(&d), 1, "reset sizes: still pending");
+	CHECK_EQ_U(st.violations, 0, "reset sizes: no violation (%s)",
+		   neta_model_last_violation(d.m));
+	drv_close(&d);
+}
+
 struct bad_config {
 	const char *what;
 	uint32_t off, val;
@@ -356,6 +398,7 @@ main(void)
 	test_rx_windows();
 	test_tx_window();
 	test_tx_tokens();
+	test_tx_reset_sizes();
 	test_bad_config();
 	return harness_result("test_neta_model_dma");
 }

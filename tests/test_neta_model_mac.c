@@ -5,7 +5,8 @@
  *  - the GMAC in port reset (GMAC_CTRL_2) reports no link and passes
  *    nothing; without GMAC_CTRL_0's must-be-one bit neither;
  *  - AUTONEG_CONFIG's forcing: a forced link-down reads down, stops RX
- *    and raises LINK_CHANGE; a forced pass reads up; forced 100 reads 100;
+ *    and raises LINK_CHANGE; a forced pass reads up, with the link-down
+ *    bit too (U-Boot sets both) and passes; forced 100 reads 100;
  *  - the destination-address filter as Linux programs it: the station
  *    address and the unicast table, the special and the other multicast
  *    tables (CRC-8), broadcast and its reject bit, promiscuous needing
@@ -140,6 +141,17 @@ test_forcing(void)
 	CHECK(drv_rd(&d, MVNETA_GMAC_STATUS) & MVNETA_GMAC_LINK_UP,
 	      "forced pass: reads up, partner down");
 	neta_model_set_link(d.m, true);
+	/*
+	 * PASS and DOWN together, as U-Boot's mvneta_adjust_link() writes
+	 * them at every link-up: PASS wins, frames pass.
+	 */
+	drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG, an | MVNETA_GMAC_FORCE_LINK_PASS |
+	       MVNETA_GMAC_FORCE_LINK_DOWN);
+	CHECK(drv_rd(&d, MVNETA_GMAC_STATUS) & MVNETA_GMAC_LINK_UP,
+	      "PASS and DOWN: reads up");
+	push_to(src, bc);
+	run(&d);
+	CHECK_EQ_U(take(&d), 1, "PASS and DOWN: received");
 	/* Forced 100 full: GMAC_STATUS says 100; the 1000 partner garbles. */
 	drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG, MVNETA_GMAC_FORCE_LINK_PASS |
 	       MVNETA_GMAC_CONFIG_MII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX);
@@ -307,7 +319,7 @@ test_zero_pad_last(void)
 {
 	struct drv d;
 	struct mvneta_tx_desc *t;
-	uint8_t *f = nf_ipv4(50, 6, 2);
+	uint8_t *f = nf_ipv4(50, 17, 2);	/* UDP: TCP needs 54 bytes */
 
 	open_tx(&d);
 	/* Z_PAD on the first descriptor only: no padding. */

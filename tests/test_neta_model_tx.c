@@ -5,7 +5,8 @@
  * TXQ_UPDATE arrives byte-identical in a pcap sink (frames under 60 bytes
  * zero-padded, as MVNETA_TXD_Z_PAD asks); TXQ_STATUS counts pending and
  * sent; the 255 limit of TXQ_UPDATE; a frame over two descriptors; a frame
- * whose last descriptor is not yet pending waits; checksum insertion.
+ * whose last descriptor is not yet pending waits; checksum insertion at
+ * the command's L3 offset and header length, a wrong one showing.
  * Argument: the tests/data directory.
  */
 #include <stdio.h>
@@ -204,41 +205,92 @@ test_two_desc_and_wait(void)
 	drv_close(&d);
 }
 
-static void
-test_csum_insert(void)
+/*
+ * Sends @p f (150 bytes) with first command @p cmd; @p wire gets what
+ * left. Returns the frames that left.
+ */
+static unsigned int
+csum_send(const uint8_t *f, uint32_t cmd, uint8_t *wire)
 {
 	char out[] = "/tmp/socrx_neta_txcs_XXXXXX";
 	struct frames got = { .n = 0 };
-	uint8_t *good = nf_ipv4(150, 17, 3), *f = malloc(150);
+	unsigned int n;
 	struct drv d;
 	int fd = mkstemp(out);
 
 	if (fd < 0)
 		exit(1);
 	close(fd);
-	memcpy(f, good, 150);
-	f[24] = f[25] = 0;	/* IPv4 header checksum */
-	f[40] = f[41] = 0;	/* UDP checksum */
 	open_tx(&d, out);
 	drv_tx_setup(&d, 0, 8);
 	drv_tx_put(&d, 0, f, 150, 0);
-	d.txr[0][0].command = htole32(MVNETA_TXD_FLZ_DESC | 14u |
-				      5u << MVNETA_TX_IP_HLEN_SHIFT |
-				      MVNETA_TX_L4_UDP | MVNETA_TXD_IP_CSUM |
-				      MVNETA_TX_L4_CSUM_FULL);
+	d.txr[0][0].command = htole32(MVNETA_TXD_FLZ_DESC | cmd);
 	drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0), 1);
 	neta_model_step(d.m, 8);
+	check_no_violation(&d, "csum");
 	drv_close(&d);
 	if (pcap_frames_load(out, 70000, frames_add, &got) < 0)
 		exit(1);
-	CHECK_EQ_U(got.n, 1, "csum: one frame");
-	if (got.n == 1)
-		CHECK(memcmp(got.data[0], good, 150) == 0,
-		      "csum: both checksums inserted");
+	n = got.n;
+	if (n == 1 && got.len[0] == 150)
+		memcpy(wire, got.data[0], 150);
 	unlink(out);
 	frames_free(&got);
+	return n;
+}
+
+/*
+ * The command's checksum fields as the silicon reads them (Linux
+ * mvneta_txq_desc_csum()): the model sums and writes where the L3 offset
+ * and the IP header length say, never where the frame's own header would
+ * put it, so a driver's wrong offset or length shows on the wire.
+ */
+static void
+test_csum_insert(void)
+{
+	static const struct {
+		const char *what;
+		uint32_t cmd;
+		bool ip_ok, udp_ok;	/* each checksum as the reference's */
+	} cases[] = {
+		{ "Linux's command for UDP/IPv4", 14u | 5u << MVNETA_TX_IP_HLEN_SHIFT |
+		  MVNETA_TX_L4_UDP | MVNETA_TXD_IP_CSUM | MVNETA_TX_L4_CSUM_FULL,
+		  true, true },
+		{ "header length 6 words for a 5-word header",
+		  14u | 6u << MVNETA_TX_IP_HLEN_SHIFT | MVNETA_TX_L4_UDP |
+		  MVNETA_TXD_IP_CSUM | MVNETA_TX_L4_CSUM_FULL, false, false },
+		{ "L3 offset 12 for a 14-byte Ethernet header",
+		  12u | 5u << MVNETA_TX_IP_HLEN_SHIFT | MVNETA_TX_L4_UDP |
+		  MVNETA_TXD_IP_CSUM | MVNETA_TX_L4_CSUM_FULL, false, false },
+		{ "no L4_UDP: the TCP field written", 14u |
+		  5u << MVNETA_TX_IP_HLEN_SHIFT | MVNETA_TXD_IP_CSUM |
+		  MVNETA_TX_L4_CSUM_FULL, true, false },
+		{ "L4_CSUM_NOT: the IPv4 header only", 14u |
+		  5u << MVNETA_TX_IP_HLEN_SHIFT | MVNETA_TX_L4_UDP |
+		  MVNETA_TXD_IP_CSUM | MVNETA_TX_L4_CSUM_NOT, true, false },
+		{ "IPv6 type on an IPv4 frame: no header checksum", 14u |
+		  5u << MVNETA_TX_IP_HLEN_SHIFT | MVNETA_TX_L3_IP6 |
+		  MVNETA_TXD_IP_CSUM, false, false },
+	};
+	uint8_t *good = nf_ipv4(150, 17, 3), f[150], wire[150];
+	unsigned int i;
+
+	memcpy(f, good, 150);
+	f[24] = f[25] = 0;	/* IPv4 header checksum */
+	f[40] = f[41] = 0;	/* UDP checksum */
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		memset(wire, 0, sizeof(wire));
+		CHECK_EQ_U(csum_send(f, cases[i].cmd, wire), 1, "csum: %s: sent",
+			   cases[i].what);
+		CHECK_EQ_U(memcmp(wire + 24, good + 24, 2) == 0, cases[i].ip_ok,
+			   "csum: %s: IPv4 header checksum", cases[i].what);
+		CHECK_EQ_U(memcmp(wire + 40, good + 40, 2) == 0, cases[i].udp_ok,
+			   "csum: %s: UDP checksum", cases[i].what);
+		if (cases[i].ip_ok && cases[i].udp_ok)
+			CHECK(memcmp(wire, good, 150) == 0,
+			      "csum: %s: the whole frame", cases[i].what);
+	}
 	free(good);
-	free(f);
 }
 
 int

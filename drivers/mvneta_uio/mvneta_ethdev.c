@@ -27,6 +27,7 @@
 #include "mvneta_ethdev.h"
 #include "mvneta_intr.h"
 #include "mvneta_logs.h"
+#include "mvneta_tx_csum.h"
 
 RTE_LOG_REGISTER_DEFAULT(mvneta_logtype_driver, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(mvneta_logtype_rx, rx, NOTICE);
@@ -167,6 +168,8 @@ mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	if (ad->phy_speed_capa != 0)
 		info->speed_capa &= ad->phy_speed_capa;
 	info->max_mac_addrs = MVNETA_MAX_MAC_ADDRS;
+	/* The TX descriptor's checksum command (mvneta_tx_csum.h). */
+	info->tx_offload_capa |= MVNETA_TX_OFFLOAD_CKSUM;
 	return 0;
 }
 

@@ -30,6 +30,7 @@
 #include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
+#include "mvneta_tx_csum.h"
 
 /* TXQ_UPDATE: @p add descriptors to send, @p dec sent ones reclaimed. */
 static __rte_always_inline void
@@ -98,8 +99,8 @@ mvneta_tx_descs_needed(const struct mvneta_tx_queue *txq,
  * TX burst.
  * Policy: malformed packets (see mvneta_tx_descs_needed) are freed and
  * counted in tx_dropped (oerrors); a full ring ends the burst (ring_full);
- * the device hears once per burst (TXQ_UPDATE). No checksum offload: every
- * descriptor says L4_CSUM_NOT.
+ * the device hears once per burst (TXQ_UPDATE). A packet's checksum
+ * requests go in its first descriptor's command (mvneta_tx_csum_cmd()).
  */
 static __rte_always_inline uint16_t
 mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
@@ -135,7 +136,7 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 			d = &txq->ring[txq->prod & txq->mask];
 			/* Z_PAD on the last (Linux mvneta_tx_frag_process()). */
 			if (k == 0)
-				cmd |= MVNETA_TXD_F_DESC | MVNETA_TX_L4_CSUM_NOT;
+				cmd |= MVNETA_TXD_F_DESC | mvneta_tx_csum_cmd(m);
 			if (++k == need)
 				cmd |= MVNETA_TXD_L_DESC | MVNETA_TXD_Z_PAD;
 			if (nc)
@@ -271,6 +272,7 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	dev->data->tx_queues[queue_id] = txq;
 	dev->tx_pkt_burst = txq->sync.mode != RXP_SYNC_COHERENT ?
 			    mvneta_xmit_pkts_nc : mvneta_xmit_pkts;
+	dev->tx_pkt_prepare = mvneta_prep_pkts;
 	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port,
 		   queue_id, nb_desc);
 	return 0;

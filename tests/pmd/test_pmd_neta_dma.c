@@ -2,8 +2,9 @@
 /*
  * net_mvneta_uio's DMA and TX-start bring-up against the neta model, which
  * resets as an Armada 3700 does: address decoding windows disabled, every
- * TX token bucket, TX_MTU and bucket size 0, MBUS_RETRY / SDMA_CONFIG /
- * ACC_MODE at 0 (docs/model.md, "The neta model"). What the PMD leaves
+ * TX token bucket empty, TX_MTU and the bucket sizes for no more than a
+ * VLAN-tagged 1518-byte frame, MBUS_RETRY / SDMA_CONFIG / ACC_MODE at 0
+ * (docs/model.md, "The neta model"). What the PMD leaves
  * programmed is read as a bus analyser would (rte_pmd_mvneta_uio_model_
  * peek32()); what it does is checked on the wire:
  *   - after the probe: the 3700's single window (Linux

@@ -28,7 +28,9 @@ With --mvneta=PMD_SO (the second family's PMD, loaded with another -d):
      net_stmmac_uio port comes out of it (tx_pcap=) byte-identical and in
      order, coherent and with dma=noncoherent on both;
   9. check 5 on a net_mvneta_uio port: every frame of the golden corpus
-     printed with the expected length, ptype and checksum flags.
+     printed with the expected length, ptype and checksum flags;
+ 10. check 6 with a net_mvneta_uio port as port 1 (its TX descriptor's
+     checksum command).
 
 The waits poll testpmd's statistics until the expected counts are reached,
 with a generous bound on the number of polls; nothing asserts on time.
@@ -490,19 +492,22 @@ def write_pcap(path, frames):
             f.write(struct.pack("<IIII", 0, 0, len(fr), len(fr)) + fr)
 
 
-def test_csum_engine(so, tmp):
+def test_csum_engine(so, tmp, tx_port="net_stmmac_uio1"):
     """testpmd's csum forwarding engine with the TX checksums in hardware
-    (`csum set ip|udp|tcp hw 1` on the TX port): frames with wrong checksums
-    replayed into port 0 leave port 1 with correct ones, as computed here in
-    software, byte for byte after the MAC addresses (the engine rewrites
-    those); a UDP checksum of 0 stays 0, a frame that is not IP is untouched."""
+    (`csum set ip|udp|tcp hw 1` on the TX port, @tx_port): frames with wrong
+    checksums replayed into port 0 leave port 1 with correct ones, as
+    computed here in software, byte for byte after the MAC addresses (the
+    engine rewrites those); a UDP checksum of 0 stays 0, a frame that is not
+    IP is untouched."""
     src, out = os.path.join(tmp, "csum_in.pcap"), os.path.join(tmp, "csum_out.pcap")
+    if os.path.exists(out):
+        os.unlink(out)
     cases = csum_input_frames()
     frames_in = [f for f, _ in cases]
     write_pcap(src, frames_in)
     want = [csum_frame(f, fix_l4=l4) for f, l4 in cases]
     t = Testpmd(so, ["net_stmmac_uio0,rx_pcap=%s" % src,
-                     "net_stmmac_uio1,gen_pkts=1,tx_pcap=%s" % out], [])
+                     "%s,gen_pkts=1,tx_pcap=%s" % (tx_port, out)], [])
     t.cmd("port stop 1")
     msgs = "".join(t.cmd("csum set %s hw 1" % p) for p in ("ip", "udp", "tcp"))
     if "not supported" in msgs:
@@ -521,8 +526,8 @@ def test_csum_engine(so, tmp):
     got = read_pcap(out) if os.path.exists(out) else []
     same = sum(1 for a, b in zip(got, want) if len(a) == len(b) and a[12:] == b[12:])
     check(len(got) == len(want) and same == len(want),
-          "csum: port 1 sent every frame with correct checksums (%d of %d byte-exact, %d sent)"
-          % (same, len(want), len(got)))
+          "csum: port 1 (%s) sent every frame with correct checksums (%d of %d byte-exact, %d sent)"
+          % (tx_port, same, len(want), len(got)))
     for i, (a, b) in enumerate(zip(got, want)):
         if a[12:] != b[12:]:
             print("  frame %d: got %s\n           want %s" % (i, a[12:60].hex(), b[12:60].hex()))
@@ -567,6 +572,7 @@ def main():
             # The neta model takes frames of at most 9728 bytes, FCS included.
             test_verdict_flags(both, srcroot, "net_mvneta_uio0",
                                "net_stmmac_uio0", 9724)
+            test_csum_engine(both, tmp, "net_mvneta_uio0")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for d in (cleanup, mv_cleanup):

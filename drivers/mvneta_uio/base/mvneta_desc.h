@@ -21,7 +21,8 @@
  *   w5 [15:0] prefetch command, [31:16] L4 checksum (unused here)
  *   w6, w7 reserved
  * TX descriptor (the driver writes everything):
- *   w0 command       L3 offset, IP header length, checksum requests,
+ *   w0 command       L3 offset, IP header length, checksum requests
+ *                    (read from a frame's first descriptor only),
  *                    first/last, zero padding
  *   w1 [15:0] L4 checksum (unused), [31:16] data_size
  *   w2 buf_phys_addr
@@ -144,6 +145,15 @@ _Static_assert(sizeof(struct mvneta_tx_desc) == 32,
 #define MVNETA_TXD_L3_OFF_MASK		0x7fU		/* musdk */
 #define MVNETA_TX_IP_HLEN_SHIFT		8
 #define MVNETA_TXD_IP_HLEN_MASK		0x1f00U		/* musdk */
+/*
+ * The largest values the two fields hold: the L3 offset in bytes from the
+ * frame's start (Linux skb_network_offset()), the IP header length in
+ * 32-bit words (Linux ip4h->ihl; an IPv6 header with its extension
+ * headers, skb_network_header_len() >> 2).
+ */
+#define MVNETA_TX_L3_OFF_MAX		127U
+#define MVNETA_TX_IP_HLEN_MAX		31U
+#define MVNETA_TX_IP_HLEN_UNIT		4U
 #define MVNETA_TX_L4_UDP		MVNETA_BIT(16)
 #define MVNETA_TX_L3_IP6		MVNETA_BIT(17)
 #define MVNETA_TXD_IP_CSUM		MVNETA_BIT(18)

@@ -19,9 +19,10 @@
  *  - MIB counters clear when read; a 64-bit octet counter reads its low
  *    word first, which latches the high word for the next read.
  *  - The address decoding windows reset disabled (MVNETA_BASE_ADDR_ENABLE
- *    all ones, no access), the TX token buckets, TX_MTU and the bucket
- *    sizes to 0: a driver programs them or its DMA reaches nothing and
- *    its TX queues send nothing. Enabling a queue, or changing
+ *    all ones, no access), the TX token buckets to 0, TX_MTU and the
+ *    bucket sizes to a VLAN-tagged 1518-byte frame: a driver programs
+ *    them or its DMA reaches nothing, its TX queues send nothing and
+ *    larger frames wait. Enabling a queue, or changing
  *    MBUS_RETRY / SDMA_CONFIG / ACC_MODE while one is enabled, with a
  *    configuration the model does not run (neta_dma_config_bad()) is a
  *    violation (viol_bad_config). MVNETA_UNIT_INTR_CAUSE clears a bit
@@ -32,10 +33,10 @@
  *    the interrupt lines (neta_model_irq.c).
  *  - The GMAC: held in reset (GMAC_CTRL_2 PORT_RESET) it reports no link
  *    and passes nothing; MVNETA_GMAC_AUTONEG_CONFIG's FORCE_LINK_DOWN and
- *    FORCE_LINK_PASS override the partner's link in GMAC_STATUS (a change
- *    of that link sets MVNETA_CAUSE_LINK_CHANGE; neta_model_smi.c);
- *    GMAC_CTRL_0 must keep MVNETA_GMAC0_MUST_SET or the port passes
- *    nothing.
+ *    FORCE_LINK_PASS (which wins when both are set) override the
+ *    partner's link in GMAC_STATUS (a change of that link sets
+ *    MVNETA_CAUSE_LINK_CHANGE; neta_model_smi.c); GMAC_CTRL_0 must keep
+ *    MVNETA_GMAC0_MUST_SET or the port passes nothing.
  *  - The SMI at 0x2004 when params.mdio puts it in the window.
  *  - TXQ_SIZE of a running queue may be rewritten when only its
  *    sent-interrupt threshold changes.
@@ -62,6 +63,16 @@
  */
 #define NETA_GMAC_AUTONEG_RESET						\
 	(MVNETA_GMAC_CONFIG_GMII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX)
+
+/*
+ * TX_MTU and the bucket sizes at reset, in bits: the functional
+ * specification's values are not public, but U-Boot's mvneta.c never
+ * writes them and sends its largest frames on the silicon. The model
+ * takes the smallest reading that allows: a 1518-byte frame with one
+ * VLAN tag (1522 bytes with the FCS). Larger frames wait until a driver
+ * programs them (Linux mvneta_txq_max_tx_size_set()).
+ */
+#define NETA_TX_ARBITER_RESET_BITS	(1522u * MVNETA_TX_MTU_BITS_PER_BYTE)
 
 static inline void
 reg_set(struct neta_model *m, uint32_t off, uint32_t v)
@@ -124,10 +135,15 @@ neta_regs_reset(struct neta_model *m)
 	reg_set(m, MVNETA_MAC_ADDR_HIGH, (uint32_t)a[0] << 24 |
 		(uint32_t)a[1] << 16 | (uint32_t)a[2] << 8 | a[3]);
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
+	reg_set(m, MVNETA_TX_MTU, NETA_TX_ARBITER_RESET_BITS);
+	reg_set(m, MVNETA_TX_TOKEN_SIZE, NETA_TX_ARBITER_RESET_BITS);
 	for (q = 0; q < MVNETA_MAX_RXQ; q++)
 		neta_rxq_reset(m, q);
-	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+	for (q = 0; q < MVNETA_MAX_TXQ; q++) {
 		txq_reset(m, q);
+		reg_set(m, MVNETA_TXQ_TOKEN_SIZE_REG(q),
+			NETA_TX_ARBITER_RESET_BITS);
+	}
 	m->mib_rx_octets = m->mib_tx_octets = 0;
 	m->mib_rx_octets_hi = m->mib_tx_octets_hi = 0;
 }

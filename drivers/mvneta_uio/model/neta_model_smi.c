@@ -87,9 +87,14 @@ neta_gmac_link(const struct neta_model *m)
 
 	if (neta_reg(m, MVNETA_GMAC_CTRL_2) & MVNETA_GMAC2_PORT_RESET)
 		return false;
-	if (an & MVNETA_GMAC_FORCE_LINK_DOWN)
-		return false;
-	return (an & MVNETA_GMAC_FORCE_LINK_PASS) || neta_partner_link(m);
+	/*
+	 * FORCE_LINK_PASS wins when both are set: U-Boot's
+	 * mvneta_adjust_link() sets both on every link-up and its port
+	 * passes frames on the silicon.
+	 */
+	if (an & MVNETA_GMAC_FORCE_LINK_PASS)
+		return true;
+	return !(an & MVNETA_GMAC_FORCE_LINK_DOWN) && neta_partner_link(m);
 }
 
 /* GMAC_STATUS's speed and duplex bits of the partner's mode. */
