@@ -35,6 +35,7 @@
 #include "mvneta_desc.h"
 #include "mvneta_devargs.h"
 #include "mvneta_hw.h"
+#include "mvneta_mdio.h"
 #include "mvneta_mib.h"
 #include "mvneta_regs.h"
 #include "mvneta_xstats.h"
@@ -153,10 +154,14 @@ struct mvneta_tx_queue {
 	struct mvneta_txq_stats stats_base; /* stats at the last reset */
 };
 
-/* The SMI as the port reaches it (mvneta_phy.c): a UIO map, or map -1: the window. */
+/*
+ * The SMI as the port reaches it (mvneta_phy.c): a UIO map, or map -1:
+ * the window; the bus mvneta_mdio.c drives over it.
+ */
 struct mvneta_smi {
 	const struct socnic_backend *be;
 	int map;
+	struct mvneta_mdio_bus bus;
 };
 
 struct mvneta_adapter {

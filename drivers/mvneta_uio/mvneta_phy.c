@@ -2,7 +2,7 @@
 /*
  * net_mvneta_uio: the PHY over the SMI and the link forced into the GMAC,
  * as Linux's mvneta does it through phylink for an RGMII port with a PHY:
- * orion-mdio's SMI (mvmdio.c, mvneta_smi.h) under the PHY library the NIC
+ * orion-mdio's SMI (mvmdio.c, mvneta_mdio.c) under the PHY library the NIC
  * families share (socnic_phy.h: scan or phy_addr=, EEE advertisement off,
  * the modes up to phy_speed=, auto-negotiation restarted), then
  * mvneta_mac_link_up() / mvneta_mac_link_down(): AUTONEG_CONFIG's speed,
@@ -40,11 +40,12 @@
 /* phylib's PHY_STATE_TIME: a PHY without an interrupt is read each second. */
 #define MVNETA_LINK_POLL_US	1000000u
 
-/* ---- The SMI (orion-mdio) ---- */
+/* ---- The SMI (orion-mdio): mvneta_mdio.c over these accessors ---- */
 
 static uint32_t
-mvneta_smi_read32(const struct mvneta_smi *smi)
+mvneta_smi_read32(void *ctx)
 {
+	const struct mvneta_smi *smi = ctx;
 	const struct socnic_backend *be = smi->be;
 
 	if (smi->map >= 0)
@@ -53,8 +54,9 @@ mvneta_smi_read32(const struct mvneta_smi *smi)
 }
 
 static void
-mvneta_smi_write32(const struct mvneta_smi *smi, uint32_t val)
+mvneta_smi_write32(void *ctx, uint32_t val)
 {
+	const struct mvneta_smi *smi = ctx;
 	const struct socnic_backend *be = smi->be;
 
 	if (smi->map >= 0)
@@ -63,57 +65,11 @@ mvneta_smi_write32(const struct mvneta_smi *smi, uint32_t val)
 		socnic_write32(be, MVNETA_SMI_WINDOW_OFF, val);
 }
 
-/* orion_mdio_wait_ready(): BUSY clear within MVMDIO_SMI_TIMEOUT. */
-static int
-mvneta_smi_wait(const struct mvneta_smi *smi, uint32_t *v)
+static void
+mvneta_smi_delay(unsigned int us)
 {
-	unsigned int i;
-
-	for (i = 0; i <= MVNETA_SMI_TIMEOUT_US / MVNETA_SMI_POLL_US; i++) {
-		*v = mvneta_smi_read32(smi);
-		if (!(*v & MVNETA_SMI_BUSY))
-			return 0;
-		rte_delay_us_block(MVNETA_SMI_POLL_US);
-	}
-	return -ETIMEDOUT;
+	rte_delay_us_block(us);
 }
-
-/* orion_mdio_smi_read(): idle, the command, done, then READ_VALID. */
-static int
-mvneta_smi_read(void *ctx, unsigned int pa, uint32_t reg, uint16_t *val)
-{
-	const struct mvneta_smi *smi = ctx;
-	uint32_t v;
-
-	if (mvneta_smi_wait(smi, &v) < 0)
-		return -EBUSY;
-	mvneta_smi_write32(smi, mvneta_smi_cmd(pa, reg, MVNETA_SMI_READ_OPERATION));
-	if (mvneta_smi_wait(smi, &v) < 0)
-		return -ETIMEDOUT;
-	if (!(v & MVNETA_SMI_READ_VALID))
-		return -EIO;
-	*val = (uint16_t)(v & MVNETA_SMI_DATA_MASK);
-	return 0;
-}
-
-/* orion_mdio_smi_write(): idle, then the command with the data. */
-static int
-mvneta_smi_write(void *ctx, unsigned int pa, uint32_t reg, uint16_t val)
-{
-	const struct mvneta_smi *smi = ctx;
-	uint32_t v;
-
-	if (mvneta_smi_wait(smi, &v) < 0)
-		return -EBUSY;
-	mvneta_smi_write32(smi, mvneta_smi_cmd(pa, reg, MVNETA_SMI_WRITE_OPERATION) |
-				(uint32_t)val << MVNETA_SMI_DATA_SHIFT);
-	return 0;
-}
-
-static const struct socnic_mdio_ops mvneta_smi_ops = {
-	.read = mvneta_smi_read,
-	.write = mvneta_smi_write,
-};
 
 /*
  * Where the SMI is: the "mdio" map, else eth0's window (the backend's
@@ -130,6 +86,12 @@ mvneta_smi_find(struct mvneta_adapter *ad, const char *name)
 
 	ad->smi.be = be;
 	ad->smi.map = -1;
+	ad->smi.bus = (struct mvneta_mdio_bus){
+		.read32 = mvneta_smi_read32,
+		.write32 = mvneta_smi_write32,
+		.ctx = &ad->smi,
+		.delay_us = mvneta_smi_delay,
+	};
 	if (map >= 0 && be->ops->soc_read32 != NULL &&
 	    be->ops->soc_write32 != NULL) {
 		ad->smi.map = map;
@@ -174,7 +136,7 @@ mvneta_phy_init(struct mvneta_adapter *ad, const char *name)
 			    MVNETA_PHYLESS_SPEED);
 		return 0;
 	}
-	ad->phy.bus = (struct socnic_mdio){ .ops = &mvneta_smi_ops, .ctx = &ad->smi };
+	ad->phy.bus = mvneta_mdio_socnic(&ad->smi.bus);
 	ad->phy_managed = true;
 	if (socnic_phy_probe(&ad->phy, ad->da.phy_addr) < 0)
 		return 0;	/* logged: the link stays down */
