@@ -4,8 +4,9 @@
  * its GMAC, or net_mvneta_uio its NETA port, checked one item at a time
  * (docs/nics/boards.md, "Pre-flight check"; docs/nics/mvneta_uio.rst).
  * Plain C, no DPDK: it runs before hugepages are reserved. Registers are
- * read through the UIO device's maps; the only register written is a
- * GMAC's MAC_MDIO_Address (an MDIO read, as the PMD does it).
+ * read through the UIO device's maps; the only registers written are a
+ * GMAC's MAC_MDIO_Address and a NETA's SMI (MDIO reads of the PHY, as the
+ * PMDs do them; never a write to the PHY).
  */
 #ifndef BC_H
 #define BC_H
@@ -16,6 +17,7 @@
 #include <stdint.h>
 
 struct bc_soc;
+struct socnic_mdio;
 
 struct bc_ctx {
 	/* Options. */
@@ -37,6 +39,8 @@ struct bc_ctx {
 	bool mac_ok;			/* MAC_Version is a dwmac4's */
 	bool neta;			/* a NETA port (bc_neta.c) */
 	int neta_port;			/* Armada 3700 ethN, -1: not one */
+	int neta_smi_map;		/* the map reaching the SMI, -1: none */
+	uint64_t neta_smi_pa;		/* the SMI's physical address */
 
 	unsigned int failed;
 };
@@ -79,6 +83,24 @@ bool bc_neta_compatible(struct bc_ctx *c, const char *shown);
 void bc_neta_check_port(struct bc_ctx *c);
 void bc_neta_check_regs(struct bc_ctx *c);
 void bc_neta_check_mdio(struct bc_ctx *c);
+void bc_neta_check_phy(struct bc_ctx *c);
+
+/* bc_phy.c: the PHY over a family's MDIO master. */
+/* What a family's MDIO failures mean (the phy and link lines). */
+struct bc_mdio_family {
+	const char *stuck;	/* phy FAIL: the master stays busy */
+	const char *stuck_fix;
+	const char *link_fix;	/* link FAIL: the PHY's reads failed */
+	const char *no_phy_fix;
+};
+/*
+ * The phy and link checks over @p bus: the PHY at --phy-addr or the first
+ * answering on 0..31 (its ID), then its link. Reads only.
+ */
+void bc_phy_check(struct bc_ctx *c, const struct socnic_mdio *bus,
+		  const struct bc_mdio_family *f);
+/* Sleeps at least @p us (ten times it: a poll budget becomes generous). */
+void bc_delay_us(unsigned int us);
 
 /* Maps a UIO device may have (uio_pdrv_genirq: MAX_UIO_MAPS). */
 #define BC_UIO_MAPS	5
@@ -93,6 +115,10 @@ void bc_neta_check_mdio(struct bc_ctx *c);
 volatile uint32_t *bc_map_phys(const struct bc_ctx *c, uint64_t pa,
 			       size_t len, bool writable, void **base,
 			       size_t *map_len, const char **why);
+/* As bc_map_phys(), through map @p i only. */
+volatile uint32_t *bc_map_index(const struct bc_ctx *c, unsigned int i,
+				uint64_t pa, size_t len, bool writable,
+				void **base, size_t *map_len, const char **why);
 void bc_unmap(void *base, size_t map_len);
 
 #endif /* BC_H */

@@ -27,15 +27,18 @@ static const char bc_usage[] =
 	"                   fake tree such as socrx-devmodel's (the PMD's uio_root=)\n"
 	"  --csr-clk HZ     a GMAC's CSR clock, for the MDC divider (the PMD's\n"
 	"                   csr_clk=; default: the largest divider)\n"
-	"  --phy-addr N     a GMAC's PHY's MDIO address (default: scan 0..31)\n"
+	"  --phy-addr N     the PHY's MDIO address (default: scan 0..31)\n"
 	"Checks: hugepages, pagemap (physical addresses: root), uio, compatible,\n"
 	"then for a GMAC soc, dma-coherent, phy-mode, reset and glue (the SoC's\n"
 	"reset line and interface select, where a UIO map reaches them),\n"
 	"mac_version, phy, link; for a NETA port (its compatible, or the\n"
 	"overlay's generic-uio with map0 named \"neta\") soc (which Armada 3700\n"
 	"port), dma-coherent, phy-mode, neta_regs, mbus and phy_polling\n"
-	"(information), mdio (the SMI's map, no kernel driver on it), phy (skip).\n"
-	"Reads registers only, except a GMAC's MAC_MDIO_Address (MDIO reads).\n"
+	"(information), mdio (the SMI's map, no kernel driver on it), phy, link\n"
+	"(over the SMI; skip for a fixed-link or SerDes port: the PMD manages no\n"
+	"PHY there).\n"
+	"Reads registers only, except a GMAC's MAC_MDIO_Address and a NETA's SMI\n"
+	"(MDIO reads of the PHY; never a PHY write).\n"
 	"Exit status: 0 every check passed, 1 one failed, 2 usage.\n";
 
 static void
@@ -179,6 +182,7 @@ main(int argc, char **argv)
 	c.phy_addr = -1;
 	c.gmac = -1;
 	c.neta_port = -1;
+	c.neta_smi_map = -1;
 	if (bc_parse(argc, argv, &c) < 0)
 		return 2;
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -192,6 +196,7 @@ main(int argc, char **argv)
 		bc_check_phy_mode(&c);
 		bc_neta_check_regs(&c);
 		bc_neta_check_mdio(&c);
+		bc_neta_check_phy(&c);
 	} else {
 		bc_check_soc(&c);
 		bc_check_coherent(&c);

@@ -4,8 +4,10 @@
  * (the PMD drives the Armada 3700; 370/XP/38x are refused, as the PMD
  * refuses them), which 3700 port map 0 is, the port's registers through
  * a read-only mapping (answering at all; the address decoding window and
- * U-Boot's hardware PHY polling shown as information), and the SMI: the
- * overlay's "mdio" map, and no kernel driver bound to it.
+ * U-Boot's hardware PHY polling shown as information), the SMI: the
+ * overlay's "mdio" map, and no kernel driver bound to it, then the PHY
+ * and its link over the SMI with the PMD's own code (mvneta_mdio.c, then
+ * bc_phy.c): the SMI register is the only one written, with PHY reads.
  *
  * Armada 3700 addresses from Linux's armada-37xx.dtsi (internal registers
  * at 0xd0000000): eth0 ethernet@30000, eth1 ethernet@40000, 16 KiB each;
@@ -18,6 +20,7 @@
 
 #include "bc.h"
 #include "mvneta_a3700.h"
+#include "mvneta_mdio.h"
 #include "mvneta_regs.h"
 #include "socnic_sysfs.h"
 
@@ -183,7 +186,6 @@ bc_neta_check_mdio(struct bc_ctx *c)
 
 	if (c->neta_port < 0) {
 		bc_skip(c, "mdio", "not a 3700 port (soc)");
-		bc_skip(c, "phy", "not a 3700 port");
 		return;
 	}
 	for (i = 1; i < BC_UIO_MAPS && map == 0; i++)
@@ -209,14 +211,112 @@ bc_neta_check_mdio(struct bc_ctx *c)
 		bc_fail(c, "mdio", "the overlay's second reg entry: <0x32004 0x4> (" BC_NETA_OVERLAY ")",
 			"map%u \"mdio\" at %#" PRIx64 " is not the SMI (%#llx)",
 			map, addr + off, BC_A3700_SMI);
-	else if (map != 0)
+	else if (map != 0) {
 		bc_ok(c, "mdio", "map%u \"mdio\": the SMI at %#" PRIx64 "; no kernel driver on it",
 		      map, addr + off);
-	else if (c->neta_port == 0)
+		c->neta_smi_map = (int)map;
+		c->neta_smi_pa = addr + off;
+	} else if (c->neta_port == 0) {
 		bc_ok(c, "mdio", "no \"mdio\" map: the SMI at map0 + %#llx, inside eth0's registers; no kernel driver on it",
 		      BC_A3700_SMI - BC_A3700_ETH0);
-	else
+		c->neta_smi_map = 0;
+		c->neta_smi_pa = BC_A3700_SMI;
+	} else {
 		bc_fail(c, "mdio", "a second reg entry <0x32004 0x4> named \"mdio\" in the port's node (as " BC_NETA_OVERLAY " gives eth0)",
 			"eth1 has no \"mdio\" map and the SMI lies outside its registers");
-	bc_skip(c, "phy", "PHY ID and link over the NETA SMI: not checked (the check has no SMI access of its own)");
+	}
+}
+
+static uint32_t
+bc_smi_read32(void *ctx)
+{
+	return *(volatile uint32_t *)ctx;
+}
+
+static void
+bc_smi_write32(void *ctx, uint32_t val)
+{
+	*(volatile uint32_t *)ctx = val;
+}
+
+/*
+ * BUSY that never clears: another master drives the SMI (the kernel's
+ * orion-mdio, its platform device named otherwise than the mdio check
+ * looks for), or the unit holding the SMI is unclocked.
+ */
+static const char bc_smi_stuck_fix[] =
+	"no other master on the SMI: the kernel's orion-mdio unbound (" BC_NETA_OVERLAY
+	" disables mdio@32004); the SMI's unit (eth0's) clocked: never unbind mvneta, "
+	"whose remove gates gbe0_core until a reboot";
+
+static const struct bc_mdio_family bc_neta_smi = {
+	.stuck = "SMI read timed out (its BUSY bit stays set)",
+	.stuck_fix = bc_smi_stuck_fix,
+	.link_fix = bc_smi_stuck_fix,
+	.no_phy_fix = "the PHY's power and reset, its address (the board tree's phy-handle; "
+		"the PMD's phy_addr=), or a switch without a PHY: the node's fixed-link "
+		"(the ESPRESSObin's eth0 has one) or fixed_link=1000",
+};
+
+/* Whether the node has a fixed-link (the subnode or the legacy property). */
+static bool
+bc_neta_fixed_link(const struct bc_ctx *c)
+{
+	char path[PATH_MAX];
+
+	return bc_uio_path(c, "device/of_node/fixed-link", path, sizeof(path)) &&
+	       access(path, F_OK) == 0;
+}
+
+/*
+ * The PHY over the SMI, as the PMD manages it (mvneta_phy.c): an RGMII
+ * port (or one without phy-mode: the PMD takes RGMII) without a fixed
+ * link, through the "mdio" map, else eth0's window. Only the SMI register
+ * is written: read commands.
+ */
+void
+bc_neta_check_phy(struct bc_ctx *c)
+{
+	struct mvneta_mdio_bus bus = {
+		.read32 = bc_smi_read32,
+		.write32 = bc_smi_write32,
+		.delay_us = bc_delay_us,
+	};
+	struct socnic_mdio mdio;
+	const char *why = NULL;
+	void *base;
+	size_t len;
+
+	if (c->neta_port < 0) {
+		bc_skip(c, "phy", "not a 3700 port (soc)");
+		bc_skip(c, "link", "no PHY");
+		return;
+	}
+	if (bc_neta_fixed_link(c)) {
+		bc_skip(c, "phy", "the node's fixed-link: the PMD manages no PHY");
+		bc_skip(c, "link", "a fixed link (the PMD forces it into the GMAC)");
+		return;
+	}
+	if (c->phy_mode[0] != '\0' && strncmp(c->phy_mode, "rgmii", 5) != 0) {
+		bc_skip(c, "phy", "a SerDes phy-mode (in-band status): the PMD manages no PHY");
+		bc_skip(c, "link", "in-band status, read by the GMAC");
+		return;
+	}
+	if (c->neta_smi_map < 0) {
+		bc_skip(c, "phy", "no SMI the PMD may use (mdio)");
+		bc_skip(c, "link", "no PHY");
+		return;
+	}
+	bus.ctx = (void *)(uintptr_t)bc_map_index(c, (unsigned int)c->neta_smi_map,
+						  c->neta_smi_pa, 4, true,
+						  &base, &len, &why);
+	if (bus.ctx == NULL) {
+		bc_fail(c, "phy", "run as root", "cannot map %s's map%d for the SMI: %s",
+			c->uio, c->neta_smi_map, why);
+		bc_skip(c, "link", "no PHY");
+		return;
+	}
+	mdio = mvneta_mdio_socnic(&bus);
+	bc_phy_check(c, &mdio, &bc_neta_smi);
+	bc_unmap(base, len);
 }

@@ -4,8 +4,8 @@
  * is mmap offset N pages (drivers/uio/uio.c uio_mmap()), its physical
  * place maps/mapN/addr (page aligned) and size. MAC_Version is read
  * from a read-only mapping; the PHY over the controller's MDIO master
- * with the PMD's own code (stmmac_mdio.c), which writes MAC_MDIO_Address
- * and nothing else.
+ * with the PMD's own code (stmmac_mdio.c, then bc_phy.c), which writes
+ * MAC_MDIO_Address and nothing else.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -13,7 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "bc.h"
@@ -38,25 +37,17 @@ bc_map_info(const struct bc_ctx *c, unsigned int i, uint64_t *addr,
 }
 
 volatile uint32_t *
-bc_map_phys(const struct bc_ctx *c, uint64_t pa, size_t len, bool writable,
-	    void **base, size_t *map_len, const char **why)
+bc_map_index(const struct bc_ctx *c, unsigned int i, uint64_t pa, size_t len,
+	     bool writable, void **base, size_t *map_len, const char **why)
 {
 	long pg = sysconf(_SC_PAGESIZE);
 	uint64_t addr = 0, size = 0;
 	char rel[48], path[PATH_MAX];
-	unsigned int i;
 	void *m;
 	int fd;
 
-	for (i = 0; i < BC_UIO_MAPS; i++) {
-		if (!bc_map_info(c, i, &addr, &size)) {
-			i = BC_UIO_MAPS;
-			break;
-		}
-		if (pa >= addr && pa - addr + len <= size)
-			break;
-	}
-	if (i == BC_UIO_MAPS) {
+	if (!bc_map_info(c, i, &addr, &size) || pa < addr ||
+	    pa - addr + len > size) {
 		*why = "no map of the UIO device covers it (the overlay maps only the controller)";
 		return NULL;
 	}
@@ -80,6 +71,21 @@ bc_map_phys(const struct bc_ctx *c, uint64_t pa, size_t len, bool writable,
 	*base = m;
 	*map_len = (size_t)size;
 	return (volatile uint32_t *)((uint8_t *)m + (pa - addr));
+}
+
+volatile uint32_t *
+bc_map_phys(const struct bc_ctx *c, uint64_t pa, size_t len, bool writable,
+	    void **base, size_t *map_len, const char **why)
+{
+	uint64_t addr = 0, size = 0;
+	unsigned int i;
+
+	for (i = 0; i < BC_UIO_MAPS && bc_map_info(c, i, &addr, &size); i++)
+		if (pa >= addr && pa - addr + len <= size)
+			return bc_map_index(c, i, pa, len, writable, base,
+					    map_len, why);
+	*why = "no map of the UIO device covers it (the overlay maps only the controller)";
+	return NULL;
 }
 
 void
@@ -155,22 +161,14 @@ bc_bus_write32(void *ctx, uint32_t off, uint32_t val)
 	((volatile uint32_t *)ctx)[off / 4] = val;
 }
 
-/*
- * Sleeps rather than spins: the bus' poll budget (1000 polls) becomes at
- * least 100 ms, ample for a frame at the slowest MDC.
- */
-static void
-bc_bus_delay(unsigned int us)
-{
-	struct timespec ts = { 0, (long)us * 10000L };
-
-	nanosleep(&ts, NULL);
-}
-
-static const char bc_no_phy_fix[] =
-	"the PHY's power and reset (its regulator: regulator_ignore_unused; "
-	"its reset GPIO), the PHY on the other GMAC's MDIO (the board tree's "
-	"phy-handle), or a switch without a PHY: fixed_link=1000";
+static const struct bc_mdio_family bc_gmac_mdio = {
+	.stuck = "MDIO read timed out (MAC_MDIO_Address.GB stays set)",
+	.stuck_fix = "MDC is not running: the CSR clock is off (clk_ignore_unused)",
+	.link_fix = "MDC: the CSR clock (clk_ignore_unused)",
+	.no_phy_fix = "the PHY's power and reset (its regulator: regulator_ignore_unused; "
+		"its reset GPIO), the PHY on the other GMAC's MDIO (the board tree's "
+		"phy-handle), or a switch without a PHY: fixed_link=1000",
+};
 
 void
 bc_check_phy(struct bc_ctx *c)
@@ -178,16 +176,13 @@ bc_check_phy(struct bc_ctx *c)
 	struct stmmac_mdio_bus bus = {
 		.read32 = bc_bus_read32,
 		.write32 = bc_bus_write32,
-		.delay_us = bc_bus_delay,
+		.delay_us = bc_delay_us,
 		.cr = stmmac_mdc_cr(c->csr_clk),
 	};
-	unsigned int pa, first = 0, last = STMMAC_MDIO_ADDRS - 1, speed = 0;
+	struct socnic_mdio mdio;
 	const char *why = NULL;
-	uint32_t id = 0xffffffffu;
-	bool up = false, full = false;
 	void *base;
 	size_t len;
-	int ret;
 
 	if (!c->mac_ok) {
 		bc_skip(c, "phy", "the controller does not answer (mac_version)");
@@ -201,45 +196,7 @@ bc_check_phy(struct bc_ctx *c)
 		bc_skip(c, "link", "no PHY");
 		return;
 	}
-	if (c->phy_addr >= 0)
-		first = last = (unsigned int)c->phy_addr;
-	for (pa = first; pa <= last; pa++) {
-		uint16_t v;
-
-		/* -EBUSY: GB was still set from before; -ETIMEDOUT: it stays. */
-		if (stmmac_mdio_c22_read(&bus, pa, 2 /* PHYSID1 */, &v) < 0) {
-			bc_fail(c, "phy", "MDC is not running: the CSR clock is off (clk_ignore_unused)",
-				"MDIO read timed out (MAC_MDIO_Address.GB stays set)");
-			bc_skip(c, "link", "no PHY");
-			bc_unmap(base, len);
-			return;
-		}
-		id = stmmac_mdio_phy_id(&bus, pa);
-		if (stmmac_mdio_phy_present(id))
-			break;
-	}
-	if (pa > last) {
-		if (c->phy_addr >= 0)
-			bc_fail(c, "phy", bc_no_phy_fix,
-				"no PHY answers at MDIO address %d (ID %#x)",
-				c->phy_addr, id);
-		else
-			bc_fail(c, "phy", bc_no_phy_fix,
-				"no PHY answers on MDIO addresses 0..31");
-		bc_skip(c, "link", "no PHY");
-		bc_unmap(base, len);
-		return;
-	}
-	bc_ok(c, "phy", "ID 0x%08x at MDIO address %u (phy_addr=%u)", id, pa, pa);
-	ret = stmmac_mdio_c22_link(&bus, pa, &up, &speed, &full);
+	mdio = stmmac_mdio_socnic(&bus);
+	bc_phy_check(c, &mdio, &bc_gmac_mdio);
 	bc_unmap(base, len);
-	if (ret < 0)
-		bc_fail(c, "link", "MDC: the CSR clock (clk_ignore_unused)",
-			"MDIO reads of the PHY failed");
-	else if (!up)
-		bc_fail(c, "link", "the cable and the link partner (auto-negotiation must agree on a mode both advertise)",
-			"down");
-	else
-		bc_ok(c, "link", "up, %u Mbit/s %s duplex", speed,
-		      full ? "full" : "half");
 }

@@ -104,26 +104,3 @@ const struct socnic_mdio_ops stmmac_mdio_ops = {
 	.read = stmmac_mdio_op_read,
 	.write = stmmac_mdio_op_write,
 };
-
-uint32_t
-stmmac_mdio_phy_id(const struct stmmac_mdio_bus *bus, unsigned int pa)
-{
-	const struct socnic_mdio mdio = stmmac_mdio_socnic(bus);
-
-	return socnic_mdio_phy_id(&mdio, pa);
-}
-
-bool
-stmmac_mdio_phy_present(uint32_t id)
-{
-	return socnic_mdio_phy_present(id);
-}
-
-int
-stmmac_mdio_c22_link(const struct stmmac_mdio_bus *bus, unsigned int pa,
-		     bool *up, unsigned int *speed, bool *full)
-{
-	const struct socnic_mdio mdio = stmmac_mdio_socnic(bus);
-
-	return socnic_mdio_c22_link(&mdio, pa, up, speed, full);
-}

@@ -57,14 +57,4 @@ stmmac_mdio_socnic(const struct stmmac_mdio_bus *bus)
 	};
 }
 
-/* socnic_mdio_phy_id() on this bus (socrx-board-check's scan). */
-uint32_t stmmac_mdio_phy_id(const struct stmmac_mdio_bus *bus, unsigned int pa);
-
-/* socnic_mdio_phy_present(). */
-bool stmmac_mdio_phy_present(uint32_t id);
-
-/* socnic_mdio_c22_link() on this bus. */
-int stmmac_mdio_c22_link(const struct stmmac_mdio_bus *bus, unsigned int pa,
-			 bool *up, unsigned int *speed, bool *full);
-
 #endif /* STMMAC_MDIO_H */

@@ -18,12 +18,21 @@ failure it names, each a checklist line FAIL with its fix and exit status
     php_grf selecting RGMII); i.MX8MP GPR1 without its
     clock enable, and the overlay applied to its FEC (0x30be0000);
   - NETA static trees (config/boards/armada-3720-eth0-uio.dtso's maps:
-    map0 "neta", map1 "mdio" at the SMI's page + 4): the happy path (the
-    window and U-Boot's PHY polling as information, the PHY skipped); an
-    Armada 370 compatible (refused with what the 32-bit NETAs need); a
-    phy-mode the PMD does not set (rmii); a
-    port reading 0 (not answering: unclocked); the kernel's orion-mdio
-    bound to the SMI; eth1 without an "mdio" map; map 0 at no 3700 port.
+    map0 "neta", map1 "mdio" at the SMI's page + 4): the overlay's maps
+    (the window and U-Boot's PHY polling as information; the SMI a file
+    whose reads never come back READ_VALID, so no PHY answers: the scan
+    went through map1, where its last read command stays, not through
+    eth0's window, whose word reads BUSY); --phy-addr 1 likewise; the
+    SMI's BUSY set for good, through map1 and through eth0's window
+    (FAIL naming orion-mdio and the clock, no command written); the
+    node's fixed-link (ESPRESSObin: every line ok, the PHY skipped) and
+    an in-band phy-mode (sgmii: skipped); an Armada 370 compatible
+    (refused with what the 32-bit NETAs need); a phy-mode the PMD does
+    not set (rmii); a port reading 0 (not answering: unclocked); the
+    kernel's orion-mdio bound to the SMI (the PHY not read); eth1 without
+    an "mdio" map (the PHY skipped); map 0 at no 3700 port. A PHY that
+    answers cannot be served by a file: the SMI's answer is the device's
+    doing (socrx-devmodel serves no NETA, docs/model.md "The NETA").
 
 A fake device node is a file: map N is its bytes from N pages on (UIO
 selects map N by mmap offset N pages). Where map 0 is longer than a page,
@@ -292,15 +301,30 @@ NETA_LIVE = {(0, NETA_GMAC_CTRL_0): 0x8be4, (0, NETA_BASE_ADDR_ENABLE): 0x3e,
 NETA_MAPS = [(A3700_ETH0, 0x4000, "neta", 0), (A3700_SMI_PAGE, 0x1000, "mdio", 4)]
 
 
+SMI_READ, SMI_BUSY = 1 << 26, 1 << 28
+
+
+def smi_read_cmd(pa, reg):
+    """mvneta_smi_cmd(pa, reg, MVNETA_SMI_READ_OPERATION)."""
+    return pa << 16 | reg << 21 | SMI_READ
+
+
+def uio_word(root, map_index, off):
+    with open(root + "/dev/uio0", "rb") as f:
+        f.seek(map_index * PG + off)
+        return struct.unpack("<I", f.read(4))[0]
+
+
 def neta_cases():
     root = tempfile.mkdtemp(prefix="socrx-bc-")
     try:
         fake_host(root)
-        static_tree(root, NETA_MAPS, NETA_LIVE)
+        # eth0's window word BUSY: the scan must take map1, as the PMD does.
+        static_tree(root, NETA_MAPS, {**NETA_LIVE, (0, 0x2004): SMI_BUSY})
         of_node(root)
         code, lines, out = run(root, "NETA eth0, the overlay's maps")
         get = lambda k: lines.get(k, ("(none)", ""))
-        check((code == 0 or not native_root) and
+        check(code == 1 and
               get("compatible")[0] == "ok" and "\"neta\"" in get("compatible")[1] and
               get("soc") == ("ok", "Armada 3700 eth0 (ethernet@30000), overlay "
                              "config/boards/armada-3720-eth0-uio.dtso") and
@@ -309,15 +333,64 @@ def neta_cases():
               get("phy_polling")[0] == "ok" and "on" in get("phy_polling")[1] and
               "PHY address 1" in get("phy_polling")[1] and
               get("mdio")[0] == "ok" and "map1 \"mdio\": the SMI at 0xd0032004" in get("mdio")[1] and
-              get("phy")[0] == "skip" and "mac_version" not in lines,
-              "NETA happy path: compatible, soc, neta_regs, mbus, phy_polling, "
-              "mdio ok, phy skipped (exit %d)" % code, out)
+              "mac_version" not in lines,
+              "NETA, the overlay's maps: compatible, soc, neta_regs, mbus, "
+              "phy_polling, mdio ok (exit %d)" % code, out)
+        check(get("phy")[0] == "FAIL" and
+              get("phy")[1].startswith("no PHY answers on MDIO addresses 0..31") and
+              "fix: the PHY's power and reset" in get("phy")[1] and
+              "phy_addr=" in get("phy")[1] and get("link")[0] == "skip",
+              "NETA: a file answers no SMI read: no PHY, link skipped",
+              str(get("phy")))
+        check(uio_word(root, 1, 4) == smi_read_cmd(31, 2) and
+              uio_word(root, 0, 0x2004) == SMI_BUSY,
+              "NETA: the scan read PHYSID1 of 0..31 through map1 \"mdio\" "
+              "(its word %#x, want %#x), not eth0's window" %
+              (uio_word(root, 1, 4), smi_read_cmd(31, 2)))
+        static_tree(root, NETA_MAPS, NETA_LIVE)
+        lines = expect(root, "NETA --phy-addr 1", "phy", "FAIL",
+                       ["no PHY answers at MDIO address 1 (ID 0xffffffff)"],
+                       extra=["--phy-addr", "1"])
+        check(uio_word(root, 1, 4) == smi_read_cmd(1, 2),
+              "NETA --phy-addr 1: only address 1 read (SMI word %#x)" %
+              uio_word(root, 1, 4))
+        static_tree(root, NETA_MAPS, {**NETA_LIVE, (1, 4): SMI_BUSY})
+        lines = expect(root, "NETA SMI busy for good (map1)", "phy", "FAIL",
+                       ["SMI read timed out (its BUSY bit stays set)",
+                        "fix: no other master on the SMI: the kernel's orion-mdio",
+                        "never unbind mvneta, whose remove gates gbe0_core"])
+        check(lines.get("link", ("",))[0] == "skip" and
+              uio_word(root, 1, 4) == SMI_BUSY,
+              "SMI busy: link skipped, no command written while BUSY")
+        static_tree(root, [(A3700_ETH0, 0x4000, "neta", 0)],
+                    {**NETA_LIVE, (0, 0x2004): SMI_BUSY})
+        lines = expect(root, "NETA SMI busy for good (eth0's window)", "phy", "FAIL",
+                       ["SMI read timed out (its BUSY bit stays set)",
+                        "fix: no other master on the SMI"])
+        check(lines.get("mdio", ("", ""))[1].startswith("no \"mdio\" map: the SMI at map0 + 0x2004"),
+              "eth0 without an mdio map: the SMI through the window")
+        static_tree(root, NETA_MAPS, {**NETA_LIVE, (1, 4): SMI_BUSY})
+        write(root + "/sys/class/uio/uio0/device/of_node/fixed-link/speed",
+              b"\0\0\x03\xe8", "wb")
+        code, lines, out = run(root, "NETA with the node's fixed-link (ESPRESSObin)")
+        check((code == 0 or not native_root) and
+              lines.get("phy") == ("skip", "the node's fixed-link: the PMD manages no PHY") and
+              lines.get("link", ("",))[0] == "skip" and
+              uio_word(root, 1, 4) == SMI_BUSY,
+              "NETA fixed-link: phy and link skipped, the SMI untouched, "
+              "every other line ok (exit %d)" % code, out)
+        shutil.rmtree(root + "/sys/class/uio/uio0/device/of_node/fixed-link")
+        of_node(root, phy_mode=b"sgmii\0")
+        lines = expect(root, "NETA phy-mode sgmii", "phy", "skip",
+                       ["a SerDes phy-mode (in-band status): the PMD manages no PHY"],
+                       rc=0 if native_root else 1)
         of_node(root, compatible=b"marvell,armada-370-neta\0")
         lines = expect(root, "Armada 370 NETA", "compatible", "FAIL",
                        ["armada-370-neta", "armhf DPDK without NEON",
                         "per-CPU interrupt", "fix: an Armada 3700 board"])
-        check(lines.get("neta_regs", ("",))[0] == "skip",
-              "370: the port's registers are not read")
+        check(lines.get("neta_regs", ("",))[0] == "skip" and
+              lines.get("phy", ("",))[0] == "skip",
+              "370: the port's registers and the PHY are not read")
         of_node(root, phy_mode=b"rmii\0")
         expect(root, "NETA phy-mode rmii", "phy-mode", "FAIL",
                ["\"rmii\" is no interface the PMD sets", "fix: phy_mode= one of"])
@@ -327,14 +400,20 @@ def neta_cases():
                ["does not answer", "fix: boot with the overlay and never unbind mvneta"])
         static_tree(root, NETA_MAPS, NETA_LIVE)
         write(root + "/sys/bus/platform/drivers/orion-mdio/d0032004.mdio/uevent", "")
-        expect(root, "orion-mdio bound to the SMI", "mdio", "FAIL",
-               ["orion-mdio drives the SMI", "fix: disable the kernel's mdio node"])
+        lines = expect(root, "orion-mdio bound to the SMI", "mdio", "FAIL",
+                       ["orion-mdio drives the SMI", "fix: disable the kernel's mdio node"])
+        check(lines.get("phy") == ("skip", "no SMI the PMD may use (mdio)") and
+              uio_word(root, 1, 4) == 0,
+              "orion-mdio bound: the PHY not read, the SMI untouched")
         shutil.rmtree(root + "/sys/bus")
         static_tree(root, [(A3700_ETH1, 0x4000, "neta", 0)], NETA_LIVE)
         lines = expect(root, "NETA eth1 without an mdio map", "mdio", "FAIL",
                        ["eth1 has no \"mdio\" map", "fix: a second reg entry"])
         check(lines.get("soc", ("", ""))[1].startswith("Armada 3700 eth1"),
               "eth1 identified by map0's address")
+        check(lines.get("phy") == ("skip", "no SMI the PMD may use (mdio)") and
+              lines.get("link", ("",))[0] == "skip",
+              "eth1 without an mdio map: phy and link skipped")
         static_tree(root, [(0xf1070000, 0x4000, "neta", 0)], NETA_LIVE)
         expect(root, "NETA overlay on no 3700 port", "soc", "FAIL",
                ["map0 at 0xf1070000 is no Armada 3700 NETA port",
