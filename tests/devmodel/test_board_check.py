@@ -143,11 +143,13 @@ def run(root, what, extra=()):
 
 
 def expect(root, what, check_name, status, words, rc=1, extra=()):
+    """@rc None: any exit status (a check whose outcome depends on the
+    host, pagemap under qemu, decides it)."""
     code, lines, out = run(root, what, extra)
     got = lines.get(check_name, ("(none)", ""))
-    check(code == rc and got[0] == status and
+    check((rc is None or code == rc) and got[0] == status and
           all(w in got[1] for w in words),
-          "%s: exit %d, %s %s %s (want exit %d, %s with %s)" %
+          "%s: exit %d, %s %s %s (want exit %s, %s with %s)" %
           (what, code, check_name, got[0], got[1][:60], rc, status, words), out)
     return lines
 
@@ -383,7 +385,7 @@ def neta_cases():
         of_node(root, phy_mode=b"sgmii\0")
         lines = expect(root, "NETA phy-mode sgmii", "phy", "skip",
                        ["a SerDes phy-mode (in-band status): the PMD manages no PHY"],
-                       rc=0 if native_root else 1)
+                       rc=0 if native_root else None)
         of_node(root, compatible=b"marvell,armada-370-neta\0")
         lines = expect(root, "Armada 370 NETA", "compatible", "FAIL",
                        ["armada-370-neta", "armhf DPDK without NEON",
