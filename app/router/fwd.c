@@ -233,7 +233,7 @@ fwd_v6_x4(const struct lcore_conf *qconf, struct fwd_out *o,
 	  struct rte_mbuf **pkts, unsigned int nf)
 {
 	struct rte_ipv6_hdr *ip6[FWD_STEP];
-	uint8_t dst[FWD_STEP][RTE_LPM6_IPV6_ADDR_SIZE];
+	router_lpm6_key dst[FWD_STEP];
 	int32_t hop[FWD_STEP];
 	unsigned int j;
 	uint16_t port;
@@ -241,7 +241,7 @@ fwd_v6_x4(const struct lcore_conf *qconf, struct fwd_out *o,
 	for (j = 0; j < FWD_STEP; j++) {
 		ip6[j] = rte_pktmbuf_mtod_offset(pkts[j], struct rte_ipv6_hdr *,
 						 RTE_ETHER_HDR_LEN);
-		memcpy(dst[j], ip6[j]->dst_addr, sizeof(dst[j]));
+		memcpy(&dst[j], &ip6[j]->dst_addr, sizeof(dst[j]));
 	}
 	rte_lpm6_lookup_bulk_func(router_conf.lpm6, dst, hop, FWD_STEP);
 	for (j = 0; j < FWD_STEP; j++) {

@@ -103,7 +103,7 @@ fwd_l4_sw_ok(const struct rte_mbuf *m, enum fwd_kind kind, const void *l3,
 			return true;
 		proto = ip6->proto;
 		l4 = (const uint8_t *)(ip6 + 1);
-		sum = csum_ipv6_pseudo(ip6->src_addr, ip6->dst_addr, l4_len,
+		sum = csum_ipv6_pseudo(&ip6->src_addr, &ip6->dst_addr, l4_len,
 				       proto, 0);
 	}
 	if (proto == IPPROTO_UDP) {
@@ -175,7 +175,8 @@ fwd_frame(const struct lcore_conf *qconf, struct rte_mbuf *m,
 		v = fwd_check_v6(m, ip6, l2);
 		if (v != FWD_OK)
 			return v;
-		if (rte_lpm6_lookup(router_conf.lpm6, ip6->dst_addr, &hop) == 0)
+		if (router_lpm6_lookup(router_conf.lpm6, &ip6->dst_addr,
+				       &hop) == 0)
 			p = (uint16_t)hop;
 	} else {
 		return ROUTER_DROP_non_ip;

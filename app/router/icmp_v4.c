@@ -22,8 +22,10 @@
 #include "router.h"
 
 #define ICMP_QUOTE_PAYLOAD	8	/* payload bytes quoted (RFC 792) */
-/* RFC 792's types (DPDK 22.11's rte_icmp.h has only the echo ones) */
+/* RFC 792's types (rte_icmp.h's names differ between DPDK versions) */
+#define ICMP_ECHO_REPLY		0
 #define ICMP_DEST_UNREACH	3
+#define ICMP_ECHO_REQUEST	8
 #define ICMP_TIME_EXCEEDED	11
 #define ICMP_TIMESTAMP		13
 #define ICMP_TIMESTAMP_REPLY	14
@@ -68,8 +70,8 @@ icmp_v4_may_answer(const struct rte_mbuf *m, const struct icmp_l2 *l2)
 	if (icmp_v4_have(m, l2) < ihl + 1)
 		return false;
 	switch (l4[0]) {
-	case RTE_IP_ICMP_ECHO_REPLY:
-	case RTE_IP_ICMP_ECHO_REQUEST:
+	case ICMP_ECHO_REPLY:
+	case ICMP_ECHO_REQUEST:
 	case ICMP_TIMESTAMP:
 	case ICMP_TIMESTAMP_REPLY:
 		return true;

@@ -80,7 +80,8 @@ icmp_v6_may_answer(const struct rte_mbuf *m, const struct icmp_l2 *l2)
 	uint8_t nh = ip6->proto;
 
 	if (rte_is_multicast_ether_addr(&l2->eth->dst_addr) ||
-	    !icmp_v6_unicast(ip6->src_addr) || ip6->dst_addr[0] == 0xff)
+	    !icmp_v6_unicast((const uint8_t *)&ip6->src_addr) ||
+	    ((const uint8_t *)&ip6->dst_addr)[0] == 0xff)
 		return false;
 	for (k = 0; k < IP6_EXT_MAX; k++) {
 		if (nh != IP6_NH_HOPOPTS && nh != IP6_NH_ROUTING &&
@@ -135,13 +136,13 @@ icmp_v6_build(const struct rte_mbuf *m, const struct icmp_l2 *l2,
 	oip->payload_len = rte_cpu_to_be_16((uint16_t)icmp_len);
 	oip->proto = IPPROTO_ICMPV6;
 	oip->hop_limits = ICMP_HOP_LIMIT;
-	memcpy(oip->src_addr, router_conf.icmp6_src, sizeof(oip->src_addr));
-	memcpy(oip->dst_addr, ip6->src_addr, sizeof(oip->dst_addr));
+	memcpy(&oip->src_addr, router_conf.icmp6_src, sizeof(oip->src_addr));
+	memcpy(&oip->dst_addr, &ip6->src_addr, sizeof(oip->dst_addr));
 	ic = (uint8_t *)(oip + 1);
 	memset(ic, 0, ICMP6_HDR_LEN);
 	ic[0] = expired ? ICMP6_TIME_EXCEEDED : ICMP6_DST_UNREACH;
 	memcpy(ic + ICMP6_HDR_LEN, ip6, quote);
-	sum = csum_ipv6_pseudo(oip->src_addr, oip->dst_addr, icmp_len,
+	sum = csum_ipv6_pseudo(&oip->src_addr, &oip->dst_addr, icmp_len,
 			       IPPROTO_ICMPV6, 0);
 	ck = csum_fold(csum_partial(ic, icmp_len, sum));
 	memcpy(ic + 2, &ck, sizeof(ck));

@@ -94,13 +94,13 @@ add6(struct rte_lpm6 *lpm, const struct route_table *t, const struct route6 *r)
 	int i, rc;
 
 	if (r->depth != 0)
-		return rte_lpm6_add(lpm, r->prefix, r->depth, r->port);
+		return router_lpm6_add(lpm, r->prefix, r->depth, r->port);
 	for (i = 0; i < 2; i++) {
 		memset(half, 0, sizeof(half));
 		half[0] = (uint8_t)(i << 7);
 		if (has_v6(t, half, 1))
 			continue;
-		rc = rte_lpm6_add(lpm, half, 1, r->port);
+		rc = router_lpm6_add(lpm, half, 1, r->port);
 		if (rc != 0)
 			return rc;
 	}

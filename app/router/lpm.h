@@ -9,6 +9,7 @@
 #include <rte_lpm.h>
 #include <rte_lpm6.h>
 
+#include "compat_lpm6.h"
 #include "routes.h"
 
 /*

@@ -400,7 +400,9 @@ setup_queues(uint16_t port, struct rte_mempool *mp)
 	unsigned int i, k;
 	int rc;
 
-	rte_eth_dev_info_get(port, &info);
+	rc = rte_eth_dev_info_get(port, &info);
+	if (rc != 0)
+		die("port %u: device information: %s", port, rte_strerror(-rc));
 	for (i = 0; i < n_fwd_lcores; i++) {
 		unsigned int lcore = fwd_lcores[i];
 		struct lcore_conf *qc = &lcore_conf[lcore];

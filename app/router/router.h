@@ -14,6 +14,7 @@
 #include <rte_lpm6.h>
 #include <rte_rcu_qsbr.h>
 
+#include "compat_lpm6.h"
 #include "latency.h"
 #include "stats.h"
 

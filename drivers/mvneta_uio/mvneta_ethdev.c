@@ -439,9 +439,10 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_stop		= mvneta_dev_stop,
 	.dev_close		= mvneta_dev_close,
 	.dev_infos_get		= mvneta_dev_infos_get,
-	.dev_supported_ptypes_get = socnic_dev_supported_ptypes_get,
+	.dev_supported_ptypes_get =
+		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= mvneta_link_update,
-	.stats_get		= mvneta_stats_get,
+	.stats_get		= SOCNIC_STATS_GET_OP(mvneta_stats_get),
 	.stats_reset		= mvneta_stats_reset,
 	.xstats_get		= mvneta_xstats_get,
 	.xstats_get_names	= mvneta_xstats_get_names,
@@ -560,7 +561,7 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	eth_dev->dev_ops = &mvneta_eth_dev_ops;
 	/* The link interrupt: the port's misc cause LINK_CHANGE. */
 	socnic_lsc_probe(eth_dev, &ad->be, true, mvneta_logtype_driver);
-	eth_dev->rx_queue_count = mvneta_rx_queue_count;
+	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count);
 	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
 	socnic_secondary_serve(eth_dev, &ad->be, MVNETA_PMD_NAME_STR,

@@ -25,6 +25,7 @@
 #include "rxp_sync.h"
 
 #include "socnic_backend.h"
+#include "socnic_compat_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
@@ -364,7 +365,8 @@ int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq);
 void mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq);
 void mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq);
 void mvneta_rx_missed_update(struct mvneta_rx_queue *rxq);
-uint32_t mvneta_rx_queue_count(void *rxq);
+int mvneta_rx_queue_count(void *rxq);
+SOCNIC_RX_QUEUE_COUNT_COMPAT(mvneta_rx_queue_count)
 int mvneta_rx_descriptor_status(void *rxq, uint16_t offset);
 /*
  * The general path: any descriptor in any state (errors, chains); returns
@@ -415,7 +417,9 @@ int mvneta_tx_descriptor_status(void *txq, uint16_t offset);
 
 /* mvneta_stats.c */
 void mvneta_xstats_log(const struct rte_eth_dev *dev);
-int mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
+int mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
+		     socnic_queue_stats *qstats);
+SOCNIC_STATS_GET_COMPAT(mvneta_stats_get)
 int mvneta_stats_reset(struct rte_eth_dev *dev);
 int mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		      unsigned int n);

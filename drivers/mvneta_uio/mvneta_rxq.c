@@ -408,7 +408,7 @@ mvneta_rx_occupied(const struct mvneta_rx_queue *rxq)
 	return (uint16_t)RTE_MIN(occ, (uint32_t)(uint16_t)(rxq->armed - rxq->next));
 }
 
-uint32_t
+int
 mvneta_rx_queue_count(void *rx_queue)
 {
 	struct mvneta_rx_queue *rxq = rx_queue;

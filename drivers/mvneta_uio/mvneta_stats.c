@@ -77,7 +77,8 @@ mvneta_xstats_log(const struct rte_eth_dev *dev)
 }
 
 int
-mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
+mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
+		 socnic_queue_stats *qstats)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
 	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
@@ -94,17 +95,21 @@ mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 		stats->ierrors = rs.rx_errors;
 		stats->imissed = rs.rx_missed;
 		stats->rx_nombuf = rs.rx_nombuf;
-		stats->q_ipackets[0] = rs.rx_packets;
-		stats->q_ibytes[0] = rs.rx_bytes;
-		stats->q_errors[0] = rs.rx_errors;
+		if (qstats != NULL) {
+			qstats->q_ipackets[0] = rs.rx_packets;
+			qstats->q_ibytes[0] = rs.rx_bytes;
+			qstats->q_errors[0] = rs.rx_errors;
+		}
 	}
 	if (txq != NULL) {
 		mvneta_txq_stats_view(txq, &ts);
 		stats->opackets = ts.tx_packets;
 		stats->obytes = ts.tx_bytes;
 		stats->oerrors = ts.tx_dropped;
-		stats->q_opackets[0] = ts.tx_packets;
-		stats->q_obytes[0] = ts.tx_bytes;
+		if (qstats != NULL) {
+			qstats->q_opackets[0] = ts.tx_packets;
+			qstats->q_obytes[0] = ts.tx_bytes;
+		}
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include <rte_bitops.h>
 #include <rte_common.h>
 
 #include "socnic_devargs.h"

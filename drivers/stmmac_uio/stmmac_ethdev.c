@@ -398,9 +398,10 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.dev_stop		= stmmac_dev_stop,
 	.dev_close		= stmmac_dev_close,
 	.dev_infos_get		= stmmac_dev_infos_get,
-	.dev_supported_ptypes_get = socnic_dev_supported_ptypes_get,
+	.dev_supported_ptypes_get =
+		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= stmmac_link_update,
-	.stats_get		= stmmac_stats_get,
+	.stats_get		= SOCNIC_STATS_GET_OP(stmmac_stats_get),
 	.stats_reset		= stmmac_stats_reset,
 	.xstats_get		= stmmac_xstats_get,
 	.xstats_get_names	= stmmac_xstats_get_names,
@@ -518,7 +519,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	stmmac_hw_write_mac(&ad->be, &ea);
 
 	eth_dev->dev_ops = &stmmac_eth_dev_ops;
-	eth_dev->rx_queue_count = stmmac_rx_queue_count;
+	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count);
 	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
 	socnic_secondary_serve(eth_dev, &ad->be, STMMAC_PMD_NAME_STR,

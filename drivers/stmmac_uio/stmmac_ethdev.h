@@ -23,6 +23,7 @@
 #include "rxp_sync.h"
 
 #include "socnic_backend.h"
+#include "socnic_compat_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
@@ -337,7 +338,8 @@ stmmac_txq0(const struct rte_eth_dev *dev)
 		dev->data->tx_queues[0] : NULL;
 }
 
-uint32_t stmmac_rx_queue_count(void *rxq);
+int stmmac_rx_queue_count(void *rxq);
+SOCNIC_RX_QUEUE_COUNT_COMPAT(stmmac_rx_queue_count)
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
 /* lib/rxpath counters of @p rxq since the reset, SOCNIC_RXQ_LIB_XSTATS. */
 void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
@@ -405,7 +407,9 @@ void stmmac_missed_watch_start(struct rte_eth_dev *dev);
 void stmmac_missed_watch_stop(struct rte_eth_dev *dev);
 /* stmmac_stats.c */
 void stmmac_xstats_log(const struct rte_eth_dev *dev);
-int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats);
+int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
+		     socnic_queue_stats *qstats);
+SOCNIC_STATS_GET_COMPAT(stmmac_stats_get)
 int stmmac_stats_reset(struct rte_eth_dev *dev);
 int stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		      unsigned int n);

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <string.h>
 
+#include <rte_bitops.h>
 #include <rte_cycles.h>
 #include <rte_ether.h>
 #include <rte_memory.h>

@@ -546,7 +546,7 @@ stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
 			     q & DWMAC4_MTL_RX_MISCNTOVF);
 }
 
-uint32_t
+int
 stmmac_rx_queue_count(void *rx_queue)
 {
 	struct stmmac_rx_queue *rxq = rx_queue;

@@ -76,7 +76,8 @@ stmmac_xstats_log(const struct rte_eth_dev *dev)
 }
 
 int
-stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
+stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
+		 socnic_queue_stats *qstats)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
@@ -93,17 +94,21 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats)
 		stats->ierrors = rs.rx_errors;
 		stats->imissed = rs.rx_missed;
 		stats->rx_nombuf = rs.rx_nombuf;
-		stats->q_ipackets[0] = rs.rx_packets;
-		stats->q_ibytes[0] = rs.rx_bytes;
-		stats->q_errors[0] = rs.rx_errors;
+		if (qstats != NULL) {
+			qstats->q_ipackets[0] = rs.rx_packets;
+			qstats->q_ibytes[0] = rs.rx_bytes;
+			qstats->q_errors[0] = rs.rx_errors;
+		}
 	}
 	if (txq != NULL) {
 		stmmac_txq_stats_view(txq, &ts);
 		stats->opackets = ts.tx_packets;
 		stats->obytes = ts.tx_bytes;
 		stats->oerrors = ts.tx_errors + ts.tx_dropped;
-		stats->q_opackets[0] = ts.tx_packets;
-		stats->q_obytes[0] = ts.tx_bytes;
+		if (qstats != NULL) {
+			qstats->q_opackets[0] = ts.tx_packets;
+			qstats->q_obytes[0] = ts.tx_bytes;
+		}
 	}
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <string.h>
 
+#include <rte_bitops.h>
 #include <rte_branch_prediction.h>
 #include <rte_common.h>
 #include <rte_io.h>

@@ -98,7 +98,9 @@ def test_json_unwritable(router, tmp, routes):
         check(not started(out), "--json into %s: stopped before any port started" % what, out)
 
 
-EAL_OPTIONS = "EAL common options:"
+# A line of EAL's own help: the option, as every DPDK version lists it
+# (22.11 under "EAL common options:", 25.11 under "options:").
+EAL_OPTIONS = "--proc-type"
 ROUTER_OPTIONS = ["-p PORTMASK", "--routes FILE", "--max-routes N", "--json FILE"]
 HINT = "--no-huge --no-pci -m 512 --no-shconf"
 

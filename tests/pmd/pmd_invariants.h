@@ -54,6 +54,7 @@
 #ifndef SOCRX_PMD_INVARIANTS_H
 #define SOCRX_PMD_INVARIANTS_H
 
+#include "pmd_compat_qstats.h"
 #include "pmd_harness.h"
 
 /* Consecutive empty bursts allowed while the model still has frames. */
@@ -161,10 +162,9 @@ static inline void
 pmd_inv_burst(struct pmd_inv *inv, uint16_t asked, struct rte_mbuf *const *pkts,
 	      uint16_t n)
 {
+	struct pmd_rx_qstats qs;
 	struct rte_eth_stats st;
-	uint64_t bytes = 0, held = inv->app_held, drv, in_use, qp = 0, qb = 0,
-		 qe = 0;
-	unsigned int q;
+	uint64_t bytes = 0, held = inv->app_held, drv, in_use, qp, qb, qe;
 	uint16_t i;
 
 	inv->bursts++;
@@ -201,12 +201,11 @@ pmd_inv_burst(struct pmd_inv *inv, uint16_t asked, struct rte_mbuf *const *pkts,
 	CHECK(st.ierrors >= inv->last.ierrors && st.imissed >= inv->last.imissed &&
 	      st.rx_nombuf >= inv->last.rx_nombuf,
 	      "invariants: port %u: counters went backwards", inv->port);
-	/* ethdev zeroes the struct first: unused queues add nothing. */
-	for (q = 0; q < RTE_ETHDEV_QUEUE_STAT_CNTRS; q++) {
-		qp += st.q_ipackets[q];
-		qb += st.q_ibytes[q];
-		qe += st.q_errors[q];
-	}
+	CHECK(pmd_rx_qstats_sum(inv->port, &qs) == 0,
+	      "invariants: port %u: queue stats", inv->port);
+	qp = qs.packets;
+	qb = qs.bytes;
+	qe = qs.errors;
 	CHECK(qp == st.ipackets && qb == st.ibytes && qe == st.ierrors,
 	      "invariants: port %u: queue sums %" PRIu64 "/%" PRIu64 "/%" PRIu64
 	      " vs port %" PRIu64 "/%" PRIu64 "/%" PRIu64, inv->port, qp, qb, qe,

@@ -110,8 +110,8 @@ pmd_txcsum_build(unsigned int c, uint8_t *f, uint8_t *want, uint32_t *l2,
 		h->proto = proto;
 		h->hop_limits = 64;
 		for (i = 0; i < 16; i++) {
-			h->src_addr[i] = (uint8_t)(0x20 + i);
-			h->dst_addr[i] = (uint8_t)(0xf0 - i * c);
+			((uint8_t *)&h->src_addr)[i] = (uint8_t)(0x20 + i);
+			((uint8_t *)&h->dst_addr)[i] = (uint8_t)(0xf0 - i * c);
 		}
 	} else {
 		struct rte_ipv4_hdr *h = ip;

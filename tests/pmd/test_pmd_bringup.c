@@ -28,6 +28,7 @@
  * rules are violations every PMD test checks (PMD_HARNESS_CHECK_NO_VIOLATION);
  * pmd_lifecycle checks that dev_stop leaves the MAC refusing frames.
  */
+#include <rte_bitops.h>
 #include <rte_bus_vdev.h>
 
 #include "dwmac4_regs.h"

@@ -34,6 +34,7 @@
 #include <rte_udp.h>
 
 #include "../catalogue_frames.h"
+#include "pmd_compat_qstats.h"
 #include "pmd_harness.h"
 
 #define CAT_RING	256
@@ -940,6 +941,7 @@ row_46_stats_64bit_monotonic(void)
 {
 	struct rte_mbuf *pkts[32];
 	struct rte_eth_stats a, b;
+	struct pmd_rx_qstats qs;
 	struct cport_conf cc;
 	struct cport p;
 	uint64_t bytes, got, polls;
@@ -989,8 +991,9 @@ row_46_stats_64bit_monotonic(void)
 		}
 		b = pmd_harness_eth_stats(p.port);
 		CHECK(stopped, "%s: stopped once under traffic", tag);
-		CHECK(b.q_ipackets[0] == b.ipackets && b.q_ibytes[0] == b.ibytes &&
-		      b.q_errors[0] == b.ierrors,
+		CHECK(pmd_rx_qstats_get(p.port, 0, &qs) == 0 &&
+		      qs.packets == b.ipackets && qs.bytes == b.ibytes &&
+		      qs.errors == b.ierrors,
 		      "%s: queue stats equal the port's", tag);
 		CHECK_EQ_U(b.ipackets, got, "%s: ipackets = frames received", tag);
 		CHECK(got > 2000 && got <= 3000, "%s: %" PRIu64 " frames", tag, got);

@@ -47,6 +47,7 @@
  */
 #include <stdbool.h>
 
+#include <rte_bitops.h>
 #include <rte_bus_vdev.h>
 #include <rte_ether.h>
 
@@ -171,6 +172,7 @@ check_invariants(struct chaos *c)
 {
 	struct rte_eth_stats st;
 	struct pmd_model_stats ms;
+	struct pmd_rx_qstats qs;
 	unsigned int in_use, expect = c->base + held_from_pool(c), drv;
 	uint64_t details;
 
@@ -200,8 +202,9 @@ check_invariants(struct chaos *c)
 			" -> %" PRIu64, c->prev.ipackets, st.ipackets,
 			c->prev.ierrors, st.ierrors, c->prev.imissed, st.imissed);
 	}
-	FAIL_AT(c, st.q_ipackets[0] == st.ipackets && st.q_ibytes[0] == st.ibytes &&
-		st.q_errors[0] == st.ierrors, "queue stats differ from the port's");
+	FAIL_AT(c, pmd_rx_qstats_get(c->port, 0, &qs) == 0 &&
+		qs.packets == st.ipackets && qs.bytes == st.ibytes &&
+		qs.errors == st.ierrors, "queue stats differ from the port's");
 	FAIL_AT(c, st.ipackets + st.ierrors + st.imissed <= ms.rx_offered,
 		"more frames accounted (%" PRIu64 ") than offered (%" PRIu64 ")",
 		st.ipackets + st.ierrors + st.imissed, ms.rx_offered);

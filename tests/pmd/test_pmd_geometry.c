@@ -28,6 +28,7 @@
  *
  * No timed assertion: every wait is a bounded number of polls.
  */
+#include <rte_bitops.h>
 #include <rte_bus_vdev.h>
 #include <rte_ether.h>
 #include <rte_ip.h>

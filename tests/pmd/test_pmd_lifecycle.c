@@ -865,6 +865,11 @@ send_frames(uint16_t port, struct rte_mempool *mp, unsigned int n)
 	for (i = 0; i < n; i++) {
 		char *d = rte_pktmbuf_append(pkts[i], 60);
 
+		if (d == NULL) {
+			CHECK(0, "TX append");
+			rte_pktmbuf_free_bulk(pkts, n);
+			return;
+		}
 		memset(d, 0, 60);
 		memset(d, 0xff, 6);
 		d[12] = (char)0x88;

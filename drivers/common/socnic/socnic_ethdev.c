@@ -76,10 +76,16 @@ socnic_dev_infos_fill(struct rte_eth_dev_info *info,
 }
 
 const uint32_t *
-socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev)
+socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev, size_t *no_of_elements)
 {
+	const uint32_t *ptypes = rxp_supported_ptypes();
+	size_t n = 0;
+
 	RTE_SET_USED(dev);
-	return rxp_supported_ptypes();
+	while (ptypes[n] != RTE_PTYPE_UNKNOWN)
+		n++;
+	*no_of_elements = n;
+	return ptypes;
 }
 
 void *

@@ -15,6 +15,7 @@
 #include <ethdev_driver.h>
 
 #include "socnic_backend.h"
+#include "socnic_compat_ethdev.h"
 #include "socnic_queue.h"
 
 /* dev_configure: no RX or TX multi-queue mode. 0 or a logged -EINVAL. */
@@ -40,8 +41,14 @@ struct socnic_dev_limits {
 void socnic_dev_infos_fill(struct rte_eth_dev_info *info,
 			   const struct socnic_dev_limits *lim, bool rx_csum);
 
-/* dev_supported_ptypes_get: packet_type comes from lib/rxpath's parser. */
-const uint32_t *socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev);
+/*
+ * dev_supported_ptypes_get: packet_type comes from lib/rxpath's parser.
+ * The ops tables take SOCNIC_PTYPES_GET_OP() of it: the shape of the DPDK
+ * built against (socnic_compat_ethdev.h).
+ */
+const uint32_t *socnic_dev_supported_ptypes_get(struct rte_eth_dev *dev,
+						size_t *no_of_elements);
+SOCNIC_PTYPES_GET_COMPAT(socnic_dev_supported_ptypes_get)
 
 /* dev_private of @p port_id when its ops are @p ops, else NULL. */
 void *socnic_dev_private_from_port(uint16_t port_id,
