@@ -6,7 +6,7 @@
 #   - DPDK's driver-SDK headers (ethdev_driver.h, bus_vdev_driver.h, ...),
 #     which Debian's libdpdk-dev does not ship, taken from Debian's own
 #     source package of exactly the installed DPDK version and kept in a
-#     cache directory outside the source tree;
+#     cache directory outside the source tree (config/dpdk-sdk.sh);
 #   - an arm64 sysroot for the cross build: Debian's arm64 libdpdk-dev and
 #     dpdk-dev (dpdk-testpmd) of that same version with their dependency
 #     closure, unpacked with dpkg -x (libdpdk-dev:arm64 cannot be installed
@@ -79,11 +79,6 @@ else
 fi
 
 deb_version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
-upstream_version=${deb_version%%-*}
-sdk_dir="$SOCRX_CACHE/dpdk-sdk-$deb_version"
-# DPDK's example applications the tests run (l3fwd-power), as sources: the
-# tests build them with their own Makefile against the installed libdpdk.
-examples_dir="$SOCRX_CACHE/dpdk-examples-$deb_version"
 arm64_sysroot="$SOCRX_CACHE/sysroot-arm64-$deb_version"
 arm64_machine="$arm64_sysroot.ini"
 
@@ -165,91 +160,9 @@ if [ ! -f "$arm64_sysroot/.complete" ] || [ ! -f "$arm64_machine" ]; then
 	make_arm64_sysroot
 fi
 
-if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ]; then
-	echo "$arm64_machine"
-	echo "$sdk_dir"
-	exit 0
-fi
-
-# apt-get source needs a deb-src entry. Derive one from the machine's own
-# Debian sources (deb822 or one-line format) when none is configured.
-have_deb_src() {
-	grep -rqsE '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list \
-		/etc/apt/sources.list.d/
-}
-if ! have_deb_src; then
-	log "adding deb-src entries mirroring the configured Debian sources"
-	src=/etc/apt/sources.list.d/socrx-deb-src.sources
-	tmp=$(mktemp)
-	if ls /etc/apt/sources.list.d/*.sources >/dev/null 2>&1; then
-		cat /etc/apt/sources.list.d/*.sources |
-			sed -n '/^Types:.*deb/,/^$/p' |
-			sed 's/^Types:.*/Types: deb-src/' >"$tmp"
-	fi
-	if [ -f /etc/apt/sources.list ]; then
-		grep -E '^deb ' /etc/apt/sources.list |
-			sed 's/^deb /deb-src /' >"$tmp.list" || true
-		[ -s "$tmp.list" ] &&
-			$SUDO cp "$tmp.list" /etc/apt/sources.list.d/socrx-deb-src.list
-		rm -f "$tmp.list"
-	fi
-	[ -s "$tmp" ] && $SUDO cp "$tmp" "$src"
-	rm -f "$tmp"
-	$SUDO apt-get update -qq >&2
-fi
-
-log "fetching Debian source of dpdk $deb_version"
-(cd "$work" && apt-get source -qq "dpdk=$deb_version" >&2)
-srcdir=$(find "$work" -maxdepth 1 -type d -name 'dpdk*' | head -n 1)
-if [ -z "$srcdir" ] || [ ! -f "$srcdir/debian/changelog" ]; then
-	log "error: could not unpack the dpdk source package"
-	exit 1
-fi
-src_version=$(dpkg-parsechangelog -l "$srcdir/debian/changelog" -S Version)
-if [ "$src_version" != "$deb_version" ]; then
-	log "error: source package $src_version differs from installed $deb_version"
-	exit 1
-fi
-
-# The headers DPDK installs only with enable_driver_sdk: every file listed
-# in a 'driver_sdk_headers' block of a meson.build under lib/ and drivers/bus.
-stage="$work/sdk"
-mkdir -p "$stage/include"
-find "$srcdir/lib" "$srcdir/drivers/bus" -name meson.build | while read -r mb; do
-	dir=$(dirname "$mb")
-	awk '/driver_sdk_headers *\+?= *files\(/ { on = 1 }
-	     on { while (match($0, /'"'"'[^'"'"']+\.h'"'"'/)) {
-			print substr($0, RSTART + 1, RLENGTH - 2);
-			$0 = substr($0, RSTART + RLENGTH) } }
-	     on && /\)/ { on = 0 }' "$mb" | while read -r h; do
-		cp "$dir/$h" "$stage/include/"
-	done
-done
-for h in ethdev_driver.h ethdev_vdev.h bus_vdev_driver.h dev_driver.h bus_driver.h; do
-	if [ ! -f "$stage/include/$h" ]; then
-		log "error: $h not found in the dpdk source package"
-		exit 1
-	fi
-done
-for ex in l3fwd-power common; do
-	if [ ! -d "$srcdir/examples/$ex" ]; then
-		log "error: examples/$ex not found in the dpdk source package"
-		exit 1
-	fi
-done
-$SUDO rm -rf "$examples_dir"
-$SUDO mkdir -p "$examples_dir"
-$SUDO cp -r "$srcdir/examples/l3fwd-power" "$srcdir/examples/common" \
-	"$examples_dir/"
-echo "$deb_version" | $SUDO tee "$examples_dir/DEBIAN_VERSION" >/dev/null
-$SUDO touch "$examples_dir/.complete"
-log "DPDK examples (l3fwd-power) in $examples_dir"
-echo "$upstream_version" >"$stage/VERSION"
-echo "$deb_version" >"$stage/DEBIAN_VERSION"
-$SUDO mkdir -p "$SOCRX_CACHE"
-$SUDO rm -rf "$sdk_dir"
-$SUDO cp -r "$stage" "$sdk_dir"
-$SUDO touch "$sdk_dir/.complete"
-log "driver-SDK headers in $sdk_dir"
+# DPDK's driver-SDK headers, and the example applications the tests run
+# (l3fwd-power) as sources: the tests build them with their own Makefile
+# against the installed libdpdk.
+sdk_dir=$(SOCRX_CACHE="$SOCRX_CACHE" sh "$(dirname "$0")/dpdk-sdk.sh")
 echo "$arm64_machine"
 echo "$sdk_dir"
