@@ -68,7 +68,7 @@ create(struct socnic_backend *be, const char *args)
 	static const struct socnic_devarg own[] = {
 		{ "pmd_own_key", NULL, NULL, SOCNIC_DEVARG_ANY },
 	};
-	struct neta_model_backend_conf conf = {
+	struct neta_model_args_conf conf = {
 		.params = "test",
 		.driver_keys = own,
 		.nb_driver_keys = RTE_DIM(own),

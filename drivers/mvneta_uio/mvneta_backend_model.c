@@ -32,7 +32,7 @@ mvneta_backend_model_create(struct socnic_backend *be, const char *name,
 			    const char *args, const struct mvneta_devargs *da,
 			    const uint8_t mac[6])
 {
-	const struct neta_model_backend_conf conf = {
+	const struct neta_model_args_conf conf = {
 		.params = MVNETA_PMD_PARAMS,
 		.driver_keys = mvneta_own_keys,
 		.nb_driver_keys = RTE_DIM(mvneta_own_keys),

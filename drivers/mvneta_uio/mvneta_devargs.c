@@ -152,3 +152,9 @@ mvneta_devargs_parse(const char *name, const char *args,
 					 &mvneta_pmd_devargs, &da->port,
 					 &da->rx, da);
 }
+
+enum socnic_devarg_scope
+mvneta_devargs_key_scope(const char *key)
+{
+	return socnic_devargs_pmd_scope(&mvneta_pmd_devargs, key);
+}

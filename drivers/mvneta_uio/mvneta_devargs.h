@@ -116,4 +116,10 @@ struct mvneta_devargs {
 int mvneta_devargs_parse(const char *name, const char *args,
 			 struct mvneta_devargs *da);
 
+/*
+ * The scope of @p key among the PMD's lists (the port's, the RX path's,
+ * the driver's, the model's), SOCNIC_DEVARG_UNKNOWN if none has it.
+ */
+enum socnic_devarg_scope mvneta_devargs_key_scope(const char *key);
+
 #endif /* MVNETA_DEVARGS_H */

@@ -38,7 +38,9 @@ dm_runtime_config(char *buf, size_t size, const char *prefix)
 
 int
 dm_attach_init(struct dm_attach *a, const char *prefix, const char *name,
-	       struct dwmac4_model *m)
+	       void *dev,
+	       int (*map)(void *dev, void *va, uint64_t iova, size_t len),
+	       int (*unmap)(void *dev, uint64_t iova))
 {
 	cpu_set_t set;
 	int cpu;
@@ -49,7 +51,9 @@ dm_attach_init(struct dm_attach *a, const char *prefix, const char *name,
 	    dm_runtime_config(a->config, sizeof(a->config), prefix) < 0)
 		return -1;
 	snprintf(a->name, sizeof(a->name), "%s", name);
-	a->m = m;
+	a->dev = dev;
+	a->map = map;
+	a->unmap = unmap;
 	pthread_mutex_init(&a->lock, NULL);
 	/* The secondary's lcore: the first CPU this process may run on. */
 	a->lcore = 0;
@@ -66,19 +70,6 @@ bool
 dm_attach_primary_alive(const struct dm_attach *a)
 {
 	return rte_eal_primary_proc_alive(a->config) != 0;
-}
-
-/* The DMA window's calls into the dwmac4 model. */
-static int
-dm_dma_map(void *dev, void *va, uint64_t iova, size_t len)
-{
-	return dwmac4_model_dma_map(dev, va, iova, len);
-}
-
-static int
-dm_dma_unmap(void *dev, uint64_t iova)
-{
-	return dwmac4_model_dma_unmap(dev, iova);
 }
 
 static void *
@@ -122,7 +113,7 @@ dm_attach_main(void *arg)
 			a->name);
 	a->dmawin = calloc(1, sizeof(*a->dmawin));
 	ret = a->dmawin == NULL ? -ENOMEM :
-	      socnic_dmawin_attach(a->dmawin, a->m, dm_dma_map, dm_dma_unmap,
+	      socnic_dmawin_attach(a->dmawin, a->dev, a->map, a->unmap,
 				   a->name, stmmac_logtype_backend);
 	pthread_mutex_unlock(&a->lock);
 	if (ret < 0) {

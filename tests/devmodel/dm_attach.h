@@ -14,8 +14,9 @@
 #include <limits.h>
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
-#include "model/dwmac4_model.h"
 #include "socnic_model_dmawin.h"
 
 enum dm_attach_state {
@@ -30,7 +31,9 @@ struct dm_attach {
 	char config[PATH_MAX];	/* the primary's runtime config file */
 	char name[64];		/* for log lines */
 	int lcore;		/* the secondary's one lcore */
-	struct dwmac4_model *m;
+	void *dev;		/* the model, for map and unmap */
+	int (*map)(void *dev, void *va, uint64_t iova, size_t len);
+	int (*unmap)(void *dev, uint64_t iova);
 	struct socnic_dmawin *dmawin;
 	pthread_t thread;
 	bool thread_started;
@@ -40,9 +43,15 @@ struct dm_attach {
 	int state;		/* enum dm_attach_state, atomic */
 };
 
-/* Sets @p a up for the primary of --file-prefix @p prefix. 0 or -1. */
+/*
+ * Sets @p a up for the primary of --file-prefix @p prefix, its memory to
+ * go into the DMA window of the model @p dev through @p map and @p unmap
+ * (socnic_model_dmawin.h). 0 or -1.
+ */
 int dm_attach_init(struct dm_attach *a, const char *prefix,
-		   const char *name, struct dwmac4_model *m);
+		   const char *name, void *dev,
+		   int (*map)(void *dev, void *va, uint64_t iova, size_t len),
+		   int (*unmap)(void *dev, uint64_t iova));
 
 /* Whether the primary runs (holds the lock on its runtime config). */
 bool dm_attach_primary_alive(const struct dm_attach *a);

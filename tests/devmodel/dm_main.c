@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * socrx-devmodel: the dwmac4 device model in a process of its own behind a
- * fake UIO device, for driving net_stmmac_uio's UIO backend as a real
- * controller is driven (docs/model.md, "socrx-devmodel").
+ * socrx-devmodel: a device model (the dwmac4, or the NETA with --model
+ * model=neta: dm_family.h) in a process of its own behind a fake UIO
+ * device, for driving a PMD's UIO backend as a real controller is driven
+ * (docs/model.md, "socrx-devmodel").
  *
  *   socrx-devmodel --uio-root DIR --uio uioN --file-prefix PREFIX
  *       [--model KEY=VALUE,...] [--name NAME] [--map-offset BYTES] [--keep]
@@ -10,7 +11,8 @@
  * One loop serves the device: the driver's register writes from the
  * shared window into the model, a pass of the model's DMA engines (once
  * the devmodel reaches the driver's memory: dm_attach.h), the model's
- * registers back into the window. It ends on SIGTERM or SIGINT, or when
+ * registers back into the window. A NETA's stores come through the MMIO
+ * trap's thread instead (dm_trap.h). It ends on SIGTERM or SIGINT, or when
  * the application it attached to has exited; SIGUSR1 prints the
  * statistics line. Standard output carries only "socrx-devmodel uioN:"
  * lines: ready, stats, exit.
@@ -29,20 +31,18 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <rte_kvargs.h>
 #include <rte_log.h>
 
 #include "dm_attach.h"
+#include "dm_family.h"
 #include "dm_node.h"
-#include "dm_window.h"
-#include "dwmac4_regs.h"
-#include "model/dwmac4_model.h"
-#include "stmmac_devargs.h"
-#include "stmmac_model_params.h"
+#include "dm_trap.h"
 
 /* The logtypes of the driver files built in (devargs, model parameters). */
 RTE_LOG_REGISTER(stmmac_logtype_driver, socrx.devmodel, INFO);
 RTE_LOG_REGISTER(stmmac_logtype_backend, socrx.devmodel.model, INFO);
+RTE_LOG_REGISTER(mvneta_logtype_driver, socrx.devmodel.neta, INFO);
+RTE_LOG_REGISTER(mvneta_logtype_backend, socrx.devmodel.neta.model, INFO);
 
 /* Frames per engine per pass of the loop (as the model's own thread). */
 #define DM_STEP_BUDGET		64u
@@ -55,13 +55,17 @@ RTE_LOG_REGISTER(stmmac_logtype_backend, socrx.devmodel.model, INFO);
 static const char dm_usage[] =
 	"usage: socrx-devmodel --uio-root DIR --uio uioN --file-prefix PREFIX\n"
 	"           [--model KEY=VALUE,...] [--name NAME] [--map-offset BYTES] [--keep]\n"
+	"           [--debug-drop-update N]\n"
 	"  --uio-root DIR      directory standing for / (the PMD's uio_root=DIR)\n"
 	"  --uio uioN          the device: DIR/sys/class/uio/uioN, DIR/dev/uioN\n"
 	"  --file-prefix P     the DPDK application's --file-prefix\n"
-	"  --model ARGS        the device model's devargs (traffic, PHY, faults)\n"
+	"  --model ARGS        the device model's devargs (traffic, PHY, faults);\n"
+	"                      model=neta serves a Marvell NETA (x86-64, root)\n"
 	"  --name NAME         uioN/name (default ethernet)\n"
 	"  --map-offset BYTES  registers at this offset in map 0 (default 0)\n"
-	"  --keep              leave the files when exiting\n";
+	"  --keep              leave the files when exiting\n"
+	"  --debug-drop-update N  NETA: the Nth store to a queue counter register\n"
+	"                      is not delivered (how a lost store shows)\n";
 
 struct dm_opts {
 	const char *root;
@@ -70,6 +74,7 @@ struct dm_opts {
 	const char *model;
 	const char *name;
 	uint32_t map_offset;
+	long drop_update;
 	bool keep;
 };
 
@@ -96,6 +101,7 @@ dm_parse_opts(int argc, char **argv, struct dm_opts *o)
 		{ "name", required_argument, NULL, 'n' },
 		{ "map-offset", required_argument, NULL, 'o' },
 		{ "keep", no_argument, NULL, 'k' },
+		{ "debug-drop-update", required_argument, NULL, 'd' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -126,6 +132,15 @@ dm_parse_opts(int argc, char **argv, struct dm_opts *o)
 				return -1;
 			}
 			o->map_offset = (uint32_t)v;
+			break;
+		case 'd':
+			errno = 0;
+			o->drop_update = strtol(optarg, &end, 10);
+			if (errno != 0 || *end != '\0' || o->drop_update < 1) {
+				fprintf(stderr, "socrx-devmodel: --debug-drop-update %s: expected a store number from 1\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'h':
 			fputs(dm_usage, stdout);
@@ -162,84 +177,6 @@ dm_parse_opts(int argc, char **argv, struct dm_opts *o)
 	return 0;
 }
 
-/*
- * model=neta: the NETA's queue counter registers add what each write
- * carries, which a window shared as memory cannot count (docs/model.md,
- * "socrx-devmodel", "The NETA").
- */
-static const char dm_neta_refusal[] =
-	"socrx-devmodel: --model model=neta: not served: the NETA's RXQ_STATUS_UPDATE and TXQ_UPDATE add the counts each write carries, and a register window shared as memory sees neither the same value written twice nor two writes between two of its looks (arming a 512-descriptor ring is 255, 255, then 2: the device would count 257). The neta model runs behind net_mvneta_uio's model backend (docs/model.md, \"socrx-devmodel\")\n";
-
-/*
- * The model's keys only: a driver key (copybreak=, csum=, dma=, ...)
- * belongs to the PMD's --vdev; model_nc and fault_wo_ppm need the
- * driver to call into the model (cache maintenance, read barrier), a
- * path socrx-devmodel does not have; model=neta is refused with why.
- */
-static int
-dm_check_model_keys(const char *args)
-{
-	struct rte_kvargs *kvl = rte_kvargs_parse(args, NULL);
-	unsigned int i;
-	int ret = 0;
-
-	if (kvl == NULL) {
-		fprintf(stderr, "socrx-devmodel: --model \"%s\": not KEY=VALUE,...\n",
-			args);
-		return -1;
-	}
-	for (i = 0; i < kvl->count && ret == 0; i++) {
-		const char *key = kvl->pairs[i].key;
-		enum socnic_devarg_scope sc = stmmac_devargs_key_scope(key);
-
-		if (strcmp(key, "model") == 0 && kvl->pairs[i].value != NULL &&
-		    strcmp(kvl->pairs[i].value, "neta") == 0) {
-			fputs(dm_neta_refusal, stderr);
-			ret = -1;
-		} else if (strcmp(key, "model_nc") == 0 || strcmp(key, "fault_wo_ppm") == 0) {
-			fprintf(stderr, "socrx-devmodel: --model %s: needs the driver to call into the model, which a separate process cannot\n",
-				key);
-			ret = -1;
-		} else if (sc == SOCNIC_DEVARG_ANY && strcmp(key, "mac") != 0) {
-			fprintf(stderr, "socrx-devmodel: --model %s: a driver option: give it to the PMD's --vdev\n",
-				key);
-			ret = -1;
-		} else if (sc == SOCNIC_DEVARG_UIO || strcmp(key, "uio") == 0) {
-			fprintf(stderr, "socrx-devmodel: --model %s: the PMD's, for reaching a UIO device\n",
-				key);
-			ret = -1;
-		}
-	}
-	rte_kvargs_free(kvl);
-	return ret;
-}
-
-static void
-dm_print_stats(const char *name, const char *what, struct dwmac4_model *m,
-	       const struct dm_window *w)
-{
-	static unsigned int report;
-	struct dwmac4_model_stats st;
-
-	dwmac4_model_get_stats(m, &st);
-	printf("%s: %s report=%u rx_offered=%" PRIu64 " rx_delivered=%" PRIu64
-	       " rx_missed=%" PRIu64 " rx_dropped_overflow=%" PRIu64
-	       " rx_dropped_filter=%" PRIu64 " rx_dropped_other=%" PRIu64
-	       " tx_frames=%" PRIu64 " tx_bytes=%" PRIu64
-	       " violations=%" PRIu64 " source_done=%d register_writes=%"
-	       PRIu64 "\n",
-	       name, what, ++report, st.rx_offered, st.rx_delivered,
-	       st.rx_missed, st.rx_dropped_overflow, st.rx_dropped_filter,
-	       st.rx_dropped_csum + st.rx_dropped_stopped +
-	       st.rx_dropped_oversize + st.rx_dropped_speed,
-	       st.tx_frames, st.tx_bytes, st.violations,
-	       dwmac4_model_rx_idle(m) ? 1 : 0, w->writes);
-	if (st.violations != 0)
-		printf("%s: last violation: %s\n", name,
-		       dwmac4_model_last_violation(m));
-	fflush(stdout);
-}
-
 static uint64_t
 dm_now_ns(void)
 {
@@ -249,40 +186,90 @@ dm_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
-/*
- * Whether a DMA engine runs (the driver started it, or a previous owner
- * left it running): the device needs DMA from now on.
- */
-static bool
-dm_dma_started(struct dwmac4_model *m)
+struct dm_run {
+	struct dm_dev *d;
+	struct dm_attach *at;
+	struct dm_trap *trap;		/* NULL unless the family is trapped */
+	unsigned int report;
+	int kick;			/* atomic: a trapped store came */
+};
+
+static void
+dm_print_stats(struct dm_run *r, const char *what)
 {
-	return (dwmac4_model_peek32(m, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR) ||
-	       (dwmac4_model_peek32(m, DMA_CHAN_TX_CONTROL(0)) & DMA_CONTROL_ST);
+	pthread_mutex_lock(&r->d->lock);
+	r->d->fam->print_stats(r->d, what, ++r->report);
+	pthread_mutex_unlock(&r->d->lock);
+	fflush(stdout);
 }
 
-struct dm_run {
-	const char *name;
-	struct dwmac4_model *m;
-	struct dm_window *w;
-	struct dm_attach *at;
-};
+/* The trap's delivery: the store into the model, the window after it. */
+static void
+dm_trapped_store(void *ctx, uint32_t off, uint32_t val)
+{
+	struct dm_run *r = ctx;
+	struct dm_dev *d = r->d;
+
+	pthread_mutex_lock(&d->lock);
+	d->fam->store(d, off, val);
+	d->writes++;
+	d->trapped++;
+	d->fam->publish(d);
+	pthread_mutex_unlock(&d->lock);
+	__atomic_store_n(&r->kick, 1, __ATOMIC_RELEASE);
+}
+
+/* One pass: writes in, the engines, the registers out. Work done. */
+static unsigned int
+dm_pass(struct dm_run *r)
+{
+	struct dm_dev *d = r->d;
+	unsigned int work, n;
+
+	pthread_mutex_lock(&d->lock);
+	n = d->fam->take_writes(d);
+	d->writes += n;
+	work = n;
+	if (dm_attach_state(r->at) == DM_ATTACH_DONE)
+		work += d->fam->step(d, DM_STEP_BUDGET);
+	work += d->fam->publish(d);
+	pthread_mutex_unlock(&d->lock);
+	return work + (unsigned int)__atomic_exchange_n(&r->kick, 0,
+							 __ATOMIC_ACQ_REL);
+}
+
+/* Whether the device needs the application's memory now. */
+static bool
+dm_needs_dma(struct dm_run *r)
+{
+	bool on;
+
+	if (r->trap != NULL && dm_trap_wants_dma(r->trap))
+		return true;
+	pthread_mutex_lock(&r->d->lock);
+	on = r->d->fam->dma_started(r->d);
+	pthread_mutex_unlock(&r->d->lock);
+	return on;
+}
 
 /* The serving loop; returns why it ended. */
 static const char *
 dm_serve(struct dm_run *r)
 {
+	const char *name = r->d->name;
 	uint64_t next_check = 0, now;
 	unsigned int idle = 0, work;
 	bool primary_seen = false, warned = false;
+	enum dm_attach_state as;
 
 	while (dm_stop_signal == 0) {
-		work = dm_window_take_writes(r->w);
-		if (dm_attach_state(r->at) == DM_ATTACH_DONE)
-			work += dwmac4_model_step(r->m, DM_STEP_BUDGET);
-		work += dm_window_publish(r->w);
+		work = dm_pass(r);
+		as = dm_attach_state(r->at);
+		if (r->trap != NULL && as == DM_ATTACH_DONE)
+			dm_trap_dma_ready(r->trap, true);
 		if (dm_report) {
 			dm_report = 0;
-			dm_print_stats(r->name, "stats", r->m, r->w);
+			dm_print_stats(r, "stats");
 		}
 		now = dm_now_ns();
 		if (now >= next_check) {
@@ -291,16 +278,24 @@ dm_serve(struct dm_run *r)
 				primary_seen = true;
 			else if (primary_seen)
 				return "the application exited";
-			if (dm_attach_state(r->at) == DM_ATTACH_FAILED)
+			if (r->trap != NULL &&
+			    dm_trap_state(r->trap) == DM_TRAP_FAILED) {
+				fprintf(stderr, "%s: %s\n", name,
+					dm_trap_error(r->trap));
 				return NULL;
-			if (dm_attach_state(r->at) == DM_ATTACH_NONE &&
-			    dm_dma_started(r->m)) {
+			}
+			if (as == DM_ATTACH_FAILED) {
+				if (r->trap != NULL)
+					dm_trap_dma_ready(r->trap, false);
+				return NULL;
+			}
+			if (as == DM_ATTACH_NONE && dm_needs_dma(r)) {
 				if (primary_seen) {
 					if (dm_attach_start(r->at) < 0)
 						return NULL;
 				} else if (!warned) {
 					fprintf(stderr, "%s: DMA is on, but no DPDK application of --file-prefix %s runs yet (%s is not locked): the device waits for it. An application started with --no-shconf or --in-memory has no such file: start it with hugepages and --file-prefix %s\n",
-						r->name, r->at->prefix,
+						name, r->at->prefix,
 						r->at->config, r->at->prefix);
 					warned = true;
 				}
@@ -336,58 +331,86 @@ dm_pin(const char *name, int cpu)
 	return ret == 0 ? 0 : -1;
 }
 
+/* The trap's thread for a family whose every store must be seen. */
+static int
+dm_trap_begin(struct dm_run *r, const struct dm_node *node,
+	      uint32_t map_offset)
+{
+	struct dm_trap_conf tc = {
+		.name = r->d->name,
+		.config = r->at->config,
+		.node = node->dev,
+		.reg_off = map_offset,
+		.window = (uint32_t)r->d->fam->node.window,
+		.store = dm_trapped_store,
+		.needs_dma = r->d->fam->store_needs_dma,
+		.ctx = r,
+	};
+	int ret = dm_trap_start(&r->trap, &tc);
+
+	if (ret < 0)
+		fprintf(stderr, "%s: cannot start the MMIO trap: %s\n",
+			r->d->name, strerror(-ret));
+	return ret;
+}
+
 int
 main(int argc, char **argv)
 {
-	static struct dm_window w;
-	static struct stmmac_model_args ma;
-	struct stmmac_devargs da;
-	struct dwmac4_model *m;
+	static struct dm_dev d;
+	const struct dm_family *fam;
 	struct dm_attach at;
 	struct dm_node node;
 	struct dm_opts o;
 	struct dm_run run;
 	struct sigaction sa;
 	char name[64];
-	uint8_t mac[6] = { 0x02, 0, 0, 0, 0x01, 0 };
 	const char *why;
+	int ret;
 
 	if (dm_parse_opts(argc, argv, &o) < 0)
 		return 2;
 	snprintf(name, sizeof(name), "socrx-devmodel %s", o.uio);
-	/*
-	 * The model's keys as the model backend parses them; mac= (MAC
-	 * address 0 as a boot loader left it) as the driver does.
-	 */
-	if (dm_check_model_keys(o.model) < 0 ||
-	    stmmac_model_args_parse(name, o.model, &ma) < 0 ||
-	    stmmac_devargs_parse(name, o.model, &da) < 0)
+	fam = dm_family_find(o.model);
+	if (fam == NULL)
 		return 2;
-	/* As the PMD names a model port's MAC: 02:00:00:00:01:NN. */
-	mac[5] = (uint8_t)strtoul(o.uio + 3, NULL, 10);
-	if (da.port.has_mac)
-		memcpy(mac, da.port.mac, sizeof(mac));
-	if (dm_pin(name, ma.common.cpu) < 0 ||
-	    stmmac_model_params_fill(&ma, name, false, mac) < 0)
-		return 1;
-	m = dwmac4_model_create(&ma.p);
-	if (m == NULL) {
-		fprintf(stderr, "%s: cannot create the model: %s\n", name,
-			strerror(errno));
-		stmmac_model_params_release(&ma.p);
+	why = fam->trapped ? dm_trap_unsupported() : NULL;
+	if (why != NULL) {
+		fprintf(stderr, "%s: --model model=%s: not served here: %s\n",
+			name, fam->name, why);
 		return 1;
 	}
-	if (dm_attach_init(&at, o.prefix, name, m) < 0) {
+	d.fam = fam;
+	d.name = name;
+	d.cpu = -1;
+	d.drop_update = o.drop_update;
+	pthread_mutex_init(&d.lock, NULL);
+	ret = fam->create(&d, o.model,
+			  (unsigned int)strtoul(o.uio + 3, NULL, 10));
+	if (ret != 0)
+		return ret;
+	if (dm_pin(name, d.cpu) < 0) {
+		fam->destroy(&d);
+		return 1;
+	}
+	if (dm_attach_init(&at, o.prefix, name, d.model, fam->dma_map,
+			   fam->dma_unmap) < 0) {
 		fprintf(stderr, "%s: --file-prefix %s: too long\n", name, o.prefix);
-		dwmac4_model_destroy(m);
+		fam->destroy(&d);
 		return 2;
 	}
 	if (dm_node_create(&node, o.root, o.uio, o.name, o.map_offset,
-			   DWMAC4_MODEL_REG_WINDOW) < 0) {
-		dwmac4_model_destroy(m);
+			   &fam->node) < 0) {
+		fam->destroy(&d);
 		return 1;
 	}
-	dm_window_init(&w, m, dm_node_regs(&node));
+	fam->window_init(&d, dm_node_regs(&node));
+	run = (struct dm_run){ .d = &d, .at = &at };
+	if (fam->trapped && dm_trap_begin(&run, &node, o.map_offset) < 0) {
+		fam->destroy(&d);
+		dm_node_destroy(&node, o.keep);
+		return 1;
+	}
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = dm_on_signal;
@@ -396,17 +419,20 @@ main(int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGUSR1, &sa, NULL);
 
-	printf("%s: ready: %s (\"%s\", map0 %#zx bytes, registers at %#x), waiting for the DPDK application of --file-prefix %s\n",
-	       name, node.dev, o.name, node.size, o.map_offset, o.prefix);
+	printf("%s: ready: %s (\"%s\", %s, map0 %#zx bytes, registers at %#x), waiting for the DPDK application of --file-prefix %s\n",
+	       name, node.dev, o.name, fam->name, node.size, o.map_offset,
+	       o.prefix);
 	fflush(stdout);
-	run = (struct dm_run){ .name = name, .m = m, .w = &w, .at = &at };
 	why = dm_serve(&run);
+	/* The window writable again and the application let go first. */
+	dm_trap_stop(run.trap);
+	run.trap = NULL;
 	/* The sink is flushed (pcap closed) when the model goes. */
 	dm_attach_fini(&at);
-	dm_print_stats(name, why != NULL ? "exit" : "exit-error", m, &w);
+	dm_print_stats(&run, why != NULL ? "exit" : "exit-error");
 	if (why != NULL)
 		printf("%s: exit: %s\n", name, why);
-	dwmac4_model_destroy(m);
+	fam->destroy(&d);
 	dm_node_destroy(&node, o.keep);
 	fflush(stdout);
 	return why != NULL ? 0 : 1;

@@ -29,6 +29,7 @@ static const char *const dm_node_files[] = {
 	/* The model's DMA is cache-coherent: dma=auto finds this. */
 	"device/of_node/dma-coherent",
 	"device/of_node/compatible",
+	"device/of_node/phy-mode",
 	"device/driver",
 };
 /* Parents made under root when missing, removed when left empty. */
@@ -73,12 +74,6 @@ dm_write_attr(const struct dm_node *n, const char *attr, const char *text)
 	return dm_write_bytes(n, attr, text, strlen(text));
 }
 
-/*
- * The node's compatible, as the device tree of the board whose address
- * map0 gives (RK3568's gmac0) has it: the SoC's string, then the core's.
- */
-static const char dm_node_compatible[] = "rockchip,rk3568-gmac\0snps,dwmac-4.20a";
-
 /* ROOT/sys/class/uio and ROOT/dev, where missing. */
 static int
 dm_node_parents_make(const struct dm_node *n)
@@ -99,7 +94,8 @@ dm_node_parents_make(const struct dm_node *n)
 }
 
 static int
-dm_node_tree(struct dm_node *n, const char *name, uint64_t addr)
+dm_node_tree(struct dm_node *n, const char *name, uint64_t addr,
+	     const struct dm_node_desc *d)
 {
 	char path[PATH_MAX], text[64];
 	unsigned int i;
@@ -126,8 +122,13 @@ dm_node_tree(struct dm_node *n, const char *name, uint64_t addr)
 	snprintf(text, sizeof(text), "0x%" PRIx32 "\n", n->offset);
 	if (dm_write_attr(n, "maps/map0/offset", text) < 0 ||
 	    dm_write_attr(n, "device/of_node/dma-coherent", "") < 0 ||
-	    dm_write_bytes(n, "device/of_node/compatible", dm_node_compatible,
-			   sizeof(dm_node_compatible)) < 0)
+	    dm_write_bytes(n, "device/of_node/compatible", d->compatible,
+			   d->compatible_len) < 0)
+		return -1;
+	/* A device-tree string property: its NUL included. */
+	if (d->phy_mode != NULL &&
+	    dm_write_bytes(n, "device/of_node/phy-mode", d->phy_mode,
+			   strlen(d->phy_mode) + 1) < 0)
 		return -1;
 	/* Where sysfs links a platform device's driver: its basename counts. */
 	if (dm_path(path, sizeof(path), n->dir, "device/driver") < 0 ||
@@ -192,7 +193,7 @@ dm_node_remove_tree(struct dm_node *n)
 
 int
 dm_node_create(struct dm_node *n, const char *root, const char *uio,
-	       const char *name, uint32_t offset, size_t window)
+	       const char *name, uint32_t offset, const struct dm_node_desc *d)
 {
 	long pg = sysconf(_SC_PAGESIZE);
 	unsigned long idx = strtoul(uio + 3, NULL, 10);
@@ -202,7 +203,8 @@ dm_node_create(struct dm_node *n, const char *root, const char *uio,
 	n->fd = -1;
 	n->offset = offset;
 	/* uio_pdrv_genirq: offset + resource size, in whole pages. */
-	n->size = ((size_t)offset + window + (size_t)pg - 1) & ~((size_t)pg - 1);
+	n->size = ((size_t)offset + d->window + (size_t)pg - 1) &
+		  ~((size_t)pg - 1);
 	a = snprintf(n->root, sizeof(n->root), "%s", root);
 	b = snprintf(n->dir, sizeof(n->dir), "%s/sys/class/uio/%s", root, uio);
 	c = snprintf(n->dev, sizeof(n->dev), "%s/dev/%s", root, uio);
@@ -216,8 +218,8 @@ dm_node_create(struct dm_node *n, const char *root, const char *uio,
 		goto err;
 	/* Locked: a tree already there was left by a devmodel that died. */
 	dm_node_remove_tree(n);
-	/* RK3568's GMAC0 (0xfe2a0000), one 64 KiB block per device. */
-	if (dm_node_tree(n, name, 0xfe2a0000u + 0x10000u * (idx & 0xff)) < 0)
+	/* The family's first block, then one block per device number. */
+	if (dm_node_tree(n, name, d->addr + d->stride * (idx & 0xff), d) < 0)
 		goto err;
 	return 0;
 err:

@@ -2,7 +2,8 @@
 /*
  * socrx-devmodel's fake UIO device: ROOT/sys/class/uio/uioN as Linux's
  * UIO core presents a device (name, maps/map0/{addr,size,offset}, device/
- * driver, device/of_node/{dma-coherent,compatible}) and ROOT/dev/uioN, a
+ * driver, device/of_node/{dma-coherent,compatible[,phy-mode]}) and
+ * ROOT/dev/uioN, a
  * regular file standing for the device node: map 0 is its first map0/size
  * bytes, the registers start map0/offset bytes in, and both processes map
  * it MAP_SHARED. The file is locked while a devmodel serves it.
@@ -14,6 +15,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "dm_family.h"
 
 struct dm_node {
 	char dir[PATH_MAX];	/* ROOT/sys/class/uio/uioN */
@@ -27,12 +30,13 @@ struct dm_node {
 
 /*
  * Creates the tree and the device node for @p uio ("uioN") under @p root
- * (an existing directory), named @p name, with a register window of
- * @p window bytes at @p offset (< page size) in map 0, and maps it.
+ * (an existing directory), named @p name, with the register window @p d
+ * describes at @p offset (< page size) in map 0, and maps it.
  * 0, or -1 after printing why (nothing left behind).
  */
 int dm_node_create(struct dm_node *n, const char *root, const char *uio,
-		   const char *name, uint32_t offset, size_t window);
+		   const char *name, uint32_t offset,
+		   const struct dm_node_desc *d);
 
 /* The register window inside the mapping. */
 uint32_t *dm_node_regs(const struct dm_node *n);

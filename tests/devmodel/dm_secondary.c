@@ -3,9 +3,9 @@
  * What socrx-devmodel does as a DPDK secondary process beyond reaching
  * the application's memory, so that it is a quiet guest there:
  *   - EAL's vdev bus probes the primary's devices in every secondary; the
- *     application's net_stmmac_uio ports are the devmodel's own device
- *     seen from the driver's side, so it takes them without driving them
- *     (else EAL reports a probe failure for each);
+ *     application's net_stmmac_uio and net_mvneta_uio ports are devmodels'
+ *     devices seen from the driver's side, so it takes them without
+ *     driving them (else EAL reports a probe failure for each);
  *   - dpdk-testpmd asks its secondaries to stop forwarding when it quits
  *     (an "mp_testpmd" request) and waits up to 5 s for each answer: the
  *     devmodel forwards nothing and answers at once.
@@ -36,7 +36,13 @@ static struct rte_vdev_driver dm_vdev_drv = {
 	.remove = dm_vdev_remove,
 };
 
+static struct rte_vdev_driver dm_vdev_neta_drv = {
+	.probe = dm_vdev_probe,
+	.remove = dm_vdev_remove,
+};
+
 RTE_PMD_REGISTER_VDEV(net_stmmac_uio, dm_vdev_drv);
+RTE_PMD_REGISTER_VDEV(net_mvneta_uio, dm_vdev_neta_drv);
 
 #define DM_TESTPMD_MP	"mp_testpmd"
 

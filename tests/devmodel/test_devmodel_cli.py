@@ -4,8 +4,8 @@
 
   - bad command lines are refused with a message naming the option or
     the --model key (driver keys and the keys that need a function-call
-    path into the model included; model=neta with the counter registers
-    a shared window cannot count), exit status 2;
+    path into the model included; for model=neta the keys a trapped
+    window cannot serve), exit status 2;
   - the fake UIO device is what uio_pdrv_genirq and the UIO core present
     (name, maps/map0/{addr,size,offset}, device/driver, of_node's
     dma-coherent) and its register window holds the model's reset state;
@@ -18,13 +18,18 @@
     warning names --no-shconf and --in-memory, the usual cause;
   - SIGUSR1 prints the statistics; SIGTERM and SIGINT end it with its
     files removed, or kept with --keep, and a later devmodel replaces
-    kept ones.
+    kept ones;
+  - model=neta is served where the MMIO trap works (x86-64, root): an
+    Armada 3700 eth1 node (compatible, phy-mode, a 0x4000-byte window
+    showing the model's reset state); elsewhere it is refused (exit 1)
+    saying why.
 
 Usage: test_devmodel_cli.py DEVMODEL [--exe-wrapper=ARG...]
 Exit: 0 pass, 1 fail.
 """
 import mmap
 import os
+import platform
 import signal
 import struct
 import subprocess
@@ -79,18 +84,71 @@ def test_refusals(devmodel, root):
             ["uio_root"], "a UIO key in --model")
     refused(devmodel, base + ["--model", "gen_len=59"],
             ["devarg gen_len=59"], "a bad model value")
-    refused(devmodel, base + ["--model", "model=neta,gen_pkts=10"],
-            ["model=neta", "RXQ_STATUS_UPDATE", "TXQ_UPDATE", "written twice"],
-            "the neta model (its counter registers)")
+    if neta_served():
+        refused(devmodel, base + ["--model", "model=neta,model_mdio=window"],
+                ["model_mdio", "no SMI"], "model=neta: the SMI's place")
+        refused(devmodel, base + ["--model", "model=neta,fault_wb_late_ppm=10"],
+                ["fault_wb_late_ppm", "sees no reads"],
+                "model=neta: a fault landing at a read")
+        refused(devmodel, base + ["--model", "model=neta,coe=0"],
+                ["coe", "driver option"], "model=neta: a driver key")
+        refused(devmodel, base + ["--debug-drop-update", "0"],
+                ["--debug-drop-update 0"], "--debug-drop-update 0")
     refused(devmodel, base + ["--model", "model=dwmac5"],
             ["model=dwmac5", "the only model is dwmac4"], "an unknown model")
     check(not os.listdir(root), "nothing created by the refused runs: %s"
           % os.listdir(root))
 
 
-def read_attr(root, rel):
-    with open(os.path.join(root, "sys/class/uio/uio0", rel)) as f:
+def read_attr(root, rel, uio="uio0"):
+    with open(os.path.join(root, "sys/class/uio", uio, rel)) as f:
         return f.read().strip()
+
+
+def neta_served():
+    """Where socrx-devmodel serves model=neta: x86-64 (no wrapper), root."""
+    return not wrapper and platform.machine() == "x86_64" and os.geteuid() == 0
+
+
+def test_neta(devmodel, root):
+    """model=neta: accepted and the node an Armada 3700 eth1's where the
+    trap works, refused with why elsewhere."""
+    argv = ["--uio-root", root, "--uio", "uio5", "--file-prefix",
+            "socrx-neta-%d" % os.getpid(), "--model", "model=neta"]
+    if not neta_served():
+        p = subprocess.run(wrapper + [devmodel] + argv, capture_output=True,
+                           universal_newlines=True, timeout=60)
+        print("$ socrx-devmodel " + " ".join(argv) + "\n" + p.stderr, end="")
+        check(p.returncode == 1 and "model=neta: not served here" in p.stderr,
+              "model=neta off x86-64 or without root: refused saying why (exit %d)"
+              % p.returncode)
+        return
+    dm = DevModel(devmodel, root, "uio5", "socrx-neta-%d" % os.getpid(),
+                  model="model=neta", wrapper=wrapper)
+    try:
+        check(dm.ready(), "model=neta: ready")
+        with open(os.path.join(root, "sys/class/uio/uio5/device/of_node/compatible"), "rb") as f:
+            compat = f.read()
+        with open(os.path.join(root, "sys/class/uio/uio5/device/of_node/phy-mode"), "rb") as f:
+            mode = f.read()
+        check(compat == b"marvell,armada-3700-neta\0" and mode == b"rgmii-id\0" and
+              int(read_attr(root, "maps/map0/size", "uio5"), 0) == 0x4000 and
+              int(read_attr(root, "maps/map0/addr", "uio5"), 0) == 0xd0040000 + 5 * 0x10000,
+              "model=neta: an Armada 3700 NETA node (%r, %r), a 0x4000-byte map0"
+              % (compat, mode))
+        w = Window(os.path.join(root, "dev", "uio5"), 0x4000, 0)
+        # MVNETA_MAC_ADDR_HIGH / LOW (0x2418 / 0x2414): 02:00:00:00:01:05.
+        check(w.read(0x2418) == 0x02000000 and w.read(0x2414) == 0x0105,
+              "model=neta: the window shows the model's MAC address (%#x %#x)"
+              % (w.read(0x2418), w.read(0x2414)))
+        w.close()
+        st = dm.stats()
+        check(st.get("violations") == 0 and st.get("trapped_stores") == 0,
+              "model=neta: the statistics line (%s)" % st)
+        rc, _, reason = dm.stop(signal.SIGTERM)
+        check(rc == 0 and reason == "SIGTERM", "model=neta: SIGTERM ends it")
+    finally:
+        dm.kill()
 
 
 class Window:
@@ -229,6 +287,7 @@ def main():
         test_device(devmodel, root)
         test_waiting(devmodel, root)
         test_keep(devmodel, root)
+        test_neta(devmodel, root)
     return result()
 
 

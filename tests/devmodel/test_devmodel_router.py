@@ -14,11 +14,18 @@ IPv4 checksums valid, drops counted by cause, every mbuf back. The
 devmodels end by themselves with the router, with no driver protocol
 violation.
 
-Usage: test_devmodel_router.py DEVMODEL ROUTER SOURCE_ROOT
-Exit: 0 pass, 1 fail, 77 skipped (not root).
+With --family neta, port 0 is a net_mvneta_uio port on the NETA devmodel
+(its stores trapped; one NETA devmodel per application, as a process has
+one tracer) and port 1 stays a net_stmmac_uio port: the capture enters
+through the NETA, and the frames routed back out of port 0 leave
+through it.
+
+Usage: test_devmodel_router.py DEVMODEL ROUTER SOURCE_ROOT [--family neta]
+Exit: 0 pass, 1 fail, 77 skipped (not root; the NETA off x86-64).
 """
 import json
 import os
+import platform
 import signal
 import subprocess
 import sys
@@ -32,7 +39,7 @@ from devmodel_harness import (HANG_GUARD, DevModel, check, end_all,  # noqa: E40
 import test_router_golden as golden  # noqa: E402
 
 
-def run(devmodel, router, srcroot, tmp, expected):
+def run(devmodel, router, srcroot, tmp, expected, family):
     root = os.path.join(tmp, "root")
     os.mkdir(root)
     prefix = "socrx-dmr-%d" % os.getpid()
@@ -43,18 +50,25 @@ def run(devmodel, router, srcroot, tmp, expected):
     rx = [os.path.join(srcroot, "tests", "data", "router_in.pcap"), empty]
     # What the routes send out of each port (bad L4 checksums forwarded).
     want = [sum(1 for e in expected["frames"] if e.get("port") == p) for p in (0, 1)]
+    # Port 0's family: its devmodel's model=, its PMD.
+    model0 = "model=neta," if family == "neta" else ""
+    pmds = ["net_mvneta_uio" if family == "neta" else "net_stmmac_uio",
+            "net_stmmac_uio"]
     dms = [DevModel(devmodel, root, "uio%d" % p, prefix,
-                    "rx_pcap=%s,tx_pcap=%s" % (rx[p], out[p])) for p in (0, 1)]
+                    "%srx_pcap=%s,tx_pcap=%s" % (model0 if p == 0 else "",
+                                                 rx[p], out[p]))
+           for p in (0, 1)]
     r = None
     try:
         for dm in dms:
             check(dm.ready(), "socrx-devmodel %s is ready" % dm.uio)
         macs = expected["port_mac"]
         cmd = [router, "-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
-               "--no-pci", "--log-level=pmd.net.stmmac*:notice"]
+               "--no-pci", "--log-level=pmd.net.stmmac*:notice",
+               "--log-level=pmd.net.mvneta*:notice"]
         for p in (0, 1):
-            cmd += ["--vdev", "net_stmmac_uio%d,uio=uio%d,uio_root=%s,mac=%s"
-                    % (p, p, root, macs[p])]
+            cmd += ["--vdev", "%s%d,uio=uio%d,uio_root=%s,mac=%s"
+                    % (pmds[p], p, p, root, macs[p])]
         cmd += ["--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
                 "--routes", os.path.join(srcroot, expected["routes"]),
                 "--stats-period", "1", "--json", js]
@@ -86,16 +100,25 @@ def run(devmodel, router, srcroot, tmp, expected):
 
 
 def main():
-    if len(sys.argv) != 4:
+    args = sys.argv[1:]
+    family = "dwmac4"
+    if len(args) == 5 and args[3] == "--family" and args[4] == "neta":
+        family = "neta"
+        args = args[:3]
+    if len(args) != 3:
         print(__doc__)
         return 1
-    devmodel, router, srcroot = sys.argv[1:]
+    devmodel, router, srcroot = args
+    if family == "neta" and platform.machine() != "x86_64":
+        print("SKIP: the NETA devmodel traps stores through ptrace and an "
+              "x86-64 decoder: x86-64 only")
+        return 77
     skip_unless_root_with_hugepages()
     with open(os.path.join(srcroot, "tests", "data", "router_expected.json")) as f:
         expected = json.load(f)
     with tempfile.TemporaryDirectory(prefix="socrx-devmodel-router-") as tmp:
         run(os.path.abspath(devmodel), os.path.abspath(router), srcroot, tmp,
-            expected)
+            expected, family)
     return result()
 
 

@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: BSD-3-Clause
 """Debian's dpdk-testpmd driving net_stmmac_uio's UIO backend, with
 socrx-devmodel as the device: the commands of docs/model.md
-("socrx-devmodel") and docs/nics/stmmac_uio.rst ("UIO backend").
+("socrx-devmodel") and docs/nics/stmmac_uio.rst ("UIO backend"). With
+--family neta, net_mvneta_uio's UIO backend and the NETA devmodel
+(--model model=neta, its stores trapped: docs/model.md "The NETA",
+docs/nics/mvneta_uio.rst).
 
 socrx-devmodel serves uio0 under a temporary uio_root, replaying
 tests/data/fwd_mix.pcap and writing what the device transmits to a
@@ -19,13 +22,27 @@ while testpmd starts, and follows its later allocations). Checks:
   - the transmitted capture is the input, byte-identical and in order;
   - when testpmd quits, the devmodel ends by itself, flushes its capture
     and removes its files.
+The NETA runs the first case (its window 0x4000 bytes), then checks that
+every store reaches the device: testpmd arms its 512-descriptor RX ring
+with three RXQ_STATUS_UPDATE writes (255, 255, 2), and the window's
+RXQ_STATUS must count 512 descriptors (occupied + non-occupied) before
+forwarding starts; with --debug-drop-update 2 (the second 255 not
+delivered, as a trap that missed a store) it counts 257, which the same
+check reports. Last, the devmodel ended by SIGTERM while testpmd runs:
+testpmd then starts and stops forwarding (stores to its registers) and
+exits cleanly.
 
-Usage: test_devmodel_testpmd.py DEVMODEL PMD_SO SOURCE_ROOT
-Exit: 0 pass, 1 fail, 77 skipped (not root, or no dpdk-testpmd).
+Usage: test_devmodel_testpmd.py DEVMODEL PMD_SO SOURCE_ROOT [--family neta]
+Exit: 0 pass, 1 fail, 77 skipped (not root, no dpdk-testpmd, the NETA
+off x86-64).
 """
+import mmap
 import os
+import platform
 import re
 import shutil
+import signal
+import struct
 import sys
 import tempfile
 
@@ -37,7 +54,16 @@ from devmodel_harness import (DevModel, check, end_all,  # noqa: E402
 from test_testpmd import on_wire, read_pcap  # noqa: E402
 from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
 
-WINDOW = 0x2000         # the model's register window
+# What differs between the families: the window, the PMD's names, the
+# devmodel's --model.
+FAMILIES = {
+    "dwmac4": {"window": 0x2000, "vdev": "net_stmmac_uio0",
+               "log": "pmd.net.stmmac*:info", "model": ""},
+    "neta": {"window": 0x4000, "vdev": "net_mvneta_uio0",
+             "log": "pmd.net.mvneta*:info", "model": "model=neta,"},
+}
+MVNETA_RXQ_STATUS_REG0 = 0x14e0     # mvneta_regs.h: occupied | non-occupied << 16
+RX_RING = 512                       # testpmd's default --rxd
 
 def mapping_length(pid, path):
     """Bytes of @p path mapped in process @p pid (0: not mapped)."""
@@ -51,7 +77,7 @@ def mapping_length(pid, path):
     return total
 
 
-def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
+def run(devmodel, so, srcroot, tmp, tag, model="", offset=0, fam=FAMILIES["dwmac4"]):
     """One device, one testpmd; @p model adds to the devmodel's --model."""
     root = os.path.join(tmp, tag)
     os.mkdir(root)
@@ -64,7 +90,8 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
     # address, so that they pass its filter before testpmd turns
     # promiscuous mode on (after the port started).
     dm = DevModel(devmodel, root, "uio0", prefix,
-                  "mac=02:00:00:00:00:0b,rx_pcap=%s,tx_pcap=%s%s" % (src, out, model),
+                  "%smac=02:00:00:00:00:0b,rx_pcap=%s,tx_pcap=%s%s"
+                  % (fam["model"], src, out, model),
                   ["--map-offset", "%#x" % offset])
     t = None
     print("--- %s" % tag, flush=True)
@@ -72,8 +99,8 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
         check(dm.ready(), "socrx-devmodel is ready")
         eal = ["-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
                "--no-pci", "-d", so,
-               "--vdev", "net_stmmac_uio0,uio=uio0,uio_root=%s" % root,
-               "--log-level=pmd.net.stmmac*:info"]
+               "--vdev", "%s,uio=uio0,uio_root=%s" % (fam["vdev"], root),
+               "--log-level=" + fam["log"]]
         log = []
         t = TestpmdSession(eal, ["--forward-mode=io", "--no-flush-rx",
                                  "--total-num-mbufs=8192"], log)
@@ -85,7 +112,7 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
               in t.startup,
               "the PMD reports the device's name, driver and register offset")
         node = os.path.join(root, "dev", "uio0")
-        size = (offset + WINDOW + 4095) // 4096 * 4096
+        size = (offset + fam["window"] + 4095) // 4096 * 4096
         check(mapping_length(t.p.pid, node) == size,
               "testpmd maps map0 with map0/size (%#x) bytes (got %#x)"
               % (size, mapping_length(t.p.pid, node)))
@@ -124,11 +151,104 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0):
         end_all(prefix, [t.p if t is not None else None], [dm])
 
 
+def ring_count(node, offset):
+    """RXQ_STATUS(0) of the device's window: occupied + non-occupied."""
+    with open(node, "rb") as f:
+        m = mmap.mmap(f.fileno(), 0, prot=mmap.PROT_READ)
+        v = struct.unpack_from("<I", m, offset + MVNETA_RXQ_STATUS_REG0)[0]
+        m.close()
+    return (v & 0x3fff) + ((v >> 16) & 0x3fff)
+
+
+def neta_ring(devmodel, so, tmp, tag, drop):
+    """testpmd started and quit without forwarding: what the device counts
+    in RX queue 0 once the ring is armed (--debug-drop-update @p drop)."""
+    fam = FAMILIES["neta"]
+    root = os.path.join(tmp, tag)
+    os.mkdir(root)
+    prefix = "socrx-dm-%d-%s" % (os.getpid(), tag)
+    extra = ["--debug-drop-update", str(drop)] if drop else []
+    dm = DevModel(devmodel, root, "uio0", prefix, "model=neta", extra)
+    t = None
+    print("--- %s" % tag, flush=True)
+    try:
+        check(dm.ready(), "socrx-devmodel is ready")
+        eal = ["-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
+               "--no-pci", "-d", so, "--vdev",
+               "%s,uio=uio0,uio_root=%s" % (fam["vdev"], root)]
+        t = TestpmdSession(eal, ["--rxd=%d" % RX_RING, "--total-num-mbufs=8192"], [])
+        print("$ " + " ".join(t.argv), flush=True)
+        count = ring_count(os.path.join(root, "dev", "uio0"), 0)
+        t.quit()
+        rc, last, reason = dm.finish()
+        print(dm.log(), flush=True)
+        check(t.p.returncode == 0 and rc == 0 and reason == "the application exited",
+              "testpmd and the devmodel ended cleanly (%s, %s, %r)"
+              % (t.p.returncode, rc, reason))
+        return count, dm.log(), last
+    finally:
+        end_all(prefix, [t.p if t is not None else None], [dm])
+
+
+def neta_sigterm(devmodel, so, tmp):
+    """The devmodel ended while testpmd runs: testpmd's window is made
+    writable again and its threads let go, so that it goes on."""
+    fam = FAMILIES["neta"]
+    root = os.path.join(tmp, "neta-sigterm")
+    os.mkdir(root)
+    prefix = "socrx-dm-%d-sigterm" % os.getpid()
+    dm = DevModel(devmodel, root, "uio0", prefix, "model=neta,gen_pkts=100000")
+    t = None
+    print("--- neta-sigterm", flush=True)
+    try:
+        check(dm.ready(), "socrx-devmodel is ready")
+        eal = ["-l", "0,1", "--file-prefix", prefix, "--iova-mode=pa",
+               "--no-pci", "-d", so, "--vdev",
+               "%s,uio=uio0,uio_root=%s" % (fam["vdev"], root)]
+        t = TestpmdSession(eal, ["--forward-mode=io", "--total-num-mbufs=8192"], [])
+        rc, _, reason = dm.stop(signal.SIGTERM)
+        print(dm.log(), flush=True)
+        check(rc == 0 and reason == "SIGTERM", "SIGTERM ends the devmodel (%s, %r)"
+              % (rc, reason))
+        t.cmd("start")
+        t.cmd("stop")
+        t.quit()
+        check(t.p.returncode == 0,
+              "testpmd stores to its registers afterwards and exits cleanly (%s)"
+              % t.p.returncode)
+    finally:
+        end_all(prefix, [t.p if t is not None else None], [dm])
+
+
+def neta_cases(devmodel, so, srcroot, tmp):
+    run(devmodel, so, srcroot, tmp, "neta-offset", offset=0x800,
+        fam=FAMILIES["neta"])
+    count, _, last = neta_ring(devmodel, so, tmp, "neta-ring", 0)
+    check(count == RX_RING and last.get("violations") == 0,
+          "the device counts the %d descriptors armed by 255, 255, 2 (%d), "
+          "no violation" % (RX_RING, count))
+    count, log, _ = neta_ring(devmodel, so, tmp, "neta-drop", 2)
+    check("store 0x00ff0000 to 0x1500 not delivered" in log and
+          count == RX_RING - 255,
+          "with the second 255 not delivered the device counts %d, and the "
+          "check above would fail (%d)" % (RX_RING - 255, count))
+    neta_sigterm(devmodel, so, tmp)
+
+
 def main():
-    if len(sys.argv) != 4:
+    args = sys.argv[1:]
+    family = "dwmac4"
+    if len(args) == 5 and args[3] == "--family":
+        family = args.pop(4)
+        args.pop(3)
+    if len(args) != 3 or family not in FAMILIES:
         print(__doc__)
         return 1
-    devmodel, so, srcroot = sys.argv[1:]
+    devmodel, so, srcroot = args
+    if family == "neta" and platform.machine() != "x86_64":
+        print("SKIP: the NETA devmodel traps stores through ptrace and an "
+              "x86-64 decoder: x86-64 only")
+        return 77
     skip_unless_root_with_hugepages()
     if not os.access(TESTPMD, os.X_OK):
         print("skipped: %s not installed (Debian package dpdk-dev)" % TESTPMD)
@@ -137,8 +257,11 @@ def main():
     tmp = tempfile.mkdtemp(prefix="socrx-devmodel-")
     try:
         devmodel = os.path.abspath(devmodel)
-        run(devmodel, so, srcroot, tmp, "offset", offset=0x800)
-        run(devmodel, so, srcroot, tmp, "running", model=",model_boot=running")
+        if family == "neta":
+            neta_cases(devmodel, so, srcroot, tmp)
+        else:
+            run(devmodel, so, srcroot, tmp, "offset", offset=0x800)
+            run(devmodel, so, srcroot, tmp, "running", model=",model_boot=running")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         if cleanup:

@@ -323,6 +323,14 @@ neta_model_peek32(struct neta_model *m, uint32_t off)
 	return v;
 }
 
+void
+neta_model_view(struct neta_model *m, uint32_t *regs)
+{
+	pthread_mutex_lock(&m->lock);
+	neta_regs_view(m, regs);
+	pthread_mutex_unlock(&m->lock);
+}
+
 const char *
 neta_model_last_violation(struct neta_model *m)
 {

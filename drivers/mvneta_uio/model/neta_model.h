@@ -318,6 +318,16 @@ int neta_model_get_faults(struct neta_model *m, struct neta_model_faults *f);
  */
 uint32_t neta_model_peek32(struct neta_model *m, uint32_t off);
 
+/*
+ * The whole register window (NETA_MODEL_REG_WINDOW / 4 words into
+ * @p regs) as a read of each word would return it now, without any
+ * read's side effect: RXQ_STATUS and TXQ_STATUS their counts, the
+ * clear-on-read MIB counters 0, the SMI in the window 0 (a read completes
+ * its transfer). What a reader that sees no bus reads (socrx-devmodel's
+ * shared window) shows the driver.
+ */
+void neta_model_view(struct neta_model *m, uint32_t *regs);
+
 /* Description of the most recent violation ("" when none). */
 const char *neta_model_last_violation(struct neta_model *m);
 

@@ -10,7 +10,7 @@
  *	static const struct socnic_devarg mvneta_own_keys[] = {
  *		MVNETA_DEVARGS(SOCNIC_DEVARG_KNOWN)
  *	};
- *	struct neta_model_backend_conf conf = {
+ *	struct neta_model_args_conf conf = {
  *		.params = MVNETA_PMD_PARAMS,	// the PMD's parameter string
  *		.driver_keys = mvneta_own_keys,
  *		.nb_driver_keys = RTE_DIM(mvneta_own_keys),
@@ -60,28 +60,18 @@
 #include "socnic_devargs.h"
 
 #include "neta_model.h"
+#include "neta_model_args.h"
 #include "neta_model_devargs.h"
 
-struct neta_model_backend_conf {
-	/* The PMD's parameter string, quoted when a devarg is refused. */
-	const char *params;
-	/* The PMD's own keys: recognised and left alone (may be NULL). */
-	const struct socnic_devarg *driver_keys;
-	unsigned int nb_driver_keys;
-	const uint8_t *mac;		/* the port's address (6 bytes) */
-	/* dma=noncoherent given: with model_nc=1, emulate the interconnect. */
-	bool noncoherent;
-	int logtype;			/* the PMD's backend logtype */
-};
-
 /*
- * Parses the model's devargs of @p args for the device @p name, creates
+ * Parses the model's devargs of @p args for the device @p name
+ * (neta_model_args.h: @p conf says what the PMD gives), creates
  * the model and its traffic and fills @p be (kind SOCNIC_BACKEND_MODEL).
  * 0, -EINVAL (a refused devarg or traffic source, logged) or -ENOMEM.
  */
 int neta_model_backend_create(struct socnic_backend *be, const char *name,
 			      const char *args,
-			      const struct neta_model_backend_conf *conf);
+			      const struct neta_model_args_conf *conf);
 
 /*
  * Harness side (a PMD's rte_pmd_*_model_* calls, tests): the model behind

@@ -191,6 +191,8 @@ bool neta_gmac_passes(const struct neta_model *m);
 /* Sets MVNETA_CAUSE_LINK_CHANGE when the link is no longer @p before. */
 void neta_gmac_link_note(struct neta_model *m, bool before);
 uint32_t neta_regs_read(struct neta_model *m, uint32_t off);
+/* The whole window as reads would return it, without their side effects. */
+void neta_regs_view(struct neta_model *m, uint32_t *out);
 void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
 void neta_rxq_reset(struct neta_model *m, unsigned int q);
 void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);

@@ -266,6 +266,39 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 	}
 }
 
+/*
+ * The window as a read of each word would return it, with no read's side
+ * effect: the words neta_regs_read() computes computed the same way, the
+ * clear-on-read MIB counters 0 (a reader that cannot clear them must not
+ * count them twice), the SMI in the window 0 (its read completes a
+ * transfer). Everything else is the stored register.
+ */
+void
+neta_regs_view(struct neta_model *m, uint32_t *out)
+{
+	static const uint32_t computed[] = {
+		MVNETA_RXQ_CMD, MVNETA_TXQ_CMD, MVNETA_GMAC_STATUS,
+		MVNETA_PORT_STATUS, MVNETA_INTR_NEW_CAUSE,
+	};
+	unsigned int i, q;
+	uint32_t off;
+
+	memcpy(out, m->regs, sizeof(m->regs));
+	for (q = 0; q < MVNETA_MAX_RXQ; q++)
+		out[MVNETA_RXQ_STATUS_REG(q) / 4u] = m->rxq[q].occupied |
+			m->rxq[q].non_occupied << MVNETA_RXQ_NON_OCCUPIED_SHIFT;
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		out[MVNETA_TXQ_STATUS_REG(q) / 4u] = m->txq[q].pending |
+			m->txq[q].sent << MVNETA_TXQ_SENT_DESC_SHIFT;
+	for (i = 0; i < sizeof(computed) / sizeof(computed[0]); i++)
+		out[computed[i] / 4u] = neta_regs_read(m, computed[i]);
+	for (off = 0; off < NETA_MODEL_REG_WINDOW; off += 4u)
+		if (is_mib(off))
+			out[off / 4u] = 0;
+	if (m->params.mdio == NETA_MODEL_MDIO_WINDOW)
+		out[MVNETA_SMI_WINDOW_OFF / 4u] = 0;
+}
+
 /* A queue enabled with a DMA configuration the model does not run. */
 static void
 config_check(struct neta_model *m, const char *queue, unsigned int q)
