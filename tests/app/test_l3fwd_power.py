@@ -61,12 +61,15 @@ def frames_in(path):
         return 0
 
 
-def run(binary, pmd, vdev):
-    """l3fwd-power on two model ports of @vdev, the PMD library @pmd loaded."""
+def run(binary, vdev, load, wrapper=(), what=None):
+    """l3fwd-power on two model ports of @vdev, with the EAL options @load
+    (["-d", PMD_SO], or none where EAL finds the PMD by itself), run by the
+    command @wrapper (none, or one that ends by exec'ing its arguments)."""
+    what = what or vdev
     with tempfile.TemporaryDirectory(prefix="socrx-l3fwd-power-") as d:
         out0, out1 = os.path.join(d, "out0.pcap"), os.path.join(d, "out1.pcap")
-        cmd = [binary, "-l", "1", "--no-huge", "--no-pci", "-m", "512",
-               "--no-shconf", "-d", os.path.abspath(pmd),
+        cmd = list(wrapper) + [binary, "-l", "1", "--no-huge", "--no-pci",
+                               "-m", "512", "--no-shconf"] + list(load) + [
                "--vdev", "%s0,gen_rate=100,gen_pkts=%d,tx_pcap=%s"
                % (vdev, FRAMES, out0),
                "--vdev", "%s1,tx_pcap=%s" % (vdev, out1),
@@ -85,13 +88,13 @@ def run(binary, pmd, vdev):
             text = f.read()
         print("\n".join(text.split("\n")[-15:]))
         check("Selected operation mode: interrupt-only" in text,
-              "%s: l3fwd-power runs in interrupt-only mode" % vdev, text)
+              "%s: l3fwd-power runs in interrupt-only mode" % what, text)
         check(frames_in(out0) == FRAMES,
               "%s: every frame routed back out of port 0 (%d of %d)"
-              % (vdev, frames_in(out0), FRAMES), text)
+              % (what, frames_in(out0), FRAMES), text)
         check("is waked up from rx interrupt on port 0 queue 0" in text,
-              "%s: its lcore is woken by port 0's RX interrupt" % vdev, text)
-        check(rc == 0, "%s: l3fwd-power exits 0 on SIGINT (%d)" % (vdev, rc), text)
+              "%s: its lcore is woken by port 0's RX interrupt" % what, text)
+        check(rc == 0, "%s: l3fwd-power exits 0 on SIGINT (%d)" % (what, rc), text)
 
 
 def main():
@@ -113,7 +116,7 @@ def main():
         # EAL loads no -d plugin under a world-writable directory (/tmp).
         path, tmp = safe_plugin(so)
         try:
-            run(binary, path, vdev)
+            run(binary, vdev, ["-d", os.path.abspath(path)])
         finally:
             if tmp is not None:
                 shutil.rmtree(tmp, ignore_errors=True)
