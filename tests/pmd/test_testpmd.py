@@ -87,18 +87,6 @@ class Testpmd(TestpmdSession):
         print("$ " + " ".join(self.argv), flush=True)
         print(self.startup, flush=True)
 
-    def port_stats(self):
-        """{port: {"RX-packets": n, "RX-missed": n, ...}} from 'show port stats all'."""
-        out = self.cmd("show port stats all")
-        stats = {}
-        for m in re.finditer(r"NIC statistics for port (\d+)(.*?)(?=NIC statistics for port|\Z)",
-                             out, re.S):
-            d = {}
-            for k, v in re.findall(r"([A-Za-z-]+):\s+(\d+)", m.group(2)):
-                d.setdefault(k, int(v))
-            stats[int(m.group(1))] = d
-        return stats
-
     def wait_rx(self, expected):
         """Polls until each port's RX-packets + RX-missed + RX-errors reaches
         its expected count; returns the last statistics."""

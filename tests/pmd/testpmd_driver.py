@@ -4,6 +4,7 @@ testpmd integration test (tests/pmd/test_testpmd.py) and the RX ablation
 benchmark (tests/bench/ablation.py)."""
 import os
 import queue
+import re
 import shutil
 import stat
 import subprocess
@@ -70,6 +71,18 @@ class TestpmdSession:
         self.p.stdin.write((text + "\n").encode())
         self.p.stdin.flush()
         return self.until_prompt()
+
+    def port_stats(self):
+        """{port: {"RX-packets": n, "RX-missed": n, ...}} from 'show port stats all'."""
+        out = self.cmd("show port stats all")
+        stats = {}
+        for m in re.finditer(r"NIC statistics for port (\d+)(.*?)(?=NIC statistics for port|\Z)",
+                             out, re.S):
+            d = {}
+            for k, v in re.findall(r"([A-Za-z-]+):\s+(\d+)", m.group(2)):
+                d.setdefault(k, int(v))
+            stats[int(m.group(1))] = d
+        return stats
 
     def quit(self):
         try:
