@@ -28,7 +28,8 @@ PACKAGES="build-essential meson ninja-build pkg-config python3 python3-pyelftool
 	python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev libpcap-dev dpkg-dev
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 	clang libclang-rt-14-dev
-	iperf3 iputils-ping ethtool device-tree-compiler"
+	iperf3 iputils-ping ethtool device-tree-compiler
+	mmdebstrap debhelper lintian"
 
 log() { echo "install-deps: $*" >&2; }
 

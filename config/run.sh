@@ -124,6 +124,20 @@ ninja -C "$armdir"
 meson test -C "$armdir" --print-errorlogs --num-processes 2 \
 	--suite fast --suite rxpath --suite pmd --logbase testlog-arm64 || rc=$?
 
+# socrx's Debian packages for this release: built (config/debian-package.sh),
+# lintian, installed with apt into a throwaway overlay of a clean Debian 12
+# root tree, dpdk-testpmd without -d, purged (tests/install/test_deb.py).
+# Its result goes into the closing count as one test.
+deblog="$builddir/meson-logs/testlog-deb.json"
+debrc=0
+python3 tests/install/test_deb.py --out "$builddir-deb" || debrc=$?
+case $debrc in
+0) debres=OK ;;
+77) debres=SKIP ;;
+*) debres=FAIL rc=$debrc ;;
+esac
+printf '{"name": "deb_packages", "result": "%s"}\n' "$debres" >"$deblog"
+
 # The other DPDKs a board user has: Debian 13's 24.11 and Debian testing's
 # 25.11, each in a root tree of its release made with mmdebstrap and kept
 # in /var/cache/socrx (config/debian-root.sh), where the project is built
@@ -146,7 +160,7 @@ done
 python3 - "$builddir/meson-logs/testlog.json" \
 	"$asandir/meson-logs/testlog-asan.json" \
 	"$fuzzdir/meson-logs/testlog-fuzz.json" \
-	"$armdir/meson-logs/testlog-arm64.json" $rootlogs <<'EOF'
+	"$armdir/meson-logs/testlog-arm64.json" "$deblog" $rootlogs <<'EOF'
 import json, os, sys
 total = {"OK": 0, "FAIL": 0, "SKIP": 0}
 for f in sys.argv[1:]:
