@@ -24,7 +24,7 @@ MIRROR=${SOCRX_DEBIAN_MIRROR:-http://deb.debian.org/debian}
 ROOT_PACKAGES="build-essential meson ninja-build pkg-config python3
 	python3-pyelftools python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev
 	libpcap-dev dpkg-dev iproute2 iputils-ping ethtool
-	device-tree-compiler gdb iperf3 ca-certificates"
+	device-tree-compiler gdb iperf3 mount ca-certificates"
 # Changing how the tree is made changes this, and so remakes the trees.
 ROOT_RECIPE=2
 
