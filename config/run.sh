@@ -148,7 +148,6 @@ for suite in trixie testing; do
 	/*) rootdir="build-$suite" ;;
 	*) rootdir="$builddir-$suite" ;;
 	esac
-	sh config/debian-root.sh "$suite" >/dev/null
 	sh config/debian-root.sh "$suite" run \
 		sh config/root-test.sh "$rootdir" "$suite" || rc=$?
 	rootlogs="$rootlogs $rootdir/meson-logs/testlog-$suite.json"
