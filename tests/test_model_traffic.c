@@ -938,6 +938,12 @@ test_pcap(void)
 		bytes += (uint64_t)lens[i];
 	}
 	CHECK_EQ_U(k->frames, 0, "pcap sink: frames held back in its batch");
+	/* An engine idle for less than MODEL_SINK_IDLE_NS: still held. */
+	model_traffic_sink_idle(k, false);
+	CHECK_EQ_U(k->frames, 0, "pcap sink: a fresh batch held while idle");
+	/* The engine waits for its driver: the capture follows the wire. */
+	model_traffic_sink_idle(k, true);
+	CHECK_EQ_U(k->frames, PCAP_N, "pcap sink: the batch out when quiet");
 	CHECK_EQ_U(model_traffic_sink_flush(k), 0, "pcap sink flush");
 	CHECK_EQ_U(k->frames, PCAP_N, "pcap sink frames");
 	CHECK_EQ_U(k->bytes, bytes, "pcap sink bytes");

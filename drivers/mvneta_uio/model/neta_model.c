@@ -20,6 +20,7 @@
 
 static bool thread_pass(void *dev);
 static bool thread_rx_done(void *dev);
+static void thread_idle(void *dev, bool quiet);
 
 void
 neta_model_params_init(struct neta_model_params *p)
@@ -129,6 +130,7 @@ neta_model_create(const struct neta_model_params *p)
 	m->thr.dev = m;
 	m->thr.src = p->rx_src;
 	m->thr.rx_done = thread_rx_done;
+	m->thr.idle = thread_idle;
 	m->thr.idle_polls = p->idle_polls;
 	m->thr.idle_sleep_us = p->idle_sleep_us;
 	neta_regs_reset(m);
@@ -371,6 +373,14 @@ static bool
 thread_rx_done(void *dev)
 {
 	return neta_model_rx_idle(dev);
+}
+
+static void
+thread_idle(void *dev, bool quiet)
+{
+	struct neta_model *m = dev;
+
+	model_traffic_sink_idle(m->params.tx_sink, quiet);
 }
 
 void

@@ -46,6 +46,12 @@ struct model_thread {
 	 * doorbell. NULL: never (it polls as above).
 	 */
 	bool (*rx_done)(void *dev);
+	/*
+	 * A pass moved nothing (@p quiet: and the thread now waits for the
+	 * driver's doorbell): what the device holds back for the idle wire
+	 * goes out (model_traffic_sink_idle()). NULL: nothing.
+	 */
+	void (*idle)(void *dev, bool quiet);
 	unsigned int idle_polls;	/* empty passes before sleeping */
 	unsigned int idle_sleep_us;	/* then per pass (0: keep yielding) */
 	/* Counters, read with relaxed atomic loads. */

@@ -72,6 +72,15 @@ struct model_traffic_sink {
 		   size_t len);
 	/* Writes out the frames the sink holds back; NULL: it holds none. */
 	int (*flush)(struct model_traffic_sink *sink);
+	/*
+	 * The device's engine found nothing to do (model_thread's idle),
+	 * in the thread that puts: a sink that holds frames back writes
+	 * them out once the oldest has waited MODEL_SINK_IDLE_NS, or at
+	 * once when @p quiet (the engine waits for its driver: nothing
+	 * more is due). So a capture follows the wire while the device
+	 * runs, not only at its stop. NULL: it holds none.
+	 */
+	void (*idle)(struct model_traffic_sink *sink, bool quiet);
 	/* As model_traffic_src.link. */
 	int (*link)(struct model_traffic_sink *sink);
 	void (*destroy)(struct model_traffic_sink *sink);
@@ -87,6 +96,17 @@ struct model_traffic_sink {
 	void *on_error_arg;
 	bool error_reported;
 };
+
+/* The longest a frame waits in a sink's batch while the engine idles. */
+#define MODEL_SINK_IDLE_NS 10000000ull
+
+/* Tells @p sink that the engine idles (its idle op). */
+static inline void
+model_traffic_sink_idle(struct model_traffic_sink *sink, bool quiet)
+{
+	if (sink != NULL && sink->idle != NULL)
+		sink->idle(sink, quiet);
+}
 
 /* Flushes @p sink if it holds frames back: 0 or -errno. */
 static inline int

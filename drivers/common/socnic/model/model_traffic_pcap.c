@@ -64,8 +64,9 @@ struct mpcap_sink {
 	pcap_dumper_t *dumper;		/* writes into mem */
 	FILE *mem;			/* the batch as a stream */
 	uint8_t *batch;
-	uint64_t batch_frames;		/* records in the batch */
+	uint64_t batch_frames;		/* records in the batch; atomic */
 	uint64_t batch_bytes;
+	uint64_t batch_since_ns;	/* CLOCK_MONOTONIC of its first record */
 	int fd;				/* the capture file */
 	off_t off;			/* its length: whole records only */
 	char *path;
@@ -403,10 +404,34 @@ mpcap_sink_flush_locked(struct mpcap_sink *s)
 		model_sink_failed(sink, s->batch_frames, "pcap %s: write: %s",
 				  s->path, strerror(-rc));
 	}
-	s->batch_frames = 0;
+	__atomic_store_n(&s->batch_frames, 0, __ATOMIC_RELAXED);
 	s->batch_bytes = 0;
 	rewind(s->mem);
 	return rc;
+}
+
+static uint64_t
+mpcap_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void
+mpcap_sink_idle(struct model_traffic_sink *sink, bool quiet)
+{
+	struct mpcap_sink *s = (struct mpcap_sink *)sink;
+
+	/* The thread that puts: the batch grows in no other. */
+	if (__atomic_load_n(&s->batch_frames, __ATOMIC_RELAXED) == 0)
+		return;
+	if (!quiet && mpcap_now_ns() - s->batch_since_ns < MODEL_SINK_IDLE_NS)
+		return;
+	pthread_mutex_lock(&s->lock);
+	mpcap_sink_flush_locked(s);
+	pthread_mutex_unlock(&s->lock);
 }
 
 static int
@@ -444,7 +469,10 @@ mpcap_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	pthread_mutex_lock(&s->lock);
 	/* Into the batch: room for a whole record is kept (the batch's size). */
 	pcap_dump((u_char *)s->dumper, &hdr, frame);
-	s->batch_frames++;
+	if (s->batch_frames == 0)
+		s->batch_since_ns = mpcap_now_ns();
+	__atomic_store_n(&s->batch_frames, s->batch_frames + 1,
+			 __ATOMIC_RELAXED);
 	s->batch_bytes += len;
 	rc = ftell(s->mem) >= PCAP_SINK_BATCH ? mpcap_sink_flush_locked(s) : 0;
 	pthread_mutex_unlock(&s->lock);
@@ -551,6 +579,7 @@ model_pcap_sink_create(const char *path, char *err, size_t errlen)
 	}
 	s->base.put = mpcap_sink_put;
 	s->base.flush = mpcap_sink_flush;
+	s->base.idle = mpcap_sink_idle;
 	s->base.destroy = mpcap_sink_destroy;
 	return &s->base;
 }
