@@ -27,10 +27,11 @@
 # directory config/install-deps.sh makes for the installed libdpdk-dev,
 # $SOCRX_CACHE/dpdk-sdk-<its Debian version>). --check: run the fast test
 # suite in the package build (off by default: the test command runs it).
-# --arch ARCH: cross-build (dpkg-buildpackage -a ARCH) with the project's
-# cross files: arm64 only, against the arm64 sysroot install-deps.sh
-# unpacks ($SOCRX_CACHE/sysroot-arm64-<version>.ini); build dependencies
-# are not checked (-d: the sysroot holds them, not dpkg).
+# --arch ARCH: cross-build (dpkg-buildpackage -a ARCH), arm64 only, the
+# Debian way: in a tree where apt installed that release's arm64 DPDK
+# (libdpdk-dev:arm64) and the cross compiler, which config/debian-root.sh
+# SUITE-arm64 makes; dpkg checks the build dependencies, debhelper writes
+# meson's cross file, dpkg-shlibdeps finds the arm64 DPDK's packages.
 set -eu
 
 SOCRX_CACHE=${SOCRX_CACHE:-/var/cache/socrx}
@@ -73,17 +74,14 @@ if [ ! -f "$sdk/VERSION" ]; then
 	exit 1
 fi
 
-cross_opts=
 dpkg_opts=
 if [ -n "$arch" ] && [ "$arch" != "$(dpkg --print-architecture)" ]; then
 	[ "$arch" = arm64 ] || { log "error: cross builds are for arm64 only"; exit 1; }
-	machine="$SOCRX_CACHE/sysroot-arm64-$deb_dpdk.ini"
-	if [ ! -f "$machine" ]; then
-		log "error: no arm64 sysroot ($machine): run config/install-deps.sh"
+	if [ "$(dpkg-query -W -f='${Architecture}' libdpdk-dev)" != "$arch" ]; then
+		log "error: libdpdk-dev:$arch is not installed: cross-build in the tree of config/debian-root.sh SUITE-$arch"
 		exit 1
 	fi
-	cross_opts="--cross-file=$src/config/arm64_armv8_linux_gcc.ini --cross-file=$machine --cross-file=$src/config/arm64_dpdk_sysroot.ini"
-	dpkg_opts="-a $arch -d"
+	dpkg_opts="-a $arch"
 fi
 
 # The years of the history (or this one, outside a git checkout).
@@ -131,7 +129,7 @@ Section: net
 Priority: optional
 Maintainer: $maint
 Build-Depends: debhelper-compat (= 13), meson, ninja-build, pkg-config,
- libdpdk-dev, libnuma-dev, libpcap-dev, python3
+ libdpdk-dev, libnuma-dev, libpcap-dev, python3:any
 Standards-Version: 4.6.2
 Rules-Requires-Root: no
 
@@ -261,7 +259,7 @@ export DEB_BUILD_MAINT_OPTIONS = hardening=+all
 	dh \$@ --buildsystem=meson
 
 override_dh_auto_configure:
-	dh_auto_configure -- -Ddpdk_sdk=$sdk -Dwarning_level=3 $meson_tests $cross_opts
+	dh_auto_configure -- -Ddpdk_sdk=$sdk -Dwarning_level=3 $meson_tests
 
 override_dh_auto_test:
 	dh_auto_test -- --num-processes 2 --print-errorlogs $tests

@@ -23,13 +23,14 @@ SOCRX_CACHE=${SOCRX_CACHE:-/var/cache/socrx}
 # arm64 in the tests; python3-scapy builds the golden packet corpora;
 # iperf3, ping and ethtool drive real traffic through socrx-router
 # (tests/app); device-tree-compiler (dtc, fdtoverlay, fdtget) builds and
-# applies the board overlays of config/boards (tests/boards).
+# applies the board overlays of config/boards (tests/boards); ccache keeps
+# the compilers' output between test runs (config/run.sh).
 PACKAGES="build-essential meson ninja-build pkg-config python3 python3-pyelftools
 	python3-scapy libdpdk-dev dpdk dpdk-dev libnuma-dev libpcap-dev dpkg-dev
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user
 	clang libclang-rt-14-dev
 	iperf3 iputils-ping ethtool device-tree-compiler
-	mmdebstrap debhelper lintian"
+	mmdebstrap debhelper lintian ccache"
 
 log() { echo "install-deps: $*" >&2; }
 

@@ -20,6 +20,13 @@ esac
 # install-deps.sh prints the machine file naming the arm64 sysroot, then
 # the DPDK driver-SDK directory on its last line.
 deps=$(sh config/install-deps.sh)
+# Every build goes through ccache (meson finds it by itself; the cross and
+# clang builds name it), its cache in /var/cache/socrx beside the others:
+# a later run compiles only what changed. Paths under this tree are made
+# relative and the working directory left out of the hash, so that a clone
+# elsewhere hits the same entries.
+export CCACHE_DIR="${CCACHE_DIR:-${SOCRX_CACHE:-/var/cache/socrx}/ccache}"
+export CCACHE_BASEDIR="$PWD" CCACHE_NOHASHDIR=1
 sdk_dir=$(printf '%s\n' "$deps" | tail -n 1)
 arm64_machine=$(printf '%s\n' "$deps" | tail -n 2 | head -n 1)
 builddir=${SOCRX_BUILDDIR:-build}
@@ -32,6 +39,20 @@ if [ -f "$builddir/build.ninja" ]; then
 else
 	# shellcheck disable=SC2086
 	meson setup $opts "$builddir"
+fi
+# The root trees of the other releases and of the arm64 package builds
+# (below) are made, when missing or outdated, in the background while this
+# machine's builds and tests run: on a fresh machine that is minutes of
+# download and unpacking per tree; on a warm one each is a check.
+roots_pid=
+if [ "$job" = test ]; then
+	mkdir -p "$builddir/meson-logs"
+	rootslog="$builddir/meson-logs/debian-roots.txt"
+	(for suite in trixie testing bookworm bookworm-arm64 trixie-arm64 \
+		testing-arm64; do
+		sh config/debian-root.sh "$suite" >/dev/null || true
+	done) >"$rootslog" 2>&1 &
+	roots_pid=$!
 fi
 ninja -C "$builddir"
 
@@ -94,7 +115,7 @@ UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
 # model's with the NETA RX status decode.
 fuzzdir="$builddir-fuzz"
 if [ ! -f "$fuzzdir/build.ninja" ]; then
-	CC=clang meson setup -Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 \
+	CC="ccache clang" meson setup -Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 \
 		-Dwerror=true "$fuzzdir" >/dev/null
 fi
 ninja -C "$fuzzdir" tests/fuzz/fuzz_rxp_parse tests/fuzz/fuzz_model_rx \
@@ -109,12 +130,12 @@ meson test -C "$fuzzdir" --no-rebuild --print-errorlogs --suite fuzz \
 # arm64 PMD included. The cross files (the sysroot's among them) are fixed
 # at set-up: the build directory is made again when they change.
 armdir="$builddir-arm64"
-arm64_files="config/arm64_armv8_linux_gcc.ini $arm64_machine config/arm64_dpdk_sysroot.ini"
+arm64_files="config/arm64_armv8_linux_gcc.ini config/arm64_ccache.ini $arm64_machine config/arm64_dpdk_sysroot.ini"
 if [ ! -f "$armdir/build.ninja" ] ||
 	[ "$(cat "$armdir/socrx-cross-files" 2>/dev/null)" != "$arm64_files" ]; then
 	[ ! -d "$armdir/meson-private" ] || rm -rf "$armdir"
 	meson setup --cross-file config/arm64_armv8_linux_gcc.ini \
-		--cross-file "$arm64_machine" \
+		--cross-file config/arm64_ccache.ini --cross-file "$arm64_machine" \
 		--cross-file config/arm64_dpdk_sysroot.ini \
 		-Ddpdk_sdk="$sdk_dir" -Dwarning_level=3 -Dwerror=true \
 		"$armdir" >/dev/null
@@ -124,33 +145,55 @@ ninja -C "$armdir"
 meson test -C "$armdir" --print-errorlogs --num-processes 2 \
 	--suite fast --suite rxpath --suite pmd --logbase testlog-arm64 || rc=$?
 
-# socrx's Debian packages for this release: built (config/debian-package.sh),
-# lintian, installed with apt into a throwaway overlay of a clean Debian 12
-# root tree, dpdk-testpmd without -d, purged (tests/install/test_deb.py).
-# Its result goes into the closing count as one test.
-deblog="$builddir/meson-logs/testlog-deb.json"
-debrc=0
-python3 tests/install/test_deb.py --out "$builddir-deb" || debrc=$?
-case $debrc in
-0) debres=OK ;;
-77) debres=SKIP ;;
-*) debres=FAIL rc=$debrc ;;
-esac
-printf '{"name": "deb_packages", "result": "%s"}\n' "$debres" >"$deblog"
+# The root trees made in the background: each step below makes its tree
+# again if that failed.
+wait "$roots_pid" || true
+grep "^debian-root:" "$rootslog" || true
+
+# socrx's Debian packages (tests/install/test_deb.py): built
+# (config/debian-package.sh), lintian, installed with apt into a throwaway
+# overlay of a clean root tree of their release, dpdk-testpmd without -d,
+# purged. Each release's result goes into the closing count as one test.
+deblogs=
+deb_test() {
+	# deb_test SUITE OUT_DIR
+	debrc=0
+	python3 tests/install/test_deb.py --suite "$1" --out "$2" || debrc=$?
+	case $debrc in
+	0) debres=OK ;;
+	77) debres=SKIP ;;
+	*) debres=FAIL rc=$debrc ;;
+	esac
+	mkdir -p "$2"
+	printf '{"name": "deb_packages_%s", "result": "%s"}\n' "$1" "$debres" \
+		>"$2/testlog-deb.json"
+	deblogs="$deblogs $2/testlog-deb.json"
+}
+# shellcheck disable=SC1091
+deb_test "$(. /etc/os-release && echo "$VERSION_CODENAME")" "$builddir-deb"
 
 # The other DPDKs a board user has: Debian 13's 24.11 and Debian testing's
 # 25.11, each in a root tree of its release made with mmdebstrap and kept
 # in /var/cache/socrx (config/debian-root.sh), where the project is built
-# and the fast, pmd and app suites run (config/root-test.sh).
+# and the fast, pmd and app suites run (config/root-test.sh), and where
+# socrx's packages for that release are built (deb_test above).
+# A root tree sees this tree only (at /src): its build directories are here.
+case "$builddir" in
+/*) inroot=build ;;
+*) inroot=$builddir ;;
+esac
 rootlogs=
 for suite in trixie testing; do
-	case "$builddir" in
-	/*) rootdir="build-$suite" ;;
-	*) rootdir="$builddir-$suite" ;;
-	esac
+	rootdir="$inroot-$suite"
 	sh config/debian-root.sh "$suite" run \
 		sh config/root-test.sh "$rootdir" "$suite" || rc=$?
 	rootlogs="$rootlogs $rootdir/meson-logs/testlog-$suite.json"
+	deb_test "$suite" "$rootdir-deb"
+done
+# The arm64 packages of each release, cross-built in its own root tree
+# (config/debian-root.sh RELEASE-arm64), run under qemu-aarch64.
+for suite in bookworm trixie testing; do
+	deb_test "$suite-arm64" "$inroot-$suite-deb-arm64"
 done
 
 # One closing line any CI reader understands, from meson's own logs, after
@@ -159,7 +202,7 @@ done
 python3 - "$builddir/meson-logs/testlog.json" \
 	"$asandir/meson-logs/testlog-asan.json" \
 	"$fuzzdir/meson-logs/testlog-fuzz.json" \
-	"$armdir/meson-logs/testlog-arm64.json" "$deblog" $rootlogs <<'EOF'
+	"$armdir/meson-logs/testlog-arm64.json" $deblogs $rootlogs <<'EOF'
 import json, os, sys
 total = {"OK": 0, "FAIL": 0, "SKIP": 0}
 for f in sys.argv[1:]:
