@@ -20,7 +20,6 @@
 
 static bool thread_pass(void *dev);
 static bool thread_rx_done(void *dev);
-static void thread_idle(void *dev, bool quiet);
 
 void
 neta_model_params_init(struct neta_model_params *p)
@@ -130,7 +129,7 @@ neta_model_create(const struct neta_model_params *p)
 	m->thr.dev = m;
 	m->thr.src = p->rx_src;
 	m->thr.rx_done = thread_rx_done;
-	m->thr.idle = thread_idle;
+	m->thr.sink = p->tx_sink;
 	m->thr.idle_polls = p->idle_polls;
 	m->thr.idle_sleep_us = p->idle_sleep_us;
 	neta_regs_reset(m);
@@ -373,14 +372,6 @@ static bool
 thread_rx_done(void *dev)
 {
 	return neta_model_rx_idle(dev);
-}
-
-static void
-thread_idle(void *dev, bool quiet)
-{
-	struct neta_model *m = dev;
-
-	model_traffic_sink_idle(m->params.tx_sink, quiet);
 }
 
 void

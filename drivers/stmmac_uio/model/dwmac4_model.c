@@ -1027,14 +1027,6 @@ model_thread_rx_done(void *dev)
 	return dwmac4_model_rx_idle(dev);
 }
 
-static void
-model_thread_idle(void *dev, bool quiet)
-{
-	struct dwmac4_model *m = dev;
-
-	model_traffic_sink_idle(m->params.tx_sink, quiet);
-}
-
 int
 dwmac4_model_start(struct dwmac4_model *m, int cpu)
 {
@@ -1044,7 +1036,7 @@ dwmac4_model_start(struct dwmac4_model *m, int cpu)
 	m->thr.deadline_ns = m->params.manual_clock ? NULL :
 			     model_thread_deadline;
 	m->thr.rx_done = model_thread_rx_done;
-	m->thr.idle = model_thread_idle;
+	m->thr.sink = m->params.tx_sink;
 	m->thr.idle_polls = m->params.idle_polls;
 	m->thr.idle_sleep_us = m->params.idle_sleep_us;
 	return model_thread_start(&m->thr, cpu);

@@ -113,8 +113,7 @@ block(struct model_thread *t)
 			rel.tv_nsec = (long)(ns % 1000000000ull);
 			tmo = &rel;
 		}
-		if (t->idle != NULL)
-			t->idle(t->dev, true);
+		model_traffic_sink_idle(t->sink, true);
 		__atomic_store_n(&t->blocks, t->blocks + 1, __ATOMIC_RELAXED);
 		if (ppoll(&pfd, 1, tmo, NULL) > 0 &&
 		    read(t->kick_fd, &v, sizeof(v)) < 0)
@@ -150,8 +149,7 @@ thread_main(void *arg)
 			idle = 0;
 			continue;
 		}
-		if (t->idle != NULL)
-			t->idle(t->dev, false);
+		model_traffic_sink_idle(t->sink, false);
 		if (timed_sleep(t))
 			continue;
 		if (idle >= (t->idle_polls < MODEL_BLOCK_POLLS ? t->idle_polls : MODEL_BLOCK_POLLS) &&

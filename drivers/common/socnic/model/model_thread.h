@@ -20,6 +20,7 @@ extern "C" {
 #endif
 
 struct model_traffic_src;
+struct model_traffic_sink;
 
 /* The engine thread's name (top -H, /proc/<pid>/task/<tid>/comm). */
 #define MODEL_THREAD_NAME "socrx-model"
@@ -47,11 +48,12 @@ struct model_thread {
 	 */
 	bool (*rx_done)(void *dev);
 	/*
-	 * A pass moved nothing (@p quiet: and the thread now waits for the
-	 * driver's doorbell): what the device holds back for the idle wire
-	 * goes out (model_traffic_sink_idle()). NULL: nothing.
+	 * What the device transmits into: told when a pass moved nothing,
+	 * and whether the thread now waits for the driver's doorbell, so
+	 * that what it holds back goes out on the idle wire
+	 * (model_traffic_sink_idle()). NULL: none.
 	 */
-	void (*idle)(void *dev, bool quiet);
+	struct model_traffic_sink *sink;
 	unsigned int idle_polls;	/* empty passes before sleeping */
 	unsigned int idle_sleep_us;	/* then per pass (0: keep yielding) */
 	/* Counters, read with relaxed atomic loads. */

@@ -73,8 +73,8 @@ struct model_traffic_sink {
 	/* Writes out the frames the sink holds back; NULL: it holds none. */
 	int (*flush)(struct model_traffic_sink *sink);
 	/*
-	 * The device's engine found nothing to do (model_thread's idle),
-	 * in the thread that puts: a sink that holds frames back writes
+	 * The device's engine found nothing to do (model_thread), in the
+	 * thread that puts: a sink that holds frames back writes
 	 * them out once the oldest has waited MODEL_SINK_IDLE_NS, or at
 	 * once when @p quiet (the engine waits for its driver: nothing
 	 * more is due). So a capture follows the wire while the device
