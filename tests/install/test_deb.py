@@ -148,14 +148,21 @@ def check_depends(deb, abi):
           "(librte-ethdev%s): %s" % (abi, dep.strip()))
 
 
+def overlay_dirs(out):
+    """A scratch directory in @out with an overlay's upper, work and merged
+    directories."""
+    tmp = tempfile.mkdtemp(prefix="deb-", dir=out)
+    for d in ("upper", "work", "merged"):
+        os.mkdir(os.path.join(tmp, d))
+    return tmp
+
+
 def test_apt(codename, stage, debs, abi, keep, out):
     """Steps 3 to 6 in an overlay of the release's clean root tree."""
     root = clean_root(codename)
     if root is None:
         return
-    tmp = tempfile.mkdtemp(prefix="deb-", dir=out)
-    for d in ("upper", "work", "merged"):
-        os.mkdir(os.path.join(tmp, d))
+    tmp = overlay_dirs(out)
     run = in_root(root, tmp, stage)
     try:
         p = sh(run + ["apt-get", "install", "-y", "--no-install-recommends",
@@ -223,9 +230,7 @@ def test_qemu(codename, debs, abi, keep, out):
     if len(dpdk) != 1 or len(coreutils) != 1 or shutil.which("qemu-aarch64") is None:
         check(False, "qemu-aarch64 installed (config/install-deps.sh)")
         return
-    tmp = tempfile.mkdtemp(prefix="deb-", dir=out)
-    for d in ("upper", "work", "merged"):
-        os.mkdir(os.path.join(tmp, d))
+    tmp = overlay_dirs(out)
     try:
         # Their /usr only: a directory of the upper layer hides the tree's
         # symbolic link of the same name (/lib -> usr/lib).
