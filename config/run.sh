@@ -207,14 +207,19 @@ import json, os, sys
 total = {"OK": 0, "FAIL": 0, "SKIP": 0}
 for f in sys.argv[1:]:
 	counts = {"OK": 0, "FAIL": 0, "SKIP": 0}
+	failed = []
 	lines = open(f).readlines() if os.path.exists(f) else []
 	for line in lines:
-		r = json.loads(line)["result"]
+		t = json.loads(line)
+		r = t["result"]
 		key = r if r in counts else ("OK" if r == "EXPECTEDFAIL" else "FAIL")
 		counts[key] += 1
 		total[key] += 1
-	print("%s: %d passed, %d failed, %d skipped%s" % (f, counts["OK"],
-	      counts["FAIL"], counts["SKIP"], "" if lines else " (no log)"))
+		if key == "FAIL":
+			failed.append("%s (%s, %.0f s)" % (t["name"], r, t.get("duration", 0)))
+	print("%s: %d passed, %d failed, %d skipped%s%s" % (f, counts["OK"],
+	      counts["FAIL"], counts["SKIP"], "" if lines else " (no log)",
+	      ": " + ", ".join(failed) if failed else ""))
 	if not lines:
 		total["FAIL"] += 1
 print("%d passed, %d failed, %d skipped" % (total["OK"], total["FAIL"], total["SKIP"]))

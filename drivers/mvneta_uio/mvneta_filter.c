@@ -38,27 +38,28 @@ mvneta_write_mac(const struct socnic_backend *be, const struct rte_ether_addr *a
 	socnic_write32(be, MVNETA_MAC_ADDR_LOW, (uint32_t)b[4] << 8 | b[5]);
 }
 
-/* Every entry of a table passing (@p pass) or refusing. */
+/*
+ * The filter's tables as they are to be, a byte per entry: built whole,
+ * then written a word at a time with its final value, so an entry that
+ * passes before and after a change never reads refusing in between (a
+ * table cleared, then refilled, drops what arrives meanwhile).
+ */
+struct mvneta_filter_image {
+	uint8_t ucast[MVNETA_DA_FILT_UCAST_ENTRIES];
+	uint8_t spec[MVNETA_DA_FILT_MCAST_ENTRIES];
+	uint8_t oth[MVNETA_DA_FILT_MCAST_ENTRIES];
+};
+
 static void
-mvneta_filter_table(const struct socnic_backend *be, uint32_t base,
-		    unsigned int entries, bool pass)
+mvneta_filter_write_table(const struct socnic_backend *be, uint32_t base,
+			  const uint8_t *e, unsigned int entries)
 {
-	uint32_t v = pass ? 0x01010101u * MVNETA_DA_ENTRY : 0;
 	unsigned int i;
 
 	for (i = 0; i < entries; i += 4)
-		socnic_write32(be, base + i, v);
-}
-
-/* Entry @p idx of a table passing. */
-static void
-mvneta_filter_pass(const struct socnic_backend *be, uint32_t base,
-		   unsigned int idx)
-{
-	unsigned int sh = 8u * (idx & 3u);
-
-	socnic_update32(be, base + (idx & ~3u), 0xffu << sh,
-			(uint32_t)MVNETA_DA_ENTRY << sh);
+		socnic_write32(be, base + i,
+			       (uint32_t)e[i] | (uint32_t)e[i + 1] << 8 |
+			       (uint32_t)e[i + 2] << 16 | (uint32_t)e[i + 3] << 24);
 }
 
 /* Whether the unicast table can hold @p a beside station address @p st. */
@@ -71,67 +72,78 @@ mvneta_same_prefix(const struct rte_ether_addr *a,
 }
 
 static void
-mvneta_filter_multicast(struct rte_eth_dev *dev, bool all)
+mvneta_filter_image_build(struct rte_eth_dev *dev, bool promisc,
+			  bool allmulti, struct mvneta_filter_image *img)
 {
 	static const uint8_t special[5] = { 0x01, 0x00, 0x5e, 0x00, 0x00 };
 	const struct mvneta_adapter *ad = mvneta_adapter(dev);
-	const struct socnic_backend *be = &ad->be;
-	const uint8_t *a;
-	uint32_t i;
+	const struct rte_ether_addr *st = &dev->data->mac_addrs[0];
+	const struct rte_ether_addr *a;
+	const uint8_t *b;
+	unsigned int i;
 
-	mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST,
-			    MVNETA_DA_FILT_MCAST_ENTRIES, all);
-	mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST,
-			    MVNETA_DA_FILT_MCAST_ENTRIES, all);
-	if (all)
+	memset(img->ucast, promisc ? MVNETA_DA_ENTRY : 0, sizeof(img->ucast));
+	memset(img->spec, promisc || allmulti ? MVNETA_DA_ENTRY : 0,
+	       sizeof(img->spec));
+	memset(img->oth, promisc || allmulti ? MVNETA_DA_ENTRY : 0,
+	       sizeof(img->oth));
+	if (promisc)
+		return;
+	for (i = 0; i < MVNETA_MAX_MAC_ADDRS; i++) {
+		a = &dev->data->mac_addrs[i];
+		if ((i == 0 || !rte_is_zero_ether_addr(a)) &&
+		    mvneta_same_prefix(a, st))
+			img->ucast[a->addr_bytes[5] & 0xfu] = MVNETA_DA_ENTRY;
+	}
+	if (allmulti)
 		return;
 	for (i = 0; i < ad->nb_mc_addrs; i++) {
-		a = ad->mc_addrs[i].addr_bytes;
-		if (memcmp(a, special, sizeof(special)) == 0)
-			mvneta_filter_pass(be, MVNETA_DA_FILT_SPEC_MCAST, a[5]);
+		b = ad->mc_addrs[i].addr_bytes;
+		if (memcmp(b, special, sizeof(special)) == 0)
+			img->spec[b[5]] = MVNETA_DA_ENTRY;
 		else
-			mvneta_filter_pass(be, MVNETA_DA_FILT_OTH_MCAST,
-					   mvneta_da_filt_crc8(a));
+			img->oth[mvneta_da_filt_crc8(b)] = MVNETA_DA_ENTRY;
 	}
+}
+
+/* Unicast promiscuous mode on or off (Linux mvneta_rx_unicast_promisc_set()). */
+static void
+mvneta_filter_promisc(const struct socnic_backend *be, bool on)
+{
+	socnic_update32(be, MVNETA_PORT_CONFIG,
+			MVNETA_UNI_PROMISC_MODE | MVNETA_REJECT_BCAST,
+			on ? MVNETA_UNI_PROMISC_MODE : 0);
+	socnic_update32(be, MVNETA_TYPE_PRIO, MVNETA_FORCE_UNI,
+			on ? MVNETA_FORCE_UNI : 0);
 }
 
 /*
  * The filter for @p promisc and @p allmulti (ethdev records a mode
- * after its op returns: the op says which it sets).
+ * after its op returns: the op says which it sets). What widens goes
+ * first, what narrows last: promiscuous mode on before the address
+ * registers turn all ones, off only once the station address and the
+ * tables are in.
  */
 static void
 mvneta_filter_apply(struct rte_eth_dev *dev, bool promisc, bool allmulti)
 {
 	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
-	const struct rte_ether_addr *st = &dev->data->mac_addrs[0];
 	static const struct rte_ether_addr ones = {
 		.addr_bytes = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff } };
-	const struct rte_ether_addr *a;
-	unsigned int i;
+	struct mvneta_filter_image img;
 
-	socnic_update32(be, MVNETA_PORT_CONFIG,
-			MVNETA_UNI_PROMISC_MODE | MVNETA_REJECT_BCAST,
-			promisc ? MVNETA_UNI_PROMISC_MODE : 0);
-	socnic_update32(be, MVNETA_TYPE_PRIO, MVNETA_FORCE_UNI,
-			promisc ? MVNETA_FORCE_UNI : 0);
-	mvneta_write_mac(be, promisc ? &ones : st);
-	mvneta_filter_table(be, MVNETA_DA_FILT_UCAST_BASE,
-			    MVNETA_DA_FILT_UCAST_ENTRIES, promisc);
-	if (promisc) {
-		mvneta_filter_table(be, MVNETA_DA_FILT_SPEC_MCAST,
-				    MVNETA_DA_FILT_MCAST_ENTRIES, true);
-		mvneta_filter_table(be, MVNETA_DA_FILT_OTH_MCAST,
-				    MVNETA_DA_FILT_MCAST_ENTRIES, true);
-		return;
-	}
-	for (i = 0; i < MVNETA_MAX_MAC_ADDRS; i++) {
-		a = &dev->data->mac_addrs[i];
-		if ((i == 0 || !rte_is_zero_ether_addr(a)) &&
-		    mvneta_same_prefix(a, st))
-			mvneta_filter_pass(be, MVNETA_DA_FILT_UCAST_BASE,
-					   a->addr_bytes[5] & 0xfu);
-	}
-	mvneta_filter_multicast(dev, allmulti);
+	mvneta_filter_image_build(dev, promisc, allmulti, &img);
+	if (promisc)
+		mvneta_filter_promisc(be, true);
+	mvneta_write_mac(be, promisc ? &ones : &dev->data->mac_addrs[0]);
+	mvneta_filter_write_table(be, MVNETA_DA_FILT_UCAST_BASE, img.ucast,
+				  MVNETA_DA_FILT_UCAST_ENTRIES);
+	mvneta_filter_write_table(be, MVNETA_DA_FILT_SPEC_MCAST, img.spec,
+				  MVNETA_DA_FILT_MCAST_ENTRIES);
+	mvneta_filter_write_table(be, MVNETA_DA_FILT_OTH_MCAST, img.oth,
+				  MVNETA_DA_FILT_MCAST_ENTRIES);
+	if (!promisc)
+		mvneta_filter_promisc(be, false);
 }
 
 void

@@ -22,8 +22,12 @@
  * The waits for an event are bounded (a hang guard), never timed
  * assertions.
  */
+#include <net/if.h>
 #include <sched.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
 #include <unistd.h>
 
 #include <rte_cycles.h>
@@ -294,6 +298,36 @@ wait_link(uint16_t port, uint8_t up)
 }
 
 /*
+ * Waits until interface @p name reads up and running, as the model reads
+ * it (bounded: a hang guard). A veth end brought up gets its carrier, and
+ * IFF_RUNNING, only once the kernel's link watch has run: a port probed
+ * before that starts with its link down and reports an extra event when
+ * it comes up.
+ */
+static bool
+wait_iface_running(const char *name)
+{
+	const short want = IFF_UP | IFF_RUNNING;
+	struct ifreq ifr;
+	unsigned int ms;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+	bool ok = false;
+
+	if (fd < 0)
+		return false;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", name);
+	for (ms = 0; ms < WAIT_GUARD_MS && !ok; ms++) {
+		ok = ioctl(fd, SIOCGIFFLAGS, &ifr) == 0 &&
+		     (ifr.ifr_flags & want) == want;
+		if (!ok)
+			rte_delay_ms(1);
+	}
+	close(fd);
+	return ok;
+}
+
+/*
  * iface= on a veth end in a private network namespace: the port's link
  * follows the interface's operational state (the peer down takes the
  * carrier away; the interface down), with an LSC event per change
@@ -316,6 +350,7 @@ test_iface_follows(void)
 		printf("SKIP iface link: no private namespace with a veth pair\n");
 		return;
 	}
+	CHECK(wait_iface_running("srxlsc0"), "srxlsc0 up and running before the probe");
 	snprintf(dev, sizeof(dev), "%s", pmd_vdev(name, sizeof(name), 9));
 	CHECK(pmd_harness_vdev_init(dev, "iface=srxlsc0") == 0, "%s probed", dev);
 	port = start_port(dev, true, false);

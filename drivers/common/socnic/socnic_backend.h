@@ -34,7 +34,7 @@ enum socnic_irq_kind {
 };
 
 /* Device-side xstats a backend may export. */
-#define SOCNIC_BACKEND_MAX_XSTATS	16
+#define SOCNIC_BACKEND_MAX_XSTATS	24
 /* Names in struct socnic_backend_shared, NUL included (ethdev's sizes). */
 #define SOCNIC_BACKEND_NAME_SIZE	64
 

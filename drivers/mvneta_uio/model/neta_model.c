@@ -177,8 +177,10 @@ void
 neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val)
 {
 	pthread_mutex_lock(&m->lock);
-	if (reg_off_ok(m, off, "write"))
+	if (reg_off_ok(m, off, "write")) {
 		neta_regs_write(m, off, val);
+		neta_da_watch_note(m);
+	}
 	pthread_mutex_unlock(&m->lock);
 	/* Any register write may give the DMA work: the doorbell. */
 	model_thread_kick(&m->thr);

@@ -141,6 +141,16 @@ struct neta_model_params {
 	unsigned int phy_addr;
 	unsigned int phy_speed;
 	bool phy_full;
+	/*
+	 * A probe on the filter, not a behaviour: with watch_da_set, each
+	 * register write after which the destination address watch_da,
+	 * passing the filter before it on a running GMAC, is refused counts
+	 * in stats.watch_da_refused (a frame to it arriving just then would
+	 * have been dropped). What the driver rewrites without changing it
+	 * must never count.
+	 */
+	bool watch_da_set;
+	uint8_t watch_da[6];
 };
 
 /*
@@ -254,6 +264,7 @@ struct neta_model_stats {
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
 	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
 	uint64_t rx_dropped_filter;	/* refused by the DA filter */
+	uint64_t watch_da_refused;	/* params.watch_da: writes that refused it */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
 	uint64_t rx_desc_used;		/* descriptors filled */

@@ -57,6 +57,17 @@ arg_model_irq_race(const char *v, void *args)
 }
 
 static const char *
+arg_model_watch_da(const char *v, void *args)
+{
+	struct neta_model_params *p = NETA_PARAMS(args);
+	const char *err = socnic_parse_mac(v, p->watch_da, false);
+
+	if (err == NULL)
+		p->watch_da_set = true;
+	return err;
+}
+
+static const char *
 arg_model_mdio(const char *v, void *args)
 {
 	static const char *const names[] = { "map", "window", "none", NULL };

@@ -182,6 +182,7 @@ static const char *const model_xstat_names[] = {
 	"model_viol_bad_config",
 	"model_tx_token_stalls",
 	"model_rx_dropped_filter",
+	"model_watch_da_refused",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -209,6 +210,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[3] = st.viol_bad_config;
 	v[4] = st.tx_token_stalls;
 	v[5] = st.rx_dropped_filter;
+	v[6] = st.watch_da_refused;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -20,6 +20,7 @@
 	X(model_mdio, "map|window|none", "map", MODEL)			\
 	X(model_phy_addr, "<0..31>|none", "1", MODEL)			\
 	X(model_phy_speed, "10|100|1000", "1000", MODEL)		\
-	X(model_phy_duplex, "full|half", "full", MODEL)
+	X(model_phy_duplex, "full|half", "full", MODEL)			\
+	X(model_watch_da, "<mac>", NULL, MODEL)
 
 #endif /* SOCRX_NETA_MODEL_DEVARGS_H */

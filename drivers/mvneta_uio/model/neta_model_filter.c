@@ -33,6 +33,20 @@ entry_pass(const struct neta_model *m, uint32_t base, unsigned int idx)
 	return (r >> (8u * (idx & 3u))) & MVNETA_DA_FILT_PASS;
 }
 
+void
+neta_da_watch_note(struct neta_model *m)
+{
+	bool running, pass;
+
+	if (!m->params.watch_da_set)
+		return;
+	running = neta_gmac_passes(m);
+	pass = running && neta_da_filter_pass(m, m->params.watch_da);
+	if (running && m->watch_da_passing && !pass)
+		m->stats.watch_da_refused++;
+	m->watch_da_passing = pass;
+}
+
 bool
 neta_da_filter_pass(const struct neta_model *m, const uint8_t *da)
 {

@@ -114,6 +114,7 @@ struct neta_model {
 	/* MIB: 64-bit octet counters and the high word latched by a read. */
 	uint64_t mib_rx_octets, mib_tx_octets;
 	uint32_t mib_rx_octets_hi, mib_tx_octets_hi;
+	bool watch_da_passing;		/* params.watch_da after the last write */
 	/* The RX frame waiting for room (flow control), FCS appended. */
 	bool rx_held;
 	uint32_t rx_len;		/* bytes in rx_frame, FCS included */
@@ -231,6 +232,8 @@ void neta_desc_write_back(struct neta_model *m, struct mvneta_rx_desc *d,
 uint32_t neta_parse_status(const uint8_t *frame, uint32_t len);
 /* neta_model_filter.c: whether the DA filter passes @p frame. */
 bool neta_da_filter_pass(const struct neta_model *m, const uint8_t *frame);
+/* After a register write: the params.watch_da probe (neta_model.h). */
+void neta_da_watch_note(struct neta_model *m);
 unsigned int neta_steer(const struct neta_model *m, const uint8_t *frame,
 			uint32_t len);
 void neta_tx_csum(struct neta_model *m, uint8_t *frame, uint32_t len,
