@@ -82,6 +82,13 @@ if [ -n "$arch" ] && [ "$arch" != "$(dpkg --print-architecture)" ]; then
 		exit 1
 	fi
 	dpkg_opts="-a $arch"
+	# debhelper names the cross compiler in meson's cross file, where
+	# meson adds no ccache: ccache's masquerade directory puts it in front
+	# of aarch64-linux-gnu-gcc, as meson does for a native build.
+	if [ -x /usr/lib/ccache/aarch64-linux-gnu-gcc ]; then
+		PATH=/usr/lib/ccache:$PATH
+		export PATH
+	fi
 fi
 
 # The years of the history (or this one, outside a git checkout).

@@ -367,10 +367,8 @@ dm_trap_halt(struct dm_trap *t, unsigned int i, int *sig, bool *usable)
 	if (t->tasks[i].stopped)	/* at a held or refused store */
 		return true;
 	ptrace(PTRACE_INTERRUPT, tid, NULL, NULL);
-	while (waitpid(tid, &st, __WALL) < 0)
-		if (errno != EINTR)
-			return false;
-	if (!WIFSTOPPED(st))
+	/* Not a blocking wait: the application may have ended meanwhile. */
+	if (dm_proc_wait_stop(t->pid, tid, &st) != 0 || !WIFSTOPPED(st))
 		return false;
 	if (WSTOPSIG(st) == (SIGTRAP | 0x80))
 		*usable = ptrace(PTRACE_GETREGS, tid, NULL, &r) == 0 &&
@@ -398,7 +396,7 @@ dm_trap_release(struct dm_trap *t)
 	for (i = 0; i < t->nb_tasks; i++)
 		if (!dm_trap_halt(t, i, &sig[i], &usable[i]))
 			dm_task_remove(t, t->tasks[i--].tid);
-	if (t->hi != 0) {
+	if (t->hi != 0 && t->nb_tasks != 0) {
 		if (t->syscall_insn == 0)
 			t->syscall_insn = dm_proc_vdso_syscall(t->pid);
 		for (i = 0; i < t->nb_tasks && ret == -ESRCH; i++)

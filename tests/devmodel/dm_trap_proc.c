@@ -43,6 +43,46 @@ dm_proc_lock_holder(const char *config)
 	return pid;
 }
 
+/* Whether thread @p tid of @p pid has ended (a zombie, dead, or gone). */
+static bool
+dm_proc_task_ended(pid_t pid, pid_t tid)
+{
+	char path[64], buf[512], *p;
+	ssize_t n;
+	int fd;
+
+	snprintf(path, sizeof(path), "/proc/%d/task/%d/stat", (int)pid, (int)tid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return true;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return true;
+	buf[n] = '\0';
+	/* "tid (comm) S ...": the state after the last parenthesis. */
+	p = strrchr(buf, ')');
+	return p == NULL || p[1] == '\0' || p[2] == 'Z' || p[2] == 'X' ||
+	       p[2] == 'x';
+}
+
+int
+dm_proc_wait_stop(pid_t pid, pid_t tid, int *st)
+{
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(tid, st, __WALL | WNOHANG);
+		if (r == tid)
+			return 0;
+		if (r < 0 && errno != EINTR)
+			return -errno;
+		if (r == 0 && dm_proc_task_ended(pid, tid))
+			return -ESRCH;
+		usleep(100);
+	}
+}
+
 /* The application's mapping of the node at offset 0, if any. */
 bool
 dm_proc_maps_node(pid_t pid, dev_t dev, ino_t ino)

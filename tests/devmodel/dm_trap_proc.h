@@ -21,6 +21,15 @@ bool dm_proc_maps_node(pid_t pid, dev_t dev, ino_t ino);
 /* Whether its descriptor @p fd is that file. */
 bool dm_proc_fd_is(pid_t pid, long fd, dev_t dev, ino_t ino);
 
+/*
+ * Waits for traced thread @p tid of process @p pid to report a stop or
+ * its end (@p *st as waitpid() gives it): 0. -ESRCH when it has ended
+ * and no wait would report it: a thread-group leader that exited is
+ * reported only once its other threads are reaped, so a tracer waiting
+ * for it before reaping them would wait for ever. Other -errno.
+ */
+int dm_proc_wait_stop(pid_t pid, pid_t tid, int *st);
+
 /* @p len bytes of its memory at @p addr into @p buf. 0 or -1. */
 int dm_proc_peek(pid_t tid, uint64_t addr, void *buf, size_t len);
 
