@@ -66,6 +66,19 @@ rx_n(uint16_t port, uint64_t n)
 	return pmd_harness_rx_until(port, n, NULL, NULL) >= n;
 }
 
+/* One poll: what the ring holds received and freed; how many. */
+static uint16_t
+drain(uint16_t port)
+{
+	struct rte_mbuf *pkts[32];
+	uint16_t k, i;
+
+	k = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
+	for (i = 0; i < k; i++)
+		rte_pktmbuf_free(pkts[i]);
+	return k;
+}
+
 /*
  * The filter refuses what comes: past the frames already delivered, the
  * model filters @p n more and the port receives none of them.
@@ -73,32 +86,21 @@ rx_n(uint16_t port, uint64_t n)
 static void
 check_filtered(uint16_t port, uint64_t n, const char *what)
 {
-	struct rte_mbuf *pkts[32];
 	uint64_t start, got = 0, polls, delivered;
-	uint16_t k, i;
+	unsigned int i;
 
 	/* Past the switch: the ring drained, the device refusing. */
 	start = pmd_harness_model(port).rx_dropped_filter;
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
-	     pmd_harness_model(port).rx_dropped_filter - start < 16; polls++) {
-		k = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
-		for (i = 0; i < k; i++)
-			rte_pktmbuf_free(pkts[i]);
-	}
-	for (i = 0; i < 64; i++) {
-		k = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
-		for (polls = 0; polls < k; polls++)
-			rte_pktmbuf_free(pkts[polls]);
-	}
+	     pmd_harness_model(port).rx_dropped_filter - start < 16; polls++)
+		drain(port);
+	for (i = 0; i < 64; i++)
+		drain(port);
 	delivered = pmd_harness_model(port).rx_delivered;
 	start = pmd_harness_model(port).rx_dropped_filter;
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
-	     pmd_harness_model(port).rx_dropped_filter - start < n; polls++) {
-		k = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
-		for (i = 0; i < k; i++)
-			rte_pktmbuf_free(pkts[i]);
-		got += k;
-	}
+	     pmd_harness_model(port).rx_dropped_filter - start < n; polls++)
+		got += drain(port);
 	CHECK(pmd_harness_model(port).rx_dropped_filter - start >= n,
 	      "%s: the device filtered %" PRIu64 " frames", what, n);
 	CHECK_EQ_U(got, 0, "%s: nothing received", what);
@@ -324,18 +326,6 @@ test_broadcast(void)
 /* ---- 6. Rewriting the filter on a running port ---- */
 
 #define LIVE_MAC	"02:00:00:00:02:0a"
-
-/* Receives what is in the ring: the device keeps finding room. */
-static void
-drain(uint16_t port)
-{
-	struct rte_mbuf *pkts[32];
-	uint16_t k, i;
-
-	k = rte_eth_rx_burst(port, 0, pkts, RTE_DIM(pkts));
-	for (i = 0; i < k; i++)
-		rte_pktmbuf_free(pkts[i]);
-}
 
 /*
  * The model's probe on the filter (model_watch_da) counts each register
