@@ -339,7 +339,7 @@ test_reprogram_live(void)
 {
 	struct rte_ether_addr st, mc = {{ 0x01, 0x00, 0x5e, 0x00, 0x00, 0xfb }};
 	int port = start_port(10, "gen_len=64,mac=" LIVE_MAC ",model_watch_da=" LIVE_MAC);
-	uint64_t filtered, delivered;
+	uint64_t filtered, got = 0;
 	unsigned int i;
 
 	if (port < 0)
@@ -348,22 +348,21 @@ test_reprogram_live(void)
 	CHECK_EQ_U(rte_eth_promiscuous_disable((uint16_t)port), 0, "promiscuous off");
 	CHECK(rx_n((uint16_t)port, 64), "live: the station's frames pass");
 	filtered = pmd_harness_model((uint16_t)port).rx_dropped_filter;
-	delivered = pmd_harness_model((uint16_t)port).rx_delivered;
 	for (i = 0; i < 40; i++) {
 		CHECK_EQ_U(rte_eth_dev_default_mac_addr_set((uint16_t)port, &st), 0,
 			   "mac_addr_set, the same address");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		CHECK_EQ_U(rte_eth_promiscuous_enable((uint16_t)port), 0, "promiscuous on");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		CHECK_EQ_U(rte_eth_promiscuous_disable((uint16_t)port), 0, "promiscuous off");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		CHECK_EQ_U(rte_eth_allmulticast_enable((uint16_t)port), 0, "all-multicast on");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		CHECK_EQ_U(rte_eth_allmulticast_disable((uint16_t)port), 0, "all-multicast off");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		CHECK_EQ_U(rte_eth_dev_set_mc_addr_list((uint16_t)port, &mc, i & 1), 0,
 			   "multicast list");
-		drain((uint16_t)port);
+		got += drain((uint16_t)port);
 		if (i % 8 == 0) {
 			CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
 			CHECK_EQ_U(rte_eth_dev_start((uint16_t)port), 0, "start");
@@ -371,8 +370,8 @@ test_reprogram_live(void)
 	}
 	CHECK_EQ_U(pmd_harness_xstat((uint16_t)port, "model_watch_da_refused"), 0,
 		   "live: no register write refused the station address while it passed");
-	CHECK(pmd_harness_model((uint16_t)port).rx_delivered > delivered,
-	      "live: frames kept arriving while the filter was rewritten");
+	/* Counted by the port: the model's counters restart with it. */
+	CHECK(got > 0, "live: frames kept arriving while the filter was rewritten");
 	CHECK_EQ_U(pmd_harness_model((uint16_t)port).rx_dropped_filter - filtered, 0,
 		   "live: none of the station's frames filtered");
 	close_port((uint16_t)port);
