@@ -317,7 +317,7 @@ mvneta_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (queue_id != 0 || rxq == NULL || !mvneta_adapter(dev)->hw_started)
 		return -EINVAL;
-	if (!rxq->started) {
+	if (!rxq->q.started) {
 		ret = mvneta_rx_queue_start(dev, rxq);
 		if (ret < 0)
 			return ret;
@@ -348,7 +348,7 @@ mvneta_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (queue_id != 0 || txq == NULL || !mvneta_adapter(dev)->hw_started)
 		return -EINVAL;
-	if (!txq->started) {
+	if (!txq->q.started) {
 		ret = mvneta_tx_queue_start(dev, txq);
 		if (ret < 0)
 			return ret;
@@ -403,9 +403,9 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 		len + MVNETA_MH_SIZE +
 		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
 		 0 : RTE_ETHER_CRC_LEN),
-		rxq->room, rxq->buf_size, rxq->started);
+		rxq->q.room, rxq->buf_size, rxq->q.started);
 	if (ret == 0)
-		rxq->max_len = len;
+		rxq->q.max_len = len;
 	return ret;
 }
 
@@ -415,12 +415,12 @@ mvneta_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 {
 	struct mvneta_rx_queue *rxq = dev->data->rx_queues[queue_id];
 
-	qinfo->mp = rxq->mp;
-	qinfo->nb_desc = rxq->nb_desc;
-	qinfo->scattered_rx = rxq->scatter;
+	qinfo->mp = rxq->q.mp;
+	qinfo->nb_desc = rxq->q.nb_desc;
+	qinfo->scattered_rx = rxq->q.scatter;
 	qinfo->rx_buf_size = (uint16_t)rxq->buf_size;
-	qinfo->conf.rx_free_thresh = rxq->free_thresh;
-	qinfo->conf.offloads = rxq->offloads;
+	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
+	qinfo->conf.offloads = rxq->q.offloads;
 }
 
 static void
@@ -429,8 +429,8 @@ mvneta_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 {
 	struct mvneta_tx_queue *txq = dev->data->tx_queues[queue_id];
 
-	qinfo->nb_desc = txq->nb_desc;
-	qinfo->conf.offloads = txq->offloads;
+	qinfo->nb_desc = txq->q.nb_desc;
+	qinfo->conf.offloads = txq->q.offloads;
 }
 
 static const struct eth_dev_ops mvneta_eth_dev_ops = {

@@ -31,6 +31,7 @@
 #include "socnic_phy.h"
 #include "socnic_queue.h"
 #include "socnic_ring.h"
+#include "socnic_rx_queue.h"
 #include "socnic_rxq.h"
 
 #include "mvneta_desc.h"
@@ -79,80 +80,35 @@
 /* Station addresses: the unicast table's 16 last-nibble entries. */
 #define MVNETA_MAX_MAC_ADDRS	MVNETA_DA_FILT_UCAST_ENTRIES
 
-/* RX frame assembly state, saved across bursts (robustness row 8). */
-enum mvneta_rx_state {
-	MVNETA_RX_IDLE = 0,	/* between frames */
-	MVNETA_RX_CHAIN,	/* a multi-buffer frame is being chained */
-	MVNETA_RX_DISCARD,	/* dropping the rest of a frame, until LAST */
-};
-
+/* An RX queue: the shared part first (socnic_rx_queue.h), then NETA's. */
 struct mvneta_rx_queue {
-	/* Hot: read by every burst. */
+	struct socnic_rx_queue q;	/* first: the burst skeleton's view */
 	volatile struct mvneta_rx_desc *ring;
-	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
-	/* Where the frame starts in each armed slot (after the header). */
-	const uint8_t **buf_data;
 	uint32_t *buf_bus;		/* bus address written in w2 */
-	const struct socnic_backend *be;
-	struct socnic_rxq_lib lib;	/* page pool, sync, copybreak */
-	uint16_t nb_desc;
-	uint16_t mask;			/* nb_desc - 1 */
-	uint16_t next;			/* next slot to harvest */
-	uint16_t armed;			/* one past the last slot armed */
 	uint16_t filled;		/* RXQ_STATUS occupied not yet harvested */
 	uint16_t done;			/* harvested, not yet off occupied */
-	uint16_t free_thresh;		/* refill when this many are free */
 	uint16_t arm_align;		/* arm whole lines only (non-coherent) */
-	uint16_t port_id;
 	uint32_t buf_size;		/* RXQ_SIZE buffer size, bytes */
-	uint32_t room;			/* what an mbuf holds after the headroom */
-	uint32_t fcs_trim;		/* FCS bytes dropped (0 with KEEP_CRC) */
-	uint32_t max_len;		/* longest frame accepted, as delivered */
-	bool scatter;
-	bool keep_crc;
-	bool hw_csum;			/* the status word's verdicts read (socnic_rxq_reads_hw_csum) */
-	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
-	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
-
-	/* Frame in progress (state != IDLE). */
-	enum mvneta_rx_state state;
-	struct rte_mbuf *pkt_first;
-	struct rte_mbuf *pkt_last;
-	uint32_t pkt_left;		/* bytes of the frame still to come */
-	uint32_t pkt_len;		/* bytes held by the chain */
-
-	struct mvneta_rxq_stats stats;
-
-	/* Cold. */
-	struct rte_mempool *mp;
-	const struct rte_memzone *mz;
-	rte_iova_t ring_iova;
-	uint16_t queue_id;
-	uint64_t offloads;
-	bool started;
-	struct mvneta_rxq_stats stats_base; /* stats at the last reset */
+	uint32_t pkt_left;		/* bytes of the frame in progress still to come */
+	struct mvneta_rxq_stats stats;	/* NETA's own counters */
+	struct mvneta_rxq_stats stats_base;	/* at the last reset */
 };
 
+static __rte_always_inline struct mvneta_rx_queue *
+mvneta_rxq(struct socnic_rx_queue *q)
+{
+	return container_of(q, struct mvneta_rx_queue, q);
+}
+
+static __rte_always_inline const struct mvneta_rx_queue *
+mvneta_rxq_const(const struct socnic_rx_queue *q)
+{
+	return container_of(q, const struct mvneta_rx_queue, q);
+}
+
 struct mvneta_tx_queue {
+	struct socnic_tx_queue q;	/* first: the shared part */
 	volatile struct mvneta_tx_desc *ring;
-	struct rte_mbuf **sw_ring;	/* chain sent from each last slot */
-	const struct socnic_backend *be;
-	uint16_t nb_desc;
-	uint16_t mask;
-	uint16_t prod;			/* next slot to fill */
-	uint16_t clean;			/* oldest slot not yet reclaimed */
-	uint16_t port_id;
-	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
-	struct rxp_sync sync;
-
-	struct mvneta_txq_stats stats;
-
-	const struct rte_memzone *mz;
-	rte_iova_t ring_iova;
-	uint16_t queue_id;
-	uint64_t offloads;
-	bool started;
-	struct mvneta_txq_stats stats_base; /* stats at the last reset */
 };
 
 /*
@@ -372,30 +328,11 @@ int mvneta_rx_descriptor_status(void *rxq, uint16_t offset);
  * The general path: any descriptor in any state (errors, chains); returns
  * a completed frame (lengths and port set, not synced) or NULL.
  */
-struct rte_mbuf *mvneta_rx_desc(struct mvneta_rx_queue *rxq, uint16_t slot,
+struct rte_mbuf *mvneta_rx_desc(struct socnic_rx_queue *q, uint16_t slot,
 				uint32_t status, uint32_t size);
 /* Refill of the coherent / non-coherent ring; returns the slots armed. */
 uint16_t mvneta_rx_refill(struct mvneta_rx_queue *rxq);
 uint16_t mvneta_rx_refill_nc(struct mvneta_rx_queue *rxq);
-
-/* Slots the refill may arm: the ring less the armed ones. */
-static inline uint16_t
-mvneta_rx_room(const struct mvneta_rx_queue *rxq)
-{
-	return (uint16_t)(rxq->nb_desc - (uint16_t)(rxq->armed - rxq->next));
-}
-
-/*
- * Whether a refill has work (rx_free_thresh slots free): checked in the
- * burst, so that most polls, and every empty one, make no call.
- */
-static inline bool
-mvneta_rx_refill_due(const struct mvneta_rx_queue *rxq)
-{
-	uint16_t room = mvneta_rx_room(rxq);
-
-	return room >= rxq->free_thresh && room != 0;
-}
 
 /* mvneta_rx_fast.c: the burst variants, one per configuration. */
 eth_rx_burst_t mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,

@@ -49,34 +49,19 @@
 /* Polls of 10 us for the RX queue to stop: 100 ms. */
 #define MVNETA_RX_STOP_POLLS		10000
 
-static __rte_always_inline void
-mvneta_rx_count_error(struct mvneta_rx_queue *rxq, uint64_t *detail)
-{
-	rxq->stats.rx_errors++;
-	(*detail)++;
-}
-
-/*
- * Drops the chain of the frame in progress: its buffers never left the
- * driver, so they go back to the page pool's direct-recycle cache.
- */
+/* Drops the frame in progress (socnic_rx_free_chain()) and its count. */
 static void
 mvneta_rx_free_chain(struct mvneta_rx_queue *rxq)
 {
-	socnic_rx_chain_recycle(rxq->lib.pool, rxq->pkt_first);
-	rxq->pkt_first = NULL;
-	rxq->pkt_last = NULL;
-	rxq->pkt_len = 0;
+	socnic_rx_free_chain(&rxq->q);
 	rxq->pkt_left = 0;
 }
 
-/* Starts dropping the current frame; later buffers stay in their slots. */
 static void
 mvneta_rx_discard(struct mvneta_rx_queue *rxq, uint64_t *detail, bool last)
 {
-	mvneta_rx_count_error(rxq, detail);
-	mvneta_rx_free_chain(rxq);
-	rxq->state = last ? MVNETA_RX_IDLE : MVNETA_RX_DISCARD;
+	socnic_rx_discard(&rxq->q, detail, last);
+	rxq->pkt_left = 0;
 }
 
 /*
@@ -89,8 +74,8 @@ static __rte_always_inline void
 mvneta_rx_sync_fcs(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t at,
 		   uint32_t n, bool seg)
 {
-	socnic_rx_sync_tail(&rxq->lib.sync,
-			    rxq->buf_data[slot] - MVNETA_MH_SIZE + at, n, seg);
+	socnic_rx_sync_tail(&rxq->q.lib.sync,
+			    rxq->q.buf_data[slot] - MVNETA_MH_SIZE + at, n, seg);
 }
 
 /* Takes the buffer of @p slot out of the ring as a segment of @p len. */
@@ -98,13 +83,13 @@ static __rte_always_inline struct rte_mbuf *
 mvneta_rx_take(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t len,
 	       uint16_t skip)
 {
-	struct rte_mbuf *mb = rxq->sw_ring[slot];
+	struct rte_mbuf *mb = rxq->q.sw_ring[slot];
 
-	rxq->sw_ring[slot] = NULL;
-	mb->data_off = (uint16_t)(rxq->lib.pool->p.offset + skip);
+	rxq->q.sw_ring[slot] = NULL;
+	mb->data_off = (uint16_t)(rxq->q.lib.pool->p.offset + skip);
 	mb->data_len = (uint16_t)len;
 	mb->pkt_len = len;
-	mb->port = rxq->port_id;
+	mb->port = rxq->q.port_id;
 	return mb;
 }
 
@@ -118,13 +103,13 @@ mvneta_rx_frame_error(struct mvneta_rx_queue *rxq, uint32_t status,
 {
 	if (status & MVNETA_RXD_ERR_SUMMARY) {
 		if ((status & MVNETA_RXD_ERR_CODE_MASK) == MVNETA_RXD_ERR_CRC)
-			rxq->stats.rx_crc_errors++;
-		return &rxq->stats.rx_desc_errors;
+			rxq->q.stats.rx_crc_errors++;
+		return &rxq->q.stats.rx_desc_errors;
 	}
 	if (len < RTE_ETHER_HDR_LEN)
-		return &rxq->stats.rx_runts;
-	if (len > rxq->max_len)
-		return &rxq->stats.rx_oversize;
+		return &rxq->q.stats.rx_runts;
+	if (len > rxq->q.max_len)
+		return &rxq->q.stats.rx_oversize;
 	return NULL;
 }
 
@@ -144,17 +129,17 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	if (unlikely(dsize < MVNETA_MH_SIZE + MVNETA_ETH_FCS_LEN ||
 		     dsize > rxq->buf_size) &&
 	    !(status & MVNETA_RXD_ERR_SUMMARY)) {
-		mvneta_rx_count_error(rxq, &rxq->stats.rx_length_errors);
+		socnic_rx_count_error(&rxq->q, &rxq->q.stats.rx_length_errors);
 		return NULL;
 	}
-	len = dsize >= MVNETA_MH_SIZE + rxq->fcs_trim ?
-	      dsize - MVNETA_MH_SIZE - rxq->fcs_trim : 0;
+	len = dsize >= MVNETA_MH_SIZE + rxq->q.fcs_trim ?
+	      dsize - MVNETA_MH_SIZE - rxq->q.fcs_trim : 0;
 	err = mvneta_rx_frame_error(rxq, status, len);
 	if (unlikely(err != NULL)) {
-		mvneta_rx_count_error(rxq, err);
+		socnic_rx_count_error(&rxq->q, err);
 		return NULL;
 	}
-	mvneta_rx_sync_fcs(rxq, slot, MVNETA_MH_SIZE + len, rxq->fcs_trim, true);
+	mvneta_rx_sync_fcs(rxq, slot, MVNETA_MH_SIZE + len, rxq->q.fcs_trim, true);
 	return mvneta_rx_take(rxq, slot, len, MVNETA_MH_SIZE);
 }
 
@@ -172,105 +157,84 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	const bool first = status & MVNETA_RXD_FIRST_DESC;
 	const bool last = status & MVNETA_RXD_LAST_DESC;
 	uint32_t written, skip = first ? MVNETA_MH_SIZE : 0, take, fcs;
-	struct rte_mbuf *mb, *head;
-	uint64_t *err;
+	struct rte_mbuf *mb;
 
 	if (first) {
 		if (dsize < MVNETA_MH_SIZE + MVNETA_ETH_FCS_LEN + RTE_ETHER_HDR_LEN ||
 		    dsize <= rxq->buf_size) {
 			/* Not a frame that needs several buffers. */
-			mvneta_rx_discard(rxq, &rxq->stats.rx_length_errors, last);
+			mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
 			return NULL;
 		}
-		if (dsize - MVNETA_MH_SIZE - rxq->fcs_trim > rxq->max_len) {
-			mvneta_rx_discard(rxq, &rxq->stats.rx_oversize, last);
+		if (dsize - MVNETA_MH_SIZE - rxq->q.fcs_trim > rxq->q.max_len) {
+			mvneta_rx_discard(rxq, &rxq->q.stats.rx_oversize, last);
 			return NULL;
 		}
 		rxq->pkt_left = dsize;
-		rxq->pkt_len = 0;
+		rxq->q.pkt_len = 0;
 	}
 	written = RTE_MIN(rxq->pkt_left, rxq->buf_size);
 	if (unlikely(last != (written == rxq->pkt_left))) {
 		/* LAST early, or the frame runs past it: the lengths lie. */
-		mvneta_rx_discard(rxq, &rxq->stats.rx_length_errors, last);
+		mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
 		return NULL;
 	}
 	rxq->pkt_left -= written;
-	rxq->state = MVNETA_RX_CHAIN;
+	rxq->q.state = SOCNIC_RX_CHAIN;
 	/*
 	 * FCS bytes (unless kept) in this buffer: those not in the bytes
 	 * still to come. The total says exactly where the FCS starts, so
 	 * each buffer drops its own share; one holding only FCS bytes adds
 	 * no segment and stays in its slot (row 10).
 	 */
-	fcs = rxq->fcs_trim > rxq->pkt_left ? rxq->fcs_trim - rxq->pkt_left : 0;
+	fcs = rxq->q.fcs_trim > rxq->pkt_left ? rxq->q.fcs_trim - rxq->pkt_left : 0;
 	fcs = RTE_MIN(fcs, written - skip);
 	take = written - skip - fcs;
 	mvneta_rx_sync_fcs(rxq, slot, skip + take, fcs, take != 0);
 	if (take != 0) {
 		mb = mvneta_rx_take(rxq, slot, take, (uint16_t)skip);
-		if (rxq->pkt_first == NULL) {
-			rxq->pkt_first = mb;
-		} else {
-			rxq->pkt_last->next = mb;
-			rxq->pkt_first->nb_segs++;
-		}
-		rxq->pkt_last = mb;
-		rxq->pkt_len += take;
+		socnic_rx_chain_add(&rxq->q, mb, take);
 	}
 	if (!last)
 		return NULL;
-	rxq->state = MVNETA_RX_IDLE;
-	err = mvneta_rx_frame_error(rxq, status, rxq->pkt_len);
-	if (unlikely(err != NULL || rxq->pkt_first == NULL)) {
-		mvneta_rx_count_error(rxq, err != NULL ? err :
-				      &rxq->stats.rx_runts);
-		mvneta_rx_free_chain(rxq);
-		return NULL;
-	}
-	head = rxq->pkt_first;
-	head->pkt_len = rxq->pkt_len;
-	rxq->pkt_first = NULL;
-	rxq->pkt_last = NULL;
-	rxq->pkt_len = 0;
-	return head;
+	return socnic_rx_chain_end(&rxq->q,
+		mvneta_rx_frame_error(rxq, status, rxq->q.pkt_len));
 }
 
 struct rte_mbuf *
-mvneta_rx_desc(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
+mvneta_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t status,
 	       uint32_t size)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const bool last = status & MVNETA_RXD_LAST_DESC;
 	uint32_t dsize = MVNETA_DESC_DATA_SIZE(size);
 
 	if (status & MVNETA_RXD_FIRST_DESC) {
-		if (rxq->state != MVNETA_RX_IDLE) {
+		if (rxq->q.state != SOCNIC_RX_IDLE) {
 			/* The open frame lost its last descriptor (row 7). */
-			if (rxq->state == MVNETA_RX_CHAIN)
-				mvneta_rx_count_error(rxq, &rxq->stats.rx_truncated);
-			mvneta_rx_free_chain(rxq);
-			rxq->state = MVNETA_RX_IDLE;
+			socnic_rx_abort(&rxq->q);
+			rxq->pkt_left = 0;
 		}
 		if (last)
 			return mvneta_rx_single(rxq, slot, status, dsize);
-		if (!rxq->scatter) {
+		if (!rxq->q.scatter) {
 			/* Needs several buffers, may not (row 4): drop whole. */
-			mvneta_rx_discard(rxq, &rxq->stats.rx_scatter_dropped,
+			mvneta_rx_discard(rxq, &rxq->q.stats.rx_scatter_dropped,
 					  false);
 			return NULL;
 		}
 		return mvneta_rx_chain(rxq, slot, status, dsize);
 	}
-	switch (rxq->state) {
-	case MVNETA_RX_CHAIN:
+	switch (rxq->q.state) {
+	case SOCNIC_RX_CHAIN:
 		return mvneta_rx_chain(rxq, slot, status, dsize);
-	case MVNETA_RX_IDLE:
+	case SOCNIC_RX_IDLE:
 		/* A continuation whose first descriptor we never saw. */
-		mvneta_rx_discard(rxq, &rxq->stats.rx_truncated, last);
+		mvneta_rx_discard(rxq, &rxq->q.stats.rx_truncated, last);
 		return NULL;
 	default:
 		if (last)
-			rxq->state = MVNETA_RX_IDLE;
+			rxq->q.state = SOCNIC_RX_IDLE;
 		return NULL;
 	}
 }
@@ -291,10 +255,10 @@ static __rte_always_inline void
 mvneta_rx_set_buf(struct mvneta_rx_queue *rxq, uint16_t slot,
 		  const struct rte_mbuf *mb)
 {
-	uint32_t bus = mvneta_bus_addr(rxp_pool_dma_addr(rxq->lib.pool, mb));
+	uint32_t bus = mvneta_bus_addr(rxp_pool_dma_addr(rxq->q.lib.pool, mb));
 
-	rxq->buf_data[slot] = (const uint8_t *)mb->buf_addr +
-			      rxq->lib.pool->p.offset + MVNETA_MH_SIZE;
+	rxq->q.buf_data[slot] = (const uint8_t *)mb->buf_addr +
+			      rxq->q.lib.pool->p.offset + MVNETA_MH_SIZE;
 	rxq->buf_bus[slot] = bus;
 	mvneta_rx_write_desc(&rxq->ring[slot], bus, slot);
 }
@@ -313,12 +277,12 @@ static __rte_always_inline uint16_t
 mvneta_rx_refill_tmpl(struct mvneta_rx_queue *rxq, const bool nc)
 {
 	struct rte_mbuf *fresh[MVNETA_RX_REFILL_CHUNK];
-	struct rte_mbuf **sw = rxq->sw_ring;
-	const uint16_t mask = rxq->mask;
-	uint16_t room = mvneta_rx_room(rxq);
-	uint16_t pos = rxq->armed, end, s, n;
+	struct rte_mbuf **sw = rxq->q.sw_ring;
+	const uint16_t mask = rxq->q.mask;
+	uint16_t room = (uint16_t)socnic_rx_room(&rxq->q);
+	uint16_t pos = rxq->q.armed, end, s, n;
 
-	if (!mvneta_rx_refill_due(rxq))
+	if (!socnic_rx_refill_due(&rxq->q))
 		return 0;
 	end = (uint16_t)(pos + room);
 	if (nc)
@@ -331,7 +295,7 @@ mvneta_rx_refill_tmpl(struct mvneta_rx_queue *rxq, const bool nc)
 		for (s = 0; s < chunk; s++)
 			need += sw[(pos + s) & mask] == NULL;
 		if (need != 0)
-			got = rxp_pool_alloc_bulk(rxq->lib.pool, fresh, need);
+			got = rxp_pool_alloc_bulk(rxq->q.lib.pool, fresh, need);
 		for (s = 0; s < chunk; s++) {
 			uint16_t slot = (pos + s) & mask;
 
@@ -343,13 +307,13 @@ mvneta_rx_refill_tmpl(struct mvneta_rx_queue *rxq, const bool nc)
 				continue;
 			}
 			/* Kept in its slot: same buffer, same address. */
-			rxp_pool_rearm_kept(rxq->lib.pool, sw[slot]);
+			rxp_pool_rearm_kept(rxq->q.lib.pool, sw[slot]);
 			mvneta_rx_write_desc(&rxq->ring[slot], rxq->buf_bus[slot],
 					     slot);
 		}
 		pos = (uint16_t)(pos + s);
 		if (unlikely(got < need)) {
-			rxq->stats.rx_nombuf += need - got;
+			rxq->q.stats.rx_nombuf += need - got;
 			break;
 		}
 	}
@@ -359,13 +323,13 @@ mvneta_rx_refill_tmpl(struct mvneta_rx_queue *rxq, const bool nc)
 	 */
 	if (nc)
 		pos &= (uint16_t)~(rxq->arm_align - 1u);
-	n = (uint16_t)(pos - rxq->armed);
+	n = (uint16_t)(pos - rxq->q.armed);
 	if (n == 0)
 		return 0;
 	if (nc)
-		mvneta_ring_maint(&rxq->lib.sync, rxq->ring, rxq->armed, n, mask,
+		mvneta_ring_maint(&rxq->q.lib.sync, rxq->ring, rxq->q.armed, n, mask,
 				  false);
-	rxq->armed = pos;
+	rxq->q.armed = pos;
 	return n;
 }
 
@@ -392,20 +356,20 @@ mvneta_rx_refill_nc(struct mvneta_rx_queue *rxq)
 void
 mvneta_rx_missed_update(struct mvneta_rx_queue *rxq)
 {
-	uint32_t d = socnic_read32(rxq->be, MVNETA_RX_DISCARD_FRAME_COUNT);
+	uint32_t d = socnic_read32(rxq->q.be, MVNETA_RX_DISCARD_FRAME_COUNT);
 
 	if (d != 0)
-		__atomic_fetch_add(&rxq->stats.rx_missed, d, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&rxq->q.stats.rx_missed, d, __ATOMIC_RELAXED);
 }
 
 /* Descriptors the device filled and the driver has not harvested. */
 static uint16_t
 mvneta_rx_occupied(const struct mvneta_rx_queue *rxq)
 {
-	uint32_t occ = socnic_read32(rxq->be, MVNETA_RXQ_STATUS_REG(MVNETA_RXQ)) &
+	uint32_t occ = socnic_read32(rxq->q.be, MVNETA_RXQ_STATUS_REG(MVNETA_RXQ)) &
 		       MVNETA_RXQ_OCCUPIED_ALL_MASK;
 
-	return (uint16_t)RTE_MIN(occ, (uint32_t)(uint16_t)(rxq->armed - rxq->next));
+	return (uint16_t)RTE_MIN(occ, (uint32_t)(uint16_t)(rxq->q.armed - rxq->q.next));
 }
 
 int
@@ -413,7 +377,7 @@ mvneta_rx_queue_count(void *rx_queue)
 {
 	struct mvneta_rx_queue *rxq = rx_queue;
 
-	return rxq->started ? mvneta_rx_occupied(rxq) : 0;
+	return rxq->q.started ? mvneta_rx_occupied(rxq) : 0;
 }
 
 int
@@ -421,9 +385,9 @@ mvneta_rx_descriptor_status(void *rx_queue, uint16_t offset)
 {
 	struct mvneta_rx_queue *rxq = rx_queue;
 
-	if (unlikely(offset >= rxq->nb_desc))
+	if (unlikely(offset >= rxq->q.nb_desc))
 		return -EINVAL;
-	if (!rxq->started || offset >= (uint16_t)(rxq->armed - rxq->next))
+	if (!rxq->q.started || offset >= (uint16_t)(rxq->q.armed - rxq->q.next))
 		return RTE_ETH_RX_DESC_UNAVAIL;
 	return offset < mvneta_rx_occupied(rxq) ? RTE_ETH_RX_DESC_DONE :
 						  RTE_ETH_RX_DESC_AVAIL;
@@ -466,19 +430,19 @@ mvneta_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 static void
 mvneta_rx_queue_free_mbufs(struct mvneta_rx_queue *rxq)
 {
-	socnic_rx_ring_recycle(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);
+	socnic_rx_ring_recycle(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);
 	mvneta_rx_free_chain(rxq);
-	rxq->state = MVNETA_RX_IDLE;
-	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->lib.pool,
-		mvneta_logtype_rx, rxq->port_id, rxq->queue_id);
+	rxq->q.state = SOCNIC_RX_IDLE;
+	rxq->q.stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->q.lib.pool,
+		mvneta_logtype_rx, rxq->q.port_id, rxq->q.queue_id);
 }
 
 static void
 mvneta_rx_queue_free(struct mvneta_rx_queue *rxq)
 {
-	socnic_rxq_lib_free(&rxq->lib, mvneta_logtype_rx);
-	rte_memzone_free(rxq->mz);
-	rte_free(rxq->sw_ring);
+	socnic_rxq_lib_free(&rxq->q.lib, mvneta_logtype_rx);
+	rte_memzone_free(rxq->q.mz);
+	rte_free(rxq->q.sw_ring);
 	rte_free(rxq);
 }
 
@@ -489,7 +453,7 @@ mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (rxq == NULL)
 		return;
-	if (rxq->started)
+	if (rxq->q.started)
 		mvneta_rx_queue_stop(rxq);
 	else
 		mvneta_rx_queue_free_mbufs(rxq);
@@ -558,38 +522,39 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	if (rxq == NULL)
 		return -ENOMEM;
 	/* sw_ring, buf_data, buf_bus: one allocation. */
-	rxq->sw_ring = rte_zmalloc_socket("mvneta_rx_sw_ring",
-					  (sizeof(rxq->sw_ring[0]) +
-					   sizeof(rxq->buf_data[0]) +
+	rxq->q.sw_ring = rte_zmalloc_socket("mvneta_rx_sw_ring",
+					  (sizeof(rxq->q.sw_ring[0]) +
+					   sizeof(rxq->q.buf_data[0]) +
 					   sizeof(rxq->buf_bus[0])) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	rxq->mz = mvneta_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
-	if (rxq->sw_ring == NULL || rxq->mz == NULL) {
-		rte_memzone_free(rxq->mz);
-		rte_free(rxq->sw_ring);
+	rxq->q.mz = mvneta_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
+	if (rxq->q.sw_ring == NULL || rxq->q.mz == NULL) {
+		rte_memzone_free(rxq->q.mz);
+		rte_free(rxq->q.sw_ring);
 		rte_free(rxq);
 		return -ENOMEM;
 	}
-	rxq->buf_data = (const uint8_t **)(rxq->sw_ring + nb_desc);
-	rxq->buf_bus = (uint32_t *)(rxq->buf_data + nb_desc);
-	rxq->ring = rxq->mz->addr;
-	rxq->ring_iova = rxq->mz->iova;
-	rxq->be = &ad->be;
-	rxq->rmb.fn = ad->be.ops->rx_barrier;	/* NULL but on a test model */
-	rxq->rmb.ctx = ad->be.ctx;
-	rxq->nb_desc = nb_desc;
-	rxq->mask = nb_desc - 1;
-	rxq->free_thresh = thresh;
-	rxq->port_id = port;
-	rxq->queue_id = queue_id;
+	rxq->q.buf_data = (const uint8_t **)(rxq->q.sw_ring + nb_desc);
+	rxq->buf_bus = (uint32_t *)(rxq->q.buf_data + nb_desc);
+	rxq->ring = rxq->q.mz->addr;
+	rxq->q.ring_iova = rxq->q.mz->iova;
+	rxq->q.be = &ad->be;
+	rxq->q.rmb.fn = ad->be.ops->rx_barrier;	/* NULL but on a test model */
+	rxq->q.rmb.ctx = ad->be.ctx;
+	rxq->q.nb_desc = nb_desc;
+	rxq->q.mask = nb_desc - 1;
+	rxq->q.cap = nb_desc;		/* counts, not a tail: the whole ring */
+	rxq->q.free_thresh = thresh;
+	rxq->q.port_id = port;
+	rxq->q.queue_id = queue_id;
 	rxq->buf_size = bufsz;
-	rxq->room = bufsz;
-	rxq->mp = mp;
-	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	rxq->q.room = bufsz;
+	rxq->q.mp = mp;
+	rxq->q.offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 
 	/* The header, then the frame, after the headroom (lc.offset). */
 	socnic_rxq_lib_conf_init(&lc, &ad->da.rx, ad->da.coe);
-	rxq->hw_csum = socnic_rxq_reads_hw_csum(&lc);
+	rxq->q.hw_csum = socnic_rxq_reads_hw_csum(&lc);
 	lc.pmd = "mvneta";
 	lc.logtype = mvneta_logtype_rx;
 	lc.port_id = port;
@@ -599,27 +564,29 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	lc.mp = mp;
 	lc.be = &ad->be;
 	lc.max_len = bufsz;
-	ret = socnic_rxq_lib_setup(&rxq->lib, &lc);
+	ret = socnic_rxq_lib_setup(&rxq->q.lib, &lc);
 	if (ret < 0) {
 		mvneta_rx_queue_free(rxq);
 		return ret;
 	}
+	/* The frame after the Marvell header (mvneta_rx_set_buf()). */
+	rxq->q.data_off = (uint16_t)(rxq->q.lib.pool->p.offset + MVNETA_MH_SIZE);
 	/* Non-coherent: arm whole cache lines of descriptors (see above). */
 	rxq->arm_align = 1;
-	if (rxq->lib.sync.mode != RXP_SYNC_COHERENT)
+	if (rxq->q.lib.sync.mode != RXP_SYNC_COHERENT)
 		rxq->arm_align = (uint16_t)RTE_MAX(1u,
-			rxp_sync_line_size(&rxq->lib.sync) / MVNETA_DESC_ALIGNED_SIZE);
-	if (rxq->free_thresh < rxq->arm_align)
-		rxq->free_thresh = rxq->arm_align;
+			rxp_sync_line_size(&rxq->q.lib.sync) / MVNETA_DESC_ALIGNED_SIZE);
+	if (rxq->q.free_thresh < rxq->arm_align)
+		rxq->q.free_thresh = rxq->arm_align;
 	dev->data->rx_queues[queue_id] = rxq;
 	/* The burst variant, chosen here once (conventions point 6). */
 	dev->rx_pkt_burst = mvneta_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
-		   port, queue_id, nb_desc, bufsz, rxq->free_thresh,
-		   rxq->lib.sync.variant,
-		   rxq->lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
-		   rxq->lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
-		   "zero-copy", socnic_csum_mode_name(rxq->lib.csum_mode));
+		   port, queue_id, nb_desc, bufsz, rxq->q.free_thresh,
+		   rxq->q.lib.sync.variant,
+		   rxq->q.lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   rxq->q.lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
+		   "zero-copy", socnic_csum_mode_name(rxq->q.lib.csum_mode));
 	return 0;
 }
 
@@ -630,21 +597,21 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 int
 mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 {
-	const struct socnic_backend *be = rxq->be;
-	uint64_t offloads = rxq->offloads | dev->data->dev_conf.rxmode.offloads;
+	const struct socnic_backend *be = rxq->q.be;
+	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	unsigned int got;
 	uint16_t i;
 
-	rxq->scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
-	rxq->keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	rxq->q.scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
+	rxq->q.keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
 	/* NETA always stores the FCS (data_size counts it): trimmed here. */
-	rxq->fcs_trim = rxq->keep_crc ? 0 : RTE_ETHER_CRC_LEN;
-	rxq->max_len = socnic_rx_max_len(dev, dev->data->mtu);
-	if (!rxq->scatter && rxq->max_len + MVNETA_MH_SIZE + rxq->fcs_trim >
-			     rxq->room) {
+	rxq->q.fcs_trim = rxq->q.keep_crc ? 0 : RTE_ETHER_CRC_LEN;
+	rxq->q.max_len = socnic_rx_max_len(dev, dev->data->mtu);
+	if (!rxq->q.scatter && rxq->q.max_len + MVNETA_MH_SIZE + rxq->q.fcs_trim >
+			     rxq->q.room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",
-			   rxq->port_id, dev->data->mtu, rxq->max_len,
-			   rxq->room);
+			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
+			   rxq->q.room);
 		return -EINVAL;
 	}
 	/*
@@ -654,44 +621,44 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 	 * for the device then covers that, not the whole mbuf
 	 * (docs/design/rxpath.md "Buffer size"). With scatter, whole buffers.
 	 */
-	rxq->buf_size = rxq->scatter ? rxq->room :
-		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + MVNETA_MH_SIZE +
-						  rxq->fcs_trim, RTE_CACHE_LINE_SIZE));
-	if (rxp_pool_set_max_len(rxq->lib.pool, rxq->buf_size) < 0)
+	rxq->buf_size = rxq->q.scatter ? rxq->q.room :
+		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + MVNETA_MH_SIZE +
+						  rxq->q.fcs_trim, RTE_CACHE_LINE_SIZE));
+	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->buf_size) < 0)
 		return -EINVAL;
-	got = rxp_pool_alloc_bulk(rxq->lib.pool, rxq->sw_ring, rxq->nb_desc);
-	if (got != rxq->nb_desc) {
+	got = rxp_pool_alloc_bulk(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);
+	if (got != rxq->q.nb_desc) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s cannot fill %u RX descriptors (%u available)",
-			   rxq->port_id, rxq->mp->name, rxq->nb_desc,
-			   rte_mempool_avail_count(rxq->mp) + got);
+			   rxq->q.port_id, rxq->q.mp->name, rxq->q.nb_desc,
+			   rte_mempool_avail_count(rxq->q.mp) + got);
 		for (i = 0; i < got; i++)
-			rxp_pool_recycle_direct(rxq->lib.pool, rxq->sw_ring[i]);
-		socnic_rxq_lib_flush(&rxq->lib);
-		memset(rxq->sw_ring, 0, sizeof(rxq->sw_ring[0]) * rxq->nb_desc);
+			rxp_pool_recycle_direct(rxq->q.lib.pool, rxq->q.sw_ring[i]);
+		socnic_rxq_lib_flush(&rxq->q.lib);
+		memset(rxq->q.sw_ring, 0, sizeof(rxq->q.sw_ring[0]) * rxq->q.nb_desc);
 		return -ENOMEM;
 	}
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * MVNETA_DESC_ALIGNED_SIZE);
-	for (i = 0; i < rxq->nb_desc; i++)
-		mvneta_rx_set_buf(rxq, i, rxq->sw_ring[i]);
-	mvneta_ring_sync(&rxq->lib.sync, rxq->ring, 0, rxq->nb_desc, rxq->mask,
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
+	for (i = 0; i < rxq->q.nb_desc; i++)
+		mvneta_rx_set_buf(rxq, i, rxq->q.sw_ring[i]);
+	mvneta_ring_sync(&rxq->q.lib.sync, rxq->ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
-	rxq->next = 0;
-	rxq->armed = rxq->nb_desc;
+	rxq->q.next = 0;
+	rxq->q.armed = rxq->q.nb_desc;
 	rxq->filled = 0;
-	rxq->state = MVNETA_RX_IDLE;
+	rxq->q.state = SOCNIC_RX_IDLE;
 
 	/* Linux mvneta_rxq_hw_init(): base, size and buffer size, offset. */
 	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(MVNETA_RXQ),
-		       mvneta_bus_addr(rxq->ring_iova));
+		       mvneta_bus_addr(rxq->q.ring_iova));
 	socnic_write32(be, MVNETA_RXQ_SIZE_REG(MVNETA_RXQ),
-		       rxq->nb_desc |
+		       rxq->q.nb_desc |
 		       (rxq->buf_size / MVNETA_RXQ_BUF_SIZE_UNIT)
 		       << MVNETA_RXQ_BUF_SIZE_SHIFT);
 	socnic_update32(be, MVNETA_RXQ_CONFIG_REG(MVNETA_RXQ),
 			MVNETA_RXQ_PKT_OFFSET_ALL_MASK | MVNETA_RXQ_HW_BUF_ALLOC,
 			MVNETA_RXQ_PKT_OFFSET_MASK(0));
 	rxq->done = 0;
-	rxq->started = true;
+	rxq->q.started = true;
 	return 0;
 }
 
@@ -704,9 +671,9 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 void
 mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq)
 {
-	socnic_write32(rxq->be, MVNETA_RXQ_CMD, 1u << MVNETA_RXQ);
+	socnic_write32(rxq->q.be, MVNETA_RXQ_CMD, 1u << MVNETA_RXQ);
 	rte_wmb();
-	mvneta_rxq_status_update(rxq->be, 0, (uint16_t)(rxq->armed - rxq->next));
+	mvneta_rxq_status_update(rxq->q.be, 0, (uint16_t)(rxq->q.armed - rxq->q.next));
 }
 
 /*
@@ -720,11 +687,11 @@ mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq)
 void
 mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq)
 {
-	const struct socnic_backend *be = rxq->be;
+	const struct socnic_backend *be = rxq->q.be;
 	uint32_t st, occ, nonocc;
 	unsigned int i;
 
-	if (!rxq->started)
+	if (!rxq->q.started)
 		return;
 	socnic_write32(be, MVNETA_RXQ_CMD,
 		       (1u << MVNETA_RXQ) << MVNETA_RXQ_DISABLE_SHIFT);
@@ -738,7 +705,7 @@ mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq)
 	occ = st & MVNETA_RXQ_OCCUPIED_ALL_MASK;
 	nonocc = (st & MVNETA_RXQ_NON_OCCUPIED_ALL_MASK) >>
 		 MVNETA_RXQ_NON_OCCUPIED_SHIFT;
-	rxq->stats.rx_stop_discarded += occ;
+	rxq->q.stats.rx_stop_discarded += occ;
 	/*
 	 * The armed descriptors cannot be taken back by a count (the register
 	 * only adds), so the port's RX DMA is reset, which clears both counts
@@ -750,11 +717,11 @@ mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq)
 	socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
 	socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
 	mvneta_rx_queue_free_mbufs(rxq);
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc * MVNETA_DESC_ALIGNED_SIZE);
-	mvneta_ring_sync(&rxq->lib.sync, rxq->ring, 0, rxq->nb_desc, rxq->mask,
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
+	mvneta_ring_sync(&rxq->q.lib.sync, rxq->ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
-	rxq->next = 0;
-	rxq->armed = 0;
+	rxq->q.next = 0;
+	rxq->q.armed = 0;
 	rxq->filled = 0;
-	rxq->started = false;
+	rxq->q.started = false;
 }

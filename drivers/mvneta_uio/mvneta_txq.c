@@ -52,24 +52,24 @@ static void
 mvneta_tx_clean(struct mvneta_tx_queue *txq)
 {
 	struct socnic_tx_free fin = { .n = 0 };
-	uint32_t sent = (socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+	uint32_t sent = (socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
 			 MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
 	unsigned int i;
 
-	sent = RTE_MIN(sent, (uint32_t)(uint16_t)(txq->prod - txq->clean));
+	sent = RTE_MIN(sent, (uint32_t)(uint16_t)(txq->q.prod - txq->q.clean));
 	if (sent == 0)
 		return;
 	for (i = 0; i < sent; i++) {
-		uint16_t slot = (uint16_t)(txq->clean + i) & txq->mask;
+		uint16_t slot = (uint16_t)(txq->q.clean + i) & txq->q.mask;
 
-		if (txq->sw_ring[slot] == NULL)
+		if (txq->q.sw_ring[slot] == NULL)
 			continue;
-		socnic_tx_free_add(&fin, txq->sw_ring[slot]);
-		txq->sw_ring[slot] = NULL;
+		socnic_tx_free_add(&fin, txq->q.sw_ring[slot]);
+		txq->q.sw_ring[slot] = NULL;
 	}
 	socnic_tx_free_flush(&fin);
-	txq->clean = (uint16_t)(txq->clean + sent);
-	mvneta_txq_update(txq->be, 0, sent);
+	txq->q.clean = (uint16_t)(txq->q.clean + sent);
+	mvneta_txq_update(txq->q.be, 0, sent);
 }
 
 /*
@@ -92,7 +92,7 @@ mvneta_tx_descs_needed(const struct mvneta_tx_queue *txq,
 			return 0;
 		n += m->data_len != 0;
 	}
-	return n <= txq->nb_desc ? n : 0;
+	return n <= txq->q.nb_desc ? n : 0;
 }
 
 /*
@@ -107,10 +107,10 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 		 const bool nc)
 {
 	struct mvneta_tx_queue *txq = tx_queue;
-	const uint32_t dma_hi = (uint32_t)(txq->ring_iova >> 32);
-	uint16_t i, first = txq->prod, added;
+	const uint32_t dma_hi = (uint32_t)(txq->q.ring_iova >> 32);
+	uint16_t i, first = txq->q.prod, added;
 
-	if (unlikely(!txq->started))
+	if (unlikely(!txq->q.started))
 		return 0;
 	mvneta_tx_clean(txq);
 	for (i = 0; i < nb_pkts; i++) {
@@ -118,13 +118,13 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 		uint16_t need = mvneta_tx_descs_needed(txq, m, dma_hi), k = 0;
 
 		if (unlikely(need == 0)) {
-			txq->stats.tx_dropped++;
+			txq->q.stats.tx_dropped++;
 			rte_pktmbuf_free(m);
 			continue;
 		}
-		if ((uint16_t)(txq->nb_desc - (uint16_t)(txq->prod - txq->clean)) <
+		if ((uint16_t)(txq->q.nb_desc - (uint16_t)(txq->q.prod - txq->q.clean)) <
 		    need) {
-			txq->stats.tx_ring_full++;
+			txq->q.stats.tx_ring_full++;
 			break;
 		}
 		for (s = m; s != NULL; s = s->next) {
@@ -133,14 +133,14 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 
 			if (s->data_len == 0)
 				continue;
-			d = &txq->ring[txq->prod & txq->mask];
+			d = &txq->ring[txq->q.prod & txq->q.mask];
 			/* Z_PAD on the last (Linux mvneta_tx_frag_process()). */
 			if (k == 0)
 				cmd |= MVNETA_TXD_F_DESC | mvneta_tx_csum_cmd(m);
 			if (++k == need)
 				cmd |= MVNETA_TXD_L_DESC | MVNETA_TXD_Z_PAD;
 			if (nc)
-				rxp_sync_clean(&txq->sync,
+				rxp_sync_clean(&txq->q.sync,
 					       rte_pktmbuf_mtod(s, const void *),
 					       s->data_len);
 			d->buf_phys_addr = rte_cpu_to_le_32(
@@ -148,20 +148,20 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 			d->size = rte_cpu_to_le_32((uint32_t)s->data_len <<
 						   MVNETA_DESC_SIZE_SHIFT);
 			d->command = rte_cpu_to_le_32(cmd);
-			txq->sw_ring[txq->prod & txq->mask] = k == need ? m : NULL;
-			txq->prod++;
+			txq->q.sw_ring[txq->q.prod & txq->q.mask] = k == need ? m : NULL;
+			txq->q.prod++;
 		}
-		txq->stats.tx_packets++;
-		txq->stats.tx_bytes += m->pkt_len;
+		txq->q.stats.tx_packets++;
+		txq->q.stats.tx_bytes += m->pkt_len;
 	}
-	added = (uint16_t)(txq->prod - first);
+	added = (uint16_t)(txq->q.prod - first);
 	if (added != 0) {
 		if (nc)
-			mvneta_ring_maint(&txq->sync, txq->ring, first, added,
-					  txq->mask, false);
+			mvneta_ring_maint(&txq->q.sync, txq->ring, first, added,
+					  txq->q.mask, false);
 		/* Descriptor stores before the count that hands them over. */
 		socnic_desc_wmb();
-		mvneta_txq_update(txq->be, added, 0);
+		mvneta_txq_update(txq->q.be, added, 0);
 	}
 	return i;
 }
@@ -184,11 +184,11 @@ mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	struct mvneta_tx_queue *txq = tx_queue;
 	uint32_t sent;
 
-	if (unlikely(offset >= txq->nb_desc))
+	if (unlikely(offset >= txq->q.nb_desc))
 		return -EINVAL;
-	if (!txq->started || offset >= (uint16_t)(txq->prod - txq->clean))
+	if (!txq->q.started || offset >= (uint16_t)(txq->q.prod - txq->q.clean))
 		return RTE_ETH_TX_DESC_DONE;
-	sent = (socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+	sent = (socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
 		MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
 	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
 }
@@ -198,10 +198,10 @@ mvneta_tx_free_all(struct mvneta_tx_queue *txq)
 {
 	uint16_t i;
 
-	for (i = 0; i < txq->nb_desc; i++) {
-		if (txq->sw_ring[i] != NULL) {
-			rte_pktmbuf_free(txq->sw_ring[i]);
-			txq->sw_ring[i] = NULL;
+	for (i = 0; i < txq->q.nb_desc; i++) {
+		if (txq->q.sw_ring[i] != NULL) {
+			rte_pktmbuf_free(txq->q.sw_ring[i]);
+			txq->q.sw_ring[i] = NULL;
 		}
 	}
 }
@@ -215,8 +215,8 @@ mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 		return;
 	mvneta_tx_queue_stop(txq);
 	mvneta_tx_free_all(txq);
-	rte_memzone_free(txq->mz);
-	rte_free(txq->sw_ring);
+	rte_memzone_free(txq->q.mz);
+	rte_free(txq->q.sw_ring);
 	rte_free(txq);
 	dev->data->tx_queues[queue_id] = NULL;
 }
@@ -241,36 +241,36 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				 RTE_CACHE_LINE_SIZE, (int)socket_id);
 	if (txq == NULL)
 		return -ENOMEM;
-	txq->sw_ring = rte_zmalloc_socket("mvneta_tx_sw_ring",
-					  sizeof(txq->sw_ring[0]) * nb_desc,
+	txq->q.sw_ring = rte_zmalloc_socket("mvneta_tx_sw_ring",
+					  sizeof(txq->q.sw_ring[0]) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	txq->mz = mvneta_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
-	if (txq->sw_ring == NULL || txq->mz == NULL) {
-		rte_memzone_free(txq->mz);
-		rte_free(txq->sw_ring);
+	txq->q.mz = mvneta_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
+	if (txq->q.sw_ring == NULL || txq->q.mz == NULL) {
+		rte_memzone_free(txq->q.mz);
+		rte_free(txq->q.sw_ring);
 		rte_free(txq);
 		return -ENOMEM;
 	}
-	ret = rxp_sync_init(&txq->sync, ad->da.rx.dma_noncoherent ?
+	ret = rxp_sync_init(&txq->q.sync, ad->da.rx.dma_noncoherent ?
 			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
 			    RTE_MBUF_DEFAULT_DATAROOM, 0);
 	if (ret < 0) {
-		rte_memzone_free(txq->mz);
-		rte_free(txq->sw_ring);
+		rte_memzone_free(txq->q.mz);
+		rte_free(txq->q.sw_ring);
 		rte_free(txq);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
-	txq->ring = txq->mz->addr;
-	txq->ring_iova = txq->mz->iova;
-	txq->be = &ad->be;
-	txq->nb_desc = nb_desc;
-	txq->mask = nb_desc - 1;
-	txq->port_id = port;
-	txq->queue_id = queue_id;
-	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	rxp_sync_set_hook(&txq->q.sync, ad->be.ops->cache_op, ad->be.ctx);
+	txq->ring = txq->q.mz->addr;
+	txq->q.ring_iova = txq->q.mz->iova;
+	txq->q.be = &ad->be;
+	txq->q.nb_desc = nb_desc;
+	txq->q.mask = nb_desc - 1;
+	txq->q.port_id = port;
+	txq->q.queue_id = queue_id;
+	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	dev->data->tx_queues[queue_id] = txq;
-	dev->tx_pkt_burst = txq->sync.mode != RXP_SYNC_COHERENT ?
+	dev->tx_pkt_burst = txq->q.sync.mode != RXP_SYNC_COHERENT ?
 			    mvneta_xmit_pkts_nc : mvneta_xmit_pkts;
 	dev->tx_pkt_prepare = mvneta_prep_pkts;
 	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port,
@@ -286,23 +286,23 @@ int
 mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 {
 	RTE_SET_USED(dev);
-	memset(txq->mz->addr, 0, (size_t)txq->nb_desc * MVNETA_DESC_ALIGNED_SIZE);
-	mvneta_ring_sync(&txq->sync, txq->ring, 0, txq->nb_desc, txq->mask,
+	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
+	mvneta_ring_sync(&txq->q.sync, txq->ring, 0, txq->q.nb_desc, txq->q.mask,
 			 false);
-	txq->prod = 0;
-	txq->clean = 0;
-	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, true);
-	socnic_write32(txq->be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
-		       mvneta_bus_addr(txq->ring_iova));
-	socnic_write32(txq->be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->nb_desc);
-	txq->started = true;
+	txq->q.prod = 0;
+	txq->q.clean = 0;
+	mvneta_hw_txq_tokens(txq->q.be, MVNETA_TXQ, true);
+	socnic_write32(txq->q.be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
+		       mvneta_bus_addr(txq->q.ring_iova));
+	socnic_write32(txq->q.be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->q.nb_desc);
+	txq->q.started = true;
 	return 0;
 }
 
 void
 mvneta_tx_queue_enable(struct mvneta_tx_queue *txq)
 {
-	socnic_write32(txq->be, MVNETA_TXQ_CMD, 1u << MVNETA_TXQ);
+	socnic_write32(txq->q.be, MVNETA_TXQ_CMD, 1u << MVNETA_TXQ);
 }
 
 /* Waits (bounded) for the device to send what it was given. */
@@ -311,11 +311,11 @@ mvneta_tx_queue_drain(struct mvneta_tx_queue *txq)
 {
 	unsigned int i;
 
-	if (!txq->started)
+	if (!txq->q.started)
 		return;
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
-		socnic_backend_wait_poll(txq->be);
-		if ((socnic_read32(txq->be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+		socnic_backend_wait_poll(txq->q.be);
+		if ((socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
 		     MVNETA_TXQ_PENDING_DESC_MASK) == 0)
 			break;
 		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
@@ -329,21 +329,21 @@ mvneta_tx_queue_stop(struct mvneta_tx_queue *txq)
 {
 	unsigned int i;
 
-	if (!txq->started)
+	if (!txq->q.started)
 		return;
-	socnic_write32(txq->be, MVNETA_TXQ_CMD,
+	socnic_write32(txq->q.be, MVNETA_TXQ_CMD,
 		       (1u << MVNETA_TXQ) << MVNETA_TXQ_DISABLE_SHIFT);
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
-		if (!(socnic_read32(txq->be, MVNETA_TXQ_CMD) & (1u << MVNETA_TXQ)))
+		if (!(socnic_read32(txq->q.be, MVNETA_TXQ_CMD) & (1u << MVNETA_TXQ)))
 			break;
 		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
 	}
-	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
-	socnic_write32(txq->be, MVNETA_PORT_TX_RESET, 0);
+	socnic_write32(txq->q.be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
+	socnic_write32(txq->q.be, MVNETA_PORT_TX_RESET, 0);
 	/* Linux mvneta_txq_hw_deinit(): the next owner finds it stopped. */
-	mvneta_hw_txq_tokens(txq->be, MVNETA_TXQ, false);
+	mvneta_hw_txq_tokens(txq->q.be, MVNETA_TXQ, false);
 	mvneta_tx_free_all(txq);
-	txq->prod = 0;
-	txq->clean = 0;
-	txq->started = false;
+	txq->q.prod = 0;
+	txq->q.clean = 0;
+	txq->q.started = false;
 }

@@ -53,7 +53,7 @@ stmmac_gmac_config(const struct rte_eth_dev *dev)
 
 	/*
 	 * Strip the FCS in the MAC (type and length frames) unless kept, or
-	 * unless crc_strip=sw: then the RX path trims it (rxq->fcs_trim).
+	 * unless crc_strip=sw: then the RX path trims it (rxq->q.fcs_trim).
 	 */
 	if (!(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC) &&
 	    !stmmac_adapter(dev)->da.crc_strip_sw)
@@ -180,7 +180,7 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	 * transmitter and the DMA engines (Linux order).
 	 */
 	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
-	if (rxq != NULL && rxq->started)
+	if (rxq != NULL && rxq->q.started)
 		stmmac_hw_drain_mtl_rx(ad);
 	if (txq != NULL)
 		stmmac_tx_queue_drain(txq);
@@ -224,7 +224,7 @@ stmmac_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (queue_id != 0 || rxq == NULL || !stmmac_adapter(dev)->hw_started)
 		return -EINVAL;
-	if (!rxq->started) {
+	if (!rxq->q.started) {
 		ret = stmmac_rx_queue_start(dev, rxq);
 		if (ret < 0)
 			return ret;
@@ -256,7 +256,7 @@ stmmac_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (queue_id != 0 || txq == NULL || !stmmac_adapter(dev)->hw_started)
 		return -EINVAL;
-	if (!txq->started) {
+	if (!txq->q.started) {
 		ret = stmmac_tx_queue_start(dev, txq);
 		if (ret < 0)
 			return ret;
@@ -361,9 +361,9 @@ stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	if (rxq == NULL)
 		return 0;
 	ret = socnic_rx_mtu_check(stmmac_logtype_driver, dev, mtu, len,
-				  rxq->room, rxq->rbsz, rxq->started);
+				  rxq->q.room, rxq->rbsz, rxq->q.started);
 	if (ret == 0)
-		rxq->max_len = len;
+		rxq->q.max_len = len;
 	return ret;
 }
 
@@ -373,13 +373,13 @@ stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 {
 	struct stmmac_rx_queue *rxq = dev->data->rx_queues[queue_id];
 
-	qinfo->mp = rxq->mp;
-	qinfo->nb_desc = rxq->nb_desc;
-	qinfo->scattered_rx = rxq->scatter;
+	qinfo->mp = rxq->q.mp;
+	qinfo->nb_desc = rxq->q.nb_desc;
+	qinfo->scattered_rx = rxq->q.scatter;
 	/* What the device fills: RBSZ, the room rounded to the bus width. */
 	qinfo->rx_buf_size = (uint16_t)rxq->rbsz;
-	qinfo->conf.rx_free_thresh = rxq->free_thresh;
-	qinfo->conf.offloads = rxq->offloads;
+	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
+	qinfo->conf.offloads = rxq->q.offloads;
 }
 
 static void
@@ -388,8 +388,8 @@ stmmac_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 {
 	struct stmmac_tx_queue *txq = dev->data->tx_queues[queue_id];
 
-	qinfo->nb_desc = txq->nb_desc;
-	qinfo->conf.offloads = txq->offloads;
+	qinfo->nb_desc = txq->q.nb_desc;
+	qinfo->conf.offloads = txq->q.offloads;
 }
 
 static const struct eth_dev_ops stmmac_eth_dev_ops = {

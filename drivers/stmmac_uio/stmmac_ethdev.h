@@ -29,6 +29,7 @@
 #include "socnic_phy.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
+#include "socnic_rx_queue.h"
 #include "socnic_rxq.h"
 
 #include "dwmac4_desc.h"
@@ -83,107 +84,53 @@
 
 struct stmmac_adapter;
 
-/* RX frame assembly state, saved across bursts (robustness row 8). */
-enum stmmac_rx_state {
-	STMMAC_RX_IDLE = 0,	/* between frames */
-	STMMAC_RX_CHAIN,	/* a multi-buffer frame is being chained */
-	STMMAC_RX_DISCARD,	/* dropping the rest of a frame, until LD */
-};
-
+/*
+ * An RX queue: the shared part first (socnic_rx_queue.h), then the dwmac4
+ * ring. An armed descriptor carries RDES2 = STMMAC_RDES2_ARMED.
+ */
 struct stmmac_rx_queue {
-	/* Hot: read by every burst. */
+	struct socnic_rx_queue q;	/* first: the burst skeleton's view */
 	volatile struct dwmac4_desc *ring;
-	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
-	/*
-	 * Where the device writes in each armed slot, as the CPU (buf_addr +
-	 * headroom) and as the device (buf_iova + headroom) sees it, set with
-	 * the descriptor (stmmac_rx_set_addr): the burst finds a frame's data,
-	 * and the refill re-arms a buffer kept in its slot, without reading
-	 * the mbuf (one allocation with sw_ring).
-	 */
-	const uint8_t **buf_data;
+	/* The device address of each armed slot's data (buf_data's twin). */
 	rte_iova_t *buf_iova;
-	const struct socnic_backend *be;
-	struct rxp_pool *pool;		/* page pool the ring buffers come from */
-	enum rxp_csum_mode csum_mode;
-	bool hw_csum;			/* RDES1's verdicts read (socnic_rxq_reads_hw_csum) */
-	uint16_t nb_desc;
-	uint16_t mask;			/* nb_desc - 1 */
-	uint16_t next;			/* next slot to harvest */
-	uint16_t armed;			/* one past the last slot armed */
-	uint16_t free_thresh;		/* refill when this many are free */
-	uint16_t port_id;
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint8_t pbl;			/* RxPBL (x8) */
+	uint16_t stuck_polls;		/* empty polls since the last stuck check */
 	uint32_t rbsz;			/* buffer size programmed in RBSZ */
-	uint32_t room;			/* bytes a buffer holds after the headroom */
-	uint32_t fcs_trim;		/* FCS bytes to drop in software */
-	uint32_t max_len;		/* longest frame accepted, FCS excluded */
 	uint32_t tail_reg;		/* DMA_CHAN_RX_END_ADDR(ch) */
 	uint32_t des3_ioc;		/* RDES3 IOC when armed (stmmac_intr.c) */
 	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
-	bool scatter;
-	bool keep_crc;
-	bool prefetch_body;		/* software sums most frames: prefetch all */
-	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
-	uint16_t stuck_polls;		/* empty polls since the last stuck check */
+	uint32_t pkt_cum;		/* device's cumulative PL of the frame so far */
 	uint16_t skip_suspect_idx;	/* descriptor the last check found passed over */
 	bool skip_suspect;		/* ... and whether it did */
-	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
-
-	/* Frame in progress (state != IDLE). */
-	enum stmmac_rx_state state;
-	struct rte_mbuf *pkt_first;
-	struct rte_mbuf *pkt_last;
-	uint32_t pkt_cum;		/* device's cumulative PL so far */
-	uint32_t pkt_len;		/* bytes held by the chain */
-
-	struct stmmac_rxq_stats stats;
-
-	/* Cold. */
-	struct rte_mempool *mp;
-	const struct rte_memzone *mz;
-	rte_iova_t ring_iova;
-	uint16_t queue_id;
-	uint64_t offloads;
-	bool started;
-
-	/* lib/rxpath state, per queue (used by the queue's lcore only). */
-	struct rxp_sync sync;		/* DMA sync variant, chosen at setup */
-	struct rxp_copybreak cb;	/* rx-copybreak into small_mp */
-	struct rxp_copybreak copyall;	/* zerocopy=0: copies into mp */
-	struct rte_mempool *small_mp;	/* copybreak buffers, owned */
-	enum socnic_rx_buf_mode buf_mode;
-	uint64_t lib_base[SOCNIC_RXQ_NB_LIB_XSTATS]; /* at the last reset */
-	struct stmmac_rxq_stats stats_base; /* stats at the last reset */
+	struct stmmac_rxq_stats stats;	/* dwmac4's own counters */
+	struct stmmac_rxq_stats stats_base;	/* at the last reset */
 };
 
+/* The family's queue around the shared part the skeleton hands over. */
+static __rte_always_inline struct stmmac_rx_queue *
+stmmac_rxq(struct socnic_rx_queue *q)
+{
+	return container_of(q, struct stmmac_rx_queue, q);
+}
+
+static __rte_always_inline const struct stmmac_rx_queue *
+stmmac_rxq_const(const struct socnic_rx_queue *q)
+{
+	return container_of(q, const struct stmmac_rx_queue, q);
+}
+
 struct stmmac_tx_queue {
+	struct socnic_tx_queue q;	/* first: the shared part */
 	volatile struct dwmac4_desc *ring;
-	struct rte_mbuf **sw_ring;	/* segment sent from each slot */
-	const struct socnic_backend *be;
-	uint16_t nb_desc;
-	uint16_t mask;
-	uint16_t prod;			/* next slot to fill */
-	uint16_t clean;			/* oldest slot not yet reclaimed */
-	uint16_t port_id;
 	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint8_t pbl;			/* TxPBL (x8) */
 	uint32_t max_frame;		/* what the TX queue holds (TSF) */
 	uint32_t cic_mask;		/* TDES3.CIC when the core has it, else 0 */
 	uint32_t tail_reg;
 	uint32_t ring_lo;
-	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
-	struct rxp_sync sync;
-
-	struct stmmac_txq_stats stats;
-
-	const struct rte_memzone *mz;
-	rte_iova_t ring_iova;
-	uint16_t queue_id;
-	uint64_t offloads;
-	bool started;
-	struct stmmac_txq_stats stats_base; /* stats at the last reset */
+	struct stmmac_txq_stats stats;	/* dwmac4's own counters */
+	struct stmmac_txq_stats stats_base;	/* at the last reset */
 };
 
 struct stmmac_adapter {
@@ -282,13 +229,13 @@ struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);
 static inline volatile struct dwmac4_desc *
 stmmac_rxd(const struct stmmac_rx_queue *rxq, uint16_t idx)
 {
-	return stmmac_desc(rxq->ring, idx, rxq->mask, rxq->desc_shift);
+	return stmmac_desc(rxq->ring, idx, rxq->q.mask, rxq->desc_shift);
 }
 
 static inline volatile struct dwmac4_desc *
 stmmac_txd(const struct stmmac_tx_queue *txq, uint16_t idx)
 {
-	return stmmac_desc(txq->ring, idx, txq->mask, txq->desc_shift);
+	return stmmac_desc(txq->ring, idx, txq->q.mask, txq->desc_shift);
 }
 
 /*
@@ -300,7 +247,7 @@ static inline void
 stmmac_rx_ring_sync(struct stmmac_rx_queue *rxq, uint16_t from, uint16_t n,
 		    bool for_cpu)
 {
-	stmmac_ring_sync(&rxq->sync, rxq->ring, from, n, rxq->mask,
+	stmmac_ring_sync(&rxq->q.lib.sync, rxq->ring, from, n, rxq->q.mask,
 			 rxq->desc_shift, for_cpu);
 }
 
@@ -308,7 +255,7 @@ static inline void
 stmmac_tx_ring_sync(struct stmmac_tx_queue *txq, uint16_t from, uint16_t n,
 		    bool for_cpu)
 {
-	stmmac_ring_sync(&txq->sync, txq->ring, from, n, txq->mask,
+	stmmac_ring_sync(&txq->q.sync, txq->ring, from, n, txq->q.mask,
 			 txq->desc_shift, for_cpu);
 }
 
@@ -341,8 +288,6 @@ stmmac_txq0(const struct rte_eth_dev *dev)
 int stmmac_rx_queue_count(void *rxq);
 SOCNIC_RX_QUEUE_COUNT_COMPAT(stmmac_rx_queue_count)
 int stmmac_rx_descriptor_status(void *rxq, uint16_t offset);
-/* lib/rxpath counters of @p rxq since the reset, SOCNIC_RXQ_LIB_XSTATS. */
-void stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v);
 
 /* stmmac_rx_fast.c: the burst variants, one per configuration. */
 eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
@@ -352,28 +297,12 @@ eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
  * Shared by the burst variants and the general path (stmmac_rxq.c):
  * any descriptor in any state; returns a completed frame or NULL.
  */
-struct rte_mbuf *stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot,
+struct rte_mbuf *stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot,
 				uint32_t des3, uint32_t des1);
 /* The refill: packed coherent ring / padded ring with maintenance. */
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
 void stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq);
 
-/* Slots the refill may arm: the ring less one (tail != head), less armed. */
-static inline int
-stmmac_rx_room(const struct stmmac_rx_queue *rxq)
-{
-	return (int)rxq->nb_desc - 1 - (uint16_t)(rxq->armed - rxq->next);
-}
-
-/*
- * Whether a refill has work (rx_free_thresh slots free): checked in the
- * burst, so that most polls, and every empty one, make no call.
- */
-static inline bool
-stmmac_rx_refill_due(const struct stmmac_rx_queue *rxq)
-{
-	return stmmac_rx_room(rxq) >= (int)rxq->free_thresh;
-}
 /* Completion anomalies (stmmac_rxq.c): a stale status word, a skip. */
 bool stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off);
 void stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq);

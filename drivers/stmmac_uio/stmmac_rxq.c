@@ -26,47 +26,19 @@
 /* Descriptors whose addresses are written per refill chunk. */
 #define STMMAC_RX_REFILL_CHUNK		64
 
-static __rte_always_inline void
-stmmac_rx_count_error(struct stmmac_rx_queue *rxq, uint64_t *detail)
-{
-	rxq->stats.rx_errors++;
-	(*detail)++;
-}
-
-/*
- * Drops the chain of the frame in progress: its buffers never left the
- * driver, so they go back to the page pool's direct-recycle cache.
- */
+/* Drops the frame in progress (socnic_rx_free_chain()) and its PL count. */
 static void
 stmmac_rx_free_chain(struct stmmac_rx_queue *rxq)
 {
-	socnic_rx_chain_recycle(rxq->pool, rxq->pkt_first);
-	rxq->pkt_first = NULL;
-	rxq->pkt_last = NULL;
-	rxq->pkt_len = 0;
+	socnic_rx_free_chain(&rxq->q);
 	rxq->pkt_cum = 0;
 }
 
-/*
- * A first descriptor arrived while a frame was open: the open frame lost
- * its last descriptor (robustness row 7). Drop it, once.
- */
-static void
-stmmac_rx_abort(struct stmmac_rx_queue *rxq)
-{
-	if (rxq->state == STMMAC_RX_CHAIN)
-		stmmac_rx_count_error(rxq, &rxq->stats.rx_truncated);
-	stmmac_rx_free_chain(rxq);
-	rxq->state = STMMAC_RX_IDLE;
-}
-
-/* Starts dropping the current frame; later buffers are re-armed in place. */
 static void
 stmmac_rx_discard(struct stmmac_rx_queue *rxq, uint64_t *detail, bool last)
 {
-	stmmac_rx_count_error(rxq, detail);
-	stmmac_rx_free_chain(rxq);
-	rxq->state = last ? STMMAC_RX_IDLE : STMMAC_RX_DISCARD;
+	socnic_rx_discard(&rxq->q, detail, last);
+	rxq->pkt_cum = 0;
 }
 
 /*
@@ -79,21 +51,21 @@ stmmac_rx_frame_error(struct stmmac_rx_queue *rxq, uint32_t des3,
 {
 	if (des3 & RDES3_ERROR_SUMMARY) {
 		if (des3 & RDES3_CRC_ERROR)
-			rxq->stats.rx_crc_errors++;
-		return &rxq->stats.rx_desc_errors;
+			rxq->q.stats.rx_crc_errors++;
+		return &rxq->q.stats.rx_desc_errors;
 	}
 	/* Also catches PL <= FCS length: no "len - 4" underflow (row 9). */
 	if (len < RTE_ETHER_HDR_LEN)
-		return &rxq->stats.rx_runts;
-	if (len > rxq->max_len)
-		return &rxq->stats.rx_oversize;
+		return &rxq->q.stats.rx_runts;
+	if (len > rxq->q.max_len)
+		return &rxq->q.stats.rx_oversize;
 	return NULL;
 }
 
 static __rte_always_inline uint32_t
 stmmac_rx_trimmed(const struct stmmac_rx_queue *rxq, uint32_t pl)
 {
-	return pl > rxq->fcs_trim ? pl - rxq->fcs_trim : 0;
+	return pl > rxq->q.fcs_trim ? pl - rxq->q.fcs_trim : 0;
 }
 
 /* A frame in one descriptor (FD and LD both set). */
@@ -107,24 +79,24 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 
 	if (unlikely(pl > rxq->rbsz && !(des3 & RDES3_ERROR_SUMMARY))) {
 		/* The device claims more than the buffer holds (row 11). */
-		stmmac_rx_count_error(rxq, &rxq->stats.rx_length_errors);
+		socnic_rx_count_error(&rxq->q, &rxq->q.stats.rx_length_errors);
 		return NULL;
 	}
 	err = stmmac_rx_frame_error(rxq, des3, len);
 	if (unlikely(err != NULL)) {
 		/* The buffer stays in its slot and is re-armed (row 1). */
-		stmmac_rx_count_error(rxq, err);
+		socnic_rx_count_error(&rxq->q, err);
 		return NULL;
 	}
 	/* crc_strip=sw: the FCS the device wrote after the frame. */
-	socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot] + len, pl - len,
+	socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot] + len, pl - len,
 			    true);
-	mb = rxq->sw_ring[slot];
-	rxq->sw_ring[slot] = NULL;
+	mb = rxq->q.sw_ring[slot];
+	rxq->q.sw_ring[slot] = NULL;
 	mb->data_off = RTE_PKTMBUF_HEADROOM;
 	mb->data_len = (uint16_t)len;
 	mb->pkt_len = len;
-	mb->port = rxq->port_id;
+	mb->port = rxq->q.port_id;
 	return mb;
 }
 
@@ -139,86 +111,65 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 	const bool first = des3 & RDES3_FIRST_DESCRIPTOR;
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
 	uint32_t cum = des3 & RDES3_PACKET_SIZE_MASK;
-	struct rte_mbuf *mb, *head;
+	struct rte_mbuf *mb;
 	uint32_t target, wrote;
-	uint64_t *err;
 
 	if (first) {
 		rxq->pkt_cum = 0;
-		rxq->pkt_len = 0;
+		rxq->q.pkt_len = 0;
 	}
 	if (unlikely(cum < rxq->pkt_cum || cum - rxq->pkt_cum > rxq->rbsz)) {
 		/* PL went backwards or past one buffer: drop the frame. */
-		stmmac_rx_discard(rxq, &rxq->stats.rx_length_errors, last);
+		stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
 		return NULL;
 	}
 	wrote = cum - rxq->pkt_cum;	/* bytes in this buffer */
 	rxq->pkt_cum = cum;
-	rxq->state = STMMAC_RX_CHAIN;
+	rxq->q.state = SOCNIC_RX_CHAIN;
 	/* Non-last PL counts every byte written so far; on LD, trim FCS. */
 	target = last ? stmmac_rx_trimmed(rxq, cum) : cum;
-	if (target > rxq->pkt_len) {
-		mb = rxq->sw_ring[slot];
-		rxq->sw_ring[slot] = NULL;
+	if (target > rxq->q.pkt_len) {
+		mb = rxq->q.sw_ring[slot];
+		rxq->q.sw_ring[slot] = NULL;
 		mb->data_off = RTE_PKTMBUF_HEADROOM;
-		mb->data_len = (uint16_t)(target - rxq->pkt_len);
+		mb->data_len = (uint16_t)(target - rxq->q.pkt_len);
 		/* crc_strip=sw: the FCS bytes after the data (LD). */
-		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot] + mb->data_len,
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot] + mb->data_len,
 				    wrote - mb->data_len, true);
-		if (rxq->pkt_first == NULL) {
-			rxq->pkt_first = mb;
-		} else {
-			rxq->pkt_last->next = mb;
-			rxq->pkt_first->nb_segs++;
-		}
-		rxq->pkt_last = mb;
-		rxq->pkt_len = target;
-	} else if (target < rxq->pkt_len) {
+		socnic_rx_chain_add(&rxq->q, mb, mb->data_len);
+	} else if (target < rxq->q.pkt_len) {
 		/*
 		 * The software FCS trim reaches into the previous segment;
 		 * this buffer is empty and stays armed in its slot (row 10).
 		 */
-		uint32_t excess = rxq->pkt_len - target;
+		uint32_t excess = rxq->q.pkt_len - target;
 
-		if (rxq->pkt_last == NULL || excess >= rxq->pkt_last->data_len) {
-			stmmac_rx_discard(rxq, &rxq->stats.rx_length_errors,
+		if (rxq->q.pkt_last == NULL || excess >= rxq->q.pkt_last->data_len) {
+			stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors,
 					  last);
 			return NULL;
 		}
-		rxq->pkt_last->data_len -= excess;
-		rxq->pkt_len = target;
+		rxq->q.pkt_last->data_len -= excess;
+		rxq->q.pkt_len = target;
 		rxq->stats.rx_empty_tail_segs++;
 		/* The FCS: the previous segment's excess and this buffer. */
-		socnic_rx_sync_tail(&rxq->sync,
-				    rte_pktmbuf_mtod_offset(rxq->pkt_last, uint8_t *,
-							    rxq->pkt_last->data_len),
+		socnic_rx_sync_tail(&rxq->q.lib.sync,
+				    rte_pktmbuf_mtod_offset(rxq->q.pkt_last, uint8_t *,
+							    rxq->q.pkt_last->data_len),
 				    excess, true);
-		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot], wrote, false);
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot], wrote, false);
 	} else if (last) {
 		/* Only the FCS landed here: never hand up a 0-byte segment. */
 		rxq->stats.rx_empty_tail_segs++;
-		socnic_rx_sync_tail(&rxq->sync, rxq->buf_data[slot], wrote, false);
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot], wrote, false);
 	}
 	if (!last)
 		return NULL;
 
 	/* LD: the frame is complete; errors are reported here (row 6). */
-	rxq->state = STMMAC_RX_IDLE;
-	err = stmmac_rx_frame_error(rxq, des3, rxq->pkt_len);
-	if (unlikely(err != NULL || rxq->pkt_first == NULL)) {
-		stmmac_rx_count_error(rxq, err != NULL ? err :
-				      &rxq->stats.rx_runts);
-		stmmac_rx_free_chain(rxq);
-		return NULL;
-	}
-	head = rxq->pkt_first;
-	head->pkt_len = rxq->pkt_len;
-	head->port = rxq->port_id;
-	rxq->pkt_first = NULL;
-	rxq->pkt_last = NULL;
-	rxq->pkt_len = 0;
 	rxq->pkt_cum = 0;
-	return head;
+	return socnic_rx_chain_end(&rxq->q,
+		stmmac_rx_frame_error(rxq, des3, rxq->q.pkt_len));
 }
 
 /*
@@ -226,37 +177,40 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
  * its lengths and port set; the caller syncs, parses and delivers it.
  */
 struct rte_mbuf *
-stmmac_rx_desc(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3,
+stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 	       uint32_t des1)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
 
 	RTE_SET_USED(des1);	/* RDES1 is the caller's, for the verdict */
 
 	if (des3 & RDES3_FIRST_DESCRIPTOR) {
-		if (rxq->state != STMMAC_RX_IDLE)
-			stmmac_rx_abort(rxq);
+		if (rxq->q.state != SOCNIC_RX_IDLE) {
+			socnic_rx_abort(&rxq->q);
+			rxq->pkt_cum = 0;
+		}
 		if (last)
 			return stmmac_rx_single(rxq, slot, des3);
-		if (!rxq->scatter) {
+		if (!rxq->q.scatter) {
 			/* Needs several buffers, may not (row 4): drop whole. */
-			stmmac_rx_discard(rxq, &rxq->stats.rx_scatter_dropped,
+			stmmac_rx_discard(rxq, &rxq->q.stats.rx_scatter_dropped,
 					  false);
 			return NULL;
 		}
 		return stmmac_rx_chain(rxq, slot, des3);
 	}
-	switch (rxq->state) {
-	case STMMAC_RX_CHAIN:
+	switch (rxq->q.state) {
+	case SOCNIC_RX_CHAIN:
 		return stmmac_rx_chain(rxq, slot, des3);
-	case STMMAC_RX_IDLE:
+	case SOCNIC_RX_IDLE:
 		/* A continuation whose first descriptor we never saw. */
-		stmmac_rx_discard(rxq, &rxq->stats.rx_truncated, last);
+		stmmac_rx_discard(rxq, &rxq->q.stats.rx_truncated, last);
 		return NULL;
 	default:
 		/* Discarding: the buffer stays in its slot, re-armed. */
 		if (last)
-			rxq->state = STMMAC_RX_IDLE;
+			rxq->q.state = SOCNIC_RX_IDLE;
 		return NULL;
 	}
 }
@@ -280,10 +234,10 @@ stmmac_rx_set_addr(const struct stmmac_rx_queue *rxq,
 		   volatile struct dwmac4_desc *d, uint16_t slot,
 		   const struct rte_mbuf *mb)
 {
-	rte_iova_t iova = rxp_pool_dma_addr(rxq->pool, mb);
+	rte_iova_t iova = rxp_pool_dma_addr(rxq->q.lib.pool, mb);
 
-	rxq->buf_data[slot] = (const uint8_t *)mb->buf_addr +
-			      rxq->pool->p.offset;
+	rxq->q.buf_data[slot] = (const uint8_t *)mb->buf_addr +
+			      rxq->q.lib.pool->p.offset;
 	rxq->buf_iova[slot] = iova;
 	stmmac_rx_write_addr(d, iova);
 }
@@ -303,12 +257,12 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 	volatile struct dwmac4_desc *ring = rxq->ring;
 	const unsigned int shift = nc ? rxq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	struct rte_mbuf **sw = rxq->sw_ring;
-	const uint16_t mask = rxq->mask;
-	int room = stmmac_rx_room(rxq);
-	uint16_t pos = rxq->armed, end, s;
+	struct rte_mbuf **sw = rxq->q.sw_ring;
+	const uint16_t mask = rxq->q.mask;
+	int room = socnic_rx_room(&rxq->q);
+	uint16_t pos = rxq->q.armed, end, s;
 
-	if (!stmmac_rx_refill_due(rxq))
+	if (!socnic_rx_refill_due(&rxq->q))
 		return;
 	end = (uint16_t)(pos + room);
 	while (pos != end) {
@@ -319,7 +273,7 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 		for (s = 0; s < chunk; s++)
 			need += sw[(pos + s) & mask] == NULL;
 		if (need != 0)
-			got = rxp_pool_alloc_bulk(rxq->pool, fresh, need);
+			got = rxp_pool_alloc_bulk(rxq->q.lib.pool, fresh, need);
 		for (s = 0; s < chunk; s++) {
 			uint16_t slot = (pos + s) & mask;
 
@@ -333,32 +287,32 @@ stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 				continue;
 			}
 			/* Kept in its slot: same buffer, same address. */
-			rxp_pool_rearm_kept(rxq->pool, sw[slot]);
+			rxp_pool_rearm_kept(rxq->q.lib.pool, sw[slot]);
 			stmmac_rx_write_addr(stmmac_desc(ring, slot, mask, shift),
 					     rxq->buf_iova[slot]);
 		}
 		pos = (uint16_t)(pos + s);
 		if (unlikely(got < need)) {
-			rxq->stats.rx_nombuf += need - got;
+			rxq->q.stats.rx_nombuf += need - got;
 			break;
 		}
 	}
-	if (pos == rxq->armed)
+	if (pos == rxq->q.armed)
 		return;
 	if (nc)
-		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
-				       (uint16_t)(pos - rxq->armed), mask, shift);
+		stmmac_ring_for_device(&rxq->q.lib.sync, ring, rxq->q.armed,
+				       (uint16_t)(pos - rxq->q.armed), mask, shift);
 	socnic_desc_wmb();
 	/* IOC only for RX interrupts with riwt=0 (stmmac_intr.c). */
-	for (s = rxq->armed; s != pos; s++)
+	for (s = rxq->q.armed; s != pos; s++)
 		stmmac_desc(ring, s, mask, shift)->des3 =
 			rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR |
 					 rxq->des3_ioc);
 	if (nc)
-		stmmac_ring_for_device(&rxq->sync, ring, rxq->armed,
-				       (uint16_t)(pos - rxq->armed), mask, shift);
-	rxq->armed = pos;
-	socnic_write_tail(rxq->be, rxq->tail_reg,
+		stmmac_ring_for_device(&rxq->q.lib.sync, ring, rxq->q.armed,
+				       (uint16_t)(pos - rxq->q.armed), mask, shift);
+	rxq->q.armed = pos;
+	socnic_write_tail(rxq->q.be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, pos, mask, shift));
 }
 
@@ -402,21 +356,21 @@ stmmac_rx_desc_addr(const struct stmmac_rx_queue *rxq, uint16_t slot)
 bool
 stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 {
-	uint16_t idx = (uint16_t)(rxq->next + off);
-	uint16_t slot = idx & rxq->mask;
+	uint16_t idx = (uint16_t)(rxq->q.next + off);
+	uint16_t slot = idx & rxq->q.mask;
 	volatile struct dwmac4_desc *d = stmmac_rxd(rxq, idx);
 
-	if (socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
+	if (socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
 	    stmmac_rx_desc_addr(rxq, slot))
 		return false;
-	stmmac_rx_set_addr(rxq, d, slot, rxq->sw_ring[slot]);
+	stmmac_rx_set_addr(rxq, d, slot, rxq->q.sw_ring[slot]);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	socnic_desc_wmb();
 	d->des3 = rte_cpu_to_le_32(RDES3_OWN | RDES3_BUFFER1_VALID_ADDR |
 				   rxq->des3_ioc);
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
-	socnic_write_tail(rxq->be, rxq->tail_reg,
-			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
+	socnic_write_tail(rxq->q.be, rxq->tail_reg,
+			  stmmac_tail_addr(rxq->ring_lo, rxq->q.armed, rxq->q.mask,
 					   rxq->desc_shift));
 	rxq->stats.rx_desc_stale++;
 	return true;
@@ -446,27 +400,27 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 void
 stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 {
-	const uint16_t mask = rxq->mask;
-	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
+	const uint16_t mask = rxq->q.mask;
+	uint16_t avail = (uint16_t)(rxq->q.armed - rxq->q.next);
 	const unsigned int shift = rxq->desc_shift;
-	uint16_t slot = rxq->next & mask;
+	uint16_t slot = rxq->q.next & mask;
 	volatile struct dwmac4_desc *d;
 	uint32_t cur, off;
 
 	rxq->stuck_polls = 0;
 	if (avail == 0)
 		return;
-	stmmac_rx_ring_sync(rxq, rxq->next, 1, true);
+	stmmac_rx_ring_sync(rxq, rxq->q.next, 1, true);
 	if (!(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN))
 		return;
-	cur = socnic_read32(rxq->be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
+	cur = socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
 	      rxq->ring_lo;
-	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->nb_desc)
+	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->q.nb_desc)
 		return;
 	off = ((cur >> shift) - slot) & mask;
 	/* Whatever the device wrote back up to where it stands, fresh. */
-	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
-	socnic_desc_rmb(&rxq->rmb);
+	stmmac_rx_ring_sync(rxq, rxq->q.next, avail, true);
+	socnic_desc_rmb(&rxq->q.rmb);
 	if (off < avail) {
 		d = stmmac_rxd(rxq, (uint16_t)(slot + off));
 		if (!(rte_le_to_cpu_32(d->des3) & RDES3_OWN) &&
@@ -477,7 +431,7 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	}
 	if (avail < 2 || off < 2)
 		return;		/* the device is not past both */
-	d = stmmac_rxd(rxq, (uint16_t)(rxq->next + 1));
+	d = stmmac_rxd(rxq, (uint16_t)(rxq->q.next + 1));
 	if ((rte_le_to_cpu_32(d->des3) & RDES3_OWN) ||
 	    d->des2 == rte_cpu_to_le_32(STMMAC_RDES2_ARMED) ||
 	    !(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN)) {
@@ -491,9 +445,9 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	 * it back has done so by the second look. Moving past a descriptor
 	 * the device then completes would lose its frame.
 	 */
-	if (!rxq->skip_suspect || rxq->skip_suspect_idx != rxq->next) {
+	if (!rxq->skip_suspect || rxq->skip_suspect_idx != rxq->q.next) {
 		rxq->skip_suspect = true;
-		rxq->skip_suspect_idx = rxq->next;
+		rxq->skip_suspect_idx = rxq->q.next;
 		return;
 	}
 	rxq->skip_suspect = false;
@@ -506,8 +460,8 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	 * OWN clear the device stops there until the refill arms it.
 	 */
 	stmmac_rxd(rxq, slot)->des3 = 0;
-	stmmac_rx_ring_sync(rxq, rxq->next, 1, false);
-	rxq->next++;
+	stmmac_rx_ring_sync(rxq, rxq->q.next, 1, false);
+	rxq->q.next++;
 	rxq->stats.rx_desc_skipped++;
 }
 
@@ -519,7 +473,7 @@ stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
 		__atomic_fetch_add(&rxq->stats.rx_missed_overflow, 1,
 				   __ATOMIC_RELAXED);
 	if (n != 0)
-		__atomic_fetch_add(&rxq->stats.rx_missed, n, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&rxq->q.stats.rx_missed, n, __ATOMIC_RELAXED);
 }
 
 /*
@@ -533,9 +487,9 @@ stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
 void
 stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
 {
-	uint32_t v = socnic_read32(rxq->be,
+	uint32_t v = socnic_read32(rxq->q.be,
 				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
-	uint32_t q = socnic_read32(rxq->be,
+	uint32_t q = socnic_read32(rxq->q.be,
 				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
 
 	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
@@ -550,12 +504,12 @@ int
 stmmac_rx_queue_count(void *rx_queue)
 {
 	struct stmmac_rx_queue *rxq = rx_queue;
-	uint16_t avail = (uint16_t)(rxq->armed - rxq->next);
+	uint16_t avail = (uint16_t)(rxq->q.armed - rxq->q.next);
 	uint16_t n;
 
-	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
+	stmmac_rx_ring_sync(rxq, rxq->q.next, avail, true);
 	for (n = 0; n < avail; n++)
-		if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->next + n))->des3) &
+		if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->q.next + n))->des3) &
 		    RDES3_OWN)
 			break;
 	return n;
@@ -566,12 +520,12 @@ stmmac_rx_descriptor_status(void *rx_queue, uint16_t offset)
 {
 	struct stmmac_rx_queue *rxq = rx_queue;
 
-	if (unlikely(offset >= rxq->nb_desc))
+	if (unlikely(offset >= rxq->q.nb_desc))
 		return -EINVAL;
-	if (offset >= (uint16_t)(rxq->armed - rxq->next))
+	if (offset >= (uint16_t)(rxq->q.armed - rxq->q.next))
 		return RTE_ETH_RX_DESC_UNAVAIL;
-	stmmac_rx_ring_sync(rxq, (uint16_t)(rxq->next + offset), 1, true);
-	if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->next + offset))->des3) &
+	stmmac_rx_ring_sync(rxq, (uint16_t)(rxq->q.next + offset), 1, true);
+	if (rte_le_to_cpu_32(stmmac_rxd(rxq, (uint16_t)(rxq->q.next + offset))->des3) &
 	    RDES3_OWN)
 		return RTE_ETH_RX_DESC_AVAIL;
 	return RTE_ETH_RX_DESC_DONE;
@@ -618,42 +572,42 @@ stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 static void
 stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 {
-	uint16_t avail = (uint16_t)(rxq->armed - rxq->next), i;
+	uint16_t avail = (uint16_t)(rxq->q.armed - rxq->q.next), i;
 
-	stmmac_rx_ring_sync(rxq, rxq->next, avail, true);
+	stmmac_rx_ring_sync(rxq, rxq->q.next, avail, true);
 	rte_rmb();
 	for (i = 0; i < avail; i++) {
 		uint32_t des3 = rte_le_to_cpu_32(
-			stmmac_rxd(rxq, (uint16_t)(rxq->next + i))->des3);
+			stmmac_rxd(rxq, (uint16_t)(rxq->q.next + i))->des3);
 
 		if (des3 & RDES3_OWN)
 			break;
-		rxq->stats.rx_stop_discarded += (des3 & RDES3_LAST_DESCRIPTOR) != 0;
+		rxq->q.stats.rx_stop_discarded += (des3 & RDES3_LAST_DESCRIPTOR) != 0;
 	}
 }
 
 static void
 stmmac_rx_queue_free_mbufs(struct stmmac_rx_queue *rxq)
 {
-	socnic_rx_ring_recycle(rxq->pool, rxq->sw_ring, rxq->nb_desc);
+	socnic_rx_ring_recycle(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);
 	stmmac_rx_free_chain(rxq);
-	rxq->state = STMMAC_RX_IDLE;
-	rxq->stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->pool,
-		stmmac_logtype_rx, rxq->port_id, rxq->queue_id);
+	rxq->q.state = SOCNIC_RX_IDLE;
+	rxq->q.stats.rx_pool_leaked += socnic_rx_pool_drain(rxq->q.lib.pool,
+		stmmac_logtype_rx, rxq->q.port_id, rxq->q.queue_id);
 }
 
 static void
 stmmac_rx_queue_free(struct stmmac_rx_queue *rxq)
 {
-	if (rxq->pool != NULL && rxp_pool_destroy(rxq->pool) != 0) {
+	if (rxq->q.lib.pool != NULL && rxp_pool_destroy(rxq->q.lib.pool) != 0) {
 		/* Logged by the pool; its buffers may still be DMA targets. */
 		PMD_RX_LOG(ERR, "port %u: RX queue %u: page pool leaked (%" PRIu64 " in flight)",
-			   rxq->port_id, rxq->queue_id,
-			   rxp_pool_inflight(rxq->pool));
+			   rxq->q.port_id, rxq->q.queue_id,
+			   rxp_pool_inflight(rxq->q.lib.pool));
 	}
-	socnic_rxq_small_pool_free(rxq->small_mp, stmmac_logtype_rx);
-	rte_memzone_free(rxq->mz);
-	rte_free(rxq->sw_ring);
+	socnic_rxq_small_pool_free(rxq->q.lib.small_mp, stmmac_logtype_rx);
+	rte_memzone_free(rxq->q.mz);
+	rte_free(rxq->q.sw_ring);
 	rte_free(rxq);
 }
 
@@ -664,7 +618,7 @@ stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (rxq == NULL)
 		return;
-	if (rxq->started)
+	if (rxq->q.started)
 		stmmac_rx_queue_stop(rxq);
 	else
 		stmmac_rx_queue_free_mbufs(rxq);
@@ -689,22 +643,23 @@ stmmac_rx_queue_lib_setup(struct stmmac_rx_queue *rxq,
 	socnic_rxq_lib_conf_init(&lc, &da->rx, da->coe);
 	lc.pmd = "stmmac";
 	lc.logtype = stmmac_logtype_rx;
-	lc.port_id = rxq->port_id;
-	lc.queue_id = rxq->queue_id;
-	lc.nb_desc = rxq->nb_desc;
+	lc.port_id = rxq->q.port_id;
+	lc.queue_id = rxq->q.queue_id;
+	lc.nb_desc = rxq->q.nb_desc;
 	lc.socket_id = socket_id;
-	lc.mp = rxq->mp;
-	lc.be = rxq->be;
+	lc.mp = rxq->q.mp;
+	lc.be = rxq->q.be;
 	lc.max_len = rxq->rbsz;
-	ret = socnic_rxq_sync_pool_setup(&rxq->sync, &rxq->pool, &lc);
+	ret = socnic_rxq_sync_pool_setup(&rxq->q.lib.sync, &rxq->q.lib.pool, &lc);
 	if (ret == 0)
-		ret = socnic_rxq_copy_setup(&rxq->cb, &rxq->copyall, rxq->pool,
-					    &rxq->small_mp, &rxq->buf_mode, &lc);
+		ret = socnic_rxq_copy_setup(&rxq->q.lib.cb, &rxq->q.lib.copyall, rxq->q.lib.pool,
+					    &rxq->q.lib.small_mp, &rxq->q.lib.buf_mode, &lc);
 	if (ret < 0)
 		return ret;
-	rxq->csum_mode = lc.csum;
-	rxq->hw_csum = socnic_rxq_reads_hw_csum(&lc);
-	rxq->prefetch_body = socnic_rxq_prefetch_body(&lc);
+	rxq->q.lib.csum_mode = lc.csum;
+	rxq->q.hw_csum = socnic_rxq_reads_hw_csum(&lc);
+	rxq->q.lib.prefetch_body = socnic_rxq_prefetch_body(&lc);
+	rxq->q.data_off = (uint16_t)rxq->q.lib.pool->p.offset;
 	return 0;
 }
 
@@ -750,39 +705,40 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	if (rxq == NULL)
 		return -ENOMEM;
 	/* sw_ring, buf_iova, buf_data: one allocation. */
-	rxq->sw_ring = rte_zmalloc_socket("stmmac_rx_sw_ring",
-					  (sizeof(rxq->sw_ring[0]) +
+	rxq->q.sw_ring = rte_zmalloc_socket("stmmac_rx_sw_ring",
+					  (sizeof(rxq->q.sw_ring[0]) +
 					   sizeof(rxq->buf_iova[0]) +
-					   sizeof(rxq->buf_data[0])) * nb_desc,
+					   sizeof(rxq->q.buf_data[0])) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	rxq->mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, ad->desc_shift,
+	rxq->q.mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc, ad->desc_shift,
 				    socket_id);
-	if (rxq->sw_ring == NULL || rxq->mz == NULL) {
-		rte_memzone_free(rxq->mz);
-		rte_free(rxq->sw_ring);
+	if (rxq->q.sw_ring == NULL || rxq->q.mz == NULL) {
+		rte_memzone_free(rxq->q.mz);
+		rte_free(rxq->q.sw_ring);
 		rte_free(rxq);
 		return -ENOMEM;
 	}
-	rxq->buf_iova = (rte_iova_t *)(rxq->sw_ring + nb_desc);
-	rxq->buf_data = (const uint8_t **)(rxq->buf_iova + nb_desc);
-	rxq->ring = rxq->mz->addr;
-	rxq->ring_iova = rxq->mz->iova;
-	rxq->ring_lo = (uint32_t)rxq->ring_iova;
-	rxq->be = &ad->be;
-	rxq->rmb.fn = ad->be.ops->rx_barrier;	/* NULL but on a test model */
-	rxq->rmb.ctx = ad->be.ctx;
-	rxq->nb_desc = nb_desc;
-	rxq->mask = nb_desc - 1;
+	rxq->buf_iova = (rte_iova_t *)(rxq->q.sw_ring + nb_desc);
+	rxq->q.buf_data = (const uint8_t **)(rxq->buf_iova + nb_desc);
+	rxq->ring = rxq->q.mz->addr;
+	rxq->q.ring_iova = rxq->q.mz->iova;
+	rxq->ring_lo = (uint32_t)rxq->q.ring_iova;
+	rxq->q.be = &ad->be;
+	rxq->q.rmb.fn = ad->be.ops->rx_barrier;	/* NULL but on a test model */
+	rxq->q.rmb.ctx = ad->be.ctx;
+	rxq->q.nb_desc = nb_desc;
+	rxq->q.mask = nb_desc - 1;
+	rxq->q.cap = nb_desc - 1;	/* tail == head: an empty ring */
 	rxq->desc_shift = ad->desc_shift;
 	rxq->pbl = ad->da.rxpbl;
-	rxq->free_thresh = thresh;
-	rxq->port_id = port;
-	rxq->queue_id = queue_id;
+	rxq->q.free_thresh = thresh;
+	rxq->q.port_id = port;
+	rxq->q.queue_id = queue_id;
 	rxq->rbsz = rbsz;
-	rxq->room = rbsz;
+	rxq->q.room = rbsz;
 	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(STMMAC_CHAN);
-	rxq->mp = mp;
-	rxq->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	rxq->q.mp = mp;
+	rxq->q.offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
 	ret = stmmac_rx_queue_lib_setup(rxq, &ad->da, socket_id);
 	if (ret < 0) {
 		stmmac_rx_queue_free(rxq);
@@ -795,23 +751,11 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	 */
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
-		   port, queue_id, nb_desc, rbsz, thresh, rxq->sync.variant,
-		   rxq->buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
-		   rxq->buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
-		   "zero-copy", socnic_csum_mode_name(rxq->csum_mode));
+		   port, queue_id, nb_desc, rbsz, thresh, rxq->q.lib.sync.variant,
+		   rxq->q.lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   rxq->q.lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
+		   "zero-copy", socnic_csum_mode_name(rxq->q.lib.csum_mode));
 	return 0;
-}
-
-void
-stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
-{
-	/* The queue holds the objects under socnic_rxq_lib's names. */
-	const struct stmmac_rx_queue *l = rxq;
-	unsigned int i = 0;
-
-#define STMMAC_LIB_VAL(n, e, h)	v[i] = (e) - rxq->lib_base[i]; i++;
-	SOCNIC_RXQ_LIB_XSTATS(STMMAC_LIB_VAL)
-#undef STMMAC_LIB_VAL
 }
 
 /*
@@ -822,27 +766,27 @@ stmmac_rx_lib_xstats(const struct stmmac_rx_queue *rxq, uint64_t *v)
 int
 stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 {
-	const struct socnic_backend *be = rxq->be;
-	uint64_t offloads = rxq->offloads | dev->data->dev_conf.rxmode.offloads;
+	const struct socnic_backend *be = rxq->q.be;
+	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	unsigned int got;
 	uint16_t i;
 
-	rxq->scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
-	rxq->keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	rxq->q.scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
+	rxq->q.keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
 	/*
 	 * The MAC strips the FCS (CST|ACS) unless KEEP_CRC or crc_strip=sw;
 	 * with crc_strip=sw it stores the FCS and software trims it, from
 	 * the device's cumulative length (a last segment holding only FCS
 	 * bytes is freed, never handed up: row 10).
 	 */
-	rxq->fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->keep_crc ?
+	rxq->q.fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->q.keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
-	rxq->max_len = socnic_rx_max_len(dev, dev->data->mtu);
+	rxq->q.max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
-	if (!rxq->scatter && rxq->max_len + rxq->fcs_trim > rxq->room) {
+	if (!rxq->q.scatter && rxq->q.max_len + rxq->q.fcs_trim > rxq->q.room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
-			   rxq->port_id, dev->data->mtu, rxq->max_len,
-			   rxq->room);
+			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
+			   rxq->q.room);
 		return -EINVAL;
 	}
 	/*
@@ -854,49 +798,49 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 * descriptor and is dropped as oversize (row 4), as it would be
 	 * anyway. With scatter the buffers are used whole.
 	 */
-	rxq->rbsz = rxq->scatter ? rxq->room :
-		RTE_MIN(rxq->room, RTE_ALIGN_CEIL(rxq->max_len + RTE_ETHER_CRC_LEN,
+	rxq->rbsz = rxq->q.scatter ? rxq->q.room :
+		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + RTE_ETHER_CRC_LEN,
 			stmmac_adapter(dev)->dma_align));
-	if (rxp_pool_set_max_len(rxq->pool, rxq->rbsz) < 0)
+	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->rbsz) < 0)
 		return -EINVAL;
-	got = rxp_pool_alloc_bulk(rxq->pool, rxq->sw_ring, rxq->nb_desc);
-	if (got != rxq->nb_desc) {
+	got = rxp_pool_alloc_bulk(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);
+	if (got != rxq->q.nb_desc) {
 		PMD_RX_LOG(ERR, "port %u: mempool %s cannot fill %u RX descriptors (%u available)",
-			   rxq->port_id, rxq->mp->name, rxq->nb_desc,
-			   rte_mempool_avail_count(rxq->mp) + got);
+			   rxq->q.port_id, rxq->q.mp->name, rxq->q.nb_desc,
+			   rte_mempool_avail_count(rxq->q.mp) + got);
 		for (i = 0; i < got; i++)
-			rxp_pool_recycle_direct(rxq->pool, rxq->sw_ring[i]);
-		rxp_pool_flush(rxq->pool);
-		memset(rxq->sw_ring, 0, sizeof(rxq->sw_ring[0]) * rxq->nb_desc);
+			rxp_pool_recycle_direct(rxq->q.lib.pool, rxq->q.sw_ring[i]);
+		rxp_pool_flush(rxq->q.lib.pool);
+		memset(rxq->q.sw_ring, 0, sizeof(rxq->q.sw_ring[0]) * rxq->q.nb_desc);
 		return -ENOMEM;
 	}
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc << rxq->desc_shift);
-	for (i = 0; i < rxq->nb_desc; i++)
-		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->sw_ring[i]);
-	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->desc_shift);
+	for (i = 0; i < rxq->q.nb_desc; i++)
+		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->q.sw_ring[i]);
+	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
 	socnic_desc_wmb();
-	for (i = 0; i < rxq->nb_desc; i++)
+	for (i = 0; i < rxq->q.nb_desc; i++)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
 			RDES3_BUFFER1_VALID_ADDR | rxq->des3_ioc);
-	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
-	rxq->next = 0;
-	rxq->armed = rxq->nb_desc;
-	rxq->state = STMMAC_RX_IDLE;
+	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
+	rxq->q.next = 0;
+	rxq->q.armed = rxq->q.nb_desc;
+	rxq->q.state = SOCNIC_RX_IDLE;
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
 	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
-		       (uint32_t)(rxq->ring_iova >> 32));
+		       (uint32_t)(rxq->q.ring_iova >> 32));
 	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
 	socnic_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
-		       DWMAC4_DMA_RING_LEN(rxq->nb_desc));
+		       DWMAC4_DMA_RING_LEN(rxq->q.nb_desc));
 	socnic_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	/* t = N: the whole ring is armed. */
 	socnic_write_tail(be, rxq->tail_reg,
-			  stmmac_tail_addr(rxq->ring_lo, rxq->armed, rxq->mask,
+			  stmmac_tail_addr(rxq->ring_lo, rxq->q.armed, rxq->q.mask,
 					   rxq->desc_shift));
-	rxq->started = true;
+	rxq->q.started = true;
 	return 0;
 }
 
@@ -916,7 +860,7 @@ stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
 void
 stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 {
-	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, true));
 }
 
@@ -932,17 +876,17 @@ stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
 void
 stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 {
-	if (!rxq->started)
+	if (!rxq->q.started)
 		return;
-	socnic_write32(rxq->be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
-	stmmac_hw_wait_dma_stopped(rxq->be, rxq->port_id, STMMAC_CHAN + 1, false);
+	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id, STMMAC_CHAN + 1, false);
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	stmmac_rx_queue_free_mbufs(rxq);
-	memset(rxq->mz->addr, 0, (size_t)rxq->nb_desc << rxq->desc_shift);
-	stmmac_rx_ring_sync(rxq, 0, rxq->nb_desc, false);
-	rxq->next = 0;
-	rxq->armed = 0;
-	rxq->started = false;
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->desc_shift);
+	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
+	rxq->q.next = 0;
+	rxq->q.armed = 0;
+	rxq->q.started = false;
 }

@@ -40,17 +40,17 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 {
 	struct socnic_tx_free done = { .n = 0 };
 	volatile struct dwmac4_desc *ring = txq->ring;
-	const uint16_t mask = txq->mask;
+	const uint16_t mask = txq->q.mask;
 	const unsigned int shift = nc ? txq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	uint16_t clean = txq->clean, end = txq->prod;
+	uint16_t clean = txq->q.clean, end = txq->q.prod;
 
 	if (nc) {
 		uint16_t i;
 
 		if ((uint16_t)(end - clean) > SOCNIC_TX_FREE_BULK)
 			end = (uint16_t)(clean + SOCNIC_TX_FREE_BULK);
-		stmmac_ring_for_cpu(&txq->sync, ring, clean,
+		stmmac_ring_for_cpu(&txq->q.sync, ring, clean,
 				    (uint16_t)(end - clean), mask, shift);
 		/* Every line now misses: all their fetches in flight at once. */
 		for (i = clean; i != end; i++)
@@ -67,20 +67,20 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 		if ((des3 & (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY)) ==
 		    (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY))
 			txq->stats.tx_errors++;
-		if (txq->sw_ring[slot] != NULL) {
-			socnic_tx_free_add(&done, txq->sw_ring[slot]);
-			txq->sw_ring[slot] = NULL;
+		if (txq->q.sw_ring[slot] != NULL) {
+			socnic_tx_free_add(&done, txq->q.sw_ring[slot]);
+			txq->q.sw_ring[slot] = NULL;
 		}
 		clean++;
 	}
 	socnic_tx_free_flush(&done);
-	txq->clean = clean;
+	txq->q.clean = clean;
 }
 
 static void
 stmmac_tx_clean(struct stmmac_tx_queue *txq)
 {
-	if (txq->sync.mode != RXP_SYNC_COHERENT)
+	if (txq->q.sync.mode != RXP_SYNC_COHERENT)
 		stmmac_tx_clean_tmpl(txq, true);
 	else
 		stmmac_tx_clean_tmpl(txq, false);
@@ -106,7 +106,7 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
 			return 0;
 		n += m->data_len != 0;
 	}
-	return n < txq->nb_desc ? n : 0;
+	return n < txq->q.nb_desc ? n : 0;
 }
 
 /*
@@ -156,7 +156,7 @@ stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
 		avail -= need;
 		for (; need != 0 && seg != NULL; seg = seg->next)
 			if (seg->data_len != 0)
-				rxp_sync_clean(&txq->sync,
+				rxp_sync_clean(&txq->q.sync,
 					       rte_pktmbuf_mtod(seg, void *),
 					       seg->data_len);
 	}
@@ -200,19 +200,19 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 {
 	struct stmmac_tx_queue *txq = tx_queue;
 	volatile struct dwmac4_desc *ring = txq->ring;
-	const uint16_t mask = txq->mask;
+	const uint16_t mask = txq->q.mask;
 	const unsigned int shift = nc ? txq->desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	const uint16_t prod0 = txq->prod;
+	const uint16_t prod0 = txq->q.prod;
 	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail, nb_take = nb_pkts;
 	uint64_t bytes = 0;
 	bool full = false;
 
 	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
-	if (unlikely(!txq->started))
+	if (unlikely(!txq->q.started))
 		return 0;
 	stmmac_tx_clean_tmpl(txq, nc);
-	avail = (uint16_t)(txq->nb_desc - 1 - (uint16_t)(prod - txq->clean));
+	avail = (uint16_t)(txq->q.nb_desc - 1 - (uint16_t)(prod - txq->q.clean));
 	if (nb_pkts == 0)
 		return 0;
 	/* A, B */
@@ -220,7 +220,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		nb_take = stmmac_tx_clean_payloads(txq, tx_pkts, nb_pkts, avail,
 						   &full);
 		if (nb_take != 0)
-			rxp_sync_fence(&txq->sync);
+			rxp_sync_fence(&txq->q.sync);
 	} else {
 		socnic_desc_wmb();
 	}
@@ -233,7 +233,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		uint32_t cic = stmmac_tx_cic(m->ol_flags) & txq->cic_mask;
 
 		if (unlikely(need == 0)) {
-			txq->stats.tx_dropped++;
+			txq->q.stats.tx_dropped++;
 			rte_pktmbuf_free(m);
 			continue;
 		}
@@ -260,7 +260,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 				des3 |= TDES3_FIRST_DESCRIPTOR;
 			if (--left == 0)
 				des3 |= TDES3_LAST_DESCRIPTOR;
-			txq->sw_ring[slot] = left == 0 ? m : NULL;
+			txq->q.sw_ring[slot] = left == 0 ? m : NULL;
 			if (slot == first && !nc)
 				d->des3 = rte_cpu_to_le_32(des3);
 			else
@@ -279,22 +279,22 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		bytes += m->pkt_len;
 	}
 	if (unlikely(full))
-		txq->stats.tx_ring_full++;
+		txq->q.stats.tx_ring_full++;
 	if (prod != prod0) {
 		/* D, E */
 		if (nc)
-			stmmac_ring_for_device(&txq->sync, ring, prod0,
+			stmmac_ring_for_device(&txq->q.sync, ring, prod0,
 					       (uint16_t)(prod - prod0), mask,
 					       shift);
-		txq->prod = prod;
-		socnic_write_tail(txq->be, txq->tail_reg,
+		txq->q.prod = prod;
+		socnic_write_tail(txq->q.be, txq->tail_reg,
 				  stmmac_tx_tail_addr(txq->ring_lo, prod, mask,
 						      shift));
 	}
-	txq->stats.tx_packets += nb_sent;
-	txq->stats.tx_bytes += bytes;
+	txq->q.stats.tx_packets += nb_sent;
+	txq->q.stats.tx_bytes += bytes;
 	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
-		      txq->port_id, nb_tx, nb_pkts, txq->prod, txq->clean);
+		      txq->q.port_id, nb_tx, nb_pkts, txq->q.prod, txq->q.clean);
 	return nb_tx;
 }
 
@@ -396,16 +396,16 @@ stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	struct stmmac_tx_queue *txq = tx_queue;
 	uint16_t used, prev;
 
-	if (unlikely(offset >= txq->nb_desc))
+	if (unlikely(offset >= txq->q.nb_desc))
 		return -EINVAL;
 	/*
 	 * The slot @p offset places after the next free one was last used
 	 * N positions earlier; it is FULL while that use is outstanding
 	 * and the device still owns it.
 	 */
-	prev = (uint16_t)(txq->prod + offset - txq->nb_desc);
-	used = (uint16_t)(txq->prod - txq->clean);
-	if ((uint16_t)(prev - txq->clean) >= used)
+	prev = (uint16_t)(txq->q.prod + offset - txq->q.nb_desc);
+	used = (uint16_t)(txq->q.prod - txq->q.clean);
+	if ((uint16_t)(prev - txq->q.clean) >= used)
 		return RTE_ETH_TX_DESC_DONE;
 	stmmac_tx_ring_sync(txq, prev, 1, true);
 	if (rte_le_to_cpu_32(stmmac_txd(txq, prev)->des3) & TDES3_OWN)
@@ -418,10 +418,10 @@ stmmac_tx_queue_free_mbufs(struct stmmac_tx_queue *txq)
 {
 	uint16_t i;
 
-	for (i = 0; i < txq->nb_desc; i++) {
-		if (txq->sw_ring[i] != NULL) {
-			rte_pktmbuf_free(txq->sw_ring[i]);
-			txq->sw_ring[i] = NULL;
+	for (i = 0; i < txq->q.nb_desc; i++) {
+		if (txq->q.sw_ring[i] != NULL) {
+			rte_pktmbuf_free(txq->q.sw_ring[i]);
+			txq->q.sw_ring[i] = NULL;
 		}
 	}
 }
@@ -429,8 +429,8 @@ stmmac_tx_queue_free_mbufs(struct stmmac_tx_queue *txq)
 static void
 stmmac_tx_queue_free(struct stmmac_tx_queue *txq)
 {
-	rte_memzone_free(txq->mz);
-	rte_free(txq->sw_ring);
+	rte_memzone_free(txq->q.mz);
+	rte_free(txq->q.sw_ring);
 	rte_free(txq);
 }
 
@@ -467,23 +467,23 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				 RTE_CACHE_LINE_SIZE, (int)socket_id);
 	if (txq == NULL)
 		return -ENOMEM;
-	txq->sw_ring = rte_zmalloc_socket("stmmac_tx_sw_ring",
-					  sizeof(txq->sw_ring[0]) * nb_desc,
+	txq->q.sw_ring = rte_zmalloc_socket("stmmac_tx_sw_ring",
+					  sizeof(txq->q.sw_ring[0]) * nb_desc,
 					  RTE_CACHE_LINE_SIZE, (int)socket_id);
-	txq->mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, ad->desc_shift,
+	txq->q.mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, ad->desc_shift,
 				    socket_id);
-	if (txq->sw_ring == NULL || txq->mz == NULL) {
-		rte_memzone_free(txq->mz);
-		rte_free(txq->sw_ring);
+	if (txq->q.sw_ring == NULL || txq->q.mz == NULL) {
+		rte_memzone_free(txq->q.mz);
+		rte_free(txq->q.sw_ring);
 		rte_free(txq);
 		return -ENOMEM;
 	}
-	txq->ring = txq->mz->addr;
-	txq->ring_iova = txq->mz->iova;
-	txq->ring_lo = (uint32_t)txq->ring_iova;
-	txq->be = &ad->be;
-	txq->nb_desc = nb_desc;
-	txq->mask = nb_desc - 1;
+	txq->ring = txq->q.mz->addr;
+	txq->q.ring_iova = txq->q.mz->iova;
+	txq->ring_lo = (uint32_t)txq->q.ring_iova;
+	txq->q.be = &ad->be;
+	txq->q.nb_desc = nb_desc;
+	txq->q.mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
 	txq->pbl = ad->da.txpbl;
 	/*
@@ -494,18 +494,18 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	 */
 	txq->max_frame = RTE_MIN(ad->tx_queue_bytes,
 				 (uint32_t)TDES3_PACKET_SIZE_MASK);
-	txq->queue_id = queue_id;
+	txq->q.queue_id = queue_id;
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
-	txq->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->cic_mask = ad->tx_coe ? TDES3_CHECKSUM_INSERTION_MASK : 0;
-	ret = rxp_sync_init(&txq->sync, ad->da.rx.dma_noncoherent ?
+	ret = rxp_sync_init(&txq->q.sync, ad->da.rx.dma_noncoherent ?
 			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
 			    txq->max_frame, 0);
 	if (ret < 0) {
 		stmmac_tx_queue_free(txq);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->sync, ad->be.ops->cache_op, ad->be.ctx);
+	rxp_sync_set_hook(&txq->q.sync, ad->be.ops->cache_op, ad->be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
 	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
@@ -520,21 +520,21 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 int
 stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 {
-	const struct socnic_backend *be = txq->be;
+	const struct socnic_backend *be = txq->q.be;
 
 	RTE_SET_USED(dev);
-	memset(txq->mz->addr, 0, (size_t)txq->nb_desc << txq->desc_shift);
-	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
-	txq->prod = 0;
-	txq->clean = 0;
+	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc << txq->desc_shift);
+	stmmac_tx_ring_sync(txq, 0, txq->q.nb_desc, false);
+	txq->q.prod = 0;
+	txq->q.clean = 0;
 	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
-		       (uint32_t)(txq->ring_iova >> 32));
+		       (uint32_t)(txq->q.ring_iova >> 32));
 	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
 	socnic_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_CHAN),
-		       DWMAC4_DMA_RING_LEN(txq->nb_desc));
+		       DWMAC4_DMA_RING_LEN(txq->q.nb_desc));
 	/* t = 0: nothing to send yet (tail == current == base). */
 	socnic_write_tail(be, txq->tail_reg, txq->ring_lo);
-	txq->started = true;
+	txq->q.started = true;
 	return 0;
 }
 
@@ -547,7 +547,7 @@ stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
 	 * descriptors before the current frame's status is written back),
 	 * then ST.
 	 */
-	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
 			DMA_CHAN_TX_CTRL_TXPBL_MASK | DMA_CONTROL_OSP,
 			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
 			DMA_CONTROL_OSP | DMA_CONTROL_ST);
@@ -564,13 +564,13 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
 {
 	unsigned int polls;
 
-	if (!txq->started || txq->prod == txq->clean)
+	if (!txq->q.started || txq->q.prod == txq->q.clean)
 		return;
 	for (polls = 0; polls < STMMAC_TX_DRAIN_POLLS; polls++) {
-		uint16_t last = (uint16_t)(txq->prod - 1);
+		uint16_t last = (uint16_t)(txq->q.prod - 1);
 		uint32_t des3;
 
-		socnic_backend_wait_poll(txq->be);
+		socnic_backend_wait_poll(txq->q.be);
 		stmmac_tx_ring_sync(txq, last, 1, true);
 		des3 = rte_le_to_cpu_32(stmmac_txd(txq, last)->des3);
 
@@ -579,7 +579,7 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
 		rte_delay_us_block(STMMAC_TX_DRAIN_POLL_US);
 	}
 	PMD_TX_LOG(WARNING, "port %u: TX still owned by the device after %u us",
-		   txq->port_id, STMMAC_TX_DRAIN_POLLS * STMMAC_TX_DRAIN_POLL_US);
+		   txq->q.port_id, STMMAC_TX_DRAIN_POLLS * STMMAC_TX_DRAIN_POLL_US);
 }
 
 /*
@@ -589,16 +589,16 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
 void
 stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
 {
-	if (!txq->started)
+	if (!txq->q.started)
 		return;
-	socnic_update32(txq->be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);
 	stmmac_tx_queue_free_mbufs(txq);
-	memset(txq->mz->addr, 0, (size_t)txq->nb_desc << txq->desc_shift);
-	stmmac_tx_ring_sync(txq, 0, txq->nb_desc, false);
-	txq->prod = 0;
-	txq->clean = 0;
-	txq->started = false;
+	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc << txq->desc_shift);
+	stmmac_tx_ring_sync(txq, 0, txq->q.nb_desc, false);
+	txq->q.prod = 0;
+	txq->q.clean = 0;
+	txq->q.started = false;
 }

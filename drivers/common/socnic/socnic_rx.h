@@ -38,6 +38,46 @@ enum socnic_rx_buf_mode {
 	SOCNIC_RXB_NB
 };
 
+/*
+ * A burst variant's switches as one constant flags word (DPDK cnxk's
+ * cn10k_nix_recv_pkts(..., const uint16_t flags)): each variant is the
+ * skeleton instantiated with its word, so every test of a switch folds
+ * away at compile time.
+ */
+#define SOCNIC_RXF_NC		(1u << 0)	/* cache maintenance (dma=noncoherent) */
+#define SOCNIC_RXF_BEFORE	(1u << 1)	/* head prefetched before the sync */
+#define SOCNIC_RXF_BM_SHIFT	2		/* enum socnic_rx_buf_mode, 2 bits */
+#define SOCNIC_RXF_LINES_SHIFT	4		/* head lines prefetched 0..2, 2 bits */
+#define SOCNIC_RXF(nc, bm, lines, before)				\
+	(((nc) ? SOCNIC_RXF_NC : 0u) |					\
+	 ((unsigned int)(bm) << SOCNIC_RXF_BM_SHIFT) |			\
+	 ((unsigned int)(lines) << SOCNIC_RXF_LINES_SHIFT) |		\
+	 ((before) ? SOCNIC_RXF_BEFORE : 0u))
+
+static __rte_always_inline bool
+socnic_rxf_nc(const uint32_t flags)
+{
+	return flags & SOCNIC_RXF_NC;
+}
+
+static __rte_always_inline bool
+socnic_rxf_before(const uint32_t flags)
+{
+	return flags & SOCNIC_RXF_BEFORE;
+}
+
+static __rte_always_inline unsigned int
+socnic_rxf_bm(const uint32_t flags)
+{
+	return (flags >> SOCNIC_RXF_BM_SHIFT) & 3u;
+}
+
+static __rte_always_inline unsigned int
+socnic_rxf_lines(const uint32_t flags)
+{
+	return (flags >> SOCNIC_RXF_LINES_SHIFT) & 3u;
+}
+
 /* What the shared steps need of a queue, taken once per batch. */
 struct socnic_rx_view {
 	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot */
@@ -241,10 +281,11 @@ socnic_rx_finish_copy(const struct socnic_rx_view *v, struct rte_mbuf *m,
  */
 static __rte_always_inline struct rte_mbuf *
 socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
-		       struct rxp_hw_csum hw, const bool nc,
-		       const unsigned int bmode, const unsigned int lines,
-		       const bool before, unsigned int *handoff)
+		       struct rxp_hw_csum hw, const uint32_t flags,
+		       unsigned int *handoff)
 {
+	const bool nc = socnic_rxf_nc(flags), before = socnic_rxf_before(flags);
+	const unsigned int lines = socnic_rxf_lines(flags);
 	struct rte_mbuf *s;
 
 	for (s = m->next; nc && s != NULL; s = s->next)
@@ -260,7 +301,7 @@ socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
 	if (!before)
 		rxp_prefetch_head_len(v->sync, rte_pktmbuf_mtod(m, void *),
 				      lines, m->data_len);
-	return socnic_rx_finish(v, m, hw, bmode, handoff);
+	return socnic_rx_finish(v, m, hw, socnic_rxf_bm(flags), handoff);
 }
 
 /* The general path reads every mbuf of the @p cnt frames from @p i. */
@@ -284,19 +325,20 @@ socnic_rx_prefetch_mbufs(const struct socnic_rx_view *v,
 static __rte_always_inline void
 socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
 		    uint16_t j, const uint8_t *data, uint32_t wlen,
-		    const bool nc, const unsigned int bmode,
-		    const unsigned int lines, const bool before)
+		    const uint32_t flags)
 {
+	const unsigned int bmode = socnic_rxf_bm(flags);
+
 	b->f->data[j] = data;
 	if (bmode == SOCNIC_RXB_ZC || !rxp_copybreak_wanted(v->cb, b->f->len[j]))
 		rte_prefetch0(v->sw_ring[(b->base + j) & v->mask]);
 	else
 		b->ncopy++;
 	/* Coherent: the harvest's barrier was the sync, it prefetched the head. */
-	if (!nc)
+	if (!socnic_rxf_nc(flags))
 		return;
-	if (before)
-		rxp_prefetch_head(v->sync, data, lines);
+	if (socnic_rxf_before(flags))
+		rxp_prefetch_head(v->sync, data, socnic_rxf_lines(flags));
 	b->f->sync_data[b->ns] = data - v->lead;
 	b->f->sync_len[b->ns++] = wlen;
 }
@@ -308,20 +350,20 @@ socnic_rx_batch_add(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
  */
 static __rte_always_inline void
 socnic_rx_batch_sync(const struct socnic_rx_view *v, struct socnic_rx_batch *b,
-		     const bool nc, const unsigned int bmode,
-		     const unsigned int lines, const bool before)
+		     const uint32_t flags)
 {
+	const unsigned int lines = socnic_rxf_lines(flags);
 	unsigned int j;
 
-	if (nc && b->ns != 0) {
+	if (socnic_rxf_nc(flags) && b->ns != 0) {
 		rxp_sync_for_cpu_bulk(v->sync, b->f->sync_data, b->f->sync_len, b->ns);
-		if (!before)
+		if (!socnic_rxf_before(flags))
 			for (j = 0; j < b->ns; j++)
 				rxp_prefetch_head_len(v->sync,
 						      b->f->sync_data[j], lines,
 						      b->f->sync_len[j]);
 	}
-	if (bmode != SOCNIC_RXB_ZC)
+	if (socnic_rxf_bm(flags) != SOCNIC_RXB_ZC)
 		b->got = rxp_copybreak_alloc_bulk(v->cb, b->f->small, b->ncopy);
 }
 
@@ -352,12 +394,13 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 			struct socnic_rx_batch *b, uint16_t i, uint16_t cnt,
 			struct rte_mbuf **pkts, uint16_t nb,
 			unsigned int *handoff, uint64_t *bytes, bool body,
-			const unsigned int bmode, const unsigned int lines,
-			const bool before)
+			const uint32_t flags)
 {
+	const unsigned int bmode = socnic_rxf_bm(flags);
+	const unsigned int lines = socnic_rxf_lines(flags);
 	unsigned int k;
 
-	if (!before && body) {
+	if (!socnic_rxf_before(flags) && body) {
 		if (b->pf_done <= i)
 			socnic_rx_prefetch_group_body(v, b, i, lines);
 		if (i + 4u < b->n && (b->clean & (1u << (i / 4 + 1))))
@@ -403,15 +446,13 @@ socnic_rx_deliver_clean(const struct socnic_rx_view *v,
 			struct socnic_rx_batch *b, uint16_t i,
 			struct rte_mbuf **pkts, uint16_t nb,
 			unsigned int *handoff, uint64_t *bytes, bool body,
-			const unsigned int bmode, const unsigned int lines,
-			const bool before)
+			const uint32_t flags)
 {
 	if (likely(i + 4u <= b->n))
 		return socnic_rx_deliver_group(v, b, i, 4, pkts, nb, handoff,
-					       bytes, body, bmode, lines, before);
+					       bytes, body, flags);
 	return socnic_rx_deliver_group(v, b, i, socnic_rx_group_len(b, i),
-				       pkts, nb, handoff, bytes, body, bmode,
-				       lines, before);
+				       pkts, nb, handoff, bytes, body, flags);
 }
 
 /* Small mbufs of clean groups the general path took over. */

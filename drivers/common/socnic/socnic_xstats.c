@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * A port's xstats from its PMD's counter tables (socnic_xstats.h).
+ * A port's stats and xstats: the counters of every family's queues
+ * (socnic_rx_queue.h), the family's own, lib/rxpath's, the backend's.
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -10,88 +11,330 @@
 
 #include "socnic_log.h"
 #include "socnic_port.h"
+#include "socnic_rx_queue.h"
 #include "socnic_rxq.h"
+#include "socnic_secondary.h"
 #include "socnic_xstats.h"
 
-static uint64_t
-socnic_xstat_val(const void *stats, const struct socnic_xstat *x)
-{
-	const uint64_t *v;
+/* The counters every family's queues keep (socnic_rx_queue.h). */
+static const struct socnic_xstat socnic_rxq_xstats[] = {
+#define SOCNIC_RX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct socnic_rx_queue, stats.rx_ ## n, n, h)
+	SOCNIC_RXQ_XSTATS(SOCNIC_RX_ENTRY)
+#undef SOCNIC_RX_ENTRY
+};
 
-	if (stats == NULL)
+static const struct socnic_xstat socnic_txq_xstats[] = {
+#define SOCNIC_TX_ENTRY(n, h)						\
+	SOCNIC_XSTAT_ENTRY(struct socnic_tx_queue, stats.tx_ ## n, n, h)
+	SOCNIC_TXQ_XSTATS(SOCNIC_TX_ENTRY)
+#undef SOCNIC_TX_ENTRY
+};
+
+#define SOCNIC_RXQ_MARK							\
+	(offsetof(struct socnic_rx_queue, stats_base) -			\
+	 offsetof(struct socnic_rx_queue, stats))
+#define SOCNIC_TXQ_MARK							\
+	(offsetof(struct socnic_tx_queue, stats_base) -			\
+	 offsetof(struct socnic_tx_queue, stats))
+
+/* One table of a queue's counters: entries and where their marks are. */
+struct socnic_xstat_table {
+	const struct socnic_xstat *x;
+	unsigned int n;
+	size_t mark;
+};
+
+/* A counter since the last reset (socnic_counters_since()); 0 without a queue. */
+static uint64_t
+socnic_xstat_val(const void *q, const struct socnic_xstat *x, size_t mark)
+{
+	const char *p = (const char *)q + x->offset;
+
+	if (q == NULL)
 		return 0;
-	v = (const uint64_t *)(const void *)((const char *)stats + x->offset);
-	return *v;
+	return __atomic_load_n((const uint64_t *)(const void *)p,
+			       __ATOMIC_RELAXED) -
+	       *(const uint64_t *)(const void *)(p + mark);
 }
 
-unsigned int
-socnic_xstats_count(const struct socnic_xstats_layout *lay,
+static void
+socnic_xstat_mark(void *q, const struct socnic_xstat *x, size_t mark)
+{
+	char *p = (char *)q + x->offset;
+
+	*(uint64_t *)(void *)(p + mark) =
+		__atomic_load_n((const uint64_t *)(void *)p, __ATOMIC_RELAXED);
+}
+
+/* The RX tables ([0] shared, [1] the family's), then the TX ones. */
+static void
+socnic_xstat_tables(const struct socnic_stats_family *fam,
+		    struct socnic_xstat_table rx[2],
+		    struct socnic_xstat_table tx[2])
+{
+	rx[0] = (struct socnic_xstat_table){ socnic_rxq_xstats,
+		RTE_DIM(socnic_rxq_xstats), SOCNIC_RXQ_MARK };
+	rx[1] = (struct socnic_xstat_table){ fam->rx, fam->nb_rx, fam->rx_mark };
+	tx[0] = (struct socnic_xstat_table){ socnic_txq_xstats,
+		RTE_DIM(socnic_txq_xstats), SOCNIC_TXQ_MARK };
+	tx[1] = (struct socnic_xstat_table){ fam->tx, fam->nb_tx, fam->tx_mark };
+}
+
+/* Queues whose counters a port reports: queue 0 even before configure. */
+static unsigned int
+socnic_nb_rxq(const struct rte_eth_dev *dev)
+{
+	return RTE_MAX(dev->data->nb_rx_queues, (uint16_t)1);
+}
+
+static unsigned int
+socnic_nb_txq(const struct rte_eth_dev *dev)
+{
+	return RTE_MAX(dev->data->nb_tx_queues, (uint16_t)1);
+}
+
+static struct socnic_rx_queue *
+socnic_rxq_at(const struct rte_eth_dev *dev, unsigned int i)
+{
+	return dev->data->rx_queues != NULL && i < dev->data->nb_rx_queues ?
+		dev->data->rx_queues[i] : NULL;
+}
+
+static struct socnic_tx_queue *
+socnic_txq_at(const struct rte_eth_dev *dev, unsigned int i)
+{
+	return dev->data->tx_queues != NULL && i < dev->data->nb_tx_queues ?
+		dev->data->tx_queues[i] : NULL;
+}
+
+/* The device's missed counters folded in, by the process driving it. */
+static void
+socnic_stats_fold_missed(struct rte_eth_dev *dev,
+			 const struct socnic_stats_family *fam,
+			 bool hw_started)
+{
+	unsigned int i;
+
+	if (!hw_started || !socnic_drives_device() ||
+	    fam->rx_missed_update == NULL)
+		return;
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		if (socnic_rxq_at(dev, i) != NULL)
+			fam->rx_missed_update(socnic_rxq_at(dev, i));
+}
+
+static unsigned int
+socnic_xstats_per_rxq(const struct socnic_stats_family *fam)
+{
+	return RTE_DIM(socnic_rxq_xstats) + fam->nb_rx +
+	       SOCNIC_RXQ_NB_LIB_XSTATS;
+}
+
+static unsigned int
+socnic_xstats_per_txq(const struct socnic_stats_family *fam)
+{
+	return RTE_DIM(socnic_txq_xstats) + fam->nb_tx;
+}
+
+static unsigned int
+socnic_xstats_count(const struct rte_eth_dev *dev,
+		    const struct socnic_stats_family *fam,
 		    const struct socnic_backend *be)
 {
-	return lay->nb_rx + SOCNIC_RXQ_NB_LIB_XSTATS + lay->nb_tx +
+	return socnic_nb_rxq(dev) * socnic_xstats_per_rxq(fam) +
+	       socnic_nb_txq(dev) * socnic_xstats_per_txq(fam) +
 	       socnic_backend_nb_xstats(be);
 }
 
 int
-socnic_xstats_fill(const struct socnic_xstats_layout *lay, const void *rxs,
-		   const uint64_t *lib, const void *txs,
-		   const struct socnic_backend *be, const uint64_t *be_base,
-		   struct rte_eth_xstat *xstats)
+socnic_stats_get(struct rte_eth_dev *dev,
+		 const struct socnic_stats_family *fam, bool hw_started,
+		 struct rte_eth_stats *stats, socnic_queue_stats *qstats)
 {
-	unsigned int i = 0, j;
+	unsigned int i;
 
-	for (j = 0; j < lay->nb_rx; j++, i++) {
-		xstats[i].id = i;
-		xstats[i].value = socnic_xstat_val(rxs, &lay->rx[j]);
+	socnic_stats_fold_missed(dev, fam, hw_started);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
+		struct socnic_rxq_stats rs;
+
+		if (q == NULL)
+			continue;
+		SOCNIC_COUNTERS_SINCE(&rs, &q->stats, &q->stats_base);
+		stats->ipackets += rs.rx_packets;
+		stats->ibytes += rs.rx_bytes;
+		stats->ierrors += rs.rx_errors;
+		stats->imissed += rs.rx_missed;
+		stats->rx_nombuf += rs.rx_nombuf;
+		if (qstats != NULL && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			qstats->q_ipackets[i] = rs.rx_packets;
+			qstats->q_ibytes[i] = rs.rx_bytes;
+			qstats->q_errors[i] = rs.rx_errors;
+		}
 	}
-	for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, i++) {
-		xstats[i].id = i;
-		xstats[i].value = lib != NULL ? lib[j] : 0;
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		const struct socnic_tx_queue *q = socnic_txq_at(dev, i);
+		struct socnic_txq_stats ts;
+
+		if (q == NULL)
+			continue;
+		SOCNIC_COUNTERS_SINCE(&ts, &q->stats, &q->stats_base);
+		stats->opackets += ts.tx_packets;
+		stats->obytes += ts.tx_bytes;
+		stats->oerrors += ts.tx_dropped;
+		if (fam->tx_oerrors >= 0)
+			stats->oerrors += socnic_xstat_val(q,
+				&fam->tx[fam->tx_oerrors], fam->tx_mark);
+		if (qstats != NULL && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
+			qstats->q_opackets[i] = ts.tx_packets;
+			qstats->q_obytes[i] = ts.tx_bytes;
+		}
 	}
-	for (j = 0; j < lay->nb_tx; j++, i++) {
-		xstats[i].id = i;
-		xstats[i].value = socnic_xstat_val(txs, &lay->tx[j]);
-	}
-	return socnic_backend_xstats_get(be, be_base, xstats, i);
+	return 0;
 }
 
 int
-socnic_xstats_names(const struct socnic_xstats_layout *lay,
-		    const struct socnic_backend *be,
-		    struct rte_eth_xstat_name *names, unsigned int size)
+socnic_stats_reset(struct rte_eth_dev *dev,
+		   const struct socnic_stats_family *fam, bool hw_started,
+		   const struct socnic_backend *be, uint64_t *be_base)
 {
-	unsigned int i = 0, j;
+	struct socnic_xstat_table rx[2], tx[2];
+	unsigned int i, t, j;
 
-	if (names == NULL || size < socnic_xstats_count(lay, be))
-		return (int)socnic_xstats_count(lay, be);
-	for (j = 0; j < lay->nb_rx; j++)
-		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "rx_q0_%s",
-			 lay->rx[j].name);
-	socnic_rxq_lib_xstats_names(names + i, 0);
-	i += SOCNIC_RXQ_NB_LIB_XSTATS;
-	for (j = 0; j < lay->nb_tx; j++)
-		snprintf(names[i++].name, RTE_ETH_XSTATS_NAME_SIZE, "tx_q0_%s",
-			 lay->tx[j].name);
-	return (int)socnic_backend_xstats_names(be, names, i);
+	/* Drain the clear-on-read registers so old misses vanish too. */
+	if (hw_started && fam->rx_missed_update != NULL)
+		for (i = 0; i < dev->data->nb_rx_queues; i++)
+			if (socnic_rxq_at(dev, i) != NULL)
+				fam->rx_missed_update(socnic_rxq_at(dev, i));
+	socnic_xstat_tables(fam, rx, tx);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
+
+		if (q == NULL)
+			continue;
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < rx[t].n; j++)
+				socnic_xstat_mark(q, &rx[t].x[j], rx[t].mark);
+		socnic_rxq_lib_xstats_reset(&q->lib);
+	}
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		struct socnic_tx_queue *q = socnic_txq_at(dev, i);
+
+		for (t = 0; q != NULL && t < 2; t++)
+			for (j = 0; j < tx[t].n; j++)
+				socnic_xstat_mark(q, &tx[t].x[j], tx[t].mark);
+	}
+	/* The device's counters run on: remember where they stood. */
+	socnic_backend_xstats_reset(be, be_base);
+	return 0;
+}
+
+int
+socnic_xstats_get(struct rte_eth_dev *dev,
+		  const struct socnic_stats_family *fam, bool hw_started,
+		  const struct socnic_backend *be, const uint64_t *be_base,
+		  struct rte_eth_xstat *xstats, unsigned int n)
+{
+	unsigned int nb = socnic_xstats_count(dev, fam, be);
+	struct socnic_xstat_table rx[2], tx[2];
+	unsigned int i, k = 0, t, j;
+
+	if (xstats == NULL || n < nb)
+		return (int)nb;
+	socnic_stats_fold_missed(dev, fam, hw_started);
+	socnic_xstat_tables(fam, rx, tx);
+	for (i = 0; i < socnic_nb_rxq(dev); i++) {
+		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
+		uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
+
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < rx[t].n; j++, k++) {
+				xstats[k].id = k;
+				xstats[k].value = socnic_xstat_val(q, &rx[t].x[j],
+								   rx[t].mark);
+			}
+		if (q != NULL)
+			socnic_rxq_lib_xstats(&q->lib, lib);
+		for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, k++) {
+			xstats[k].id = k;
+			xstats[k].value = lib[j];
+		}
+	}
+	for (i = 0; i < socnic_nb_txq(dev); i++) {
+		const struct socnic_tx_queue *q = socnic_txq_at(dev, i);
+
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < tx[t].n; j++, k++) {
+				xstats[k].id = k;
+				xstats[k].value = socnic_xstat_val(q, &tx[t].x[j],
+								   tx[t].mark);
+			}
+	}
+	return socnic_backend_xstats_get(be, be_base, xstats, k);
+}
+
+int
+socnic_xstats_get_names(struct rte_eth_dev *dev,
+			const struct socnic_stats_family *fam,
+			const struct socnic_backend *be,
+			struct rte_eth_xstat_name *names, unsigned int size)
+{
+	struct socnic_xstat_table rx[2], tx[2];
+	unsigned int i, k = 0, t, j;
+
+	if (names == NULL || size < socnic_xstats_count(dev, fam, be))
+		return (int)socnic_xstats_count(dev, fam, be);
+	socnic_xstat_tables(fam, rx, tx);
+	for (i = 0; i < socnic_nb_rxq(dev); i++) {
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < rx[t].n; j++)
+				snprintf(names[k++].name, RTE_ETH_XSTATS_NAME_SIZE,
+					 "rx_q%u_%s", i, rx[t].x[j].name);
+		socnic_rxq_lib_xstats_names(names + k, (uint16_t)i);
+		k += SOCNIC_RXQ_NB_LIB_XSTATS;
+	}
+	for (i = 0; i < socnic_nb_txq(dev); i++)
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < tx[t].n; j++)
+				snprintf(names[k++].name, RTE_ETH_XSTATS_NAME_SIZE,
+					 "tx_q%u_%s", i, tx[t].x[j].name);
+	return (int)socnic_backend_xstats_names(be, names, k);
 }
 
 void
-socnic_xstats_log(const struct socnic_xstats_layout *lay, const void *rxs,
-		  const uint64_t *lib, const void *txs, int logtype,
-		  const char *port_name)
+socnic_xstats_log(const struct rte_eth_dev *dev,
+		  const struct socnic_stats_family *fam, int logtype)
 {
-	unsigned int j;
+	const char *port_name = dev->data->name;
+	struct socnic_xstat_table rx[2], tx[2];
+	unsigned int i, t, j;
 
-	if (rxs != NULL) {
-		for (j = 0; j < lay->nb_rx; j++)
-			SOCNIC_LOG(logtype, DEBUG, "%s: rx_q0_%-16s %20" PRIu64 "  %s",
-				   port_name, lay->rx[j].name,
-				   socnic_xstat_val(rxs, &lay->rx[j]),
-				   lay->rx[j].help);
-		socnic_rxq_lib_xstats_log_values(lib, logtype, port_name, 0);
+	socnic_xstat_tables(fam, rx, tx);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
+
+		if (q == NULL)
+			continue;
+		for (t = 0; t < 2; t++)
+			for (j = 0; j < rx[t].n; j++)
+				SOCNIC_LOG(logtype, DEBUG,
+					   "%s: rx_q%u_%-16s %20" PRIu64 "  %s",
+					   port_name, i, rx[t].x[j].name,
+					   socnic_xstat_val(q, &rx[t].x[j], rx[t].mark),
+					   rx[t].x[j].help);
+		socnic_rxq_lib_xstats_log(&q->lib, logtype, port_name,
+					  (uint16_t)i);
 	}
-	for (j = 0; txs != NULL && j < lay->nb_tx; j++)
-		SOCNIC_LOG(logtype, DEBUG, "%s: tx_q0_%-16s %20" PRIu64 "  %s",
-			   port_name, lay->tx[j].name,
-			   socnic_xstat_val(txs, &lay->tx[j]), lay->tx[j].help);
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		const struct socnic_tx_queue *q = socnic_txq_at(dev, i);
+
+		for (t = 0; q != NULL && t < 2; t++)
+			for (j = 0; j < tx[t].n; j++)
+				SOCNIC_LOG(logtype, DEBUG,
+					   "%s: tx_q%u_%-16s %20" PRIu64 "  %s",
+					   port_name, i, tx[t].x[j].name,
+					   socnic_xstat_val(q, &tx[t].x[j], tx[t].mark),
+					   tx[t].x[j].help);
+	}
 }

@@ -13,8 +13,11 @@
 #ifndef SOCNIC_XSTATS_H
 #define SOCNIC_XSTATS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+
+#include "socnic_compat_ethdev.h"
 
 /* Totals first: what ethdev's basic stats report. */
 #define SOCNIC_RXQ_XSTATS_TOTALS(RX)					\
@@ -45,6 +48,26 @@
 	RX(pool_leaked, "buffers still in flight when the queue stopped")	\
 	RX(stop_discarded, "frames complete in the ring when it stopped")
 
+/*
+ * The RX queue counters every family keeps (struct socnic_rxq_stats,
+ * socnic_rx_queue.h), ahead of the family's own in the xstats: the
+ * totals, what the device reported an error for, what the RX path
+ * dropped, what it lacked buffers for, the verdicts.
+ */
+#define SOCNIC_RXQ_XSTATS(RX)						\
+	SOCNIC_RXQ_XSTATS_TOTALS(RX)					\
+	RX(desc_errors, "frames the device closed with an error summary")	\
+	RX(crc_errors, "of desc_errors, with the CRC error reported")	\
+	RX(length_errors, "lengths beyond the buffers or not consistent")	\
+	SOCNIC_RXQ_XSTATS_DROPS(RX)					\
+	SOCNIC_RXQ_XSTATS_SUPPLY(RX)					\
+	SOCNIC_RXQ_XSTATS_TAIL(RX)
+
+/* The TX queue counters every family keeps (struct socnic_txq_stats). */
+#define SOCNIC_TXQ_XSTATS(TX)						\
+	SOCNIC_TXQ_XSTATS_TOTALS(TX)					\
+	SOCNIC_TXQ_XSTATS_TAIL(TX)
+
 #define SOCNIC_TXQ_XSTATS_TOTALS(TX)					\
 	TX(packets, "frames queued to the device")			\
 	TX(bytes, "bytes queued to the device")
@@ -59,62 +82,67 @@
 #define SOCNIC_XSTAT_RX_FIELD(n, h) uint64_t rx_ ## n;
 #define SOCNIC_XSTAT_TX_FIELD(n, h) uint64_t tx_ ## n;
 
-/* ---- A port's xstats: queue 0's counters, lib/rxpath's, the backend's ---- */
+/* ---- A port's stats and xstats, every family's ---- */
 
-struct rte_eth_xstat;
-struct rte_eth_xstat_name;
 struct socnic_backend;
+struct socnic_rx_queue;
 
-/* One queue counter: its name after "rx_q0_" / "tx_q0_", where it is. */
+/* One queue counter: its name after "rx_q<id>_" / "tx_q<id>_", where it is. */
 struct socnic_xstat {
 	const char *name;
 	const char *help;
-	size_t offset;		/* of its uint64_t in the queue's counters */
+	size_t offset;		/* of its uint64_t, from the start of the queue */
 };
 
-/* An entry of a PMD's table, from its X-macro list (n, h). */
+/* An entry of a table, from an X-macro list (n, h). */
 #define SOCNIC_XSTAT_ENTRY(type, field, n, h)				\
 	{ #n, h, offsetof(type, field) },
 
 /*
- * A PMD's xstats, numbered in this order: the RX queue's counters, the
- * lib/rxpath ones (SOCNIC_RXQ_LIB_XSTATS), the TX queue's, then the
- * backend's (the model's, docs/model.md).
+ * What a family adds to the shared counters (struct socnic_rx_queue's and
+ * socnic_tx_queue's): its own RX and TX queue counters (offsets from the
+ * start of its queue), where their reset marks stand (bytes after each
+ * counter), and the control-path steps the stats need.
  */
-struct socnic_xstats_layout {
+struct socnic_stats_family {
 	const struct socnic_xstat *rx;
 	unsigned int nb_rx;
+	size_t rx_mark;
 	const struct socnic_xstat *tx;
 	unsigned int nb_tx;
+	size_t tx_mark;
+	/* Index in tx of a counter ethdev's oerrors adds, or -1. */
+	int tx_oerrors;
+	/* Folds the device's missed-frame counters into rx_missed. */
+	void (*rx_missed_update)(struct socnic_rx_queue *q);
 };
 
-/* How many xstats a port of @p lay on backend @p be has. */
-unsigned int socnic_xstats_count(const struct socnic_xstats_layout *lay,
-				 const struct socnic_backend *be);
-
 /*
- * xstats_get once @p xstats has room for socnic_xstats_count(): the RX
- * counters @p rxs, the lib/rxpath values @p lib, the TX counters @p txs
- * (each NULL: zeros), the backend's since @p be_base. Returns the count,
- * or -EIO (socnic_backend_xstats_get()).
+ * A port's counters for ethdev's ops: the queue counters (shared, the
+ * family's, lib/rxpath's) of every queue, then the backend's device-side
+ * ones (@p be, since @p be_base). The device's missed counters are folded
+ * first on a started port (@p hw_started), by the process driving it.
+ * xstats are numbered RX queue by queue, then TX, then the backend's:
+ * "rx_q<id>_<name>", "tx_q<id>_<name>".
  */
-int socnic_xstats_fill(const struct socnic_xstats_layout *lay,
-		       const void *rxs, const uint64_t *lib, const void *txs,
-		       const struct socnic_backend *be, const uint64_t *be_base,
-		       struct rte_eth_xstat *xstats);
-
-/* xstats_get_names: the count when @p names is NULL or too small. */
-int socnic_xstats_names(const struct socnic_xstats_layout *lay,
-			const struct socnic_backend *be,
-			struct rte_eth_xstat_name *names, unsigned int size);
-
-/*
- * The close-time dump at DEBUG: every queue counter with its meaning,
- * RX (with @p lib) unless @p rxs is NULL, TX unless @p txs is NULL.
- */
-void socnic_xstats_log(const struct socnic_xstats_layout *lay,
-		       const void *rxs, const uint64_t *lib, const void *txs,
-		       int logtype, const char *port_name);
+int socnic_stats_get(struct rte_eth_dev *dev,
+		     const struct socnic_stats_family *fam, bool hw_started,
+		     struct rte_eth_stats *stats,
+		     socnic_queue_stats *qstats);
+int socnic_stats_reset(struct rte_eth_dev *dev,
+		       const struct socnic_stats_family *fam, bool hw_started,
+		       const struct socnic_backend *be, uint64_t *be_base);
+int socnic_xstats_get(struct rte_eth_dev *dev,
+		      const struct socnic_stats_family *fam, bool hw_started,
+		      const struct socnic_backend *be, const uint64_t *be_base,
+		      struct rte_eth_xstat *xstats, unsigned int n);
+int socnic_xstats_get_names(struct rte_eth_dev *dev,
+			    const struct socnic_stats_family *fam,
+			    const struct socnic_backend *be,
+			    struct rte_eth_xstat_name *names, unsigned int size);
+/* The close-time dump at DEBUG: every queue counter with its meaning. */
+void socnic_xstats_log(const struct rte_eth_dev *dev,
+		       const struct socnic_stats_family *fam, int logtype);
 
 /*
  * A queue's counters are written by the lcore that runs its burst only.

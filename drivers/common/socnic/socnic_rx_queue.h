@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The RX and TX queue of every socrx family (docs/design/families.md): a
+ * header struct each family's queue embeds first, as DPDK's Intel drivers
+ * embed struct ci_rx_queue, holding what the shared burst skeleton
+ * (socnic_rx_burst.h), the general path's frame assembly, the stats and
+ * the queue control path use. The family's queue adds its descriptor
+ * ring, its doorbell and its own counters after it, so a pointer to one
+ * is a pointer to the other (socnic_rxq(), socnic_txq()).
+ *
+ * Ring indices are free-running uint16_t counters masked by size - 1
+ * (sizes are powers of two checked at setup), so "how many" is a plain
+ * subtraction and the last slot wraps to 0 by itself (robustness rows 14,
+ * 15): slots [next, armed) are the device's, sw_ring[slot] the mbuf armed
+ * in a slot (NULL once a frame took it).
+ */
+#ifndef SOCNIC_RX_QUEUE_H
+#define SOCNIC_RX_QUEUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <rte_common.h>
+#include <rte_mbuf.h>
+#include <rte_memzone.h>
+
+#include "rxp_parse.h"
+#include "rxp_sync.h"
+
+#include "socnic_backend.h"
+#include "socnic_io.h"
+#include "socnic_rxq.h"
+#include "socnic_xstats.h"
+
+/* The counters of every family's RX and TX queue, in xstats order. */
+struct socnic_rxq_stats {
+	SOCNIC_RXQ_XSTATS(SOCNIC_XSTAT_RX_FIELD)
+};
+
+struct socnic_txq_stats {
+	SOCNIC_TXQ_XSTATS(SOCNIC_XSTAT_TX_FIELD)
+};
+
+/* The verdict counters are indexed by lib/rxpath's enum, in this order. */
+#define SOCNIC_VCNT_OFF(f) offsetof(struct socnic_rxq_stats, f)
+_Static_assert(SOCNIC_VCNT_OFF(rx_ip_bad) == SOCNIC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_IP_BAD &&
+	       SOCNIC_VCNT_OFF(rx_ip_unknown) == SOCNIC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_IP_UNKNOWN &&
+	       SOCNIC_VCNT_OFF(rx_l4_good) == SOCNIC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_GOOD &&
+	       SOCNIC_VCNT_OFF(rx_l4_bad) == SOCNIC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_BAD &&
+	       SOCNIC_VCNT_OFF(rx_l4_unknown) == SOCNIC_VCNT_OFF(rx_ip_good) + 8 * RXP_CNT_L4_UNKNOWN &&
+	       RXP_CNT_IP_GOOD == 0,
+	       "rx_ip_good..rx_l4_unknown must follow RXP_VERDICT_COUNTERS");
+#undef SOCNIC_VCNT_OFF
+
+/* RX frame assembly of the general path, saved across bursts (row 8). */
+enum socnic_rx_state {
+	SOCNIC_RX_IDLE = 0,	/* between frames */
+	SOCNIC_RX_CHAIN,	/* a multi-buffer frame is being chained */
+	SOCNIC_RX_DISCARD,	/* dropping the rest of a frame, until its last */
+};
+
+struct socnic_rx_queue {
+	/* Hot: read by every burst. */
+	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
+	/*
+	 * Where the frame starts in each armed slot, set with the
+	 * descriptor: the burst finds a frame's data without reading the
+	 * mbuf.
+	 */
+	const uint8_t **buf_data;
+	const struct socnic_backend *be;
+	uint16_t nb_desc;
+	uint16_t mask;			/* nb_desc - 1 */
+	uint16_t next;			/* next slot to harvest */
+	uint16_t armed;			/* one past the last slot armed */
+	uint16_t free_thresh;		/* refill when this many are free */
+	/*
+	 * Slots the device may hold at once: the ring less one where a tail
+	 * pointer says how far it is armed (dwmac4: tail == head reads as
+	 * empty), the whole ring where counts do (NETA).
+	 */
+	uint16_t cap;
+	uint16_t port_id;
+	uint16_t empty_polls;		/* bursts that found nothing, mod 2^16 */
+	/* Where a frame starts in a ring mbuf (its data_off). */
+	uint16_t data_off;
+	bool hw_csum;			/* device verdicts read (socnic_rxq_reads_hw_csum) */
+	bool scatter;
+	bool keep_crc;
+	bool started;
+	uint32_t room;			/* bytes a buffer holds after the headroom */
+	uint32_t fcs_trim;		/* FCS bytes dropped in software */
+	uint32_t max_len;		/* longest frame accepted, FCS excluded */
+	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
+
+	/* The general path's frame in progress (state != IDLE). */
+	enum socnic_rx_state state;
+	struct rte_mbuf *pkt_first;
+	struct rte_mbuf *pkt_last;
+	uint32_t pkt_len;		/* bytes held by the chain */
+
+	struct socnic_rxq_stats stats;
+	/* lib/rxpath state: sync variant, page pool, copybreak. */
+	struct socnic_rxq_lib lib;
+
+	/* Cold. */
+	struct rte_mempool *mp;
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint64_t offloads;
+	uint16_t queue_id;
+	struct socnic_rxq_stats stats_base;	/* at the last reset */
+};
+
+struct socnic_tx_queue {
+	struct rte_mbuf **sw_ring;	/* what each slot sent, freed on reclaim */
+	const struct socnic_backend *be;
+	uint16_t nb_desc;
+	uint16_t mask;
+	uint16_t prod;			/* next slot to fill */
+	uint16_t clean;			/* oldest slot not yet reclaimed */
+	uint16_t port_id;
+	bool started;
+	/* Cache maintenance of descriptors and sent bytes (non-coherent). */
+	struct rxp_sync sync;
+
+	struct socnic_txq_stats stats;
+
+	/* Cold. */
+	const struct rte_memzone *mz;
+	rte_iova_t ring_iova;
+	uint64_t offloads;
+	uint16_t queue_id;
+	struct socnic_txq_stats stats_base;	/* at the last reset */
+};
+
+/* Slots the refill may arm: what the device may hold, less those armed. */
+static __rte_always_inline int
+socnic_rx_room(const struct socnic_rx_queue *q)
+{
+	return (int)q->cap - (uint16_t)(q->armed - q->next);
+}
+
+/*
+ * Whether a refill has work (rx_free_thresh slots free, never 0:
+ * socnic_rx_free_thresh()): checked in the burst, so that most polls,
+ * and every empty one, make no call.
+ */
+static __rte_always_inline bool
+socnic_rx_refill_due(const struct socnic_rx_queue *q)
+{
+	return socnic_rx_room(q) >= (int)q->free_thresh;
+}
+
+/* ---- The general path's frame assembly, every family's ---- */
+
+/* A dropped frame: once in rx_errors, once in its detail counter. */
+static __rte_always_inline void
+socnic_rx_count_error(struct socnic_rx_queue *q, uint64_t *detail)
+{
+	q->stats.rx_errors++;
+	(*detail)++;
+}
+
+/*
+ * Drops the chain of the frame in progress: its buffers never left the
+ * driver, so they go back to the page pool's direct-recycle cache.
+ */
+static inline void
+socnic_rx_free_chain(struct socnic_rx_queue *q)
+{
+	socnic_rx_chain_recycle(q->lib.pool, q->pkt_first);
+	q->pkt_first = NULL;
+	q->pkt_last = NULL;
+	q->pkt_len = 0;
+}
+
+/*
+ * Starts dropping the frame in progress, counted in @p detail; later
+ * buffers stay in their slots and are re-armed in place, until the
+ * frame's @p last descriptor.
+ */
+static inline void
+socnic_rx_discard(struct socnic_rx_queue *q, uint64_t *detail, bool last)
+{
+	socnic_rx_count_error(q, detail);
+	socnic_rx_free_chain(q);
+	q->state = last ? SOCNIC_RX_IDLE : SOCNIC_RX_DISCARD;
+}
+
+/*
+ * A first descriptor arrived while a frame was open: the open frame lost
+ * its last descriptor (robustness row 7). Dropped, counted once.
+ */
+static inline void
+socnic_rx_abort(struct socnic_rx_queue *q)
+{
+	if (q->state == SOCNIC_RX_CHAIN)
+		socnic_rx_count_error(q, &q->stats.rx_truncated);
+	socnic_rx_free_chain(q);
+	q->state = SOCNIC_RX_IDLE;
+}
+
+/* Appends segment @p mb to the frame in progress. */
+static __rte_always_inline void
+socnic_rx_chain_add(struct socnic_rx_queue *q, struct rte_mbuf *mb,
+		    uint32_t len)
+{
+	if (q->pkt_first == NULL) {
+		q->pkt_first = mb;
+	} else {
+		q->pkt_last->next = mb;
+		q->pkt_first->nb_segs++;
+	}
+	q->pkt_last = mb;
+	q->pkt_len += len;
+}
+
+/*
+ * The frame in progress complete: NULL when it has no segment (counted
+ * as a runt) or @p err names its detail counter (its buffers recycled),
+ * else its first mbuf, with pkt_len and port set; the queue is between
+ * frames again either way.
+ */
+static inline struct rte_mbuf *
+socnic_rx_chain_end(struct socnic_rx_queue *q, uint64_t *err)
+{
+	struct rte_mbuf *head = q->pkt_first;
+
+	q->state = SOCNIC_RX_IDLE;
+	if (unlikely(err != NULL || head == NULL)) {
+		socnic_rx_count_error(q, err != NULL ? err : &q->stats.rx_runts);
+		socnic_rx_free_chain(q);
+		return NULL;
+	}
+	head->pkt_len = q->pkt_len;
+	head->port = q->port_id;
+	q->pkt_first = NULL;
+	q->pkt_last = NULL;
+	q->pkt_len = 0;
+	return head;
+}
+
+#endif /* SOCNIC_RX_QUEUE_H */
