@@ -18,6 +18,41 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 
+/* Adds an 11-bit saturating hardware count to rx_missed (and its flag). */
+static void
+stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
+{
+	if (unlikely(saturated))
+		__atomic_fetch_add(&rxq->stats.rx_missed_overflow, 1,
+				   __ATOMIC_RELAXED);
+	if (n != 0)
+		__atomic_fetch_add(&rxq->q.stats.rx_missed, n, __ATOMIC_RELAXED);
+}
+
+/*
+ * Frames lost before the ring, all clear-on-read, folded into rx_missed
+ * (imissed): those the DMA flushed for lack of a descriptor
+ * (DMA_CHx_Miss_Frame_Cnt, with RPF), and those the MTL RX queue dropped
+ * because it was full (MTL_RxQ_Missed_Packet_Overflow_Cnt: OVFPKTCNT, and
+ * MISPKTCNT for frames it discarded). Read from the datapath (empty polls)
+ * and from stats_get on the control thread: atomic adds keep both.
+ */
+void
+stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
+{
+	uint32_t v = socnic_read32(rxq->q.be,
+				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
+	uint32_t q = socnic_read32(rxq->q.be,
+				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
+
+	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
+			     v & DWMAC4_DMA_MISS_FRAME_CNT_MFCO);
+	stmmac_rx_missed_add(rxq, q & DWMAC4_MTL_RX_OVFPKTCNT_MASK,
+			     q & DWMAC4_MTL_RX_OVFCNTOVF);
+	stmmac_rx_missed_add(rxq, (q & DWMAC4_MTL_RX_MISPKTCNT_MASK) >> 16,
+			     q & DWMAC4_MTL_RX_MISCNTOVF);
+}
+
 /* Half the counter's range between two reads. */
 #define STMMAC_MISSED_SAFE_FRAMES	1024u
 /* A minimum frame on the wire: 64 bytes, preamble and gap: 84 bytes. */

@@ -115,14 +115,14 @@ log() { echo "broken_driver: $*"; }
 experiments() {
 	cat <<'EOF'
 a|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|socnic_desc_rmb(&rxq->q.rmb);||1|pmd_ordering
-b|drivers/stmmac_uio/stmmac_rxq.c|stmmac_rx_queue_free_mbufs|socnic_rx_ring_recycle(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);||1|pmd_lifecycle
-c|drivers/stmmac_uio/stmmac_rxq.c|stmmac_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults
+b|drivers/common/socnic/socnic_rx_queue.c|socnic_rx_queue_recycle|socnic_rx_ring_recycle(q->lib.pool, q->sw_ring, q->nb_desc);||1|pmd_lifecycle
+c|drivers/stmmac_uio/stmmac_rx_general.c|stmmac_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults
 d|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|if (nc)||1|pmd_forward_nc
 e|drivers/stmmac_uio/stmmac_txq.c|stmmac_tx_clean_payloads|for (; need != 0 && seg != NULL; seg = seg->next)||1|pmd_lifecycle_nc
 f|drivers/stmmac_uio/stmmac_hw.c|stmmac_hw_dma_layout|ad->dsl = gap / bus;||2|pmd_chaos_nc
 g|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (unlikely(w1 == MVNETA_DESC_WATERMARK)) {||1|pmd_faults_mvneta
-h|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_queue_free_mbufs|socnic_rx_ring_recycle(rxq->q.lib.pool, rxq->q.sw_ring, rxq->q.nb_desc);||1|pmd_lifecycle_mvneta
-i|drivers/mvneta_uio/mvneta_rxq.c|mvneta_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
+h|drivers/common/socnic/socnic_rx_queue.c|socnic_rx_queue_recycle|socnic_rx_ring_recycle(q->lib.pool, q->sw_ring, q->nb_desc);||1|pmd_lifecycle_mvneta
+i|drivers/mvneta_uio/mvneta_rx_general.c|mvneta_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
 j|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (nc)||1|pmd_forward_mvneta_nc
 k|drivers/mvneta_uio/mvneta_txq.c|mvneta_xmit_tmpl|if (nc)|rxp_sync_clean(|1|pmd_lifecycle_mvneta_nc
 l|drivers/stmmac_uio/stmmac_txq.c|stmmac_xmit_tmpl|if (nb_take != 0)||1|pmd_txwrap_nc

@@ -135,6 +135,89 @@ struct socnic_tx_queue {
 	struct socnic_txq_stats stats_base;	/* at the last reset */
 };
 
+/* ---- The RX queue's control path (socnic_rx_queue.c) ---- */
+
+struct rte_eth_dev;
+struct rte_eth_rxconf;
+struct socnic_ring_limits;
+struct socnic_rx_args;
+
+/* What a family's RX queue is, for the shared control path. */
+struct socnic_rx_queue_spec {
+	const char *pmd;		/* short name: pool and memzone names */
+	const int *logtype;		/* its RX logtype (registered at load) */
+	const struct socnic_ring_limits *lim;
+	size_t size;			/* of the family's queue (q first) */
+	size_t slot_bytes;		/* its own per-slot array, after buf_data */
+	/* RX buffer sizes the device takes (socnic_rx_buf_size()). */
+	uint32_t buf_min;
+	uint32_t buf_max;
+	uint16_t free_thresh;		/* default refill threshold */
+	uint16_t kept_empty;		/* slots a full ring keeps free (cap) */
+};
+
+/*
+ * Queue setup's checks and allocation: ethdev's arguments (@p nb_desc may
+ * be rounded up), the buffer size @p mp allows rounded down to
+ * @p buf_align (into @p bufsz), the refill threshold; then the old queue
+ * @p queue_id is released (@p release), and a zeroed queue of spec->size
+ * bytes made with its slot arrays (sw_ring, buf_data, then slot_bytes per
+ * slot at socnic_rx_queue_slots()) and the shared fields set from the
+ * arguments, with backend @p be. 0 and *@p out, or a negative errno
+ * (logged).
+ */
+int socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
+			   uint16_t *nb_desc, unsigned int socket_id,
+			   const struct rte_eth_rxconf *conf,
+			   struct rte_mempool *mp,
+			   const struct socnic_rx_queue_spec *spec,
+			   uint32_t buf_align, const struct socnic_backend *be,
+			   void (*release)(struct rte_eth_dev *, uint16_t),
+			   void **out);
+
+/* The family's per-slot array of @p q (spec->slot_bytes each). */
+static inline void *
+socnic_rx_queue_slots(const struct socnic_rx_queue *q)
+{
+	return (void *)(uintptr_t)(q->buf_data + q->nb_desc);
+}
+
+/*
+ * The lib/rxpath objects of @p q from the RX-path devargs @p rx: the
+ * device gives checksum answers (@p hw_csum), writes at most @p max_len
+ * bytes per buffer, @p lead of them before the frame. Sets the queue's
+ * fields that follow (hw_csum, data_off). 0 or a negative errno (logged).
+ */
+int socnic_rx_queue_lib_init(struct socnic_rx_queue *q,
+			     const struct socnic_rx_queue_spec *spec,
+			     const struct socnic_rx_args *rx, bool hw_csum,
+			     uint32_t max_len, uint16_t lead,
+			     unsigned int socket_id);
+
+/*
+ * Fills every slot from the page pool (queue start). 0, or -ENOMEM with
+ * nothing kept (robustness row 17, logged).
+ */
+int socnic_rx_queue_fill(struct socnic_rx_queue *q, int logtype);
+
+/*
+ * Gives every buffer the ring or a partial frame holds back to the page
+ * pool, then the pool's cache to the mempool: afterwards nothing is in
+ * flight (robustness row 18); what is, is counted in rx_pool_leaked.
+ */
+void socnic_rx_queue_recycle(struct socnic_rx_queue *q, int logtype);
+
+/*
+ * ethdev's queue release: the queue stopped (@p stop, when it runs) or
+ * its buffers recycled, then freed with its objects and ring.
+ */
+void socnic_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id,
+			     void (*stop)(struct socnic_rx_queue *q),
+			     int logtype);
+
+/* Frees @p q, its lib/rxpath objects, ring and slot arrays. */
+void socnic_rx_queue_destroy(struct socnic_rx_queue *q, int logtype);
+
 /* Slots the refill may arm: what the device may hold, less those armed. */
 static __rte_always_inline int
 socnic_rx_room(const struct socnic_rx_queue *q)

@@ -24,7 +24,7 @@
  * released memory (robustness row 49). A busy pool is left allocated
  * (logged); the next setup of the queue frees it or refuses.
  */
-int
+static int
 socnic_rxq_small_pool_free(struct rte_mempool *mp, int logtype)
 {
 	unsigned int used;
@@ -88,7 +88,7 @@ socnic_rxq_lib_conf_init(struct socnic_rxq_lib_conf *c,
 	c->hw_csum = hw_csum;
 }
 
-int
+static int
 socnic_rxq_sync_pool_setup(struct rxp_sync *sync, struct rxp_pool **pool,
 			   const struct socnic_rxq_lib_conf *c)
 {
@@ -130,7 +130,7 @@ socnic_rxq_sync_pool_setup(struct rxp_sync *sync, struct rxp_pool **pool,
 	return 0;
 }
 
-int
+static int
 socnic_rxq_copy_setup(struct rxp_copybreak *cb, struct rxp_copybreak *copyall,
 		      struct rxp_pool *pool, struct rte_mempool **small_mp,
 		      enum socnic_rx_buf_mode *buf_mode,
@@ -157,7 +157,7 @@ socnic_rxq_copy_setup(struct rxp_copybreak *cb, struct rxp_copybreak *copyall,
 	return ret;
 }
 
-bool
+static bool
 socnic_rxq_prefetch_body(const struct socnic_rxq_lib_conf *c)
 {
 	/*
@@ -281,7 +281,7 @@ socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names, uint16_t queue)
 #undef SOCNIC_LIB_NAME
 }
 
-void
+static void
 socnic_rxq_lib_xstats_log_values(const uint64_t *v, int logtype,
 				 const char *port_name, uint16_t queue)
 {

@@ -120,26 +120,6 @@ int socnic_rxq_lib_setup(struct socnic_rxq_lib *l,
 			 const struct socnic_rxq_lib_conf *c);
 
 /*
- * socnic_rxq_lib_setup()'s steps, for a queue that keeps the objects in
- * its own fields: the DMA sync variant (chosen here, once) and the page
- * pool over c->mp; the buffer mode, the copybreak pool (named
- * "<pmd>_cb_p<port>_q<queue>") and the copy states; whether the burst
- * prefetches whole frames. 0 or a negative errno (logged).
- */
-int socnic_rxq_sync_pool_setup(struct rxp_sync *sync, struct rxp_pool **pool,
-			       const struct socnic_rxq_lib_conf *c);
-int socnic_rxq_copy_setup(struct rxp_copybreak *cb,
-			  struct rxp_copybreak *copyall, struct rxp_pool *pool,
-			  struct rte_mempool **small_mp,
-			  enum socnic_rx_buf_mode *buf_mode,
-			  const struct socnic_rxq_lib_conf *c);
-bool socnic_rxq_prefetch_body(const struct socnic_rxq_lib_conf *c);
-/*
- * Frees a copybreak pool unless the application still holds small mbufs
- * (robustness row 49: logged, kept, -EBUSY). NULL: nothing to do.
- */
-int socnic_rxq_small_pool_free(struct rte_mempool *mp, int logtype);
-/*
  * Releases the objects once the ring holds no buffer: the page pool (a
  * leak is logged), the small pool unless the application still holds
  * small mbufs (robustness row 49: logged and kept).
@@ -173,8 +153,6 @@ void socnic_rxq_lib_xstats_reset(struct socnic_rxq_lib *l);
 void socnic_rxq_lib_xstats_names(struct rte_eth_xstat_name *names,
 				 uint16_t queue);
 /* Logs each counter with its meaning at DEBUG (the close-time dump). */
-void socnic_rxq_lib_xstats_log_values(const uint64_t *v, int logtype,
-				      const char *port_name, uint16_t queue);
 void socnic_rxq_lib_xstats_log(const struct socnic_rxq_lib *l, int logtype,
 			       const char *port_name, uint16_t queue);
 

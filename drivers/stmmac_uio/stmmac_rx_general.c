@@ -1,0 +1,202 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * The RX general path of net_stmmac_uio: any descriptor in any state
+ * (errors, multi-buffer frames, a frame in progress across bursts), the
+ * dwmac4 side of socnic_rx_queue.h's frame assembly. The burst
+ * (stmmac_rx_fast.c) hands it what its fast path does not take.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+
+#include <rte_branch_prediction.h>
+#include <rte_common.h>
+#include <rte_mbuf.h>
+
+#include "socnic_io.h"
+#include "socnic_rx.h"
+#include "socnic_rx_queue.h"
+
+#include "stmmac_ethdev.h"
+#include "stmmac_logs.h"
+
+/* Drops the frame in progress (socnic_rx_discard()) and its PL count. */
+static void
+stmmac_rx_discard(struct stmmac_rx_queue *rxq, uint64_t *detail, bool last)
+{
+	socnic_rx_discard(&rxq->q, detail, last);
+	rxq->pkt_cum = 0;
+}
+
+/*
+ * Checks a complete frame of @p len bytes (FCS trimmed). Returns the
+ * detail counter to charge, or NULL when the frame is good.
+ */
+static __rte_always_inline uint64_t *
+stmmac_rx_frame_error(struct stmmac_rx_queue *rxq, uint32_t des3,
+		      uint32_t len)
+{
+	if (des3 & RDES3_ERROR_SUMMARY) {
+		if (des3 & RDES3_CRC_ERROR)
+			rxq->q.stats.rx_crc_errors++;
+		return &rxq->q.stats.rx_desc_errors;
+	}
+	/* Also catches PL <= FCS length: no "len - 4" underflow (row 9). */
+	if (len < RTE_ETHER_HDR_LEN)
+		return &rxq->q.stats.rx_runts;
+	if (len > rxq->q.max_len)
+		return &rxq->q.stats.rx_oversize;
+	return NULL;
+}
+
+static __rte_always_inline uint32_t
+stmmac_rx_trimmed(const struct stmmac_rx_queue *rxq, uint32_t pl)
+{
+	return pl > rxq->q.fcs_trim ? pl - rxq->q.fcs_trim : 0;
+}
+
+/* A frame in one descriptor (FD and LD both set). */
+static struct rte_mbuf *
+stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
+{
+	uint32_t pl = des3 & RDES3_PACKET_SIZE_MASK;
+	uint32_t len = stmmac_rx_trimmed(rxq, pl);
+	struct rte_mbuf *mb;
+	uint64_t *err;
+
+	if (unlikely(pl > rxq->rbsz && !(des3 & RDES3_ERROR_SUMMARY))) {
+		/* The device claims more than the buffer holds (row 11). */
+		socnic_rx_count_error(&rxq->q, &rxq->q.stats.rx_length_errors);
+		return NULL;
+	}
+	err = stmmac_rx_frame_error(rxq, des3, len);
+	if (unlikely(err != NULL)) {
+		/* The buffer stays in its slot and is re-armed (row 1). */
+		socnic_rx_count_error(&rxq->q, err);
+		return NULL;
+	}
+	/* crc_strip=sw: the FCS the device wrote after the frame. */
+	socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot] + len, pl - len,
+			    true);
+	mb = rxq->q.sw_ring[slot];
+	rxq->q.sw_ring[slot] = NULL;
+	mb->data_off = RTE_PKTMBUF_HEADROOM;
+	mb->data_len = (uint16_t)len;
+	mb->pkt_len = len;
+	mb->port = rxq->q.port_id;
+	return mb;
+}
+
+/*
+ * One descriptor of a multi-buffer frame, scatter on. Segment lengths come
+ * from the device's cumulative PL, never from "non-last segments are
+ * full" (row 11, Linux babab1b42ed6): seg = PL - bytes so far.
+ */
+static struct rte_mbuf *
+stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
+{
+	const bool first = des3 & RDES3_FIRST_DESCRIPTOR;
+	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
+	uint32_t cum = des3 & RDES3_PACKET_SIZE_MASK;
+	struct rte_mbuf *mb;
+	uint32_t target, wrote;
+
+	if (first) {
+		rxq->pkt_cum = 0;
+		rxq->q.pkt_len = 0;
+	}
+	if (unlikely(cum < rxq->pkt_cum || cum - rxq->pkt_cum > rxq->rbsz)) {
+		/* PL went backwards or past one buffer: drop the frame. */
+		stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
+		return NULL;
+	}
+	wrote = cum - rxq->pkt_cum;	/* bytes in this buffer */
+	rxq->pkt_cum = cum;
+	rxq->q.state = SOCNIC_RX_CHAIN;
+	/* Non-last PL counts every byte written so far; on LD, trim FCS. */
+	target = last ? stmmac_rx_trimmed(rxq, cum) : cum;
+	if (target > rxq->q.pkt_len) {
+		mb = rxq->q.sw_ring[slot];
+		rxq->q.sw_ring[slot] = NULL;
+		mb->data_off = RTE_PKTMBUF_HEADROOM;
+		mb->data_len = (uint16_t)(target - rxq->q.pkt_len);
+		/* crc_strip=sw: the FCS bytes after the data (LD). */
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot] + mb->data_len,
+				    wrote - mb->data_len, true);
+		socnic_rx_chain_add(&rxq->q, mb, mb->data_len);
+	} else if (target < rxq->q.pkt_len) {
+		/*
+		 * The software FCS trim reaches into the previous segment;
+		 * this buffer is empty and stays armed in its slot (row 10).
+		 */
+		uint32_t excess = rxq->q.pkt_len - target;
+
+		if (rxq->q.pkt_last == NULL || excess >= rxq->q.pkt_last->data_len) {
+			stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors,
+					  last);
+			return NULL;
+		}
+		rxq->q.pkt_last->data_len -= excess;
+		rxq->q.pkt_len = target;
+		rxq->stats.rx_empty_tail_segs++;
+		/* The FCS: the previous segment's excess and this buffer. */
+		socnic_rx_sync_tail(&rxq->q.lib.sync,
+				    rte_pktmbuf_mtod_offset(rxq->q.pkt_last, uint8_t *,
+							    rxq->q.pkt_last->data_len),
+				    excess, true);
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot], wrote, false);
+	} else if (last) {
+		/* Only the FCS landed here: never hand up a 0-byte segment. */
+		rxq->stats.rx_empty_tail_segs++;
+		socnic_rx_sync_tail(&rxq->q.lib.sync, rxq->q.buf_data[slot], wrote, false);
+	}
+	if (!last)
+		return NULL;
+
+	/* LD: the frame is complete; errors are reported here (row 6). */
+	rxq->pkt_cum = 0;
+	return socnic_rx_chain_end(&rxq->q,
+		stmmac_rx_frame_error(rxq, des3, rxq->q.pkt_len));
+}
+
+/*
+ * Any descriptor, any state: the general path. A frame it completes has
+ * its lengths and port set; the caller syncs, parses and delivers it.
+ */
+struct rte_mbuf *
+stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
+	       uint32_t des1)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
+	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
+
+	RTE_SET_USED(des1);	/* RDES1 is the caller's, for the verdict */
+
+	if (des3 & RDES3_FIRST_DESCRIPTOR) {
+		if (rxq->q.state != SOCNIC_RX_IDLE) {
+			socnic_rx_abort(&rxq->q);
+			rxq->pkt_cum = 0;
+		}
+		if (last)
+			return stmmac_rx_single(rxq, slot, des3);
+		if (!rxq->q.scatter) {
+			/* Needs several buffers, may not (row 4): drop whole. */
+			stmmac_rx_discard(rxq, &rxq->q.stats.rx_scatter_dropped,
+					  false);
+			return NULL;
+		}
+		return stmmac_rx_chain(rxq, slot, des3);
+	}
+	switch (rxq->q.state) {
+	case SOCNIC_RX_CHAIN:
+		return stmmac_rx_chain(rxq, slot, des3);
+	case SOCNIC_RX_IDLE:
+		/* A continuation whose first descriptor we never saw. */
+		stmmac_rx_discard(rxq, &rxq->q.stats.rx_truncated, last);
+		return NULL;
+	default:
+		/* Discarding: the buffer stays in its slot, re-armed. */
+		if (last)
+			rxq->q.state = SOCNIC_RX_IDLE;
+		return NULL;
+	}
+}
