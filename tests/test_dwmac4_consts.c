@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Pins every constant of dwmac4_regs.h and dwmac4_desc.h to its value in
- * the DesignWare Ethernet QoS databook / Linux stmmac headers (dwmac4.h,
- * dwmac4_dma.h, dwmac4_descs.h, stmmac_mdio.c, include/linux/stmmac.h).
+ * Pins every constant of dwmac4_regs.h (with the MTL and DMA blocks it
+ * includes, dwmac4_regs_mtl.h and dwmac4_regs_dma.h) and dwmac4_desc.h to
+ * its value in the DesignWare Ethernet QoS databook / Linux stmmac headers
+ * (dwmac4.h, dwmac4_dma.h, dwmac4_descs.h, stmmac_mdio.c,
+ * include/linux/stmmac.h).
  *
  * Expected values are written out as numeric literals, deliberately not
  * derived from other macros: a wrong bit number, a wrong shift or a wrong
@@ -310,6 +312,7 @@ mtl(void)
 
 	PIN(DWMAC4_MTL_RX_OVFPKTCNT_MASK, 0x000007ff);
 	PIN(DWMAC4_MTL_DEBUG_PRXQ_MASK, 0x3fff0000);
+	PIN(DWMAC4_MTL_DEBUG_PRXQ_SHIFT, 16);
 	PIN(MTL_DEBUG_RXFSTS_MASK, 0x00000030);
 	PIN(MTL_DEBUG_RXFSTS_SHIFT, 4);
 	PIN(MTL_DEBUG_RXFSTS_EMPTY, 0);
@@ -346,9 +349,13 @@ dma_common(void)
 	PIN(DWMAC4_DMA_DEBUG_TPS_SHIFT(7), 4);
 	PIN(DWMAC4_DMA_DEBUG_RPS0_MASK, 0x00000f00);
 	PIN(DWMAC4_DMA_DEBUG_TPS0_MASK, 0x0000f000);
+	PIN(DWMAC4_DMA_DEBUG_RPS0_SHIFT, 8);
+	PIN(DWMAC4_DMA_DEBUG_TPS0_SHIFT, 12);
 	PIN(DWMAC4_DMA_DEBUG_RPS_TRANSFER, 7);
 	PIN(DWMAC4_DMA_DEBUG_RPS_SUSPENDED, 4);
 	PIN(DWMAC4_DMA_DEBUG_TPS_SUSPENDED, 6);
+	PIN(DWMAC4_DMA_DEBUG_PS_STOPPED, 0);
+	PIN(DWMAC4_DMA_DEBUG_PS_MASK, 0xf);
 
 	PIN(DMA_BUS_MODE_SFT_RESET, 0x00000001);
 	PIN(DMA_BUS_MODE_INTM_MASK, 0x00030000);
@@ -422,6 +429,7 @@ dma_channel_fields(void)
 	PIN(DMA_CONTROL_OSP, 0x00000010);
 	PIN(DMA_CONTROL_TSE, 0x00001000);
 	PIN(DMA_CHAN_TX_CTRL_TXPBL_MASK, 0x003f0000);
+	PIN(DMA_BUS_MODE_PBL_SHIFT, 16);
 	PIN(DMA_CONTROL_EDSE, 0x10000000);
 
 	PIN(DMA_CONTROL_SR, 0x00000001);

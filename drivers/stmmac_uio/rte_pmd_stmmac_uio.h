@@ -19,7 +19,7 @@
 extern "C" {
 #endif
 
-/* Defined in the model's dwmac4_model.h (drivers/stmmac_uio/model/). */
+/* Defined in the model's dwmac4_model.h, dwmac4_model_params.h (model/). */
 struct dwmac4_model_stats;
 struct dwmac4_model_faults;
 

@@ -177,9 +177,9 @@ extern const unsigned int socnic_port_nb_devargs;
 /* ---- The RX path's keys (every PMD; docs/design/rxpath.md) ---- */
 
 /*
- * prefetch_at=before and zerocopy=0 select ablation-only burst variants,
- * built with -Drx_ablation=true (tests/bench/ablation.py); other builds
- * refuse them, naming the option.
+ * Parsed by socnic_devargs_rx.c. prefetch_at=before and zerocopy=0 select
+ * ablation-only burst variants, built with -Drx_ablation=true
+ * (tests/bench/ablation.py); other builds refuse them, naming the option.
  */
 #define SOCNIC_RX_DEVARGS(X)						\
 	X(copybreak, "<0..2048>", "256", ANY)				\

@@ -2,7 +2,7 @@
 /*
  * dwmac4 device model: fault injection of the receive engine (struct
  * dwmac4_model_faults, docs/model.md "Fault injection"). The engine in
- * dwmac4_model_dma.c calls the hooks declared in dwmac4_model_internal.h
+ * dwmac4_model_rx.c calls the hooks declared in dwmac4_model_internal.h
  * at fixed points of its receive steps; everything a fault does is here.
  *
  * Every decision is a pure function of (seed, knob, frame number): frame k
@@ -21,6 +21,7 @@
 #include <netinet/in.h>
 #include <string.h>
 
+#include "dwmac4_model_dma.h"
 #include "dwmac4_model_internal.h"
 
 /* Faults planned for the frame in flight (model_rx_frame.flt). */

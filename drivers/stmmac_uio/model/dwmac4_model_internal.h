@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Private state of the dwmac4 device model, shared by dwmac4_model.c
- * (register window, PHY, control path, thread) and dwmac4_model_dma.c (DMA
- * window, RX and TX engines).
+ * Private state of the dwmac4 device model, shared by its parts
+ * (dwmac4_model*.c: register window, reset, DMA channels' control path,
+ * PHY, MTL, engines, thread); the DMA side's accesses to host memory are
+ * declared in dwmac4_model_dma.h.
  *
  * Concurrency (the QEMU npcm_gmac layout: registers as an array, engines
  * reading them), with two threads: the driver's, which calls read32/write32,
@@ -22,7 +23,6 @@
 #ifndef SOCRX_DWMAC4_MODEL_INTERNAL_H
 #define SOCRX_DWMAC4_MODEL_INTERNAL_H
 
-#include <endian.h>
 #include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -252,8 +252,6 @@ enum dwmac4_model_clocks model_soc_clocks(struct dwmac4_model *m);
 bool model_soc_txclk_ok(struct dwmac4_model *m);
 /* The SoC's blocks in their state at power-up (params.soc_boot). */
 void model_soc_init(struct dwmac4_model *m);
-/* The block's hardware reset, as its reset line does it. Lock held. */
-void model_core_reset(struct dwmac4_model *m);
 
 /* The clocks the block has: the board's (params.clocks), then the SoC's. */
 static inline enum dwmac4_model_clocks
@@ -263,7 +261,7 @@ model_clocks(struct dwmac4_model *m)
 	       model_soc_clocks(m);
 }
 
-/* ---- Register helpers (dwmac4_model.c) ---- */
+/* ---- Register helpers ---- */
 
 /* The storage of a clear-on-read miss counter at @p off, else NULL. */
 static inline uint32_t *
@@ -325,8 +323,18 @@ void model_link_events_run(struct dwmac4_model *m, uint64_t seq);
 /* MAC_PHYIF_Control_Status as read: the in-band link; clears RGSMIIIS. */
 uint32_t model_phyif_read(struct dwmac4_model *m);
 
-/* ---- Control path (dwmac4_model.c) ---- */
+/* ---- Reset (dwmac4_model_reset.c) ---- */
 
+/* Every register's reset value (reset_val) for the params. */
+void model_build_reset_table(struct dwmac4_model *m);
+/* MAC address 0 as the boot loader left it (params.mac). */
+void model_boot_mac(struct dwmac4_model *m);
+/* params.boot_running: MAC and DMA channel 0 as a previous owner left them. */
+void model_boot_running(struct dwmac4_model *m);
+/* DMA_BUS_MODE.SWR written (it waits for the clocks it needs). Lock held. */
+void model_soft_reset(struct dwmac4_model *m);
+/* The block's hardware reset, as its reset line does it. Lock held. */
+void model_core_reset(struct dwmac4_model *m);
 /* A software reset that waits for the receive clock completes if it runs. */
 void model_reset_retry(struct dwmac4_model *m);
 
@@ -370,16 +378,26 @@ void model_mtl_reset_table(struct dwmac4_model *m);
 uint32_t model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off,
 				 uint32_t val);
 
-/* Sets status bits of channel @p ch with the NIS/AIS summaries. */
+/* ---- Time and the RX watchdog (dwmac4_model.c) ---- */
+
 /* The model's time in ns (CLOCK_MONOTONIC, or the manual clock). */
 uint64_t model_now_ns(struct dwmac4_model *m);
 /* A frame closed without IOC: starts the RX watchdog if stopped (lock held). */
 void model_rwt_start(struct dwmac4_model *m);
 
-/* The RX engine of channel 0 finished its frame after SR was cleared. */
-void model_rx_stopped(struct dwmac4_model *m);
+/* ---- DMA channels' control path (dwmac4_model_chan.c) ---- */
+
+/* Sets status bits of channel @p ch with the NIS/AIS summaries. */
 void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
 			   uint32_t bits);
+/* Stops ring @p r's engine (RX: its frame in flight is lost). Lock held. */
+void model_ring_stop(struct dwmac4_model *m, struct model_ring *r);
+/* The RX engine of channel 0 finished its frame after SR was cleared. */
+void model_rx_stopped(struct dwmac4_model *m);
+/* A channel register write; false when it is not one with side effects. */
+bool model_chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
+
+/* ---- Driver protocol violations (dwmac4_model_viol.c) ---- */
 
 /* Counts a violation of @p kind and records its description. */
 void model_violation(struct dwmac4_model *m, enum model_viol kind,
@@ -400,110 +418,6 @@ void model_violation(struct dwmac4_model *m, enum model_viol kind,
 /* Counters that may be bumped without the lock (violations). */
 #define MODEL_STAT_ADD_ATOMIC(m, field, n)				\
 	__atomic_fetch_add(&(m)->stats.field, (uint64_t)(n), __ATOMIC_RELAXED)
-
-/* ---- DMA side (dwmac4_model_dma.c) ---- */
-
-/*
- * Device accesses to host memory at a host address model_dma_xlate()
- * gave. Coherent: plain (release/acquire for descriptor words). With
- * params.nc_emulation: through the non-coherent interconnect (model_nc.h),
- * which serialises them with the driver's cache maintenance. Descriptor
- * words are little-endian in memory; these take and return host order.
- */
-static inline uint32_t
-model_mem_load32(struct dwmac4_model *m, const uint32_t *p)
-{
-	if (m->params.nc_emulation)
-		return le32toh(model_nc_dev_load32(&m->nc, p));
-	return le32toh(__atomic_load_n(p, __ATOMIC_ACQUIRE));
-}
-
-static inline void
-model_mem_store32(struct dwmac4_model *m, uint32_t *p, uint32_t v)
-{
-	if (m->params.nc_emulation)
-		model_nc_dev_store32(&m->nc, p, htole32(v));
-	else {
-		__atomic_store_n(p, htole32(v), __ATOMIC_RELEASE);
-		model_dma_store_desc_done(m->params.dma_store, p, sizeof(*p));
-	}
-}
-
-/* Reads @p len bytes of host memory at @p src (a DMA read). */
-void model_mem_read(struct dwmac4_model *m, void *dst, const void *src,
-		    size_t len);
-/* Writes @p len bytes at @p dst (a DMA write; dma_store applies). */
-void model_mem_write(struct dwmac4_model *m, void *dst, const void *src,
-		     size_t len);
-
-/*
- * The four words of descriptor @p d in host order: DES3 first (acquire),
- * then the others, so the words belong to the write the OWN bit announced.
- * Returns whether (non-coherent) it read bytes the driver wrote and did
- * not clean; model_desc_used() counts that.
- */
-bool model_desc_read(struct dwmac4_model *m, const struct dwmac4_desc *d,
-		     struct dwmac4_desc *out);
-void model_desc_used(struct dwmac4_model *m, bool unclean);
-/*
- * An unclean descriptor read the device acts on (@p own: OWN set in the
- * copy it read) is counted at once. One it finds not owned only makes it
- * suspend until the next doorbell, and a driver rewriting a descriptor
- * the device may read (the tail's slot reached by wrapping, a stale status
- * repaired in place) is between its write and its clean: the omission, if
- * any, is counted at the doorbell (model_doorbell_check()).
- */
-void model_desc_judge(struct dwmac4_model *m, bool unclean, bool own);
-/*
- * A tail write moving ring @p r's tail index from @p from to @p to
- * (0..n each) publishes the descriptors between: each of them the driver
- * wrote and did not clean before ringing is an unclean read (non-coherent
- * emulation only; lock held).
- */
-void model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
-			  uint32_t from, uint32_t to);
-/*
- * The TX DMA's descriptor prefetch (non-coherent emulation): the driver
- * cleaned [addr, addr + len); each TX descriptor there that DRAM now
- * holds owned is one a running DMA may fetch at once, past the tail and
- * past the wrap, and then its buffer: if bytes of that buffer may still
- * be stale in DRAM (model_nc_dev_read_stale()), the slot is marked and
- * the frame, once sent, counted in nc_tx_stale. Driver thread; takes
- * the lock only when the range holds a running TX ring's descriptors.
- */
-void model_tx_prefetch(struct dwmac4_model *m, const void *addr, size_t len);
-/* A device read of a descriptor word it does not use: never counted. */
-static inline uint32_t
-model_mem_peek32(struct dwmac4_model *m, const uint32_t *p)
-{
-	uint32_t v;
-
-	if (!m->params.nc_emulation)
-		return le32toh(__atomic_load_n(p, __ATOMIC_ACQUIRE));
-	model_nc_dev_read_quiet(&v, p, sizeof(v));
-	return le32toh(v);
-}
-
-/* Descriptor @p idx of ring @p r (stride included), translated; or NULL. */
-struct dwmac4_desc *model_ring_desc(struct dwmac4_model *m,
-				    const struct model_ring *r, uint32_t idx,
-				    const char *what);
-/* Bus address of descriptor @p idx (CUR_RX/TX_DESC, tail arithmetic). */
-static inline uint64_t
-model_ring_addr(const struct model_ring *r, uint32_t idx)
-{
-	return r->base + (uint64_t)idx * r->stride;
-}
-
-/*
- * Host pointer for [iova, iova + len) when the range lies inside one
- * registered region; otherwise counts viol_dma_outside (naming @p what)
- * and returns NULL. Caller holds the lock.
- */
-void *model_dma_xlate(struct dwmac4_model *m, uint64_t iova, size_t len,
-		      const char *what);
-/* model_dma_xlate() without the violation: NULL when outside. */
-void *model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len);
 
 /* ---- Fault injection (dwmac4_model_faults.c) ---- */
 

@@ -41,6 +41,7 @@
 #include <endian.h>
 #include <string.h>
 
+#include "dwmac4_model_dma.h"
 #include "dwmac4_model_internal.h"
 
 /* Byte pattern XOR-ed into the held-back payload head. */

@@ -7,52 +7,20 @@
  * then known without a third copy: D, with MODEL_NC_POISON where stale.
  * Whatever C differs from that, the CPU wrote and did not clean.
  *
- * D is kept in chunks of NC_CHUNK bytes allocated on first need: a range
- * of DPDK memory is shadowed whole, but only what the device or the
- * maintenance touches (and what was resident when the range was mapped)
- * costs memory. A chunk not allocated is all zero and not stale. (An
- * application that locks all its memory, as dpdk-testpmd does with
- * mlockall(), would otherwise populate a full-size shadow.)
+ * How D is kept, in chunks allocated on first need, is model_nc_region.h's;
+ * this file keeps the regions, the device's accesses, the CPU's
+ * maintenance and the domain.
  */
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <unistd.h>
-
 
 #include "model_nc.h"
+#include "model_nc_region.h"
 
 /* Ranges shadowed at once (a few per memory segment list in practice). */
 #define NC_MAX_REGIONS		4096u
-/* Shadow allocation unit. */
-#define NC_CHUNK_SHIFT		16u
-#define NC_CHUNK		((size_t)1 << NC_CHUNK_SHIFT)
-#define NC_CHUNK_LINES		(NC_CHUNK / MODEL_NC_LINE)
-
-_Static_assert(MODEL_NC_LINE == 64, "one stale bit per byte of a line");
-
-struct nc_chunk {
-	uint64_t stale[NC_CHUNK_LINES];	/* one mask per line */
-	/* nc.epoch when a clean last wrote the line back (0: never) */
-	uint32_t wb_epoch[NC_CHUNK_LINES];
-	uint8_t dram[NC_CHUNK];		/* D */
-};
-
-struct nc_region {
-	uintptr_t va;		/* line-aligned */
-	size_t len;		/* whole lines */
-	struct nc_chunk **chunk;	/* NULL: all zero, nothing stale */
-	size_t n_chunks;
-};
-
-/* One line of D and its stale mask, as found by nc_line(). */
-struct nc_line {
-	uint8_t *d;		/* NULL: the line is zero (no chunk) */
-	uint64_t *stale;
-	uint32_t *wb_epoch;
-};
 
 static const uint8_t nc_zero[MODEL_NC_LINE];
 
@@ -73,31 +41,6 @@ nc_count(uint64_t *ctr)
 {
 	__atomic_store_n(ctr, __atomic_load_n(ctr, __ATOMIC_RELAXED) + 1,
 			 __ATOMIC_RELAXED);
-}
-
-/*
- * The line of @p r holding @p a. With @p alloc its chunk is created (zero)
- * if needed, and d is NULL only when memory ran out; without, a missing
- * chunk gives d NULL: a zero line, nothing stale. Lock held.
- */
-static struct nc_line
-nc_line(struct nc_region *r, uintptr_t a, bool alloc)
-{
-	size_t off = a - r->va, ci = off >> NC_CHUNK_SHIFT;
-	size_t li = (off % NC_CHUNK) / MODEL_NC_LINE;
-	struct nc_chunk *c = r->chunk[ci];
-	struct nc_line l = { NULL, NULL, NULL };
-
-	if (c == NULL && alloc) {
-		c = calloc(1, sizeof(*c));
-		r->chunk[ci] = c;
-	}
-	if (c != NULL) {
-		l.d = c->dram + li * MODEL_NC_LINE;
-		l.stale = &c->stale[li];
-		l.wb_epoch = &c->wb_epoch[li];
-	}
-	return l;
 }
 
 /* Region holding @p a, or NULL. Lock held. */
@@ -368,68 +311,6 @@ model_nc_counters_read(const struct model_nc_counters *c,
 }
 
 /* ---- Shadow ranges ---- */
-
-/* Copies [lo, hi) of the CPU's view into D. 0 or -ENOMEM. Lock held. */
-static int
-nc_copy_in(struct nc_region *r, uintptr_t lo, uintptr_t hi)
-{
-	while (lo < hi) {
-		struct nc_line l = nc_line(r, lo, true);
-		size_t n = NC_CHUNK - (lo - r->va) % NC_CHUNK;
-
-		if (l.d == NULL)
-			return -ENOMEM;
-		if (n > hi - lo)
-			n = hi - lo;
-		memcpy(l.d, (const void *)lo, n);
-		lo += n;
-	}
-	return 0;
-}
-
-/*
- * D of a new range takes what the range holds now. Pages not resident
- * (mincore) were never written and read as zero, as a missing chunk
- * does: only resident pages are copied, so shadowing all of DPDK's
- * memory costs what is in use, not what is reserved.
- */
-static int
-nc_snapshot(struct nc_region *r)
-{
-	size_t pg = (size_t)sysconf(_SC_PAGESIZE);
-	uintptr_t p0 = r->va & ~(uintptr_t)(pg - 1);
-	size_t npg = (r->va + r->len - p0 + pg - 1) / pg, i;
-	unsigned char *vec = malloc(npg);
-	int rc = 0;
-
-	if (vec == NULL || mincore((void *)p0, npg * pg, vec) != 0) {
-		free(vec);
-		return nc_copy_in(r, r->va, r->va + r->len);
-	}
-	for (i = 0; i < npg && rc == 0; i++) {
-		uintptr_t lo = p0 + i * pg, hi = lo + pg;
-
-		if (!(vec[i] & 1))
-			continue;
-		if (lo < r->va)
-			lo = r->va;
-		if (hi > r->va + r->len)
-			hi = r->va + r->len;
-		rc = nc_copy_in(r, lo, hi);
-	}
-	free(vec);
-	return rc;
-}
-
-static void
-nc_region_free(struct nc_region *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->n_chunks; i++)
-		free(r->chunk[i]);
-	free(r->chunk);
-}
 
 /* Adds the range [lo, hi), not overlapping any region. Lock held. */
 static int
