@@ -403,7 +403,7 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 		len + MVNETA_MH_SIZE +
 		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
 		 0 : RTE_ETHER_CRC_LEN),
-		rxq->q.room, rxq->buf_size, rxq->q.started);
+		rxq->q.room, rxq->q.buf_size, rxq->q.started);
 	if (ret == 0)
 		rxq->q.max_len = len;
 	return ret;
@@ -418,7 +418,7 @@ mvneta_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 	qinfo->mp = rxq->q.mp;
 	qinfo->nb_desc = rxq->q.nb_desc;
 	qinfo->scattered_rx = rxq->q.scatter;
-	qinfo->rx_buf_size = (uint16_t)rxq->buf_size;
+	qinfo->rx_buf_size = (uint16_t)rxq->q.buf_size;
 	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
 	qinfo->conf.offloads = rxq->q.offloads;
 }

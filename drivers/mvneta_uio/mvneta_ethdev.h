@@ -83,12 +83,11 @@
 /* An RX queue: the shared part first (socnic_rx_queue.h), then NETA's. */
 struct mvneta_rx_queue {
 	struct socnic_rx_queue q;	/* first: the burst skeleton's view */
-	volatile struct mvneta_rx_desc *ring;
+	/* q.ring: struct mvneta_rx_desc; q.buf_size: RXQ_SIZE's buffer size. */
 	uint32_t *buf_bus;		/* bus address written in w2 */
 	uint16_t filled;		/* RXQ_STATUS occupied not yet harvested */
 	uint16_t done;			/* harvested, not yet off occupied */
 	uint16_t arm_align;		/* arm whole lines only (non-coherent) */
-	uint32_t buf_size;		/* RXQ_SIZE buffer size, bytes */
 	uint32_t pkt_left;		/* bytes of the frame in progress still to come */
 	struct mvneta_rxq_stats stats;	/* NETA's own counters */
 	struct mvneta_rxq_stats stats_base;	/* at the last reset */
@@ -98,6 +97,13 @@ static __rte_always_inline struct mvneta_rx_queue *
 mvneta_rxq(struct socnic_rx_queue *q)
 {
 	return container_of(q, struct mvneta_rx_queue, q);
+}
+
+/* Descriptor @p slot of the RX ring. */
+static __rte_always_inline volatile struct mvneta_rx_desc *
+mvneta_rxd(const struct mvneta_rx_queue *rxq, uint16_t slot)
+{
+	return (volatile struct mvneta_rx_desc *)(uintptr_t)rxq->q.ring + slot;
 }
 
 static __rte_always_inline const struct mvneta_rx_queue *

@@ -35,7 +35,7 @@ mvneta_rx_set_buf(struct mvneta_rx_queue *rxq, uint16_t slot,
 	rxq->q.buf_data[slot] = (const uint8_t *)mb->buf_addr +
 			      rxq->q.lib.pool->p.offset + MVNETA_MH_SIZE;
 	rxq->buf_bus[slot] = bus;
-	mvneta_rx_write_desc(&rxq->ring[slot], bus, slot);
+	mvneta_rx_write_desc(mvneta_rxd(rxq, slot), bus, slot);
 }
 
 #endif /* MVNETA_RX_ARM_H */

@@ -53,7 +53,7 @@ mvneta_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *sz,
 	const bool nc = socnic_rxf_nc(flags);
 	/* Coherent: each head prefetched here (the barrier is the sync). */
 	const unsigned int pf_lines = nc ? 0 : socnic_rxf_lines(flags);
-	volatile struct mvneta_rx_desc *ring = rxq->ring;
+	volatile struct mvneta_rx_desc *ring = rxq->q.ring;
 	const uint16_t mask = rxq->q.mask;
 	uint16_t n, i;
 
@@ -110,7 +110,7 @@ mvneta_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 	const struct mvneta_rx_queue *rxq = mvneta_rxq_const(q);
 	const uint32_t lo = MVNETA_MH_SIZE + q->fcs_trim + RTE_ETHER_HDR_LEN;
 	const uint32_t hi = RTE_MIN(MVNETA_MH_SIZE + q->fcs_trim + q->max_len,
-				    rxq->buf_size);
+				    rxq->q.buf_size);
 	uint32_t all = UINT32_MAX, any = 0, bad = 0;
 	unsigned int k;
 

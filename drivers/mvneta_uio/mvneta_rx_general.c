@@ -90,7 +90,7 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	 * buffer stays in its slot and is re-armed (row 1).
 	 */
 	if (unlikely(dsize < MVNETA_MH_SIZE + MVNETA_ETH_FCS_LEN ||
-		     dsize > rxq->buf_size) &&
+		     dsize > rxq->q.buf_size) &&
 	    !(status & MVNETA_RXD_ERR_SUMMARY)) {
 		socnic_rx_count_error(&rxq->q, &rxq->q.stats.rx_length_errors);
 		return NULL;
@@ -124,7 +124,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 
 	if (first) {
 		if (dsize < MVNETA_MH_SIZE + MVNETA_ETH_FCS_LEN + RTE_ETHER_HDR_LEN ||
-		    dsize <= rxq->buf_size) {
+		    dsize <= rxq->q.buf_size) {
 			/* Not a frame that needs several buffers. */
 			mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
 			return NULL;
@@ -136,7 +136,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		rxq->pkt_left = dsize;
 		rxq->q.pkt_len = 0;
 	}
-	written = RTE_MIN(rxq->pkt_left, rxq->buf_size);
+	written = RTE_MIN(rxq->pkt_left, rxq->q.buf_size);
 	if (unlikely(last != (written == rxq->pkt_left))) {
 		/* LAST early, or the frame runs past it: the lengths lie. */
 		mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);

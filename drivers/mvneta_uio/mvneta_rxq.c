@@ -181,12 +181,13 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		socnic_rx_queue_destroy(&rxq->q, mvneta_logtype_rx);
 		return -ENOMEM;
 	}
-	rxq->ring = rxq->q.mz->addr;
+	rxq->q.ring = rxq->q.mz->addr;
 	rxq->q.ring_iova = rxq->q.mz->iova;
-	rxq->buf_size = rxq->q.room;
+	rxq->q.buf_size = rxq->q.room;
+	rxq->q.desc_shift = (uint8_t)rte_log2_u32(MVNETA_DESC_ALIGNED_SIZE);
 	/* The Marvell header, then the frame, after the headroom. */
 	ret = socnic_rx_queue_lib_init(&rxq->q, &mvneta_rxq_spec, &ad->da.rx,
-				       ad->da.coe, rxq->buf_size, MVNETA_MH_SIZE,
+				       ad->da.coe, rxq->q.buf_size, MVNETA_MH_SIZE,
 				       socket_id);
 	if (ret < 0) {
 		socnic_rx_queue_destroy(&rxq->q, mvneta_logtype_rx);
@@ -203,7 +204,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	/* The burst variant, chosen here once (conventions point 6). */
 	dev->rx_pkt_burst = mvneta_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
-		   rxq->q.port_id, queue_id, nb_desc, rxq->buf_size,
+		   rxq->q.port_id, queue_id, nb_desc, rxq->q.buf_size,
 		   rxq->q.free_thresh, rxq->q.lib.sync.variant,
 		   rxq->q.lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
 		   rxq->q.lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
@@ -242,10 +243,10 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 	 * for the device then covers that, not the whole mbuf
 	 * (docs/design/rxpath.md "Buffer size"). With scatter, whole buffers.
 	 */
-	rxq->buf_size = rxq->q.scatter ? rxq->q.room :
+	rxq->q.buf_size = rxq->q.scatter ? rxq->q.room :
 		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + MVNETA_MH_SIZE +
 						  rxq->q.fcs_trim, RTE_CACHE_LINE_SIZE));
-	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->buf_size) < 0)
+	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->q.buf_size) < 0)
 		return -EINVAL;
 	ret = socnic_rx_queue_fill(&rxq->q, mvneta_logtype_rx);
 	if (ret < 0)
@@ -253,7 +254,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
 	for (i = 0; i < rxq->q.nb_desc; i++)
 		mvneta_rx_set_buf(rxq, i, rxq->q.sw_ring[i]);
-	mvneta_ring_sync(&rxq->q.lib.sync, rxq->ring, 0, rxq->q.nb_desc, rxq->q.mask,
+	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
 	rxq->q.next = 0;
 	rxq->q.armed = rxq->q.nb_desc;
@@ -265,7 +266,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
 		       mvneta_bus_addr(rxq->q.ring_iova));
 	socnic_write32(be, MVNETA_RXQ_SIZE_REG(MVNETA_RXQ),
 		       rxq->q.nb_desc |
-		       (rxq->buf_size / MVNETA_RXQ_BUF_SIZE_UNIT)
+		       (rxq->q.buf_size / MVNETA_RXQ_BUF_SIZE_UNIT)
 		       << MVNETA_RXQ_BUF_SIZE_SHIFT);
 	socnic_update32(be, MVNETA_RXQ_CONFIG_REG(MVNETA_RXQ),
 			MVNETA_RXQ_PKT_OFFSET_ALL_MASK | MVNETA_RXQ_HW_BUF_ALLOC,
@@ -331,7 +332,7 @@ mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq)
 	socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
 	socnic_rx_queue_recycle(&rxq->q, mvneta_logtype_rx);
 	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
-	mvneta_ring_sync(&rxq->q.lib.sync, rxq->ring, 0, rxq->q.nb_desc, rxq->q.mask,
+	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
 	rxq->q.next = 0;
 	rxq->q.armed = 0;

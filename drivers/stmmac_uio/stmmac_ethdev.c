@@ -361,7 +361,7 @@ stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	if (rxq == NULL)
 		return 0;
 	ret = socnic_rx_mtu_check(stmmac_logtype_driver, dev, mtu, len,
-				  rxq->q.room, rxq->rbsz, rxq->q.started);
+				  rxq->q.room, rxq->q.buf_size, rxq->q.started);
 	if (ret == 0)
 		rxq->q.max_len = len;
 	return ret;
@@ -377,7 +377,7 @@ stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 	qinfo->nb_desc = rxq->q.nb_desc;
 	qinfo->scattered_rx = rxq->q.scatter;
 	/* What the device fills: RBSZ, the room rounded to the bus width. */
-	qinfo->rx_buf_size = (uint16_t)rxq->rbsz;
+	qinfo->rx_buf_size = (uint16_t)rxq->q.buf_size;
 	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
 	qinfo->conf.offloads = rxq->q.offloads;
 }

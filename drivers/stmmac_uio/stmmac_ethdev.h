@@ -90,13 +90,13 @@ struct stmmac_adapter;
  */
 struct stmmac_rx_queue {
 	struct socnic_rx_queue q;	/* first: the burst skeleton's view */
-	volatile struct dwmac4_desc *ring;
-	/* The device address of each armed slot's data (buf_data's twin). */
+	/*
+	 * q.ring: struct dwmac4_desc, q.buf_size: RBSZ. The device address
+	 * of each armed slot's data (buf_data's twin).
+	 */
 	rte_iova_t *buf_iova;
-	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint8_t pbl;			/* RxPBL (x8) */
 	uint16_t stuck_polls;		/* empty polls since the last stuck check */
-	uint32_t rbsz;			/* buffer size programmed in RBSZ */
 	uint32_t tail_reg;		/* DMA_CHAN_RX_END_ADDR(ch) */
 	uint32_t des3_ioc;		/* RDES3 IOC when armed (stmmac_intr.c) */
 	uint32_t ring_lo;		/* low 32 bits of the ring IOVA */
@@ -229,7 +229,7 @@ struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);
 static inline volatile struct dwmac4_desc *
 stmmac_rxd(const struct stmmac_rx_queue *rxq, uint16_t idx)
 {
-	return stmmac_desc(rxq->ring, idx, rxq->q.mask, rxq->desc_shift);
+	return stmmac_desc(rxq->q.ring, idx, rxq->q.mask, rxq->q.desc_shift);
 }
 
 static inline volatile struct dwmac4_desc *
@@ -247,8 +247,8 @@ static inline void
 stmmac_rx_ring_sync(struct stmmac_rx_queue *rxq, uint16_t from, uint16_t n,
 		    bool for_cpu)
 {
-	stmmac_ring_sync(&rxq->q.lib.sync, rxq->ring, from, n, rxq->q.mask,
-			 rxq->desc_shift, for_cpu);
+	stmmac_ring_sync(&rxq->q.lib.sync, rxq->q.ring, from, n, rxq->q.mask,
+			 rxq->q.desc_shift, for_cpu);
 }
 
 static inline void
@@ -318,13 +318,14 @@ stmmac_rx_skip_check(struct stmmac_rx_queue *rxq)
 		stmmac_rx_stuck_check(rxq);
 }
 
-/* stmmac_txq.c */
 /* TX checksum insertion (TDES3.CIC) as ethdev offloads. */
 #define STMMAC_TX_OFFLOAD_CKSUM						\
 	(RTE_ETH_TX_OFFLOAD_IPV4_CKSUM | RTE_ETH_TX_OFFLOAD_UDP_CKSUM |	\
 	 RTE_ETH_TX_OFFLOAD_TCP_CKSUM)
+/* stmmac_tx_prep.c */
 uint16_t stmmac_prep_pkts(void *tx_queue, struct rte_mbuf **tx_pkts,
 			  uint16_t nb_pkts);
+/* stmmac_txq.c */
 int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);

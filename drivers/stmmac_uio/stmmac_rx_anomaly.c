@@ -28,7 +28,7 @@
 static __rte_always_inline uint32_t
 stmmac_rx_desc_addr(const struct stmmac_rx_queue *rxq, uint16_t slot)
 {
-	return stmmac_desc_addr(rxq->ring_lo, slot, rxq->desc_shift);
+	return stmmac_desc_addr(rxq->ring_lo, slot, rxq->q.desc_shift);
 }
 
 /*
@@ -62,7 +62,7 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 	stmmac_rx_ring_sync(rxq, idx, 1, false);
 	socnic_write_tail(rxq->q.be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->q.armed, rxq->q.mask,
-					   rxq->desc_shift));
+					   rxq->q.desc_shift));
 	rxq->stats.rx_desc_stale++;
 	return true;
 }
@@ -93,7 +93,7 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 {
 	const uint16_t mask = rxq->q.mask;
 	uint16_t avail = (uint16_t)(rxq->q.armed - rxq->q.next);
-	const unsigned int shift = rxq->desc_shift;
+	const unsigned int shift = rxq->q.desc_shift;
 	uint16_t slot = rxq->q.next & mask;
 	volatile struct dwmac4_desc *d;
 	uint32_t cur, off;

@@ -51,9 +51,9 @@ stmmac_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *s1,
 	const bool nc = socnic_rxf_nc(flags);
 	/* Coherent: each head prefetched here (the barrier is the sync). */
 	const unsigned int pf_lines = nc ? 0 : socnic_rxf_lines(flags);
-	volatile struct dwmac4_desc *ring = rxq->ring;
+	volatile struct dwmac4_desc *ring = rxq->q.ring;
 	const uint16_t mask = rxq->q.mask;
-	const unsigned int shift = nc ? rxq->desc_shift :
+	const unsigned int shift = nc ? rxq->q.desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
 	/* Descriptors per cache line, for the prefetch below. */
 	const uint16_t per_line = nc ? 1 : 4;
@@ -125,7 +125,7 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 		any |= st[k];
 		/* One unsigned compare: 14 <= len <= max_len. */
 		bad |= (uint32_t)(pl - q->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
-		bad |= (uint32_t)(pl > rxq->rbsz);
+		bad |= (uint32_t)(pl > rxq->q.buf_size);
 	}
 	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
 	       !(any & RDES3_ERROR_SUMMARY);

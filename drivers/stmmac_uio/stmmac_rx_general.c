@@ -63,7 +63,7 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 	struct rte_mbuf *mb;
 	uint64_t *err;
 
-	if (unlikely(pl > rxq->rbsz && !(des3 & RDES3_ERROR_SUMMARY))) {
+	if (unlikely(pl > rxq->q.buf_size && !(des3 & RDES3_ERROR_SUMMARY))) {
 		/* The device claims more than the buffer holds (row 11). */
 		socnic_rx_count_error(&rxq->q, &rxq->q.stats.rx_length_errors);
 		return NULL;
@@ -104,7 +104,7 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		rxq->pkt_cum = 0;
 		rxq->q.pkt_len = 0;
 	}
-	if (unlikely(cum < rxq->pkt_cum || cum - rxq->pkt_cum > rxq->rbsz)) {
+	if (unlikely(cum < rxq->pkt_cum || cum - rxq->pkt_cum > rxq->q.buf_size)) {
 		/* PL went backwards or past one buffer: drop the frame. */
 		stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
 		return NULL;

@@ -12,70 +12,55 @@
 
 #include "socnic_io.h"
 #include "socnic_rx.h"
+#include "socnic_rx_burst.h"
 #include "socnic_rx_queue.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 #include "stmmac_rx_arm.h"
 
-/* Descriptors whose addresses are written per refill chunk. */
-#define STMMAC_RX_REFILL_CHUNK		64
+/* A new buffer into @p slot (the padded stride when @p nc). */
+static __rte_always_inline void
+stmmac_rx_arm_fresh(struct socnic_rx_queue *q, uint16_t slot,
+		    struct rte_mbuf *mb, const bool nc)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
+
+	stmmac_rx_set_addr(rxq, stmmac_desc(q->ring, slot, q->mask,
+		nc ? q->desc_shift : STMMAC_DESC_SHIFT_PACKED), slot, mb);
+}
+
+/* The buffer kept in @p slot, at the address remembered for it. */
+static __rte_always_inline void
+stmmac_rx_rearm_kept(struct socnic_rx_queue *q, uint16_t slot, const bool nc)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
+
+	stmmac_rx_write_addr(stmmac_desc(q->ring, slot, q->mask,
+		nc ? q->desc_shift : STMMAC_DESC_SHIFT_PACKED),
+		rxq->buf_iova[slot]);
+}
 
 /*
- * E. Refill, once enough slots are free: empty slots from the page pool
- * in bulk, slots still holding a buffer re-armed from buf_iova; addresses,
+ * E. Refill, once enough slots are free: the slots' walk
+ * (socnic_rx_refill_slots(): addresses, fresh buffers or kept ones), then
  * barrier, OWN bits, one tail write (non-coherent: each step's lines
- * cleaned, stmmac_ring.h). A short pool arms the slots before the first
- * empty one and counts rx_nombuf: never OWN without a buffer (row 16).
- * @p nc is a constant of each instance.
+ * cleaned, stmmac_ring.h). @p nc is a constant of each instance.
  */
 static __rte_always_inline void
 stmmac_rx_refill_tmpl(struct stmmac_rx_queue *rxq, const bool nc)
 {
-	struct rte_mbuf *fresh[STMMAC_RX_REFILL_CHUNK];
-	volatile struct dwmac4_desc *ring = rxq->ring;
-	const unsigned int shift = nc ? rxq->desc_shift :
+	volatile struct dwmac4_desc *ring = rxq->q.ring;
+	const unsigned int shift = nc ? rxq->q.desc_shift :
 				   STMMAC_DESC_SHIFT_PACKED;
-	struct rte_mbuf **sw = rxq->q.sw_ring;
 	const uint16_t mask = rxq->q.mask;
-	int room = socnic_rx_room(&rxq->q);
-	uint16_t pos = rxq->q.armed, end, s;
+	uint16_t pos, s;
 
 	if (!socnic_rx_refill_due(&rxq->q))
 		return;
-	end = (uint16_t)(pos + room);
-	while (pos != end) {
-		uint16_t chunk = RTE_MIN((uint16_t)(end - pos),
-					 (uint16_t)STMMAC_RX_REFILL_CHUNK);
-		unsigned int need = 0, got = 0, used = 0;
-
-		for (s = 0; s < chunk; s++)
-			need += sw[(pos + s) & mask] == NULL;
-		if (need != 0)
-			got = rxp_pool_alloc_bulk(rxq->q.lib.pool, fresh, need);
-		for (s = 0; s < chunk; s++) {
-			uint16_t slot = (pos + s) & mask;
-
-			if (sw[slot] == NULL) {
-				if (used == got)
-					break;
-				sw[slot] = fresh[used++];
-				stmmac_rx_set_addr(rxq, stmmac_desc(ring, slot, mask,
-								    shift),
-						   slot, sw[slot]);
-				continue;
-			}
-			/* Kept in its slot: same buffer, same address. */
-			rxp_pool_rearm_kept(rxq->q.lib.pool, sw[slot]);
-			stmmac_rx_write_addr(stmmac_desc(ring, slot, mask, shift),
-					     rxq->buf_iova[slot]);
-		}
-		pos = (uint16_t)(pos + s);
-		if (unlikely(got < need)) {
-			rxq->q.stats.rx_nombuf += need - got;
-			break;
-		}
-	}
+	pos = socnic_rx_refill_slots(&rxq->q, rxq->q.armed,
+				     (uint16_t)(rxq->q.armed + socnic_rx_room(&rxq->q)),
+				     stmmac_rx_arm_fresh, stmmac_rx_rearm_kept, nc);
 	if (pos == rxq->q.armed)
 		return;
 	if (nc)

@@ -169,19 +169,19 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		socnic_rx_queue_destroy(&rxq->q, stmmac_logtype_rx);
 		return -ENOMEM;
 	}
-	rxq->ring = rxq->q.mz->addr;
+	rxq->q.ring = rxq->q.mz->addr;
 	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->ring_lo = (uint32_t)rxq->q.ring_iova;
-	rxq->desc_shift = ad->desc_shift;
+	rxq->q.desc_shift = ad->desc_shift;
 	rxq->pbl = ad->da.rxpbl;
-	rxq->rbsz = rxq->q.room;
+	rxq->q.buf_size = rxq->q.room;
 	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(STMMAC_CHAN);
 	/*
 	 * lib/rxpath objects: the DMA sync variant, the page pool over the
 	 * application's mempool, copybreak and, for zerocopy=0, copy-all.
 	 */
 	ret = socnic_rx_queue_lib_init(&rxq->q, &stmmac_rxq_spec, &ad->da.rx,
-				       ad->da.coe, rxq->rbsz, 0, socket_id);
+				       ad->da.coe, rxq->q.buf_size, 0, socket_id);
 	if (ret < 0) {
 		socnic_rx_queue_destroy(&rxq->q, stmmac_logtype_rx);
 		return ret;
@@ -193,7 +193,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	 */
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
 	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
-		   rxq->q.port_id, queue_id, nb_desc, rxq->rbsz,
+		   rxq->q.port_id, queue_id, nb_desc, rxq->q.buf_size,
 		   rxq->q.free_thresh, rxq->q.lib.sync.variant,
 		   rxq->q.lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
 		   rxq->q.lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
@@ -241,15 +241,15 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	 * descriptor and is dropped as oversize (row 4), as it would be
 	 * anyway. With scatter the buffers are used whole.
 	 */
-	rxq->rbsz = rxq->q.scatter ? rxq->q.room :
+	rxq->q.buf_size = rxq->q.scatter ? rxq->q.room :
 		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + RTE_ETHER_CRC_LEN,
 			stmmac_adapter(dev)->dma_align));
-	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->rbsz) < 0)
+	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->q.buf_size) < 0)
 		return -EINVAL;
 	ret = socnic_rx_queue_fill(&rxq->q, stmmac_logtype_rx);
 	if (ret < 0)
 		return ret;
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->desc_shift);
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->q.desc_shift);
 	for (i = 0; i < rxq->q.nb_desc; i++)
 		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->q.sw_ring[i]);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
@@ -274,7 +274,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 	/* t = N: the whole ring is armed. */
 	socnic_write_tail(be, rxq->tail_reg,
 			  stmmac_tail_addr(rxq->ring_lo, rxq->q.armed, rxq->q.mask,
-					   rxq->desc_shift));
+					   rxq->q.desc_shift));
 	rxq->q.started = true;
 	return 0;
 }
@@ -287,7 +287,7 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
 uint32_t
 stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
 {
-	return rxq->rbsz << DMA_RBSZ_SHIFT |
+	return rxq->q.buf_size << DMA_RBSZ_SHIFT |
 	       rxq->pbl << DMA_BUS_MODE_RPBL_SHIFT |
 	       (start ? DMA_CONTROL_SR : 0);
 }
@@ -319,7 +319,7 @@ stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
 	stmmac_rx_missed_update(rxq);
 	stmmac_rx_count_discarded(rxq);
 	socnic_rx_queue_recycle(&rxq->q, stmmac_logtype_rx);
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->desc_shift);
+	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->q.desc_shift);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
 	rxq->q.next = 0;
 	rxq->q.armed = 0;

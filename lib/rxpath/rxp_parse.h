@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_common.h>
 #include <rte_mbuf_core.h>
 #include <rte_mbuf_ptype.h>
 
@@ -286,11 +287,12 @@ rxp_sw_decides(enum rxp_csum_mode mode, bool answered)
  * @param need_sum  set to 1 when the L4 verdict still needs the software
  *   sum of [r->csum_off, r->csum_off + r->csum_len): the caller then ORs
  *   in rxp_l4_verdict(r, sum). 0 when the flags returned are complete.
- * @return the IP flags and, unless *need_sum, the L4 flags. Inline: the
- * RX bursts call it per frame, and its caller's parse result then stays
- * in registers.
+ * @return the IP flags and, unless *need_sum, the L4 flags. Always
+ * inline: the RX bursts call it per frame, and its caller's parse result
+ * then stays in registers (left to the compiler, gcc 12 called it out of
+ * line once the burst became one skeleton: docs/perf/queue_skeleton_ab.md).
  */
-static inline uint64_t
+static __rte_always_inline uint64_t
 rxp_hw_csum_flags(const struct rxp_parse_result *r, struct rxp_hw_csum hw,
 		  enum rxp_csum_mode mode, int *need_sum)
 {

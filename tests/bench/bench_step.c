@@ -143,6 +143,17 @@ eal_start(const char *prog, const struct bench_opts *o)
 	args[n++] = (char *)(uintptr_t)"1024";
 	if (o->no_huge)
 		args[n++] = (char *)(uintptr_t)"--no-huge";
+	if (!o->null && strcmp(o->family, "mvneta") == 0) {
+		/*
+		 * NETA's bus addresses are 32 bits: a port's rings and buffers
+		 * share their upper half (mvneta_dma_check()). Hugepages' own
+		 * (physical) addresses lie anywhere; as virtual ones from a
+		 * 4 GiB-aligned base (the pmd tests' base), DPDK's memory is
+		 * one 4 GiB block. The model is the device: no real DMA.
+		 */
+		args[n++] = (char *)(uintptr_t)"--iova-mode=va";
+		args[n++] = (char *)(uintptr_t)"--base-virtaddr=0x200000000000";
+	}
 	if (o->null) {
 		snprintf(nullvdev, sizeof(nullvdev), "net_null0,size=%u,copy=0",
 			 o->size);

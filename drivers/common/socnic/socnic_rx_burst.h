@@ -291,6 +291,65 @@ socnic_rx_burst(const struct socnic_rx_codec *c, void *rx_queue,
 	return nb_rx;
 }
 
+/* Slots a refill takes from the page pool per bulk allocation. */
+#define SOCNIC_RX_REFILL_CHUNK	64
+
+/*
+ * E. The refill's walk over slots [from, end), every family's: empty slots
+ * get buffers from the page pool in bulk (@p arm_fresh writes the
+ * descriptor of a new buffer), slots still holding one (copied out, an
+ * errored frame) are re-armed with it (@p rearm_kept). A short pool stops
+ * at the first slot it cannot fill and counts rx_nombuf: never a
+ * descriptor given without a buffer (row 16). Returns where it stopped;
+ * the family then gives [from, that) to the device (ownership bits, the
+ * doorbell). The steps are always-inline functions of the family, given
+ * the memory model (@p nc) of the refill's instance.
+ */
+static __rte_always_inline uint16_t
+socnic_rx_refill_slots(struct socnic_rx_queue *q, uint16_t from, uint16_t end,
+		       void (*arm_fresh)(struct socnic_rx_queue *, uint16_t,
+					 struct rte_mbuf *, const bool),
+		       void (*rearm_kept)(struct socnic_rx_queue *, uint16_t,
+					  const bool),
+		       const bool nc)
+{
+	struct rte_mbuf *fresh[SOCNIC_RX_REFILL_CHUNK];
+	struct rte_mbuf **sw = q->sw_ring;
+	const uint16_t mask = q->mask;
+	uint16_t pos = from, s;
+
+	while (pos != end) {
+		uint16_t chunk = RTE_MIN((uint16_t)(end - pos),
+					 (uint16_t)SOCNIC_RX_REFILL_CHUNK);
+		unsigned int need = 0, got = 0, used = 0;
+
+		for (s = 0; s < chunk; s++)
+			need += sw[(pos + s) & mask] == NULL;
+		if (need != 0)
+			got = rxp_pool_alloc_bulk(q->lib.pool, fresh, need);
+		for (s = 0; s < chunk; s++) {
+			uint16_t slot = (pos + s) & mask;
+
+			if (sw[slot] == NULL) {
+				if (used == got)
+					break;
+				sw[slot] = fresh[used++];
+				arm_fresh(q, slot, sw[slot], nc);
+				continue;
+			}
+			/* Kept in its slot: same buffer, same address. */
+			rxp_pool_rearm_kept(q->lib.pool, sw[slot]);
+			rearm_kept(q, slot, nc);
+		}
+		pos = (uint16_t)(pos + s);
+		if (unlikely(got < need)) {
+			q->stats.rx_nombuf += need - got;
+			break;
+		}
+	}
+	return pos;
+}
+
 /*
  * The variants of family @p fam (a prefix) over codec @p codec: the
  * production ones, each a name one finds in perf (as ixgbe_recv_pkts_vec),
@@ -392,9 +451,10 @@ socnic_rx_ablation_variants_t[2][SOCNIC_RXB_NB][RXP_PREFETCH_HEAD_LINES_MAX + 1]
 /*
  * The variant for queue @p q (its sync mode and buffer mode, chosen at
  * setup) and the RX-path devargs @p rx (prefetch=, prefetch_before=):
- * from @p prod, or from @p abl for an ablation-only configuration (NULL
- * in a build without them: the devargs refuse what selects them, and
- * NULL comes back). Logged under @p logtype.
+ * from @p prod, or from @p abl for an ablation-only configuration (@p abl
+ * is NULL in a build without them, where the devargs refuse what selects
+ * them, socnic_devargs_rx.c, and NULL comes back). Logged under
+ * @p logtype.
  */
 eth_rx_burst_t socnic_rx_burst_pick(const struct socnic_rx_queue *q,
 				    const struct socnic_rx_args *rx,

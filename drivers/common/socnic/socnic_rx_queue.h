@@ -62,6 +62,7 @@ enum socnic_rx_state {
 
 struct socnic_rx_queue {
 	/* Hot: read by every burst. */
+	volatile void *ring;		/* the family's descriptor ring */
 	struct rte_mbuf **sw_ring;	/* mbuf armed in each slot, or NULL */
 	/*
 	 * Where the frame starts in each armed slot, set with the
@@ -90,6 +91,9 @@ struct socnic_rx_queue {
 	bool keep_crc;
 	bool started;
 	uint32_t room;			/* bytes a buffer holds after the headroom */
+	/* What the device was programmed to write per buffer at most. */
+	uint32_t buf_size;
+	uint8_t desc_shift;		/* log2 of the descriptor stride */
 	uint32_t fcs_trim;		/* FCS bytes dropped in software */
 	uint32_t max_len;		/* longest frame accepted, FCS excluded */
 	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */
