@@ -33,6 +33,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include <rte_branch_prediction.h>
 #include <rte_common.h>
 #include <rte_mbuf_core.h>
 #include <rte_mbuf_ptype.h>
@@ -408,12 +409,12 @@ const char *rxp_verdict_counter_name(enum rxp_verdict_counter c);
 const char *rxp_l4_reason_name(enum rxp_l4_reason reason);
 
 /**
- * Count one packet's checksum flags into @p cnt (RXP_CNT_MAX counters),
- * without branches: GOOD/BAD/UNKNOWN index from the two flag bits.
- * RTE_MBUF_F_RX_*_CKSUM_NONE (both bits) never comes from this library.
+ * rxp_verdict_count()'s other outcomes: GOOD/BAD/UNKNOWN indexed from the
+ * two flag bits without branches. Out of line, so that no compiler
+ * computes the indexes ahead of the common case's test.
  */
-static inline void
-rxp_verdict_count(uint64_t *cnt, uint64_t ol_flags)
+static __rte_noinline __rte_unused void
+rxp_verdict_count_mixed(uint64_t *cnt, uint64_t ol_flags)
 {
 	unsigned int ig = (unsigned int)(ol_flags >> 7) & 1;	/* IP GOOD */
 	unsigned int ib = (unsigned int)(ol_flags >> 4) & 1;	/* IP BAD */
@@ -422,6 +423,29 @@ rxp_verdict_count(uint64_t *cnt, uint64_t ol_flags)
 
 	cnt[RXP_CNT_IP_UNKNOWN - 2 * ig - ib]++;
 	cnt[RXP_CNT_L4_UNKNOWN - 2 * lg - lb]++;
+}
+
+/**
+ * Count one packet's checksum flags into @p cnt (RXP_CNT_MAX counters).
+ * Both good, most frames, on the predicted branch: one test and two fixed
+ * counters (the indexed count is a dozen instructions a frame wherever
+ * the compiler does not fold it into the branches that decided the
+ * flags). RTE_MBUF_F_RX_*_CKSUM_NONE (both bits) never comes from this
+ * library.
+ */
+static __rte_always_inline void
+rxp_verdict_count(uint64_t *cnt, uint64_t ol_flags)
+{
+	const uint64_t both = RTE_MBUF_F_RX_IP_CKSUM_MASK |
+			      RTE_MBUF_F_RX_L4_CKSUM_MASK;
+
+	if (likely((ol_flags & both) == (RTE_MBUF_F_RX_IP_CKSUM_GOOD |
+					 RTE_MBUF_F_RX_L4_CKSUM_GOOD))) {
+		cnt[RXP_CNT_IP_GOOD]++;
+		cnt[RXP_CNT_L4_GOOD]++;
+		return;
+	}
+	rxp_verdict_count_mixed(cnt, ol_flags);
 }
 
 #ifdef __cplusplus
