@@ -51,11 +51,11 @@ model_of_port(uint16_t port_id, struct neta_model **m)
 {
 	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
 
-	if (ad == NULL || ad->be.ops == NULL)
+	if (ad == NULL || ad->port.be.ops == NULL)
 		return -ENODEV;
-	if (ad->be.kind != SOCNIC_BACKEND_MODEL)
+	if (ad->port.be.kind != SOCNIC_BACKEND_MODEL)
 		return -ENOTSUP;
-	*m = neta_model_backend_model(&ad->be);
+	*m = neta_model_backend_model(&ad->port.be);
 	return *m != NULL ? 0 : -ENODEV;
 }
 
@@ -117,7 +117,7 @@ rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
 	int ret = model_of_port(port_id, &m);
 
 	if (ret == 0)
-		ret = socnic_model_port_step_check(&ad->be, budget,
+		ret = socnic_model_port_step_check(&ad->port.be, budget,
 						   RTE_PMD_MVNETA_UIO_STEP_MAX);
 	return ret < 0 ? ret : (int)neta_model_step(m, budget);
 }

@@ -88,7 +88,7 @@ mvneta_read_mac(const struct socnic_backend *be, struct rte_ether_addr *a)
 static void
 mvneta_hw_quiesce(struct mvneta_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	unsigned int i;
 
 	socnic_write32(be, MVNETA_RXQ_CMD,
@@ -114,7 +114,7 @@ static void
 mvneta_hw_configure(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 
 	socnic_write32(be, MVNETA_INTR_NEW_MASK, 0);
 	socnic_write32(be, MVNETA_INTR_OLD_MASK, 0);
@@ -143,7 +143,7 @@ mvneta_dev_configure(struct rte_eth_dev *dev)
 	int ret = socnic_dev_configure_check(dev, mvneta_logtype_driver);
 
 	return ret < 0 ? ret :
-	       socnic_lsc_configure_check(dev, &mvneta_adapter(dev)->be,
+	       socnic_lsc_configure_check(dev, &mvneta_adapter(dev)->port.be,
 					  mvneta_logtype_driver);
 }
 
@@ -196,13 +196,13 @@ mvneta_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 		return rte_eth_linkstatus_set(dev, &link);
 	}
 	while (tries-- > 0) {
-		st = socnic_read32(&ad->be, MVNETA_GMAC_STATUS);
+		st = socnic_read32(&ad->port.be, MVNETA_GMAC_STATUS);
 		if ((st & MVNETA_GMAC_LINK_UP) || tries == 0)
 			break;
 		rte_delay_ms(10);
 	}
 	memset(&link, 0, sizeof(link));
-	if (ad->hw_started && (st & MVNETA_GMAC_LINK_UP)) {
+	if (ad->port.hw_started && (st & MVNETA_GMAC_LINK_UP)) {
 		link.link_status = RTE_ETH_LINK_UP;
 		link.link_speed = st & MVNETA_GMAC_SPEED_1000 ? RTE_ETH_SPEED_NUM_1G :
 				  st & MVNETA_GMAC_SPEED_100 ? RTE_ETH_SPEED_NUM_100M :
@@ -230,28 +230,28 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	}
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
-	mvneta_hw_tx_max_size(&ad->be);
+	mvneta_hw_tx_max_size(&ad->port.be);
 	/* The PHY's link forced in before the link cause is enabled. */
 	mvneta_phy_link_start(dev);
 	ret = mvneta_intr_start(dev);
 	if (ret < 0)
 		return ret;
-	ret = mvneta_rx_queue_start(dev, rxq);
+	ret = mvneta_rx_queue_start(dev, &rxq->q);
 	if (ret < 0)
 		return ret;
-	ret = mvneta_tx_queue_start(dev, txq);
+	ret = mvneta_tx_queue_start(dev, &txq->q);
 	if (ret < 0) {
-		mvneta_rx_queue_stop(rxq);
+		mvneta_rx_queue_stop(&rxq->q);
 		return ret;
 	}
 	/* Queues first, then the port: no frame reaches a stopped queue. */
-	mvneta_rx_queue_enable(rxq);
-	mvneta_tx_queue_enable(txq);
+	mvneta_rx_queue_enable(&rxq->q);
+	mvneta_tx_queue_enable(&txq->q);
 	mvneta_mac_port_enable(ad, true);
-	ad->hw_started = true;
+	ad->port.hw_started = true;
 	mvneta_phy_poll_start(dev);
 	/* The backend runs last: the model's thread is the wire. */
-	ret = ad->be.ops->start(ad->be.ctx);
+	ret = ad->port.be.ops->start(ad->port.be.ctx);
 	if (ret < 0) {
 		mvneta_dev_stop(dev);
 		return ret;
@@ -272,7 +272,7 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 	struct mvneta_rx_queue *rxq;
 	struct mvneta_tx_queue *txq;
 
-	if (!ad->hw_started)
+	if (!ad->port.hw_started)
 		return 0;
 	rxq = mvneta_rxq0(dev);
 	txq = mvneta_txq0(dev);
@@ -280,83 +280,28 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 	mvneta_lsc_stop(dev);
 	/* Receiving stops first, sending finishes, then the port goes off. */
 	if (rxq != NULL)
-		mvneta_rx_queue_stop(rxq);
+		mvneta_rx_queue_stop(&rxq->q);
 	if (txq != NULL) {
-		mvneta_tx_queue_drain(txq);
-		mvneta_tx_queue_stop(txq);
+		mvneta_tx_queue_drain(&txq->q);
+		mvneta_tx_queue_stop(&txq->q);
 	}
 	mvneta_hw_quiesce(ad);
 	mvneta_mac_link_down(ad);
-	ad->hw_started = false;
-	socnic_dev_stopped(dev, &ad->be);
+	ad->port.hw_started = false;
+	socnic_dev_stopped(dev, &ad->port.be);
 	return 0;
 }
 
-/*
- * RX queue stop/start on a started port: the queue is disabled and reset,
- * its buffers go back to the pool (frames complete in the ring counted in
- * rx_stop_discarded); frames arriving meanwhile are the device's to drop.
- */
-static int
-mvneta_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-
-	if (queue_id != 0 || rxq == NULL)
-		return -EINVAL;
-	mvneta_rx_queue_stop(rxq);
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-static int
-mvneta_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-	int ret;
-
-	if (queue_id != 0 || rxq == NULL || !mvneta_adapter(dev)->hw_started)
-		return -EINVAL;
-	if (!rxq->q.started) {
-		ret = mvneta_rx_queue_start(dev, rxq);
-		if (ret < 0)
-			return ret;
-		mvneta_rx_queue_enable(rxq);
-	}
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
-
-static int
-mvneta_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
-
-	if (queue_id != 0 || txq == NULL)
-		return -EINVAL;
-	mvneta_tx_queue_drain(txq);
-	mvneta_tx_queue_stop(txq);
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-static int
-mvneta_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
-	int ret;
-
-	if (queue_id != 0 || txq == NULL || !mvneta_adapter(dev)->hw_started)
-		return -EINVAL;
-	if (!txq->q.started) {
-		ret = mvneta_tx_queue_start(dev, txq);
-		if (ret < 0)
-			return ret;
-		mvneta_tx_queue_enable(txq);
-	}
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
+/* The queue control the shared queue ops drive (socnic_ethdev.h). */
+static const struct socnic_queue_ops mvneta_queue_ops = {
+	.rx_start = mvneta_rx_queue_start,
+	.rx_enable = mvneta_rx_queue_enable,
+	.rx_stop = mvneta_rx_queue_stop,
+	.tx_start = mvneta_tx_queue_start,
+	.tx_enable = mvneta_tx_queue_enable,
+	.tx_drain = mvneta_tx_queue_drain,
+	.tx_stop = mvneta_tx_queue_stop,
+};
 
 static int
 mvneta_dev_close(struct rte_eth_dev *dev)
@@ -368,7 +313,7 @@ mvneta_dev_close(struct rte_eth_dev *dev)
 	mvneta_dev_stop(dev);
 	mvneta_intr_release(dev);
 	mvneta_xstats_log(dev);
-	socnic_dev_release(dev, &ad->be);
+	socnic_dev_release(dev, &ad->port.be);
 	return 0;
 }
 
@@ -378,8 +323,8 @@ mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
 	/* ethdev stores the address after this returns: filter on it now. */
-	mvneta_write_mac(&ad->be, addr);
-	if (ad->hw_started) {
+	mvneta_write_mac(&ad->port.be, addr);
+	if (ad->port.hw_started) {
 		struct rte_ether_addr old = dev->data->mac_addrs[0];
 
 		dev->data->mac_addrs[0] = *addr;
@@ -409,30 +354,6 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	return ret;
 }
 
-static void
-mvneta_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-		    struct rte_eth_rxq_info *qinfo)
-{
-	struct mvneta_rx_queue *rxq = dev->data->rx_queues[queue_id];
-
-	qinfo->mp = rxq->q.mp;
-	qinfo->nb_desc = rxq->q.nb_desc;
-	qinfo->scattered_rx = rxq->q.scatter;
-	qinfo->rx_buf_size = (uint16_t)rxq->q.buf_size;
-	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
-	qinfo->conf.offloads = rxq->q.offloads;
-}
-
-static void
-mvneta_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-		    struct rte_eth_txq_info *qinfo)
-{
-	struct mvneta_tx_queue *txq = dev->data->tx_queues[queue_id];
-
-	qinfo->nb_desc = txq->q.nb_desc;
-	qinfo->conf.offloads = txq->q.offloads;
-}
-
 static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_configure		= mvneta_dev_configure,
 	.dev_start		= mvneta_dev_start,
@@ -458,16 +379,16 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.mtu_set		= mvneta_mtu_set,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
 	.rx_queue_release	= mvneta_rx_queue_release,
-	.rx_queue_start		= mvneta_dev_rx_queue_start,
-	.rx_queue_stop		= mvneta_dev_rx_queue_stop,
-	.tx_queue_start		= mvneta_dev_tx_queue_start,
-	.tx_queue_stop		= mvneta_dev_tx_queue_stop,
+	.rx_queue_start		= socnic_dev_rx_queue_start,
+	.rx_queue_stop		= socnic_dev_rx_queue_stop,
+	.tx_queue_start		= socnic_dev_tx_queue_start,
+	.tx_queue_stop		= socnic_dev_tx_queue_stop,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
 	.tx_queue_release	= mvneta_tx_queue_release,
 	.rx_queue_intr_enable	= mvneta_rx_queue_intr_enable,
 	.rx_queue_intr_disable	= mvneta_rx_queue_intr_disable,
-	.rxq_info_get		= mvneta_rxq_info_get,
-	.txq_info_get		= mvneta_txq_info_get,
+	.rxq_info_get		= socnic_dev_rxq_info_get,
+	.txq_info_get		= socnic_dev_txq_info_get,
 };
 
 struct mvneta_adapter *
@@ -508,12 +429,13 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	if (eth_dev == NULL)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
+	ad->port.qops = &mvneta_queue_ops;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
-		ret = mvneta_backend_uio_create(&ad->be, name, &ad->da);
+		ret = mvneta_backend_uio_create(&ad->port.be, name, &ad->da);
 	else
-		ret = mvneta_backend_model_create(&ad->be, name,
+		ret = mvneta_backend_model_create(&ad->port.be, name,
 						  rte_vdev_device_args(vdev),
 						  &ad->da, mac);
 	if (ret < 0)
@@ -524,11 +446,11 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	ret = mvneta_phy_init(ad, name);
 	if (ret < 0)
 		goto err_backend;
-	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->port.be,
 					 mvneta_logtype_driver, name);
 	if (ret < 0)
 		goto err_backend;
-	ret = ad->be.ops->dma_map(ad->be.ctx);
+	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
 	if (ret < 0)
 		goto err_backend;
 	/*
@@ -536,7 +458,7 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	 * mac= says otherwise; the model's reset value is @p mac already.
 	 */
 	if (da.port.use_uio && !da.port.has_mac) {
-		mvneta_read_mac(&ad->be, &ea);
+		mvneta_read_mac(&ad->port.be, &ea);
 		if (!rte_is_valid_assigned_ether_addr(&ea))
 			memcpy(ea.addr_bytes, mac, sizeof(mac));
 	} else {
@@ -546,8 +468,8 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	 * Linux mvneta_probe(): the windows before anything else, then its
 	 * defaults' DMA part (every TX bucket emptied).
 	 */
-	mvneta_hw_windows(&ad->be);
-	mvneta_hw_dma_defaults(&ad->be);
+	mvneta_hw_windows(&ad->port.be);
+	mvneta_hw_dma_defaults(&ad->port.be);
 	mvneta_hw_quiesce(ad);
 	eth_dev->data->mac_addrs = rte_zmalloc("mvneta_mac",
 					       RTE_ETHER_ADDR_LEN *
@@ -557,20 +479,20 @@ mvneta_probe(struct rte_vdev_device *vdev)
 		goto err_backend;
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
-	mvneta_write_mac(&ad->be, &ea);
+	mvneta_write_mac(&ad->port.be, &ea);
 	eth_dev->dev_ops = &mvneta_eth_dev_ops;
 	/* The link interrupt: the port's misc cause LINK_CHANGE. */
-	socnic_lsc_probe(eth_dev, &ad->be, true, mvneta_logtype_driver);
+	socnic_lsc_probe(eth_dev, &ad->port.be, true, mvneta_logtype_driver);
 	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count);
 	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->be, MVNETA_PMD_NAME_STR,
+	socnic_secondary_serve(eth_dev, &ad->port.be, MVNETA_PMD_NAME_STR,
 			       mvneta_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->be, mvneta_logtype_driver);
+	socnic_probe_finish(eth_dev, &ad->port.be, mvneta_logtype_driver);
 	return 0;
 
 err_backend:
-	socnic_backend_destroy(&ad->be);
+	socnic_backend_destroy(&ad->port.be);
 err_port:
 	rte_eth_dev_release_port(eth_dev);
 	return ret;

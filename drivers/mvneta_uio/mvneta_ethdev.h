@@ -29,6 +29,7 @@
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
+#include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_ring.h"
 #include "socnic_rx_queue.h"
@@ -117,6 +118,12 @@ struct mvneta_tx_queue {
 	volatile struct mvneta_tx_desc *ring;
 };
 
+static __rte_always_inline struct mvneta_tx_queue *
+mvneta_txq(struct socnic_tx_queue *q)
+{
+	return container_of(q, struct mvneta_tx_queue, q);
+}
+
 /*
  * The SMI as the port reaches it (mvneta_phy.c): a UIO map, or map -1:
  * the window; the bus mvneta_mdio.c drives over it.
@@ -128,7 +135,7 @@ struct mvneta_smi {
 };
 
 struct mvneta_adapter {
-	struct socnic_backend be;
+	struct socnic_port port;	/* first: backend, started, counters */
 	struct mvneta_devargs da;	/* dma_noncoherent resolved at probe */
 	struct rte_eth_dev *eth_dev;
 	/*
@@ -137,9 +144,6 @@ struct mvneta_adapter {
 	 */
 	uint32_t dma_hi;
 	bool dma_hi_set;
-	/* The backend's xstats at the last reset (they count on regardless). */
-	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
-	bool hw_started;
 	/* The MAC side (mvneta_mac.c), resolved at probe. */
 	enum mvneta_phy_mode phy_mode;
 	uint16_t fixed_speed;		/* Mbit/s; 0: the link is not fixed */
@@ -323,9 +327,9 @@ int mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  const struct rte_eth_rxconf *conf,
 			  struct rte_mempool *mp);
 void mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
-int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq);
-void mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq);
-void mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq);
+int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
+void mvneta_rx_queue_stop(struct socnic_rx_queue *q);
+void mvneta_rx_queue_enable(struct socnic_rx_queue *q);
 void mvneta_rx_missed_update(struct mvneta_rx_queue *rxq);
 int mvneta_rx_queue_count(void *rxq);
 SOCNIC_RX_QUEUE_COUNT_COMPAT(mvneta_rx_queue_count)
@@ -349,10 +353,10 @@ int mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);
 void mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
-int mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq);
-void mvneta_tx_queue_enable(struct mvneta_tx_queue *txq);
-void mvneta_tx_queue_drain(struct mvneta_tx_queue *txq);
-void mvneta_tx_queue_stop(struct mvneta_tx_queue *txq);
+int mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
+void mvneta_tx_queue_enable(struct socnic_tx_queue *q);
+void mvneta_tx_queue_drain(struct socnic_tx_queue *q);
+void mvneta_tx_queue_stop(struct socnic_tx_queue *q);
 int mvneta_tx_descriptor_status(void *txq, uint16_t offset);
 /* Graceful TX stop: at most 10000 polls of 10 us (100 ms). */
 #define MVNETA_TX_DRAIN_POLLS	10000

@@ -127,7 +127,7 @@ mvneta_filter_promisc(const struct socnic_backend *be, bool on)
 static void
 mvneta_filter_apply(struct rte_eth_dev *dev, bool promisc, bool allmulti)
 {
-	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	const struct socnic_backend *be = &mvneta_adapter(dev)->port.be;
 	static const struct rte_ether_addr ones = {
 		.addr_bytes = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff } };
 	struct mvneta_filter_image img;
@@ -157,7 +157,7 @@ mvneta_set_rx_mode(struct rte_eth_dev *dev)
 static int
 mvneta_rx_mode_op(struct rte_eth_dev *dev, bool promisc, bool allmulti)
 {
-	if (mvneta_adapter(dev)->hw_started)
+	if (mvneta_adapter(dev)->port.hw_started)
 		mvneta_filter_apply(dev, promisc, allmulti);
 	return 0;
 }
@@ -202,7 +202,7 @@ mvneta_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
 		return -ENOTSUP;
 	}
 	/* ethdev stores the address after this returns: filter on it now. */
-	if (mvneta_adapter(dev)->hw_started) {
+	if (mvneta_adapter(dev)->port.hw_started) {
 		*slot = *addr;
 		mvneta_set_rx_mode(dev);
 		*slot = old;
@@ -214,7 +214,7 @@ void
 mvneta_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index)
 {
 	memset(&dev->data->mac_addrs[index], 0, sizeof(struct rte_ether_addr));
-	if (mvneta_adapter(dev)->hw_started)
+	if (mvneta_adapter(dev)->port.hw_started)
 		mvneta_set_rx_mode(dev);
 }
 
@@ -236,7 +236,7 @@ mvneta_set_mc_addr_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
 	if (nb != 0)
 		memcpy(ad->mc_addrs, list, nb * sizeof(*list));
 	ad->nb_mc_addrs = nb;
-	if (ad->hw_started)
+	if (ad->port.hw_started)
 		mvneta_set_rx_mode(dev);
 	return 0;
 }

@@ -48,7 +48,7 @@ int
 mvneta_intr_start(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 
 	/*
 	 * Linux mvneta_rx_pkts_coal_set() / mvneta_rx_time_coal_set(): the
@@ -84,8 +84,8 @@ mvneta_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 	if (qid != 0 || ad->rx_intr == NULL)
 		return -EINVAL;
 	ad->intr_mask |= MVNETA_RX_INTR_BIT(MVNETA_RXQ);
-	socnic_write32(&ad->be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
-	socnic_intr_rearm(&ad->be);
+	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	socnic_intr_rearm(&ad->port.be);
 	return 0;
 }
 
@@ -97,7 +97,7 @@ mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 	if (qid != 0 || ad->rx_intr == NULL)
 		return -EINVAL;
 	ad->intr_mask &= ~MVNETA_RX_INTR_BIT(MVNETA_RXQ);
-	socnic_write32(&ad->be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
 	return 0;
 }
 
@@ -105,7 +105,7 @@ mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 static void
 mvneta_lsc_ack(struct rte_eth_dev *dev)
 {
-	const struct socnic_backend *be = &mvneta_adapter(dev)->be;
+	const struct socnic_backend *be = &mvneta_adapter(dev)->port.be;
 	uint32_t cause = socnic_read32(be, MVNETA_INTR_MISC_CAUSE);
 
 	if (cause & MVNETA_LSC_CAUSES)
@@ -118,7 +118,7 @@ mvneta_lsc_start(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	return socnic_lsc_start(&ad->lsc, dev, &ad->be, mvneta_lsc_ack,
+	return socnic_lsc_start(&ad->lsc, dev, &ad->port.be, mvneta_lsc_ack,
 				mvneta_logtype_driver);
 }
 
@@ -129,6 +129,6 @@ mvneta_lsc_stop(struct rte_eth_dev *dev)
 
 	socnic_lsc_stop(&ad->lsc);
 	ad->intr_mask &= ~MVNETA_MISCINTR_INTR_MASK;
-	socnic_write32(&ad->be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
-	socnic_write32(&ad->be, MVNETA_INTR_MISC_MASK, 0);
+	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	socnic_write32(&ad->port.be, MVNETA_INTR_MISC_MASK, 0);
 }

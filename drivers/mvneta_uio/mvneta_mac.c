@@ -213,7 +213,7 @@ mvneta_an_mode(const struct mvneta_adapter *ad)
 void
 mvneta_mac_configure(struct mvneta_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	bool inband = ad->fixed_speed == 0 && ad->phy_mode >= MVNETA_PHY_SGMII;
 	uint32_t an, c0, c2;
 	unsigned int i, n = mvneta_nb_cpus();
@@ -264,7 +264,7 @@ mvneta_mac_configure(struct mvneta_adapter *ad)
 void
 mvneta_mac_port_enable(struct mvneta_adapter *ad, bool on)
 {
-	socnic_update32(&ad->be, MVNETA_GMAC_CTRL_0,
+	socnic_update32(&ad->port.be, MVNETA_GMAC_CTRL_0,
 			MVNETA_GMAC_MAX_RX_SIZE_MASK | MVNETA_GMAC0_PORT_ENABLE,
 			MVNETA_GMAC_MAX_RX_SIZE_MASK |
 			(on ? MVNETA_GMAC0_PORT_ENABLE : 0));
@@ -276,7 +276,7 @@ mvneta_mac_link_down(struct mvneta_adapter *ad)
 {
 	if (ad->fixed_speed == 0 && ad->phy_mode >= MVNETA_PHY_SGMII)
 		return;
-	socnic_update32(&ad->be, MVNETA_GMAC_AUTONEG_CONFIG,
+	socnic_update32(&ad->port.be, MVNETA_GMAC_AUTONEG_CONFIG,
 			MVNETA_GMAC_FORCE_LINK_PASS | MVNETA_GMAC_FORCE_LINK_DOWN,
 			MVNETA_GMAC_FORCE_LINK_DOWN);
 }
@@ -289,7 +289,7 @@ mvneta_mac_tx_fifo_wait(struct mvneta_adapter *ad)
 	unsigned int i;
 
 	for (i = 0; i < MVNETA_TX_FIFO_POLLS; i++) {
-		st = socnic_read32(&ad->be, MVNETA_PORT_STATUS);
+		st = socnic_read32(&ad->port.be, MVNETA_PORT_STATUS);
 		if ((st & MVNETA_TX_FIFO_EMPTY) || !(st & MVNETA_TX_IN_PRGRS))
 			return;
 		rte_delay_us(10);

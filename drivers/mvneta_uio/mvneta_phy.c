@@ -78,7 +78,7 @@ mvneta_smi_delay(unsigned int us)
 static int
 mvneta_smi_find(struct mvneta_adapter *ad, const char *name)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	uint64_t phys = be->ops->regs_phys != NULL ?
 			be->ops->regs_phys(be->ctx) : 0;
 	int map = be->ops->soc_map != NULL ?
@@ -157,7 +157,7 @@ mvneta_mac_link_up(struct mvneta_adapter *ad, unsigned int speed, bool full)
 
 	if (ad->mac_up && speed == ad->mac_speed && full == ad->mac_full)
 		return;
-	an = socnic_read32(&ad->be, MVNETA_GMAC_AUTONEG_CONFIG) &
+	an = socnic_read32(&ad->port.be, MVNETA_GMAC_AUTONEG_CONFIG) &
 	     ~(MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_CONFIG_MII_SPEED |
 	       MVNETA_GMAC_CONFIG_GMII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX |
 	       MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN);
@@ -168,7 +168,7 @@ mvneta_mac_link_up(struct mvneta_adapter *ad, unsigned int speed, bool full)
 		an |= MVNETA_GMAC_CONFIG_MII_SPEED;
 	if (full)
 		an |= MVNETA_GMAC_CONFIG_FULL_DUPLEX;
-	socnic_write32(&ad->be, MVNETA_GMAC_AUTONEG_CONFIG, an);
+	socnic_write32(&ad->port.be, MVNETA_GMAC_AUTONEG_CONFIG, an);
 	ad->mac_up = true;
 	ad->mac_speed = speed;
 	ad->mac_full = full;
@@ -211,7 +211,7 @@ mvneta_phy_read_link(struct mvneta_adapter *ad, struct rte_eth_link *link,
 void
 mvneta_phy_link(struct mvneta_adapter *ad, struct rte_eth_link *link)
 {
-	mvneta_phy_read_link(ad, link, ad->hw_started);
+	mvneta_phy_read_link(ad, link, ad->port.hw_started);
 }
 
 void

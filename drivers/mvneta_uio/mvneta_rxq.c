@@ -110,16 +110,10 @@ mvneta_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 	return mz;
 }
 
-static void
-mvneta_rx_queue_stop_q(struct socnic_rx_queue *q)
-{
-	mvneta_rx_queue_stop(mvneta_rxq(q));
-}
-
 void
 mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 {
-	socnic_rx_queue_release(dev, queue_id, mvneta_rx_queue_stop_q,
+	socnic_rx_queue_release(dev, queue_id, mvneta_rx_queue_stop,
 				mvneta_logtype_rx);
 }
 
@@ -171,7 +165,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	/* The buffer size field counts 8-byte units: rounded down. */
 	ret = socnic_rx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
 				     mp, &mvneta_rxq_spec, MVNETA_RX_BUF_ALIGN,
-				     &ad->be, mvneta_rx_queue_release, &p);
+				     &ad->port.be, mvneta_rx_queue_release, &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
@@ -217,8 +211,9 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
  * Fails cleanly when the pool cannot fill the ring (robustness row 17).
  */
 int
-mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
+mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	uint16_t i;
@@ -283,8 +278,9 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct mvneta_rx_queue *rxq)
  * later, at dev_start's end).
  */
 void
-mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq)
+mvneta_rx_queue_enable(struct socnic_rx_queue *q)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	socnic_write32(rxq->q.be, MVNETA_RXQ_CMD, 1u << MVNETA_RXQ);
 	rte_wmb();
 	mvneta_rxq_status_update(rxq->q.be, 0, (uint16_t)(rxq->q.armed - rxq->q.next));
@@ -299,8 +295,9 @@ mvneta_rx_queue_enable(struct mvneta_rx_queue *rxq)
  * next start arms from index 0, with a queue reset.
  */
 void
-mvneta_rx_queue_stop(struct mvneta_rx_queue *rxq)
+mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 	uint32_t st, occ, nonocc;
 	unsigned int i;

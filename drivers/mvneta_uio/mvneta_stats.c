@@ -45,7 +45,7 @@ mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
 		 socnic_queue_stats *qstats)
 {
 	return socnic_stats_get(dev, &mvneta_stats_family,
-				mvneta_adapter(dev)->hw_started, stats, qstats);
+				mvneta_adapter(dev)->port.hw_started, stats, qstats);
 }
 
 int
@@ -53,8 +53,8 @@ mvneta_stats_reset(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	return socnic_stats_reset(dev, &mvneta_stats_family, ad->hw_started,
-				  &ad->be, ad->be_xstats_base);
+	return socnic_stats_reset(dev, &mvneta_stats_family, ad->port.hw_started,
+				  &ad->port.be, ad->port.be_xstats_base);
 }
 
 int
@@ -63,8 +63,8 @@ mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	return socnic_xstats_get(dev, &mvneta_stats_family, ad->hw_started,
-				 &ad->be, ad->be_xstats_base, xstats, n);
+	return socnic_xstats_get(dev, &mvneta_stats_family, ad->port.hw_started,
+				 &ad->port.be, ad->port.be_xstats_base, xstats, n);
 }
 
 int
@@ -72,5 +72,5 @@ mvneta_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
 	return socnic_xstats_get_names(dev, &mvneta_stats_family,
-				       &mvneta_adapter(dev)->be, names, size);
+				       &mvneta_adapter(dev)->port.be, names, size);
 }

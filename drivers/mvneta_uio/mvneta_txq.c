@@ -213,7 +213,7 @@ mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (txq == NULL)
 		return;
-	mvneta_tx_queue_stop(txq);
+	mvneta_tx_queue_stop(&txq->q);
 	mvneta_tx_free_all(txq);
 	rte_memzone_free(txq->q.mz);
 	rte_free(txq->q.sw_ring);
@@ -260,10 +260,10 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		rte_free(txq);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->q.sync, ad->be.ops->cache_op, ad->be.ctx);
+	rxp_sync_set_hook(&txq->q.sync, ad->port.be.ops->cache_op, ad->port.be.ctx);
 	txq->ring = txq->q.mz->addr;
 	txq->q.ring_iova = txq->q.mz->iova;
-	txq->q.be = &ad->be;
+	txq->q.be = &ad->port.be;
 	txq->q.nb_desc = nb_desc;
 	txq->q.mask = nb_desc - 1;
 	txq->q.port_id = port;
@@ -283,8 +283,9 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
  * then the ring), still disabled.
  */
 int
-mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
+mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q)
 {
+	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	RTE_SET_USED(dev);
 	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
 	mvneta_ring_sync(&txq->q.sync, txq->ring, 0, txq->q.nb_desc, txq->q.mask,
@@ -300,15 +301,17 @@ mvneta_tx_queue_start(struct rte_eth_dev *dev, struct mvneta_tx_queue *txq)
 }
 
 void
-mvneta_tx_queue_enable(struct mvneta_tx_queue *txq)
+mvneta_tx_queue_enable(struct socnic_tx_queue *q)
 {
+	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	socnic_write32(txq->q.be, MVNETA_TXQ_CMD, 1u << MVNETA_TXQ);
 }
 
 /* Waits (bounded) for the device to send what it was given. */
 void
-mvneta_tx_queue_drain(struct mvneta_tx_queue *txq)
+mvneta_tx_queue_drain(struct socnic_tx_queue *q)
 {
+	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	unsigned int i;
 
 	if (!txq->q.started)
@@ -325,8 +328,9 @@ mvneta_tx_queue_drain(struct mvneta_tx_queue *txq)
 
 /* Disables the queue, resets its counts and frees what it still held. */
 void
-mvneta_tx_queue_stop(struct mvneta_tx_queue *txq)
+mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 {
+	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	unsigned int i;
 
 	if (!txq->q.started)

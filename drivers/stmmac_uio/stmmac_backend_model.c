@@ -345,11 +345,11 @@ model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 {
 	struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
 
-	if (ad == NULL || ad->be.ops == NULL)
+	if (ad == NULL || ad->port.be.ops == NULL)
 		return -ENODEV;
-	if (ad->be.kind != SOCNIC_BACKEND_MODEL)
+	if (ad->port.be.kind != SOCNIC_BACKEND_MODEL)
 		return -ENOTSUP;
-	*ctx = ad->be.ctx;
+	*ctx = ad->port.be.ctx;
 	return 0;
 }
 
@@ -441,7 +441,7 @@ rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 
 	if (ret == 0)
 		ret = socnic_model_port_step_check(
-			&stmmac_adapter_from_port(port_id)->be, budget,
+			&stmmac_adapter_from_port(port_id)->port.be, budget,
 			RTE_PMD_STMMAC_UIO_STEP_MAX);
 	return ret < 0 ? ret : (int)dwmac4_model_step(ctx->m, budget);
 }

@@ -71,7 +71,7 @@ stmmac_dev_configure(struct rte_eth_dev *dev)
 	/* The line matters only when the link takes it (else: the poll). */
 	if (ret < 0 || !stmmac_adapter(dev)->lsc_irq)
 		return ret;
-	return socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->be,
+	return socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->port.be,
 					  stmmac_logtype_driver);
 }
 
@@ -125,26 +125,26 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	/* The MAC starts at the speed and duplex its PHY negotiated. */
 	stmmac_link_start(dev);
-	ret = stmmac_rx_queue_start(dev, rxq);
+	ret = stmmac_rx_queue_start(dev, &rxq->q);
 	if (ret < 0)
 		return ret;
-	ret = stmmac_tx_queue_start(dev, txq);
+	ret = stmmac_tx_queue_start(dev, &txq->q);
 	if (ret < 0) {
-		stmmac_rx_queue_stop(rxq);
+		stmmac_rx_queue_stop(&rxq->q);
 		return ret;
 	}
 	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
-	stmmac_rx_queue_enable_dma(rxq);
-	stmmac_tx_queue_enable_dma(txq);
-	socnic_write32(&ad->be, GMAC_CONFIG, stmmac_gmac_config(dev));
-	ad->hw_started = true;
+	stmmac_rx_queue_enable_dma(&rxq->q);
+	stmmac_tx_queue_enable_dma(&txq->q);
+	socnic_write32(&ad->port.be, GMAC_CONFIG, stmmac_gmac_config(dev));
+	ad->port.hw_started = true;
 	stmmac_missed_watch_start(dev);
 	/*
 	 * The backend runs last: the model's thread is the wire, and a frame
 	 * it took while the MAC or the DMA was still off would be dropped
 	 * (model.md "MAC"). It keeps running until close.
 	 */
-	ret = ad->be.ops->start(ad->be.ctx);
+	ret = ad->port.be.ops->start(ad->port.be.ctx);
 	if (ret < 0) {
 		stmmac_dev_stop(dev);
 		return ret;
@@ -167,7 +167,7 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	struct stmmac_tx_queue *txq;
 
 	/* Also reached from close on a port never configured (no queues). */
-	if (!ad->hw_started)
+	if (!ad->port.hw_started)
 		return 0;
 	rxq = stmmac_rxq0(dev);
 	txq = stmmac_txq0(dev);
@@ -179,92 +179,33 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	 * into the ring, then let the TX DMA finish what it owns, then the
 	 * transmitter and the DMA engines (Linux order).
 	 */
-	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
+	socnic_update32(&ad->port.be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
 	if (rxq != NULL && rxq->q.started)
 		stmmac_hw_drain_mtl_rx(ad);
 	if (txq != NULL)
-		stmmac_tx_queue_drain(txq);
-	socnic_update32(&ad->be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
+		stmmac_tx_queue_drain(&txq->q);
+	socnic_update32(&ad->port.be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
 	if (rxq != NULL)
-		stmmac_rx_queue_stop(rxq);
+		stmmac_rx_queue_stop(&rxq->q);
 	if (txq != NULL)
-		stmmac_tx_queue_stop(txq);
+		stmmac_tx_queue_stop(&txq->q);
 	/* Quiescent as a takeover leaves it: every DMA process stopped. */
 	stmmac_hw_quiesce(ad);
-	ad->hw_started = false;
-	socnic_dev_stopped(dev, &ad->be);
+	ad->port.hw_started = false;
+	socnic_dev_stopped(dev, &ad->port.be);
 	return 0;
 }
 
-/*
- * RX queue stop/start on a started port (ethdev refuses them on a stopped
- * one): the RX DMA channel is stopped, the ring's buffers go back to the
- * pool (frames complete in the ring are counted in rx_stop_discarded),
- * and frames arriving meanwhile are dropped by the device (it has no
- * running RX DMA); start fills and arms the ring again, as a port start
- * does, and restarts the channel.
- */
-static int
-stmmac_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-
-	if (queue_id != 0 || rxq == NULL)
-		return -EINVAL;
-	stmmac_rx_queue_stop(rxq);
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-static int
-stmmac_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-	int ret;
-
-	if (queue_id != 0 || rxq == NULL || !stmmac_adapter(dev)->hw_started)
-		return -EINVAL;
-	if (!rxq->q.started) {
-		ret = stmmac_rx_queue_start(dev, rxq);
-		if (ret < 0)
-			return ret;
-		stmmac_rx_queue_enable_dma(rxq);
-	}
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
-
-/* TX queue stop/start: the graceful drain and stop of a port stop, alone. */
-static int
-stmmac_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
-
-	if (queue_id != 0 || txq == NULL)
-		return -EINVAL;
-	stmmac_tx_queue_drain(txq);
-	stmmac_tx_queue_stop(txq);
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-static int
-stmmac_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
-	int ret;
-
-	if (queue_id != 0 || txq == NULL || !stmmac_adapter(dev)->hw_started)
-		return -EINVAL;
-	if (!txq->q.started) {
-		ret = stmmac_tx_queue_start(dev, txq);
-		if (ret < 0)
-			return ret;
-		stmmac_tx_queue_enable_dma(txq);
-	}
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
+/* The queue control the shared queue ops drive (socnic_ethdev.h). */
+static const struct socnic_queue_ops stmmac_queue_ops = {
+	.rx_start = stmmac_rx_queue_start,
+	.rx_enable = stmmac_rx_queue_enable_dma,
+	.rx_stop = stmmac_rx_queue_stop,
+	.tx_start = stmmac_tx_queue_start,
+	.tx_enable = stmmac_tx_queue_enable_dma,
+	.tx_drain = stmmac_tx_queue_drain,
+	.tx_stop = stmmac_tx_queue_stop,
+};
 
 static int
 stmmac_dev_close(struct rte_eth_dev *dev)
@@ -276,14 +217,14 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 	stmmac_dev_stop(dev);
 	stmmac_intr_release(dev);
 	stmmac_xstats_log(dev);
-	socnic_dev_release(dev, &ad->be);
+	socnic_dev_release(dev, &ad->port.be);
 	return 0;
 }
 
 static int
 stmmac_filter_update(struct rte_eth_dev *dev, uint32_t bit, bool on)
 {
-	socnic_update32(&stmmac_adapter(dev)->be, GMAC_PACKET_FILTER,
+	socnic_update32(&stmmac_adapter(dev)->port.be, GMAC_PACKET_FILTER,
 			on ? 0 : bit, on ? bit : 0);
 	return 0;
 }
@@ -315,7 +256,7 @@ stmmac_allmulticast_disable(struct rte_eth_dev *dev)
 static int
 stmmac_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 {
-	stmmac_hw_write_mac(&stmmac_adapter(dev)->be, addr);
+	stmmac_hw_write_mac(&stmmac_adapter(dev)->port.be, addr);
 	return 0;
 }
 
@@ -338,7 +279,7 @@ stmmac_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
 			    ad->nb_mac_addrs - 1);
 		return -EINVAL;
 	}
-	stmmac_hw_write_mac_n(&ad->be, index, addr);
+	stmmac_hw_write_mac_n(&ad->port.be, index, addr);
 	return 0;
 }
 
@@ -348,7 +289,7 @@ stmmac_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index)
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
 	if (index != 0 && index < ad->nb_mac_addrs)
-		stmmac_hw_write_mac_n(&ad->be, index, NULL);
+		stmmac_hw_write_mac_n(&ad->port.be, index, NULL);
 }
 
 static int
@@ -365,31 +306,6 @@ stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 	if (ret == 0)
 		rxq->q.max_len = len;
 	return ret;
-}
-
-static void
-stmmac_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-		    struct rte_eth_rxq_info *qinfo)
-{
-	struct stmmac_rx_queue *rxq = dev->data->rx_queues[queue_id];
-
-	qinfo->mp = rxq->q.mp;
-	qinfo->nb_desc = rxq->q.nb_desc;
-	qinfo->scattered_rx = rxq->q.scatter;
-	/* What the device fills: RBSZ, the room rounded to the bus width. */
-	qinfo->rx_buf_size = (uint16_t)rxq->q.buf_size;
-	qinfo->conf.rx_free_thresh = rxq->q.free_thresh;
-	qinfo->conf.offloads = rxq->q.offloads;
-}
-
-static void
-stmmac_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-		    struct rte_eth_txq_info *qinfo)
-{
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[queue_id];
-
-	qinfo->nb_desc = txq->q.nb_desc;
-	qinfo->conf.offloads = txq->q.offloads;
 }
 
 static const struct eth_dev_ops stmmac_eth_dev_ops = {
@@ -417,16 +333,16 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.mtu_set		= stmmac_mtu_set,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
-	.rx_queue_start		= stmmac_dev_rx_queue_start,
-	.rx_queue_stop		= stmmac_dev_rx_queue_stop,
-	.tx_queue_start		= stmmac_dev_tx_queue_start,
-	.tx_queue_stop		= stmmac_dev_tx_queue_stop,
+	.rx_queue_start		= socnic_dev_rx_queue_start,
+	.rx_queue_stop		= socnic_dev_rx_queue_stop,
+	.tx_queue_start		= socnic_dev_tx_queue_start,
+	.tx_queue_stop		= socnic_dev_tx_queue_stop,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
-	.rxq_info_get		= stmmac_rxq_info_get,
+	.rxq_info_get		= socnic_dev_rxq_info_get,
 	.rx_queue_intr_enable	= stmmac_rx_queue_intr_enable,
 	.rx_queue_intr_disable	= stmmac_rx_queue_intr_disable,
-	.txq_info_get		= stmmac_txq_info_get,
+	.txq_info_get		= socnic_dev_txq_info_get,
 };
 
 struct stmmac_adapter *
@@ -471,12 +387,13 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	if (eth_dev == NULL)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
+	ad->port.qops = &stmmac_queue_ops;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
-		ret = stmmac_backend_uio_create(&ad->be, name, &ad->da);
+		ret = stmmac_backend_uio_create(&ad->port.be, name, &ad->da);
 	else
-		ret = stmmac_backend_model_create(&ad->be, name,
+		ret = stmmac_backend_model_create(&ad->port.be, name,
 						  rte_vdev_device_args(vdev),
 						  &ad->da, mac);
 	if (ret < 0)
@@ -487,7 +404,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	 */
 	stmmac_of_read(name, &ad->da, &of);
 	stmmac_of_apply(&of, &ad->da);
-	ret = ad->be.ops->dma_map(ad->be.ctx);
+	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
 	if (ret < 0)
 		goto err_backend;
 	/* The SoC's reset and clocks before the first register access. */
@@ -505,7 +422,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	 * The link interrupt: the core's RGMII/SGMII status (PCSSEL). LSC
 	 * events on every port all the same: the poll finds each change.
 	 */
-	socnic_lsc_probe(eth_dev, &ad->be, ad->has_pcs, stmmac_logtype_driver);
+	socnic_lsc_probe(eth_dev, &ad->port.be, ad->has_pcs, stmmac_logtype_driver);
 	ad->lsc_irq = eth_dev->data->dev_flags & RTE_ETH_DEV_INTR_LSC;
 	eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */
@@ -516,19 +433,19 @@ stmmac_probe(struct rte_vdev_device *vdev)
 		goto err_backend;
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
-	stmmac_hw_write_mac(&ad->be, &ea);
+	stmmac_hw_write_mac(&ad->port.be, &ea);
 
 	eth_dev->dev_ops = &stmmac_eth_dev_ops;
 	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count);
 	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
 	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->be, STMMAC_PMD_NAME_STR,
+	socnic_secondary_serve(eth_dev, &ad->port.be, STMMAC_PMD_NAME_STR,
 			       stmmac_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->be, stmmac_logtype_driver);
+	socnic_probe_finish(eth_dev, &ad->port.be, stmmac_logtype_driver);
 	return 0;
 
 err_backend:
-	socnic_backend_destroy(&ad->be);
+	socnic_backend_destroy(&ad->port.be);
 err_port:
 	/* Frees dev_private and mac_addrs too. */
 	rte_eth_dev_release_port(eth_dev);

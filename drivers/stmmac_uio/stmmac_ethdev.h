@@ -27,6 +27,7 @@
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
+#include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
 #include "socnic_rx_queue.h"
@@ -133,8 +134,14 @@ struct stmmac_tx_queue {
 	struct stmmac_txq_stats stats_base;	/* at the last reset */
 };
 
+static __rte_always_inline struct stmmac_tx_queue *
+stmmac_txq(struct socnic_tx_queue *q)
+{
+	return container_of(q, struct stmmac_tx_queue, q);
+}
+
 struct stmmac_adapter {
-	struct socnic_backend be;
+	struct socnic_port port;	/* first: backend, started, counters */
 	struct stmmac_devargs da;	/* dma_noncoherent resolved at probe */
 	struct rte_eth_dev *eth_dev;
 	uint32_t dma_addr_bits;		/* from GMAC_HW_FEATURE1.ADDR64 */
@@ -181,8 +188,6 @@ struct stmmac_adapter {
 	/* The mode MAC_Configuration was last set to (Mbit/s, 0: none). */
 	unsigned int mac_speed;
 	bool mac_full;
-	/* The backend's xstats at the last reset (they count on regardless). */
-	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	uint8_t snpsver;		/* MAC_Version.SNPSVER */
 	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
@@ -198,7 +203,6 @@ struct stmmac_adapter {
 	rte_spinlock_t link_lock;
 	/* SoC glue (stmmac_soc.c): reset, clocks, interface, TX clock. */
 	struct stmmac_soc soc;
-	bool hw_started;
 	bool missed_watch;	/* the missed-counter alarm runs (stmmac_missed.c) */
 };
 
@@ -265,9 +269,9 @@ int stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  const struct rte_eth_rxconf *conf,
 			  struct rte_mempool *mp);
 void stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
-int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq);
-void stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq);
-void stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq);
+int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
+void stmmac_rx_queue_stop(struct socnic_rx_queue *q);
+void stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q);
 uint32_t stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start);
 void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
 /* The port's queue 0, or NULL (also on a port never configured). */
@@ -330,7 +334,7 @@ int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);
 void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
-int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq);
+int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
 /* stmmac_missed.c */
 uint64_t stmmac_missed_period_us(unsigned int mbps);
 void stmmac_missed_watch_start(struct rte_eth_dev *dev);
@@ -348,9 +352,9 @@ int stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			    unsigned int size);
 
 /* Starts the TX DMA channel of a queue programmed by stmmac_tx_queue_start(). */
-void stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq);
-void stmmac_tx_queue_drain(struct stmmac_tx_queue *txq);
-void stmmac_tx_queue_stop(struct stmmac_tx_queue *txq);
+void stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q);
+void stmmac_tx_queue_drain(struct socnic_tx_queue *q);
+void stmmac_tx_queue_stop(struct socnic_tx_queue *q);
 
 /* Graceful TX stop: at most 10000 polls of 10 us (100 ms). */
 #define STMMAC_TX_DRAIN_POLLS	10000

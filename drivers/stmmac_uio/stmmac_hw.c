@@ -73,7 +73,7 @@ stmmac_hw_channels(const struct socnic_backend *be)
 void
 stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	uint32_t v = 0;
 	unsigned int i;
 
@@ -135,7 +135,7 @@ stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
 int
 stmmac_hw_quiesce(struct stmmac_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	unsigned int ch, n = stmmac_hw_channels(be);
 
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
@@ -163,7 +163,7 @@ stmmac_hw_quiesce(struct stmmac_adapter *ad)
 int
 stmmac_hw_reset(struct stmmac_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 
 	socnic_write32(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET);
 	if (stmmac_poll_clear(be, DMA_BUS_MODE, DMA_BUS_MODE_SFT_RESET,
@@ -199,7 +199,7 @@ stmmac_hw_takeover(struct stmmac_adapter *ad)
 bool
 stmmac_hw_is_reset(struct stmmac_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	unsigned int ch, n = stmmac_hw_channels(be);
 
 	if ((socnic_read32(be, DMA_BUS_MODE) & DMA_BUS_MODE_SFT_RESET) ||
@@ -233,7 +233,7 @@ stmmac_dma_addr_bits(const struct socnic_backend *be)
 static void
 stmmac_hw_features(struct stmmac_adapter *ad)
 {
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 	uint32_t f0 = socnic_read32(be, GMAC_HW_FEATURE0);
 	uint32_t f1 = socnic_read32(be, GMAC_HW_FEATURE1);
 	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
@@ -302,7 +302,7 @@ stmmac_hw_station_addr(struct stmmac_adapter *ad, const struct stmmac_of *of,
 		memcpy(ea->addr_bytes, ad->da.port.mac, RTE_ETHER_ADDR_LEN);
 		return;
 	}
-	stmmac_hw_read_mac(&ad->be, ea);
+	stmmac_hw_read_mac(&ad->port.be, ea);
 	if (rte_is_valid_assigned_ether_addr(ea))
 		return;
 	if (of->has_mac) {
@@ -322,7 +322,7 @@ stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
 		struct rte_ether_addr *ea)
 {
 	const char *name = ad->eth_dev->data->name;
-	uint32_t ver = socnic_read32(&ad->be, GMAC4_VERSION);
+	uint32_t ver = socnic_read32(&ad->port.be, GMAC4_VERSION);
 	uint32_t snps = ver & DWMAC4_VERSION_SNPSVER_MASK;
 
 	if (ver == 0) {
@@ -386,7 +386,7 @@ stmmac_hw_dma_layout(struct stmmac_adapter *ad)
 	uint32_t line, bus, gap;
 	int ret;
 
-	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->be,
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->port.be,
 					 stmmac_logtype_driver, name);
 	ad->desc_shift = STMMAC_DESC_SHIFT_PACKED;
 	ad->dsl = 0;
@@ -468,7 +468,7 @@ static void
 stmmac_hw_sysbus(struct stmmac_adapter *ad)
 {
 	const struct stmmac_devargs *da = &ad->da;
-	uint32_t v = socnic_read32(&ad->be, DMA_SYS_BUS_MODE);
+	uint32_t v = socnic_read32(&ad->port.be, DMA_SYS_BUS_MODE);
 
 	if (ad->dma_addr_bits > 32)
 		v |= DMA_SYS_BUS_EAME;
@@ -485,7 +485,7 @@ stmmac_hw_sysbus(struct stmmac_adapter *ad)
 	if (da->axi_wr_osr_lmt >= 0)
 		v = (v & ~DMA_AXI_WR_OSR_LMT) |
 		    ((uint32_t)da->axi_wr_osr_lmt << 24);
-	socnic_write32(&ad->be, DMA_SYS_BUS_MODE, v);
+	socnic_write32(&ad->port.be, DMA_SYS_BUS_MODE, v);
 }
 
 /*
@@ -496,7 +496,7 @@ void
 stmmac_hw_configure(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	const struct socnic_backend *be = &ad->be;
+	const struct socnic_backend *be = &ad->port.be;
 
 	stmmac_hw_sysbus(ad);
 	/*
@@ -547,8 +547,8 @@ stmmac_hw_write_filter(struct rte_eth_dev *dev)
 	if (ad->mc_hash_used)
 		pf |= GMAC_PACKET_FILTER_HMC;
 	for (i = 0; i < ad->hash_bins / 32u; i++)
-		socnic_write32(&ad->be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
-	socnic_write32(&ad->be, GMAC_PACKET_FILTER, pf);
+		socnic_write32(&ad->port.be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
+	socnic_write32(&ad->port.be, GMAC_PACKET_FILTER, pf);
 }
 
 /*
@@ -594,7 +594,7 @@ stmmac_hw_set_mc_list(struct rte_eth_dev *dev, struct rte_ether_addr *list,
 	}
 	ad->mc_hash_used = n != 0;
 	/* A hash table of 64 bins is two registers; larger ones are more. */
-	if (ad->hw_started)
+	if (ad->port.hw_started)
 		stmmac_hw_write_filter(dev);
 	return 0;
 }

@@ -52,11 +52,11 @@ stmmac_intr_start(struct rte_eth_dev *dev)
 	rxq->des3_ioc = on && ad->da.riwt == 0 ? RDES3_INT_ON_COMPLETION_EN : 0;
 	/* Before the start reads the link: a change after it is not lost. */
 	if (dev->data->dev_conf.intr_conf.lsc && ad->lsc_irq)
-		socnic_write32(&ad->be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
+		socnic_write32(&ad->port.be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
 	if (!on)
 		return 0;
-	socnic_write32(&ad->be, DMA_CHAN_RX_WATCHDOG(STMMAC_CHAN), ad->da.riwt);
-	return socnic_intr_create(dev, &ad->be, STMMAC_CHAN, stmmac_logtype_driver,
+	socnic_write32(&ad->port.be, DMA_CHAN_RX_WATCHDOG(STMMAC_CHAN), ad->da.riwt);
+	return socnic_intr_create(dev, &ad->port.be, STMMAC_CHAN, stmmac_logtype_driver,
 				  &ad->rx_intr);
 }
 
@@ -67,9 +67,9 @@ stmmac_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (qid != 0 || ad->rx_intr == NULL)
 		return -EINVAL;
-	socnic_write32(&ad->be, DMA_CHAN_INTR_ENA(STMMAC_CHAN),
+	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(STMMAC_CHAN),
 		       DMA_CHAN_INTR_ENA_RIE | intr_normal_enable(ad));
-	socnic_intr_rearm(&ad->be);
+	socnic_intr_rearm(&ad->port.be);
 	return 0;
 }
 
@@ -80,8 +80,8 @@ stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 
 	if (qid != 0 || ad->rx_intr == NULL)
 		return -EINVAL;
-	socnic_write32(&ad->be, DMA_CHAN_INTR_ENA(STMMAC_CHAN), 0);
-	socnic_write32(&ad->be, DMA_CHAN_STATUS(STMMAC_CHAN),
+	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(STMMAC_CHAN), 0);
+	socnic_write32(&ad->port.be, DMA_CHAN_STATUS(STMMAC_CHAN),
 		       DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_NIS);
 	return 0;
 }
@@ -90,7 +90,7 @@ stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 static void
 stmmac_lsc_ack(struct rte_eth_dev *dev)
 {
-	const struct socnic_backend *be = &stmmac_adapter(dev)->be;
+	const struct socnic_backend *be = &stmmac_adapter(dev)->port.be;
 
 	if (socnic_read32(be, GMAC_INT_STATUS) & DWMAC4_GMAC_INT_STATUS_RGSMIIIS)
 		(void)socnic_read32(be, GMAC_PHYIF_CONTROL_STATUS);
@@ -104,7 +104,7 @@ stmmac_lsc_start(struct rte_eth_dev *dev)
 	/* Without the line the poll alone reports (stmmac_link.c). */
 	if (!ad->lsc_irq)
 		return 0;
-	return socnic_lsc_start(&ad->lsc, dev, &ad->be, stmmac_lsc_ack,
+	return socnic_lsc_start(&ad->lsc, dev, &ad->port.be, stmmac_lsc_ack,
 				stmmac_logtype_driver);
 }
 
@@ -114,5 +114,5 @@ stmmac_lsc_stop(struct rte_eth_dev *dev)
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
 	socnic_lsc_stop(&ad->lsc);
-	socnic_write32(&ad->be, GMAC_INT_EN, 0);
+	socnic_write32(&ad->port.be, GMAC_INT_EN, 0);
 }

@@ -33,8 +33,8 @@ stmmac_mac_link_up(struct stmmac_adapter *ad, unsigned int speed, bool full)
 	ad->mac_full = full;
 	PMD_DRV_LOG(INFO, "%s: link %u Mbit/s %s duplex: MAC_Configuration follows",
 		    ad->eth_dev->data->name, speed, full ? "full" : "half");
-	if (ad->hw_started)
-		socnic_update32(&ad->be, GMAC_CONFIG,
+	if (ad->port.hw_started)
+		socnic_update32(&ad->port.be, GMAC_CONFIG,
 				GMAC_CONFIG_PS | GMAC_CONFIG_FES | GMAC_CONFIG_DM,
 				stmmac_mac_speed_bits(speed, full));
 }

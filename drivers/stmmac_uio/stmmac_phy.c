@@ -72,7 +72,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 	ad->mdio = (struct stmmac_mdio_bus){
 		.read32 = stmmac_phy_bus_read32,
 		.write32 = stmmac_phy_bus_write32,
-		.ctx = &ad->be,
+		.ctx = &ad->port.be,
 		.delay_us = stmmac_phy_bus_delay,
 		.cr = stmmac_mdc_cr(ad->da.csr_clk),
 	};

@@ -112,16 +112,10 @@ stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 	}
 }
 
-static void
-stmmac_rx_queue_stop_q(struct socnic_rx_queue *q)
-{
-	stmmac_rx_queue_stop(stmmac_rxq(q));
-}
-
 void
 stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 {
-	socnic_rx_queue_release(dev, queue_id, stmmac_rx_queue_stop_q,
+	socnic_rx_queue_release(dev, queue_id, stmmac_rx_queue_stop,
 				stmmac_logtype_rx);
 }
 
@@ -158,7 +152,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				     RTE_MAX(ad->bus_bytes,
 					     ad->da.rx.dma_noncoherent ?
 					     ad->dma_align : STMMAC_RBSZ_ALIGN),
-				     &ad->be, stmmac_rx_queue_release, &p);
+				     &ad->port.be, stmmac_rx_queue_release, &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
@@ -207,8 +201,9 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
  * ring (robustness row 17).
  */
 int
-stmmac_rx_queue_start(struct rte_eth_dev *dev, struct stmmac_rx_queue *rxq)
+stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	uint16_t i;
@@ -293,8 +288,9 @@ stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start)
 }
 
 void
-stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
+stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, true));
 }
@@ -309,8 +305,9 @@ stmmac_rx_queue_enable_dma(struct stmmac_rx_queue *rxq)
  * logged; its buffers are recycled anyway (the port is going down).
  */
 void
-stmmac_rx_queue_stop(struct stmmac_rx_queue *rxq)
+stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	if (!rxq->q.started)
 		return;
 	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),

@@ -47,14 +47,14 @@ static void
 soc_w(struct stmmac_adapter *ad, enum stmmac_soc_map map, uint32_t off,
       uint32_t val)
 {
-	ad->be.ops->soc_write32(ad->be.ctx, (unsigned int)ad->soc.map[map],
+	ad->port.be.ops->soc_write32(ad->port.be.ctx, (unsigned int)ad->soc.map[map],
 				off, val);
 }
 
 static uint32_t
 soc_r(struct stmmac_adapter *ad, enum stmmac_soc_map map, uint32_t off)
 {
-	return ad->be.ops->soc_read32(ad->be.ctx, (unsigned int)ad->soc.map[map],
+	return ad->port.be.ops->soc_read32(ad->port.be.ctx, (unsigned int)ad->soc.map[map],
 				      off);
 }
 
@@ -220,8 +220,8 @@ soc_of_u32(struct stmmac_adapter *ad, const char *name, uint32_t def)
 {
 	uint32_t be;
 
-	if (ad->be.ops->of_prop == NULL ||
-	    ad->be.ops->of_prop(ad->be.ctx, name, &be, sizeof(be)) != sizeof(be))
+	if (ad->port.be.ops->of_prop == NULL ||
+	    ad->port.be.ops->of_prop(ad->port.be.ctx, name, &be, sizeof(be)) != sizeof(be))
 		return def;
 	return rte_be_to_cpu_32(be);
 }
@@ -239,8 +239,8 @@ soc_phy_mode(struct stmmac_adapter *ad, const char *name)
 	uint32_t tx, rx;
 	int n = -ENOENT;
 
-	if (ad->be.ops->of_prop != NULL)
-		n = ad->be.ops->of_prop(ad->be.ctx, "phy-mode", mode,
+	if (ad->port.be.ops->of_prop != NULL)
+		n = ad->port.be.ops->of_prop(ad->port.be.ctx, "phy-mode", mode,
 					sizeof(mode) - 1);
 	if (n < 0) {
 		PMD_DRV_LOG(ERR, "%s: %s: the node has no readable phy-mode (%s): the glue sets the interface from it; soc=none leaves the SoC as the boot loader left it",
@@ -288,7 +288,7 @@ soc_maps(struct stmmac_adapter *ad, const char *name)
 		if (s->desc->maps[i] == NULL)
 			continue;
 		want++;
-		s->map[i] = ad->be.ops->soc_map(ad->be.ctx, s->desc->maps[i]);
+		s->map[i] = ad->port.be.ops->soc_map(ad->port.be.ctx, s->desc->maps[i]);
 		if (s->map[i] >= 0)
 			found++;
 		else
@@ -317,10 +317,10 @@ stmmac_soc_probe(struct stmmac_adapter *ad)
 	int ret;
 
 	memset(s, 0, sizeof(*s));
-	if (ad->da.soc_none || ad->be.ops->soc_map == NULL ||
-	    ad->be.ops->regs_phys == NULL)
+	if (ad->da.soc_none || ad->port.be.ops->soc_map == NULL ||
+	    ad->port.be.ops->regs_phys == NULL)
 		return 0;
-	phys = ad->be.ops->regs_phys(ad->be.ctx);
+	phys = ad->port.be.ops->regs_phys(ad->port.be.ctx);
 	if (phys == 0)
 		return 0;	/* where the registers are is not known */
 	for (i = 0; i < RTE_DIM(stmmac_soc_descs); i++)

@@ -55,7 +55,7 @@ stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
 		 socnic_queue_stats *qstats)
 {
 	return socnic_stats_get(dev, &stmmac_stats_family,
-				stmmac_adapter(dev)->hw_started, stats, qstats);
+				stmmac_adapter(dev)->port.hw_started, stats, qstats);
 }
 
 int
@@ -63,8 +63,8 @@ stmmac_stats_reset(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	return socnic_stats_reset(dev, &stmmac_stats_family, ad->hw_started,
-				  &ad->be, ad->be_xstats_base);
+	return socnic_stats_reset(dev, &stmmac_stats_family, ad->port.hw_started,
+				  &ad->port.be, ad->port.be_xstats_base);
 }
 
 int
@@ -73,8 +73,8 @@ stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	return socnic_xstats_get(dev, &stmmac_stats_family, ad->hw_started,
-				 &ad->be, ad->be_xstats_base, xstats, n);
+	return socnic_xstats_get(dev, &stmmac_stats_family, ad->port.hw_started,
+				 &ad->port.be, ad->port.be_xstats_base, xstats, n);
 }
 
 int
@@ -82,5 +82,5 @@ stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
 	return socnic_xstats_get_names(dev, &stmmac_stats_family,
-				       &stmmac_adapter(dev)->be, names, size);
+				       &stmmac_adapter(dev)->port.be, names, size);
 }

@@ -381,7 +381,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->ring = txq->q.mz->addr;
 	txq->q.ring_iova = txq->q.mz->iova;
 	txq->ring_lo = (uint32_t)txq->q.ring_iova;
-	txq->q.be = &ad->be;
+	txq->q.be = &ad->port.be;
 	txq->q.nb_desc = nb_desc;
 	txq->q.mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
@@ -405,7 +405,7 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		stmmac_tx_queue_free(txq);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->q.sync, ad->be.ops->cache_op, ad->be.ctx);
+	rxp_sync_set_hook(&txq->q.sync, ad->port.be.ops->cache_op, ad->port.be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
 	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
@@ -418,8 +418,9 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 
 /* Programs the channel from an empty ring, TX DMA still stopped. */
 int
-stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
+stmmac_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q)
 {
+	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	const struct socnic_backend *be = txq->q.be;
 
 	RTE_SET_USED(dev);
@@ -439,8 +440,9 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct stmmac_tx_queue *txq)
 }
 
 void
-stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
+stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q)
 {
+	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	/*
 	 * TxPBL (x8 with PBLx8) and OSP, as Linux's dwmac4_dma_init_tx_chan()
 	 * ("operate on second packet": the DMA fetches the next frame's
@@ -460,8 +462,9 @@ stmmac_tx_queue_enable_dma(struct stmmac_tx_queue *txq)
  * finish in time are dropped by stmmac_tx_queue_stop() and counted there.
  */
 void
-stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
+stmmac_tx_queue_drain(struct socnic_tx_queue *q)
 {
+	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	unsigned int polls;
 
 	if (!txq->q.started || txq->q.prod == txq->q.clean)
@@ -487,8 +490,9 @@ stmmac_tx_queue_drain(struct stmmac_tx_queue *txq)
  * (row 18); the next start begins again at index 0 like the device.
  */
 void
-stmmac_tx_queue_stop(struct stmmac_tx_queue *txq)
+stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 {
+	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	if (!txq->q.started)
 		return;
 	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),

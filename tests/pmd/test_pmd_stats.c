@@ -262,13 +262,8 @@ static const char *const st_model_xstats[] = {
 static struct socnic_backend *
 st_backend(uint16_t port)
 {
-	void *priv = rte_eth_devices[port].data->dev_private;
-
-#ifdef SOCRX_TEST_MVNETA
-	if (strcmp(pmd_family()->name, "mvneta") == 0)
-		return &((struct mvneta_adapter *)priv)->be;
-#endif
-	return &((struct stmmac_adapter *)priv)->be;
+	/* Every family's adapter starts with struct socnic_port. */
+	return &socnic_port(&rte_eth_devices[port])->be;
 }
 
 /*

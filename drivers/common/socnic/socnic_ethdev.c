@@ -12,6 +12,8 @@
 
 #include "socnic_ethdev.h"
 #include "socnic_log.h"
+#include "socnic_port.h"
+#include "socnic_rx_queue.h"
 
 int
 socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
@@ -163,4 +165,108 @@ socnic_vdev_remove(struct rte_vdev_device *vdev)
 	if (eth_dev->data->dev_started)
 		rte_eth_dev_stop(eth_dev->data->port_id);
 	return rte_eth_dev_close(eth_dev->data->port_id);
+}
+
+static struct socnic_rx_queue *
+socnic_dev_rxq(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	return queue_id < dev->data->nb_rx_queues ?
+		dev->data->rx_queues[queue_id] : NULL;
+}
+
+static struct socnic_tx_queue *
+socnic_dev_txq(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	return queue_id < dev->data->nb_tx_queues ?
+		dev->data->tx_queues[queue_id] : NULL;
+}
+
+int
+socnic_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_rx_queue *q = socnic_dev_rxq(dev, queue_id);
+	int ret;
+
+	if (q == NULL || !socnic_port(dev)->hw_started)
+		return -EINVAL;
+	if (!q->started) {
+		ret = ops->rx_start(dev, q);
+		if (ret < 0)
+			return ret;
+		ops->rx_enable(q);
+	}
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+int
+socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_rx_queue *q = socnic_dev_rxq(dev, queue_id);
+
+	if (q == NULL)
+		return -EINVAL;
+	ops->rx_stop(q);
+	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+int
+socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_tx_queue *q = socnic_dev_txq(dev, queue_id);
+	int ret;
+
+	if (q == NULL || !socnic_port(dev)->hw_started)
+		return -EINVAL;
+	if (!q->started) {
+		ret = ops->tx_start(dev, q);
+		if (ret < 0)
+			return ret;
+		ops->tx_enable(q);
+	}
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
+	return 0;
+}
+
+int
+socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_tx_queue *q = socnic_dev_txq(dev, queue_id);
+
+	if (q == NULL)
+		return -EINVAL;
+	ops->tx_drain(q);
+	ops->tx_stop(q);
+	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
+	return 0;
+}
+
+void
+socnic_dev_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+			struct rte_eth_rxq_info *qinfo)
+{
+	const struct socnic_rx_queue *q = dev->data->rx_queues[queue_id];
+
+	qinfo->mp = q->mp;
+	qinfo->nb_desc = q->nb_desc;
+	qinfo->scattered_rx = q->scatter;
+	/* What the device fills: the room rounded to what it takes. */
+	qinfo->rx_buf_size = (uint16_t)q->buf_size;
+	qinfo->conf.rx_free_thresh = q->free_thresh;
+	qinfo->conf.offloads = q->offloads;
+}
+
+void
+socnic_dev_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+			struct rte_eth_txq_info *qinfo)
+{
+	const struct socnic_tx_queue *q = dev->data->tx_queues[queue_id];
+
+	qinfo->nb_desc = q->nb_desc;
+	qinfo->conf.offloads = q->offloads;
 }

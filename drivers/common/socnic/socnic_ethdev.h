@@ -91,4 +91,44 @@ void socnic_probe_finish(struct rte_eth_dev *eth_dev,
  */
 int socnic_vdev_remove(struct rte_vdev_device *vdev);
 
+/* ---- Queue start, stop and information, every family's ---- */
+
+struct socnic_rx_queue;
+struct socnic_tx_queue;
+
+/*
+ * A family's queue control over its registers (control path: called
+ * through these pointers at start and stop, never per packet).
+ */
+struct socnic_queue_ops {
+	/* Fill and arm the ring, program the queue; its DMA still stopped. */
+	int (*rx_start)(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
+	void (*rx_enable)(struct socnic_rx_queue *q);
+	void (*rx_stop)(struct socnic_rx_queue *q);
+	int (*tx_start)(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
+	void (*tx_enable)(struct socnic_tx_queue *q);
+	/* Let the device finish what it holds (a graceful stop). */
+	void (*tx_drain)(struct socnic_tx_queue *q);
+	void (*tx_stop)(struct socnic_tx_queue *q);
+};
+
+/*
+ * ethdev's rx/tx_queue_start and _stop on a started port (ethdev refuses
+ * them on a stopped one), over the family's queue control (struct
+ * socnic_port's qops): stop gives the ring's buffers back (TX: after the
+ * device finished what it held); start fills, programs and enables the
+ * queue again, as a port start does. -EINVAL for a queue not set up or a
+ * port whose device is not running.
+ */
+int socnic_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
+int socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
+int socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
+int socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
+
+/* ethdev's rxq_info_get / txq_info_get, from the shared queue fields. */
+void socnic_dev_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+			     struct rte_eth_rxq_info *qinfo);
+void socnic_dev_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
+			     struct rte_eth_txq_info *qinfo);
+
 #endif /* SOCNIC_ETHDEV_H */

@@ -12,6 +12,31 @@
 #include "socnic_backend.h"
 
 /*
+ * What every family's adapter (the port's dev_private) starts with: its
+ * backend, its queue control, whether the device runs, where the
+ * backend's counters stood at the last reset (they count on regardless).
+ */
+struct socnic_queue_ops;
+
+struct socnic_port {
+	struct socnic_backend be;
+	/*
+	 * The family's queue control (socnic_ethdev.h), for the primary
+	 * process's queue ops: as the backend's ops, a pointer into the
+	 * PMD, which a secondary process's ops never follow.
+	 */
+	const struct socnic_queue_ops *qops;
+	bool hw_started;
+	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
+};
+
+static inline struct socnic_port *
+socnic_port(const struct rte_eth_dev *dev)
+{
+	return dev->data->dev_private;
+}
+
+/*
  * Default MAC address of a port without mac=: locally administered, from
  * the instance number in the vdev name @p name and the family's byte @p
  * family (so two families' ports never share one): 02:00:00:HI:FAMILY:LO

@@ -49,10 +49,11 @@ struct socnic_xstat_table {
 static uint64_t
 socnic_xstat_val(const void *q, const struct socnic_xstat *x, size_t mark)
 {
-	const char *p = (const char *)q + x->offset;
+	const char *p;
 
 	if (q == NULL)
 		return 0;
+	p = (const char *)q + x->offset;
 	return __atomic_load_n((const uint64_t *)(const void *)p,
 			       __ATOMIC_RELAXED) -
 	       *(const uint64_t *)(const void *)(p + mark);
