@@ -19,14 +19,6 @@
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
 
-/* Drops the frame in progress (socnic_rx_discard()) and its count. */
-static void
-mvneta_rx_discard(struct mvneta_rx_queue *rxq, uint64_t *detail, bool last)
-{
-	socnic_rx_discard(&rxq->q, detail, last);
-	rxq->pkt_left = 0;
-}
-
 /*
  * Non-coherent: the @p n FCS bytes the device wrote at @p at of the buffer
  * in @p slot (from its Marvell header), after a segment ending there
@@ -77,10 +69,12 @@ mvneta_rx_frame_error(struct mvneta_rx_queue *rxq, uint32_t status,
 }
 
 /* A frame in one descriptor (FIRST and LAST both set). */
-static struct rte_mbuf *
-mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
-		 uint32_t dsize)
+static __rte_always_inline struct rte_mbuf *
+mvneta_rx_single(struct socnic_rx_queue *q, uint16_t slot, uint32_t status,
+		 uint32_t size)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
+	uint32_t dsize = MVNETA_DESC_DATA_SIZE(size);
 	uint64_t *err;
 	uint32_t len;
 
@@ -113,10 +107,12 @@ mvneta_rx_single(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
  * mvneta_swbm_add_rx_fragment()). The FCS is trimmed from the end, which
  * may leave the last buffer empty: it stays in its slot.
  */
-static struct rte_mbuf *
-mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
-		uint32_t dsize)
+static __rte_always_inline struct rte_mbuf *
+mvneta_rx_chain(struct socnic_rx_queue *q, uint16_t slot, uint32_t status,
+		uint32_t size)
 {
+	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
+	uint32_t dsize = MVNETA_DESC_DATA_SIZE(size);
 	const bool first = status & MVNETA_RXD_FIRST_DESC;
 	const bool last = status & MVNETA_RXD_LAST_DESC;
 	uint32_t written, skip = first ? MVNETA_MH_SIZE : 0, take, fcs;
@@ -126,11 +122,11 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		if (dsize < MVNETA_MH_SIZE + MVNETA_ETH_FCS_LEN + RTE_ETHER_HDR_LEN ||
 		    dsize <= rxq->q.buf_size) {
 			/* Not a frame that needs several buffers. */
-			mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
+			socnic_rx_discard(&rxq->q, &rxq->q.stats.rx_length_errors, last);
 			return NULL;
 		}
 		if (dsize - MVNETA_MH_SIZE - rxq->q.fcs_trim > rxq->q.max_len) {
-			mvneta_rx_discard(rxq, &rxq->q.stats.rx_oversize, last);
+			socnic_rx_discard(&rxq->q, &rxq->q.stats.rx_oversize, last);
 			return NULL;
 		}
 		rxq->pkt_left = dsize;
@@ -139,7 +135,7 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 	written = RTE_MIN(rxq->pkt_left, rxq->q.buf_size);
 	if (unlikely(last != (written == rxq->pkt_left))) {
 		/* LAST early, or the frame runs past it: the lengths lie. */
-		mvneta_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
+		socnic_rx_discard(&rxq->q, &rxq->q.stats.rx_length_errors, last);
 		return NULL;
 	}
 	rxq->pkt_left -= written;
@@ -164,40 +160,16 @@ mvneta_rx_chain(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t status,
 		mvneta_rx_frame_error(rxq, status, rxq->q.pkt_len));
 }
 
+/*
+ * Any descriptor, any state: the general path (socnic_rx_general()); the
+ * caller syncs, parses and delivers the frame it completes.
+ */
 struct rte_mbuf *
 mvneta_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t status,
 	       uint32_t size)
 {
-	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
-	const bool last = status & MVNETA_RXD_LAST_DESC;
-	uint32_t dsize = MVNETA_DESC_DATA_SIZE(size);
-
-	if (status & MVNETA_RXD_FIRST_DESC) {
-		if (rxq->q.state != SOCNIC_RX_IDLE) {
-			/* The open frame lost its last descriptor (row 7). */
-			socnic_rx_abort(&rxq->q);
-			rxq->pkt_left = 0;
-		}
-		if (last)
-			return mvneta_rx_single(rxq, slot, status, dsize);
-		if (!rxq->q.scatter) {
-			/* Needs several buffers, may not (row 4): drop whole. */
-			mvneta_rx_discard(rxq, &rxq->q.stats.rx_scatter_dropped,
-					  false);
-			return NULL;
-		}
-		return mvneta_rx_chain(rxq, slot, status, dsize);
-	}
-	switch (rxq->q.state) {
-	case SOCNIC_RX_CHAIN:
-		return mvneta_rx_chain(rxq, slot, status, dsize);
-	case SOCNIC_RX_IDLE:
-		/* A continuation whose first descriptor we never saw. */
-		mvneta_rx_discard(rxq, &rxq->q.stats.rx_truncated, last);
-		return NULL;
-	default:
-		if (last)
-			rxq->q.state = SOCNIC_RX_IDLE;
-		return NULL;
-	}
+	return socnic_rx_general(q, slot, status, size,
+				 status & MVNETA_RXD_FIRST_DESC,
+				 status & MVNETA_RXD_LAST_DESC,
+				 mvneta_rx_single, mvneta_rx_chain);
 }

@@ -19,14 +19,6 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_logs.h"
 
-/* Drops the frame in progress (socnic_rx_discard()) and its PL count. */
-static void
-stmmac_rx_discard(struct stmmac_rx_queue *rxq, uint64_t *detail, bool last)
-{
-	socnic_rx_discard(&rxq->q, detail, last);
-	rxq->pkt_cum = 0;
-}
-
 /*
  * Checks a complete frame of @p len bytes (FCS trimmed). Returns the
  * detail counter to charge, or NULL when the frame is good.
@@ -55,13 +47,17 @@ stmmac_rx_trimmed(const struct stmmac_rx_queue *rxq, uint32_t pl)
 }
 
 /* A frame in one descriptor (FD and LD both set). */
-static struct rte_mbuf *
-stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_single(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
+		 uint32_t des1)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	uint32_t pl = des3 & RDES3_PACKET_SIZE_MASK;
 	uint32_t len = stmmac_rx_trimmed(rxq, pl);
 	struct rte_mbuf *mb;
 	uint64_t *err;
+
+	RTE_SET_USED(des1);	/* RDES1 is the caller's, for the verdict */
 
 	if (unlikely(pl > rxq->q.buf_size && !(des3 & RDES3_ERROR_SUMMARY))) {
 		/* The device claims more than the buffer holds (row 11). */
@@ -91,14 +87,18 @@ stmmac_rx_single(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
  * from the device's cumulative PL, never from "non-last segments are
  * full" (row 11, Linux babab1b42ed6): seg = PL - bytes so far.
  */
-static struct rte_mbuf *
-stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
+static __rte_always_inline struct rte_mbuf *
+stmmac_rx_chain(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
+		uint32_t des1)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	const bool first = des3 & RDES3_FIRST_DESCRIPTOR;
 	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
 	uint32_t cum = des3 & RDES3_PACKET_SIZE_MASK;
 	struct rte_mbuf *mb;
 	uint32_t target, wrote;
+
+	RTE_SET_USED(des1);
 
 	if (first) {
 		rxq->pkt_cum = 0;
@@ -106,7 +106,7 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 	}
 	if (unlikely(cum < rxq->pkt_cum || cum - rxq->pkt_cum > rxq->q.buf_size)) {
 		/* PL went backwards or past one buffer: drop the frame. */
-		stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors, last);
+		socnic_rx_discard(&rxq->q, &rxq->q.stats.rx_length_errors, last);
 		return NULL;
 	}
 	wrote = cum - rxq->pkt_cum;	/* bytes in this buffer */
@@ -131,7 +131,7 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 		uint32_t excess = rxq->q.pkt_len - target;
 
 		if (rxq->q.pkt_last == NULL || excess >= rxq->q.pkt_last->data_len) {
-			stmmac_rx_discard(rxq, &rxq->q.stats.rx_length_errors,
+			socnic_rx_discard(&rxq->q, &rxq->q.stats.rx_length_errors,
 					  last);
 			return NULL;
 		}
@@ -159,44 +159,16 @@ stmmac_rx_chain(struct stmmac_rx_queue *rxq, uint16_t slot, uint32_t des3)
 }
 
 /*
- * Any descriptor, any state: the general path. A frame it completes has
- * its lengths and port set; the caller syncs, parses and delivers it.
+ * Any descriptor, any state: the general path (socnic_rx_general()). A
+ * frame it completes has its lengths and port set; the caller syncs,
+ * parses and delivers it. RDES1 is the caller's, for the verdict.
  */
 struct rte_mbuf *
 stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 	       uint32_t des1)
 {
-	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
-	const bool last = des3 & RDES3_LAST_DESCRIPTOR;
-
-	RTE_SET_USED(des1);	/* RDES1 is the caller's, for the verdict */
-
-	if (des3 & RDES3_FIRST_DESCRIPTOR) {
-		if (rxq->q.state != SOCNIC_RX_IDLE) {
-			socnic_rx_abort(&rxq->q);
-			rxq->pkt_cum = 0;
-		}
-		if (last)
-			return stmmac_rx_single(rxq, slot, des3);
-		if (!rxq->q.scatter) {
-			/* Needs several buffers, may not (row 4): drop whole. */
-			stmmac_rx_discard(rxq, &rxq->q.stats.rx_scatter_dropped,
-					  false);
-			return NULL;
-		}
-		return stmmac_rx_chain(rxq, slot, des3);
-	}
-	switch (rxq->q.state) {
-	case SOCNIC_RX_CHAIN:
-		return stmmac_rx_chain(rxq, slot, des3);
-	case SOCNIC_RX_IDLE:
-		/* A continuation whose first descriptor we never saw. */
-		stmmac_rx_discard(rxq, &rxq->q.stats.rx_truncated, last);
-		return NULL;
-	default:
-		/* Discarding: the buffer stays in its slot, re-armed. */
-		if (last)
-			rxq->q.state = SOCNIC_RX_IDLE;
-		return NULL;
-	}
+	return socnic_rx_general(q, slot, des3, des1,
+				 des3 & RDES3_FIRST_DESCRIPTOR,
+				 des3 & RDES3_LAST_DESCRIPTOR,
+				 stmmac_rx_single, stmmac_rx_chain);
 }

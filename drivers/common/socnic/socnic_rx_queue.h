@@ -329,4 +329,50 @@ socnic_rx_chain_end(struct socnic_rx_queue *q, uint64_t *err)
 	return head;
 }
 
+/*
+ * The general path over any descriptor in any state (socnic_rx_codec's
+ * desc), every family's: a first descriptor closes a frame still open
+ * (truncated) and starts one, whole (@p single) or, with scatter,
+ * chained (@p chain); a continuation extends the open frame, is dropped
+ * as truncated between frames, or stays in its slot while a frame is
+ * being discarded. @p st / @p s1 are the family's words, @p first /
+ * @p last what they say; the steps are the family's, always inline.
+ * Returns a completed frame (lengths and port set) or NULL.
+ */
+static __rte_always_inline struct rte_mbuf *
+socnic_rx_general(struct socnic_rx_queue *q, uint16_t slot, uint32_t st,
+		  uint32_t s1, bool first, bool last,
+		  struct rte_mbuf *(*single)(struct socnic_rx_queue *, uint16_t,
+					     uint32_t, uint32_t),
+		  struct rte_mbuf *(*chain)(struct socnic_rx_queue *, uint16_t,
+					    uint32_t, uint32_t))
+{
+	if (first) {
+		/* The open frame lost its last descriptor (row 7). */
+		if (q->state != SOCNIC_RX_IDLE)
+			socnic_rx_abort(q);
+		if (last)
+			return single(q, slot, st, s1);
+		if (!q->scatter) {
+			/* Needs several buffers, may not (row 4): drop whole. */
+			socnic_rx_discard(q, &q->stats.rx_scatter_dropped, false);
+			return NULL;
+		}
+		return chain(q, slot, st, s1);
+	}
+	switch (q->state) {
+	case SOCNIC_RX_CHAIN:
+		return chain(q, slot, st, s1);
+	case SOCNIC_RX_IDLE:
+		/* A continuation whose first descriptor we never saw. */
+		socnic_rx_discard(q, &q->stats.rx_truncated, last);
+		return NULL;
+	default:
+		/* Discarding: the buffer stays in its slot, re-armed. */
+		if (last)
+			q->state = SOCNIC_RX_IDLE;
+		return NULL;
+	}
+}
+
 #endif /* SOCNIC_RX_QUEUE_H */
