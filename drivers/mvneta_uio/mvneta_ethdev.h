@@ -330,7 +330,7 @@ void mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
 void mvneta_rx_queue_stop(struct socnic_rx_queue *q);
 void mvneta_rx_queue_enable(struct socnic_rx_queue *q);
-void mvneta_rx_missed_update(struct mvneta_rx_queue *rxq);
+void mvneta_rx_missed_update(struct socnic_rx_queue *q);
 int mvneta_rx_queue_count(void *rxq);
 SOCNIC_RX_QUEUE_COUNT_COMPAT(mvneta_rx_queue_count)
 int mvneta_rx_descriptor_status(void *rxq, uint16_t offset);

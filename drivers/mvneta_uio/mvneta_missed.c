@@ -18,10 +18,10 @@
  * stats_get on the control thread: atomic adds keep both.
  */
 void
-mvneta_rx_missed_update(struct mvneta_rx_queue *rxq)
+mvneta_rx_missed_update(struct socnic_rx_queue *q)
 {
-	uint32_t d = socnic_read32(rxq->q.be, MVNETA_RX_DISCARD_FRAME_COUNT);
+	uint32_t d = socnic_read32(q->be, MVNETA_RX_DISCARD_FRAME_COUNT);
 
 	if (d != 0)
-		__atomic_fetch_add(&rxq->q.stats.rx_missed, d, __ATOMIC_RELAXED);
+		__atomic_fetch_add(&q->stats.rx_missed, d, __ATOMIC_RELAXED);
 }

@@ -159,12 +159,6 @@ mvneta_rx_consumed(struct socnic_rx_queue *q, uint16_t n)
 	rxq->done = (uint16_t)(rxq->done + n);
 }
 
-static __rte_always_inline void
-mvneta_rx_missed(struct socnic_rx_queue *q)
-{
-	mvneta_rx_missed_update(mvneta_rxq(q));
-}
-
 /*
  * E. The refill when due, then the device hears once: processed and
  * re-armed counts in RXQ_STATUS_UPDATE (255 of each per write).
@@ -196,7 +190,7 @@ static const struct socnic_rx_codec mvneta_rx_codec = {
 	.hw_csum = mvneta_rx_verdict,
 	.desc = mvneta_rx_desc,
 	.consumed = mvneta_rx_consumed,
-	.missed_update = mvneta_rx_missed,
+	.missed_update = mvneta_rx_missed_update,
 	.poll_end = mvneta_rx_poll_end,
 	.lead = MVNETA_MH_SIZE,
 };

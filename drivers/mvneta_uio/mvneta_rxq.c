@@ -178,7 +178,6 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->q.ring = rxq->q.mz->addr;
 	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->q.buf_size = rxq->q.room;
-	rxq->q.desc_shift = (uint8_t)rte_log2_u32(MVNETA_DESC_ALIGNED_SIZE);
 	/* The Marvell header, then the frame, after the headroom. */
 	ret = socnic_rx_queue_lib_init(&rxq->q, &mvneta_rxq_spec, &ad->da.rx,
 				       ad->da.coe, rxq->q.buf_size, MVNETA_MH_SIZE,
@@ -311,7 +310,7 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 			break;
 		rte_delay_us(10);
 	}
-	mvneta_rx_missed_update(rxq);
+	mvneta_rx_missed_update(&rxq->q);
 	st = socnic_read32(be, MVNETA_RXQ_STATUS_REG(MVNETA_RXQ));
 	occ = st & MVNETA_RXQ_OCCUPIED_ALL_MASK;
 	nonocc = (st & MVNETA_RXQ_NON_OCCUPIED_ALL_MASK) >>

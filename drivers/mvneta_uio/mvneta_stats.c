@@ -19,19 +19,13 @@ static const struct socnic_xstat mvneta_rx_xstats[] = {
 #undef MVNETA_RX_ENTRY
 };
 
-static void
-mvneta_stats_missed(struct socnic_rx_queue *q)
-{
-	mvneta_rx_missed_update(mvneta_rxq(q));
-}
-
 static const struct socnic_stats_family mvneta_stats_family = {
 	.rx = mvneta_rx_xstats,
 	.nb_rx = RTE_DIM(mvneta_rx_xstats),
 	.rx_mark = offsetof(struct mvneta_rx_queue, stats_base) -
 		   offsetof(struct mvneta_rx_queue, stats),
 	.tx_oerrors = -1,	/* NETA's TX completions carry no error */
-	.rx_missed_update = mvneta_stats_missed,
+	.rx_missed_update = mvneta_rx_missed_update,
 };
 
 void
@@ -44,33 +38,25 @@ int
 mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
 		 socnic_queue_stats *qstats)
 {
-	return socnic_stats_get(dev, &mvneta_stats_family,
-				mvneta_adapter(dev)->port.hw_started, stats, qstats);
+	return socnic_stats_get(dev, &mvneta_stats_family, stats, qstats);
 }
 
 int
 mvneta_stats_reset(struct rte_eth_dev *dev)
 {
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
-
-	return socnic_stats_reset(dev, &mvneta_stats_family, ad->port.hw_started,
-				  &ad->port.be, ad->port.be_xstats_base);
+	return socnic_stats_reset(dev, &mvneta_stats_family);
 }
 
 int
 mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
-
-	return socnic_xstats_get(dev, &mvneta_stats_family, ad->port.hw_started,
-				 &ad->port.be, ad->port.be_xstats_base, xstats, n);
+	return socnic_xstats_get(dev, &mvneta_stats_family, xstats, n);
 }
 
 int
 mvneta_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	return socnic_xstats_get_names(dev, &mvneta_stats_family,
-				       &mvneta_adapter(dev)->port.be, names, size);
+	return socnic_xstats_get_names(dev, &mvneta_stats_family, names, size);
 }

@@ -273,7 +273,7 @@ int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
 void stmmac_rx_queue_stop(struct socnic_rx_queue *q);
 void stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q);
 uint32_t stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start);
-void stmmac_rx_missed_update(struct stmmac_rx_queue *rxq);
+void stmmac_rx_missed_update(struct socnic_rx_queue *q);
 /* The port's queue 0, or NULL (also on a port never configured). */
 static inline struct stmmac_rx_queue *
 stmmac_rxq0(const struct rte_eth_dev *dev)

@@ -38,8 +38,9 @@ stmmac_rx_missed_add(struct stmmac_rx_queue *rxq, uint32_t n, bool saturated)
  * and from stats_get on the control thread: atomic adds keep both.
  */
 void
-stmmac_rx_missed_update(struct stmmac_rx_queue *rxq)
+stmmac_rx_missed_update(struct socnic_rx_queue *rq)
 {
+	struct stmmac_rx_queue *rxq = stmmac_rxq(rq);
 	uint32_t v = socnic_read32(rxq->q.be,
 				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
 	uint32_t q = socnic_read32(rxq->q.be,
@@ -78,7 +79,7 @@ stmmac_missed_alarm(void *arg)
 	if (!__atomic_load_n(&ad->missed_watch, __ATOMIC_ACQUIRE))
 		return;
 	if (rxq != NULL)
-		stmmac_rx_missed_update(rxq);
+		stmmac_rx_missed_update(&rxq->q);
 	if (rte_eal_alarm_set(stmmac_missed_period_us(ad->mac_speed),
 			      stmmac_missed_alarm, dev) < 0)
 		__atomic_store_n(&ad->missed_watch, false, __ATOMIC_RELEASE);

@@ -151,12 +151,6 @@ stmmac_rx_verdict(uint32_t rdes3, uint32_t rdes1)
 	return stmmac_rx_hw_csum(rdes1);
 }
 
-static __rte_always_inline void
-stmmac_rx_missed(struct socnic_rx_queue *q)
-{
-	stmmac_rx_missed_update(stmmac_rxq(q));
-}
-
 /*
  * E. On an empty poll, every STMMAC_RX_STUCK_POLLS of them, ask the
  * device where it stands (row 12: a stopped ring); the refill when due,
@@ -186,7 +180,7 @@ static const struct socnic_rx_codec stmmac_rx_codec = {
 	.hw_csum = stmmac_rx_verdict,
 	.desc = stmmac_rx_desc,
 	.consumed = NULL,
-	.missed_update = stmmac_rx_missed,
+	.missed_update = stmmac_rx_missed_update,
 	.poll_end = stmmac_rx_poll_end,
 	.lead = 0,
 };

@@ -153,7 +153,6 @@ stmmac_rx_chain(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 		return NULL;
 
 	/* LD: the frame is complete; errors are reported here (row 6). */
-	rxq->pkt_cum = 0;
 	return socnic_rx_chain_end(&rxq->q,
 		stmmac_rx_frame_error(rxq, des3, rxq->q.pkt_len));
 }

@@ -313,7 +313,7 @@ stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
 		       stmmac_rx_control(rxq, false));
 	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id, STMMAC_CHAN + 1, false);
-	stmmac_rx_missed_update(rxq);
+	stmmac_rx_missed_update(&rxq->q);
 	stmmac_rx_count_discarded(rxq);
 	socnic_rx_queue_recycle(&rxq->q, stmmac_logtype_rx);
 	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->q.desc_shift);

@@ -25,12 +25,6 @@ static const struct socnic_xstat stmmac_tx_xstats[] = {
 #undef STMMAC_TX_ENTRY
 };
 
-static void
-stmmac_stats_missed(struct socnic_rx_queue *q)
-{
-	stmmac_rx_missed_update(container_of(q, struct stmmac_rx_queue, q));
-}
-
 static const struct socnic_stats_family stmmac_stats_family = {
 	.rx = stmmac_rx_xstats,
 	.nb_rx = RTE_DIM(stmmac_rx_xstats),
@@ -41,7 +35,7 @@ static const struct socnic_stats_family stmmac_stats_family = {
 	.tx_mark = offsetof(struct stmmac_tx_queue, stats_base) -
 		   offsetof(struct stmmac_tx_queue, stats),
 	.tx_oerrors = 0,	/* tx_errors: ES on a completion */
-	.rx_missed_update = stmmac_stats_missed,
+	.rx_missed_update = stmmac_rx_missed_update,
 };
 
 void
@@ -54,33 +48,25 @@ int
 stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
 		 socnic_queue_stats *qstats)
 {
-	return socnic_stats_get(dev, &stmmac_stats_family,
-				stmmac_adapter(dev)->port.hw_started, stats, qstats);
+	return socnic_stats_get(dev, &stmmac_stats_family, stats, qstats);
 }
 
 int
 stmmac_stats_reset(struct rte_eth_dev *dev)
 {
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-
-	return socnic_stats_reset(dev, &stmmac_stats_family, ad->port.hw_started,
-				  &ad->port.be, ad->port.be_xstats_base);
+	return socnic_stats_reset(dev, &stmmac_stats_family);
 }
 
 int
 stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
 		  unsigned int n)
 {
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-
-	return socnic_xstats_get(dev, &stmmac_stats_family, ad->port.hw_started,
-				 &ad->port.be, ad->port.be_xstats_base, xstats, n);
+	return socnic_xstats_get(dev, &stmmac_stats_family, xstats, n);
 }
 
 int
 stmmac_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
-	return socnic_xstats_get_names(dev, &stmmac_stats_family,
-				       &stmmac_adapter(dev)->port.be, names, size);
+	return socnic_xstats_get_names(dev, &stmmac_stats_family, names, size);
 }

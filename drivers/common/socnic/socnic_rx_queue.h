@@ -93,7 +93,7 @@ struct socnic_rx_queue {
 	uint32_t room;			/* bytes a buffer holds after the headroom */
 	/* What the device was programmed to write per buffer at most. */
 	uint32_t buf_size;
-	uint8_t desc_shift;		/* log2 of the descriptor stride */
+	uint8_t desc_shift;		/* log2 of a padded stride (dwmac4); 0 fixed */
 	uint32_t fcs_trim;		/* FCS bytes dropped in software */
 	uint32_t max_len;		/* longest frame accepted, FCS excluded */
 	struct socnic_rmb_hook rmb;	/* device part of the harvest barrier */

@@ -112,12 +112,11 @@ socnic_txq_at(const struct rte_eth_dev *dev, unsigned int i)
 /* The device's missed counters folded in, by the process driving it. */
 static void
 socnic_stats_fold_missed(struct rte_eth_dev *dev,
-			 const struct socnic_stats_family *fam,
-			 bool hw_started)
+			 const struct socnic_stats_family *fam)
 {
 	unsigned int i;
 
-	if (!hw_started || !socnic_drives_device() ||
+	if (!socnic_port(dev)->hw_started || !socnic_drives_device() ||
 	    fam->rx_missed_update == NULL)
 		return;
 	for (i = 0; i < dev->data->nb_rx_queues; i++)
@@ -150,12 +149,12 @@ socnic_xstats_count(const struct rte_eth_dev *dev,
 
 int
 socnic_stats_get(struct rte_eth_dev *dev,
-		 const struct socnic_stats_family *fam, bool hw_started,
+		 const struct socnic_stats_family *fam,
 		 struct rte_eth_stats *stats, socnic_queue_stats *qstats)
 {
 	unsigned int i;
 
-	socnic_stats_fold_missed(dev, fam, hw_started);
+	socnic_stats_fold_missed(dev, fam);
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
 		struct socnic_rxq_stats rs;
@@ -197,17 +196,14 @@ socnic_stats_get(struct rte_eth_dev *dev,
 
 int
 socnic_stats_reset(struct rte_eth_dev *dev,
-		   const struct socnic_stats_family *fam, bool hw_started,
-		   const struct socnic_backend *be, uint64_t *be_base)
+		   const struct socnic_stats_family *fam)
 {
+	struct socnic_port *port = socnic_port(dev);
 	struct socnic_xstat_table rx[2], tx[2];
 	unsigned int i, t, j;
 
 	/* Drain the clear-on-read registers so old misses vanish too. */
-	if (hw_started && fam->rx_missed_update != NULL)
-		for (i = 0; i < dev->data->nb_rx_queues; i++)
-			if (socnic_rxq_at(dev, i) != NULL)
-				fam->rx_missed_update(socnic_rxq_at(dev, i));
+	socnic_stats_fold_missed(dev, fam);
 	socnic_xstat_tables(fam, rx, tx);
 	for (i = 0; i < dev->data->nb_rx_queues; i++) {
 		struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
@@ -227,23 +223,23 @@ socnic_stats_reset(struct rte_eth_dev *dev,
 				socnic_xstat_mark(q, &tx[t].x[j], tx[t].mark);
 	}
 	/* The device's counters run on: remember where they stood. */
-	socnic_backend_xstats_reset(be, be_base);
+	socnic_backend_xstats_reset(&port->be, port->be_xstats_base);
 	return 0;
 }
 
 int
 socnic_xstats_get(struct rte_eth_dev *dev,
-		  const struct socnic_stats_family *fam, bool hw_started,
-		  const struct socnic_backend *be, const uint64_t *be_base,
+		  const struct socnic_stats_family *fam,
 		  struct rte_eth_xstat *xstats, unsigned int n)
 {
-	unsigned int nb = socnic_xstats_count(dev, fam, be);
+	const struct socnic_port *port = socnic_port(dev);
+	unsigned int nb = socnic_xstats_count(dev, fam, &port->be);
 	struct socnic_xstat_table rx[2], tx[2];
 	unsigned int i, k = 0, t, j;
 
 	if (xstats == NULL || n < nb)
 		return (int)nb;
-	socnic_stats_fold_missed(dev, fam, hw_started);
+	socnic_stats_fold_missed(dev, fam);
 	socnic_xstat_tables(fam, rx, tx);
 	for (i = 0; i < socnic_nb_rxq(dev); i++) {
 		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
@@ -272,15 +268,16 @@ socnic_xstats_get(struct rte_eth_dev *dev,
 								   tx[t].mark);
 			}
 	}
-	return socnic_backend_xstats_get(be, be_base, xstats, k);
+	return socnic_backend_xstats_get(&port->be, port->be_xstats_base,
+					 xstats, k);
 }
 
 int
 socnic_xstats_get_names(struct rte_eth_dev *dev,
 			const struct socnic_stats_family *fam,
-			const struct socnic_backend *be,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
+	const struct socnic_backend *be = &socnic_port(dev)->be;
 	struct socnic_xstat_table rx[2], tx[2];
 	unsigned int i, k = 0, t, j;
 

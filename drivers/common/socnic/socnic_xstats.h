@@ -84,7 +84,6 @@
 
 /* ---- A port's stats and xstats, every family's ---- */
 
-struct socnic_backend;
 struct socnic_rx_queue;
 
 /* One queue counter: its name after "rx_q<id>_" / "tx_q<id>_", where it is. */
@@ -119,26 +118,23 @@ struct socnic_stats_family {
 
 /*
  * A port's counters for ethdev's ops: the queue counters (shared, the
- * family's, lib/rxpath's) of every queue, then the backend's device-side
- * ones (@p be, since @p be_base). The device's missed counters are folded
- * first on a started port (@p hw_started), by the process driving it.
- * xstats are numbered RX queue by queue, then TX, then the backend's:
- * "rx_q<id>_<name>", "tx_q<id>_<name>".
+ * family's @p fam, lib/rxpath's) of every queue, then the device-side
+ * ones of the port's backend (struct socnic_port: since its marks). The
+ * device's missed counters are folded first on a started port, by the
+ * process driving it. xstats are numbered RX queue by queue, then TX,
+ * then the backend's: "rx_q<id>_<name>", "tx_q<id>_<name>".
  */
 int socnic_stats_get(struct rte_eth_dev *dev,
-		     const struct socnic_stats_family *fam, bool hw_started,
+		     const struct socnic_stats_family *fam,
 		     struct rte_eth_stats *stats,
 		     socnic_queue_stats *qstats);
 int socnic_stats_reset(struct rte_eth_dev *dev,
-		       const struct socnic_stats_family *fam, bool hw_started,
-		       const struct socnic_backend *be, uint64_t *be_base);
+		       const struct socnic_stats_family *fam);
 int socnic_xstats_get(struct rte_eth_dev *dev,
-		      const struct socnic_stats_family *fam, bool hw_started,
-		      const struct socnic_backend *be, const uint64_t *be_base,
+		      const struct socnic_stats_family *fam,
 		      struct rte_eth_xstat *xstats, unsigned int n);
 int socnic_xstats_get_names(struct rte_eth_dev *dev,
 			    const struct socnic_stats_family *fam,
-			    const struct socnic_backend *be,
 			    struct rte_eth_xstat_name *names, unsigned int size);
 /* The close-time dump at DEBUG: every queue counter with its meaning. */
 void socnic_xstats_log(const struct rte_eth_dev *dev,
