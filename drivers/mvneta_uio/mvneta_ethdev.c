@@ -163,7 +163,7 @@ mvneta_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
 	const struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	socnic_dev_infos_fill(info, &mvneta_dev_limits,
+	socnic_dev_infos_fill(dev, info, &mvneta_dev_limits,
 			      ad->da.rx.csum != RXP_CSUM_OFF);
 	if (ad->phy_speed_capa != 0)
 		info->speed_capa &= ad->phy_speed_capa;
@@ -219,15 +219,11 @@ static int
 mvneta_dev_start(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-	struct mvneta_tx_queue *txq = mvneta_txq0(dev);
 	int ret;
 
-	if (rxq == NULL || txq == NULL) {
-		PMD_DRV_LOG(ERR, "port %u: set up RX and TX queue 0 before start",
-			    dev->data->port_id);
-		return -EINVAL;
-	}
+	ret = socnic_dev_queues_check(dev, mvneta_logtype_driver);
+	if (ret < 0)
+		return ret;
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
 	mvneta_hw_tx_max_size(&ad->port.be);
@@ -236,17 +232,11 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	ret = mvneta_intr_start(dev);
 	if (ret < 0)
 		return ret;
-	ret = mvneta_rx_queue_start(dev, &rxq->q);
+	ret = socnic_dev_queues_start(dev);
 	if (ret < 0)
 		return ret;
-	ret = mvneta_tx_queue_start(dev, &txq->q);
-	if (ret < 0) {
-		mvneta_rx_queue_stop(&rxq->q);
-		return ret;
-	}
 	/* Queues first, then the port: no frame reaches a stopped queue. */
-	mvneta_rx_queue_enable(&rxq->q);
-	mvneta_tx_queue_enable(&txq->q);
+	socnic_dev_queues_enable(dev);
 	mvneta_mac_port_enable(ad, true);
 	ad->port.hw_started = true;
 	mvneta_phy_poll_start(dev);
@@ -269,22 +259,15 @@ static int
 mvneta_dev_stop(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	struct mvneta_rx_queue *rxq;
-	struct mvneta_tx_queue *txq;
 
 	if (!ad->port.hw_started)
 		return 0;
-	rxq = mvneta_rxq0(dev);
-	txq = mvneta_txq0(dev);
 	mvneta_phy_link_stop(dev);
 	mvneta_lsc_stop(dev);
 	/* Receiving stops first, sending finishes, then the port goes off. */
-	if (rxq != NULL)
-		mvneta_rx_queue_stop(&rxq->q);
-	if (txq != NULL) {
-		mvneta_tx_queue_drain(&txq->q);
-		mvneta_tx_queue_stop(&txq->q);
-	}
+	socnic_dev_rx_queues_stop(dev);
+	socnic_dev_tx_queues_drain(dev);
+	socnic_dev_tx_queues_stop(dev);
 	mvneta_hw_quiesce(ad);
 	mvneta_mac_link_down(ad);
 	ad->port.hw_started = false;
@@ -337,21 +320,11 @@ mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
 static int
 mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
-	struct mvneta_rx_queue *rxq = mvneta_rxq0(dev);
-	uint32_t len = socnic_rx_max_len(dev, mtu);
-	int ret;
-
-	if (rxq == NULL)
-		return 0;
 	/* The device stores the header and the FCS with the frame. */
-	ret = socnic_rx_mtu_check(mvneta_logtype_driver, dev, mtu,
-		len + MVNETA_MH_SIZE +
+	return socnic_dev_rx_mtu_set(dev, mvneta_logtype_driver, mtu,
+		MVNETA_MH_SIZE +
 		(dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC ?
-		 0 : RTE_ETHER_CRC_LEN),
-		rxq->q.room, rxq->q.buf_size, rxq->q.started);
-	if (ret == 0)
-		rxq->q.max_len = len;
-	return ret;
+		 0 : RTE_ETHER_CRC_LEN));
 }
 
 static const struct eth_dev_ops mvneta_eth_dev_ops = {
@@ -430,6 +403,9 @@ mvneta_probe(struct rte_vdev_device *vdev)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &mvneta_queue_ops;
+	/* One queue each way so far (RX queue 0 = MVNETA_RXQ_DEF). */
+	ad->port.nb_rxq_max = 1;
+	ad->port.nb_txq_max = 1;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)

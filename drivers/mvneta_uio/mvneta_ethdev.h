@@ -258,21 +258,6 @@ mvneta_bus_addr(rte_iova_t iova)
 int mvneta_dma_check(struct mvneta_adapter *ad, rte_iova_t iova, size_t len,
 		     const char *what);
 
-/* The port's queue 0, or NULL (also on a port never configured). */
-static inline struct mvneta_rx_queue *
-mvneta_rxq0(const struct rte_eth_dev *dev)
-{
-	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues != 0 ?
-		dev->data->rx_queues[0] : NULL;
-}
-
-static inline struct mvneta_tx_queue *
-mvneta_txq0(const struct rte_eth_dev *dev)
-{
-	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues != 0 ?
-		dev->data->tx_queues[0] : NULL;
-}
-
 /* log2 of MVNETA_DESC_ALIGNED_SIZE: ring offsets as shifts. */
 #define MVNETA_DESC_SHIFT	5u
 

@@ -371,9 +371,9 @@ rte_pmd_stmmac_uio_model_stats(uint16_t port_id, struct dwmac4_model_stats *st)
 static int
 model_queue_chan(uint16_t queue_id, unsigned int *chan)
 {
-	if (queue_id >= STMMAC_MAX_RX_QUEUES)
+	if (queue_id >= DWMAC4_DMA_MAX_CHANNELS)
 		return -EINVAL;
-	*chan = STMMAC_CHAN + queue_id;
+	*chan = queue_id;
 	return 0;
 }
 

@@ -90,7 +90,7 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 {
 	const struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	socnic_dev_infos_fill(info, &stmmac_dev_limits,
+	socnic_dev_infos_fill(dev, info, &stmmac_dev_limits,
 			      ad->da.rx.csum != RXP_CSUM_OFF);
 	info->max_mac_addrs = ad->nb_mac_addrs;
 	info->speed_capa = ad->speed_capa;
@@ -104,15 +104,11 @@ static int
 stmmac_dev_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-	struct stmmac_tx_queue *txq = stmmac_txq0(dev);
 	int ret;
 
-	if (rxq == NULL || txq == NULL) {
-		PMD_DRV_LOG(ERR, "port %u: set up RX and TX queue 0 before start",
-			    dev->data->port_id);
-		return -EINVAL;
-	}
+	ret = socnic_dev_queues_check(dev, stmmac_logtype_driver);
+	if (ret < 0)
+		return ret;
 	/* A core still as the probe's reset left it needs no other. */
 	if (!stmmac_hw_is_reset(ad)) {
 		ret = stmmac_hw_takeover(ad);
@@ -125,17 +121,11 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	/* The MAC starts at the speed and duplex its PHY negotiated. */
 	stmmac_link_start(dev);
-	ret = stmmac_rx_queue_start(dev, &rxq->q);
+	ret = socnic_dev_queues_start(dev);
 	if (ret < 0)
 		return ret;
-	ret = stmmac_tx_queue_start(dev, &txq->q);
-	if (ret < 0) {
-		stmmac_rx_queue_stop(&rxq->q);
-		return ret;
-	}
 	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
-	stmmac_rx_queue_enable_dma(&rxq->q);
-	stmmac_tx_queue_enable_dma(&txq->q);
+	socnic_dev_queues_enable(dev);
 	socnic_write32(&ad->port.be, GMAC_CONFIG, stmmac_gmac_config(dev));
 	ad->port.hw_started = true;
 	stmmac_missed_watch_start(dev);
@@ -164,31 +154,29 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct stmmac_rx_queue *rxq;
-	struct stmmac_tx_queue *txq;
+	uint16_t i;
 
 	/* Also reached from close on a port never configured (no queues). */
 	if (!ad->port.hw_started)
 		return 0;
-	rxq = stmmac_rxq0(dev);
-	txq = stmmac_txq0(dev);
 	stmmac_link_watch_stop(dev);
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
 	/*
-	 * Receiver first (no new frames) and what the MTL RX queue holds
-	 * into the ring, then let the TX DMA finish what it owns, then the
+	 * Receiver first (no new frames) and what each MTL RX queue holds
+	 * into its ring, then let the TX DMA finish what it owns, then the
 	 * transmitter and the DMA engines (Linux order).
 	 */
 	socnic_update32(&ad->port.be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
-	if (rxq != NULL && rxq->q.started)
-		stmmac_hw_drain_mtl_rx(ad);
-	if (txq != NULL)
-		stmmac_tx_queue_drain(&txq->q);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		if (rxq != NULL && rxq->q.started)
+			stmmac_hw_drain_mtl_rx(ad, i);
+	}
+	socnic_dev_tx_queues_drain(dev);
 	socnic_update32(&ad->port.be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
-	if (rxq != NULL)
-		stmmac_rx_queue_stop(&rxq->q);
-	if (txq != NULL)
-		stmmac_tx_queue_stop(&txq->q);
+	socnic_dev_rx_queues_stop(dev);
+	socnic_dev_tx_queues_stop(dev);
 	/* Quiescent as a takeover leaves it: every DMA process stopped. */
 	stmmac_hw_quiesce(ad);
 	ad->port.hw_started = false;
@@ -295,17 +283,7 @@ stmmac_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index)
 static int
 stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 {
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
-	uint32_t len = socnic_rx_max_len(dev, mtu);
-	int ret;
-
-	if (rxq == NULL)
-		return 0;
-	ret = socnic_rx_mtu_check(stmmac_logtype_driver, dev, mtu, len,
-				  rxq->q.room, rxq->q.buf_size, rxq->q.started);
-	if (ret == 0)
-		rxq->q.max_len = len;
-	return ret;
+	return socnic_dev_rx_mtu_set(dev, stmmac_logtype_driver, mtu, 0);
 }
 
 static const struct eth_dev_ops stmmac_eth_dev_ops = {

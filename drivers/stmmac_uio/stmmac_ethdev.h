@@ -43,13 +43,13 @@
 
 #define STMMAC_PMD_NAME_STR	"net_stmmac_uio"
 
-/* Queues and rings (model.md: ring length field is 10 bits, N <= 1024). */
-#define STMMAC_MAX_RX_QUEUES	1
-#define STMMAC_MAX_TX_QUEUES	1
+/*
+ * Rings (model.md: ring length field is 10 bits, N <= 1024). Queue q of
+ * either direction is DMA channel q (stmmac_hw_queues.c), up to what
+ * MAC_HW_Feature2 reports.
+ */
 #define STMMAC_MIN_RING_DESC	64
 #define STMMAC_MAX_RING_DESC	1024
-#define STMMAC_CHAN		0	/* the one DMA channel in use */
-#define STMMAC_MTL_QUEUES_USED	1u	/* MTL queue 0, mapped to it */
 
 /* RBSZ: multiple of 4 in [64, 16380] (DMA_CH0_Rx_Control, model.md). */
 #define STMMAC_RBSZ_MIN		64u
@@ -159,12 +159,12 @@ struct stmmac_adapter {
 	uint32_t dma_align;
 	uint32_t bus_bytes;		/* system bus width, the DSL unit */
 	/*
-	 * FIFOs (MAC_HW_Feature1), the MTL queues the core has
-	 * (MAC_HW_Feature2) and queue 0's share of each FIFO (TQS/RQS).
+	 * FIFOs (MAC_HW_Feature1) and the MTL queues the core has
+	 * (MAC_HW_Feature2); the queues in use share each FIFO (TQS/RQS,
+	 * stmmac_hw_queue_bytes()).
 	 */
 	uint32_t rx_fifo, tx_fifo;
 	uint32_t mtl_rx_queues, mtl_tx_queues;
-	uint32_t rx_queue_bytes, tx_queue_bytes;
 	/*
 	 * MAC_HW_Feature0: TX checksum insertion; the RGMII/SGMII link status
 	 * (PCSSEL: MAC_PHYIF_Control_Status, RGSMIIIS); perfect-filter entries.
@@ -274,20 +274,9 @@ void stmmac_rx_queue_stop(struct socnic_rx_queue *q);
 void stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q);
 uint32_t stmmac_rx_control(const struct stmmac_rx_queue *rxq, bool start);
 void stmmac_rx_missed_update(struct socnic_rx_queue *q);
-/* The port's queue 0, or NULL (also on a port never configured). */
-static inline struct stmmac_rx_queue *
-stmmac_rxq0(const struct rte_eth_dev *dev)
-{
-	return dev->data->rx_queues != NULL && dev->data->nb_rx_queues != 0 ?
-		dev->data->rx_queues[0] : NULL;
-}
-
-static inline struct stmmac_tx_queue *
-stmmac_txq0(const struct rte_eth_dev *dev)
-{
-	return dev->data->tx_queues != NULL && dev->data->nb_tx_queues != 0 ?
-		dev->data->tx_queues[0] : NULL;
-}
+/* The DMA channel of a queue: its own, queue q on channel q. */
+#define STMMAC_RXQ_CHAN(rxq)	((unsigned int)(rxq)->q.queue_id)
+#define STMMAC_TXQ_CHAN(txq)	((unsigned int)(txq)->q.queue_id)
 
 int stmmac_rx_queue_count(void *rxq);
 SOCNIC_RX_QUEUE_COUNT_COMPAT(stmmac_rx_queue_count)

@@ -61,48 +61,50 @@ stmmac_hw_channels(const struct socnic_backend *be)
 	uint32_t rx = ((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1;
 	uint32_t tx = ((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1;
 
-	return RTE_MIN(RTE_MAX(rx, tx), 8u);
+	return RTE_MIN(RTE_MAX(rx, tx), DWMAC4_DMA_MAX_CHANNELS);
 }
 
 /*
  * With the receiver off and the RX DMA still running, lets the DMA take
- * what MTL RX queue 0 holds (MTL_RxQ_Debug PRXQ and RXQSTS to empty),
+ * what MTL RX queue @p q holds (MTL_RxQ_Debug PRXQ and RXQSTS to empty),
  * bounded: a DMA without descriptors cannot, and those frames die at the
  * reset. What it takes lands in the ring and is counted there.
  */
 void
-stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad)
+stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad, unsigned int q)
 {
 	const struct socnic_backend *be = &ad->port.be;
 	uint32_t v = 0;
 	unsigned int i;
 
 	for (i = 0; i < STMMAC_DRAIN_POLLS; i++) {
-		v = socnic_read32(be, MTL_CHAN_RX_DEBUG(0));
+		v = socnic_read32(be, MTL_CHAN_RX_DEBUG(q));
 		if (!(v & (DWMAC4_MTL_DEBUG_PRXQ_MASK | MTL_DEBUG_RXFSTS_MASK)))
 			return;
 		socnic_backend_wait_poll(be);
 		rte_delay_us_block(STMMAC_POLL_US);
 	}
-	PMD_DRV_LOG(INFO, "%s: MTL RX queue 0 still holds %u frames (no RX descriptor for them): dropped by the stop",
-		    ad->eth_dev->data->name,
+	PMD_DRV_LOG(INFO, "%s: MTL RX queue %u still holds %u frames (no RX descriptor for them): dropped by the stop",
+		    ad->eth_dev->data->name, q,
 		    (v & DWMAC4_MTL_DEBUG_PRXQ_MASK) >> DWMAC4_MTL_DEBUG_PRXQ_SHIFT);
 }
 
 /*
- * Waits, bounded, until the RX and (with @p tx) TX DMA processes of
- * channels 0..@p n-1 read Stopped in DMA_Debug_Status0/1/2: a channel
+ * Waits, bounded, until the RX and (with @p tx) TX DMA processes of the
+ * channels in @p chans (bit ch for channel ch) read Stopped in DMA_Debug_Status0/1/2: a channel
  * whose SR/ST was cleared finishes the frame in transfer first.
  * 0 or -ETIMEDOUT (logged).
  */
 int
 stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
-			   unsigned int n, bool tx)
+			   uint32_t chans, bool tx)
 {
 	uint32_t mask[3] = { 0, 0, 0 };
 	unsigned int ch, r;
 
-	for (ch = 0; ch < n; ch++) {
+	for (ch = 0; ch < DWMAC4_DMA_MAX_CHANNELS; ch++) {
+		if (!(chans & RTE_BIT32(ch)))
+			continue;
 		r = (DWMAC4_DMA_DEBUG_STATUS(ch) - DMA_DEBUG_STATUS_0) / 4u;
 		mask[r] |= DWMAC4_DMA_DEBUG_PS_MASK <<
 			   DWMAC4_DMA_DEBUG_RPS_SHIFT(ch);
@@ -126,7 +128,7 @@ stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
 /*
  * Leaves the core quiescent, as a driver taking over one must before the
  * reset (Linux stmmac_stop_all_dma() and stmmac_mac_set(false)): the
- * receiver off, MTL RX queue 0 drained, every DMA channel stopped, the
+ * receiver off, each MTL RX queue drained, every DMA channel stopped, the
  * transmitter off, then a bounded wait for every channel's DMA processes
  * to reach Stopped (DMA_Debug_Status0/1/2). A software reset with
  * transfers in flight would cut them on the bus and on the wire.
@@ -136,18 +138,21 @@ int
 stmmac_hw_quiesce(struct stmmac_adapter *ad)
 {
 	const struct socnic_backend *be = &ad->port.be;
-	unsigned int ch, n = stmmac_hw_channels(be);
+	unsigned int ch, q, n = stmmac_hw_channels(be);
 
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_RE, 0);
-	if (socnic_read32(be, DMA_CHAN_RX_CONTROL(0)) & DMA_CONTROL_SR)
-		stmmac_hw_drain_mtl_rx(ad);
+	/* Each MTL RX queue whose channel still receives is drained into it. */
+	for (q = 0; q < ad->mtl_rx_queues; q++)
+		if (socnic_read32(be, DMA_CHAN_RX_CONTROL(stmmac_hw_rx_queue_chan(be, q))) &
+		    DMA_CONTROL_SR)
+			stmmac_hw_drain_mtl_rx(ad, q);
 	for (ch = 0; ch < n; ch++) {
 		socnic_update32(be, DMA_CHAN_RX_CONTROL(ch), DMA_CONTROL_SR, 0);
 		socnic_update32(be, DMA_CHAN_TX_CONTROL(ch), DMA_CONTROL_ST, 0);
 	}
 	socnic_update32(be, GMAC_CONFIG, GMAC_CONFIG_TE, 0);
-	return stmmac_hw_wait_dma_stopped(be, ad->eth_dev->data->port_id, n,
-					  true);
+	return stmmac_hw_wait_dma_stopped(be, ad->eth_dev->data->port_id,
+					  RTE_BIT32(n) - 1u, true);
 }
 
 /*
@@ -244,17 +249,14 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->mtl_rx_queues = (f2 & GMAC_HW_FEAT_RXQCNT) + 1;
 	ad->mtl_tx_queues = ((f2 & GMAC_HW_FEAT_TXQCNT) >> 6) + 1;
 	/*
-	 * Each queue in use gets an equal share of the FIFO, in whole
-	 * 256-byte blocks, as Linux's stmmac_dma_operation_mode() divides
-	 * it by rx/tx_queues_to_use, not by the queues the core has: the
-	 * queues left disabled hold none of it. One queue is in use here,
-	 * so it takes the whole FIFO (i.MX8MP's five queues would leave a
-	 * fifth each: ~1.5 KiB TX frames at most).
+	 * A port's RX queue q is MTL RX queue q on DMA channel q, its TX
+	 * queue q DMA channel q into MTL TX queue q (stmmac_hw_queues.c):
+	 * as many as the core has of both.
 	 */
-	ad->rx_queue_bytes = RTE_ALIGN_FLOOR(ad->rx_fifo / STMMAC_MTL_QUEUES_USED,
-					     256u);
-	ad->tx_queue_bytes = RTE_ALIGN_FLOOR(ad->tx_fifo / STMMAC_MTL_QUEUES_USED,
-					     256u);
+	ad->port.nb_rxq_max = (uint16_t)RTE_MIN(ad->mtl_rx_queues,
+		((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1);
+	ad->port.nb_txq_max = (uint16_t)RTE_MIN(ad->mtl_tx_queues,
+		((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1);
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
 	/*
@@ -360,12 +362,12 @@ stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
 			    name, ad->dma_addr_bits);
 		return -EINVAL;
 	}
-	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes over %u/%u MTL queues (queue 0, the one in use: %u / %u)",
+	PMD_DRV_LOG(INFO, "%s: dwmac core %x.%x (user %#x), %u-bit DMA, %u-bit bus, FIFOs RX %u TX %u bytes over %u/%u MTL queues, %u RX / %u TX queues",
 		    name, snps >> 4, snps & 0xf,
 		    (ver & DWMAC4_VERSION_USERVER_MASK) >> 8, ad->dma_addr_bits,
 		    ad->bus_bytes * 8, ad->rx_fifo, ad->tx_fifo,
 		    ad->mtl_rx_queues, ad->mtl_tx_queues,
-		    ad->rx_queue_bytes, ad->tx_queue_bytes);
+		    ad->port.nb_rxq_max, ad->port.nb_txq_max);
 	return 0;
 }
 
@@ -500,37 +502,13 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 
 	stmmac_hw_sysbus(ad);
 	/*
-	 * PBLx8 (unless snps,no-pbl-x8) and the descriptor layout
-	 * (stmmac_dma_layout()); the burst length itself goes into each
-	 * direction's control register.
-	 */
-	socnic_update32(be, DMA_CHAN_CONTROL(STMMAC_CHAN),
-			DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
-			(ad->da.pblx8 ? DMA_CHAN_CTRL_PBLX8 : 0) |
-			ad->dsl << DWMAC4_DMA_CHAN_CTRL_DSL_SHIFT);
-	/*
 	 * The secondary addresses (MAC_Address1..) reset disabled; ethdev
 	 * replays mac_addr_add for each after dev_start
 	 * (eth_dev_mac_restore()).
 	 */
 	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
 	stmmac_hw_write_filter(dev);
-	/* RX queue 0 enabled for generic (DCB) traffic, mapped to channel 0. */
-	socnic_write32(be, GMAC_RXQ_CTRL0, GMAC_RX_DCB_QUEUE_ENABLE(0));
-	socnic_write32(be, MTL_RXQ_DMA_MAP0, MTL_RXQ_DMA_QXMDMACH(STMMAC_CHAN, 0));
-	/*
-	 * Store and forward both ways, queue sizes in 256-byte blocks minus
-	 * one (with several MTL queues they reset to 256 bytes: a full-size
-	 * frame would never pass). DIS_TCP_EF: frames with a bad IP/L4
-	 * checksum reach software with IPHE/IPCE instead of being dropped
-	 * silently in the MAC (model.md "MTL"; robustness P-a).
-	 */
-	socnic_write32(be, MTL_CHAN_RX_OP_MODE(0),
-		       MTL_OP_MODE_RSF | MTL_OP_MODE_DIS_TCP_EF |
-		       ((ad->rx_queue_bytes / 256u - 1u) << MTL_OP_MODE_RQS_SHIFT));
-	socnic_write32(be, MTL_CHAN_TX_OP_MODE(0),
-		       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN |
-		       ((ad->tx_queue_bytes / 256u - 1u) << MTL_OP_MODE_TQS_SHIFT));
+	stmmac_hw_queues_configure(dev);
 }
 
 void

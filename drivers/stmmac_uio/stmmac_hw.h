@@ -20,9 +20,9 @@ struct socnic_backend;
 int stmmac_hw_probe(struct stmmac_adapter *ad, const struct stmmac_of *of,
 		    struct rte_ether_addr *ea);
 int stmmac_hw_quiesce(struct stmmac_adapter *ad);
-void stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad);
+void stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad, unsigned int q);
 int stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
-			       unsigned int n, bool tx);
+			       uint32_t chans, bool tx);
 int stmmac_hw_reset(struct stmmac_adapter *ad);
 /* Quiesce then reset (0 or -EIO): the probe's, and a start's if needed. */
 int stmmac_hw_takeover(struct stmmac_adapter *ad);
@@ -39,6 +39,15 @@ void stmmac_hw_write_mac(const struct socnic_backend *be,
 			 const struct rte_ether_addr *ea);
 void stmmac_hw_write_mac_n(const struct socnic_backend *be, unsigned int n,
 			   const struct rte_ether_addr *ea);
+
+/* stmmac_hw_queues.c */
+/* A queue's share of a FIFO of @p fifo bytes over @p nb_queues in use. */
+uint32_t stmmac_hw_queue_bytes(uint32_t fifo, uint16_t nb_queues);
+/* The MTL and DMA programming of the port's queues at a start. */
+void stmmac_hw_queues_configure(struct rte_eth_dev *dev);
+/* The DMA channel MTL RX queue @p q is mapped to (MTL_RxQ_DMA_Map0/1). */
+unsigned int stmmac_hw_rx_queue_chan(const struct socnic_backend *be,
+				     unsigned int q);
 
 /* stmmac_phy.c */
 int stmmac_phy_init(struct stmmac_adapter *ad);

@@ -46,17 +46,26 @@ int
 stmmac_intr_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
 	bool on = dev->data->dev_conf.intr_conf.rxq != 0;
+	struct stmmac_rx_queue *rxq;
+	uint16_t i;
 
-	rxq->des3_ioc = on && ad->da.riwt == 0 ? RDES3_INT_ON_COMPLETION_EN : 0;
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		rxq->des3_ioc = on && ad->da.riwt == 0 ?
+				RDES3_INT_ON_COMPLETION_EN : 0;
+		if (on)
+			socnic_write32(&ad->port.be,
+				       DMA_CHAN_RX_WATCHDOG(STMMAC_RXQ_CHAN(rxq)),
+				       ad->da.riwt);
+	}
 	/* Before the start reads the link: a change after it is not lost. */
 	if (dev->data->dev_conf.intr_conf.lsc && ad->lsc_irq)
 		socnic_write32(&ad->port.be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
 	if (!on)
 		return 0;
-	socnic_write32(&ad->port.be, DMA_CHAN_RX_WATCHDOG(STMMAC_CHAN), ad->da.riwt);
-	return socnic_intr_create(dev, &ad->port.be, STMMAC_CHAN, stmmac_logtype_driver,
+	/* Queue q's line is its channel's: channel q. */
+	return socnic_intr_create(dev, &ad->port.be, 0, stmmac_logtype_driver,
 				  &ad->rx_intr);
 }
 
@@ -65,9 +74,9 @@ stmmac_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	if (qid != 0 || ad->rx_intr == NULL)
+	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
 		return -EINVAL;
-	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(STMMAC_CHAN),
+	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(qid),
 		       DMA_CHAN_INTR_ENA_RIE | intr_normal_enable(ad));
 	socnic_intr_rearm(&ad->port.be);
 	return 0;
@@ -78,10 +87,10 @@ stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	if (qid != 0 || ad->rx_intr == NULL)
+	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
 		return -EINVAL;
-	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(STMMAC_CHAN), 0);
-	socnic_write32(&ad->port.be, DMA_CHAN_STATUS(STMMAC_CHAN),
+	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(qid), 0);
+	socnic_write32(&ad->port.be, DMA_CHAN_STATUS(qid),
 		       DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_NIS);
 	return 0;
 }

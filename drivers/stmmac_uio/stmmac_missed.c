@@ -42,9 +42,9 @@ stmmac_rx_missed_update(struct socnic_rx_queue *rq)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq(rq);
 	uint32_t v = socnic_read32(rxq->q.be,
-				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_CHAN));
+				   DMA_CHAN_MISS_FRAME_CNT(STMMAC_RXQ_CHAN(rxq)));
 	uint32_t q = socnic_read32(rxq->q.be,
-				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0));
+				   DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(rxq->q.queue_id));
 
 	stmmac_rx_missed_add(rxq, v & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
 			     v & DWMAC4_DMA_MISS_FRAME_CNT_MFCO);
@@ -74,12 +74,16 @@ stmmac_missed_alarm(void *arg)
 {
 	struct rte_eth_dev *dev = arg;
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	struct stmmac_rx_queue *rxq = stmmac_rxq0(dev);
+	struct stmmac_rx_queue *rxq;
+	uint16_t i;
 
 	if (!__atomic_load_n(&ad->missed_watch, __ATOMIC_ACQUIRE))
 		return;
-	if (rxq != NULL)
-		stmmac_rx_missed_update(&rxq->q);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		rxq = dev->data->rx_queues[i];
+		if (rxq != NULL)
+			stmmac_rx_missed_update(&rxq->q);
+	}
 	if (rte_eal_alarm_set(stmmac_missed_period_us(ad->mac_speed),
 			      stmmac_missed_alarm, dev) < 0)
 		__atomic_store_n(&ad->missed_watch, false, __ATOMIC_RELEASE);

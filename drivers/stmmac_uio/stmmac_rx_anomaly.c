@@ -51,7 +51,7 @@ stmmac_rx_stale(struct stmmac_rx_queue *rxq, uint16_t off)
 	uint16_t slot = idx & rxq->q.mask;
 	volatile struct dwmac4_desc *d = stmmac_rxd(rxq, idx);
 
-	if (socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) !=
+	if (socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_RXQ_CHAN(rxq))) !=
 	    stmmac_rx_desc_addr(rxq, slot))
 		return false;
 	stmmac_rx_set_addr(rxq, d, slot, rxq->q.sw_ring[slot]);
@@ -104,7 +104,7 @@ stmmac_rx_stuck_check(struct stmmac_rx_queue *rxq)
 	stmmac_rx_ring_sync(rxq, rxq->q.next, 1, true);
 	if (!(rte_le_to_cpu_32(stmmac_rxd(rxq, slot)->des3) & RDES3_OWN))
 		return;
-	cur = socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_CHAN)) -
+	cur = socnic_read32(rxq->q.be, DMA_CHAN_CUR_RX_DESC(STMMAC_RXQ_CHAN(rxq))) -
 	      rxq->ring_lo;
 	if (cur & ((1u << shift) - 1) || (cur >> shift) >= rxq->q.nb_desc)
 		return;

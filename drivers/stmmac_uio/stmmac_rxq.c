@@ -60,7 +60,7 @@ stmmac_rx_descriptor_status(void *rx_queue, uint16_t offset)
 /* ---- Control path ---- */
 
 const struct socnic_ring_limits stmmac_ring_limits = {
-	.nb_queues = 1,
+	.nb_queues = DWMAC4_DMA_MAX_CHANNELS,
 	.min_desc = STMMAC_MIN_RING_DESC,
 	.max_desc = STMMAC_MAX_RING_DESC,
 };
@@ -169,7 +169,7 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	rxq->q.desc_shift = ad->desc_shift;
 	rxq->pbl = ad->da.rxpbl;
 	rxq->q.buf_size = rxq->q.room;
-	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(STMMAC_CHAN);
+	rxq->tail_reg = DMA_CHAN_RX_END_ADDR(queue_id);
 	/*
 	 * lib/rxpath objects: the DMA sync variant, the page pool over the
 	 * application's mempool, copybreak and, for zerocopy=0, copy-all.
@@ -259,12 +259,12 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
-	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR_HI(STMMAC_RXQ_CHAN(rxq)),
 		       (uint32_t)(rxq->q.ring_iova >> 32));
-	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_CHAN), rxq->ring_lo);
-	socnic_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_BASE_ADDR(STMMAC_RXQ_CHAN(rxq)), rxq->ring_lo);
+	socnic_write32(be, DMA_CHAN_RX_RING_LEN(STMMAC_RXQ_CHAN(rxq)),
 		       DWMAC4_DMA_RING_LEN(rxq->q.nb_desc));
-	socnic_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_RX_CONTROL(STMMAC_RXQ_CHAN(rxq)),
 		       stmmac_rx_control(rxq, false));
 	/* t = N: the whole ring is armed. */
 	socnic_write_tail(be, rxq->tail_reg,
@@ -291,7 +291,7 @@ void
 stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
-	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_RXQ_CHAN(rxq)),
 		       stmmac_rx_control(rxq, true));
 }
 
@@ -310,9 +310,10 @@ stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	if (!rxq->q.started)
 		return;
-	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_CHAN),
+	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_RXQ_CHAN(rxq)),
 		       stmmac_rx_control(rxq, false));
-	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id, STMMAC_CHAN + 1, false);
+	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id,
+				   RTE_BIT32(STMMAC_RXQ_CHAN(rxq)), false);
 	stmmac_rx_missed_update(&rxq->q);
 	stmmac_rx_count_discarded(rxq);
 	socnic_rx_queue_recycle(&rxq->q, stmmac_logtype_rx);

@@ -24,6 +24,7 @@
 #include "socnic_ring.h"
 
 #include "stmmac_ethdev.h"
+#include "stmmac_hw.h"
 #include "stmmac_logs.h"
 #include "stmmac_tx_csum.h"
 
@@ -389,13 +390,15 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	/*
 	 * Store and forward: the MTL sends a frame once all of it is in the
 	 * TX queue, so a longer one would never leave (it would stall the
-	 * queue): the limit is the queue's real size (TQS, from the FIFO
-	 * MAC_HW_Feature1 reports), within TDES3's 15-bit length.
+	 * queue): the limit is the queue's real size (TQS: its share of
+	 * the FIFO MAC_HW_Feature1 reports among the TX queues configured,
+	 * stmmac_hw_queue_bytes()), within TDES3's 15-bit length.
 	 */
-	txq->max_frame = RTE_MIN(ad->tx_queue_bytes,
+	txq->max_frame = RTE_MIN(stmmac_hw_queue_bytes(ad->tx_fifo,
+						       dev->data->nb_tx_queues),
 				 (uint32_t)TDES3_PACKET_SIZE_MASK);
 	txq->q.queue_id = queue_id;
-	txq->tail_reg = DMA_CHAN_TX_END_ADDR(STMMAC_CHAN);
+	txq->tail_reg = DMA_CHAN_TX_END_ADDR(queue_id);
 	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->cic_mask = ad->tx_coe ? TDES3_CHECKSUM_INSERTION_MASK : 0;
 	ret = rxp_sync_init(&txq->q.sync, ad->da.rx.dma_noncoherent ?
@@ -428,10 +431,10 @@ stmmac_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q)
 	stmmac_tx_ring_sync(txq, 0, txq->q.nb_desc, false);
 	txq->q.prod = 0;
 	txq->q.clean = 0;
-	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR_HI(STMMAC_TXQ_CHAN(txq)),
 		       (uint32_t)(txq->q.ring_iova >> 32));
-	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_CHAN), txq->ring_lo);
-	socnic_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_CHAN),
+	socnic_write32(be, DMA_CHAN_TX_BASE_ADDR(STMMAC_TXQ_CHAN(txq)), txq->ring_lo);
+	socnic_write32(be, DMA_CHAN_TX_RING_LEN(STMMAC_TXQ_CHAN(txq)),
 		       DWMAC4_DMA_RING_LEN(txq->q.nb_desc));
 	/* t = 0: nothing to send yet (tail == current == base). */
 	socnic_write_tail(be, txq->tail_reg, txq->ring_lo);
@@ -449,7 +452,7 @@ stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q)
 	 * descriptors before the current frame's status is written back),
 	 * then ST.
 	 */
-	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_TXQ_CHAN(txq)),
 			DMA_CHAN_TX_CTRL_TXPBL_MASK | DMA_CONTROL_OSP,
 			(uint32_t)txq->pbl << DMA_BUS_MODE_PBL_SHIFT |
 			DMA_CONTROL_OSP | DMA_CONTROL_ST);
@@ -495,7 +498,7 @@ stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	if (!txq->q.started)
 		return;
-	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_CHAN),
+	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_TXQ_CHAN(txq)),
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);

@@ -258,6 +258,13 @@ sec_primary(const char *prefix, int cmd_fd, int rep_fd)
 	argv[argc++] = (char *)(uintptr_t)"--no-pci";
 	argv[argc++] = (char *)(uintptr_t)"-l";
 	argv[argc++] = (char *)(uintptr_t)"0";
+	/*
+	 * Hugepages may lie above 4 GiB physically, beyond NETA's 32-bit
+	 * bus: IOVA as VA from the 4 GiB-aligned base the other PMD tests
+	 * use (pmd_harness.h), which the secondary takes from the primary.
+	 */
+	argv[argc++] = (char *)(uintptr_t)"--iova-mode=va";
+	argv[argc++] = (char *)(uintptr_t)"--base-virtaddr=0x200000000000";
 	for (p = 0; p < nb; p++) {
 		argv[argc++] = (char *)(uintptr_t)"--vdev";
 		argv[argc++] = (char *)(uintptr_t)sec_vdevs[p];

@@ -34,13 +34,14 @@ socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
 }
 
 void
-socnic_dev_infos_fill(struct rte_eth_dev_info *info,
+socnic_dev_infos_fill(const struct rte_eth_dev *dev,
+		      struct rte_eth_dev_info *info,
 		      const struct socnic_dev_limits *lim, bool rx_csum)
 {
 	const struct socnic_ring_limits *ring = lim->ring;
 
-	info->max_rx_queues = ring->nb_queues;
-	info->max_tx_queues = ring->nb_queues;
+	info->max_rx_queues = socnic_port(dev)->nb_rxq_max;
+	info->max_tx_queues = socnic_port(dev)->nb_txq_max;
 	info->min_rx_bufsize = lim->min_rx_bufsize;
 	info->max_rx_pktlen = lim->max_rx_pktlen;
 	info->min_mtu = RTE_ETHER_MIN_MTU;
@@ -106,8 +107,12 @@ socnic_dev_private_from_port(uint16_t port_id, const struct eth_dev_ops *ops)
 void
 socnic_dev_started(struct rte_eth_dev *dev, int logtype)
 {
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STARTED;
+	uint16_t i;
+
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STARTED;
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STARTED;
 	dev->dev_ops->link_update(dev, 0);
 	SOCNIC_LOG(logtype, INFO, "port %u started", dev->data->port_id);
 }
@@ -116,11 +121,14 @@ void
 socnic_dev_stopped(struct rte_eth_dev *dev, const struct socnic_backend *be)
 {
 	struct rte_eth_link link;
+	uint16_t i;
 
 	if (be->ops->port_stopped != NULL)
 		be->ops->port_stopped(be->ctx);
-	dev->data->rx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
-	dev->data->tx_queue_state[0] = RTE_ETH_QUEUE_STATE_STOPPED;
+	for (i = 0; i < dev->data->nb_rx_queues; i++)
+		dev->data->rx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		dev->data->tx_queue_state[i] = RTE_ETH_QUEUE_STATE_STOPPED;
 	memset(&link, 0, sizeof(link));
 	rte_eth_linkstatus_set(dev, &link);
 }
@@ -165,108 +173,4 @@ socnic_vdev_remove(struct rte_vdev_device *vdev)
 	if (eth_dev->data->dev_started)
 		rte_eth_dev_stop(eth_dev->data->port_id);
 	return rte_eth_dev_close(eth_dev->data->port_id);
-}
-
-static struct socnic_rx_queue *
-socnic_dev_rxq(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	return queue_id < dev->data->nb_rx_queues ?
-		dev->data->rx_queues[queue_id] : NULL;
-}
-
-static struct socnic_tx_queue *
-socnic_dev_txq(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	return queue_id < dev->data->nb_tx_queues ?
-		dev->data->tx_queues[queue_id] : NULL;
-}
-
-int
-socnic_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
-	struct socnic_rx_queue *q = socnic_dev_rxq(dev, queue_id);
-	int ret;
-
-	if (q == NULL || !socnic_port(dev)->hw_started)
-		return -EINVAL;
-	if (!q->started) {
-		ret = ops->rx_start(dev, q);
-		if (ret < 0)
-			return ret;
-		ops->rx_enable(q);
-	}
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
-
-int
-socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
-	struct socnic_rx_queue *q = socnic_dev_rxq(dev, queue_id);
-
-	if (q == NULL)
-		return -EINVAL;
-	ops->rx_stop(q);
-	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-int
-socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
-	struct socnic_tx_queue *q = socnic_dev_txq(dev, queue_id);
-	int ret;
-
-	if (q == NULL || !socnic_port(dev)->hw_started)
-		return -EINVAL;
-	if (!q->started) {
-		ret = ops->tx_start(dev, q);
-		if (ret < 0)
-			return ret;
-		ops->tx_enable(q);
-	}
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STARTED;
-	return 0;
-}
-
-int
-socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
-	struct socnic_tx_queue *q = socnic_dev_txq(dev, queue_id);
-
-	if (q == NULL)
-		return -EINVAL;
-	ops->tx_drain(q);
-	ops->tx_stop(q);
-	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
-	return 0;
-}
-
-void
-socnic_dev_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-			struct rte_eth_rxq_info *qinfo)
-{
-	const struct socnic_rx_queue *q = dev->data->rx_queues[queue_id];
-
-	qinfo->mp = q->mp;
-	qinfo->nb_desc = q->nb_desc;
-	qinfo->scattered_rx = q->scatter;
-	/* What the device fills: the room rounded to what it takes. */
-	qinfo->rx_buf_size = (uint16_t)q->buf_size;
-	qinfo->conf.rx_free_thresh = q->free_thresh;
-	qinfo->conf.offloads = q->offloads;
-}
-
-void
-socnic_dev_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
-			struct rte_eth_txq_info *qinfo)
-{
-	const struct socnic_tx_queue *q = dev->data->tx_queues[queue_id];
-
-	qinfo->nb_desc = q->nb_desc;
-	qinfo->conf.offloads = q->offloads;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Pieces of the ethdev ops every socrx PMD shares (one port, one RX and
- * one TX queue, a backend): configure's checks, the constant part of
+ * Pieces of the ethdev ops every socrx PMD shares (one port, its RX and
+ * TX queues, a backend): configure's checks, the constant part of
  * dev_infos_get, the tails of start, stop and close, the end of probe
  * and remove. The NIC's own steps (registers, queues) stay in each PMD.
  */
@@ -33,12 +33,14 @@ struct socnic_dev_limits {
 };
 
 /*
- * Fills @p info from @p lim: scatter and KEEP_CRC, checksum flags unless
- * @p rx_csum is false (csum=off), multi-segment TX, ring limits, burst
- * and ring defaults of 32 and 512. The PMD adds max_mac_addrs and its own
+ * Fills @p info from @p lim and @p dev's port: the queues the device has,
+ * scatter and KEEP_CRC, checksum flags unless @p rx_csum is false
+ * (csum=off), multi-segment TX, ring limits, burst and ring defaults of
+ * 32 and 512 on one queue. The PMD adds max_mac_addrs and its own
  * offloads.
  */
-void socnic_dev_infos_fill(struct rte_eth_dev_info *info,
+void socnic_dev_infos_fill(const struct rte_eth_dev *dev,
+			   struct rte_eth_dev_info *info,
 			   const struct socnic_dev_limits *lim, bool rx_csum);
 
 /*
@@ -55,14 +57,14 @@ void *socnic_dev_private_from_port(uint16_t port_id,
 				   const struct eth_dev_ops *ops);
 
 /*
- * The end of dev_start, once the device and the backend run: queue 0 of
- * each direction started, the link read, "port N started" logged.
+ * The end of dev_start, once the device and the backend run: every queue
+ * of each direction started, the link read, "port N started" logged.
  */
 void socnic_dev_started(struct rte_eth_dev *dev, int logtype);
 
 /*
  * The end of dev_stop, once the device is quiescent: the backend told,
- * queue 0 of each direction stopped, the link down.
+ * every queue of each direction stopped, the link down.
  */
 void socnic_dev_stopped(struct rte_eth_dev *dev,
 			const struct socnic_backend *be);
@@ -130,5 +132,37 @@ void socnic_dev_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 			     struct rte_eth_rxq_info *qinfo);
 void socnic_dev_txq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,
 			     struct rte_eth_txq_info *qinfo);
+
+/*
+ * dev_start: every RX and TX queue the port was configured with is set
+ * up (at least one of each). 0 or a logged -EINVAL.
+ */
+int socnic_dev_queues_check(const struct rte_eth_dev *dev, int logtype);
+
+/*
+ * dev_start: every RX queue, then every TX queue, filled and programmed,
+ * their DMA still stopped; on a failure the queues started are stopped
+ * again and the error returned. Then, the device configured, enable
+ * turns every queue's DMA on (RX first).
+ */
+int socnic_dev_queues_start(struct rte_eth_dev *dev);
+void socnic_dev_queues_enable(struct rte_eth_dev *dev);
+
+/*
+ * dev_stop's steps over every queue set up, in the order the family's
+ * device needs them: RX stopped (buffers back to the pool), TX drained
+ * (the device finishes what it holds), TX stopped.
+ */
+void socnic_dev_rx_queues_stop(struct rte_eth_dev *dev);
+void socnic_dev_tx_queues_drain(struct rte_eth_dev *dev);
+void socnic_dev_tx_queues_stop(struct rte_eth_dev *dev);
+
+/*
+ * mtu_set: every RX queue set up takes frames of the MTU's length plus
+ * @p extra bytes the device stores with each (socnic_rx_mtu_check()), or
+ * none changes; then each accepts frames up to the new length.
+ */
+int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
+			  uint32_t extra);
 
 #endif /* SOCNIC_ETHDEV_H */

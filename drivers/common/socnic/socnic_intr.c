@@ -45,8 +45,10 @@ socnic_intr_create(struct rte_eth_dev *dev, const struct socnic_backend *be,
 	struct rte_intr_handle *h;
 	int fd;
 
-	if (*out != NULL)
-		return 0;	/* a restart keeps the handle */
+	/* A restart keeps the handle, unless the queues changed since. */
+	if (*out != NULL && rte_intr_nb_efd_get(*out) == n)
+		return 0;
+	socnic_intr_release(dev, out);
 	if (ops->irq_kind == SOCNIC_IRQ_NONE || ops->irq_fd == NULL) {
 		SOCNIC_LOG(logtype, ERR, "port %u: intr_conf.rxq: the %s backend has no interrupts",
 			   dev->data->port_id, ops->name);

@@ -19,7 +19,8 @@
  * Creates @p dev's interrupt handle: one event fd per RX queue, queue q's
  * from the backend's channel @p ch_base + q, EAL vectors from
  * RTE_INTR_VEC_RXTX_OFFSET; sets dev->intr_handle and *@p out. A handle
- * already in *@p out is kept (a restart). 0, -ENOTSUP (the backend has no
+ * already in *@p out is kept (a restart) when it has an fd per RX queue,
+ * else made again. 0, -ENOTSUP (the backend has no
  * interrupts), -ENOMEM or -EINVAL; logged under @p logtype.
  */
 int socnic_intr_create(struct rte_eth_dev *dev, const struct socnic_backend *be,

@@ -13,7 +13,7 @@
 
 /*
  * What every family's adapter (the port's dev_private) starts with: its
- * backend, its queue control, whether the device runs, where the
+ * backend, its queue control, how many queues it has, whether the device runs, where the
  * backend's counters stood at the last reset (they count on regardless).
  */
 struct socnic_queue_ops;
@@ -26,6 +26,9 @@ struct socnic_port {
 	 * PMD, which a secondary process's ops never follow.
 	 */
 	const struct socnic_queue_ops *qops;
+	/* The queues the device has, each direction (probe; dev_infos). */
+	uint16_t nb_rxq_max;
+	uint16_t nb_txq_max;
 	bool hw_started;
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 };

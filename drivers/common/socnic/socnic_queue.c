@@ -24,7 +24,7 @@ socnic_queue_setup_check(int logtype, uint16_t port, const char *dir,
 	uint16_t n = *nb_desc;
 
 	if (queue_id >= lim->nb_queues) {
-		SOCNIC_LOG(logtype, ERR, "port %u: %s queue %u: only %u queue",
+		SOCNIC_LOG(logtype, ERR, "port %u: %s queue %u: the device has %u queues at most",
 			   port, dir, queue_id, lim->nb_queues);
 		return -EINVAL;
 	}

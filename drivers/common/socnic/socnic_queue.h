@@ -24,7 +24,7 @@
  * power of two is rounded up (socnic_queue_setup_check()).
  */
 struct socnic_ring_limits {
-	uint16_t nb_queues;
+	uint16_t nb_queues;		/* most the family's devices have */
 	uint16_t min_desc;
 	uint16_t max_desc;
 };

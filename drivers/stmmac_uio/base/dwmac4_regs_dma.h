@@ -80,6 +80,8 @@
  * ------------------------------------------------------------------------ */
 #define DMA_CHAN_BASE_ADDR		0x1100U
 #define DMA_CHAN_BASE_OFFSET		0x80U
+/* Channels a core may have (TX/RXCHCNT + 1; Linux common.h STMMAC_CH_MAX). */
+#define DWMAC4_DMA_MAX_CHANNELS		8U
 #define DMA_CHANX_BASE_ADDR(ch)						\
 	(DMA_CHAN_BASE_ADDR + (uint32_t)(ch) * DMA_CHAN_BASE_OFFSET)
 
