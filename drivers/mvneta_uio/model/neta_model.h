@@ -262,6 +262,7 @@ struct neta_model_stats {
 	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
 	uint64_t rx_missed;		/* no non-occupied descriptor */
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
+	uint64_t rx_dropped_queue_off;	/* of those: steered to a disabled queue */
 	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
 	uint64_t rx_dropped_filter;	/* refused by the DA filter */
 	uint64_t watch_da_refused;	/* params.watch_da: writes that refused it */
