@@ -194,8 +194,10 @@ int neta_model_start(struct neta_model *m, int cpu);
 void neta_model_stop(struct neta_model *m);
 
 /*
- * Step mode: runs the RX engine for up to @p budget frames, then each TX
- * queue for up to @p budget frames. Returns the frames moved.
+ * Step mode: runs the RX engine for up to @p budget frames, then the TX
+ * engine for up to @p budget frames per TX queue, each frame from the
+ * queue the arbiter picks (MVNETA_TXQ_FIXED_PRIO_CFG: strict priority,
+ * queue 7 first, at reset). Returns the frames moved.
  */
 unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
 
