@@ -7,7 +7,9 @@
  * Expected values are numeric literals, each commented with where the value
  * comes from: "Linux X" is macro X of drivers/net/ethernet/marvell/mvneta.c
  * (or the code named), "musdk X" is X of Marvell's user-space driver
- * (musdk src/drivers/neta: mv_neta_ppio.h, neta_hw.h), "ours" is a name
+ * (musdk src/drivers/neta: mv_neta_ppio.h, neta_hw.h), "FreeBSD X" is X of
+ * sys/dev/neta/if_mvnetareg.h, "LSP X" is X of Marvell's Linux support
+ * package HAL (mvNetaRegs.h, mvNetaHal.c), "ours" is a name
  * socrx gives a field the references use without naming. A wrong bit, shift
  * or per-queue stride then shows up here, not as a misprogrammed register.
  */
@@ -119,13 +121,21 @@ port_regs(void)
 	PIN(MVNETA_DEF_RXQ_MASK, 0xe);				/* ours */
 	PIN(MVNETA_DEF_RXQ_ARP(1), 0x10);			/* Linux (q) << 4 */
 	PIN(MVNETA_TX_UNSET_ERR_SUM, 0x1000);			/* Linux BIT(12) */
+	PIN(MVNETA_TCP_CAPTURE_EN, 0x4000);		/* FreeBSD PXC_TCPCAPEN */
+	PIN(MVNETA_UDP_CAPTURE_EN, 0x8000);		/* FreeBSD PXC_UDPCAPEN */
 	PIN(MVNETA_DEF_RXQ_TCP(1), 0x10000);			/* Linux (q) << 16 */
 	PIN(MVNETA_DEF_RXQ_UDP(1), 0x80000);			/* Linux (q) << 19 */
 	PIN(MVNETA_DEF_RXQ_BPDU(1), 0x400000);			/* Linux (q) << 22 */
+	PIN(MVNETA_DEF_RXQ_ARP_SHIFT, 4);			/* ours: Linux << 4 */
+	PIN(MVNETA_DEF_RXQ_TCP_SHIFT, 16);			/* ours: Linux << 16 */
+	PIN(MVNETA_DEF_RXQ_UDP_SHIFT, 19);			/* ours: Linux << 19 */
+	PIN(MVNETA_DEF_RXQ_BPDU_SHIFT, 22);			/* ours: Linux << 22 */
+	PIN(MVNETA_RXQ_FIELD_MASK, 0x7);		/* ours: FreeBSD RXQ(7) */
 	PIN(MVNETA_RX_CSUM_WITH_PSEUDO_HDR, 0x2000000);		/* Linux BIT(25) */
 	PIN(MVNETA_PORT_CONFIG_DEFL_VALUE(0), 0x2001000);	/* Linux */
 	PIN(MVNETA_PORT_CONFIG_DEFL_VALUE(1), 0x2491012);	/* Linux */
 	PIN(MVNETA_PORT_CONFIG_EXTEND, 0x2404);			/* Linux */
+	PIN(MVNETA_SPAN_BPDU_CAPTURE_EN, 0x2);			/* FreeBSD PXCX_SPAN */
 	PIN(MVNETA_MAC_ADDR_LOW, 0x2414);			/* Linux */
 	PIN(MVNETA_MAC_ADDR_HIGH, 0x2418);			/* Linux */
 	PIN(MVNETA_SDMA_CONFIG, 0x241c);			/* Linux */
@@ -136,6 +146,10 @@ port_regs(void)
 	PIN(MVNETA_DESC_SWAP, 0x40);				/* Linux BIT(6) */
 	PIN(MVNETA_TX_BRST_SZ_MASK(4), 0x1000000);		/* Linux (b) << 22 */
 	PIN(MVNETA_VLAN_PRIO_TO_RXQ, 0x2440);			/* Linux */
+	PIN(MVNETA_VLAN_PRIO_RXQ_MAP(0, 7), 0x7);	/* Linux (rxq) << (prio * 3) */
+	PIN(MVNETA_VLAN_PRIO_RXQ_MAP(7, 5), 0xa00000);		/* Linux */
+	PIN(MVNETA_VLAN_PRIO_RXQ_MAP(7, 7), 0xe00000);		/* Linux */
+	PIN(MVNETA_VLAN_PRIO_SHIFT(7), 21);			/* ours: Linux */
 	PIN(MVNETA_PORT_STATUS, 0x2444);			/* Linux */
 	PIN(MVNETA_TX_IN_PRGRS, 0x1);				/* Linux BIT(0) */
 	PIN(MVNETA_TX_FIFO_EMPTY, 0x100);			/* Linux BIT(8) */
@@ -253,10 +267,19 @@ txq_regs(void)
 	PIN(MVNETA_TXQ_DEC_SENT_MASK, 0xff);			/* Linux */
 	PIN(MVNETA_PORT_TX_RESET, 0x3cf0);			/* Linux */
 	PIN(MVNETA_PORT_TX_DMA_RESET, 0x1);			/* Linux BIT(0) */
+	PIN(MVNETA_TXQ_CMD1_REG, 0x3e00);			/* Linux */
+	PIN(MVNETA_TXQ_FIXED_PRIO_CFG, 0x3e04);			/* FreeBSD TQFPC_V3 */
 	PIN(MVNETA_TX_MTU, 0x3e0c);				/* Linux */
 	PIN(MVNETA_TX_MTU_MAX, 0x3ffff);			/* Linux */
 	PIN(MVNETA_TX_TOKEN_SIZE, 0x3e14);			/* Linux */
 	PINQ(MVNETA_TXQ_TOKEN_SIZE_REG, 0x3e40, 0x3e44, 0x3e5c); /* Linux */
+	/* FreeBSD TQAC_V3(q); LSP NETA_TXQ_WRR_ARBITER_REG 0x2400 + 0x1a80 */
+	PINQ(MVNETA_TXQ_ARB_CFG_REG, 0x3e80, 0x3e84, 0x3e9c);
+	PIN(MVNETA_TXQ_FIXED_PRIO(0), 0x1);			/* FreeBSD TQFPC_EN */
+	PIN(MVNETA_TXQ_FIXED_PRIO(7), 0x80);			/* FreeBSD TQFPC_EN */
+	PIN(MVNETA_TXQ_FIXED_PRIO_ALL, 0xff);	/* LSP NETA_TX_FIXED_PRIO_MASK */
+	PIN(MVNETA_TXQ_WRR_WEIGHT_MASK, 0xff);	/* LSP NETA_TXQ_WRR_WEIGHT_MAX */
+	PIN(MVNETA_TXQ_WRR_WEIGHT_UNIT, 256);	/* LSP mvNetaTxqWrrPrioSet */
 }
 
 static void

@@ -375,10 +375,11 @@ test_steering_and_stops(void)
 	struct drv_rx_seen s[4];
 	unsigned int q;
 
-	/* Default queue 1, TCP to 2, UDP to 3. */
+	/* Default queue 1, TCP to 2, UDP to 3 (captured). */
 	drv_wr(&d, MVNETA_PORT_CONFIG, MVNETA_DEF_RXQ(1) | MVNETA_DEF_RXQ_ARP(1) |
 	       MVNETA_DEF_RXQ_TCP(2) | MVNETA_DEF_RXQ_UDP(3) |
-	       MVNETA_DEF_RXQ_BPDU(1));
+	       MVNETA_DEF_RXQ_BPDU(1) | MVNETA_TCP_CAPTURE_EN |
+	       MVNETA_UDP_CAPTURE_EN);
 	for (q = 1; q < 4; q++)
 		drv_rx_setup(&d, q, 8, 1984);
 	model_fixture_qsrc_push_owned(src, udp_frame(100, 6), 100);

@@ -122,9 +122,22 @@
 #define MVNETA_DEF_RXQ_MASK			0xeU	/* no Linux macro */
 #define MVNETA_DEF_RXQ_ARP(q)			((uint32_t)(q) << 4)
 #define MVNETA_TX_UNSET_ERR_SUM			MVNETA_BIT(12)
+/*
+ * Capture enables of the TCP and UDP queues (FreeBSD MVNETA_PXC_TCPCAPEN,
+ * _UDPCAPEN; Marvell's LSP mvNetaTcpRxq() / mvNetaUdpRxq() set them with
+ * the queue): without them IPv4 TCP / UDP frames take no class queue.
+ */
+#define MVNETA_TCP_CAPTURE_EN			MVNETA_BIT(14)
+#define MVNETA_UDP_CAPTURE_EN			MVNETA_BIT(15)
 #define MVNETA_DEF_RXQ_TCP(q)			((uint32_t)(q) << 16)
 #define MVNETA_DEF_RXQ_UDP(q)			((uint32_t)(q) << 19)
 #define MVNETA_DEF_RXQ_BPDU(q)			((uint32_t)(q) << 22)
+/* Where each 3-bit queue field of PORT_CONFIG starts (no Linux macros). */
+#define MVNETA_DEF_RXQ_ARP_SHIFT		4
+#define MVNETA_DEF_RXQ_TCP_SHIFT		16
+#define MVNETA_DEF_RXQ_UDP_SHIFT		19
+#define MVNETA_DEF_RXQ_BPDU_SHIFT		22
+#define MVNETA_RXQ_FIELD_MASK			0x7U	/* a queue number */
 #define MVNETA_RX_CSUM_WITH_PSEUDO_HDR		MVNETA_BIT(25)
 #define MVNETA_PORT_CONFIG_DEFL_VALUE(q)	(MVNETA_DEF_RXQ(q) |	\
 						 MVNETA_DEF_RXQ_ARP(q) |	\
@@ -134,6 +147,11 @@
 						 MVNETA_TX_UNSET_ERR_SUM |	\
 						 MVNETA_RX_CSUM_WITH_PSEUDO_HDR)
 #define MVNETA_PORT_CONFIG_EXTEND		0x2404U
+/*
+ * Spanning-tree BPDUs (01:80:c2:00:00:00) to the BPDU queue of
+ * PORT_CONFIG (FreeBSD MVNETA_PXCX_SPAN; LSP mvNetaBpduRxq() sets it).
+ */
+#define MVNETA_SPAN_BPDU_CAPTURE_EN		MVNETA_BIT(1)
 #define MVNETA_MAC_ADDR_LOW			0x2414U
 #define MVNETA_MAC_ADDR_HIGH			0x2418U
 
@@ -145,7 +163,15 @@
 #define MVNETA_DESC_SWAP			MVNETA_BIT(6)
 #define MVNETA_TX_BRST_SZ_MASK(burst)		((uint32_t)(burst) << 22)
 
+/*
+ * RX queue of an 802.1Q-tagged frame by its priority (PCP): 3 bits per
+ * priority, priority p in [3p+2:3p] (Linux mvneta_map_vlan_prio_to_rxq();
+ * FreeBSD MVNETA_VPT2P; LSP mvNetaVprioToRxqSet()). No enable bit in any
+ * of them: the map always applies to tagged frames (docs/model.md).
+ */
 #define MVNETA_VLAN_PRIO_TO_RXQ			0x2440U
+#define MVNETA_VLAN_PRIO_RXQ_MAP(prio, rxq)	((uint32_t)(rxq) << ((prio) * 3))
+#define MVNETA_VLAN_PRIO_SHIFT(prio)		((prio) * 3)	/* ours */
 #define MVNETA_PORT_STATUS			0x2444U
 #define MVNETA_TX_IN_PRGRS			MVNETA_BIT(0)
 #define MVNETA_TX_FIFO_EMPTY			MVNETA_BIT(8)
@@ -279,9 +305,17 @@
 #define MVNETA_TXQ_DEC_SENT_MASK		0xffU
 #define MVNETA_PORT_TX_RESET			0x3cf0U
 #define MVNETA_PORT_TX_DMA_RESET		MVNETA_BIT(0)
+/*
+ * The TX queue arbiter (FreeBSD "Tx DMA Queue Arbiter Registers (Version
+ * 3)", Marvell's LSP "New TX WRR EJP Registers"; fields in mvneta_sdma.h).
+ */
+#define MVNETA_TXQ_CMD1_REG			0x3e00U	/* Linux */
+#define MVNETA_TXQ_FIXED_PRIO_CFG		0x3e04U	/* FreeBSD TQFPC_V3 */
 #define MVNETA_TX_MTU				0x3e0cU
 #define MVNETA_TX_MTU_MAX			0x3ffffU
 #define MVNETA_TX_TOKEN_SIZE			0x3e14U
 #define MVNETA_TXQ_TOKEN_SIZE_REG(q)		(0x3e40U + ((uint32_t)(q) << 2))
+/* Transmit Queue Arbiter Configuration (FreeBSD TQAC_V3, LSP TQxAC). */
+#define MVNETA_TXQ_ARB_CFG_REG(q)		(0x3e80U + ((uint32_t)(q) << 2))
 
 #endif /* SOCRX_MVNETA_REGS_H */

@@ -40,4 +40,17 @@
 #define MVNETA_TX_TOKEN_SIZE_MAX	0xffffffffU	/* Linux */
 #define MVNETA_TXQ_TOKEN_SIZE_MAX	0x7fffffffU	/* Linux */
 
+/*
+ * The arbiter among the TX queues. MVNETA_TXQ_FIXED_PRIO_CFG bit q puts
+ * queue q in the fixed-priority group (LSP mvNetaTxqFixPrioSet() sets it,
+ * mvNetaTxqWrrPrioSet() clears it); a queue whose bit is clear is served
+ * by weighted round robin with the weight of MVNETA_TXQ_ARB_CFG_REG(q)
+ * [7:0] in units of 256 bytes (LSP: "Weight * 256 bytes * 8 bits must be
+ * larger then MTU"). Linux mvneta.c writes neither register.
+ */
+#define MVNETA_TXQ_FIXED_PRIO(q)	MVNETA_BIT(q)	/* FreeBSD TQFPC_EN */
+#define MVNETA_TXQ_FIXED_PRIO_ALL	0xffU		/* LSP TX_FIXED_PRIO_MASK */
+#define MVNETA_TXQ_WRR_WEIGHT_MASK	0xffU		/* LSP WRR_WEIGHT_MAX */
+#define MVNETA_TXQ_WRR_WEIGHT_UNIT	256U		/* LSP: bytes per weight */
+
 #endif /* SOCRX_MVNETA_SDMA_H */

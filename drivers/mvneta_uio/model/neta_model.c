@@ -230,11 +230,15 @@ neta_model_dma_unmap(struct neta_model *m, uint64_t iova)
 
 /* ---- Engines ---- */
 
-/* One pass: RX then each TX queue, each under one lock hold. */
+/*
+ * One pass: RX under one lock hold, then up to @p budget frames per TX
+ * queue in the arbiter's order (neta_tx_arbitrate()), one lock hold each.
+ */
 static unsigned int
 model_run(struct neta_model *m, unsigned int budget)
 {
-	unsigned int moved = 0, n, q;
+	unsigned int moved = 0, n;
+	enum neta_work w;
 
 	pthread_mutex_lock(&m->lock);
 	neta_irq_race_pass(m);
@@ -243,15 +247,14 @@ model_run(struct neta_model *m, unsigned int budget)
 	neta_irq_coal_tick(m);
 	pthread_mutex_unlock(&m->lock);
 	moved += n;
-	for (q = 0; q < MVNETA_MAX_TXQ; q++) {
+	for (n = 0; n < budget * MVNETA_MAX_TXQ; n++) {
 		pthread_mutex_lock(&m->lock);
-		for (n = 0; n < budget && neta_tx_work(m, q) == NETA_WORK_FRAME;
-		     n++)
-			;
+		w = neta_tx_arbitrate(m);
 		pthread_mutex_unlock(&m->lock);
-		moved += n;
+		if (w != NETA_WORK_FRAME)
+			break;
 	}
-	return moved;
+	return moved + n;
 }
 
 unsigned int

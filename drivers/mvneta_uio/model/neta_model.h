@@ -194,8 +194,10 @@ int neta_model_start(struct neta_model *m, int cpu);
 void neta_model_stop(struct neta_model *m);
 
 /*
- * Step mode: runs the RX engine for up to @p budget frames, then each TX
- * queue for up to @p budget frames. Returns the frames moved.
+ * Step mode: runs the RX engine for up to @p budget frames, then the TX
+ * engine for up to @p budget frames per TX queue, each frame from the
+ * queue the arbiter picks (MVNETA_TXQ_FIXED_PRIO_CFG: strict priority,
+ * queue 7 first, at reset). Returns the frames moved.
  */
 unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
 
@@ -262,6 +264,7 @@ struct neta_model_stats {
 	uint64_t rx_delivered_err;	/* of those, closed with ERR_SUMMARY */
 	uint64_t rx_missed;		/* no non-occupied descriptor */
 	uint64_t rx_dropped_stopped;	/* link down, port or queue off */
+	uint64_t rx_dropped_queue_off;	/* of those: steered to a disabled queue */
 	uint64_t rx_oversize;		/* of rx_delivered: cut, MVNETA_RXD_ERR_LEN */
 	uint64_t rx_dropped_filter;	/* refused by the DA filter */
 	uint64_t watch_da_refused;	/* params.watch_da: writes that refused it */

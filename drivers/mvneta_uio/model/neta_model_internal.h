@@ -107,6 +107,9 @@ struct neta_model {
 	uint32_t regs[NETA_NREGS];	/* plain storage of the window */
 	struct neta_rxq rxq[MVNETA_MAX_RXQ];
 	struct neta_txq txq[MVNETA_MAX_TXQ];
+	/* TX arbiter: the WRR group's turn and each queue's byte credit. */
+	unsigned int wrr_turn;
+	int64_t wrr_credit[MVNETA_MAX_TXQ];
 	/* The PHY and its partner (model_phy.h); the SMI (neta_model_smi.c). */
 	struct model_phy phy;
 	uint32_t smi;			/* what the SMI reads once idle */
@@ -266,6 +269,13 @@ void neta_irq_coal_tick(struct neta_model *m);
 void neta_irq_race_pass(struct neta_model *m);
 
 /* neta_model_tx.c */
-enum neta_work neta_tx_work(struct neta_model *m, unsigned int q);
+/*
+ * The TX arbiter picks the queue that sends the next frame (fixed
+ * priority, then weighted round robin; mvneta_sdma.h) and sends it.
+ * NETA_WORK_NONE when no queue can send now.
+ */
+enum neta_work neta_tx_arbitrate(struct neta_model *m);
+/* After PORT_TX_RESET: the round robin restarts at queue 0. */
+void neta_tx_arbiter_reset(struct neta_model *m);
 
 #endif /* SOCRX_NETA_MODEL_INTERNAL_H */

@@ -2,7 +2,8 @@
 /*
  * neta model: the RX parser's answer in the descriptor status (L3 and L4
  * type, IPv4 header OK, L4 checksum OK, IPv4 fragment, one VLAN tag), the
- * queue steering of MVNETA_PORT_CONFIG, and the TX checksum insertion.
+ * queue steering (MVNETA_PORT_CONFIG's class queues and their capture
+ * enables, the VLAN priority map), and the TX checksum insertion.
  *
  * The parser claims MVNETA_RXD_L4_CSUM_OK only for a TCP or UDP checksum
  * it verified over exactly the datagram (IP lengths, never the Ethernet
@@ -118,29 +119,64 @@ neta_parse_status(const uint8_t *p, uint32_t len)
 	return vlan | MVNETA_RXD_L3_UN | MVNETA_RXD_L4_OTHER;
 }
 
+/* A PORT_CONFIG queue field at @p shift. */
+static unsigned int
+cfg_queue(uint32_t cfg, unsigned int shift)
+{
+	return (cfg >> shift) & MVNETA_RXQ_FIELD_MASK;
+}
+
 /*
- * The RX queue of a frame (MVNETA_PORT_CONFIG): ARP to the ARP queue,
- * TCP and UDP over IPv4 to theirs, everything else to the default queue.
+ * The RX queue of a frame (docs/model.md "Queue steering"), the first
+ * rule that matches:
+ *  1. a spanning-tree BPDU (01:80:c2:00:00:00) with PORT_CONFIG_EXTEND's
+ *     MVNETA_SPAN_BPDU_CAPTURE_EN: the BPDU queue;
+ *  2. ARP (through one 802.1Q tag): the ARP queue;
+ *  3. IPv4 TCP with MVNETA_TCP_CAPTURE_EN: the TCP queue; IPv4 UDP with
+ *     MVNETA_UDP_CAPTURE_EN: the UDP queue (by the IP protocol field);
+ *  4. an 802.1Q-tagged frame: MVNETA_VLAN_PRIO_TO_RXQ's queue for its
+ *     priority (no enable bit: the map always applies, 0 at reset);
+ *  5. the default queue, PORT_CONFIG's DEF_RXQ.
+ * The order of 1-4 among themselves is not public: the model takes the
+ * class captures (which a driver enables one by one) before the priority
+ * map (which no bit turns off).
  */
 unsigned int
 neta_steer(const struct neta_model *m, const uint8_t *p, uint32_t len)
 {
+	static const uint8_t bpdu[6] = { 0x01, 0x80, 0xc2, 0, 0, 0 };
 	uint32_t cfg = neta_reg(m, MVNETA_PORT_CONFIG);
-	unsigned int def = (cfg & MVNETA_DEF_RXQ_MASK) >> MVNETA_DEF_RXQ_SHIFT;
-	uint16_t type;
+	uint32_t l3 = ETHER_HDR_LEN;
+	uint16_t type, tci = 0;
+	bool tagged = false;
+	const uint8_t *ip;
 
-	if (len < ETHER_HDR_LEN + 20)
-		return def;
+	if (len < ETHER_HDR_LEN)
+		return cfg_queue(cfg, MVNETA_DEF_RXQ_SHIFT);
+	if ((neta_reg(m, MVNETA_PORT_CONFIG_EXTEND) &
+	     MVNETA_SPAN_BPDU_CAPTURE_EN) && memcmp(p, bpdu, 6) == 0)
+		return cfg_queue(cfg, MVNETA_DEF_RXQ_BPDU_SHIFT);
 	type = be16_at(p + 12);
-	if (type == ETHERTYPE_ARP)
-		return (cfg >> 4) & 7u;
-	if (type == ETHERTYPE_IP && (p[14] >> 4) == 4) {
-		if (p[14 + 9] == IPPROTO_TCP)
-			return (cfg >> 16) & 7u;
-		if (p[14 + 9] == IPPROTO_UDP)
-			return (cfg >> 19) & 7u;
+	if (type == ETHERTYPE_VLAN && len >= ETHER_HDR_LEN + 4) {
+		tagged = true;
+		tci = be16_at(p + 14);
+		type = be16_at(p + 16);
+		l3 += 4;
 	}
-	return def;
+	if (type == ETHERTYPE_ARP)
+		return cfg_queue(cfg, MVNETA_DEF_RXQ_ARP_SHIFT);
+	ip = p + l3;
+	if (type == ETHERTYPE_IP && len >= l3 + 20 && (ip[0] >> 4) == 4) {
+		if (ip[9] == IPPROTO_TCP && (cfg & MVNETA_TCP_CAPTURE_EN))
+			return cfg_queue(cfg, MVNETA_DEF_RXQ_TCP_SHIFT);
+		if (ip[9] == IPPROTO_UDP && (cfg & MVNETA_UDP_CAPTURE_EN))
+			return cfg_queue(cfg, MVNETA_DEF_RXQ_UDP_SHIFT);
+	}
+	if (tagged)
+		return (neta_reg(m, MVNETA_VLAN_PRIO_TO_RXQ) >>
+			MVNETA_VLAN_PRIO_SHIFT(tci >> 13)) &
+		       MVNETA_RXQ_FIELD_MASK;
+	return cfg_queue(cfg, MVNETA_DEF_RXQ_SHIFT);
 }
 
 /* Writes the folded complement of @p sum at @p at (big-endian). */

@@ -137,6 +137,9 @@ neta_regs_reset(struct neta_model *m)
 	reg_set(m, MVNETA_MAC_ADDR_LOW, (uint32_t)a[4] << 8 | a[5]);
 	reg_set(m, MVNETA_TX_MTU, NETA_TX_ARBITER_RESET_BITS);
 	reg_set(m, MVNETA_TX_TOKEN_SIZE, NETA_TX_ARBITER_RESET_BITS);
+	/* Every TX queue in the fixed-priority group (neta_tx_arbitrate()). */
+	reg_set(m, MVNETA_TXQ_FIXED_PRIO_CFG, MVNETA_TXQ_FIXED_PRIO_ALL);
+	neta_tx_arbiter_reset(m);
 	for (q = 0; q < MVNETA_MAX_RXQ; q++)
 		neta_rxq_reset(m, q);
 	for (q = 0; q < MVNETA_MAX_TXQ; q++) {
@@ -537,9 +540,11 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 				neta_rxq_reset(m, q);
 		break;
 	case MVNETA_PORT_TX_RESET:
-		if (val & MVNETA_PORT_TX_DMA_RESET)
+		if (val & MVNETA_PORT_TX_DMA_RESET) {
 			for (q = 0; q < MVNETA_MAX_TXQ; q++)
 				txq_reset(m, q);
+			neta_tx_arbiter_reset(m);
+		}
 		break;
 	case MVNETA_INTR_NEW_CAUSE:
 		/* the queue bits and MISCINTR are summaries: writes leave them */

@@ -4,7 +4,7 @@
  * the model lock held.
  *
  * A frame from the traffic source gets its FCS, is steered to a queue
- * (MVNETA_PORT_CONFIG) and, when the queue has enough non-occupied
+ * (neta_steer()) and, when the queue has enough non-occupied
  * descriptors, is stored as the 2-byte Marvell header (zero), the frame
  * and the FCS, from the packet offset of each buffer on, up to the
  * queue's buffer size per buffer. Each descriptor written back gets the
@@ -342,8 +342,18 @@ neta_rx_work(struct neta_model *m)
 	}
 	q = neta_steer(m, frame, m->rx_len - MODEL_FCS_LEN);
 	rq = &m->rxq[q];
-	if (!rq->enabled)
+	/*
+	 * Steered to a queue RXQ_CMD has not enabled: discarded as for a
+	 * queue without descriptors, in the port's discard counter (or held
+	 * by flow control, as everything the port cannot take now).
+	 */
+	if (!rq->enabled) {
+		if (!m->params.flow_control) {
+			neta_mib_add(m, MVNETA_RX_DISCARD_FRAME_COUNT, 1);
+			NETA_STAT_ADD(m, rx_dropped_queue_off, 1);
+		}
 		return rx_blocked(m, &m->stats.rx_dropped_stopped);
+	}
 	if (rq->hung) {
 		rx_hang(m, rq);
 		return NETA_WORK_FRAME;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * neta model: the TX engine of one queue. Called with the model lock held.
+ * neta model: the TX engine of one queue and the arbiter that picks the
+ * queue (neta_tx_arbitrate()). Called with the model lock held.
  *
  * While the queue has pending descriptors (MVNETA_TXQ_UPDATE_REG) the
  * engine gathers one frame, MVNETA_TXD_F_DESC on its first descriptor to
@@ -88,14 +89,19 @@ tx_consume(struct neta_model *m, struct neta_txq *tq, uint32_t n)
 	NETA_STAT_ADD(m, tx_desc_used, n);
 }
 
-enum neta_work
-neta_tx_work(struct neta_model *m, unsigned int q)
+/*
+ * Queue @p q sends its next frame when it can (@p bytes: its length on the
+ * wire, FCS included, or 0 for descriptors consumed unsent).
+ */
+static enum neta_work
+tx_work(struct neta_model *m, unsigned int q, uint32_t *bytes)
 {
 	struct neta_txq *tq = &m->txq[q];
 	struct mvneta_tx_desc *d, dv;
 	uint32_t n, idx, cmd = 0, first_cmd = 0, size, off, len = 0;
 	const void *src;
 
+	*bytes = 0;
 	if (!tq->enabled || tq->hung || tq->token_stall || tq->pending == 0 ||
 	    !neta_gmac_passes(m) || neta_dma_config_bad(m, false) != NULL)
 		return NETA_WORK_NONE;
@@ -158,8 +164,80 @@ neta_tx_work(struct neta_model *m, unsigned int q)
 	if (m->params.tx_sink != NULL)
 		m->params.tx_sink->put(m->params.tx_sink, m->tx_frame, len);
 	mib_tx(m, m->tx_frame, len);
+	*bytes = len + MVNETA_ETH_FCS_LEN;
 	NETA_STAT_ADD(m, tx_frames, 1);
 	NETA_STAT_ADD(m, tx_bytes, len);
 	tx_consume(m, tq, n + 1);
 	return NETA_WORK_FRAME;
+}
+
+/* ---- The arbiter among the queues ---- */
+
+void
+neta_tx_arbiter_reset(struct neta_model *m)
+{
+	m->wrr_turn = 0;
+	memset(m->wrr_credit, 0, sizeof(m->wrr_credit));
+}
+
+/*
+ * Weighted round robin among the queues outside the fixed-priority group
+ * (@p wrr, a queue mask), deficit style: the queue whose turn it is sends
+ * while its credit is positive, each frame taking its bytes (the credit
+ * may go below 0: the debt is paid from its next turns); a queue that
+ * cannot send, or whose credit ran out, passes the turn to the next
+ * queue of the group, which gains its weight in units of 256 bytes. A
+ * queue that had nothing to send keeps its debt, never a surplus. Weight
+ * 0 never gains credit: that queue never sends.
+ */
+static enum neta_work
+tx_wrr(struct neta_model *m, uint32_t wrr)
+{
+	unsigned int i, q;
+	uint32_t bytes, w;
+
+	for (i = 0; i <= MVNETA_MAX_TXQ; i++) {
+		q = m->wrr_turn;
+		if ((wrr & MVNETA_BIT(q)) && m->wrr_credit[q] > 0) {
+			if (tx_work(m, q, &bytes) == NETA_WORK_FRAME) {
+				m->wrr_credit[q] -= bytes;
+				return NETA_WORK_FRAME;
+			}
+			m->wrr_credit[q] = 0;
+		}
+		m->wrr_turn = q = (q + 1) % MVNETA_MAX_TXQ;
+		w = neta_reg(m, MVNETA_TXQ_ARB_CFG_REG(q)) &
+		    MVNETA_TXQ_WRR_WEIGHT_MASK;
+		if (wrr & MVNETA_BIT(q))
+			m->wrr_credit[q] += (int64_t)w *
+					    MVNETA_TXQ_WRR_WEIGHT_UNIT;
+	}
+	/* No queue of the group could send: no surplus is kept idle. */
+	if (m->wrr_credit[m->wrr_turn] > 0)
+		m->wrr_credit[m->wrr_turn] = 0;
+	return NETA_WORK_NONE;
+}
+
+/*
+ * The queues of MVNETA_TXQ_FIXED_PRIO_CFG first, the highest-numbered
+ * one that can send first (all eight at reset: strict priority, queue 7
+ * highest), then the others by weighted round robin: a fixed-priority
+ * queue with a frame ready always goes before any WRR queue. Neither the
+ * order inside the fixed group nor the register's reset value is public
+ * (docs/model.md "TX arbiter"): the model takes the stricter reading,
+ * under which a busy higher queue starves the lower ones.
+ */
+enum neta_work
+neta_tx_arbitrate(struct neta_model *m)
+{
+	uint32_t fixed = neta_reg(m, MVNETA_TXQ_FIXED_PRIO_CFG) &
+			 MVNETA_TXQ_FIXED_PRIO_ALL;
+	uint32_t bytes;
+	unsigned int q;
+
+	for (q = MVNETA_MAX_TXQ; q-- != 0;)
+		if ((fixed & MVNETA_TXQ_FIXED_PRIO(q)) &&
+		    tx_work(m, q, &bytes) == NETA_WORK_FRAME)
+			return NETA_WORK_FRAME;
+	return tx_wrr(m, ~fixed & MVNETA_TXQ_FIXED_PRIO_ALL);
 }
