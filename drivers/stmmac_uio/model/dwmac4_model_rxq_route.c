@@ -85,6 +85,15 @@ route_build_rx(struct dwmac4_model *m, struct model_route *rt)
 		rt->rxq_size[q] = model_mtl_rxq_size(m, q);
 		lane = (uint32_t)(map >> (8 * q));
 		rt->q2ch[q] = lane & 0xfu;
+		/* A disabled queue keeps its priorities: their frames drop. */
+		for (pcp = 0; pcp < 8; pcp++) {
+			if (!(psrq >> (8 * q + pcp) & 1u))
+				continue;
+			if (rt->pcp_q[pcp] != MODEL_ROUTE_NONE)
+				rt->pcp_dup |= (uint8_t)(1u << pcp);
+			else
+				rt->pcp_q[pcp] = (uint8_t)q;
+		}
 		if (rt->rxqen[q] == RXQEN_OFF)
 			continue;
 		sum += rt->rxq_size[q];
@@ -100,14 +109,6 @@ route_build_rx(struct dwmac4_model *m, struct model_route *rt)
 			continue;
 		}
 		rt->ch_queues[rt->q2ch[q]] |= (uint8_t)(1u << q);
-		for (pcp = 0; pcp < 8; pcp++) {
-			if (!(psrq >> (8 * q + pcp) & 1u))
-				continue;
-			if (rt->pcp_q[pcp] != MODEL_ROUTE_NONE)
-				rt->pcp_dup |= (uint8_t)(1u << pcp);
-			else
-				rt->pcp_q[pcp] = (uint8_t)q;
-		}
 	}
 	if (sum > DWMAC4_MODEL_FIFO_BYTES)
 		route_refuse(rt, true, "MTL_RxQ_Operation_Mode: RQS of the enabled RX queues beyond the 16 KiB RX FIFO");
