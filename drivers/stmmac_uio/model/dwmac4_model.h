@@ -307,8 +307,9 @@ void dwmac4_model_get_stats(struct dwmac4_model *m,
  * Fault injection of DMA channel @p chan (< params.n_channels): replaces
  * or reads its struct dwmac4_model_faults. Safe while the model runs (the
  * engine uses the new knobs from its next frame, the schedule keeps
- * numbering frames by rx_offered). Only channel 0 receives traffic: the
- * knobs of other channels are kept but have no effect. 0, or -EINVAL for
+ * numbering frames by rx_offered). The knobs act on the frames the
+ * channel's RX DMA stores (those of the MTL queues mapped to it). 0, or
+ * -EINVAL for
  * a bad channel, NULL, a rate above 1000000 or stall_ppm without
  * stall_polls.
  */
