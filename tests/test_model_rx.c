@@ -269,6 +269,10 @@ fix_init(struct fix *f, const struct fix_opts *o)
 	if (!o->no_dis_tcp_ef)
 		dwmac4_model_write32(f->m, MTL_CHAN_RX_OP_MODE(0),
 				     MTL_OP_MODE_DIS_TCP_EF);
+	/* Several queues: queue 0 enabled for generic traffic, as a driver does. */
+	if (o->mtl_queues > 1)
+		dwmac4_model_write32(f->m, GMAC_RXQ_CTRL0,
+				     GMAC_RX_DCB_QUEUE_ENABLE(0));
 	for (i = 0; i < o->armed; i++)
 		arm(f, i);
 	dwmac4_model_write32(f->m, DMA_CHAN_RX_BASE_ADDR_HI(0),

@@ -61,6 +61,7 @@
 	X(model_pcs, "0|1", NULL, MODEL)				\
 	X(model_link_events, "<frame>:<mode>[/<frame>:<mode>]", NULL, MODEL) \
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
+	X(model_channels, "<1..8>", NULL, MODEL)			\
 	X(model_clocks, "on|off|no_rxc", NULL, MODEL)			\
 	X(model_boot, "reset|running|poweron", NULL, MODEL)		\
 	X(model_soc, "none|rk3568|rk3588|imx8mp", NULL, MODEL)		\

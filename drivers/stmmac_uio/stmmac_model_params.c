@@ -102,6 +102,18 @@ arg_model_mtl_queues(const char *v, void *args)
 	return NULL;
 }
 
+/* DMA channels of the core, each way (params.n_channels). */
+static const char *
+arg_model_channels(const char *v, void *args)
+{
+	uint64_t n;
+
+	if (socnic_parse_u64(v, 1, DWMAC4_MODEL_MAX_CHANNELS, &n) < 0)
+		return "expected 1..8";
+	MODEL_PARAMS(args)->n_channels = (unsigned int)n;
+	return NULL;
+}
+
 static const char *
 arg_model_clocks(const char *v, void *args)
 {
@@ -341,7 +353,6 @@ stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
 	struct dwmac4_model_params *p = &ma->p;
 	const struct socnic_model_args *c = &ma->common;
 
-	p->n_channels = 1;
 	memcpy(p->mac, mac, sizeof(p->mac));
 	p->dma_store = c->dma_store;
 	p->flow_control = c->flow_ctrl;

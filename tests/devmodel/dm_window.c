@@ -31,13 +31,21 @@ static const uint32_t dm_triggers[] = {
 	DMA_CHAN_RX_END_ADDR(1), DMA_CHAN_TX_END_ADDR(1),
 	DMA_CHAN_RX_END_ADDR(2), DMA_CHAN_TX_END_ADDR(2),
 	DMA_CHAN_RX_END_ADDR(3), DMA_CHAN_TX_END_ADDR(3),
+	DMA_CHAN_RX_END_ADDR(4), DMA_CHAN_TX_END_ADDR(4),
+	DMA_CHAN_RX_END_ADDR(5), DMA_CHAN_TX_END_ADDR(5),
+	DMA_CHAN_RX_END_ADDR(6), DMA_CHAN_TX_END_ADDR(6),
+	DMA_CHAN_RX_END_ADDR(7), DMA_CHAN_TX_END_ADDR(7),
 	DMA_CHAN_RX_CONTROL(0), DMA_CHAN_TX_CONTROL(0),
 	DMA_CHAN_RX_CONTROL(1), DMA_CHAN_TX_CONTROL(1),
 	DMA_CHAN_RX_CONTROL(2), DMA_CHAN_TX_CONTROL(2),
 	DMA_CHAN_RX_CONTROL(3), DMA_CHAN_TX_CONTROL(3),
+	DMA_CHAN_RX_CONTROL(4), DMA_CHAN_TX_CONTROL(4),
+	DMA_CHAN_RX_CONTROL(5), DMA_CHAN_TX_CONTROL(5),
+	DMA_CHAN_RX_CONTROL(6), DMA_CHAN_TX_CONTROL(6),
+	DMA_CHAN_RX_CONTROL(7), DMA_CHAN_TX_CONTROL(7),
 };
 
-_Static_assert(DWMAC4_MODEL_MAX_CHANNELS == 4,
+_Static_assert(DWMAC4_MODEL_MAX_CHANNELS == 8,
 	       "dm_triggers lists the channels of the model");
 
 /* What a word of the window is to the mirror. */
@@ -64,8 +72,9 @@ dm_window_init(struct dm_window *w, struct dwmac4_model *m, uint32_t *win)
 	w->win = win;
 	for (i = 0; i < sizeof(dm_triggers) / sizeof(dm_triggers[0]); i++)
 		w->kind[dm_triggers[i] / 4u] = DM_REG_TRIGGER;
-	w->kind[DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0) / 4u] =
-		DM_REG_CLEAR_ON_READ;
+	for (i = 0; i < DWMAC4_MODEL_MAX_MTL_QUEUES; i++)
+		w->kind[DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(i) / 4u] =
+			DM_REG_CLEAR_ON_READ;
 	for (i = 0; i < DWMAC4_MODEL_MAX_CHANNELS; i++)
 		w->kind[DMA_CHAN_MISS_FRAME_CNT(i) / 4u] = DM_REG_CLEAR_ON_READ;
 	for (i = 0; i < DM_WINDOW_WORDS; i++) {

@@ -134,6 +134,42 @@
 #define GMAC_RX_DCB_QUEUE_ENABLE(q)	DWMAC4_BIT((q) * 2 + 1)
 #define DWMAC4_GMAC_RX_QUEUE_MASK(q)	(DWMAC4_GENMASK(1, 0) << ((q) * 2))
 
+/*
+ * MAC_RxQ_Ctrl1: the RX queue each packet class is routed to (dwmac4.h
+ * "RX Queues Routing" for AVCPQ..TACPQE; TPQC, FPRQ, OMCBCQ and TBRQE
+ * are the databook's, as NXP's and GigaDevice's register headers name
+ * them). AVCPQ: untagged AV control packets; PTPQ: PTP over Ethernet;
+ * DCBCPQ: DCB control packets; UPQ: untagged packets; MCBCQ with MCBCQEN:
+ * multicast/broadcast; TACPQE: tagged AV control packets to AVCPQ too;
+ * TPQC: tagged PTP over Ethernet (0 by PSRQ, non-AV queues; 1 to PTPQ;
+ * 2 by PSRQ, AV queues); FPRQ: frame preemption residue; OMCBCQ: MCBCQ
+ * overrides the VLAN-priority routing; TBRQE: type-field based routing.
+ */
+#define GMAC_RXQCTRL_AVCPQ_MASK		DWMAC4_GENMASK(2, 0)
+#define GMAC_RXQCTRL_AVCPQ_SHIFT	0
+#define GMAC_RXQCTRL_PTPQ_MASK		DWMAC4_GENMASK(6, 4)
+#define GMAC_RXQCTRL_PTPQ_SHIFT		4
+#define GMAC_RXQCTRL_DCBCPQ_MASK	DWMAC4_GENMASK(10, 8)
+#define GMAC_RXQCTRL_DCBCPQ_SHIFT	8
+#define GMAC_RXQCTRL_UPQ_MASK		DWMAC4_GENMASK(14, 12)
+#define GMAC_RXQCTRL_UPQ_SHIFT		12
+#define GMAC_RXQCTRL_MCBCQ_MASK		DWMAC4_GENMASK(18, 16)
+#define GMAC_RXQCTRL_MCBCQ_SHIFT	16
+#define GMAC_RXQCTRL_MCBCQEN		DWMAC4_BIT(20)
+#define GMAC_RXQCTRL_TACPQE		DWMAC4_BIT(21)
+#define DWMAC4_RXQCTRL_TPQC_MASK	DWMAC4_GENMASK(23, 22)
+#define DWMAC4_RXQCTRL_TPQC_SHIFT	22
+#define DWMAC4_RXQCTRL_FPRQ_MASK	DWMAC4_GENMASK(26, 24)
+#define DWMAC4_RXQCTRL_FPRQ_SHIFT	24
+#define DWMAC4_RXQCTRL_OMCBCQ		DWMAC4_BIT(28)
+#define DWMAC4_RXQCTRL_TBRQE		DWMAC4_BIT(29)
+/*
+ * MAC_RxQ_Ctrl2 (queues 0..3) and _Ctrl3 (4..7): PSRQ, one byte per queue,
+ * the VLAN user priorities (PCP) routed to it (queue x's byte is x % 4).
+ */
+#define GMAC_RXQCTRL_PSRQX_MASK(x)	(DWMAC4_GENMASK(7, 0) << ((x) * 8))
+#define GMAC_RXQCTRL_PSRQX_SHIFT(x)	((x) * 8)
+
 /* MAC_Interrupt_Enable bits (dwmac4.h "MAC Interrupt bitmap"). */
 #define GMAC_INT_RGSMIIS		DWMAC4_BIT(0)
 #define GMAC_INT_PCS_LINK		DWMAC4_BIT(1)

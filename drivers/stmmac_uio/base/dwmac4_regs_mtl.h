@@ -19,6 +19,12 @@
 #define DWMAC4_MTL_OPERATION_DTXSTS	DWMAC4_BIT(1)
 #define MTL_OPERATION_RAA		DWMAC4_BIT(2)	/* RX arbitration */
 #define MTL_OPERATION_SCHALG_MASK	DWMAC4_GENMASK(6, 5)
+#define MTL_OPERATION_SCHALG_WRR	(0x0U << 5)
+#define MTL_OPERATION_SCHALG_WFQ	(0x1U << 5)
+#define MTL_OPERATION_SCHALG_DWRR	(0x2U << 5)
+#define MTL_OPERATION_SCHALG_SP		(0x3U << 5)
+#define MTL_OPERATION_RAA_SP		(0x0U << 2)
+#define MTL_OPERATION_RAA_WSP		(0x1U << 2)
 #define MTL_FRPE			DWMAC4_BIT(15)
 #define MTL_INT_STATUS			0x0c20U
 #define MTL_INT_QX(q)			DWMAC4_BIT(q)
@@ -27,6 +33,12 @@
 /* Byte lane q of MAP0 (q = 0..3) names the DMA channel for RX queue q. */
 #define MTL_RXQ_DMA_QXMDMACH(chan, q)	((uint32_t)(chan) << (8 * (q)))
 #define DWMAC4_MTL_RXQ_DMA_QXMDMACH_MASK(q) (DWMAC4_GENMASK(3, 0) << (8 * (q)))
+/*
+ * QxDDMACH (bit 4 of byte lane q): the queue's DMA channel chosen per
+ * packet by the DCS field of the matching MAC address (databook; Linux's
+ * GMAC_HI_DCS) instead of QxMDMACH.
+ */
+#define DWMAC4_MTL_RXQ_DMA_QXDDMACH(q)	DWMAC4_BIT(8 * (q) + 4)
 
 /* Per-queue MTL registers: 0x0d00 + 0x40 * q. */
 #define MTL_CHAN_BASE_ADDR		0x0d00U
@@ -41,6 +53,17 @@
 /* MTL_RxQ_Missed_Packet_Overflow_Cnt: drops at the RX FIFO, clear-on-read. */
 #define DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(q) (MTL_CHANX_BASE_ADDR(q) + 0x34U)
 #define MTL_CHAN_RX_DEBUG(q)		(MTL_CHANX_BASE_ADDR(q) + 0x38U)
+/*
+ * MTL_TxQ_Quantum_Weight (Linux MTL_TXQX_WEIGHT_BASE_ADDR): ISCQW, the
+ * queue's weight under WRR (its quantum under DWRR, its idle slope under
+ * CBS). MTL_RxQ_Control (databook; STM32/NXP RMs): RXQ_WEGT, the queue's
+ * weight when RAA is weighted strict priority, and RXQ_FRM_ARBIT.
+ */
+#define MTL_TXQX_WEIGHT_BASE_ADDR(q)	(MTL_CHANX_BASE_ADDR(q) + 0x18U)
+#define MTL_TXQ_WEIGHT_ISCQW_MASK	DWMAC4_GENMASK(20, 0)
+#define DWMAC4_MTL_CHAN_RX_CONTROL(q)	(MTL_CHANX_BASE_ADDR(q) + 0x3cU)
+#define DWMAC4_MTL_RXQ_WEGT_MASK	DWMAC4_GENMASK(2, 0)
+#define DWMAC4_MTL_RXQ_FRM_ARBIT	DWMAC4_BIT(3)
 
 /* MTL_TxQ_Operation_Mode. */
 #define DWMAC4_MTL_OP_MODE_FTQ		DWMAC4_BIT(0)	/* flush TX queue */

@@ -26,11 +26,6 @@ static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
 #define MODEL_DEFAULT_IDLE_SLEEP_US 20u
 /* Frames the model thread moves per engine between idle checks. */
 #define MODEL_THREAD_BURST 64u
-/*
- * Extra engine iterations allowed per step beyond the frame budget: a TX
- * engine may skip malformed descriptors (no frame moved), at most one ring.
- */
-#define MODEL_STEP_SLACK 2048u
 
 void
 dwmac4_model_params_init(struct dwmac4_model_params *p)
@@ -90,6 +85,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	if (m->params.clk_hz == 0)
 		m->params.clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
 	m->faults[0] = p->faults;
+	m->route_dirty = true;
 	if (pthread_mutex_init(&m->lock, NULL) != 0) {
 		free(m);
 		errno = ENOMEM;
@@ -177,48 +173,63 @@ dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns)
  * Linux's stmmac gets from rx-usecs.
  */
 void
-model_rwt_start(struct dwmac4_model *m)
+model_rwt_start(struct dwmac4_model *m, unsigned int ch)
 {
 	uint64_t rwt, ns;
 
-	if (__atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED) != 0)
+	if (__atomic_load_n(&m->rwt_deadline_ns[ch], __ATOMIC_RELAXED) != 0)
 		return;
-	rwt = model_reg_get(m, DMA_CHAN_RX_WATCHDOG(0)) &
+	rwt = model_reg_get(m, DMA_CHAN_RX_WATCHDOG(ch)) &
 	      DWMAC4_DMA_RX_WATCHDOG_RWT_MASK;
 	if (rwt == 0)
 		return;
 	ns = rwt * DWMAC4_RWT_UNIT_CYCLES * 1000000000ull / m->params.clk_hz;
 	/* At least 1 ns: a deadline of 0 would mean stopped. */
-	__atomic_store_n(&m->rwt_deadline_ns, model_now_ns(m) + (ns ? ns : 1),
-			 __ATOMIC_RELAXED);
+	__atomic_store_n(&m->rwt_deadline_ns[ch],
+			 model_now_ns(m) + (ns ? ns : 1), __ATOMIC_RELAXED);
 }
 
-/* At each pass: RI once the watchdog has run out (lock held). */
+/* At each pass: RI on each channel whose watchdog ran out (lock held). */
 static void
 model_rwt_check(struct dwmac4_model *m)
 {
-	uint64_t dl = __atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED);
+	unsigned int ch;
+	uint64_t dl;
 
-	if (dl == 0 || model_now_ns(m) < dl)
-		return;
-	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
-	__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		dl = __atomic_load_n(&m->rwt_deadline_ns[ch], __ATOMIC_RELAXED);
+		if (dl == 0 || model_now_ns(m) < dl)
+			continue;
+		model_chan_status_set(m, ch, DMA_CHAN_STATUS_RI);
+		__atomic_store_n(&m->rwt_deadline_ns[ch], 0, __ATOMIC_RELAXED);
+	}
 }
 
-/* The model thread sleeps until the watchdog runs out (model_thread.h). */
+/*
+ * The model thread sleeps until the first watchdog runs out
+ * (model_thread.h; 0: none runs).
+ */
 static uint64_t
 model_thread_deadline(void *dev)
 {
 	struct dwmac4_model *m = dev;
+	uint64_t first = 0, dl;
+	unsigned int ch;
 
-	return __atomic_load_n(&m->rwt_deadline_ns, __ATOMIC_RELAXED);
+	for (ch = 0; ch < m->params.n_channels; ch++) {
+		dl = __atomic_load_n(&m->rwt_deadline_ns[ch], __ATOMIC_RELAXED);
+		if (dl != 0 && (first == 0 || dl < first))
+			first = dl;
+	}
+	return first;
 }
 
 /* ---- Engines: step and thread modes ---- */
 
 /*
- * Runs the RX engine then every TX engine for up to @p budget frames each,
- * each engine's pass under one lock hold (a lock round trip per frame
+ * Runs the RX side then the TX side (the MTL TX scheduler over the TX
+ * engines, dwmac4_model_rxq_route.c) for up to @p budget frames each,
+ * each side's pass under one lock hold (a lock round trip per frame
  * cost the engine more than the frame: both are locked instructions that
  * wait for the descriptor write-backs to drain). Register writes that
  * need the lock wait for at most one pass. Sets *progress when anything
@@ -249,24 +260,12 @@ model_run(struct dwmac4_model *m, unsigned int budget, bool *progress)
 	 * A stalled engine (fault_stall_ppm) counts its stall in passes: it
 	 * is busy, not idle, so the thread neither yields nor sleeps.
 	 */
-	if (m->flt.stall_left != 0)
-		*progress = true;
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (m->flt[ch].stall_left != 0)
+			*progress = true;
 	pthread_mutex_unlock(&m->lock);
 	frames += moved;
-	for (ch = 0; ch < m->params.n_channels; ch++) {
-		pthread_mutex_lock(&m->lock);
-		for (moved = 0, iter = 0; moved < budget &&
-		     iter < budget + MODEL_STEP_SLACK; iter++) {
-			w = model_tx_work(m, ch);
-			if (w == MODEL_WORK_NONE)
-				break;
-			*progress = true;
-			moved += w == MODEL_WORK_FRAME;
-		}
-		pthread_mutex_unlock(&m->lock);
-		frames += moved;
-	}
-	return frames;
+	return frames + model_tx_sched(m, budget, progress);
 }
 
 unsigned int
@@ -396,6 +395,18 @@ dwmac4_model_last_violation(struct dwmac4_model *m)
 	return m->last_viol;
 }
 
+/* Whether a DMA channel is storing a frame. */
+static bool
+rx_active(struct dwmac4_model *m)
+{
+	unsigned int ch;
+
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (__atomic_load_n(&m->rxf[ch].active, __ATOMIC_ACQUIRE))
+			return true;
+	return false;
+}
+
 bool
 dwmac4_model_rx_idle(struct dwmac4_model *m)
 {
@@ -404,5 +415,5 @@ dwmac4_model_rx_idle(struct dwmac4_model *m)
 	return __atomic_load_n(&m->src_done, __ATOMIC_ACQUIRE) &&
 		!__atomic_load_n(&m->macf_pending, __ATOMIC_ACQUIRE) &&
 		model_mtl_rx_empty(m) &&
-		!__atomic_load_n(&m->rxf.active, __ATOMIC_ACQUIRE);
+		!rx_active(m);
 }

@@ -38,7 +38,7 @@ extern "C" {
 struct dwmac4_model;
 
 /* DMA channels the model implements (RX and TX each). */
-#define DWMAC4_MODEL_MAX_CHANNELS 4
+#define DWMAC4_MODEL_MAX_CHANNELS 8
 /* Size of the register window in bytes (MAC, MTL and DMA blocks). */
 #define DWMAC4_MODEL_REG_WINDOW 0x2000u
 /* Regions the DMA window holds (model_iommu.h, MODEL_IOMMU_MAX_REGIONS). */
@@ -204,6 +204,13 @@ struct dwmac4_model_stats {
 	uint64_t rx_dropped_oversize;	/* longer than DWMAC4_MODEL_MAX_FRAME */
 	uint64_t rx_dropped_overflow;	/* MTL RX queue full or too small */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex disagree with the PHY */
+	/*
+	 * Several MTL queues (docs/model.md "MTL"): routed to an RX queue
+	 * whose MAC_RxQ_Ctrl0.RXQEN is 00; received while the MTL's RX
+	 * configuration is unusable (viol_mtl_config).
+	 */
+	uint64_t rx_dropped_qdisabled;
+	uint64_t rx_dropped_mtl_config;
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */
@@ -216,6 +223,8 @@ struct dwmac4_model_stats {
 	uint64_t soc_unclocked_accesses;
 	uint64_t soc_tx_dropped_clock;
 	uint64_t tx_fifo_stalls;	/* a frame larger than the TX queue: stuck */
+	/* a TX DMA whose MTL TX queue is disabled (TXQEN 00) or absent: stuck */
+	uint64_t tx_qdisabled_stalls;
 	uint64_t tx_padded;		/* frames zero-padded to 60 bytes (CPC 0) */
 	/* Transmit checksum offload (TDES3.CIC; docs/model.md). */
 	uint64_t tx_csum_frames;	/* frames with CIC set, engine on (TSF) */
@@ -238,6 +247,13 @@ struct dwmac4_model_stats {
 	 * buffer recycled before RPS read Stopped after SR was cleared.
 	 */
 	uint64_t viol_rx_reclaimed;
+	/*
+	 * The MTL programmed in a way the model refuses (RQS/TQS of the
+	 * enabled queues beyond the FIFO, a queue mapped to a channel the
+	 * core lacks, reserved RXQEN/SCHALG values, what it does not
+	 * emulate): counted once per configuration when a frame meets it.
+	 */
+	uint64_t viol_mtl_config;
 	/* Injected faults (struct dwmac4_model_faults), each one applied. */
 	uint64_t rx_fault_err;		/* closed with an injected error */
 	uint64_t rx_fault_csum_lie;	/* RDES1 verdict inverted */
@@ -291,8 +307,9 @@ void dwmac4_model_get_stats(struct dwmac4_model *m,
  * Fault injection of DMA channel @p chan (< params.n_channels): replaces
  * or reads its struct dwmac4_model_faults. Safe while the model runs (the
  * engine uses the new knobs from its next frame, the schedule keeps
- * numbering frames by rx_offered). Only channel 0 receives traffic: the
- * knobs of other channels are kept but have no effect. 0, or -EINVAL for
+ * numbering frames by rx_offered). The knobs act on the frames the
+ * channel's RX DMA stores (those of the MTL queues mapped to it). 0, or
+ * -EINVAL for
  * a bad channel, NULL, a rate above 1000000 or stall_ppm without
  * stall_polls.
  */

@@ -48,15 +48,15 @@ model_ring_stop(struct dwmac4_model *m, struct model_ring *r)
 	__atomic_store_n(&r->va, 0, __ATOMIC_RELEASE);
 	r->suspended = false;
 	r->stopping = false;
-	if (r == &m->rx[0])
-		model_rx_abort(m);
+	if (r >= m->rx && r < m->rx + DWMAC4_MODEL_MAX_CHANNELS)
+		model_rx_abort(m, (unsigned int)(r - m->rx));
 }
 
 void
-model_rx_stopped(struct dwmac4_model *m)
+model_rx_stopped(struct dwmac4_model *m, unsigned int ch)
 {
-	model_ring_stop(m, &m->rx[0]);
-	model_chan_status_set(m, 0, DMA_CHAN_STATUS_RPS);
+	model_ring_stop(m, &m->rx[ch]);
+	model_chan_status_set(m, ch, DMA_CHAN_STATUS_RPS);
 }
 
 /* Offsets inside one DMA channel block, from the channel 0 macros. */
@@ -209,8 +209,8 @@ chan_control_write(struct dwmac4_model *m, unsigned int ch, bool is_rx,
 			val &= ~start;	/* the engine stays stopped */
 	} else if ((val & start) && r->stopping) {
 		r->stopping = false;	/* started again: it goes on */
-	} else if (!(val & start) && r->running && is_rx && ch == 0 &&
-		   m->rxf.active && m->rxf.held) {
+	} else if (!(val & start) && r->running && is_rx &&
+		   m->rxf[ch].active && m->rxf[ch].held) {
 		/*
 		 * Databook DMA_CHx_Rx_Control.SR: the RX DMA stops after the
 		 * transfer of the current packet. Until then RPS reads

@@ -7,8 +7,10 @@
  *
  * Every decision is a pure function of (seed, knob, frame number): frame k
  * is the k-th frame taken from the traffic source (rx_offered), and one
- * frame is in flight at a time, so the schedule does not depend on timing
- * and a seed replays it. A frame's faults are drawn once (plan), then
+ * frame is in flight per channel at a time, so the schedule does not
+ * depend on timing and a seed replays it. The knobs, the seed and the
+ * state here are those of the channel whose RX DMA stores the frame
+ * (f->ch: the MAC routed it to an MTL queue mapped to that channel). A frame's faults are drawn once (plan), then
  * applied where the descriptor protocol lets them happen; a fault that
  * cannot apply to a frame (cum_back on a one-descriptor frame, corrupt on
  * a frame without a checked TCP/UDP payload, a skip with no descriptor
@@ -96,9 +98,9 @@ be16_of(const uint8_t *p)
 
 /* Descriptors a stored frame of @p len bytes takes (RBSZ each). */
 static inline uint32_t
-fault_ndesc(const struct dwmac4_model *m, uint32_t len)
+fault_ndesc(const struct dwmac4_model *m, unsigned int ch, uint32_t len)
 {
-	uint32_t rbsz = m->rx[0].rbsz;
+	uint32_t rbsz = m->rx[ch].rbsz;
 
 	return rbsz != 0 && len != 0 ? (len + rbsz - 1) / rbsz : 1;
 }
@@ -112,8 +114,8 @@ uint32_t
 model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
 		    uint32_t len)
 {
-	const struct dwmac4_model_faults *k = &m->faults[0];
-	uint32_t rbsz = m->rx[0].rbsz, nl;
+	const struct dwmac4_model_faults *k = &m->faults[f->ch];
+	uint32_t rbsz = m->rx[f->ch].rbsz, nl;
 	uint64_t frame, r;
 
 	f->flt = 0;
@@ -126,32 +128,32 @@ model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
 	frame = fault_frame(f);
 
 	/* At most one descriptor-shape fault per frame, in this order. */
-	r = fault_rand(m, frame, MODEL_FAULT_KNOB_CUM_BACK);
+	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CUM_BACK);
 	if (fault_hit(k->cum_back_ppm, r)) {
 		f->flt |= MODEL_FLT_CUM_BACK;
 		f->flt_r = r;
 	} else if (fault_hit(k->ld_no_fd_ppm,
-			     fault_rand(m, frame, MODEL_FAULT_KNOB_LD_NO_FD))) {
+			     fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_LD_NO_FD))) {
 		f->flt |= MODEL_FLT_LD_NO_FD;
 	} else {
-		r = fault_rand(m, frame, MODEL_FAULT_KNOB_FD_TWICE);
+		r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_FD_TWICE);
 		if (fault_hit(k->fd_twice_ppm, r)) {
 			f->flt |= MODEL_FLT_FD_TWICE;
 			f->flt_r = r;
 		}
 	}
-	if (fault_hit(k->skip_ppm, fault_rand(m, frame, MODEL_FAULT_KNOB_SKIP)))
+	if (fault_hit(k->skip_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_SKIP)))
 		f->flt |= MODEL_FLT_SKIP;
-	if (fault_hit(k->dup_ppm, fault_rand(m, frame, MODEL_FAULT_KNOB_DUP)))
+	if (fault_hit(k->dup_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_DUP)))
 		f->flt |= MODEL_FLT_DUP;
 	if (fault_hit(k->corrupt_ppm,
-		      fault_rand(m, frame, MODEL_FAULT_KNOB_CORRUPT)))
+		      fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CORRUPT)))
 		f->flt |= MODEL_FLT_CORRUPT;
-	if (fault_hit(k->stall_ppm, fault_rand(m, frame, MODEL_FAULT_KNOB_STALL)))
+	if (fault_hit(k->stall_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_STALL)))
 		f->flt |= MODEL_FLT_STALL;
 
 	if (rbsz != 0 && fault_hit(k->fcs_only_ppm,
-				   fault_rand(m, frame, MODEL_FAULT_KNOB_FCS_ONLY))) {
+				   fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_FCS_ONLY))) {
 		/* rbsz <= 16380: the FCS still fits in f->data. */
 		nl = len >= rbsz ? len / rbsz * rbsz : rbsz;
 		if (nl > len)
@@ -223,13 +225,13 @@ fault_l4_payload(const struct model_rx_frame *f, uint32_t *off, uint32_t *n)
 void
 model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 {
-	const struct dwmac4_model_faults *k = &m->faults[0];
+	const struct dwmac4_model_faults *k = &m->faults[f->ch];
 	uint32_t d, off, n;
 	uint64_t r;
 
 	if (f->flt == 0)
 		return;
-	d = fault_ndesc(m, f->len);
+	d = fault_ndesc(m, f->ch, f->len);
 	if (f->flt & MODEL_FLT_CUM_BACK) {
 		/* A middle descriptor (1..d-2), else the last one (d = 2). */
 		if (d < 2)
@@ -243,7 +245,7 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 	if (f->flt & MODEL_FLT_CORRUPT) {
 		f->flt &= ~MODEL_FLT_CORRUPT;
 		if (fault_l4_payload(f, &off, &n)) {
-			r = fault_rand(m, fault_frame(f), MODEL_FAULT_KNOB_CORRUPT);
+			r = fault_rand(m, f->ch, fault_frame(f), MODEL_FAULT_KNOB_CORRUPT);
 			/* One byte, XOR 1..255: a one's-complement sum sees it. */
 			f->data[off + (uint32_t)((r >> 8) % n)] ^=
 				(uint8_t)(1u + (r >> 40) % 255u);
@@ -252,7 +254,7 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 	}
 	if (f->flt & MODEL_FLT_STALL) {
 		f->flt &= ~MODEL_FLT_STALL;
-		m->flt.stall_left = k->stall_polls;
+		m->flt[f->ch].stall_left = k->stall_polls;
 		MODEL_STAT_ADD(m, rx_fault_stall, 1);
 	}
 }
@@ -265,7 +267,7 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 void
 model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 {
-	struct model_ring *r = &m->rx[0];
+	struct model_ring *r = &m->rx[f->ch];
 	uint32_t seq, tail, next;
 	struct dwmac4_desc *d;
 
@@ -286,7 +288,7 @@ model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 		return;
 	/* Left owned and untouched; the engine's current descriptor moves on. */
 	r->cur = next;
-	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
+	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(f->ch),
 		      (uint32_t)model_ring_addr(r, next));
 	f->flt &= ~MODEL_FLT_SKIP;
 	MODEL_STAT_ADD(m, rx_fault_skip, 1);
@@ -360,7 +362,7 @@ model_fault_rx_des3(struct dwmac4_model *m, struct model_rx_frame *f,
 	if ((f->flt & MODEL_FLT_CUM_BACK) && f->ndesc == f->flt_desc) {
 		/* Descriptors before this one were full: PL was ndesc * RBSZ. */
 		f->flt &= ~MODEL_FLT_CUM_BACK;
-		prev = f->ndesc * m->rx[0].rbsz;
+		prev = f->ndesc * m->rx[f->ch].rbsz;
 		des3 = (des3 & ~RDES3_PACKET_SIZE_MASK) |
 		       ((uint32_t)((f->flt_r >> 16) % prev) &
 			RDES3_PACKET_SIZE_MASK);
@@ -368,7 +370,7 @@ model_fault_rx_des3(struct dwmac4_model *m, struct model_rx_frame *f,
 	}
 	if ((f->flt & MODEL_FLT_DUP) && last) {
 		f->flt &= ~MODEL_FLT_DUP;
-		fault_dup_add(&m->flt, f->held_idx, des3);
+		fault_dup_add(&m->flt[f->ch], f->held_idx, des3);
 	}
 	return des3;
 }
@@ -387,7 +389,7 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
 		RDES3_CRC_ERROR, RDES3_OVERFLOW_ERROR, RDES3_RECEIVE_WATCHDOG,
 		RDES3_GIANT_PACKET, RDES3_RECEIVE_ERROR,
 	};
-	const struct dwmac4_model_faults *k = &m->faults[0];
+	const struct dwmac4_model_faults *k = &m->faults[f->ch];
 	uint64_t frame, r;
 	uint32_t err = 0, rbsz, lie;
 
@@ -395,13 +397,13 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
 		return 0;
 	frame = fault_frame(f);
 
-	r = fault_rand(m, frame, MODEL_FAULT_KNOB_ERR);
+	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_ERR);
 	if (fault_hit(k->err_ppm, r)) {
 		err = RDES3_ERROR_SUMMARY | errs[r % (sizeof(errs) / sizeof(errs[0]))];
 		MODEL_STAT_ADD(m, rx_fault_err, 1);
 	}
 
-	r = fault_rand(m, frame, MODEL_FAULT_KNOB_CSUM_LIE);
+	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CSUM_LIE);
 	if (f->rs1v && (f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) &&
 	    fault_hit(k->csum_lie_ppm, r)) {
 		uint32_t pt = f->rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
@@ -418,9 +420,9 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
 		MODEL_STAT_ADD(m, rx_fault_csum_lie, 1);
 	}
 
-	r = fault_rand(m, frame, MODEL_FAULT_KNOB_LEN);
+	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_LEN);
 	if (fault_hit(k->len_ppm, r)) {
-		rbsz = m->rx[0].rbsz;
+		rbsz = m->rx[f->ch].rbsz;
 		switch (r % 3u) {
 		case 0:
 			lie = 0;
@@ -452,11 +454,11 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
  * driver writes the tail again.
  */
 static void
-fault_dup_try(struct dwmac4_model *m)
+fault_dup_try(struct dwmac4_model *m, unsigned int ch)
 {
-	struct model_fault_state *s = &m->flt;
-	const struct model_rx_frame *f = &m->rxf;
-	struct model_ring *r = &m->rx[0];
+	struct model_fault_state *s = &m->flt[ch];
+	const struct model_rx_frame *f = &m->rxf[ch];
+	struct model_ring *r = &m->rx[ch];
 	struct dwmac4_desc *d;
 	unsigned int i = 0;
 	uint32_t idx;
@@ -487,12 +489,12 @@ fault_dup_try(struct dwmac4_model *m)
 }
 
 bool
-model_fault_rx_stalled(struct dwmac4_model *m)
+model_fault_rx_stalled(struct dwmac4_model *m, unsigned int ch)
 {
-	struct model_fault_state *s = &m->flt;
+	struct model_fault_state *s = &m->flt[ch];
 
 	if (s->dup_n != 0)
-		fault_dup_try(m);
+		fault_dup_try(m, ch);
 	if (s->stall_left == 0)
 		return false;
 	s->stall_left--;
@@ -500,8 +502,8 @@ model_fault_rx_stalled(struct dwmac4_model *m)
 }
 
 void
-model_fault_rx_reset(struct dwmac4_model *m)
+model_fault_rx_reset(struct dwmac4_model *m, unsigned int ch)
 {
-	m->flt.stall_left = 0;
-	m->flt.dup_n = 0;
+	m->flt[ch].stall_left = 0;
+	m->flt[ch].dup_n = 0;
 }

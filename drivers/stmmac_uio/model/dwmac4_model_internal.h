@@ -44,6 +44,11 @@ _Static_assert(DWMAC4_MODEL_MAX_DMA_REGIONS == MODEL_IOMMU_MAX_REGIONS,
 	       "the DMA window is the shared model library's");
 /* Room for the last_violation text. */
 #define MODEL_VIOL_MSG_LEN 160u
+/*
+ * Extra engine iterations allowed per step beyond the frame budget: a TX
+ * engine may skip malformed descriptors (no frame moved), at most one ring.
+ */
+#define MODEL_STEP_SLACK 2048u
 /* Descriptor write-backs the RX engine may hold back (wb_batch). */
 #define MODEL_WB_MAX 256u
 /*
@@ -65,6 +70,7 @@ enum model_viol {
 	MODEL_VIOL_RESET_RUNNING,
 	MODEL_VIOL_BASE_RUNNING,
 	MODEL_VIOL_RX_RECLAIMED,
+	MODEL_VIOL_MTL_CONFIG,
 };
 
 /*
@@ -113,6 +119,8 @@ struct model_rx_frame {
 	bool rs1v;
 	bool ioc;		/* a descriptor it used asked for RI */
 	uint32_t fifo_bytes;	/* bytes it still holds in the MTL queue */
+	uint8_t q;		/* the MTL RX queue it was routed to */
+	uint8_t ch;		/* the DMA channel storing it (rxf[ch]) */
 	uint64_t seq;		/* its number: rx_offered when taken */
 	/* Fault plan of this frame (dwmac4_model_faults.c). */
 	uint32_t flt;		/* MODEL_FLT_* bits still to apply */
@@ -131,7 +139,7 @@ struct model_fault_state {
 	uint32_t stall_left;	/* engine polls still to stall */
 	unsigned int dup_n;	/* stale RDES3 words waiting, oldest first: */
 	struct {
-		uint32_t idx;	/* slot of ring 0 */
+		uint32_t idx;	/* slot of the channel's ring */
 		uint32_t des3;	/* the status word written the first time */
 	} dup[MODEL_FAULT_DUP_MAX];
 };
@@ -156,6 +164,32 @@ struct model_mtl_rxq {
 
 #define MODEL_IRQ_RACE_WRITES	16
 
+/*
+ * What the MAC's RX classification and the MTL's queues and schedulers
+ * were programmed to, decoded from MAC_RxQ_Ctrl0..3, MTL_Operation_Mode,
+ * MTL_RxQ_DMA_Map0/1 and the queues' operation mode, control and weight
+ * registers (dwmac4_model_rxq_route.c). Rebuilt by the engine (lock held)
+ * after any of them was written (dwmac4_model.route_dirty).
+ */
+#define MODEL_ROUTE_NONE	0xffu
+struct model_route {
+	bool multi;		/* params.mtl_queues > 1: classification runs */
+	bool rx_ok, tx_ok;	/* usable; else why (violation, once) */
+	bool rx_viol_due, tx_viol_due;
+	const char *rx_why, *tx_why;
+	uint8_t rxqen[DWMAC4_MODEL_MAX_MTL_QUEUES];	/* RXQEN per queue */
+	uint8_t q2ch[DWMAC4_MODEL_MAX_MTL_QUEUES];	/* QxMDMACH */
+	uint8_t ch_queues[DWMAC4_MODEL_MAX_CHANNELS];	/* enabled queues, bitmap */
+	uint8_t pcp_q[8];	/* PSRQ: queue of each VLAN priority, or NONE */
+	uint8_t pcp_dup;	/* priorities two queues claim */
+	uint8_t txq_on;		/* TXQEN != 00, bitmap */
+	uint32_t ctrl1;		/* MAC_RxQ_Ctrl1 */
+	uint32_t schalg;	/* MTL_Operation_Mode.SCHALG */
+	uint32_t rxq_size[DWMAC4_MODEL_MAX_MTL_QUEUES];	/* bytes (RQS) */
+	uint32_t txq_size[DWMAC4_MODEL_MAX_MTL_QUEUES];	/* bytes (TQS) */
+	uint32_t weight[DWMAC4_MODEL_MAX_MTL_QUEUES];	/* ISCQW (WRR) */
+};
+
 struct dwmac4_model {
 	uint32_t regs[MODEL_NREGS];
 	/*
@@ -167,7 +201,7 @@ struct dwmac4_model {
 	 */
 	union {
 		struct {
-			uint32_t mtl_rx0;
+			uint32_t mtl_rx[DWMAC4_MODEL_MAX_MTL_QUEUES];
 			uint32_t chan[DWMAC4_MODEL_MAX_CHANNELS];
 		};
 		uint8_t line[64];
@@ -189,18 +223,27 @@ struct dwmac4_model {
 
 	struct model_ring rx[DWMAC4_MODEL_MAX_CHANNELS];
 	struct model_ring tx[DWMAC4_MODEL_MAX_CHANNELS];
-	struct model_rx_frame rxf;		/* channel 0 only receives */
-	/* MAC side: a frame received, waiting for room in the MTL queue. */
+	/* The frame each channel's RX DMA is storing. */
+	struct model_rx_frame rxf[DWMAC4_MODEL_MAX_CHANNELS];
+	/* MAC side: a frame received, waiting for room in its MTL queue. */
 	struct model_rx_frame macf;
 	bool macf_pending;
-	struct model_mtl_rxq mtl_rxq;
-	bool tx_stalled;			/* counted once per stall */
+	struct model_mtl_rxq mtl_rxq[DWMAC4_MODEL_MAX_MTL_QUEUES];
+	/* TX engine of each channel stuck at a frame: counted once. */
+	bool tx_stalled[DWMAC4_MODEL_MAX_CHANNELS];
+	bool tx_qoff[DWMAC4_MODEL_MAX_CHANNELS];
+	/* RX classification and MTL scheduling (dwmac4_model_rxq_route.c). */
+	struct model_route route;
+	bool route_dirty;			/* atomic: rebuild before use */
+	unsigned int rx_turn;			/* RX DMA channel to try first */
+	unsigned int wrr_q;			/* WRR: queue being served */
+	uint32_t wrr_left;			/* frames it may still send */
 	/*
 	 * The RX watchdog: when it expires (model time, ns), 0 when stopped
 	 * (atomic: the thread reads it to time its sleep); and the manual
 	 * clock's time (params.manual_clock).
 	 */
-	uint64_t rwt_deadline_ns;
+	uint64_t rwt_deadline_ns[DWMAC4_MODEL_MAX_CHANNELS];
 	uint64_t manual_now_ns;			/* atomic */
 	/* Interrupt lines (dwmac4_model_irq.c). */
 	struct {
@@ -220,9 +263,10 @@ struct dwmac4_model {
 	bool irq_race_open;			/* under the lock: one frame may enter */
 	/* Fault knobs per channel (set under the lock) and engine state. */
 	struct dwmac4_model_faults faults[DWMAC4_MODEL_MAX_CHANNELS];
-	struct model_fault_state flt;
+	struct model_fault_state flt[DWMAC4_MODEL_MAX_CHANNELS];
 	/* RX write-backs held back to be published together (wb_batch). */
 	struct {
+		uint32_t ch;
 		uint32_t idx;
 		uint32_t des3;
 	} wb[MODEL_WB_MAX];
@@ -269,8 +313,9 @@ model_cor_reg(struct dwmac4_model *m, uint32_t off)
 {
 	unsigned int ch;
 
-	if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(0))
-		return &m->cor.mtl_rx0;
+	for (ch = 0; ch < m->params.mtl_queues; ch++)
+		if (off == DWMAC4_MTL_CHAN_RX_MISSED_PKT_OVF_CNT(ch))
+			return &m->cor.mtl_rx[ch];
 	for (ch = 0; ch < m->params.n_channels; ch++)
 		if (off == DMA_CHAN_MISS_FRAME_CNT(ch))
 			return &m->cor.chan[ch];
@@ -353,25 +398,54 @@ uint32_t model_mmc_int_status(struct dwmac4_model *m);
 
 /* ---- MTL queues (dwmac4_model_mtl.c) ---- */
 
-/* Bytes of RX / TX queue 0 (RQS / TQS, or the whole FIFO with one queue). */
-uint32_t model_mtl_rxq_size(struct dwmac4_model *m);
-uint32_t model_mtl_txq_size(struct dwmac4_model *m);
-/* Queues the MAC's frame @p f; false when the queue has no room. */
+/* Bytes of RX / TX queue @p q (RQS / TQS, the whole FIFO with one queue). */
+uint32_t model_mtl_rxq_size(struct dwmac4_model *m, unsigned int q);
+uint32_t model_mtl_txq_size(struct dwmac4_model *m, unsigned int q);
+/* Queues the MAC's frame @p f in queue f->q; false when it has no room. */
 bool model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f);
-/* Takes the oldest frame into @p f (bytes and plan); false when empty. */
-bool model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f);
+/* Takes queue @p q's oldest frame into @p f; false when empty. */
+bool model_mtl_rx_pop(struct dwmac4_model *m, unsigned int q,
+		      struct model_rx_frame *f);
+bool model_mtl_rxq_empty(const struct dwmac4_model *m, unsigned int q);
+/* Every RX queue empty. */
 bool model_mtl_rx_empty(const struct dwmac4_model *m);
+/* MTL_RxQ_Debug(@p q): frames waiting (PRXQ) and fill level (RXQSTS). */
+uint32_t model_mtl_rx_debug(struct dwmac4_model *m, unsigned int q);
 /*
  * The DMA has started storing @p f (or dropped it): its bytes leave the
  * MTL queue. Until then a frame the DMA took waits there, holding room.
  */
-/* MTL_RxQ_Debug(0): frames waiting (PRXQ) and fill level (RXQSTS). */
-uint32_t model_mtl_rx_debug(struct dwmac4_model *m);
 void model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f);
 /* Drops every queued frame (reset), counted as stopped. */
 void model_mtl_rx_flush(struct dwmac4_model *m);
-/* A frame dropped at the queue: counter and MTL_RxQ_Missed_Packet_Overflow_Cnt. */
-void model_mtl_rx_overflow(struct dwmac4_model *m);
+/*
+ * A frame dropped at queue @p q: counter and the queue's
+ * MTL_RxQ_Missed_Packet_Overflow_Cnt.
+ */
+void model_mtl_rx_overflow(struct dwmac4_model *m, unsigned int q);
+
+/* ---- RX classification, queue maps, schedulers (dwmac4_model_rxq_route.c) ---- */
+
+/* The registers it decodes: true for an offset whose write dirties it. */
+bool model_route_reg(uint32_t off);
+/* The decoded configuration, rebuilt if a register changed. Lock held. */
+struct model_route *model_route_get(struct dwmac4_model *m);
+/*
+ * The MTL RX queue the MAC routes frame @p p (@p len bytes, FCS not
+ * included) to, or MODEL_ROUTE_NONE when that queue is disabled (dropped
+ * and counted). Several queues only.
+ */
+unsigned int model_rx_classify(struct dwmac4_model *m,
+			       struct model_route *rt,
+			       const uint8_t *p, uint32_t len);
+/*
+ * The queue channel @p ch's RX DMA takes its next frame from (RAA among
+ * the queues mapped to it), or MODEL_ROUTE_NONE when all are empty.
+ */
+unsigned int model_rx_pick(struct dwmac4_model *m, unsigned int ch);
+/* One pass of the MTL TX scheduler over every channel. Lock taken. */
+unsigned int model_tx_sched(struct dwmac4_model *m, unsigned int budget,
+			    bool *progress);
 /* Reset values of the MTL queue registers for params.mtl_queues. */
 void model_mtl_reset_table(struct dwmac4_model *m);
 /* Value a driver write leaves in an MTL operation mode register. */
@@ -382,8 +456,8 @@ uint32_t model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off,
 
 /* The model's time in ns (CLOCK_MONOTONIC, or the manual clock). */
 uint64_t model_now_ns(struct dwmac4_model *m);
-/* A frame closed without IOC: starts the RX watchdog if stopped (lock held). */
-void model_rwt_start(struct dwmac4_model *m);
+/* A frame closed without IOC: starts channel @p ch's RX watchdog (lock held). */
+void model_rwt_start(struct dwmac4_model *m, unsigned int ch);
 
 /* ---- DMA channels' control path (dwmac4_model_chan.c) ---- */
 
@@ -392,8 +466,8 @@ void model_chan_status_set(struct dwmac4_model *m, unsigned int ch,
 			   uint32_t bits);
 /* Stops ring @p r's engine (RX: its frame in flight is lost). Lock held. */
 void model_ring_stop(struct dwmac4_model *m, struct model_ring *r);
-/* The RX engine of channel 0 finished its frame after SR was cleared. */
-void model_rx_stopped(struct dwmac4_model *m);
+/* The RX engine of channel @p ch finished its frame after SR was cleared. */
+void model_rx_stopped(struct dwmac4_model *m, unsigned int ch);
 /* A channel register write; false when it is not one with side effects. */
 bool model_chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
 
@@ -446,9 +520,10 @@ enum model_fault_knob {
  * library's schedule, model_fault.h).
  */
 static inline uint64_t
-fault_rand(const struct dwmac4_model *m, uint64_t frame, unsigned int knob)
+fault_rand(const struct dwmac4_model *m, unsigned int ch, uint64_t frame,
+	   unsigned int knob)
 {
-	return model_fault_rand(m->faults[0].seed, frame, knob);
+	return model_fault_rand(m->faults[ch].seed, frame, knob);
 }
 
 /* True when a knob of rate @p ppm (per million) hits, given fault_rand(). */
@@ -470,8 +545,8 @@ void model_fault_rx_restart(struct dwmac4_model *m, struct model_rx_frame *f);
 uint32_t model_fault_rx_des3(struct dwmac4_model *m, struct model_rx_frame *f,
 			     bool last, uint32_t des3);
 uint32_t model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f);
-bool model_fault_rx_stalled(struct dwmac4_model *m);
-void model_fault_rx_reset(struct dwmac4_model *m);
+bool model_fault_rx_stalled(struct dwmac4_model *m, unsigned int ch);
+void model_fault_rx_reset(struct dwmac4_model *m, unsigned int ch);
 
 /* One frame's worth of RX / TX work; caller holds the lock. */
 enum model_work {
@@ -480,6 +555,8 @@ enum model_work {
 	MODEL_WORK_OTHER,	/* progress without a frame (descriptor skipped) */
 };
 enum model_work model_rx_work(struct dwmac4_model *m);
+/* One frame's worth of channel @p ch's RX DMA. */
+enum model_work model_rx_dma(struct dwmac4_model *m, unsigned int ch);
 /* The MAC's receive side: one frame from the wire (dwmac4_model_mac.c). */
 enum model_work model_mac_rx(struct dwmac4_model *m);
 enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
@@ -488,11 +565,11 @@ enum model_work model_tx_work(struct dwmac4_model *m, unsigned int ch);
  * what TDES3.CIC @p cic asks into the gathered frame; returns the
  * write-back status bits for its last descriptor (IHE/PCE with ES, or 0).
  */
-uint32_t model_tx_coe(struct dwmac4_model *m, uint8_t *frame, uint32_t len,
-		      uint32_t cic);
+uint32_t model_tx_coe(struct dwmac4_model *m, unsigned int q, uint8_t *frame,
+		      uint32_t len, uint32_t cic);
 
-/* Abandons the RX frame in flight (reset / RX stop). Caller holds the lock. */
-void model_rx_abort(struct dwmac4_model *m);
+/* Abandons channel @p ch's RX frame in flight (reset / RX stop). Lock held. */
+void model_rx_abort(struct dwmac4_model *m, unsigned int ch);
 /* Publishes the RX write-backs held back for coalescing. Lock held. */
 void model_rx_wb_flush(struct dwmac4_model *m);
 

@@ -4,7 +4,8 @@
  * "Receive"): what happens to a frame from the wire before the DMA sees
  * it. Link and speed, the address and hash filters, the checksum engine
  * (GMAC_CONFIG.IPC, RDES1), the FCS, the fault plan, then the MTL RX queue
- * (dwmac4_model_mtl.c), where the frame waits for the RX DMA.
+ * the frame is routed to (dwmac4_model_rxq_route.c; dwmac4_model_mtl.c),
+ * where it waits for the RX DMA of the channel that queue is mapped to.
  */
 #include <net/ethernet.h>
 #include <netinet/in.h>
@@ -218,6 +219,8 @@ model_mac_rx(struct dwmac4_model *m)
 {
 	struct model_traffic_src *src = m->params.rx_src;
 	struct model_rx_frame *f = &m->macf;
+	struct model_route *rt;
+	unsigned int q = 0;
 	bool can;
 	uint32_t cfg, n;
 	int rc;
@@ -264,6 +267,27 @@ model_mac_rx(struct dwmac4_model *m)
 			MODEL_STAT_ADD(m, rx_dropped_filter, 1);
 			return MODEL_WORK_FRAME;
 		}
+		/*
+		 * The MTL RX queue it goes to, and so the DMA channel (whose
+		 * fault knobs plan the frame). One queue: queue 0.
+		 */
+		rt = model_route_get(m);
+		if (__builtin_expect(!rt->rx_ok, 0)) {
+			if (rt->rx_viol_due) {
+				rt->rx_viol_due = false;
+				model_violation(m, MODEL_VIOL_MTL_CONFIG, "%s",
+						rt->rx_why);
+			}
+			MODEL_STAT_ADD(m, rx_dropped_mtl_config, 1);
+			return MODEL_WORK_FRAME;
+		}
+		if (__builtin_expect(rt->multi, 0)) {
+			q = model_rx_classify(m, rt, f->data, n);
+			if (q == MODEL_ROUTE_NONE)
+				return MODEL_WORK_FRAME;
+		}
+		f->q = (uint8_t)q;
+		f->ch = rt->q2ch[q];
 		n = model_fault_rx_plan(m, f, n);
 		cfg = model_reg_get(m, GMAC_CONFIG);
 		f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
@@ -272,7 +296,7 @@ model_mac_rx(struct dwmac4_model *m)
 		    RDES1_IPV4_HEADER)
 			model_mmc_add(m, DWMAC4_MMC_RX_IPV4_GD, 1);
 		if ((f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
-		    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) &
+		    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(q)) &
 		      MTL_OP_MODE_DIS_TCP_EF)) {
 			MODEL_STAT_ADD(m, rx_dropped_csum, 1);
 			return MODEL_WORK_FRAME;
@@ -289,8 +313,8 @@ model_mac_rx(struct dwmac4_model *m)
 			f->len += MODEL_FCS_LEN;
 		}
 		/* Store and forward: a frame larger than the queue never fits. */
-		if (f->len > model_mtl_rxq_size(m)) {
-			model_mtl_rx_overflow(m);
+		if (f->len > rt->rxq_size[q]) {
+			model_mtl_rx_overflow(m, q);
 			return MODEL_WORK_FRAME;
 		}
 		__atomic_store_n(&m->macf_pending, true, __ATOMIC_RELEASE);
@@ -299,7 +323,7 @@ model_mac_rx(struct dwmac4_model *m)
 		if (m->params.flow_control)
 			return MODEL_WORK_NONE;	/* PAUSE: it waits for room */
 		__atomic_store_n(&m->macf_pending, false, __ATOMIC_RELEASE);
-		model_mtl_rx_overflow(m);
+		model_mtl_rx_overflow(m, f->q);
 		return MODEL_WORK_FRAME;
 	}
 	__atomic_store_n(&m->macf_pending, false, __ATOMIC_RELEASE);

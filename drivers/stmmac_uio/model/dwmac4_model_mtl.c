@@ -12,9 +12,12 @@
  *
  * Queue sizes: the core has a 16 KiB RX and a 16 KiB TX FIFO
  * (MAC_HW_Feature1). With one MTL queue it all belongs to queue 0 and
- * TQS/RQS read as that size; with params.mtl_queues > 1 the driver divides
- * the FIFO through TQS/RQS, whose reset value 0 means 256 bytes (databook
- * MTL_TxQ/RxQ_Operation_Mode; Linux dwmac4_dma_{rx,tx}_chan_op_mode()).
+ * TQS/RQS read as that size and queue 0 is enabled; with params.mtl_queues > 1
+ * the driver divides the FIFO through TQS/RQS, whose reset value 0 means
+ * 256 bytes, and enables each TX queue (TXQEN resets to 00): databook
+ * MTL_TxQ/RxQ_Operation_Mode, Linux dwmac4_dma_{rx,tx}_chan_op_mode().
+ * Each RX queue holds its frames in a ring of its own; which queue a frame
+ * enters and which DMA channel drains it is dwmac4_model_rxq_route.c's.
  */
 #include <string.h>
 
@@ -33,16 +36,16 @@ qs_bytes(uint32_t field)
 }
 
 uint32_t
-model_mtl_rxq_size(struct dwmac4_model *m)
+model_mtl_rxq_size(struct dwmac4_model *m, unsigned int q)
 {
-	return qs_bytes((model_reg_get(m, MTL_CHAN_RX_OP_MODE(0)) &
+	return qs_bytes((model_reg_get(m, MTL_CHAN_RX_OP_MODE(q)) &
 			 MTL_OP_MODE_RQS_MASK) >> MTL_OP_MODE_RQS_SHIFT);
 }
 
 uint32_t
-model_mtl_txq_size(struct dwmac4_model *m)
+model_mtl_txq_size(struct dwmac4_model *m, unsigned int q)
 {
-	return qs_bytes((model_reg_get(m, MTL_CHAN_TX_OP_MODE(0)) &
+	return qs_bytes((model_reg_get(m, MTL_CHAN_TX_OP_MODE(q)) &
 			 MTL_OP_MODE_TQS_MASK) >> MTL_OP_MODE_TQS_SHIFT);
 }
 
@@ -51,7 +54,12 @@ model_mtl_reset_table(struct dwmac4_model *m)
 {
 	unsigned int q;
 
-	/* One queue: TQS/RQS read-only, the whole FIFO. Else 256 bytes. */
+	/*
+	 * One queue: TQS/RQS read-only, the whole FIFO. Else 256 bytes.
+	 * (TXQEN: Linux dwmac4_dma_tx_chan_op_mode() says it is read-only
+	 * "on" with one TX queue; the model keeps the field as written and
+	 * takes queue 0 as enabled whatever it holds, the same for a driver.)
+	 */
 	if (m->params.mtl_queues > 1)
 		return;
 	for (q = 0; q < DWMAC4_MODEL_MAX_MTL_QUEUES; q++) {
@@ -76,13 +84,24 @@ model_mtl_op_mode_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	return (val & ~mask) | (model_reg_get(m, off) & mask);
 }
 
-/* ---- RX queue ---- */
+/* ---- RX queues ---- */
+
+bool
+model_mtl_rxq_empty(const struct dwmac4_model *m, unsigned int q)
+{
+	return __atomic_load_n(&m->mtl_rxq[q].head, __ATOMIC_ACQUIRE) ==
+	       __atomic_load_n(&m->mtl_rxq[q].tail, __ATOMIC_ACQUIRE);
+}
 
 bool
 model_mtl_rx_empty(const struct dwmac4_model *m)
 {
-	return __atomic_load_n(&m->mtl_rxq.head, __ATOMIC_ACQUIRE) ==
-	       __atomic_load_n(&m->mtl_rxq.tail, __ATOMIC_ACQUIRE);
+	unsigned int q;
+
+	for (q = 0; q < m->params.mtl_queues; q++)
+		if (!model_mtl_rxq_empty(m, q))
+			return false;
+	return true;
 }
 
 /* Copies @p len bytes between the ring at @p off and @p p, either way. */
@@ -106,10 +125,10 @@ ring_copy(struct model_mtl_rxq *q, uint32_t off, uint8_t *p, uint32_t len,
 bool
 model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
 {
-	struct model_mtl_rxq *q = &m->mtl_rxq;
+	struct model_mtl_rxq *q = &m->mtl_rxq[f->q];
 	uint32_t i = q->tail % MODEL_MTL_RXQ_FRAMES;
 
-	if (q->bytes + f->len > model_mtl_rxq_size(m) ||
+	if (q->bytes + f->len > model_route_get(m)->rxq_size[f->q] ||
 	    q->tail - q->head == MODEL_MTL_RXQ_FRAMES)
 		return false;
 	q->ent[i].off = q->wr;
@@ -128,13 +147,15 @@ model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
 }
 
 bool
-model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f)
+model_mtl_rx_pop(struct dwmac4_model *m, unsigned int qn,
+		 struct model_rx_frame *f)
 {
-	struct model_mtl_rxq *q = &m->mtl_rxq;
+	struct model_mtl_rxq *q = &m->mtl_rxq[qn];
 	uint32_t i = q->head % MODEL_MTL_RXQ_FRAMES;
 
 	if (q->head == q->tail)
 		return false;
+	f->q = (uint8_t)qn;
 	f->len = q->ent[i].len;
 	f->rdes1 = q->ent[i].rdes1;
 	f->rs1v = q->ent[i].rs1v;
@@ -150,23 +171,25 @@ model_mtl_rx_pop(struct dwmac4_model *m, struct model_rx_frame *f)
 }
 
 /*
- * MTL_RxQ_Debug of queue 0: PRXQ, the frames waiting (the one the DMA is
- * storing included while its bytes are still in the queue), and RXQSTS,
- * empty / below the threshold / full.
+ * MTL_RxQ_Debug of queue @p qn: PRXQ, the frames waiting (the one a DMA
+ * is storing included while its bytes are still in the queue), and
+ * RXQSTS, empty / below the threshold / full.
  */
 uint32_t
-model_mtl_rx_debug(struct dwmac4_model *m)
+model_mtl_rx_debug(struct dwmac4_model *m, unsigned int qn)
 {
-	const struct model_mtl_rxq *q = &m->mtl_rxq;
+	const struct model_mtl_rxq *q = &m->mtl_rxq[qn];
 	uint32_t frames = __atomic_load_n(&q->tail, __ATOMIC_ACQUIRE) -
 			  __atomic_load_n(&q->head, __ATOMIC_ACQUIRE);
 	uint32_t bytes = __atomic_load_n(&q->bytes, __ATOMIC_RELAXED), st;
+	unsigned int ch;
 
-	if (__atomic_load_n(&m->rxf.active, __ATOMIC_ACQUIRE) &&
-	    m->rxf.fifo_bytes != 0)
-		frames++;
+	for (ch = 0; ch < m->params.n_channels; ch++)
+		if (__atomic_load_n(&m->rxf[ch].active, __ATOMIC_ACQUIRE) &&
+		    m->rxf[ch].q == qn && m->rxf[ch].fifo_bytes != 0)
+			frames++;
 	st = bytes == 0 ? MTL_DEBUG_RXFSTS_EMPTY :
-	     bytes >= model_mtl_rxq_size(m) ? MTL_DEBUG_RXFSTS_FULL :
+	     bytes >= model_mtl_rxq_size(m, qn) ? MTL_DEBUG_RXFSTS_FULL :
 	     MTL_DEBUG_RXFSTS_BT;
 	return (frames << DWMAC4_MTL_DEBUG_PRXQ_SHIFT &
 		DWMAC4_MTL_DEBUG_PRXQ_MASK) | st << MTL_DEBUG_RXFSTS_SHIFT;
@@ -175,29 +198,34 @@ model_mtl_rx_debug(struct dwmac4_model *m)
 void
 model_mtl_rx_release(struct dwmac4_model *m, struct model_rx_frame *f)
 {
-	m->mtl_rxq.bytes -= f->fifo_bytes;
+	m->mtl_rxq[f->q].bytes -= f->fifo_bytes;
 	f->fifo_bytes = 0;
 }
 
 void
 model_mtl_rx_flush(struct dwmac4_model *m)
 {
-	struct model_mtl_rxq *q = &m->mtl_rxq;
-	uint32_t n = q->tail - q->head;
+	unsigned int qn, ch;
 
-	if (n != 0)
-		MODEL_STAT_ADD(m, rx_dropped_stopped, n);
-	q->bytes = 0;
-	m->rxf.fifo_bytes = 0;
-	q->wr = 0;
-	__atomic_store_n(&q->head, q->tail, __ATOMIC_RELEASE);
+	for (qn = 0; qn < DWMAC4_MODEL_MAX_MTL_QUEUES; qn++) {
+		struct model_mtl_rxq *q = &m->mtl_rxq[qn];
+		uint32_t n = q->tail - q->head;
+
+		if (n != 0)
+			MODEL_STAT_ADD(m, rx_dropped_stopped, n);
+		q->bytes = 0;
+		q->wr = 0;
+		__atomic_store_n(&q->head, q->tail, __ATOMIC_RELEASE);
+	}
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
+		m->rxf[ch].fifo_bytes = 0;
 }
 
 /* OVFPKTCNT +1: saturates at 2047, then OVFCNTOVF is set. */
 void
-model_mtl_rx_overflow(struct dwmac4_model *m)
+model_mtl_rx_overflow(struct dwmac4_model *m, unsigned int q)
 {
-	uint32_t *reg = &m->cor.mtl_rx0;
+	uint32_t *reg = &m->cor.mtl_rx[q];
 	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
 
 	do {

@@ -159,7 +159,9 @@ struct dwmac4_model_params {
 	uint8_t mac[6];			/* reset value of MAC address 0 */
 	enum model_dma_store dma_store;	/* model_dma_store.h */
 	/*
-	 * Received traffic enters channel 0. With flow_control, a frame that
+	 * Received traffic enters MTL queue 0 (with several queues, the one
+	 * the MAC routes it to) and the DMA channel it is mapped to (0 at
+	 * reset). With flow_control, a frame that
 	 * finds no armed descriptor waits (as behind 802.3x PAUSE) instead
 	 * of being missed: lossless replay of a capture.
 	 */

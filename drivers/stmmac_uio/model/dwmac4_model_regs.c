@@ -26,6 +26,13 @@ model_reg_read_only(uint32_t off)
 	case DMA_DEBUG_STATUS_1:
 	case DMA_DEBUG_STATUS_2:
 	case MTL_CHAN_RX_DEBUG(0):
+	case MTL_CHAN_RX_DEBUG(1):
+	case MTL_CHAN_RX_DEBUG(2):
+	case MTL_CHAN_RX_DEBUG(3):
+	case MTL_CHAN_RX_DEBUG(4):
+	case MTL_CHAN_RX_DEBUG(5):
+	case MTL_CHAN_RX_DEBUG(6):
+	case MTL_CHAN_RX_DEBUG(7):
 	case GMAC_INT_STATUS:	/* its RGSMIIIS clears on a PHYIF read */
 		return true;
 	default:
@@ -90,8 +97,14 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 	if (off == DMA_DEBUG_STATUS_0 || off == DMA_DEBUG_STATUS_1 ||
 	    off == DMA_DEBUG_STATUS_2)
 		return dma_debug_read(m, off);
-	if (off == MTL_CHAN_RX_DEBUG(0))
-		return model_mtl_rx_debug(m);
+	if (off >= MTL_CHAN_RX_DEBUG(0) &&
+	    off <= MTL_CHAN_RX_DEBUG(DWMAC4_MODEL_MAX_MTL_QUEUES - 1) &&
+	    (off - MTL_CHAN_RX_DEBUG(0)) % MTL_CHAN_BASE_OFFSET == 0) {
+		unsigned int q = (off - MTL_CHAN_RX_DEBUG(0)) /
+				 MTL_CHAN_BASE_OFFSET;
+
+		return q < m->params.mtl_queues ? model_mtl_rx_debug(m, q) : 0;
+	}
 	if (off == DMA_STATUS) {
 		/* One summary bit per channel with a status bit pending. */
 		for (ch = 0; ch < m->params.n_channels; ch++)
@@ -186,6 +199,12 @@ void
 dwmac4_model_write32(struct dwmac4_model *m, uint32_t off, uint32_t val)
 {
 	reg_write(m, off, val);
+	/*
+	 * Routing, queue maps and sizes: the engines decode them again
+	 * (after the store, which this release orders before the flag).
+	 */
+	if (model_route_reg(off))
+		__atomic_store_n(&m->route_dirty, true, __ATOMIC_RELEASE);
 	/* Any register write may give the DMA work: the doorbell. */
 	model_thread_kick(&m->thr);
 }

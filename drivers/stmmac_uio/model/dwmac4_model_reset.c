@@ -171,7 +171,8 @@ model_core_reset(struct dwmac4_model *m)
 	for (i = 0; i < MODEL_NREGS; i++)
 		__atomic_store_n(&m->regs[i], m->reset_val[i],
 				 __ATOMIC_RELEASE);
-	__atomic_store_n(&m->cor.mtl_rx0, 0, __ATOMIC_RELEASE);
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_MTL_QUEUES; ch++)
+		__atomic_store_n(&m->cor.mtl_rx[ch], 0, __ATOMIC_RELEASE);
 	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
 		__atomic_store_n(&m->cor.chan[ch], 0, __ATOMIC_RELEASE);
 	/* The MAC and MTL lose what they held. */
@@ -180,8 +181,15 @@ model_core_reset(struct dwmac4_model *m)
 		MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
 		__atomic_store_n(&m->macf_pending, false, __ATOMIC_RELEASE);
 	}
-	m->tx_stalled = false;
-	__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
+	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
+		m->tx_stalled[ch] = false;
+		m->tx_qoff[ch] = false;
+		__atomic_store_n(&m->rwt_deadline_ns[ch], 0, __ATOMIC_RELAXED);
+	}
+	m->wrr_q = 0;
+	m->wrr_left = 0;
+	/* The queue maps and classification reset with their registers. */
+	__atomic_store_n(&m->route_dirty, true, __ATOMIC_RELEASE);
 	/* every status and enable is 0: every line low, held writes dropped */
 	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
 	m->irq_race_armed = true;

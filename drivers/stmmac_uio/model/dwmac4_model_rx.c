@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * dwmac4 device model, the receive DMA engine of channel 0 (docs/model.md
- * "Receive", steps 1-5): the frame at the head of the MTL queue stored
+ * dwmac4 device model, the receive DMA engine of each channel
+ * (docs/model.md "Receive", steps 1-5): the frame at the head of the MTL
+ * queue the channel serves (RAA among several: model_rx_pick()) stored
  * into the buffers of the descriptors the driver armed, each descriptor
  * written back (or held back for coalescing, wb_batch), RI or the RX
  * watchdog when the frame closes; what happens when no descriptor is
@@ -60,7 +61,8 @@ static enum rx_take
 rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 	     uint8_t **buf)
 {
-	struct model_ring *r = &m->rx[0];
+	const unsigned int ch = f->ch;
+	struct model_ring *r = &m->rx[ch];
 	uint32_t seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
 	struct dwmac4_desc *d, w;
 	uint32_t des3, tail;
@@ -95,18 +97,18 @@ rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 	f->ioc |= (des3 & RDES3_INT_ON_COMPLETION_EN) != 0;
 	*idx = r->cur;
 	r->cur = (r->cur + 1) % r->n;
-	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(0),
+	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(ch),
 		      (uint32_t)model_ring_addr(r, r->cur));
-	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR(0), (uint32_t)addr);
-	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR_HI(0), (uint32_t)(addr >> 32));
+	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR(ch), (uint32_t)addr);
+	model_reg_set(m, DMA_CHAN_CUR_RX_BUF_ADDR_HI(ch), (uint32_t)(addr >> 32));
 	return RX_TAKE_OK;
 fatal:
 	/* A refused DMA access is a bus error on hardware (FBE). */
-	model_ring_suspend(m, r, 0, seq,
+	model_ring_suspend(m, r, ch, seq,
 			   DMA_CHAN_STATUS_RBU | DMA_CHAN_STATUS_FBE);
 	return RX_TAKE_NONE;
 unavailable:
-	model_ring_suspend(m, r, 0, seq, DMA_CHAN_STATUS_RBU);
+	model_ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_RBU);
 	return RX_TAKE_NONE;
 }
 
@@ -117,8 +119,8 @@ rx_fill(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t idx,
 {
 	uint32_t chunk = f->len - f->done;
 
-	if (chunk > m->rx[0].rbsz)
-		chunk = m->rx[0].rbsz;
+	if (chunk > m->rx[f->ch].rbsz)
+		chunk = m->rx[f->ch].rbsz;
 	if (f->fifo_bytes != 0)
 		model_mtl_rx_release(m, f);
 	model_mem_write(m, buf, f->data + f->done, chunk);
@@ -137,11 +139,11 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 
 	model_store_fence(m);
 	/* Re-translated: the window may have changed while the frame waited. */
-	d = model_ring_desc(m, &m->rx[0], f->held_idx, "RX write-back");
+	d = model_ring_desc(m, &m->rx[f->ch], f->held_idx, "RX write-back");
 	f->held = false;
 	if (d == NULL)
 		return;
-	if (m->rx[0].stopping) {
+	if (m->rx[f->ch].stopping) {
 		struct dwmac4_desc cur;
 
 		/*
@@ -167,7 +169,8 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 		}
 	}
 	des3 = model_fault_rx_des3(m, f, last, des3);	/* dwmac4_model_faults.c */
-	if (m->params.fault_wo_ppm != 0)	/* dwmac4_model_wo.c */
+	/* dwmac4_model_wo.c: the adversary watches channel 0's ring */
+	if (m->params.fault_wo_ppm != 0 && f->ch == 0)
 		rdes1 = model_wo_write_back(m, f, f->held_idx, d, last, rdes1);
 	if (m->params.wb_batch > 1) {
 		/* Coalesced: the words now, OWN with the batch. */
@@ -177,6 +180,7 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 
 		/* DES0..2 in one DMA write, DES3 left as armed. */
 		model_mem_write(m, d, &w, offsetof(struct dwmac4_desc, des3));
+		m->wb[m->wb_n].ch = f->ch;
 		m->wb[m->wb_n].idx = f->held_idx;
 		m->wb[m->wb_n].des3 = des3;
 		m->wb_n++;
@@ -192,8 +196,9 @@ model_rx_wb_flush(struct dwmac4_model *m)
 	unsigned int i;
 
 	for (i = 0; i < m->wb_n; i++) {
-		struct dwmac4_desc *d = model_ring_desc(m, &m->rx[0], m->wb[i].idx,
-						  "RX write-back");
+		struct dwmac4_desc *d = model_ring_desc(m, &m->rx[m->wb[i].ch],
+							m->wb[i].idx,
+							"RX write-back");
 
 		if (d != NULL)
 			model_mem_store32(m, &d->des3, m->wb[i].des3);
@@ -218,19 +223,20 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 	 * and raises RI when it expires (model_run()).
 	 */
 	if (f->ioc) {
-		model_chan_status_set(m, 0, DMA_CHAN_STATUS_RI);
-		__atomic_store_n(&m->rwt_deadline_ns, 0, __ATOMIC_RELAXED);
+		model_chan_status_set(m, f->ch, DMA_CHAN_STATUS_RI);
+		__atomic_store_n(&m->rwt_deadline_ns[f->ch], 0,
+				 __ATOMIC_RELAXED);
 	} else {
-		model_rwt_start(m);
+		model_rwt_start(m, f->ch);
 	}
 	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 }
 
 /* DMA_CHAN_MISS_FRAME_CNT +1: MFC saturates at 2047, then MFCO is set. */
 static void
-rx_count_missed(struct dwmac4_model *m)
+rx_count_missed(struct dwmac4_model *m, unsigned int ch)
 {
-	uint32_t *reg = &m->cor.chan[0];
+	uint32_t *reg = &m->cor.chan[ch];
 	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
 
 	do {
@@ -251,9 +257,9 @@ rx_count_missed(struct dwmac4_model *m)
  * is delivered or missed.
  */
 static enum model_work
-rx_continue(struct dwmac4_model *m)
+rx_continue(struct dwmac4_model *m, unsigned int ch)
 {
-	struct model_rx_frame *f = &m->rxf;
+	struct model_rx_frame *f = &m->rxf[ch];
 	uint32_t idx;
 	uint8_t *buf;
 
@@ -265,10 +271,10 @@ rx_continue(struct dwmac4_model *m)
 		 * flush it (counted in DMA_CHx_Miss_Frame_Cnt).
 		 */
 		if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK) {
-			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
+			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(ch)) &
 			      DWMAC4_DMA_CONTROL_RPF))
 				return MODEL_WORK_NONE;
-			rx_count_missed(m);
+			rx_count_missed(m, ch);
 			model_mtl_rx_release(m, f);
 			__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 			return MODEL_WORK_FRAME;
@@ -285,8 +291,8 @@ rx_continue(struct dwmac4_model *m)
 			 * Waits for descriptors, unless flushed (RPF) or
 			 * stopping: the frame ends on the one it holds.
 			 */
-			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(0)) &
-			      DWMAC4_DMA_CONTROL_RPF) && !m->rx[0].stopping)
+			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(ch)) &
+			      DWMAC4_DMA_CONTROL_RPF) && !m->rx[ch].stopping)
 				return MODEL_WORK_NONE;
 			rx_close(m, f, RDES3_ERROR_SUMMARY |
 				 RDES3_OVERFLOW_ERROR);
@@ -295,7 +301,7 @@ rx_continue(struct dwmac4_model *m)
 		rx_write_back(m, f, false, 0);
 		model_fault_rx_restart(m, f);
 		rx_fill(m, f, idx, buf);
-		if (model_fault_rx_stalled(m))
+		if (model_fault_rx_stalled(m, ch))
 			return MODEL_WORK_NONE;
 	}
 	rx_close(m, f, model_fault_rx_last(m, f));
@@ -319,25 +325,28 @@ rx_stamp(struct dwmac4_model *m, struct model_rx_frame *f)
 }
 
 /*
- * The RX DMA takes the frame at the head of the MTL queue (steps 1-5).
- * MODEL_WORK_NONE while it waits (no frame, no descriptor, DMA stopped).
+ * Channel @p ch's RX DMA takes the frame at the head of the MTL queue it
+ * serves (steps 1-5). MODEL_WORK_NONE while it waits (no frame, no
+ * descriptor, DMA stopped).
  */
-static enum model_work
-rx_dma(struct dwmac4_model *m)
+enum model_work
+model_rx_dma(struct dwmac4_model *m, unsigned int ch)
 {
-	struct model_rx_frame *f = &m->rxf;
-
+	struct model_rx_frame *f = &m->rxf[ch];
 	enum model_work w;
+	unsigned int q;
 
-	if (!m->rx[0].running)
+	if (!m->rx[ch].running)
 		return MODEL_WORK_NONE;
 	if (!f->active) {
-		if (m->rx[0].stopping) {
-			model_rx_stopped(m);
+		if (m->rx[ch].stopping) {
+			model_rx_stopped(m, ch);
 			return MODEL_WORK_NONE;
 		}
-		if (!model_mtl_rx_pop(m, f))
+		q = model_rx_pick(m, ch);
+		if (q == MODEL_ROUTE_NONE || !model_mtl_rx_pop(m, q, f))
 			return MODEL_WORK_NONE;
+		f->ch = (uint8_t)ch;
 		rx_stamp(m, f);
 		f->done = 0;
 		f->ndesc = 0;
@@ -346,40 +355,58 @@ rx_dma(struct dwmac4_model *m)
 		model_fault_rx_ready(m, f);
 		__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	}
-	w = rx_continue(m);
+	w = rx_continue(m, ch);
 	/* The frame in transfer when SR was cleared is done: stop. */
-	if (m->rx[0].stopping && !f->active)
-		model_rx_stopped(m);
+	if (m->rx[ch].stopping && !f->active)
+		model_rx_stopped(m, ch);
 	return w;
 }
 
 /*
- * One step of the receive side: the DMA drains the MTL queue first, then
- * the MAC takes a frame from the wire into it (dwmac4_model_mac.c).
+ * One step of the receive side: the DMA channels drain the MTL queues
+ * first (one frame, the channels taking turns), then the MAC takes a
+ * frame from the wire into a queue (dwmac4_model_mac.c). A channel whose
+ * engine a fault stalls takes nothing; with every channel stalled the
+ * MAC waits too.
  */
 enum model_work
 model_rx_work(struct dwmac4_model *m)
 {
+	const unsigned int n = m->params.n_channels;
+	unsigned int i, ch, stalled = 0;
 	enum model_work w;
 
-	if (model_fault_rx_stalled(m))
+	for (i = 0; i < n; i++) {
+		ch = m->rx_turn + i < n ? m->rx_turn + i : m->rx_turn + i - n;
+		if (model_fault_rx_stalled(m, ch)) {
+			stalled++;
+			continue;
+		}
+		w = model_rx_dma(m, ch);
+		if (w != MODEL_WORK_NONE) {
+			if (n > 1)
+				m->rx_turn = ch + 1 < n ? ch + 1 : 0;
+			return w;
+		}
+	}
+	if (stalled == n || model_irq_rx_gated(m))
 		return MODEL_WORK_NONE;
-	w = rx_dma(m);
-	if (w != MODEL_WORK_NONE || model_irq_rx_gated(m))
-		return w;
 	return model_mac_rx(m);
 }
 
 void
-model_rx_abort(struct dwmac4_model *m)
+model_rx_abort(struct dwmac4_model *m, unsigned int ch)
 {
-	model_wo_drain(m);
+	struct model_rx_frame *f = &m->rxf[ch];
+
+	if (ch == 0)
+		model_wo_drain(m);
 	model_rx_wb_flush(m);
-	model_fault_rx_reset(m);
-	if (!m->rxf.active)
+	model_fault_rx_reset(m, ch);
+	if (!f->active)
 		return;
-	model_mtl_rx_release(m, &m->rxf);
-	m->rxf.held = false;
+	model_mtl_rx_release(m, f);
+	f->held = false;
 	MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
-	__atomic_store_n(&m->rxf.active, false, __ATOMIC_RELEASE);
+	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
 }

@@ -151,6 +151,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	struct model_traffic_sink *sink = m->params.tx_sink;
 	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, cpc = 0, st;
 	struct dwmac4_desc *d, w;
+	struct model_route *rt;
 	const char *why;
 	bool ic = false, unclean;
 	int64_t len;
@@ -199,14 +200,29 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			break;
 	}
 	/*
-	 * Store and forward (TSF): the MTL starts sending once the whole
-	 * frame is in the TX queue. A frame larger than the queue never is:
-	 * the DMA waits for room that never comes (counted once per stall).
+	 * TX DMA channel ch feeds MTL TX queue ch. Store and forward (TSF):
+	 * the MTL starts sending once the whole frame is in the TX queue. A
+	 * frame larger than the queue never is: the DMA waits for room that
+	 * never comes (counted once per stall). Nor does a disabled queue
+	 * (TXQEN 00) or one the core lacks take it; nor an MTL whose TX
+	 * configuration the model refuses (violation, once).
 	 */
-	if (total > model_mtl_txq_size(m)) {
-		if (!m->tx_stalled)
+	rt = model_route_get(m);
+	if (total > (ch < m->params.mtl_queues ? rt->txq_size[ch] : 0)) {
+		if (!m->tx_stalled[ch])
 			MODEL_STAT_ADD(m, tx_fifo_stalls, 1);
-		m->tx_stalled = true;
+		m->tx_stalled[ch] = true;
+		return MODEL_WORK_NONE;
+	}
+	if (__builtin_expect(!(rt->txq_on >> ch & 1u) || !rt->tx_ok, 0)) {
+		if (rt->tx_viol_due) {
+			rt->tx_viol_due = false;
+			model_violation(m, MODEL_VIOL_MTL_CONFIG, "%s",
+					rt->tx_why);
+		}
+		if (!m->tx_qoff[ch])
+			MODEL_STAT_ADD(m, tx_qdisabled_stalls, 1);
+		m->tx_qoff[ch] = true;
 		return MODEL_WORK_NONE;
 	}
 	len = tx_gather(m, r, pos);
@@ -216,7 +232,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		return MODEL_WORK_OTHER;
 	}
 	/* The checksum engine works on the whole frame in the MTL queue. */
-	st = model_tx_coe(m, m->txbuf, (uint32_t)len, cic);
+	st = model_tx_coe(m, ch, m->txbuf, (uint32_t)len, cic);
 	/* Then the MAC pads (or not) and appends the FCS. */
 	len = tx_wire_len(m, (uint32_t)len, cpc);
 	if (tx_take_stale(r, r->cur, pos))
@@ -239,7 +255,8 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		MODEL_STAT_ADD(m, tx_frames, 1);
 		MODEL_STAT_ADD(m, tx_bytes, len);
 	}
-	m->tx_stalled = false;
+	m->tx_stalled[ch] = false;
+	m->tx_qoff[ch] = false;
 	/* Status (IHE/PCE, ES) in the last descriptor's write-back only. */
 	tx_write_back(m, r, r->cur, pos - 1, 0);
 	tx_write_back(m, r, (r->cur + pos - 1) % r->n, 1, st);

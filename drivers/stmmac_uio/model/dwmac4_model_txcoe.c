@@ -153,8 +153,8 @@ coe_ipv6(uint8_t *ip, uint32_t avail, uint32_t cic)
 }
 
 uint32_t
-model_tx_coe(struct dwmac4_model *m, uint8_t *frame, uint32_t len,
-	     uint32_t cic)
+model_tx_coe(struct dwmac4_model *m, unsigned int q, uint8_t *frame,
+	     uint32_t len, uint32_t cic)
 {
 	uint32_t l3 = ETHER_HDR_LEN, st;
 	uint16_t type;
@@ -162,7 +162,7 @@ model_tx_coe(struct dwmac4_model *m, uint8_t *frame, uint32_t len,
 	cic &= TDES3_CHECKSUM_INSERTION_MASK;
 	if (cic == DWMAC4_TDES3_CIC_DISABLED)
 		return 0;
-	if (!(model_reg_get(m, MTL_CHAN_TX_OP_MODE(0)) & MTL_OP_MODE_TSF)) {
+	if (!(model_reg_get(m, MTL_CHAN_TX_OP_MODE(q)) & MTL_OP_MODE_TSF)) {
 		MODEL_STAT_ADD(m, tx_csum_cut_through, 1);
 		return 0;
 	}

@@ -48,6 +48,9 @@ model_violation(struct dwmac4_model *m, enum model_viol kind,
 	case MODEL_VIOL_RX_RECLAIMED:
 		MODEL_STAT_ADD_ATOMIC(m, viol_rx_reclaimed, 1);
 		break;
+	case MODEL_VIOL_MTL_CONFIG:
+		MODEL_STAT_ADD_ATOMIC(m, viol_mtl_config, 1);
+		break;
 	}
 	/* Cold path: a short lock is fine even on the tail-write path. */
 	pthread_mutex_lock(&m->viol_lock);

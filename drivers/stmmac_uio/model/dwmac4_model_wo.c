@@ -89,7 +89,7 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	/* The frame's number (rx_offered when taken), as for every knob. */
 	frame = f->seq;
 	if (!fault_hit(m->params.fault_wo_ppm,
-		       fault_rand(m, frame, MODEL_FAULT_KNOB_WO)))
+		       fault_rand(m, 0, frame, MODEL_FAULT_KNOB_WO)))
 		return rdes1;
 
 	/*
