@@ -26,7 +26,14 @@ upstream_version=${deb_version%%-*}
 sdk_dir="$SOCRX_CACHE/dpdk-sdk-$deb_version"
 examples_dir="$SOCRX_CACHE/dpdk-examples-$deb_version"
 
-if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ]; then
+# rte_flow_driver.h is public up to DPDK 24.11, driver-SDK only from 25.11:
+# an SDK made before socrx needed it is made again.
+flow_driver_ok() {
+	[ -f /usr/include/dpdk/rte_flow_driver.h ] ||
+		[ -f "$sdk_dir/include/rte_flow_driver.h" ]
+}
+if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ] &&
+	flow_driver_ok; then
 	echo "$sdk_dir"
 	exit 0
 fi
@@ -83,7 +90,7 @@ if (cd "$work" && apt-get source -qq "dpdk=$deb_version" >&2); then
 	fi
 	echo "Debian source package dpdk $deb_version" >"$stage/SOURCE"
 else
-	# Where the package registry serves no source package, the five
+	# Where the package registry serves no source package, the driver-SDK
 	# headers socrx includes, kept in this tree per DPDK series
 	# (config/dpdk-sdk/SERIES/SOURCE names the upstream tag and blobs),
 	# and the examples from that version's dpdk-doc package.
@@ -121,6 +128,11 @@ for h in ethdev_driver.h ethdev_vdev.h bus_vdev_driver.h dev_driver.h bus_driver
 		exit 1
 	fi
 done
+if [ ! -f /usr/include/dpdk/rte_flow_driver.h ] &&
+	[ ! -f "$stage/include/rte_flow_driver.h" ]; then
+	log "error: rte_flow_driver.h neither installed nor in the driver SDK"
+	exit 1
+fi
 examples_src=${srcdir:+$srcdir/examples}
 examples_src=${examples_src:-/usr/share/dpdk/examples}
 for ex in l3fwd-power common; do

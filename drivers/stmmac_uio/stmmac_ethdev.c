@@ -116,6 +116,9 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 			return ret;
 	}
 	stmmac_hw_configure(dev);
+	ret = socnic_flows_replay(dev, stmmac_logtype_driver);
+	if (ret < 0)
+		return ret;
 	ret = stmmac_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -205,6 +208,7 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 	stmmac_dev_stop(dev);
 	stmmac_intr_release(dev);
 	stmmac_xstats_log(dev);
+	socnic_flows_release(dev);
 	socnic_dev_release(dev, &ad->port.be);
 	return 0;
 }
@@ -309,6 +313,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.mac_addr_remove	= stmmac_mac_addr_remove,
 	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
+	.flow_ops_get		= socnic_dev_flow_ops_get,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
 	.rx_queue_start		= socnic_dev_rx_queue_start,
@@ -366,6 +371,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &stmmac_queue_ops;
+	socnic_flows_init(&ad->port.flows, &stmmac_flow_family);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)

@@ -79,6 +79,13 @@ stmmac_hw_queues_configure(struct rte_eth_dev *dev)
 			       MTL_OP_MODE_TSF | MTL_OP_MODE_TXQEN |
 			       tqs << MTL_OP_MODE_TQS_SHIFT);
 	socnic_write32(be, GMAC_RXQ_CTRL0, rxq_enable);
+	/*
+	 * Several TX queues: strict priority, the highest queue first, as
+	 * Linux's stmmac_mtl_setup() defaults to without snps,tx-sched-*.
+	 */
+	if (ntx > 1)
+		socnic_update32(be, MTL_OPERATION_MODE, MTL_OPERATION_SCHALG_MASK,
+				MTL_OPERATION_SCHALG_SP);
 }
 
 unsigned int

@@ -94,6 +94,15 @@ struct pmd_family {
 	unsigned int rx_rbsz_extra;
 	/* Bytes the device writes in front of a frame (NETA's header). */
 	unsigned int rx_lead;
+	/*
+	 * Several queues (test_pmd_queues): the devargs that give the model
+	 * them (dwmac4: channels and MTL queues; NETA has 8), how many
+	 * dev_info then reports, and a packet class the classifier steers by
+	 * EtherType (dwmac4: PTP's PTPQ; NETA: the ARP queue).
+	 */
+	const char *mq_args;
+	uint16_t mq_queues;
+	uint16_t mq_class_ethertype;
 	/* The device holds frames in a FIFO while no descriptor is armed. */
 	bool rx_fifo;
 	/*
@@ -244,6 +253,9 @@ static const struct pmd_family pmd_families[] = {
 		.mac_family = 0x01,
 		.len_cumulative = true,
 		.intr_coal_args = "riwt=16",
+		.mq_args = "model_channels=2,model_mtl_queues=2",
+		.mq_queues = 2,
+		.mq_class_ethertype = 0x88f7,
 		.model_da_filter = true,
 		.uio_window = 0x1500,
 		/* RK3568's gmac0 (rk356x.dtsi). */
@@ -272,6 +284,9 @@ static const struct pmd_family pmd_families[] = {
 		.mac_family = 0x02,
 		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
 		.intr_frames_args = "rx_coal_frames=3",
+		.mq_args = "",
+		.mq_queues = 8,
+		.mq_class_ethertype = 0x0806,
 		.model_da_filter = true,
 		.uio_window = 0x4000,
 		/* Armada 3720's eth0 (armada-37xx.dtsi). */

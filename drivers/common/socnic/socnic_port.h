@@ -10,6 +10,7 @@
 #include <rte_ethdev.h>
 
 #include "socnic_backend.h"
+#include "socnic_flow.h"
 
 /*
  * What every family's adapter (the port's dev_private) starts with: its
@@ -31,6 +32,7 @@ struct socnic_port {
 	uint16_t nb_txq_max;
 	bool hw_started;
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
+	struct socnic_flows flows;	/* rte_flow rules (socnic_flow.h) */
 };
 
 static inline struct socnic_port *
