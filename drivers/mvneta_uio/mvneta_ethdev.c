@@ -109,7 +109,14 @@ mvneta_hw_quiesce(struct mvneta_adapter *ad)
 	socnic_write32(be, MVNETA_PORT_TX_RESET, 0);
 }
 
-/* Linux mvneta_defaults_set(), for software buffers and one queue. */
+/*
+ * Linux mvneta_defaults_set(), for software buffers; every frame to the
+ * default RX queue (PORT_CONFIG's default, ARP, TCP, UDP and BPDU queues,
+ * as Linux's MVNETA_PORT_CONFIG_DEFL_VALUE(rxq_def), no class capture
+ * enabled, and every VLAN priority, whose map applies to any tagged frame
+ * and may hold a previous owner's), until rte_flow steers some elsewhere.
+ * The address filter's entries name a queue too (mvneta_filter.c).
+ */
 static void
 mvneta_hw_configure(struct rte_eth_dev *dev)
 {
@@ -128,8 +135,9 @@ mvneta_hw_configure(struct rte_eth_dev *dev)
 		       MVNETA_TX_BRST_SZ_MASK(MVNETA_SDMA_BRST_SIZE_16) |
 		       MVNETA_RX_NO_DATA_SWAP | MVNETA_TX_NO_DATA_SWAP);
 	socnic_write32(be, MVNETA_PORT_CONFIG,
-		       MVNETA_PORT_CONFIG_DEFL_VALUE(MVNETA_RXQ));
+		       MVNETA_PORT_CONFIG_DEFL_VALUE(MVNETA_RXQ_DEF));
 	socnic_write32(be, MVNETA_PORT_CONFIG_EXTEND, 0);
+	socnic_write32(be, MVNETA_VLAN_PRIO_TO_RXQ, 0);
 	socnic_write32(be, MVNETA_RX_MIN_FRAME_SIZE, 64);
 	mvneta_mac_configure(ad);
 	mvneta_set_rx_mode(dev);
@@ -403,9 +411,10 @@ mvneta_probe(struct rte_vdev_device *vdev)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &mvneta_queue_ops;
-	/* One queue each way so far (RX queue 0 = MVNETA_RXQ_DEF). */
-	ad->port.nb_rxq_max = 1;
-	ad->port.nb_txq_max = 1;
+	/* Queue q each way is the NETA's queue q (mvneta_ethdev.h). */
+	ad->port.nb_rxq_max = MVNETA_NB_RX_QUEUES;
+	ad->port.nb_txq_max = MVNETA_NB_TX_QUEUES;
+	rte_spinlock_init(&ad->intr_lock);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)

@@ -45,11 +45,14 @@
 
 #define MVNETA_PMD_NAME_STR	"net_mvneta_uio"
 
-/* One RX and one TX queue, the default ones (MVNETA_RXQ_DEF, TXQ 0). */
-#define MVNETA_NB_RX_QUEUES	1
-#define MVNETA_NB_TX_QUEUES	1
-#define MVNETA_RXQ		MVNETA_RXQ_DEF
-#define MVNETA_TXQ		0u
+/*
+ * RX queue q is the NETA's RX queue q, TX queue q its TX queue q, up to
+ * the eight of each the controller has. Unsteered frames go to the
+ * default RX queue, MVNETA_RXQ_DEF (0): PORT_CONFIG and the address
+ * filter's entries point there (mvneta_filter.c).
+ */
+#define MVNETA_NB_RX_QUEUES	MVNETA_MAX_RXQ
+#define MVNETA_NB_TX_QUEUES	MVNETA_MAX_TXQ
 #define MVNETA_MIN_RING_DESC	64
 #define MVNETA_MAX_RING_DESC	1024
 
@@ -86,6 +89,9 @@ struct mvneta_rx_queue {
 	struct socnic_rx_queue q;	/* first: the burst skeleton's view */
 	/* q.ring: struct mvneta_rx_desc; q.buf_size: RXQ_SIZE's buffer size. */
 	uint32_t *buf_bus;		/* bus address written in w2 */
+	/* The queue's RXQ_STATUS and RXQ_STATUS_UPDATE (setup). */
+	uint32_t status_reg;
+	uint32_t update_reg;
 	uint16_t filled;		/* RXQ_STATUS occupied not yet harvested */
 	uint16_t done;			/* harvested, not yet off occupied */
 	uint16_t arm_align;		/* arm whole lines only (non-coherent) */
@@ -116,6 +122,9 @@ mvneta_rxq_const(const struct socnic_rx_queue *q)
 struct mvneta_tx_queue {
 	struct socnic_tx_queue q;	/* first: the shared part */
 	volatile struct mvneta_tx_desc *ring;
+	/* The queue's TXQ_STATUS and TXQ_UPDATE (setup). */
+	uint32_t status_reg;
+	uint32_t update_reg;
 };
 
 static __rte_always_inline struct mvneta_tx_queue *
@@ -155,6 +164,8 @@ struct mvneta_adapter {
 	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
+	/* Each queue's lcore, stop and the LSC callback change the mask. */
+	rte_spinlock_t intr_lock;
 	/* Link status change interrupts (mvneta_intr.c, intr_conf.lsc). */
 	struct socnic_lsc lsc;
 	/*
@@ -288,19 +299,19 @@ mvneta_ring_sync(struct rxp_sync *s, volatile void *ring, uint16_t from,
 }
 
 /*
- * RXQ_STATUS_UPDATE: @p done descriptors processed (off occupied), @p
- * armed re-armed (onto non-occupied), at most 255 of each per write.
+ * The queue's RXQ_STATUS_UPDATE (@p reg): @p done descriptors processed
+ * (off occupied), @p armed re-armed (onto non-occupied), at most 255 of
+ * each per write.
  */
 static __rte_always_inline void
-mvneta_rxq_status_update(const struct socnic_backend *be, uint32_t done,
-			 uint32_t armed)
+mvneta_rxq_status_update(const struct socnic_backend *be, uint32_t reg,
+			 uint32_t done, uint32_t armed)
 {
 	while (done != 0 || armed != 0) {
 		uint32_t d = RTE_MIN(done, MVNETA_RXQ_DEC_OCCUPIED_MAX);
 		uint32_t a = RTE_MIN(armed, MVNETA_RXQ_ADD_NON_OCCUPIED_MAX);
 
-		socnic_write32(be, MVNETA_RXQ_STATUS_UPDATE_REG(MVNETA_RXQ),
-			       d | a << MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT);
+		socnic_write32(be, reg, d | a << MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT);
 		done -= d;
 		armed -= a;
 	}

@@ -16,6 +16,18 @@
  *    (mvneta_mcast_addr_set()). Broadcast is not filtered (PORT_CONFIG's
  *    reject-broadcast bit stays 0).
  * Each entry is one byte, MVNETA_DA_FILT_PASS | queue << 1.
+ *
+ * The queue an entry names: Linux writes its default RX queue (rxq_def)
+ * into every entry it sets (mvneta_set_ucast_addr(),
+ * mvneta_set_special_mcast_addr(), mvneta_set_other_mcast_addr() take it
+ * as their queue argument) and the same queue into PORT_CONFIG's default,
+ * ARP, TCP, UDP and BPDU queues (MVNETA_PORT_CONFIG_DEFL_VALUE(rxq_def)):
+ * a frame passed by an entry is meant for the entry's queue, one passed
+ * otherwise (unicast promiscuous, broadcast) for PORT_CONFIG's. As Linux
+ * never sets them apart, which of an entry's queue and PORT_CONFIG's
+ * protocol queues wins for one frame is not known from it (the neta model
+ * steers by PORT_CONFIG alone). So both stay MVNETA_RXQ_DEF, queue 0:
+ * steering is rte_flow's, later.
  */
 #include <errno.h>
 #include <string.h>
@@ -25,7 +37,8 @@
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
 
-#define MVNETA_DA_ENTRY	(MVNETA_DA_FILT_PASS | MVNETA_RXQ << MVNETA_DA_FILT_QUEUE_SHIFT)
+#define MVNETA_DA_ENTRY	\
+	(MVNETA_DA_FILT_PASS | MVNETA_RXQ_DEF << MVNETA_DA_FILT_QUEUE_SHIFT)
 
 void
 mvneta_write_mac(const struct socnic_backend *be, const struct rte_ether_addr *a)

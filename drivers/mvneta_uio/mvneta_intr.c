@@ -13,9 +13,13 @@
  * unmask itself raises the line. The occupied threshold must not be 0
  * (its reset value): that keeps the cause up.
  *
- * The interrupt handle, its event fds (the model's eventfd per RX queue,
- * or the UIO device's) and the UIO re-arm are the shared layer's
- * (socnic_intr.c).
+ * Each RX queue q of the port has its own threshold, coalescing, cause
+ * and mask bit (the NETA's RX queue q). The interrupt handle, its event
+ * fds (queue q's is the backend's channel q: the model's eventfd of RX
+ * queue q, or the UIO device's one line) and the UIO re-arm are the
+ * shared layer's (socnic_intr.c). NEW_MASK is one register for every
+ * queue, each enabled and disabled from its own lcore: intr_lock makes
+ * each change and its write one step.
  *
  * Link status change (intr_conf.lsc): the port's misc causes, as Linux's
  * mvneta_poll() takes them: LINK_CHANGE (the GMAC's link moved) or
@@ -44,22 +48,38 @@ mvneta_intr_release(struct rte_eth_dev *dev)
 	socnic_intr_release(dev, &mvneta_adapter(dev)->rx_intr);
 }
 
+/* NEW_MASK with @p set added and @p clear taken off. */
+static void
+mvneta_intr_mask_update(struct mvneta_adapter *ad, uint32_t set,
+			uint32_t clear)
+{
+	rte_spinlock_lock(&ad->intr_lock);
+	ad->intr_mask = (ad->intr_mask & ~clear) | set;
+	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	rte_spinlock_unlock(&ad->intr_lock);
+}
+
 int
 mvneta_intr_start(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 	const struct socnic_backend *be = &ad->port.be;
+	uint32_t enable = 0;
+	uint16_t q;
 
 	/*
-	 * Linux mvneta_rx_pkts_coal_set() / mvneta_rx_time_coal_set(): the
-	 * time in cycles of the port's clock (clk_rate, checked at probe to
-	 * hold rx_coal_usecs in 32 bits).
+	 * Linux mvneta_rx_pkts_coal_set() / mvneta_rx_time_coal_set(), for
+	 * every RX queue: the time in cycles of the port's clock (clk_rate,
+	 * checked at probe to hold rx_coal_usecs in 32 bits).
 	 */
-	socnic_write32(be, MVNETA_RXQ_THRESHOLD_REG(MVNETA_RXQ),
-		       ad->da.rx_coal_frames | MVNETA_RXQ_NON_OCCUPIED(0));
-	socnic_write32(be, MVNETA_RXQ_TIME_COAL_REG(MVNETA_RXQ),
-		       (uint32_t)ad->da.rx_coal_usecs *
-		       (ad->clk_rate / 1000000u));
+	for (q = 0; q < dev->data->nb_rx_queues; q++) {
+		socnic_write32(be, MVNETA_RXQ_THRESHOLD_REG(q),
+			       ad->da.rx_coal_frames | MVNETA_RXQ_NON_OCCUPIED(0));
+		socnic_write32(be, MVNETA_RXQ_TIME_COAL_REG(q),
+			       (uint32_t)ad->da.rx_coal_usecs *
+			       (ad->clk_rate / 1000000u));
+		enable |= MVNETA_RXQ_INTR_ENABLE(q);
+	}
 	ad->intr_mask = 0;
 	/* Before the start reads the link: a change after it is not lost. */
 	if (dev->data->dev_conf.intr_conf.lsc) {
@@ -70,9 +90,8 @@ mvneta_intr_start(struct rte_eth_dev *dev)
 	socnic_write32(be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
 	if (dev->data->dev_conf.intr_conf.rxq == 0)
 		return 0;
-	socnic_write32(be, MVNETA_INTR_ENABLE,
-		       MVNETA_RXQ_INTR_ENABLE(MVNETA_RXQ));
-	return socnic_intr_create(dev, be, MVNETA_RXQ, mvneta_logtype_driver,
+	socnic_write32(be, MVNETA_INTR_ENABLE, enable);
+	return socnic_intr_create(dev, be, 0, mvneta_logtype_driver,
 				  &ad->rx_intr);
 }
 
@@ -81,10 +100,9 @@ mvneta_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	if (qid != 0 || ad->rx_intr == NULL)
+	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
 		return -EINVAL;
-	ad->intr_mask |= MVNETA_RX_INTR_BIT(MVNETA_RXQ);
-	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	mvneta_intr_mask_update(ad, MVNETA_RX_INTR_BIT(qid), 0);
 	socnic_intr_rearm(&ad->port.be);
 	return 0;
 }
@@ -94,10 +112,9 @@ mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	if (qid != 0 || ad->rx_intr == NULL)
+	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
 		return -EINVAL;
-	ad->intr_mask &= ~MVNETA_RX_INTR_BIT(MVNETA_RXQ);
-	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	mvneta_intr_mask_update(ad, 0, MVNETA_RX_INTR_BIT(qid));
 	return 0;
 }
 
@@ -128,7 +145,6 @@ mvneta_lsc_stop(struct rte_eth_dev *dev)
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
 	socnic_lsc_stop(&ad->lsc);
-	ad->intr_mask &= ~MVNETA_MISCINTR_INTR_MASK;
-	socnic_write32(&ad->port.be, MVNETA_INTR_NEW_MASK, ad->intr_mask);
+	mvneta_intr_mask_update(ad, 0, MVNETA_MISCINTR_INTR_MASK);
 	socnic_write32(&ad->port.be, MVNETA_INTR_MISC_MASK, 0);
 }

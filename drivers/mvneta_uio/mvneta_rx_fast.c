@@ -58,8 +58,7 @@ mvneta_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *sz,
 	uint16_t n, i;
 
 	if (rxq->filled < max) {
-		uint32_t occ = socnic_read32(rxq->q.be,
-				MVNETA_RXQ_STATUS_REG(MVNETA_RXQ)) &
+		uint32_t occ = socnic_read32(rxq->q.be, rxq->status_reg) &
 			       MVNETA_RXQ_OCCUPIED_ALL_MASK;
 		uint16_t avail = (uint16_t)(rxq->q.armed - rxq->q.next);
 
@@ -176,7 +175,8 @@ mvneta_rx_poll_end(struct socnic_rx_queue *q, bool empty, const uint32_t flags)
 	if (rxq->done != 0 || armed != 0) {
 		/* The re-armed descriptors' stores before the count. */
 		socnic_desc_wmb();
-		mvneta_rxq_status_update(q->be, rxq->done, armed);
+		mvneta_rxq_status_update(q->be, rxq->update_reg, rxq->done,
+					 armed);
 		rxq->done = 0;
 	}
 	PMD_RX_DP_LOG(DEBUG, "port %u: next %u armed %u", q->port_id,

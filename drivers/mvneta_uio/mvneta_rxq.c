@@ -54,7 +54,7 @@
 static uint16_t
 mvneta_rx_occupied(const struct mvneta_rx_queue *rxq)
 {
-	uint32_t occ = socnic_read32(rxq->q.be, MVNETA_RXQ_STATUS_REG(MVNETA_RXQ)) &
+	uint32_t occ = socnic_read32(rxq->q.be, rxq->status_reg) &
 		       MVNETA_RXQ_OCCUPIED_ALL_MASK;
 
 	return (uint16_t)RTE_MIN(occ, (uint32_t)(uint16_t)(rxq->q.armed - rxq->q.next));
@@ -83,8 +83,12 @@ mvneta_rx_descriptor_status(void *rx_queue, uint16_t offset)
 
 /* ---- Control path ---- */
 
+/* One table for both directions: the NETA has as many TX as RX queues. */
+_Static_assert(MVNETA_NB_RX_QUEUES == MVNETA_NB_TX_QUEUES,
+	       "mvneta_ring_limits serves both directions");
+
 const struct socnic_ring_limits mvneta_ring_limits = {
-	.nb_queues = 1,
+	.nb_queues = MVNETA_NB_RX_QUEUES,
 	.min_desc = MVNETA_MIN_RING_DESC,
 	.max_desc = MVNETA_MAX_RING_DESC,
 };
@@ -170,6 +174,9 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		return ret;
 	rxq = p;
 	rxq->buf_bus = socnic_rx_queue_slots(&rxq->q);
+	/* RX queue q is the NETA's RX queue q: its counters' registers. */
+	rxq->status_reg = MVNETA_RXQ_STATUS_REG(queue_id);
+	rxq->update_reg = MVNETA_RXQ_STATUS_UPDATE_REG(queue_id);
 	rxq->q.mz = mvneta_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
 	if (rxq->q.mz == NULL) {
 		socnic_rx_queue_destroy(&rxq->q, mvneta_logtype_rx);
@@ -214,6 +221,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
+	const unsigned int hwq = rxq->q.queue_id;
 	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	uint16_t i;
 	int ret;
@@ -256,13 +264,13 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	rxq->q.state = SOCNIC_RX_IDLE;
 
 	/* Linux mvneta_rxq_hw_init(): base, size and buffer size, offset. */
-	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(MVNETA_RXQ),
+	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(hwq),
 		       mvneta_bus_addr(rxq->q.ring_iova));
-	socnic_write32(be, MVNETA_RXQ_SIZE_REG(MVNETA_RXQ),
+	socnic_write32(be, MVNETA_RXQ_SIZE_REG(hwq),
 		       rxq->q.nb_desc |
 		       (rxq->q.buf_size / MVNETA_RXQ_BUF_SIZE_UNIT)
 		       << MVNETA_RXQ_BUF_SIZE_SHIFT);
-	socnic_update32(be, MVNETA_RXQ_CONFIG_REG(MVNETA_RXQ),
+	socnic_update32(be, MVNETA_RXQ_CONFIG_REG(hwq),
 			MVNETA_RXQ_PKT_OFFSET_ALL_MASK | MVNETA_RXQ_HW_BUF_ALLOC,
 			MVNETA_RXQ_PKT_OFFSET_MASK(0));
 	rxq->done = 0;
@@ -271,61 +279,64 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 }
 
 /*
- * Enables the queue, then hands it the armed ring (non-occupied += N, 255
- * per write): the device takes the ring registers at the enable and has
- * nothing to fill before the count arrives (the port itself is enabled
- * later, at dev_start's end).
+ * Enables the queue (its own bit: a 0 leaves the others), then hands it
+ * the armed ring (non-occupied += N, 255 per write): the device takes the
+ * ring registers at the enable and has nothing to fill before the count
+ * arrives (at dev_start the port itself is enabled later).
  */
 void
 mvneta_rx_queue_enable(struct socnic_rx_queue *q)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
-	socnic_write32(rxq->q.be, MVNETA_RXQ_CMD, 1u << MVNETA_RXQ);
+
+	socnic_write32(rxq->q.be, MVNETA_RXQ_CMD, RTE_BIT32(rxq->q.queue_id));
 	rte_wmb();
-	mvneta_rxq_status_update(rxq->q.be, 0, (uint16_t)(rxq->q.armed - rxq->q.next));
+	mvneta_rxq_status_update(rxq->q.be, rxq->update_reg, 0,
+				 (uint16_t)(rxq->q.armed - rxq->q.next));
 }
 
 /*
- * Disables the queue (Linux mvneta_port_down(): write the disable bit,
- * wait for the enable bit to clear), counts the frames complete in the
- * ring (rx_stop_discarded), gives every buffer back to the page pool and
- * the pool's cache to the mempool (row 18), and returns the counts to 0:
- * the processed ones off occupied, and the rest of the ring, which the
- * next start arms from index 0, with a queue reset.
+ * Disables the queue (Linux mvneta_port_down(): write its disable bit,
+ * wait for its enable bit to clear; the other queues keep receiving),
+ * counts the frames complete in the ring (rx_stop_discarded), gives every
+ * buffer back to the page pool and the pool's cache to the mempool (row
+ * 18), and returns the counts to 0 for the next start, which arms the
+ * ring from index 0.
  */
 void
 mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
-	uint32_t st, occ, nonocc;
+	const uint32_t bit = RTE_BIT32(rxq->q.queue_id);
 	unsigned int i;
 
 	if (!rxq->q.started)
 		return;
-	socnic_write32(be, MVNETA_RXQ_CMD,
-		       (1u << MVNETA_RXQ) << MVNETA_RXQ_DISABLE_SHIFT);
+	socnic_write32(be, MVNETA_RXQ_CMD, bit << MVNETA_RXQ_DISABLE_SHIFT);
 	for (i = 0; i < MVNETA_RX_STOP_POLLS; i++) {
-		if (!(socnic_read32(be, MVNETA_RXQ_CMD) & (1u << MVNETA_RXQ)))
+		if (!(socnic_read32(be, MVNETA_RXQ_CMD) & bit))
 			break;
 		rte_delay_us(10);
 	}
 	mvneta_rx_missed_update(&rxq->q);
-	st = socnic_read32(be, MVNETA_RXQ_STATUS_REG(MVNETA_RXQ));
-	occ = st & MVNETA_RXQ_OCCUPIED_ALL_MASK;
-	nonocc = (st & MVNETA_RXQ_NON_OCCUPIED_ALL_MASK) >>
-		 MVNETA_RXQ_NON_OCCUPIED_SHIFT;
-	rxq->q.stats.rx_stop_discarded += occ;
+	rxq->q.stats.rx_stop_discarded += socnic_read32(be, rxq->status_reg) &
+					  MVNETA_RXQ_OCCUPIED_ALL_MASK;
 	/*
 	 * The armed descriptors cannot be taken back by a count (the register
-	 * only adds), so the port's RX DMA is reset, which clears both counts
-	 * (Linux returns the filled ones with mvneta_rxq_drop_pkts(); here a
-	 * filled descriptor whose write-back has not landed must not be
-	 * returned at all).
+	 * only adds), and a filled descriptor whose write-back has not landed
+	 * must not be returned at all (Linux returns the filled ones with
+	 * mvneta_rxq_drop_pkts()). So the queue is reset: its base address
+	 * rewritten while it is disabled resets its ring position and counts
+	 * (docs/model.md, "The contract"), and, once no RX queue of the port
+	 * is enabled, the port's RX DMA too, as Linux's mvneta_rx_reset() at
+	 * every stop.
 	 */
-	RTE_SET_USED(nonocc);
-	socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
-	socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
+	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(rxq->q.queue_id), 0);
+	if (!(socnic_read32(be, MVNETA_RXQ_CMD) & MVNETA_RXQ_ENABLE_MASK)) {
+		socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
+		socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
+	}
 	socnic_rx_queue_recycle(&rxq->q, mvneta_logtype_rx);
 	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
 	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,

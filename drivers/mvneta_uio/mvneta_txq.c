@@ -32,15 +32,19 @@
 #include "mvneta_logs.h"
 #include "mvneta_tx_csum.h"
 
-/* TXQ_UPDATE: @p add descriptors to send, @p dec sent ones reclaimed. */
+/*
+ * The queue's TXQ_UPDATE: @p add descriptors to send, @p dec sent ones
+ * reclaimed.
+ */
 static __rte_always_inline void
-mvneta_txq_update(const struct socnic_backend *be, uint32_t add, uint32_t dec)
+mvneta_txq_update(const struct mvneta_tx_queue *txq, uint32_t add,
+		  uint32_t dec)
 {
 	while (add != 0 || dec != 0) {
 		uint32_t a = RTE_MIN(add, MVNETA_TXQ_ADD_PENDING_MAX);
 		uint32_t d = RTE_MIN(dec, MVNETA_TXQ_DEC_SENT_MASK);
 
-		socnic_write32(be, MVNETA_TXQ_UPDATE_REG(MVNETA_TXQ),
+		socnic_write32(txq->q.be, txq->update_reg,
 			       a | d << MVNETA_TXQ_DEC_SENT_SHIFT);
 		add -= a;
 		dec -= d;
@@ -52,7 +56,7 @@ static void
 mvneta_tx_clean(struct mvneta_tx_queue *txq)
 {
 	struct socnic_tx_free fin = { .n = 0 };
-	uint32_t sent = (socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+	uint32_t sent = (socnic_read32(txq->q.be, txq->status_reg) &
 			 MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
 	unsigned int i;
 
@@ -69,7 +73,7 @@ mvneta_tx_clean(struct mvneta_tx_queue *txq)
 	}
 	socnic_tx_free_flush(&fin);
 	txq->q.clean = (uint16_t)(txq->q.clean + sent);
-	mvneta_txq_update(txq->q.be, 0, sent);
+	mvneta_txq_update(txq, 0, sent);
 }
 
 /*
@@ -161,7 +165,7 @@ mvneta_xmit_tmpl(void *tx_queue, struct rte_mbuf **pkts, uint16_t nb_pkts,
 					  txq->q.mask, false);
 		/* Descriptor stores before the count that hands them over. */
 		socnic_desc_wmb();
-		mvneta_txq_update(txq->q.be, added, 0);
+		mvneta_txq_update(txq, added, 0);
 	}
 	return i;
 }
@@ -188,7 +192,7 @@ mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
 		return -EINVAL;
 	if (!txq->q.started || offset >= (uint16_t)(txq->q.prod - txq->q.clean))
 		return RTE_ETH_TX_DESC_DONE;
-	sent = (socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+	sent = (socnic_read32(txq->q.be, txq->status_reg) &
 		MVNETA_TXQ_SENT_DESC_MASK) >> MVNETA_TXQ_SENT_DESC_SHIFT;
 	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
 }
@@ -268,6 +272,8 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->q.mask = nb_desc - 1;
 	txq->q.port_id = port;
 	txq->q.queue_id = queue_id;
+	txq->status_reg = MVNETA_TXQ_STATUS_REG(queue_id);
+	txq->update_reg = MVNETA_TXQ_UPDATE_REG(queue_id);
 	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	dev->data->tx_queues[queue_id] = txq;
 	dev->tx_pkt_burst = txq->q.sync.mode != RXP_SYNC_COHERENT ?
@@ -286,16 +292,18 @@ int
 mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q)
 {
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
+	const unsigned int hwq = txq->q.queue_id;
+
 	RTE_SET_USED(dev);
 	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
 	mvneta_ring_sync(&txq->q.sync, txq->ring, 0, txq->q.nb_desc, txq->q.mask,
 			 false);
 	txq->q.prod = 0;
 	txq->q.clean = 0;
-	mvneta_hw_txq_tokens(txq->q.be, MVNETA_TXQ, true);
-	socnic_write32(txq->q.be, MVNETA_TXQ_BASE_ADDR_REG(MVNETA_TXQ),
+	mvneta_hw_txq_tokens(txq->q.be, hwq, true);
+	socnic_write32(txq->q.be, MVNETA_TXQ_BASE_ADDR_REG(hwq),
 		       mvneta_bus_addr(txq->q.ring_iova));
-	socnic_write32(txq->q.be, MVNETA_TXQ_SIZE_REG(MVNETA_TXQ), txq->q.nb_desc);
+	socnic_write32(txq->q.be, MVNETA_TXQ_SIZE_REG(hwq), txq->q.nb_desc);
 	txq->q.started = true;
 	return 0;
 }
@@ -304,7 +312,9 @@ void
 mvneta_tx_queue_enable(struct socnic_tx_queue *q)
 {
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
-	socnic_write32(txq->q.be, MVNETA_TXQ_CMD, 1u << MVNETA_TXQ);
+
+	/* Enable bits take one queue each; a 0 leaves the others. */
+	socnic_write32(txq->q.be, MVNETA_TXQ_CMD, RTE_BIT32(txq->q.queue_id));
 }
 
 /* Waits (bounded) for the device to send what it was given. */
@@ -318,7 +328,7 @@ mvneta_tx_queue_drain(struct socnic_tx_queue *q)
 		return;
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
 		socnic_backend_wait_poll(txq->q.be);
-		if ((socnic_read32(txq->q.be, MVNETA_TXQ_STATUS_REG(MVNETA_TXQ)) &
+		if ((socnic_read32(txq->q.be, txq->status_reg) &
 		     MVNETA_TXQ_PENDING_DESC_MASK) == 0)
 			break;
 		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
@@ -326,26 +336,37 @@ mvneta_tx_queue_drain(struct socnic_tx_queue *q)
 	mvneta_tx_clean(txq);
 }
 
-/* Disables the queue, resets its counts and frees what it still held. */
+/*
+ * Disables the queue (its disable bit, waiting for its enable bit only),
+ * resets its counts and frees what it still held. The queue's own reset
+ * is Linux mvneta_txq_hw_deinit(): bucket empty (the next owner finds it
+ * stopped), base and size 0, which the device takes as the queue's
+ * reset; the port's TX DMA reset (Linux mvneta_tx_reset()) only when no
+ * other TX queue is enabled, so the others keep sending.
+ */
 void
 mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 {
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
+	const struct socnic_backend *be = txq->q.be;
+	const uint32_t bit = RTE_BIT32(txq->q.queue_id);
 	unsigned int i;
 
 	if (!txq->q.started)
 		return;
-	socnic_write32(txq->q.be, MVNETA_TXQ_CMD,
-		       (1u << MVNETA_TXQ) << MVNETA_TXQ_DISABLE_SHIFT);
+	socnic_write32(be, MVNETA_TXQ_CMD, bit << MVNETA_TXQ_DISABLE_SHIFT);
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
-		if (!(socnic_read32(txq->q.be, MVNETA_TXQ_CMD) & (1u << MVNETA_TXQ)))
+		if (!(socnic_read32(be, MVNETA_TXQ_CMD) & bit))
 			break;
 		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
 	}
-	socnic_write32(txq->q.be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
-	socnic_write32(txq->q.be, MVNETA_PORT_TX_RESET, 0);
-	/* Linux mvneta_txq_hw_deinit(): the next owner finds it stopped. */
-	mvneta_hw_txq_tokens(txq->q.be, MVNETA_TXQ, false);
+	mvneta_hw_txq_tokens(be, txq->q.queue_id, false);
+	socnic_write32(be, MVNETA_TXQ_BASE_ADDR_REG(txq->q.queue_id), 0);
+	socnic_write32(be, MVNETA_TXQ_SIZE_REG(txq->q.queue_id), 0);
+	if (!(socnic_read32(be, MVNETA_TXQ_CMD) & MVNETA_TXQ_ENABLE_MASK)) {
+		socnic_write32(be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
+		socnic_write32(be, MVNETA_PORT_TX_RESET, 0);
+	}
 	mvneta_tx_free_all(txq);
 	txq->q.prod = 0;
 	txq->q.clean = 0;

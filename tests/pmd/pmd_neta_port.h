@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * A NETA port of its own for each case of the neta tests
- * (test_pmd_neta_mac.c, test_pmd_neta_phy.c): probed with the case's
+ * (test_pmd_neta_mac.c, test_pmd_neta_phy.c, test_pmd_neta_queues.c),
+ * and its model's registers as stored: probed with the case's
  * devargs and started, then checked free of driver violations and closed.
  */
 #ifndef PMD_NETA_PORT_H
@@ -13,6 +14,18 @@
 #include <rte_ethdev.h>
 
 #include "pmd_harness.h"
+#include "rte_pmd_mvneta_uio.h"
+
+/* Register @p off of @p port's model as stored (a failed read fails). */
+static inline uint32_t
+pmd_neta_peek(uint16_t port, uint32_t off)
+{
+	uint32_t v = 0;
+
+	CHECK_EQ_U(rte_pmd_mvneta_uio_model_peek32(port, off, &v), 0,
+		   "peek 0x%x", off);
+	return v;
+}
 
 /*
  * Probes net_mvneta_uio<i> with @p args and starts it (promiscuous) with

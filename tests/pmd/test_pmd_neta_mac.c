@@ -37,16 +37,6 @@
 
 static struct rte_mempool *mp;
 
-static uint32_t
-peek(uint16_t port, uint32_t off)
-{
-	uint32_t v = 0;
-
-	CHECK_EQ_U(rte_pmd_mvneta_uio_model_peek32(port, off, &v), 0,
-		   "peek 0x%x", off);
-	return v;
-}
-
 static int
 start_port(unsigned int i, const char *args)
 {
@@ -122,28 +112,28 @@ test_bringup(void)
 	if (port < 0)
 		return;
 	CHECK(rx_n((uint16_t)port, 64), "bring-up: frames arrive (the GMAC out of port reset)");
-	v = peek((uint16_t)port, MVNETA_GMAC_CTRL_2);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_CTRL_2);
 	CHECK_EQ_U(v & MVNETA_GMAC2_PORT_RESET, 0, "bring-up: out of port reset");
 	CHECK_EQ_U(v & (MVNETA_GMAC2_PORT_RGMII | MVNETA_GMAC2_PCS_ENABLE |
 			MVNETA_GMAC2_INBAND_AN_ENABLE),
 		   MVNETA_GMAC2_PORT_RGMII, "bring-up: RGMII, no PCS");
-	v = peek((uint16_t)port, MVNETA_GMAC_CTRL_0);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_CTRL_0);
 	CHECK_EQ_U(v & (MVNETA_GMAC0_MUST_SET | MVNETA_GMAC0_PORT_ENABLE),
 		   MVNETA_GMAC0_MUST_SET | MVNETA_GMAC0_PORT_ENABLE,
 		   "bring-up: GMAC_CTRL_0 written read-modify-write, the port on");
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_UNIT_CONTROL) &
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_UNIT_CONTROL) &
 		   MVNETA_PHY_POLLING_ENABLE, 0, "bring-up: PHY polling off");
 	for (c = 0; c < MVNETA_MAX_CPUS && c < (unsigned int)ncpu; c++)
-		CHECK_EQ_U(peek((uint16_t)port, MVNETA_CPU_MAP(c)),
+		CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_CPU_MAP(c)),
 			   MVNETA_CPU_RXQ_ACCESS_ALL_MASK |
 			   MVNETA_CPU_TXQ_ACCESS_ALL_MASK,
 			   "bring-up: CPU %u reaches every queue", c);
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_TYPE_PRIO) & MVNETA_FORCE_UNI,
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_TYPE_PRIO) & MVNETA_FORCE_UNI,
 		   MVNETA_FORCE_UNI, "promiscuous: force-unicast set");
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_PORT_CONFIG) &
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_PORT_CONFIG) &
 		   MVNETA_UNI_PROMISC_MODE, MVNETA_UNI_PROMISC_MODE,
 		   "promiscuous: UPM set");
-	v = peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
 	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS |
 			MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN |
 			MVNETA_GMAC_CONFIG_GMII_SPEED |
@@ -170,9 +160,9 @@ test_fixed_link(void)
 
 	if (port < 0)
 		return;
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_RXQ_TIME_COAL_REG(0)), 5000,
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_RXQ_TIME_COAL_REG(0)), 5000,
 		   "clk_rate=500 MHz: 10 us are 5000 cycles");
-	v = peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
 	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS |
 			MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN |
 			MVNETA_GMAC_CONFIG_MII_SPEED |
@@ -187,7 +177,7 @@ test_fixed_link(void)
 	      link.link_duplex == RTE_ETH_LINK_FULL_DUPLEX,
 	      "fixed 100: the link reads 100 full (%u)", link.link_speed);
 	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "fixed 100: stop");
-	v = peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
 	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS),
 		   MVNETA_GMAC_FORCE_LINK_DOWN, "fixed 100: stopped, forced down");
 	close_port((uint16_t)port);
@@ -205,20 +195,20 @@ test_serdes(unsigned int i, const char *args, bool base_x)
 	if (port < 0)
 		return;
 	CHECK(rx_n((uint16_t)port, 64), "%s: frames arrive", args);
-	v = peek((uint16_t)port, MVNETA_GMAC_CTRL_2);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_CTRL_2);
 	CHECK_EQ_U(v & (MVNETA_GMAC2_PORT_RGMII | MVNETA_GMAC2_PCS_ENABLE |
 			MVNETA_GMAC2_INBAND_AN_ENABLE | MVNETA_GMAC2_PORT_RESET),
 		   MVNETA_GMAC2_PORT_RGMII | MVNETA_GMAC2_PCS_ENABLE |
 		   (base_x ? 0 : MVNETA_GMAC2_INBAND_AN_ENABLE),
 		   "%s: PCS on, in-band (SGMII)", args);
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_GMAC_CTRL_0) &
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_GMAC_CTRL_0) &
 		   MVNETA_GMAC0_PORT_1000BASE_X,
 		   base_x ? MVNETA_GMAC0_PORT_1000BASE_X : 0,
 		   "%s: the port type", args);
 	an |= base_x ? MVNETA_GMAC_CONFIG_GMII_SPEED |
 		       MVNETA_GMAC_CONFIG_FULL_DUPLEX :
 		       MVNETA_GMAC_AN_SPEED_EN | MVNETA_GMAC_AN_DUPLEX_EN;
-	v = peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
+	v = pmd_neta_peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG);
 	CHECK_EQ_U(v & (MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS |
 			MVNETA_GMAC_INBAND_AN_ENABLE | MVNETA_GMAC_AN_SPEED_EN |
 			MVNETA_GMAC_AN_DUPLEX_EN | MVNETA_GMAC_CONFIG_GMII_SPEED |
@@ -229,7 +219,7 @@ test_serdes(unsigned int i, const char *args, bool base_x)
 	      link.link_speed == RTE_ETH_SPEED_NUM_1G,
 	      "%s: link up at 1000", args);
 	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "%s: stop", args);
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG) &
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_GMAC_AUTONEG_CONFIG) &
 		   MVNETA_GMAC_FORCE_LINK_DOWN, 0,
 		   "%s: in-band: a stop forces nothing", args);
 	close_port((uint16_t)port);
@@ -250,7 +240,7 @@ test_mac_addr_add(void)
 	CHECK(rx_n((uint16_t)port, 32), "mac_addr_add: promiscuous lets them in");
 	CHECK_EQ_U(rte_eth_promiscuous_disable((uint16_t)port), 0, "promiscuous off");
 	check_filtered((uint16_t)port, 256, "another station's frames");
-	CHECK_EQ_U(peek((uint16_t)port, MVNETA_TYPE_PRIO) & MVNETA_FORCE_UNI, 0,
+	CHECK_EQ_U(pmd_neta_peek((uint16_t)port, MVNETA_TYPE_PRIO) & MVNETA_FORCE_UNI, 0,
 		   "promiscuous off: force-unicast cleared");
 	CHECK_EQ_U(rte_eth_dev_mac_addr_add((uint16_t)port, &extra, 0), 0,
 		   "mac_addr_add 02:00:00:00:02:0a");
@@ -292,11 +282,11 @@ test_multicast(unsigned int i, const char *dst, bool special)
 		   "%s: listed", dst);
 	CHECK(rx_n((uint16_t)port, 64), "%s: listed, it passes", dst);
 	if (special)
-		CHECK(peek((uint16_t)port, MVNETA_DA_FILT_SPEC_MCAST +
+		CHECK(pmd_neta_peek((uint16_t)port, MVNETA_DA_FILT_SPEC_MCAST +
 			   (mc.addr_bytes[5] & ~3u)) != 0,
 		      "%s: in the special table", dst);
 	else
-		CHECK(peek((uint16_t)port, MVNETA_DA_FILT_OTH_MCAST +
+		CHECK(pmd_neta_peek((uint16_t)port, MVNETA_DA_FILT_OTH_MCAST +
 			   (mvneta_da_filt_crc8(mc.addr_bytes) & ~3u)) != 0,
 		      "%s: in the other table", dst);
 	CHECK_EQ_U(rte_eth_dev_set_mc_addr_list((uint16_t)port, NULL, 0), 0,
