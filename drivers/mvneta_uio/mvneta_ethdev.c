@@ -234,6 +234,9 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	mvneta_hw_quiesce(ad);
 	mvneta_hw_configure(dev);
+	ret = socnic_flows_replay(dev, mvneta_logtype_driver);
+	if (ret < 0)
+		return ret;
 	mvneta_hw_tx_max_size(&ad->port.be);
 	/* The PHY's link forced in before the link cause is enabled. */
 	mvneta_phy_link_start(dev);
@@ -304,6 +307,7 @@ mvneta_dev_close(struct rte_eth_dev *dev)
 	mvneta_dev_stop(dev);
 	mvneta_intr_release(dev);
 	mvneta_xstats_log(dev);
+	socnic_flows_release(dev);
 	socnic_dev_release(dev, &ad->port.be);
 	return 0;
 }
@@ -358,6 +362,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.mac_addr_remove	= mvneta_mac_addr_remove,
 	.set_mc_addr_list	= mvneta_set_mc_addr_list,
 	.mtu_set		= mvneta_mtu_set,
+	.flow_ops_get		= socnic_dev_flow_ops_get,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
 	.rx_queue_release	= mvneta_rx_queue_release,
 	.rx_queue_start		= socnic_dev_rx_queue_start,
@@ -411,6 +416,7 @@ mvneta_probe(struct rte_vdev_device *vdev)
 		return -ENOMEM;
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &mvneta_queue_ops;
+	socnic_flows_init(&ad->port.flows, &mvneta_flow_family);
 	/* Queue q each way is the NETA's queue q (mvneta_ethdev.h). */
 	ad->port.nb_rxq_max = MVNETA_NB_RX_QUEUES;
 	ad->port.nb_txq_max = MVNETA_NB_TX_QUEUES;

@@ -372,6 +372,8 @@ int mvneta_xstats_get_names(struct rte_eth_dev *dev,
 
 /* Shared ring helpers (mvneta_rxq.c). */
 extern const struct socnic_ring_limits mvneta_ring_limits;
+/* mvneta_flow.c: the port's RX queue steering behind rte_flow. */
+extern const struct socnic_flow_family mvneta_flow_family;
 const struct rte_memzone *mvneta_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc,

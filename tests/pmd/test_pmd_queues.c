@@ -139,8 +139,12 @@ q_port(const char *name, const char *capture, bool loop, bool tx_pcap)
 	char args[512];
 	int ret;
 
+	/*
+	 * A looped capture runs without flow control: frames for a stopped
+	 * queue are then dropped (and counted) instead of holding the wire.
+	 */
 	snprintf(args, sizeof(args), "mac=%s,rx_pcap=%s%s%s%s%s", Q_MAC,
-		 capture, loop ? ",rx_pcap_loop=1" : "",
+		 capture, loop ? ",rx_pcap_loop=1,flow_ctrl=0" : "",
 		 pmd_family()->mq_args[0] != '\0' ? "," : "",
 		 pmd_family()->mq_args, tx_pcap ? ",tx_pcap=/dev/null" : "");
 	ret = pmd_harness_vdev_init(name, args);
