@@ -4,7 +4,7 @@
 # DPDK's driver-SDK headers (ethdev_driver.h, bus_vdev_driver.h, ...),
 # which Debian's libdpdk-dev does not ship, taken from Debian's own source
 # package of exactly the installed DPDK version, and the examples the tests
-# build (l3fwd-power), kept in a cache directory outside the source tree;
+# build (l3fwd-power, l3fwd), kept in a cache directory outside the source tree;
 # idempotent. Used by config/install-deps.sh on the host and by
 # config/debian-root.sh inside each Debian root tree.
 #
@@ -25,6 +25,9 @@ deb_version=$(dpkg-query -W -f='${Version}' libdpdk-dev)
 upstream_version=${deb_version%%-*}
 sdk_dir="$SOCRX_CACHE/dpdk-sdk-$deb_version"
 examples_dir="$SOCRX_CACHE/dpdk-examples-$deb_version"
+# The examples kept (with common/, which they include): a cache made before
+# one was added lacks it and is made again.
+examples="l3fwd-power l3fwd"
 
 # rte_flow_driver.h is public up to DPDK 24.11, driver-SDK only from 25.11:
 # an SDK made before socrx needed it is made again.
@@ -32,8 +35,13 @@ flow_driver_ok() {
 	[ -f /usr/include/dpdk/rte_flow_driver.h ] ||
 		[ -f "$sdk_dir/include/rte_flow_driver.h" ]
 }
+examples_ok() {
+	for ex in $examples common; do
+		[ -d "$examples_dir/$ex" ] || return 1
+	done
+}
 if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ] &&
-	flow_driver_ok; then
+	flow_driver_ok && examples_ok; then
 	echo "$sdk_dir"
 	exit 0
 fi
@@ -103,7 +111,8 @@ else
 	log "no source package served: the driver-SDK headers kept in $kept"
 	cp "$kept"/*.h "$stage/include/"
 	cp "$kept/SOURCE" "$stage/SOURCE"
-	if [ ! -d /usr/share/dpdk/examples/l3fwd-power ]; then
+	if [ ! -d /usr/share/dpdk/examples/l3fwd-power ] ||
+		[ ! -d /usr/share/dpdk/examples/l3fwd ]; then
 		DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq \
 			"dpdk-doc=$deb_version" >&2
 	fi
@@ -135,19 +144,24 @@ if [ ! -f /usr/include/dpdk/rte_flow_driver.h ] &&
 fi
 examples_src=${srcdir:+$srcdir/examples}
 examples_src=${examples_src:-/usr/share/dpdk/examples}
-for ex in l3fwd-power common; do
+for ex in $examples common; do
 	if [ ! -d "$examples_src/$ex" ]; then
 		log "error: examples/$ex not found in $examples_src"
 		exit 1
 	fi
 done
+# Made beside the old cache and swapped in: a test building from the old
+# one meanwhile never finds it half gone.
+$SUDO rm -rf "$examples_dir.new"
+$SUDO mkdir -p "$examples_dir.new"
+for ex in $examples common; do
+	$SUDO cp -r "$examples_src/$ex" "$examples_dir.new/"
+done
+echo "$deb_version" | $SUDO tee "$examples_dir.new/DEBIAN_VERSION" >/dev/null
+$SUDO touch "$examples_dir.new/.complete"
 $SUDO rm -rf "$examples_dir"
-$SUDO mkdir -p "$examples_dir"
-$SUDO cp -r "$examples_src/l3fwd-power" "$examples_src/common" \
-	"$examples_dir/"
-echo "$deb_version" | $SUDO tee "$examples_dir/DEBIAN_VERSION" >/dev/null
-$SUDO touch "$examples_dir/.complete"
-log "DPDK examples (l3fwd-power) in $examples_dir"
+$SUDO mv "$examples_dir.new" "$examples_dir"
+log "DPDK examples ($examples) in $examples_dir"
 echo "$upstream_version" >"$stage/VERSION"
 echo "$deb_version" >"$stage/DEBIAN_VERSION"
 $SUDO mkdir -p "$SOCRX_CACHE"

@@ -163,7 +163,7 @@ if [ ! -f "$arm64_sysroot/.complete" ] || [ ! -f "$arm64_machine" ]; then
 fi
 
 # DPDK's driver-SDK headers, and the example applications the tests run
-# (l3fwd-power) as sources: the tests build them with their own Makefile
+# (l3fwd-power, l3fwd) as sources: the tests build them with their own Makefile
 # against the installed libdpdk.
 sdk_dir=$(SOCRX_CACHE="$SOCRX_CACHE" sh "$(dirname "$0")/dpdk-sdk.sh")
 echo "$arm64_machine"

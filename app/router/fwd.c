@@ -471,6 +471,7 @@ fwd_main_loop(void *arg __rte_unused)
 					       stamp_off1 - 1, rte_rdtsc());
 			got += nb;
 			stat_add(&qconf->stats.rx[q->port_id], nb);
+			stat_add(&qconf->stats.rxq[i], nb);
 			if (drop_bad_l4)
 				fwd_burst_l4_drop(qconf, pkts, nb, q->parse_ptype);
 			else

@@ -6,7 +6,6 @@
  * samples. Port rates come from ethdev (what the PMD saw), drops from
  * the router (why it let a frame go).
  */
-#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,33 +16,11 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
-#include "json.h"
 #include "router.h"
 #include "stats.h"
+#include "stats_internal.h"
 
-/*
- * Xstats shown when a port has them, matched by name as rx_*<suffix>
- * (either spelling: lib/rxpath's "ip_csum_good", the PMD's "_ip_good")
- * and summed over queues (rx_q0_copybreak_frames, ...). A port without
- * them shows nothing; X(name, suffix, other suffix).
- */
-#define ROUTER_XSTATS(X)					\
-	X(copybreak_frames, "copybreak_frames", "copybreak_frames") \
-	X(ip_csum_good, "ip_csum_good", "_ip_good")		\
-	X(ip_csum_bad, "ip_csum_bad", "_ip_bad")		\
-	X(ip_csum_unknown, "ip_csum_unknown", "_ip_unknown")	\
-	X(l4_csum_good, "l4_csum_good", "_l4_good")		\
-	X(l4_csum_bad, "l4_csum_bad", "_l4_bad")		\
-	X(l4_csum_unknown, "l4_csum_unknown", "_l4_unknown")
-
-enum router_xstat {
-#define ROUTER_XS_ENUM(n, s, t) XS_ ## n,
-	ROUTER_XSTATS(ROUTER_XS_ENUM)
-#undef ROUTER_XS_ENUM
-	XS_MAX
-};
-
-static const char *const xs_name[XS_MAX] = {
+const char *const xs_name[XS_MAX] = {
 #define ROUTER_XS_NAME(n, s, t) #n,
 	ROUTER_XSTATS(ROUTER_XS_NAME)
 #undef ROUTER_XS_NAME
@@ -55,57 +32,16 @@ static const char *const xs_suffix[XS_MAX][2] = {
 #undef ROUTER_XS_SUFFIX
 };
 
-static const char *const drop_name[ROUTER_DROP_MAX] = {
+const char *const drop_name[ROUTER_DROP_MAX] = {
 #define ROUTER_DROP_NAME(n, h) #n,
 	ROUTER_DROP_CAUSES(ROUTER_DROP_NAME)
 #undef ROUTER_DROP_NAME
 };
 
-#define XS_MAX_IDS 16	/* queues summed per xstat */
-
-struct port_info {
-	bool used;
-	char name[RTE_ETH_NAME_MAX_LEN];
-	char mac[RTE_ETHER_ADDR_FMT_SIZE];
-	unsigned int n_ids[XS_MAX];
-	uint64_t ids[XS_MAX][XS_MAX_IDS];
-	bool has_sink_errors;	/* a model port: frames its sink lost */
-	uint64_t sink_errors_id;
-	bool lsc;		/* configured with intr_conf.lsc */
-	uint64_t lsc_events;	/* atomic: counted in EAL's interrupt thread */
-};
-
-struct port_sample {
-	struct rte_eth_stats st;
-	uint64_t xs[XS_MAX];
-	uint64_t sink_errors;
-	struct rte_eth_link link;
-	uint64_t lsc_events;
-};
-
-/* One forwarding lcore's time: busy, asleep (--idle-sleep). */
-struct lcore_time {
-	uint64_t rx;
-	uint64_t busy_tsc;
-	uint64_t run_tsc;
-	uint64_t sleep_tsc;
-	uint64_t sleeps;
-	uint64_t wakeups;
-	uint64_t idle_raises;
-	uint64_t idle_polls;
-};
-
-struct sample {
-	double t;
-	struct port_sample port[RTE_MAX_ETHPORTS];
-	struct lcore_stats lc;	/* summed over the forwarding lcores */
-	struct lcore_time lt[RTE_MAX_LCORE];
-};
-
-static struct port_info pinfo[RTE_MAX_ETHPORTS];
-static struct sample samples[2];
+struct port_info stats_pinfo[RTE_MAX_ETHPORTS];
+struct sample stats_samples[2];
 static const struct lcore_time zero_lt[RTE_MAX_LCORE];
-static unsigned int cur;	/* samples[cur] is the latest */
+unsigned int stats_cur;	/* stats_samples[stats_cur] is the latest */
 static struct timespec t0;
 
 static double
@@ -159,7 +95,7 @@ lsc_event(uint16_t port, enum rte_eth_event_type type, void *arg, void *ret)
 	RTE_SET_USED(type);
 	RTE_SET_USED(arg);
 	RTE_SET_USED(ret);
-	__atomic_fetch_add(&pinfo[port].lsc_events, 1, __ATOMIC_RELAXED);
+	__atomic_fetch_add(&stats_pinfo[port].lsc_events, 1, __ATOMIC_RELAXED);
 	return 0;
 }
 
@@ -181,7 +117,7 @@ stats_init(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	RTE_ETH_FOREACH_DEV(port) {
-		struct port_info *pi = &pinfo[port];
+		struct port_info *pi = &stats_pinfo[port];
 
 		if (port >= 64 || !(router_conf.enabled_port_mask & (UINT64_C(1) << port)))
 			continue;
@@ -194,8 +130,21 @@ stats_init(void)
 			"model_tx_sink_errors", &pi->sink_errors_id) == 0;
 		port_lsc_watch(port, pi);
 	}
-	memset(samples, 0, sizeof(samples));
-	cur = 0;
+	memset(stats_samples, 0, sizeof(stats_samples));
+	stats_cur = 0;
+}
+
+/* Every counter of one lcore, each read whole (stat_read()). */
+static void
+lcore_copy(struct lcore_stats *dst, const struct lcore_stats *src)
+{
+	const uint64_t *from = (const uint64_t *)src;
+	uint64_t *to = (uint64_t *)dst;
+	size_t i;
+
+	RTE_BUILD_BUG_ON(sizeof(*src) % sizeof(uint64_t) != 0);
+	for (i = 0; i < sizeof(*src) / sizeof(uint64_t); i++)
+		to[i] = stat_read(&from[i]);
 }
 
 static void
@@ -217,6 +166,7 @@ lcore_sum(struct lcore_stats *sum, struct lcore_time *lt)
 			sum->tx_refused[k] += stat_read(&s->tx_refused[k]);
 			sum->drop[ROUTER_DROP_tx_full] += stat_read(&s->tx_refused[k]);
 		}
+		lcore_copy(&lt[lc].s, s);
 		lt[lc].busy_tsc = stat_read(&s->busy_tsc);
 		lt[lc].run_tsc = stat_read(&s->run_tsc);
 		lt[lc].sleep_tsc = stat_read(&s->sleep_tsc);
@@ -238,12 +188,12 @@ stats_sample(void)
 	struct sample *s;
 	uint16_t port;
 
-	cur ^= 1;
-	s = &samples[cur];
+	stats_cur ^= 1;
+	s = &stats_samples[stats_cur];
 	s->t = now_s();
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
 		struct port_sample *ps = &s->port[port];
-		const struct port_info *pi = &pinfo[port];
+		const struct port_info *pi = &stats_pinfo[port];
 		unsigned int k, j;
 
 		if (!pi->used)
@@ -276,12 +226,12 @@ stats_sample(void)
 uint64_t
 stats_rx_total(void)
 {
-	const struct sample *s = &samples[cur];
+	const struct sample *s = &stats_samples[stats_cur];
 	uint64_t n = 0;
 	uint16_t port;
 
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++)
-		if (pinfo[port].used)
+		if (stats_pinfo[port].used)
 			n += s->lc.rx[port] + s->port[port].st.imissed +
 			     s->port[port].st.ierrors;
 	return n;
@@ -318,7 +268,7 @@ print_link(uint16_t port, const struct port_sample *a,
 	   const struct port_sample *b)
 {
 	const struct rte_eth_link *l = &b->link;
-	const char *how = !pinfo[port].lsc ? "read by the router" :
+	const char *how = !stats_pinfo[port].lsc ? "read by the router" :
 			  b->lsc_events != a->lsc_events ? "LSC event" :
 			  "LSC, no event";
 
@@ -388,7 +338,8 @@ print_latency(void)
 void
 stats_print_period(void)
 {
-	const struct sample *b = &samples[cur], *a = &samples[cur ^ 1];
+	const struct sample *b = &stats_samples[stats_cur];
+	const struct sample *a = &stats_samples[stats_cur ^ 1];
 	double dt = b->t - a->t;
 	uint16_t port;
 	unsigned int k;
@@ -400,17 +351,17 @@ stats_print_period(void)
 		const struct port_sample *pa = &a->port[port], *pb = &b->port[port];
 		uint64_t rx, tx;
 
-		if (!pinfo[port].used)
+		if (!stats_pinfo[port].used)
 			continue;
 		rx = pb->st.ipackets - pa->st.ipackets;
 		tx = pb->st.opackets - pa->st.opackets;
 		printf("  port %u %-18s RX %10.0f pps %9.1f Mbit/s  TX %10.0f pps %9.1f Mbit/s  missed %" PRIu64,
-		       port, pinfo[port].name, (double)rx / dt,
+		       port, stats_pinfo[port].name, (double)rx / dt,
 		       (double)(pb->st.ibytes - pa->st.ibytes) * 8 / dt / 1e6,
 		       (double)tx / dt,
 		       (double)(pb->st.obytes - pa->st.obytes) * 8 / dt / 1e6,
 		       pb->st.imissed - pa->st.imissed);
-		print_port_xstats(&pinfo[port], pa, pb, rx);
+		print_port_xstats(&stats_pinfo[port], pa, pb, rx);
 		printf("\n");
 		print_link(port, pa, pb);
 	}
@@ -422,8 +373,8 @@ stats_print_period(void)
 	fflush(stdout);
 }
 
-static uint64_t
-total_fwd(const struct lcore_stats *lc)
+uint64_t
+stats_total_fwd(const struct lcore_stats *lc)
 {
 	uint64_t n = 0;
 	unsigned int k;
@@ -436,7 +387,7 @@ total_fwd(const struct lcore_stats *lc)
 void
 stats_print_summary(const struct stats_final *f)
 {
-	const struct sample *s = &samples[cur];
+	const struct sample *s = &stats_samples[stats_cur];
 	uint16_t port;
 	unsigned int k;
 
@@ -445,16 +396,16 @@ stats_print_summary(const struct stats_final *f)
 	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
 		const struct port_sample *ps = &s->port[port];
 
-		if (!pinfo[port].used)
+		if (!stats_pinfo[port].used)
 			continue;
-		printf("  port %u %s (%s)\n", port, pinfo[port].name, pinfo[port].mac);
+		printf("  port %u %s (%s)\n", port, stats_pinfo[port].name, stats_pinfo[port].mac);
 		printf("    RX %" PRIu64 " packets %" PRIu64 " bytes, missed %" PRIu64
 		       ", errors %" PRIu64 ", no mbuf %" PRIu64 "\n",
 		       ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
 		       ps->st.ierrors, ps->st.rx_nombuf);
 		printf("    TX %" PRIu64 " packets %" PRIu64 " bytes, errors %" PRIu64,
 		       ps->st.opackets, ps->st.obytes, ps->st.oerrors);
-		if (pinfo[port].has_sink_errors)
+		if (stats_pinfo[port].has_sink_errors)
 			printf(", not written by the model's sink %" PRIu64,
 			       ps->sink_errors);
 		printf("\n");
@@ -462,20 +413,21 @@ stats_print_summary(const struct stats_final *f)
 		       ", refused by its TX queue %" PRIu64 "\n",
 		       s->lc.rx[port], s->lc.fwd[port] - s->lc.tx_refused[port],
 		       s->lc.tx_refused[port]);
-		if (pinfo[port].n_ids[XS_copybreak_frames] != 0 ||
-		    pinfo[port].n_ids[XS_ip_csum_good] != 0) {
+		stats_print_port_queues(s, port);
+		if (stats_pinfo[port].n_ids[XS_copybreak_frames] != 0 ||
+		    stats_pinfo[port].n_ids[XS_ip_csum_good] != 0) {
 			struct port_sample zero;
 
 			memset(&zero, 0, sizeof(zero));
 			printf("   ");
-			print_port_xstats(&pinfo[port], &zero, ps, ps->st.ipackets);
+			print_port_xstats(&stats_pinfo[port], &zero, ps, ps->st.ipackets);
 			printf("\n");
 		}
 	}
 	printf("  forwarded %" PRIu64 " (bad L4 checksum forwarded %" PRIu64
 	       "), IPv4 headers checked in software %" PRIu64
 	       ", frames typed in software %" PRIu64 "\n",
-	       total_fwd(&s->lc), s->lc.l4_bad_fwd, s->lc.ip_sw_csum,
+	       stats_total_fwd(&s->lc), s->lc.l4_bad_fwd, s->lc.ip_sw_csum,
 	       s->lc.sw_ptype);
 	printf("  drops:");
 	for (k = 0; k < ROUTER_DROP_MAX; k++)
@@ -486,104 +438,4 @@ stats_print_summary(const struct stats_final *f)
 	printf("  mbufs in use after close: %u of %u%s\n", f->pool_in_use,
 	       f->pool_size, f->pool_in_use == 0 ? " (all returned)" : " (LEAK)");
 	fflush(stdout);
-}
-
-int
-stats_write_json(FILE *o, const char *path, const struct stats_final *f)
-{
-	const struct sample *s = &samples[cur];
-	const char *sep = "";
-	uint16_t port;
-	unsigned int k;
-	int bad;
-
-	fprintf(o, "{\n  \"seconds\": %.3f,\n  \"stop_reason\": ", f->seconds);
-	json_write_str(o, f->stop_reason);
-	fprintf(o, ",\n  \"drop_bad_l4\": %s,\n",
-		router_conf.drop_bad_l4 ? "true" : "false");
-	fprintf(o, "  \"ports\": [");
-	for (port = 0; port < RTE_MAX_ETHPORTS; port++) {
-		const struct port_sample *ps = &s->port[port];
-
-		if (!pinfo[port].used)
-			continue;
-		fprintf(o, "%s\n    {\"port\": %u, \"name\": ", sep, port);
-		json_write_str(o, pinfo[port].name);
-		fprintf(o, ", \"mac\": ");
-		json_write_str(o, pinfo[port].mac);
-		fprintf(o, ",\n"
-			"     \"rx_packets\": %" PRIu64 ", \"rx_bytes\": %" PRIu64
-			", \"rx_missed\": %" PRIu64 ", \"rx_errors\": %" PRIu64
-			", \"rx_nombuf\": %" PRIu64 ",\n"
-			"     \"tx_packets\": %" PRIu64 ", \"tx_bytes\": %" PRIu64
-			", \"tx_errors\": %" PRIu64 ", \"tx_sink_errors\": %" PRIu64 ",\n"
-			"     \"router_rx\": %" PRIu64 ", \"router_fwd_out\": %" PRIu64
-			", \"router_tx_refused\": %" PRIu64 ", \"xstats\": {",
-			ps->st.ipackets, ps->st.ibytes, ps->st.imissed,
-			ps->st.ierrors, ps->st.rx_nombuf, ps->st.opackets,
-			ps->st.obytes, ps->st.oerrors, ps->sink_errors,
-			s->lc.rx[port], s->lc.fwd[port] - s->lc.tx_refused[port],
-			s->lc.tx_refused[port]);
-		{
-			const char *xsep = "";
-
-			for (k = 0; k < XS_MAX; k++) {
-				if (pinfo[port].n_ids[k] == 0)
-					continue;
-				fputs(xsep, o);
-				json_write_str(o, xs_name[k]);
-				fprintf(o, ": %" PRIu64, ps->xs[k]);
-				xsep = ", ";
-			}
-		}
-		fprintf(o, "}}");
-		sep = ",";
-	}
-	fprintf(o, "\n  ],\n  \"forwarded\": %" PRIu64 ",\n", total_fwd(&s->lc));
-	fprintf(o, "  \"l4_bad_forwarded\": %" PRIu64 ",\n", s->lc.l4_bad_fwd);
-	fprintf(o, "  \"ip_csum_sw_checked\": %" PRIu64 ",\n", s->lc.ip_sw_csum);
-	fprintf(o, "  \"sw_ptype\": %" PRIu64 ",\n", s->lc.sw_ptype);
-	fprintf(o, "  \"drops\": {");
-	for (k = 0; k < ROUTER_DROP_MAX; k++) {
-		fputs(k ? ", " : "", o);
-		json_write_str(o, drop_name[k]);
-		fprintf(o, ": %" PRIu64, s->lc.drop[k]);
-	}
-	fprintf(o, "},\n  \"tsc_hz\": %" PRIu64 ",\n  \"lcores\": [", rte_get_tsc_hz());
-	sep = "";
-	for (k = 0; k < RTE_MAX_LCORE; k++) {
-		const struct lcore_time *t = &s->lt[k];
-		struct latency_summary l;
-
-		if (lcore_conf[k].n_rx_queue == 0)
-			continue;
-		fprintf(o, "%s\n    {\"lcore\": %u, \"received\": %" PRIu64
-			", \"busy_cycles\": %" PRIu64 ", \"run_cycles\": %" PRIu64
-			", \"sleep_cycles\": %" PRIu64
-			", \"sleeps\": %" PRIu64 ", \"wakeups\": %" PRIu64,
-			sep, k, t->rx, t->busy_tsc, t->run_tsc, t->sleep_tsc, t->sleeps,
-			t->wakeups);
-		fprintf(o, ", \"idle_raises\": %" PRIu64 ", \"idle_polls\": %" PRIu64,
-			t->idle_raises, t->idle_polls);
-		if (lcore_conf[k].latency != NULL) {
-			latency_summarise(lcore_conf[k].latency, &l);
-			fprintf(o, ",\n     \"idle_latency_cycles\": {\"samples\": %u, "
-				"\"p50\": %" PRIu64 ", \"p90\": %" PRIu64
-				", \"p99\": %" PRIu64 ", \"max\": %" PRIu64 "}",
-				l.n, l.p50, l.p90, l.p99, l.max);
-		}
-		fputs("}", o);
-		sep = ",";
-	}
-	fprintf(o, "\n  ],\n  \"mbufs\": {\"pool_size\": %u, \"in_use_after_close\": %u}\n}\n",
-		f->pool_size, f->pool_in_use);
-	bad = ferror(o) ? EIO : 0;
-	if (fclose(o) != 0)
-		bad = errno;
-	if (bad != 0) {
-		fprintf(stderr, "socrx-router: error: cannot write --json %s: %s\n",
-			path, strerror(bad));
-		return -1;
-	}
-	return 0;
 }

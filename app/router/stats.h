@@ -40,8 +40,13 @@ enum router_drop {
  * atomic (a plain store on 64-bit CPUs) so the reader never sees a torn
  * value, and no locked instruction is ever needed.
  */
+/* RX queues one lcore polls at most (l3fwd's MAX_RX_QUEUE_PER_LCORE). */
+#define ROUTER_LCORE_MAX_RXQ	16
+
 struct lcore_stats {
 	uint64_t rx[RTE_MAX_ETHPORTS];	/* frames received, by ingress port */
+	/* the same, by the lcore's RX queue (its rx_queue_list[] order) */
+	uint64_t rxq[ROUTER_LCORE_MAX_RXQ];
 	uint64_t fwd[RTE_MAX_ETHPORTS];	/* frames handed to TX, by egress port */
 	/*
 	 * By cause; drop[ROUTER_DROP_tx_full] stays 0 here, the reader sums

@@ -19,6 +19,10 @@ that it does what the text around it says:
   capture       a capture forwarded to out0.pcap/out1.pcap, st.json is
                 JSON, every frame of in.pcap received, what was forwarded
                 is what the two captures hold, stopped by the idle rule;
+  two-lcores    two forwarding lcores, each port's 10000 frames received
+                by its lcore and sent out of the other port through that
+                lcore's TX queue (st.json's lcores and queues), stopped by
+                the idle rule;
   netns-*       set-up, router (in the background until its first
                 statistics), traffic (3 of 3 ping replies each way, an
                 iperf3 transfer), SIGINT, clean-up; skipped, with the
@@ -208,6 +212,33 @@ def t_capture(block, router, root, tmp):
           % (st["forwarded"], sent))
 
 
+def t_two_lcores(block, router, root, tmp):
+    p = run_block(block, router, tmp)
+    check(p.returncode == 0 and "stopped by idle" in p.stdout,
+          "two-lcores: exit %d, stopped by the idle rule" % p.returncode, p.stdout)
+    try:
+        with open(os.path.join(tmp, "st.json")) as f:
+            st = json.load(f)
+    except (OSError, ValueError) as e:
+        check(False, "two-lcores: st.json is JSON: %s" % e)
+        return
+    lc = {x["lcore"]: x for x in st["lcores"]}
+    ports = {x["port"]: x for x in st["ports"]}
+    # lcore 1: port 0 in, port 1 out by TX queue 0; lcore 2: port 1 in,
+    # port 0 out by TX queue 1.
+    for lcore, rx, tx, q in ((1, 0, 1, 0), (2, 1, 0, 1)):
+        x = lc.get(lcore, {})
+        check(x.get("received") == 10000 and x.get("forwarded") == 10000 and
+              {"port": tx, "queue": q, "sent": 10000, "refused": 0} in x.get("tx_queues", []),
+              "two-lcores: lcore %d received 10000 (port %d), sent 10000 by port %d "
+              "TX queue %d: %s" % (lcore, rx, tx, q, x), p.stdout)
+        tq = {y["queue"]: y["tx_packets"] for y in ports[tx]["tx_queues"]}
+        check(tq == {q: 10000, 1 - q: 0}, "two-lcores: port %d TX queues %s" % (tx, tq))
+    line = "queues: RX q0 10000 (lcore 1); TX q0 0 (lcore 1), q1 10000 (lcore 2)"
+    check(line in p.stdout, "two-lcores: the summary shows '%s' for port 0" % line,
+          p.stdout)
+
+
 def netns_taken():
     taken = [n for n in NETNS_NAMES["netns"]
              if os.path.exists(os.path.join("/run/netns", n))]
@@ -327,7 +358,7 @@ def t_readme_main_job(router, root, tmp):
 
 
 CHECKS = {"usage": t_usage, "one-port": t_one_port, "main-job": t_main_job,
-          "capture": t_capture}
+          "capture": t_capture, "two-lcores": t_two_lcores}
 NETNS = ["netns-setup", "netns-router", "netns-traffic", "netns-cleanup"]
 
 

@@ -27,6 +27,16 @@ check depends on timing.
 With --mixed, twice more (by default and with --drop-bad-l4) on one port
 of each NIC family: port 0 a net_stmmac_uio, port 1 a net_mvneta_uio.
 
+Twice more (by default and with --drop-bad-l4) on two forwarding lcores:
+--config (0,0,1),(1,0,2), ports with two queues (model_channels=2,
+model_mtl_queues=2: one TX queue per forwarding lcore). The capture is
+split so that each lcore feeds the other port: the frames routed to port
+0 arrive on port 1 (polled by lcore 2, sent through port 0's TX queue 1),
+all others on port 0 (lcore 1, port 1's TX queue 0); each port's output
+is still its golden capture, in order. The JSON's per-lcore and per-queue
+counters must show that split, on every run their sums must equal the
+port and run totals.
+
 Usage: test_router_golden.py ROUTER SOURCE_ROOT [--mixed]
 Exit: 0 pass, 1 fail.
 """
@@ -37,7 +47,7 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from testlib import check, read_pcap, result, write_empty_pcap  # noqa: E402
+from testlib import check, read_pcap, result, write_empty_pcap, write_pcap  # noqa: E402
 
 def rfc1071_ok(hdr):
     """An IPv4 header is intact when its 16-bit words, checksum field
@@ -57,15 +67,28 @@ def ipv4_header(frame):
     return frame[14:14 + ihl]
 
 
-def router_run(router, vdevs, routes, js, drop_bad_l4):
+def eal_lcores(n):
+    """EAL's lcore option for lcores 0..n-1: -l 0,..,n-1 where the host
+    has n CPUs, else the same lcores laid over the CPUs it has (lcore i
+    on the i-th CPU modulo their count: --lcores 0@0,1@1,2@0 on two)."""
+    cpus = sorted(os.sched_getaffinity(0))
+    if len(cpus) >= n:
+        return ["-l", ",".join(str(i) for i in range(n))]
+    return ["--lcores", ",".join("%d@%d" % (i, cpus[i % len(cpus)])
+                                 for i in range(n))]
+
+
+def router_run(router, vdevs, routes, js, drop_bad_l4, lcores=1):
     """Runs the router on the two ports @vdevs, its JSON to @js, until it
-    stops by itself (--exit-when-idle; --duration only bounds a hang).
-    Returns the finished process."""
-    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf",
-           "-l", "0,1", "--log-level=pmd.net.stmmac*:notice",
+    stops by itself (--exit-when-idle; --duration only bounds a hang),
+    with @lcores forwarding lcores (1: both ports on lcore 1; 2: port 0
+    on lcore 1, port 1 on lcore 2). Returns the finished process."""
+    config = "(0,0,1),(1,0,1)" if lcores == 1 else "(0,0,1),(1,0,2)"
+    cmd = [router, "--no-huge", "--no-pci", "-m", "512", "--no-shconf"] + \
+        eal_lcores(lcores + 1) + ["--log-level=pmd.net.stmmac*:notice",
            "--log-level=pmd.net.mvneta*:notice",
            "--vdev", vdevs[0], "--vdev", vdevs[1],
-           "--", "-p", "0x3", "--config", "(0,0,1),(1,0,1)",
+           "--", "-p", "0x3", "--config", config,
            "--routes", routes,
            "--stats-period", "0.2", "--exit-when-idle", "3",
            "--duration", "120", "--json", js]
@@ -76,18 +99,44 @@ def router_run(router, vdevs, routes, js, drop_bad_l4):
                           universal_newlines=True, timeout=300)
 
 
+def split_input(root, tmp, expected):
+    """The two-lcore run's captures: the frames routed to port 0 for port
+    1 (their destination MAC made port 1's), the others for port 0.
+    Returns the two paths and the frames each port receives."""
+    frames = read_pcap(os.path.join(root, "tests", "data", "router_in.pcap"))
+    mac1 = bytes.fromhex(expected["port_mac"][1].replace(":", ""))
+    rx = {0: [], 1: []}
+    for f, e in zip(frames, expected["frames"]):
+        if e.get("port") == 0:
+            rx[1].append(mac1 + f[6:])
+        else:
+            rx[0].append(f)
+    paths = [os.path.join(tmp, "split_in%d.pcap" % p) for p in (0, 1)]
+    for p in (0, 1):
+        write_pcap(paths[p], rx[p])
+    return paths, {p: len(rx[p]) for p in (0, 1)}
+
+
 def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
     tag = ("drop" if drop_bad_l4 else "fwd") + {"net_stmmac_uio": "", "net_pcap": "-pcap",
-                                                 "mixed": "-mixed"}[pmd]
+                                                 "mixed": "-mixed",
+                                                 "2lcores": "-2lcores"}[pmd]
     out = [os.path.join(tmp, "%s_p%d.pcap" % (tag, p)) for p in (0, 1)]
     empty = os.path.join(tmp, "empty.pcap")
     write_empty_pcap(empty)
     js = os.path.join(tmp, "%s.json" % tag)
     macs = expected["port_mac"]
     rx0 = os.path.join(root, "tests", "data", "router_in.pcap")
+    rx_split = None
     if pmd == "net_stmmac_uio":
         vdevs = ["net_stmmac_uio0,rx_pcap=%s,tx_pcap=%s,mac=%s" % (rx0, out[0], macs[0]),
                  "net_stmmac_uio1,rx_pcap=%s,tx_pcap=%s,mac=%s" % (empty, out[1], macs[1])]
+    elif pmd == "2lcores":
+        # Two queues a port: one TX queue per forwarding lcore.
+        ins, rx_split = split_input(root, tmp, expected)
+        vdevs = ["net_stmmac_uio%d,rx_pcap=%s,tx_pcap=%s,mac=%s,"
+                 "model_channels=2,model_mtl_queues=2" % (p, ins[p], out[p], macs[p])
+                 for p in (0, 1)]
     elif pmd == "mixed":
         # One port of each family: the engine's verdicts from two devices.
         vdevs = ["net_stmmac_uio0,rx_pcap=%s,tx_pcap=%s,mac=%s" % (rx0, out[0], macs[0]),
@@ -98,7 +147,7 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
         vdevs = ["net_pcap0,rx_pcap=%s,tx_pcap=%s" % (rx0, out[0]),
                  "net_pcap1,rx_pcap=%s,tx_pcap=%s" % (empty, out[1])]
     p = router_run(router, vdevs, os.path.join(root, expected["routes"]), js,
-                   drop_bad_l4)
+                   drop_bad_l4, lcores=2 if rx_split else 1)
     print(p.stdout[-3000:])
     check(p.returncode == 0, "[%s] router exit status %d" % (tag, p.returncode))
     if p.returncode != 0:
@@ -107,7 +156,8 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
         st = json.load(f)
     check(st["stop_reason"] == "idle",
           "[%s] stopped by the idle rule (%s)" % (tag, st["stop_reason"]))
-    verify(tag, st, out, expected, drop_bad_l4)
+    keep = verify(tag, st, out, expected, drop_bad_l4, rx_split)
+    verify_queues(tag, st, rx_split, keep)
     if pmd == "net_pcap":
         check(st["sw_ptype"] == len(expected["frames"]),
               "[%s] every frame typed in software (%d)" % (tag, st["sw_ptype"]))
@@ -116,7 +166,10 @@ def run_router(router, root, tmp, expected, drop_bad_l4, pmd="net_stmmac_uio"):
               % (tag, st["ip_csum_sw_checked"]))
 
 
-def verify(tag, st, out, expected, drop_bad_l4):
+def verify(tag, st, out, expected, drop_bad_l4, rx_split=None):
+    """The captures and counters against the golden ones. @rx_split: the
+    frames each port received (None: all on port 0). Returns the frames
+    each port must have sent."""
     root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data")
     frames_in = read_pcap(os.path.join(root, "router_in.pcap"))
     exp = expected["frames"]
@@ -175,10 +228,13 @@ def verify(tag, st, out, expected, drop_bad_l4):
     n_bad_l4 = sum(1 for e in exp if e.get("bad_l4"))
     if drop_bad_l4:
         cause["bad_l4_csum"] = n_bad_l4
-    check(ports[0]["rx_packets"] == n_in and ports[0]["router_rx"] == n_in,
-          "[%s] port 0 received %d/%d frames (ethdev/router), %d sent"
-          % (tag, ports[0]["rx_packets"], ports[0]["router_rx"], n_in))
-    check(ports[1]["router_rx"] == 0, "[%s] port 1 received nothing" % tag)
+    rx_n = rx_split or {0: n_in, 1: 0}
+    for port in (0, 1):
+        check(ports[port]["rx_packets"] == rx_n[port] and
+              ports[port]["router_rx"] == rx_n[port],
+              "[%s] port %d received %d/%d frames (ethdev/router), %d sent"
+              % (tag, port, ports[port]["rx_packets"], ports[port]["router_rx"],
+                 rx_n[port]))
     for c in ("no_route", "ttl_expired", "non_ip", "bad_ip_csum",
               "bad_l4_csum", "bad_ip_hdr", "tx_full"):
         check(st["drops"][c] == cause.get(c, 0), "[%s] drops.%s = %d, expected %d"
@@ -202,6 +258,65 @@ def verify(tag, st, out, expected, drop_bad_l4):
     check(st["mbufs"]["in_use_after_close"] == 0,
           "[%s] every mbuf back in the pool (%d in use)"
           % (tag, st["mbufs"]["in_use_after_close"]))
+    return keep
+
+
+def verify_queues(tag, st, rx_split, keep):
+    """The per-lcore and per-queue counters of the JSON: their sums are
+    the port and run totals; on two lcores (@rx_split given) each lcore
+    received one port's frames and sent them out of the other port
+    through its own TX queue."""
+    ports = {p["port"]: p for p in st["ports"]}
+    lcores = {lc["lcore"]: lc for lc in st["lcores"]}
+    for port, p in ports.items():
+        for key, qkey, what in (("router_rx", "router_rx", "rx_queues"),
+                                ("rx_packets", "rx_packets", "rx_queues"),
+                                ("router_fwd_out", "router_fwd_out", "tx_queues"),
+                                ("tx_packets", "tx_packets", "tx_queues")):
+            s = sum(q[qkey] for q in p[what])
+            check(s == p[key], "[%s] port %d: %s summed over %s = %d, the port's %d"
+                  % (tag, port, qkey, what, s, p[key]))
+    for key, total in (("received", sum(p["router_rx"] for p in ports.values())),
+                       ("forwarded", st["forwarded"])):
+        s = sum(lc[key] for lc in lcores.values())
+        check(s == total, "[%s] %s summed over the lcores = %d, the run's %d"
+              % (tag, key, s, total))
+    for cause, n in st["drops"].items():
+        s = sum(lc["drops"][cause] for lc in lcores.values())
+        check(s == n, "[%s] drops.%s summed over the lcores = %d, the run's %d"
+              % (tag, cause, s, n))
+    for lc in lcores.values():
+        s = sum(q["received"] for q in lc["rx_queues"])
+        t = sum(q["sent"] for q in lc["tx_queues"])
+        check(s == lc["received"] and t == lc["forwarded"],
+              "[%s] lcore %d: received %d = its RX queues' %d, forwarded %d = its TX queues' %d"
+              % (tag, lc["lcore"], lc["received"], s, lc["forwarded"], t))
+    if rx_split is None:
+        check(sorted(lcores) == [1], "[%s] one forwarding lcore (%s)" % (tag, sorted(lcores)))
+        return
+    check(sorted(lcores) == [1, 2], "[%s] forwarding lcores 1 and 2 (%s)"
+          % (tag, sorted(lcores)))
+    if sorted(lcores) != [1, 2]:
+        return
+    # lcore 1 polls port 0 and sends through TX queue 0 of each port,
+    # lcore 2 polls port 1 and sends through TX queue 1.
+    for lcore, rxport, txport, txq in ((1, 0, 1, 0), (2, 1, 0, 1)):
+        lc = lcores[lcore]
+        check([(q["port"], q["queue"], q["received"]) for q in lc["rx_queues"]] ==
+              [(rxport, 0, rx_split[rxport])],
+              "[%s] lcore %d received %d frames from port %d queue 0: %s"
+              % (tag, lcore, rx_split[rxport], rxport, lc["rx_queues"]))
+        sent = {(q["port"], q["queue"]): q["sent"] for q in lc["tx_queues"]}
+        check(sent == {(txport, txq): len(keep[txport]), (rxport, txq): 0},
+              "[%s] lcore %d sent %d frames through port %d TX queue %d, none back: %s"
+              % (tag, lcore, len(keep[txport]), txport, txq, lc["tx_queues"]))
+        q = {x["queue"]: x for x in ports[txport]["tx_queues"]}
+        check(q.get(txq, {}).get("lcore") == lcore and
+              q[txq]["tx_packets"] == len(keep[txport]) and
+              q[1 - txq]["tx_packets"] == 0,
+              "[%s] port %d: TX queue %d (lcore %d) sent %d frames, queue %d none: %s"
+              % (tag, txport, txq, lcore, len(keep[txport]), 1 - txq,
+                 ports[txport]["tx_queues"]))
 
 
 def main():
@@ -217,6 +332,10 @@ def main():
         run_router(router, root, tmp, expected, drop_bad_l4=True)
         run_router(router, root, tmp, expected, drop_bad_l4=True,
                    pmd="net_pcap")
+        run_router(router, root, tmp, expected, drop_bad_l4=False,
+                   pmd="2lcores")
+        run_router(router, root, tmp, expected, drop_bad_l4=True,
+                   pmd="2lcores")
         if mixed:
             run_router(router, root, tmp, expected, drop_bad_l4=False,
                        pmd="mixed")

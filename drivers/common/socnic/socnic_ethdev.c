@@ -19,8 +19,16 @@ int
 socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
 {
 	const struct rte_eth_conf *conf = &dev->data->dev_conf;
+	/*
+	 * RSS with no hash function is no RSS (ixgbe and i40e read rss_hf 0
+	 * so): DPDK's l3fwd asks for RSS on any port of several RX queues
+	 * and masks rss_hf with flow_type_rss_offloads, which is 0 here.
+	 * Frames then go where the rte_flow rules say, else to queue 0.
+	 */
+	bool no_hash = conf->rxmode.mq_mode == RTE_ETH_MQ_RX_RSS &&
+		       conf->rx_adv_conf.rss_conf.rss_hf == 0;
 
-	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE) {
+	if (conf->rxmode.mq_mode != RTE_ETH_MQ_RX_NONE && !no_hash) {
 		SOCNIC_LOG(logtype, ERR, "port %u: RX multi-queue mode %d not supported",
 			   dev->data->port_id, conf->rxmode.mq_mode);
 		return -EINVAL;

@@ -18,7 +18,10 @@
 #include "socnic_compat_ethdev.h"
 #include "socnic_queue.h"
 
-/* dev_configure: no RX or TX multi-queue mode. 0 or a logged -EINVAL. */
+/*
+ * dev_configure: no RX or TX multi-queue mode (RSS with rss_hf 0 is
+ * none). 0 or a logged -EINVAL.
+ */
 int socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype);
 
 /* What a PMD reports in dev_infos_get that does not depend on the port. */
