@@ -197,6 +197,29 @@ def test_rxonly(so):
     check(t.p.returncode == 0, "rxonly: testpmd exited cleanly (%s)" % t.p.returncode)
 
 
+def test_flow(so, vdev, rules, refused, word):
+    """testpmd's flow commands on a port of two queues, as the NIC page
+    shows them: @p rules created, @p refused refused naming @p word,
+    one rule destroyed, the rest flushed."""
+    t = Testpmd(so, [vdev], ["--rxq=2", "--txq=2"])
+    for i, r in enumerate(rules):
+        out = t.cmd("flow create 0 ingress pattern %s" % r)
+        check("Flow rule #%d created" % i in out,
+              "flow: %s: rule %d created (%s)" % (vdev, i, out.strip()))
+    out = t.cmd("flow create 0 ingress pattern %s" % refused)
+    check("Caught PMD error" in out and word in out,
+          "flow: %s refuses '%s' naming %s (%s)" % (vdev, refused, word, out.strip()))
+    out = t.cmd("flow destroy 0 rule 0")
+    check("Flow rule #0 destroyed" in out, "flow: rule 0 destroyed (%s)" % out.strip())
+    out = t.cmd("flow create 0 ingress pattern %s" % rules[0])
+    check("created" in out, "flow: its class free again (%s)" % out.strip())
+    t.cmd("flow flush 0")
+    out = t.cmd("flow list 0")
+    check("=> QUEUE" not in out, "flow: flushed (%s)" % out.strip())
+    t.quit()
+    check(t.p.returncode == 0, "flow: testpmd exited cleanly (%s)" % t.p.returncode)
+
+
 def port_link(t, port):
     """(status, speed, duplex) from 'show port info'."""
     out = t.cmd("show port info %d" % port)
@@ -551,6 +574,10 @@ def main():
         test_pcap_forward(so, srcroot, tmp, "dma=noncoherent")
         test_verdict_flags(so, srcroot)
         test_csum_engine(so, tmp)
+        test_flow(so, "net_stmmac_uio0,model_channels=2,model_mtl_queues=2",
+                  ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
+                   "eth type is 0x88f7 / end actions queue index 1 / end"],
+                  "eth type is 0x88cc / end actions queue index 1 / end", "LLDP")
         if mv:
             both = [so, mv]
             test_pmdinfo(mv, tmp, "net_mvneta_uio")
@@ -561,6 +588,10 @@ def main():
             test_verdict_flags(both, srcroot, "net_mvneta_uio0",
                                "net_stmmac_uio0", 9724)
             test_csum_engine(both, tmp, "net_mvneta_uio0")
+            test_flow(both, "net_mvneta_uio0",
+                      ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
+                       "eth type is 0x0806 / end actions queue index 1 / end"],
+                      "eth type is 0x88f7 / end actions queue index 1 / end", "ARP")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for d in (cleanup, mv_cleanup):
