@@ -54,6 +54,13 @@ mvneta_hw_dma_defaults(const struct socnic_backend *be)
 
 	socnic_write32(be, MVNETA_MBUS_RETRY, MVNETA_MBUS_RETRY_EN);
 	socnic_write32(be, MVNETA_TXQ_CMD_1, 0);
+	/*
+	 * The TX arbiter: strict priority, the highest queue first, as
+	 * dwmac4's default (Marvell's LSP mvNetaTxqFixPrioSet() for every
+	 * queue), whatever a previous owner left: a round-robin queue of
+	 * weight 0 would never send.
+	 */
+	socnic_write32(be, MVNETA_TXQ_FIXED_PRIO_CFG, MVNETA_TXQ_FIXED_PRIO_ALL);
 	for (q = 0; q < MVNETA_MAX_TXQ; q++)
 		mvneta_hw_txq_tokens(be, q, false);
 }

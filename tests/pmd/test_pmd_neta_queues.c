@@ -6,7 +6,7 @@
  *   - dev_info says 8 each way; a ninth is refused;
  *   - 8 + 8 queues start: every RX ring's base programmed and the whole
  *     ring armed on its own queue, every queue enabled and its TX bucket
- *     full; frames sent on each TX queue reach the wire and count on that
+ *     full, the TX arbiter strict priority whatever a previous owner left; frames sent on each TX queue reach the wire and count on that
  *     queue (q_opackets, tx_qN_packets); the port stops every queue;
  *   - with 2 + 2 queues and a capture replayed in a loop, a previous
  *     owner's VLAN priority map undone at start, then PORT_CONFIG's TCP
@@ -35,6 +35,7 @@
 
 #include "mvneta_hw.h"
 #include "mvneta_regs.h"
+#include "mvneta_sdma.h"
 
 #define NQ_RING		64u
 #define NQ_TX_FRAMES	8u
@@ -193,8 +194,19 @@ test_eight(void)
 	uint32_t v;
 	int port = nq_probe(1, "");
 
-	if (port < 0 || nq_start(port, MVNETA_MAX_RXQ, NULL) != 0)
+	if (port < 0)
 		return;
+	/*
+	 * A previous owner's arbiter: every queue round robin at weight 0,
+	 * which never sends. The start makes it strict priority again.
+	 */
+	poke(port, MVNETA_TXQ_FIXED_PRIO_CFG, 0);
+	for (q = 0; q < MVNETA_MAX_TXQ; q++)
+		poke(port, MVNETA_TXQ_ARB_CFG_REG(q), 0);
+	if (nq_start(port, MVNETA_MAX_RXQ, NULL) != 0)
+		return;
+	CHECK_EQ_U(rd(port, MVNETA_TXQ_FIXED_PRIO_CFG), MVNETA_TXQ_FIXED_PRIO_ALL,
+		   "the TX arbiter: strict priority for every queue");
 	CHECK_EQ_U(rd(port, MVNETA_RXQ_CMD) & MVNETA_RXQ_ENABLE_MASK, 0xff,
 		   "every RX queue enabled");
 	CHECK_EQ_U(rd(port, MVNETA_TXQ_CMD) & MVNETA_TXQ_ENABLE_MASK, 0xff,
