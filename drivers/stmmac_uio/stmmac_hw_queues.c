@@ -45,6 +45,7 @@ stmmac_hw_queues_configure(struct rte_eth_dev *dev)
 	uint16_t nrx = dev->data->nb_rx_queues, ntx = dev->data->nb_tx_queues;
 	uint32_t rqs = stmmac_hw_queue_bytes(ad->rx_fifo, nrx) / 256u - 1u;
 	uint32_t tqs = stmmac_hw_queue_bytes(ad->tx_fifo, ntx) / 256u - 1u;
+	unsigned int nch = nrx > ntx ? nrx : ntx;	/* channels in use */
 	uint32_t rxq_enable = 0;
 	unsigned int q;
 
@@ -53,7 +54,7 @@ stmmac_hw_queues_configure(struct rte_eth_dev *dev)
 	 * (stmmac_dma_layout()) of every channel in use; the burst length
 	 * itself goes into each direction's control register.
 	 */
-	for (q = 0; q < RTE_MAX(nrx, ntx); q++)
+	for (q = 0; q < nch; q++)
 		socnic_update32(be, DMA_CHAN_CONTROL(q),
 				DMA_CHAN_CTRL_PBLX8 | DWMAC4_DMA_CHAN_CTRL_DSL_MASK,
 				(ad->da.pblx8 ? DMA_CHAN_CTRL_PBLX8 : 0) |

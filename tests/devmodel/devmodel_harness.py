@@ -38,6 +38,19 @@ def end_all(prefix, procs=(), devmodels=()):
     dpdk_cleanup(prefix)
 
 
+def skip_if_beyond_reach(text):
+    """NETA's bus addresses are 32 bits and a UIO port runs IOVA as PA:
+    on a host whose hugepages lie above 4 GiB physically the PMD refuses
+    the mempool (as it would on such a board) and nothing can be tested:
+    skipped (77), with the PMD's reason from the application's @p text."""
+    line = next((x for x in text.splitlines()
+                 if "the port's DMA reaches" in x), None)
+    if line is not None:
+        print("SKIP: this host's hugepages lie beyond NETA's 32-bit DMA "
+              "reach: " + line.strip(), flush=True)
+        raise SystemExit(77)
+
+
 def skip_unless_root_with_hugepages():
     """Exits 77 (skipped, with the reason) when not root; fails (exit 1)
     when root without the hugepages config/install-deps.sh sets up: a CI

@@ -50,7 +50,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "pmd"))
 from devmodel_harness import (DevModel, check, end_all,  # noqa: E402
-                              result, skip_unless_root_with_hugepages)
+                              result, skip_if_beyond_reach,
+                              skip_unless_root_with_hugepages)
 from test_testpmd import on_wire, read_pcap  # noqa: E402
 from testpmd_driver import TESTPMD, TestpmdSession, safe_plugin  # noqa: E402
 
@@ -106,7 +107,7 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0, fam=FAMILIES["dwmac
                                  "--total-num-mbufs=8192"], log)
         print("$ " + " ".join(t.argv), flush=True)
         print(t.startup, flush=True)
-        skip_if_beyond_reach(t)
+        skip_if_beyond_reach(t.startup)
         check('uio0 is "ethernet", bound to socrx-devmodel' in t.startup and
               # C's %#x prints 0 as "0"
               "registers at offset %s" % (hex(offset) if offset else "0")
@@ -152,19 +153,6 @@ def run(devmodel, so, srcroot, tmp, tag, model="", offset=0, fam=FAMILIES["dwmac
         end_all(prefix, [t.p if t is not None else None], [dm])
 
 
-def skip_if_beyond_reach(t):
-    """NETA's bus addresses are 32 bits and the UIO backend runs IOVA as
-    PA: on a host whose hugepages lie above 4 GiB physically the PMD
-    refuses the mempool, as it would on a board. Nothing is tested then:
-    skipped (77), with the PMD's reason."""
-    line = next((x for x in t.startup.splitlines()
-                 if "the port's DMA reaches" in x), None)
-    if line is not None:
-        print("SKIP: this host's hugepages lie beyond NETA's 32-bit DMA "
-              "reach: " + line.strip(), flush=True)
-        raise SystemExit(77)
-
-
 def ring_count(node, offset):
     """RXQ_STATUS(0) of the device's window: occupied + non-occupied."""
     with open(node, "rb") as f:
@@ -192,7 +180,7 @@ def neta_ring(devmodel, so, tmp, tag, drop):
                "%s,uio=uio0,uio_root=%s" % (fam["vdev"], root)]
         t = TestpmdSession(eal, ["--rxd=%d" % RX_RING, "--total-num-mbufs=8192"], [])
         print("$ " + " ".join(t.argv), flush=True)
-        skip_if_beyond_reach(t)
+        skip_if_beyond_reach(t.startup)
         count = ring_count(os.path.join(root, "dev", "uio0"), 0)
         t.quit()
         rc, last, reason = dm.finish()
