@@ -16,6 +16,8 @@
 #include <rte_ethdev.h>
 #include <rte_lcore.h>
 
+#include "compat_qstats.h"
+#include "ports.h"
 #include "router.h"
 #include "stats.h"
 #include "stats_internal.h"
@@ -182,6 +184,22 @@ lcore_sum(struct lcore_stats *sum, struct lcore_time *lt)
 	}
 }
 
+/* The per-queue packet counters of @p port's queues into @p ps. */
+static void
+stats_sample_queues(uint16_t port, struct port_sample *ps)
+{
+	uint16_t q;
+
+	ps->q_rx_valid = 0;
+	ps->q_tx_valid = 0;
+	for (q = 0; q < port_q[port].nb_rxq && q < STATS_MAX_QUEUES; q++)
+		if (router_qstat_packets(port, &ps->st, true, q, &ps->q_rx[q]) == 0)
+			ps->q_rx_valid |= 1u << q;
+	for (q = 0; q < port_q[port].nb_txq && q < STATS_MAX_QUEUES; q++)
+		if (router_qstat_packets(port, &ps->st, false, q, &ps->q_tx[q]) == 0)
+			ps->q_tx_valid |= 1u << q;
+}
+
 void
 stats_sample(void)
 {
@@ -200,6 +218,7 @@ stats_sample(void)
 			continue;
 		if (rte_eth_stats_get(port, &ps->st) != 0)
 			memset(&ps->st, 0, sizeof(ps->st));
+		stats_sample_queues(port, ps);
 		/* With intr_conf.lsc, the link the PMD's last event reported. */
 		if (rte_eth_link_get_nowait(port, &ps->link) != 0)
 			memset(&ps->link, 0, sizeof(ps->link));

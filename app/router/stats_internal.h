@@ -51,8 +51,20 @@ struct port_info {
 	uint64_t lsc_events;	/* atomic: counted in EAL's interrupt thread */
 };
 
+/* Per-queue counters a sample keeps (the JSON's rx_queues/tx_queues). */
+#define STATS_MAX_QUEUES	16
+
 struct port_sample {
 	struct rte_eth_stats st;
+	/*
+	 * The PMD's per-queue packet counters (compat_qstats.h), read with
+	 * the sample: after the ports closed they can no more be asked.
+	 * A queue the PMD does not count has its bit clear in q_*_valid.
+	 */
+	uint64_t q_rx[STATS_MAX_QUEUES];
+	uint64_t q_tx[STATS_MAX_QUEUES];
+	uint32_t q_rx_valid;
+	uint32_t q_tx_valid;
 	uint64_t xs[XS_MAX];
 	uint64_t sink_errors;
 	struct rte_eth_link link;

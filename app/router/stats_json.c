@@ -6,7 +6,8 @@
  * own TX queue on each port (ports.c), so a queue's router counters are
  * its lcore's: an RX queue's frames are rxq[] of the lcore polling it, a
  * TX queue's are fwd[] - tx_refused[] of the lcore it belongs to. Beside
- * them the PMD's own per-queue counters (q_ipackets, q_opackets).
+ * them the PMD's own per-queue counters, as the last sample read them
+ * (compat_qstats.h).
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -23,11 +24,12 @@
 #include "stats.h"
 #include "stats_internal.h"
 
-/* An ethdev per-queue counter, or null past RTE_ETHDEV_QUEUE_STAT_CNTRS. */
+/* A per-queue packet counter of the PMD's, or null where it has none. */
 static void
-json_qstat(FILE *o, const char *name, const uint64_t *v, uint16_t q)
+json_qstat(FILE *o, const char *name, const uint64_t *v, uint32_t valid,
+	   uint16_t q)
 {
-	if (q < RTE_ETHDEV_QUEUE_STAT_CNTRS)
+	if (q < STATS_MAX_QUEUES && (valid & (1u << q)))
 		fprintf(o, ", \"%s\": %" PRIu64, name, v[q]);
 	else
 		fprintf(o, ", \"%s\": null", name);
@@ -58,7 +60,7 @@ rxq_owner(uint16_t port, uint16_t q, unsigned int *lcore, unsigned int *idx)
 static void
 json_port_queues(FILE *o, const struct sample *s, uint16_t port)
 {
-	const struct rte_eth_stats *st = &s->port[port].st;
+	const struct port_sample *ps = &s->port[port];
 	unsigned int lc, k, i;
 	uint16_t q;
 
@@ -67,7 +69,7 @@ json_port_queues(FILE *o, const struct sample *s, uint16_t port)
 		if (!rxq_owner(port, q, &lc, &k))
 			continue;
 		fprintf(o, "%s{\"queue\": %u, \"lcore\": %u", q ? ", " : "", q, lc);
-		json_qstat(o, "rx_packets", st->q_ipackets, q);
+		json_qstat(o, "rx_packets", ps->q_rx, ps->q_rx_valid, q);
 		fprintf(o, ", \"router_rx\": %" PRIu64 "}", s->lt[lc].s.rxq[k]);
 	}
 	fprintf(o, "],\n     \"tx_queues\": [");
@@ -77,7 +79,7 @@ json_port_queues(FILE *o, const struct sample *s, uint16_t port)
 		q = lcore_conf[fwd_lcores[i]].tx_queue_id[port];
 		fprintf(o, "%s{\"queue\": %u, \"lcore\": %u", i ? ", " : "", q,
 			fwd_lcores[i]);
-		json_qstat(o, "tx_packets", st->q_opackets, q);
+		json_qstat(o, "tx_packets", ps->q_tx, ps->q_tx_valid, q);
 		fprintf(o, ", \"router_fwd_out\": %" PRIu64
 			", \"router_tx_refused\": %" PRIu64 "}",
 			ls->fwd[port] - ls->tx_refused[port], ls->tx_refused[port]);

@@ -110,6 +110,24 @@ def query(prefix, cmd):
     return None
 
 
+def tx_queue_packets(prefix, port):
+    """Frames sent per TX queue of @p port: /ethdev/stats' q_opackets up
+    to DPDK 24.11, the tx_qN_packets xstats from 25.11 (rte_eth_stats
+    has no per-queue counters there)."""
+    a = query(prefix, "/ethdev/stats,%d" % port)
+    st = a.get("/ethdev/stats") if a else None
+    if st and "q_opackets" in st:
+        return {"q_opackets": st["q_opackets"]}
+    a = query(prefix, "/ethdev/xstats,%d" % port)
+    xs = a.get("/ethdev/xstats") if a else None
+    if not xs:
+        return {}
+    q = []
+    while "tx_q%d_packets" % len(q) in xs:
+        q.append(xs["tx_q%d_packets" % len(q)])
+    return {"q_opackets": q}
+
+
 def check_out(what, sent, got, egress):
     """The frames @sent into one port against those @got out of @egress."""
     check(len(got) == len(sent), "%s: %d of %d frames left by port %d"
@@ -152,9 +170,7 @@ def run_two_lcores(binary, load, d):
             time.sleep(WAIT_POLL_S)
         if p.poll() is None and shutil.which(TOOL) is not None:
             for port in (0, 1):
-                a = query(prefix, "/ethdev/stats,%d" % port)
-                if a and a.get("/ethdev/stats"):
-                    qstats[port] = a["/ethdev/stats"]
+                qstats[port] = tx_queue_packets(prefix, port)
         rc = interrupt(p)
     with open(log) as f:
         text = f.read()
