@@ -2,6 +2,9 @@
 """What the Python tests share: a check that counts failures and the exit
 status it gives, and classic pcap files read and written (either byte
 order, us or ns). A test puts tests/ on sys.path and imports it."""
+import fcntl
+import os
+import shutil
 import signal
 import struct
 import subprocess
@@ -77,3 +80,30 @@ def interrupt(p, timeout=60):
     except subprocess.TimeoutExpired:
         p.kill()
         return p.wait()
+
+
+def build_dpdk_example(examples, builddir, name):
+    """DPDK's examples/@name and examples/common copied from the examples
+    cache @examples into @builddir/dpdk-examples and made there with their
+    own Makefile against the installed libdpdk, once; under a lock, as
+    the tests that build two examples may run at once. The binary, or
+    None (checked)."""
+    top = os.path.join(builddir, "dpdk-examples")
+    binary = os.path.join(top, name, "build", name)
+    os.makedirs(top, exist_ok=True)
+    with open(os.path.join(top, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.access(binary, os.X_OK):
+            return binary
+        for d in (name, "common"):
+            dst = os.path.join(top, d)
+            if d == "common" and os.path.isdir(dst):
+                continue
+            shutil.rmtree(dst, ignore_errors=True)
+            shutil.copytree(os.path.join(examples, d), dst)
+        p = subprocess.run(["make", "-C", os.path.join(top, name),
+                            "PKGCONF=pkg-config"], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+    check(p.returncode == 0, "%s builds against the installed libdpdk" % name,
+          p.stdout)
+    return binary if p.returncode == 0 else None

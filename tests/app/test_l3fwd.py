@@ -40,7 +40,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from testlib import check, interrupt, read_pcap, result, write_pcap  # noqa: E402
+from testlib import build_dpdk_example, check, interrupt, read_pcap, result, write_pcap  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
 from testpmd_driver import safe_plugin  # noqa: E402
 
@@ -50,24 +50,6 @@ TOOL = "dpdk-telemetry.py"
 # Bounded waits, only against a hang.
 WAIT_POLLS = 1200
 WAIT_POLL_S = 0.05
-
-
-def build(examples, builddir):
-    """examples/{l3fwd,common} copied to BUILD_DIR, made there once."""
-    top = os.path.join(builddir, "dpdk-examples")
-    binary = os.path.join(top, "l3fwd", "build", "l3fwd")
-    if os.access(binary, os.X_OK):
-        return binary
-    for d in ("l3fwd", "common"):
-        dst = os.path.join(top, d)
-        shutil.rmtree(dst, ignore_errors=True)
-        shutil.copytree(os.path.join(examples, d), dst)
-    p = subprocess.run(["make", "-C", os.path.join(top, "l3fwd"),
-                        "PKGCONF=pkg-config"], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    check(p.returncode == 0, "l3fwd builds against the installed libdpdk",
-          p.stdout)
-    return binary if p.returncode == 0 else None
 
 
 def csum16(b):
@@ -224,7 +206,7 @@ def main():
     if not os.path.isdir(os.path.join(examples, "l3fwd")):
         print("SKIP: %s has no l3fwd (run config/install-deps.sh)" % examples)
         return 77
-    binary = build(examples, builddir)
+    binary = build_dpdk_example(examples, builddir, "l3fwd")
     if binary is None:
         return result()
     # EAL loads no -d plugin under a world-writable directory (/tmp).

@@ -28,7 +28,7 @@ import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-from testlib import check, interrupt, read_pcap, result  # noqa: E402
+from testlib import build_dpdk_example, check, interrupt, read_pcap, result  # noqa: E402
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "pmd"))
 from testpmd_driver import safe_plugin  # noqa: E402
 
@@ -36,24 +36,6 @@ FRAMES = 100
 # Bounded wait for the frames, only against a hang.
 WAIT_POLLS = 600
 WAIT_POLL_S = 0.05
-
-
-def build(examples, builddir):
-    """examples/{l3fwd-power,common} copied to BUILD_DIR, made there once."""
-    top = os.path.join(builddir, "dpdk-examples")
-    binary = os.path.join(top, "l3fwd-power", "build", "l3fwd-power")
-    if os.access(binary, os.X_OK):
-        return binary
-    for d in ("l3fwd-power", "common"):
-        dst = os.path.join(top, d)
-        shutil.rmtree(dst, ignore_errors=True)
-        shutil.copytree(os.path.join(examples, d), dst)
-    p = subprocess.run(["make", "-C", os.path.join(top, "l3fwd-power"),
-                        "PKGCONF=pkg-config"], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, universal_newlines=True)
-    check(p.returncode == 0, "l3fwd-power builds against the installed libdpdk",
-          p.stdout)
-    return binary if p.returncode == 0 else None
 
 
 def frames_in(path):
@@ -114,7 +96,7 @@ def main():
     if not os.path.isdir(os.path.join(examples, "l3fwd-power")):
         print("SKIP: %s has no l3fwd-power (run config/install-deps.sh)" % examples)
         return 77
-    binary = build(examples, builddir)
+    binary = build_dpdk_example(examples, builddir, "l3fwd-power")
     if binary is None:
         return result()
     for so, vdev in pmds:
