@@ -25,7 +25,8 @@
 # numbered release (VERSION_ID of /etc/os-release), so that the packages of
 # two releases differ. --sdk: the DPDK driver-SDK headers (default: the
 # directory config/install-deps.sh makes for the installed libdpdk-dev,
-# $SOCRX_CACHE/dpdk-sdk-<its Debian version>). --check: run the fast test
+# $SOCRX_CACHE/dpdk-sdk-<its Debian version>, made again when it lacks a
+# header socrx needs). --check: run the fast test
 # suite in the package build (off by default: the test command runs it).
 # --arch ARCH: cross-build (dpkg-buildpackage -a ARCH), arm64 only, the
 # Debian way: in a tree where apt installed that release's arm64 DPDK
@@ -69,6 +70,12 @@ if [ -z "$deb_dpdk" ]; then
 	exit 1
 fi
 [ -n "$sdk" ] || sdk="$SOCRX_CACHE/dpdk-sdk-$deb_dpdk"
+# A tree's SDK made before socrx needed rte_flow_driver.h (driver-SDK only
+# from DPDK 25.11) is made again by config/dpdk-sdk.sh.
+if [ ! -f /usr/include/dpdk/rte_flow_driver.h ] &&
+	[ ! -f "$sdk/include/rte_flow_driver.h" ]; then
+	sdk=$(sh "$(dirname "$0")/dpdk-sdk.sh" | tail -n 1)
+fi
 if [ ! -f "$sdk/VERSION" ]; then
 	log "error: no driver-SDK headers in $sdk (run config/install-deps.sh)"
 	exit 1
