@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <pcap/pcap.h>
 
@@ -56,6 +57,27 @@ pcap_frames_load(const char *path, uint32_t max_len,
 	}
 	pcap_close(p);
 	return rc == PCAP_ERROR_BREAK ? n : -1;
+}
+
+/*
+ * A new Ethernet capture at a temporary file made from the mkstemp()
+ * template @p path (which then names it): its writer, with *@p p to
+ * pcap_close() after pcap_dump_close(), or NULL when it could not be made.
+ */
+static inline pcap_dumper_t *
+pcap_frames_create_tmp(char *path, pcap_t **p)
+{
+	pcap_dumper_t *d;
+	int fd = mkstemp(path);
+
+	if (fd < 0)
+		return NULL;
+	close(fd);
+	*p = pcap_open_dead(DLT_EN10MB, 65535);
+	d = *p != NULL ? pcap_dump_open(*p, path) : NULL;
+	if (d == NULL && *p != NULL)
+		pcap_close(*p);
+	return d;
 }
 
 #endif /* SOCRX_TEST_PCAP_FRAMES_H */

@@ -81,22 +81,18 @@ mvneta_flow_slot(const struct rte_eth_dev *dev,
 	}
 }
 
-/* A class's queue field: its rule's queue, else the default queue. */
+/* A slot's queue: its rule's, else the default queue @p def. */
 static uint32_t
-mvneta_flow_field(const int16_t *q, unsigned int slot, uint32_t def,
-		  unsigned int shift)
+mvneta_flow_queue(const int16_t *q, unsigned int slot, uint32_t def)
 {
-	uint32_t v = q[slot] != SOCNIC_FLOW_NO_QUEUE ? (uint32_t)q[slot] : def;
-
-	return v << shift;
+	return q[slot] != SOCNIC_FLOW_NO_QUEUE ? (uint32_t)q[slot] : def;
 }
 
 static void
 mvneta_flow_program(struct rte_eth_dev *dev, const int16_t *q)
 {
 	const struct socnic_backend *be = &mvneta_adapter(dev)->port.be;
-	uint32_t def = q[MVNETA_FLOW_DEFAULT] != SOCNIC_FLOW_NO_QUEUE ?
-		       (uint32_t)q[MVNETA_FLOW_DEFAULT] : 0;
+	uint32_t def = mvneta_flow_queue(q, MVNETA_FLOW_DEFAULT, 0);
 	uint32_t fields = MVNETA_DEF_RXQ_MASK |
 		MVNETA_RXQ_FIELD_MASK << MVNETA_DEF_RXQ_ARP_SHIFT |
 		MVNETA_RXQ_FIELD_MASK << MVNETA_DEF_RXQ_TCP_SHIFT |
@@ -106,10 +102,10 @@ mvneta_flow_program(struct rte_eth_dev *dev, const int16_t *q)
 	uint32_t cfg = MVNETA_DEF_RXQ(def), prio = 0;
 	unsigned int p;
 
-	cfg |= mvneta_flow_field(q, MVNETA_FLOW_ARP, def, MVNETA_DEF_RXQ_ARP_SHIFT);
-	cfg |= mvneta_flow_field(q, MVNETA_FLOW_TCP, def, MVNETA_DEF_RXQ_TCP_SHIFT);
-	cfg |= mvneta_flow_field(q, MVNETA_FLOW_UDP, def, MVNETA_DEF_RXQ_UDP_SHIFT);
-	cfg |= mvneta_flow_field(q, MVNETA_FLOW_BPDU, def, MVNETA_DEF_RXQ_BPDU_SHIFT);
+	cfg |= mvneta_flow_queue(q, MVNETA_FLOW_ARP, def) << MVNETA_DEF_RXQ_ARP_SHIFT;
+	cfg |= mvneta_flow_queue(q, MVNETA_FLOW_TCP, def) << MVNETA_DEF_RXQ_TCP_SHIFT;
+	cfg |= mvneta_flow_queue(q, MVNETA_FLOW_UDP, def) << MVNETA_DEF_RXQ_UDP_SHIFT;
+	cfg |= mvneta_flow_queue(q, MVNETA_FLOW_BPDU, def) << MVNETA_DEF_RXQ_BPDU_SHIFT;
 	if (q[MVNETA_FLOW_TCP] != SOCNIC_FLOW_NO_QUEUE)
 		cfg |= MVNETA_TCP_CAPTURE_EN;
 	if (q[MVNETA_FLOW_UDP] != SOCNIC_FLOW_NO_QUEUE)
@@ -120,8 +116,7 @@ mvneta_flow_program(struct rte_eth_dev *dev, const int16_t *q)
 			MVNETA_SPAN_BPDU_CAPTURE_EN : 0);
 	for (p = 0; p < 8; p++)
 		prio |= MVNETA_VLAN_PRIO_RXQ_MAP(p,
-			q[MVNETA_FLOW_PCP0 + p] != SOCNIC_FLOW_NO_QUEUE ?
-			(uint32_t)q[MVNETA_FLOW_PCP0 + p] : def);
+			mvneta_flow_queue(q, MVNETA_FLOW_PCP0 + p, def));
 	socnic_write32(be, MVNETA_VLAN_PRIO_TO_RXQ, prio);
 }
 

@@ -83,10 +83,13 @@ stmmac_flow_program(struct rte_eth_dev *dev, const int16_t *q)
 	uint32_t psrq[2] = { 0, 0 }, ctrl1 = 0;
 	unsigned int p;
 
-	for (p = 0; p < 8; p++)
-		if (q[STMMAC_FLOW_PCP0 + p] != SOCNIC_FLOW_NO_QUEUE)
-			psrq[q[p] / 4] |= RTE_BIT32(p) <<
-					  GMAC_RXQCTRL_PSRQX_SHIFT(q[p] % 4);
+	for (p = 0; p < 8; p++) {
+		int16_t qp = q[STMMAC_FLOW_PCP0 + p];
+
+		if (qp != SOCNIC_FLOW_NO_QUEUE)
+			psrq[qp / 4] |= RTE_BIT32(p) <<
+					GMAC_RXQCTRL_PSRQX_SHIFT(qp % 4);
+	}
 	if (q[STMMAC_FLOW_PTP] != SOCNIC_FLOW_NO_QUEUE)
 		ctrl1 |= (uint32_t)q[STMMAC_FLOW_PTP] << GMAC_RXQCTRL_PTPQ_SHIFT;
 	if (q[STMMAC_FLOW_UNTAGGED] != SOCNIC_FLOW_NO_QUEUE)

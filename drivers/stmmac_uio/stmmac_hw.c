@@ -53,15 +53,28 @@ stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
 	return -ETIMEDOUT;
 }
 
-/* DMA channels the core has (MAC_HW_Feature2.TXCHCNT/RXCHCNT + 1). */
+/* RX and TX DMA channels of MAC_HW_Feature2 @p f2 (RXCHCNT/TXCHCNT + 1). */
+static uint32_t
+stmmac_hw_rx_channels(uint32_t f2)
+{
+	return ((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1;
+}
+
+static uint32_t
+stmmac_hw_tx_channels(uint32_t f2)
+{
+	return ((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1;
+}
+
+/* DMA channels the core has, either direction. */
 static unsigned int
 stmmac_hw_channels(const struct socnic_backend *be)
 {
 	uint32_t f2 = socnic_read32(be, GMAC_HW_FEATURE2);
-	uint32_t rx = ((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1;
-	uint32_t tx = ((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1;
 
-	return RTE_MIN(RTE_MAX(rx, tx), DWMAC4_DMA_MAX_CHANNELS);
+	return RTE_MIN(RTE_MAX(stmmac_hw_rx_channels(f2),
+			       stmmac_hw_tx_channels(f2)),
+		       DWMAC4_DMA_MAX_CHANNELS);
 }
 
 /*
@@ -254,9 +267,9 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	 * as many as the core has of both.
 	 */
 	ad->port.nb_rxq_max = (uint16_t)RTE_MIN(ad->mtl_rx_queues,
-		((f2 & GMAC_HW_FEAT_RXCHCNT) >> 12) + 1);
+						stmmac_hw_rx_channels(f2));
 	ad->port.nb_txq_max = (uint16_t)RTE_MIN(ad->mtl_tx_queues,
-		((f2 & GMAC_HW_FEAT_TXCHCNT) >> 18) + 1);
+						stmmac_hw_tx_channels(f2));
 	ad->hash_bins = (f1 & GMAC_HW_HASH_TB_SZ) ?
 			32u << ((f1 & GMAC_HW_HASH_TB_SZ) >> 24) : 0;
 	/*

@@ -28,6 +28,7 @@
 #include <rte_flow.h>
 #include <rte_ip.h>
 
+#include "../pcap_frames.h"
 #include "pmd_compat_qstats.h"
 #include "pmd_harness.h"
 
@@ -96,21 +97,12 @@ iso_capture(char *path)
 {
 	struct pcap_pkthdr h;
 	uint8_t frame[ISO_FRAME_LEN];
-	pcap_dumper_t *d;
 	unsigned int i, k;
 	pcap_t *p;
-	int fd = mkstemp(path);
+	pcap_dumper_t *d = pcap_frames_create_tmp(path, &p);
 
-	if (fd < 0)
+	if (d == NULL)
 		return -1;
-	close(fd);
-	p = pcap_open_dead(DLT_EN10MB, 65535);
-	d = p != NULL ? pcap_dump_open(p, path) : NULL;
-	if (d == NULL) {
-		if (p != NULL)
-			pcap_close(p);
-		return -1;
-	}
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < ISO_ROUNDS; i++) {
 		for (k = 0; k < ISO_BE_PER; k++) {

@@ -31,6 +31,7 @@
 #include <rte_interrupts.h>
 #include <rte_ip.h>
 
+#include "../pcap_frames.h"
 #include "pmd_compat_qstats.h"
 #include "pmd_harness.h"
 
@@ -104,21 +105,12 @@ q_capture(char *path, unsigned int rounds, bool only_pcp7)
 {
 	struct pcap_pkthdr h;
 	uint8_t frame[Q_FRAME_LEN];
-	pcap_dumper_t *d;
 	unsigned int i, k;
 	pcap_t *p;
-	int fd = mkstemp(path);
+	pcap_dumper_t *d = pcap_frames_create_tmp(path, &p);
 
-	if (fd < 0)
+	if (d == NULL)
 		return -1;
-	close(fd);
-	p = pcap_open_dead(DLT_EN10MB, 65535);
-	d = p != NULL ? pcap_dump_open(p, path) : NULL;
-	if (d == NULL) {
-		if (p != NULL)
-			pcap_close(p);
-		return -1;
-	}
 	memset(&h, 0, sizeof(h));
 	for (i = 0; i < rounds; i++)
 		for (k = 0; k < 4; k++) {
@@ -172,19 +164,12 @@ q_configure(uint16_t port, uint16_t nq, bool rxq_intr)
 	return ret;
 }
 
-/* eth / vlan pcp @p pcp / end -> queue @p q (create, or validate). */
+/* @p pattern -> queue @p q: created, or validated into *@p ret. */
 static struct rte_flow *
-q_rule_pcp(uint16_t port, uint8_t pcp, uint16_t q, bool create,
-	   struct rte_flow_error *err, int *ret)
+q_rule(uint16_t port, const struct rte_flow_item *pattern, uint16_t q,
+       bool create, struct rte_flow_error *err, int *ret)
 {
 	struct rte_flow_attr attr = { .ingress = 1 };
-	struct rte_flow_item_vlan spec = { .hdr.vlan_tci = rte_cpu_to_be_16(pcp << 13) };
-	struct rte_flow_item_vlan mask = { .hdr.vlan_tci = RTE_BE16(0xe000) };
-	struct rte_flow_item pattern[] = {
-		{ .type = RTE_FLOW_ITEM_TYPE_ETH },
-		{ .type = RTE_FLOW_ITEM_TYPE_VLAN, .spec = &spec, .mask = &mask },
-		{ .type = RTE_FLOW_ITEM_TYPE_END },
-	};
 	struct rte_flow_action_queue qa = { .index = q };
 	struct rte_flow_action actions[] = {
 		{ .type = RTE_FLOW_ACTION_TYPE_QUEUE, .conf = &qa },
@@ -199,26 +184,35 @@ q_rule_pcp(uint16_t port, uint8_t pcp, uint16_t q, bool create,
 	return rte_flow_create(port, &attr, pattern, actions, err);
 }
 
+/* eth / vlan pcp @p pcp / end -> queue @p q (create, or validate). */
+static struct rte_flow *
+q_rule_pcp(uint16_t port, uint8_t pcp, uint16_t q, bool create,
+	   struct rte_flow_error *err, int *ret)
+{
+	struct rte_flow_item_vlan spec = { .hdr.vlan_tci = rte_cpu_to_be_16(pcp << 13) };
+	struct rte_flow_item_vlan mask = { .hdr.vlan_tci = RTE_BE16(0xe000) };
+	struct rte_flow_item pattern[] = {
+		{ .type = RTE_FLOW_ITEM_TYPE_ETH },
+		{ .type = RTE_FLOW_ITEM_TYPE_VLAN, .spec = &spec, .mask = &mask },
+		{ .type = RTE_FLOW_ITEM_TYPE_END },
+	};
+
+	return q_rule(port, pattern, q, create, err, ret);
+}
+
 /* eth type @p type / end -> queue @p q. */
 static struct rte_flow *
 q_rule_type(uint16_t port, uint16_t type, uint16_t q,
 	    struct rte_flow_error *err)
 {
-	struct rte_flow_attr attr = { .ingress = 1 };
 	struct rte_flow_item_eth spec = { .hdr.ether_type = rte_cpu_to_be_16(type) };
 	struct rte_flow_item_eth mask = { .hdr.ether_type = RTE_BE16(0xffff) };
 	struct rte_flow_item pattern[] = {
 		{ .type = RTE_FLOW_ITEM_TYPE_ETH, .spec = &spec, .mask = &mask },
 		{ .type = RTE_FLOW_ITEM_TYPE_END },
 	};
-	struct rte_flow_action_queue qa = { .index = q };
-	struct rte_flow_action actions[] = {
-		{ .type = RTE_FLOW_ACTION_TYPE_QUEUE, .conf = &qa },
-		{ .type = RTE_FLOW_ACTION_TYPE_END },
-	};
 
-	memset(err, 0, sizeof(*err));
-	return rte_flow_create(port, &attr, pattern, actions, err);
+	return q_rule(port, pattern, q, true, err, &(int){ 0 });
 }
 
 static void
