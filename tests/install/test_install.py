@@ -47,7 +47,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, ".."))
-from testlib import check, result  # noqa: E402
+from testlib import build_dpdk_example, check, result  # noqa: E402
 sys.path.insert(0, os.path.join(HERE, "..", "pmd"))
 from testpmd_driver import TESTPMD, TestpmdSession  # noqa: E402
 import test_doc_commands  # noqa: E402
@@ -234,7 +234,7 @@ def test_l3fwd(dest, dirs, examples, scratch):
     if examples is None or not os.path.isdir(os.path.join(examples, "l3fwd-power")):
         print("skip l3fwd-power: no DPDK examples in %s" % examples)
         return
-    binary = test_l3fwd_power.build(examples, scratch)
+    binary = build_dpdk_example(examples, scratch, "l3fwd-power")
     if binary is None:
         return
     # One family: testpmd above showed EAL loading both; a run waits out
