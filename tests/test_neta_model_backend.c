@@ -145,6 +145,9 @@ test_replay(const char *dir)
 	bus = (uint32_t)rte_malloc_virt2iova(ring);
 	/* The 3700's window and the DMA configuration, as Linux sets them. */
 	drv_port_defaults(neta_model_backend_model(&be));
+	/* Window 0 reaches the 4 GiB line of the ring, as the PMD sets it. */
+	be.ops->write32(be.ctx, MVNETA_WIN_REMAP(0),
+			(uint32_t)(rte_malloc_virt2iova(ring) >> 32));
 	be.ops->write32(be.ctx, MVNETA_RXQ_BASE_ADDR_REG(0), bus);
 	be.ops->write32(be.ctx, MVNETA_RXQ_SIZE_REG(0), RING |
 			((BUFSZ - OFFSET) / 8u) << MVNETA_RXQ_BUF_SIZE_SHIFT);

@@ -48,6 +48,12 @@ mvneta_hw_windows(const struct socnic_backend *be)
 }
 
 void
+mvneta_hw_window_high(const struct socnic_backend *be, uint32_t dma_hi)
+{
+	socnic_write32(be, MVNETA_WIN_REMAP(MVNETA_A3700_WIN), dma_hi);
+}
+
+void
 mvneta_hw_dma_defaults(const struct socnic_backend *be)
 {
 	unsigned int q;

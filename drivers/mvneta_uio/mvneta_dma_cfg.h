@@ -21,6 +21,16 @@
 void mvneta_hw_windows(const struct socnic_backend *be);
 
 /*
+ * Window 0's high remap register: bits 63:32 of the addresses it reaches
+ * (U-Boot mvgbe.c's HARR "high_addr", NetBSD if_mvxpereg.h MVXPE_HA), the
+ * 4 GiB line every ring and buffer of the port lies in
+ * (mvneta_dma_check()). 0 on an Armada 3700, whose DRAM lies below 4 GiB,
+ * as Linux leaves it; another line only where IOVAs lie above 4 GiB (the
+ * model on a host).
+ */
+void mvneta_hw_window_high(const struct socnic_backend *be, uint32_t dma_hi);
+
+/*
  * MBUS_RETRY's retry enable, the legacy arbiter off (TXQ_CMD_1) and every
  * TX queue's token bucket emptied, as after Linux's defaults.
  */

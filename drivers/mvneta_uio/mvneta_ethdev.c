@@ -233,6 +233,8 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	if (ret < 0)
 		return ret;
 	mvneta_hw_quiesce(ad);
+	/* Every queue is set up: the 4 GiB line of its memory is known. */
+	mvneta_hw_window_high(&ad->port.be, ad->dma_hi);
 	mvneta_hw_configure(dev);
 	ret = socnic_flows_replay(dev, mvneta_logtype_driver);
 	if (ret < 0)

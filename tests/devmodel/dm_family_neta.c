@@ -180,10 +180,7 @@ neta_dma_started(struct dm_dev *d)
 static int
 neta_dma_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	int ret = neta_model_dma_map(dev, va, iova, len);
-
-	/* Beyond the 32-bit bus's 4 GiB: left out, as the model backend. */
-	return ret == -ERANGE ? 0 : ret;
+	return neta_model_dma_map(dev, va, iova, len);
 }
 
 static int

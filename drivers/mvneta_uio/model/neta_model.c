@@ -191,23 +191,10 @@ neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val)
 int
 neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova, size_t len)
 {
-	uint64_t lo, end;
 	int rc;
 
 	pthread_mutex_lock(&m->lock);
-	/* The device's bus is 32 bits: every region in one 4 GiB window. */
-	lo = m->dma_set && m->dma_lo < iova ? m->dma_lo : iova;
-	end = m->dma_set && m->dma_end > iova + len ? m->dma_end : iova + len;
-	if (len == 0 || end - lo > (1ull << 32)) {
-		pthread_mutex_unlock(&m->lock);
-		return -ERANGE;
-	}
 	rc = model_iommu_map(&m->dma, va, iova, len);
-	if (rc == 0) {
-		m->dma_lo = lo;
-		m->dma_end = end;
-		m->dma_set = true;
-	}
 	if (rc == 0 && m->params.nc_emulation) {
 		rc = model_nc_map(va, len);
 		if (rc != 0)

@@ -177,11 +177,10 @@ void neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val);
 /*
  * DMA window: lets the device reach [iova, iova + len), which the host
  * sees at @p va. Regions must not overlap. The device's bus addresses
- * (descriptors, ring base registers) are 32 bits, as on the SoCs: all
- * regions must lie within 4 GiB of IOVAs (one window, from the lowest
- * IOVA mapped), and bus address A reaches the IOVA of that window whose
- * low 32 bits are A: a driver writes the low 32 bits of an IOVA. 0,
- * -EINVAL, -ENOSPC or -ERANGE (the regions would span more than 4 GiB).
+ * (descriptors, ring base registers) are 32 bits, as on the SoCs: bus
+ * address A in address decoding window w reaches IOVA (R << 32) | A,
+ * R being w's high remap register (0 on an Armada 3700, whose DRAM lies
+ * below 4 GiB). 0, -EINVAL or -ENOSPC.
  */
 int neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova,
 		       size_t len);

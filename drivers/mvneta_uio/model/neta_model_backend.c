@@ -44,25 +44,12 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 	neta_model_write32(((struct neta_model_ctx *)ctx)->m, off, val);
 }
 
-/*
- * The port's calls into the model: @p dev is the backend's context. DPDK
- * memory the model's 32-bit bus cannot reach (beyond the 4 GiB of IOVAs
- * the other regions span) stays out of the window, with a warning: a
- * driver using it is counted in viol_dma_outside rather than the port
- * failing.
- */
+/* The port's calls into the model: @p dev is the backend's context. */
 static int
 dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	struct neta_model_ctx *ctx = dev;
-	int ret = neta_model_dma_map(ctx->m, va, iova, len);
-
-	if (ret != -ERANGE)
-		return ret;
-	SOCNIC_LOG(ctx->port.logtype, WARNING,
-		   "%s: memory at IOVA 0x%" PRIx64 " (+%zu) is beyond the 4 GiB the neta model's 32-bit bus reaches: left out of its DMA window",
-		   ctx->port.name, iova, len);
-	return 0;
+	return neta_model_dma_map(((struct neta_model_ctx *)dev)->m, va, iova,
+				  len);
 }
 
 static int

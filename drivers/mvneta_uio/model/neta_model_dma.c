@@ -10,28 +10,12 @@
 
 #include "neta_model_internal.h"
 
-void *
-neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len, const char *what)
-{
-	uint64_t iova = m->dma_lo +
-			(uint32_t)((uint32_t)bus - (uint32_t)m->dma_lo);
-	void *p = model_iommu_lookup(&m->dma, iova, len);
-
-	if (p == NULL)
-		neta_violation(m, NETA_VIOL_DMA_OUTSIDE,
-			       "%s at 0x%" PRIx64 " (+%zu) outside DMA memory",
-			       what, bus, len);
-	return p;
-}
-
 /*
  * The window of the port's decoding (mvneta_mbus.h) that holds the whole
- * access [bus, bus + len), or -1. A window with a non-zero high remap
- * register (0..3) sends the access above 4 GiB, where the model has no
- * memory: it holds nothing.
+ * access [bus, bus + len), or -1.
  */
 static int
-win_find(const struct neta_model *m, uint64_t bus, size_t len)
+win_find(const struct neta_model *m, uint32_t bus, size_t len)
 {
 	uint32_t off = neta_reg(m, MVNETA_BASE_ADDR_ENABLE);
 	uint64_t base, size;
@@ -39,8 +23,6 @@ win_find(const struct neta_model *m, uint64_t bus, size_t len)
 
 	for (w = 0; w < MVNETA_MAX_DECODE_WIN; w++) {
 		if (off & MVNETA_BASE_ADDR_DISABLE(w))
-			continue;
-		if (w < MVNETA_NR_REMAP_WIN && neta_reg(m, MVNETA_WIN_REMAP(w)) != 0)
 			continue;
 		base = neta_reg(m, MVNETA_WIN_BASE(w)) & MVNETA_WIN_BASE_ADDR_MASK;
 		size = (uint64_t)(neta_reg(m, MVNETA_WIN_SIZE(w)) &
@@ -51,29 +33,67 @@ win_find(const struct neta_model *m, uint64_t bus, size_t len)
 	return -1;
 }
 
+/*
+ * Bits 63:32 of the target address of an access window @p w holds: its
+ * high remap register (windows 0-3), 0 for the others.
+ */
+static uint64_t
+win_high(const struct neta_model *m, int w)
+{
+	if (w < 0 || (unsigned int)w >= MVNETA_NR_REMAP_WIN)
+		return 0;
+	return (uint64_t)neta_reg(m, MVNETA_WIN_REMAP(w)) << 32;
+}
+
+/*
+ * Host address of [high | bus, + len) in the DMA memory, or NULL (a
+ * violation): an access past the top of the 32-bit bus reaches nothing.
+ */
+static void *
+dma_target(struct neta_model *m, uint64_t high, uint32_t bus, size_t len,
+	   const char *what)
+{
+	void *p = NULL;
+
+	if ((uint64_t)bus + len <= (1ull << 32))
+		p = model_iommu_lookup(&m->dma, high | bus, len);
+	if (p == NULL)
+		neta_violation(m, NETA_VIOL_DMA_OUTSIDE,
+			       "%s at 0x%" PRIx32 " (+%zu, target 0x%" PRIx64 ") outside DMA memory",
+			       what, bus, len, high | bus);
+	return p;
+}
+
+void *
+neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len, const char *what)
+{
+	uint32_t b = (uint32_t)bus;
+
+	return dma_target(m, win_high(m, win_find(m, b, len)), b, len, what);
+}
+
 void *
 neta_dma_access(struct neta_model *m, uint64_t bus, size_t len,
 		enum neta_dma_dir dir, const char *what)
 {
-	uint32_t cause, prot;
+	uint32_t cause, prot, b = (uint32_t)bus;
 	int w;
 
-	bus = (uint32_t)bus;
-	w = win_find(m, bus, len);
+	w = win_find(m, b, len);
 	if (w >= 0) {
 		prot = neta_reg(m, MVNETA_ACCESS_PROTECT_ENABLE) >>
 		       MVNETA_WIN_PROTECT_SHIFT(w) & MVNETA_WIN_PROTECT_MASK;
 		if ((prot & (uint32_t)dir) == (uint32_t)dir)
-			return neta_dma_ptr(m, bus, len, what);
+			return dma_target(m, win_high(m, w), b, len, what);
 		cause = MVNETA_UNIT_INTR_ADDR_VIOL;
 	} else {
 		cause = MVNETA_UNIT_INTR_ADDR_NO_MATCH;
 	}
 	m->regs[MVNETA_UNIT_INTR_CAUSE / 4u] |= cause;
-	m->regs[MVNETA_UNIT_ERR_ADDR / 4u] = (uint32_t)bus;
+	m->regs[MVNETA_UNIT_ERR_ADDR / 4u] = b;
 	neta_violation(m, NETA_VIOL_DMA_WINDOW,
-		       "%s %s at 0x%" PRIx64 " (+%zu): %s", what,
-		       dir == NETA_DMA_WR ? "write" : "read", bus, len,
+		       "%s %s at 0x%" PRIx32 " (+%zu): %s", what,
+		       dir == NETA_DMA_WR ? "write" : "read", b, len,
 		       w >= 0 ? "the window's protection forbids it" :
 		       "no enabled address decoding window holds it");
 	return NULL;

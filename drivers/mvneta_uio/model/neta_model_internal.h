@@ -126,14 +126,6 @@ struct neta_model {
 	uint8_t rx_frame[NETA_MODEL_MAX_FRAME + 8];
 	uint8_t tx_frame[NETA_MODEL_MAX_FRAME + 8];
 	struct model_iommu dma;
-	/*
-	 * The 4 GiB window of host IOVAs the device's 32-bit bus reaches:
-	 * from the lowest IOVA mapped, spanning every region (their span
-	 * may not exceed 4 GiB). Bus address A is IOVA
-	 * dma_lo + (uint32_t)(A - (uint32_t)dma_lo).
-	 */
-	uint64_t dma_lo, dma_end;
-	bool dma_set;
 	struct model_nc_counters nc;
 	struct neta_model_stats stats;
 	char last_viol[NETA_VIOL_MSG_LEN];
@@ -203,8 +195,10 @@ void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);
 
 /*
  * neta_model_dma.c: host address of the @p len bytes at bus address @p bus
- * (32 bits: a sum past 4 GiB wraps, as the device's address arithmetic
- * does), or NULL (counted).
+ * (its low 32 bits), or NULL (counted). The target's bits 63:32 are the
+ * high remap register of the window holding the access (0 when none
+ * does: the windows are checked at the access itself); an access past
+ * the top of the 32-bit bus reaches nothing.
  */
 void *neta_dma_ptr(struct neta_model *m, uint64_t bus, size_t len,
 		   const char *what);
