@@ -101,6 +101,11 @@ struct pmd_family {
 	 * EtherType (dwmac4: PTP's PTPQ; NETA: the ARP queue).
 	 */
 	const char *mq_args;
+	/*
+	 * A fixed link: no PHY polled, so the driver writes no register
+	 * while the application does nothing (test_pmd_smoke's idle model).
+	 */
+	const char *fixed_link_args;
 	uint16_t mq_queues;
 	uint16_t mq_class_ethertype;
 	/* The device holds frames in a FIFO while no descriptor is armed. */
@@ -254,6 +259,7 @@ static const struct pmd_family pmd_families[] = {
 		.len_cumulative = true,
 		.intr_coal_args = "riwt=16",
 		.mq_args = "model_channels=2,model_mtl_queues=2",
+		.fixed_link_args = "fixed_link=1000",
 		.mq_queues = 2,
 		.mq_class_ethertype = 0x88f7,
 		.model_da_filter = true,
@@ -285,6 +291,7 @@ static const struct pmd_family pmd_families[] = {
 		.intr_coal_args = "rx_coal_frames=64,rx_coal_usecs=100",
 		.intr_frames_args = "rx_coal_frames=3",
 		.mq_args = "",
+		.fixed_link_args = "mdio=none",
 		.mq_queues = 8,
 		.mq_class_ethertype = 0x0806,
 		.model_da_filter = true,

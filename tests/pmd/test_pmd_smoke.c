@@ -701,12 +701,13 @@ out:
  * and the model's thread waits for the driver's next register write
  * instead of polling (a core's share spent on nothing, per port). Judged
  * by the thread's state and its pass counter: once blocked, it makes no
- * pass until a doorbell; a TX burst (the doorbell) is sent at once.
+ * pass until a doorbell; a TX burst (the doorbell) is sent at once. A
+ * fixed link: a PHY polled once a second rings the doorbell too.
  */
 static void
 test_exhausted_blocks(unsigned int inst)
 {
-	char dev[32], path[] = "/tmp/socrx-empty-XXXXXX", args[96];
+	char dev[32], path[] = "/tmp/socrx-empty-XXXXXX", args[128];
 	struct rte_mbuf *pkts[SMOKE_TX];
 	struct rte_mempool *mp = NULL;
 	struct pmd_model_stats a, b;
@@ -726,7 +727,8 @@ test_exhausted_blocks(unsigned int inst)
 	CHECK(d != NULL, "empty: pcap writer");
 	if (d != NULL)
 		pcap_dump_close(d);
-	snprintf(args, sizeof(args), "rx_pcap=%s,rx_pcap_loop=1", path);
+	snprintf(args, sizeof(args), "rx_pcap=%s,rx_pcap_loop=1,%s", path,
+		 pmd_family()->fixed_link_args);
 	CHECK(pmd_harness_vdev_init(dev, args) == 0, "empty: %s probed", dev);
 	port = pmd_harness_port(dev);
 	mp = eal_harness_pool("empty_pool", 1024, RTE_MBUF_DEFAULT_BUF_SIZE);
