@@ -91,6 +91,10 @@ tm_round(uint16_t port, uint8_t round)
 		for (i = 0; i < TM_PER_Q; i++) {
 			uint8_t *d = (uint8_t *)rte_pktmbuf_append(tx[i], TM_FRAME_LEN);
 
+			if (d == NULL) {
+				CHECK(0, "room for a %u-byte frame", TM_FRAME_LEN);
+				continue;
+			}
 			memset(d, 0, TM_FRAME_LEN);
 			memset(d, 0xff, 6);
 			memcpy(d + 6, (const uint8_t[6]){ 0x02, 0, 0, 0, 0x0a, 0x01 }, 6);
