@@ -70,12 +70,15 @@ if [ -z "$deb_dpdk" ]; then
 	exit 1
 fi
 [ -n "$sdk" ] || sdk="$SOCRX_CACHE/dpdk-sdk-$deb_dpdk"
-# A tree's SDK made before socrx needed rte_flow_driver.h (driver-SDK only
-# from DPDK 25.11) is made again by config/dpdk-sdk.sh.
-if [ ! -f /usr/include/dpdk/rte_flow_driver.h ] &&
-	[ ! -f "$sdk/include/rte_flow_driver.h" ]; then
-	sdk=$(sh "$(dirname "$0")/dpdk-sdk.sh" | tail -n 1)
-fi
+# A tree's SDK made before socrx needed rte_flow_driver.h and
+# rte_tm_driver.h (driver-SDK only from DPDK 25.11) is made again by
+# config/dpdk-sdk.sh.
+for h in rte_flow_driver.h rte_tm_driver.h; do
+	if [ ! -f "/usr/include/dpdk/$h" ] && [ ! -f "$sdk/include/$h" ]; then
+		sdk=$(sh "$(dirname "$0")/dpdk-sdk.sh" | tail -n 1)
+		break
+	fi
+done
 if [ ! -f "$sdk/VERSION" ]; then
 	log "error: no driver-SDK headers in $sdk (run config/install-deps.sh)"
 	exit 1

@@ -29,11 +29,15 @@ examples_dir="$SOCRX_CACHE/dpdk-examples-$deb_version"
 # one was added lacks it and is made again.
 examples="l3fwd-power l3fwd"
 
-# rte_flow_driver.h is public up to DPDK 24.11, driver-SDK only from 25.11:
-# an SDK made before socrx needed it is made again.
-flow_driver_ok() {
-	[ -f /usr/include/dpdk/rte_flow_driver.h ] ||
-		[ -f "$sdk_dir/include/rte_flow_driver.h" ]
+# rte_flow_driver.h and rte_tm_driver.h are public up to DPDK 24.11,
+# driver-SDK only from 25.11: an SDK made before socrx needed them is made
+# again.
+ethdev_driver_headers="rte_flow_driver.h rte_tm_driver.h"
+ethdev_driver_ok() {
+	for h in $ethdev_driver_headers; do
+		[ -f "/usr/include/dpdk/$h" ] || [ -f "$sdk_dir/include/$h" ] ||
+			return 1
+	done
 }
 examples_ok() {
 	for ex in $examples common; do
@@ -41,7 +45,7 @@ examples_ok() {
 	done
 }
 if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ] &&
-	flow_driver_ok && examples_ok; then
+	ethdev_driver_ok && examples_ok; then
 	echo "$sdk_dir"
 	exit 0
 fi
@@ -137,11 +141,12 @@ for h in ethdev_driver.h ethdev_vdev.h bus_vdev_driver.h dev_driver.h bus_driver
 		exit 1
 	fi
 done
-if [ ! -f /usr/include/dpdk/rte_flow_driver.h ] &&
-	[ ! -f "$stage/include/rte_flow_driver.h" ]; then
-	log "error: rte_flow_driver.h neither installed nor in the driver SDK"
-	exit 1
-fi
+for h in $ethdev_driver_headers; do
+	if [ ! -f "/usr/include/dpdk/$h" ] && [ ! -f "$stage/include/$h" ]; then
+		log "error: $h neither installed nor in the driver SDK"
+		exit 1
+	fi
+done
 examples_src=${srcdir:+$srcdir/examples}
 examples_src=${examples_src:-/usr/share/dpdk/examples}
 for ex in $examples common; do

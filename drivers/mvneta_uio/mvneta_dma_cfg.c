@@ -64,7 +64,8 @@ mvneta_hw_dma_defaults(const struct socnic_backend *be)
 	 * The TX arbiter: strict priority, the highest queue first, as
 	 * dwmac4's default (Marvell's LSP mvNetaTxqFixPrioSet() for every
 	 * queue), whatever a previous owner left: a round-robin queue of
-	 * weight 0 would never send.
+	 * weight 0 would never send. A hierarchy committed through rte_tm
+	 * is written over it at start (mvneta_tm.c).
 	 */
 	socnic_write32(be, MVNETA_TXQ_FIXED_PRIO_CFG, MVNETA_TXQ_FIXED_PRIO_ALL);
 	for (q = 0; q < MVNETA_MAX_TXQ; q++)

@@ -239,6 +239,9 @@ mvneta_dev_start(struct rte_eth_dev *dev)
 	ret = socnic_flows_replay(dev, mvneta_logtype_driver);
 	if (ret < 0)
 		return ret;
+	ret = socnic_tm_replay(dev, mvneta_logtype_driver);
+	if (ret < 0)
+		return ret;
 	mvneta_hw_tx_max_size(&ad->port.be);
 	/* The PHY's link forced in before the link cause is enabled. */
 	mvneta_phy_link_start(dev);
@@ -365,6 +368,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.set_mc_addr_list	= mvneta_set_mc_addr_list,
 	.mtu_set		= mvneta_mtu_set,
 	.flow_ops_get		= socnic_dev_flow_ops_get,
+	.tm_ops_get		= socnic_dev_tm_ops_get,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
 	.rx_queue_release	= mvneta_rx_queue_release,
 	.rx_queue_start		= socnic_dev_rx_queue_start,
@@ -419,6 +423,7 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &mvneta_queue_ops;
 	socnic_flows_init(&ad->port.flows, &mvneta_flow_family);
+	socnic_tm_init(&ad->port.tm, &mvneta_tm_family);
 	/* Queue q each way is the NETA's queue q (mvneta_ethdev.h). */
 	ad->port.nb_rxq_max = MVNETA_NB_RX_QUEUES;
 	ad->port.nb_txq_max = MVNETA_NB_TX_QUEUES;

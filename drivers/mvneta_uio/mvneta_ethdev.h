@@ -374,6 +374,8 @@ int mvneta_xstats_get_names(struct rte_eth_dev *dev,
 extern const struct socnic_ring_limits mvneta_ring_limits;
 /* mvneta_flow.c: the port's RX queue steering behind rte_flow. */
 extern const struct socnic_flow_family mvneta_flow_family;
+/* mvneta_tm.c: the TX arbiter behind rte_tm. */
+extern const struct socnic_tm_family mvneta_tm_family;
 const struct rte_memzone *mvneta_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc,

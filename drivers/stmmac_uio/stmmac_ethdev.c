@@ -119,6 +119,9 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 	ret = socnic_flows_replay(dev, stmmac_logtype_driver);
 	if (ret < 0)
 		return ret;
+	ret = socnic_tm_replay(dev, stmmac_logtype_driver);
+	if (ret < 0)
+		return ret;
 	ret = stmmac_intr_start(dev);
 	if (ret < 0)
 		return ret;
@@ -314,6 +317,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
 	.flow_ops_get		= socnic_dev_flow_ops_get,
+	.tm_ops_get		= socnic_dev_tm_ops_get,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
 	.rx_queue_start		= socnic_dev_rx_queue_start,
@@ -372,6 +376,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ad = eth_dev->data->dev_private;
 	ad->port.qops = &stmmac_queue_ops;
 	socnic_flows_init(&ad->port.flows, &stmmac_flow_family);
+	socnic_tm_init(&ad->port.tm, &stmmac_tm_family);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)

@@ -354,6 +354,8 @@ int stmmac_tx_descriptor_status(void *txq, uint16_t offset);
 extern const struct socnic_ring_limits stmmac_ring_limits;
 /* stmmac_flow.c: the MAC's RX queue routing behind rte_flow. */
 extern const struct socnic_flow_family stmmac_flow_family;
+/* stmmac_tm.c: the TX arbiter behind rte_tm. */
+extern const struct socnic_tm_family stmmac_tm_family;
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
 					    uint16_t nb_desc, unsigned int shift,

@@ -82,7 +82,9 @@ stmmac_hw_queues_configure(struct rte_eth_dev *dev)
 	socnic_write32(be, GMAC_RXQ_CTRL0, rxq_enable);
 	/*
 	 * Several TX queues: strict priority, the highest queue first, as
-	 * Linux's stmmac_mtl_setup() defaults to without snps,tx-sched-*.
+	 * Linux's stmmac_mtl_setup() defaults to without snps,tx-sched-*;
+	 * a hierarchy committed through rte_tm is written over it at start
+	 * (stmmac_tm.c).
 	 */
 	if (ntx > 1)
 		socnic_update32(be, MTL_OPERATION_MODE, MTL_OPERATION_SCHALG_MASK,

@@ -220,6 +220,46 @@ def test_flow(so, vdev, rules, refused, word):
     check(t.p.returncode == 0, "flow: testpmd exited cleanly (%s)" % t.p.returncode)
 
 
+def test_tm(so, vdev, prio, weights, refused, word):
+    """testpmd's tm commands on a port of three TX queues, as the NIC page
+    shows them: the capabilities, a shaper profile refused, the hierarchy
+    of leaf priorities @p prio and @p weights committed on the stopped
+    port and the port started over it, @p refused (priorities) refused at
+    commit naming @p word."""
+    t = Testpmd(so, [vdev], ["--rxq=1", "--txq=3"])
+    out = t.cmd("show port tm cap 0")
+    check("cap.n_levels_max 2" in out and "cap.shaper_n_max 0" in out,
+          "tm: %s: 2 levels, no shapers (%s)" % (vdev, out.strip()))
+    out = t.cmd("add port tm node shaper profile 0 1 0 0 1000000 1500 0 0")
+    check("no shapers" in out, "tm: %s: a shaper profile refused (%s)" % (vdev, out.strip()))
+    t.cmd("port stop 0")
+
+    def hierarchy(leaf_prio):
+        outs = [t.cmd("add port tm nonleaf node 0 100 -1 0 1 0 -1 1 0 0")]
+        for q, (p, w) in enumerate(zip(leaf_prio, weights)):
+            outs.append(t.cmd("add port tm leaf node 0 %d 100 %d %d 1 -1 0 4294967295 0 0"
+                              % (q, p, w)))
+        return "".join(outs)
+    out = hierarchy(prio)
+    out += t.cmd("port tm hierarchy commit 0 no")
+    check("error" not in out, "tm: %s: priorities %s, weights %s committed (%s)"
+          % (vdev, prio, weights, out.strip()))
+    out = t.cmd("port start 0")
+    check("Fail" not in out and "error" not in out,
+          "tm: %s: started over it (%s)" % (vdev, out.strip()))
+    t.cmd("port stop 0")
+    for q in (0, 1, 2, 100):
+        t.cmd("del port tm node 0 %d" % q)
+    out = hierarchy(refused)
+    out += t.cmd("port tm hierarchy commit 0 yes")
+    check("error" in out and word in out,
+          "tm: %s refuses priorities %s naming %s (%s)" % (vdev, refused, word, out.strip()))
+    out = t.cmd("port start 0")
+    check("Fail" not in out, "tm: %s: started again (%s)" % (vdev, out.strip()))
+    t.quit()
+    check(t.p.returncode == 0, "tm: testpmd exited cleanly (%s)" % t.p.returncode)
+
+
 def port_link(t, port):
     """(status, speed, duplex) from 'show port info'."""
     out = t.cmd("show port info %d" % port)
@@ -578,6 +618,8 @@ def main():
                   ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
                    "eth type is 0x88f7 / end actions queue index 1 / end"],
                   "eth type is 0x88cc / end actions queue index 1 / end", "LLDP")
+        test_tm(so, "net_stmmac_uio0,model_channels=3,model_mtl_queues=3",
+                (0, 0, 0), (1, 3, 2), (1, 1, 0), "port-wide")
         if mv:
             both = [so, mv]
             test_pmdinfo(mv, tmp, "net_mvneta_uio")
@@ -592,6 +634,8 @@ def main():
                       ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
                        "eth type is 0x0806 / end actions queue index 1 / end"],
                       "eth type is 0x88f7 / end actions queue index 1 / end", "ARP")
+            test_tm(both, "net_mvneta_uio0", (1, 1, 0), (1, 3, 1), (0, 1, 2),
+                    "highest-numbered")
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for d in (cleanup, mv_cleanup):

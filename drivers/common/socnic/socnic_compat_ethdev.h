@@ -16,6 +16,8 @@
  *   socnic_queue_stats stands for.
  * - rx_queue_count returns an int (a count or a negative errno) since
  *   DPDK 25.11; before, a uint32_t count.
+ * - rte_tm's node_add and shaper/WRED profile_add take their parameters
+ *   const since DPDK 24.11 (SOCNIC_TM_CONST, in the op's signature).
  *
  * An op's header declares the op in the newest shape, then
  * SOCNIC_*_COMPAT(op) (an adapter, where the DPDK is older); the ops
@@ -76,6 +78,12 @@ fn##_u32(void *rxq)							\
 {									\
 	return (uint32_t)fn(rxq);					\
 }
+#endif
+
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+#define SOCNIC_TM_CONST const
+#else
+#define SOCNIC_TM_CONST
 #endif
 
 #endif /* SOCNIC_COMPAT_ETHDEV_H */

@@ -11,6 +11,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_flow.h"
+#include "socnic_tm.h"
 
 /*
  * What every family's adapter (the port's dev_private) starts with: its
@@ -33,6 +34,7 @@ struct socnic_port {
 	bool hw_started;
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	struct socnic_flows flows;	/* rte_flow rules (socnic_flow.h) */
+	struct socnic_tm tm;		/* the TX arbiter (socnic_tm.h) */
 };
 
 static inline struct socnic_port *
