@@ -579,12 +579,12 @@ int model_irq_init(struct dwmac4_model *m);
 void model_irq_fini(struct dwmac4_model *m);
 /* Re-evaluates channel @p ch's line after a status or enable change. */
 void model_irq_eval(struct dwmac4_model *m, unsigned int ch);
-/* A driver write of DMA_CHAN_INTR_ENA(@p ch) at @p off. */
-void model_irq_ena_write(struct dwmac4_model *m, unsigned int ch,
-			 uint32_t off, uint32_t val);
-/* A driver write of DMA_CHAN_STATUS(@p ch) (write 1 to clear) at @p off. */
-void model_irq_status_write(struct dwmac4_model *m, unsigned int ch,
-			    uint32_t off, uint32_t val);
+/*
+ * A driver write of DMA_CHAN_INTR_ENA(@p ch) or DMA_CHAN_STATUS(@p ch)
+ * (write 1 to clear) at @p off.
+ */
+void model_irq_chan_write(struct dwmac4_model *m, unsigned int ch,
+			  uint32_t off, uint32_t val);
 /* The MAC's line again after MAC_Interrupt_Status or _Enable changed. */
 void model_mac_irq_eval(struct dwmac4_model *m);
 /* irq_race: whether the MAC may not take a frame from the wire now. */

@@ -175,6 +175,16 @@ irq_status_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off,
 	model_irq_eval(m, ch);
 }
 
+/* A write of channel @p ch's INTR_ENA or STATUS (at @p off) taking effect. */
+static void
+irq_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off, uint32_t val)
+{
+	if (off == DMA_CHAN_INTR_ENA(ch))
+		irq_ena_apply(m, ch, off, val);
+	else
+		irq_status_apply(m, ch, off, val);
+}
+
 /*
  * irq_race: holds the driver's write of channel 0's STATUS or INTR_ENA at
  * @p off when it starts an enable sequence (RIE set while clear, or RI
@@ -214,21 +224,11 @@ irq_race_hold(struct dwmac4_model *m, uint32_t off, uint32_t val)
 }
 
 void
-model_irq_ena_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
-		    uint32_t val)
+model_irq_chan_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+		     uint32_t val)
 {
-	if (irq_race_hold(m, off, val))
-		return;
-	irq_ena_apply(m, ch, off, val);
-}
-
-void
-model_irq_status_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
-		       uint32_t val)
-{
-	if (irq_race_hold(m, off, val))
-		return;
-	irq_status_apply(m, ch, off, val);
+	if (!irq_race_hold(m, off, val))
+		irq_apply(m, ch, off, val);
 }
 
 bool
@@ -255,14 +255,8 @@ model_irq_race_pass(struct dwmac4_model *m)
 	model_rx_wb_flush(m);
 	if (w == MODEL_WORK_FRAME)
 		MODEL_STAT_ADD(m, irq_race_frames, 1);
-	for (i = 0; i < m->irq_race_n; i++) {
-		if (m->irq_race_q[i].off == DMA_CHAN_INTR_ENA(0))
-			irq_ena_apply(m, 0, m->irq_race_q[i].off,
-				      m->irq_race_q[i].val);
-		else
-			irq_status_apply(m, 0, m->irq_race_q[i].off,
-					 m->irq_race_q[i].val);
-	}
+	for (i = 0; i < m->irq_race_n; i++)
+		irq_apply(m, 0, m->irq_race_q[i].off, m->irq_race_q[i].val);
 	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
 }
 
