@@ -73,9 +73,8 @@ mvneta_devargs_parse(const char *name, const char *args,
 		     struct mvneta_devargs *da)
 {
 	memset(da, 0, sizeof(*da));
+	/* The settings' "not given" states; their defaults are in the lists. */
 	da->phy_mode = -1;
-	da->phy_addr = SOCNIC_PHY_ADDR_AUTO;
-	da->phy_speed = 1000;
 	return socnic_devargs_parse_port(mvneta_logtype_driver, name, args,
 					 &mvneta_pmd_devargs, &da->port,
 					 &da->rx, da);
