@@ -33,6 +33,7 @@
 #include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
 #include "model_fault.h"
+#include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"
 #include "model_phy.h"
@@ -246,12 +247,11 @@ struct dwmac4_model {
 	uint64_t rwt_deadline_ns[DWMAC4_MODEL_MAX_CHANNELS];
 	uint64_t manual_now_ns;			/* atomic */
 	/* Interrupt lines (dwmac4_model_irq.c). */
+	struct model_efds efds;			/* misc: the MAC's line */
 	struct {
-		int efd;			/* eventfd, -1: none */
 		bool line;			/* atomic: high */
 	} irq[DWMAC4_MODEL_MAX_CHANNELS];
 	struct {
-		int efd;			/* eventfd, -1: none */
 		bool line;			/* atomic: high */
 	} mac_irq;				/* the MAC's line (sbd_intr) */
 	/* irq_race: interrupt writes held back, in order (under the lock) */
