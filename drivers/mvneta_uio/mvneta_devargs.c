@@ -16,66 +16,13 @@
 #include "mvneta_logs.h"
 #include "mvneta_regs.h"
 
-static const char *
-arg_coe(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-
-	return socnic_parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_rx_coal_frames(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, MVNETA_RXQ_OCCUPIED_THRESH_MASK, &n) < 0)
-		return "expected 1..16383 descriptors";
-	da->rx_coal_frames = (uint16_t)n;
-	return NULL;
-}
-
-static const char *
-arg_rx_coal_usecs(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, MVNETA_RX_COAL_USECS_MAX, &n) < 0)
-		return "expected 0..16000 microseconds";
-	da->rx_coal_usecs = (uint16_t)n;
-	return NULL;
-}
-
-static const char *
-arg_clk_rate(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1000000, 1000000000, &n) < 0)
-		return "expected 1000000..1000000000 Hz";
-	da->clk_rate = (uint32_t)n;
-	return NULL;
-}
-
 const char *const mvneta_phy_mode_names[] = {
 	"rgmii", "rgmii-id", "rgmii-rxid", "rgmii-txid", "sgmii",
 	"1000base-x", "2500base-x", NULL,
 };
 
 static const char *
-arg_phy_mode(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-
-	da->phy_mode = socnic_parse_word(v, mvneta_phy_mode_names);
-	return da->phy_mode < 0 ? "expected " MVNETA_PHY_MODE_SYNTAX : NULL;
-}
-
-static const char *
-arg_fixed_link(const char *v, void *args)
+parse_fixed_link(const char *v, void *args)
 {
 	static const char *const names[] = {
 		"10", "100", "1000", "2500", "10-half", "100-half", NULL,
@@ -91,63 +38,43 @@ arg_fixed_link(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_mdio(const char *v, void *args)
-{
-	static const char *const names[] = { "auto", "none", NULL };
-	int i = socnic_parse_word(v, names);
+#define DA struct mvneta_devargs
+static const struct socnic_devarg_parser arg_coe =
+	SOCNIC_DEVARG_BOOL(DA, coe, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_rx_coal_frames =
+	SOCNIC_DEVARG_UINT(DA, rx_coal_frames, 1, MVNETA_RXQ_OCCUPIED_THRESH_MASK,
+			   "expected 1..16383 descriptors");
+static const struct socnic_devarg_parser arg_rx_coal_usecs =
+	SOCNIC_DEVARG_UINT(DA, rx_coal_usecs, 0, MVNETA_RX_COAL_USECS_MAX,
+			   "expected 0..16000 microseconds");
+static const struct socnic_devarg_parser arg_clk_rate =
+	SOCNIC_DEVARG_UINT(DA, clk_rate, 1000000, 1000000000,
+			   "expected 1000000..1000000000 Hz");
+static const struct socnic_devarg_parser arg_phy_mode =
+	SOCNIC_DEVARG_WORD(DA, phy_mode, "expected " MVNETA_PHY_MODE_SYNTAX,
+			   .names = mvneta_phy_mode_names);
+static const struct socnic_devarg_parser arg_fixed_link =
+	SOCNIC_DEVARG_FN(parse_fixed_link);
+static const struct socnic_devarg_parser arg_mdio =
+	SOCNIC_DEVARG_WORD(DA, mdio_none, "expected auto or none",
+			   SOCNIC_DV_NAMES("auto", "none"));
+static const struct socnic_devarg_parser arg_phy_addr =
+	SOCNIC_DEVARG_MDIO_ADDR(DA, phy_addr, "auto", SOCNIC_PHY_ADDR_AUTO,
+				"expected auto or an MDIO address 0..31");
+static const struct socnic_devarg_parser arg_phy_speed =
+	SOCNIC_DEVARG_SPEED(DA, phy_speed);
+#undef DA
 
-	if (i < 0)
-		return "expected auto or none";
-	((struct mvneta_devargs *)args)->mdio_none = i == 1;
-	return NULL;
-}
-
-static const char *
-arg_phy_addr(const char *v, void *args)
-{
-	struct mvneta_devargs *da = args;
-	unsigned int n;
-	int r = socnic_parse_mdio_addr(v, "auto", &n);
-
-	if (r < 0)
-		return "expected auto or an MDIO address 0..31";
-	da->phy_addr = r > 0 ? SOCNIC_PHY_ADDR_AUTO : (int)n;
-	return NULL;
-}
-
-static const char *
-arg_phy_speed(const char *v, void *args)
-{
-	return socnic_parse_speed(v, &((struct mvneta_devargs *)args)->phy_speed);
-}
-
-static const struct socnic_devarg mvneta_devargs[] = {
-	MVNETA_DEVARGS(SOCNIC_DEVARG_PARSE)
-};
-
-/* Recognised only: the model backend parses them. */
-static const struct socnic_devarg mvneta_model_keys[] = {
-	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
-	MVNETA_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
-};
-
-static const struct socnic_pmd_devargs mvneta_pmd_devargs = {
-	.params = MVNETA_PMD_PARAMS,
-	.keys = mvneta_devargs,
-	.nb_keys = RTE_DIM(mvneta_devargs),
-	.model_keys = mvneta_model_keys,
-	.nb_model_keys = RTE_DIM(mvneta_model_keys),
-};
+SOCNIC_PMD_DEVARGS_DEFINE(mvneta_pmd_devargs, MVNETA_PMD_PARAMS, MVNETA_DEVARGS,
+			  MVNETA_MODEL_DEVARGS);
 
 int
 mvneta_devargs_parse(const char *name, const char *args,
 		     struct mvneta_devargs *da)
 {
 	memset(da, 0, sizeof(*da));
+	/* The settings' "not given" states; their defaults are in the lists. */
 	da->phy_mode = -1;
-	da->phy_addr = SOCNIC_PHY_ADDR_AUTO;
-	da->phy_speed = 1000;
 	return socnic_devargs_parse_port(mvneta_logtype_driver, name, args,
 					 &mvneta_pmd_devargs, &da->port,
 					 &da->rx, da);

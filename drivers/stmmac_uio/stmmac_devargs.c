@@ -9,7 +9,6 @@
 #include <inttypes.h>
 #include <string.h>
 
-#include <rte_bitops.h>
 #include <rte_common.h>
 
 #include "socnic_devargs.h"
@@ -20,7 +19,7 @@
 #include "stmmac_logs.h"
 
 static const char *
-arg_bus_width(const char *v, void *args)
+parse_bus_width(const char *v, void *args)
 {
 	static const char *const names[] = { "auto", "32", "64", "128", NULL };
 	struct stmmac_devargs *da = args;
@@ -33,7 +32,7 @@ arg_bus_width(const char *v, void *args)
 }
 
 static const char *
-arg_of_node(const char *v, void *args)
+parse_of_node(const char *v, void *args)
 {
 	struct stmmac_devargs *da = args;
 
@@ -43,86 +42,9 @@ arg_of_node(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_pbl(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, 32, &n) < 0 || !rte_is_power_of_2((uint32_t)n))
-		return "expected 1, 2, 4, 8, 16 or 32 (beats per burst, x8 with PBLx8)";
-	da->pbl = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_axi_blen(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 4, 256, &n) < 0 || !rte_is_power_of_2((uint32_t)n))
-		return "expected 4, 8, 16, 32, 64, 128 or 256 (largest AXI burst)";
-	da->axi_blen = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-parse_osr(const char *v, int *out)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, 15, &n) < 0)
-		return "expected 0..15 (the register field, as snps,*_osr_lmt)";
-	*out = (int)n;
-	return NULL;
-}
-
-static const char *
-arg_axi_rd_osr_lmt(const char *v, void *args)
-{
-	return parse_osr(v, &((struct stmmac_devargs *)args)->axi_rd_osr_lmt);
-}
-
-static const char *
-arg_axi_wr_osr_lmt(const char *v, void *args)
-{
-	return parse_osr(v, &((struct stmmac_devargs *)args)->axi_wr_osr_lmt);
-}
-
-static const char *
-arg_phy_addr(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-	unsigned int n;
-	int r = socnic_parse_mdio_addr(v, "auto", &n);
-
-	if (r < 0)
-		return "expected auto or an MDIO address 0..31";
-	da->phy_addr = r > 0 ? STMMAC_PHY_ADDR_AUTO : (int)n;
-	return NULL;
-}
-
-static const char *
-arg_phy_speed(const char *v, void *args)
-{
-	return socnic_parse_speed(v, &((struct stmmac_devargs *)args)->phy_speed);
-}
-
-static const char *
-arg_csr_clk(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-
-	/* Linux's clk_csr table covers 20 MHz to 800 MHz. */
-	if (socnic_parse_u64(v, 20000000, 800000000, &da->csr_clk) < 0)
-		return "expected the CSR clock in Hz, 20000000..800000000";
-	return NULL;
-}
-
 /* SPEED, then ",half" or ",full" as a value-less word (rte_kvargs). */
 static const char *
-arg_fixed_link(const char *v, void *args)
+parse_fixed_link(const char *v, void *args)
 {
 	static const char *const duplex[] = { ",full", ",half", NULL };
 	struct stmmac_devargs *da = args;
@@ -137,38 +59,6 @@ arg_fixed_link(const char *v, void *args)
 		return "expected 10, 100 or 1000, then optionally ,half or ,full";
 	da->fixed_speed = (unsigned int)n;
 	da->fixed_full = true;
-	return NULL;
-}
-
-static const char *
-arg_coe(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-
-	return socnic_parse_bool(v, &da->coe) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_riwt(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, DWMAC4_DMA_RX_WATCHDOG_RWT_MASK, &n) < 0)
-		return "expected 0..255 (0: IOC on every descriptor)";
-	da->riwt = (uint8_t)n;
-	return NULL;
-}
-
-static const char *
-arg_rx_coal_usecs(const char *v, void *args)
-{
-	struct stmmac_devargs *da = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, 1000000, &n) < 0)
-		return "expected 1..1000000 (microseconds)";
-	da->rx_coal_usecs = (unsigned int)n;
 	return NULL;
 }
 
@@ -206,49 +96,56 @@ devargs_rx_coal(const char *name, struct stmmac_devargs *da)
 	return 0;
 }
 
-static const char *
-arg_crc_strip(const char *v, void *args)
-{
-	static const char *const names[] = { "mac", "sw", NULL };
-	struct stmmac_devargs *da = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected mac or sw";
-	da->crc_strip_sw = i == 1;
-	return NULL;
-}
-
-static const char *
-arg_soc(const char *v, void *args)
-{
-	static const char *const names[] = { "auto", "none", NULL };
-	struct stmmac_devargs *da = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected auto or none";
-	da->soc_none = i == 1;
-	return NULL;
-}
-
-static const struct socnic_devarg stmmac_devargs[] = {
-	STMMAC_DEVARGS(SOCNIC_DEVARG_PARSE)
+#define DA struct stmmac_devargs
+static const struct socnic_devarg_parser arg_bus_width =
+	SOCNIC_DEVARG_FN(parse_bus_width);
+static const struct socnic_devarg_parser arg_of_node =
+	SOCNIC_DEVARG_FN(parse_of_node);
+static const struct socnic_devarg_parser arg_pbl = {
+	.type = SOCNIC_DV_UINT, SOCNIC_DV_AT(DA, pbl), .min = 1, .max = 32,
+	.pow2 = true,
+	.err = "expected 1, 2, 4, 8, 16 or 32 (beats per burst, x8 with PBLx8)",
 };
-
-/* The keys the driver leaves to the model backend, known by name. */
-static const struct socnic_devarg stmmac_model_keys[] = {
-	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
-	STMMAC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)
+static const struct socnic_devarg_parser arg_axi_blen = {
+	.type = SOCNIC_DV_UINT, SOCNIC_DV_AT(DA, axi_blen), .min = 4, .max = 256,
+	.pow2 = true,
+	.err = "expected 4, 8, 16, 32, 64, 128 or 256 (largest AXI burst)",
 };
+static const struct socnic_devarg_parser arg_axi_rd_osr_lmt =
+	SOCNIC_DEVARG_UINT(DA, axi_rd_osr_lmt, 0, 15,
+			   "expected 0..15 (the register field, as snps,*_osr_lmt)");
+static const struct socnic_devarg_parser arg_axi_wr_osr_lmt =
+	SOCNIC_DEVARG_UINT(DA, axi_wr_osr_lmt, 0, 15,
+			   "expected 0..15 (the register field, as snps,*_osr_lmt)");
+static const struct socnic_devarg_parser arg_phy_addr =
+	SOCNIC_DEVARG_MDIO_ADDR(DA, phy_addr, "auto", STMMAC_PHY_ADDR_AUTO,
+				"expected auto or an MDIO address 0..31");
+static const struct socnic_devarg_parser arg_phy_speed =
+	SOCNIC_DEVARG_SPEED(DA, phy_speed);
+/* Linux's clk_csr table covers 20 MHz to 800 MHz. */
+static const struct socnic_devarg_parser arg_csr_clk =
+	SOCNIC_DEVARG_UINT(DA, csr_clk, 20000000, 800000000,
+			   "expected the CSR clock in Hz, 20000000..800000000");
+static const struct socnic_devarg_parser arg_fixed_link =
+	SOCNIC_DEVARG_FN(parse_fixed_link);
+static const struct socnic_devarg_parser arg_coe =
+	SOCNIC_DEVARG_BOOL(DA, coe, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_crc_strip =
+	SOCNIC_DEVARG_WORD(DA, crc_strip_sw, "expected mac or sw",
+			   SOCNIC_DV_NAMES("mac", "sw"));
+static const struct socnic_devarg_parser arg_riwt =
+	SOCNIC_DEVARG_UINT(DA, riwt, 0, DWMAC4_DMA_RX_WATCHDOG_RWT_MASK,
+			   "expected 0..255 (0: IOC on every descriptor)");
+static const struct socnic_devarg_parser arg_rx_coal_usecs =
+	SOCNIC_DEVARG_UINT(DA, rx_coal_usecs, 1, 1000000,
+			   "expected 1..1000000 (microseconds)");
+static const struct socnic_devarg_parser arg_soc =
+	SOCNIC_DEVARG_WORD(DA, soc_none, "expected auto or none",
+			   SOCNIC_DV_NAMES("auto", "none"));
+#undef DA
 
-static const struct socnic_pmd_devargs stmmac_pmd_devargs = {
-	.params = STMMAC_PMD_PARAMS,
-	.keys = stmmac_devargs,
-	.nb_keys = RTE_DIM(stmmac_devargs),
-	.model_keys = stmmac_model_keys,
-	.nb_model_keys = RTE_DIM(stmmac_model_keys),
-};
+SOCNIC_PMD_DEVARGS_DEFINE(stmmac_pmd_devargs, STMMAC_PMD_PARAMS, STMMAC_DEVARGS,
+			  STMMAC_MODEL_DEVARGS);
 
 int
 stmmac_devargs_parse(const char *name, const char *args,

@@ -17,7 +17,7 @@
 #define MODEL_PARAMS(args) (&((struct stmmac_model_args *)(args))->p)
 
 static const char *
-arg_model(const char *v, void *args)
+parse_model(const char *v, void *args)
 {
 	RTE_SET_USED(args);
 	if (v == NULL || strcmp(v, "dwmac4") != 0)
@@ -25,110 +25,8 @@ arg_model(const char *v, void *args)
 	return NULL;
 }
 
-/* fault_<knob>_ppm=: one parser per knob of struct dwmac4_model_faults. */
-#define STMMAC_FAULT_PPM_KEYS(X)					\
-	X(err) X(csum_lie) X(len) X(cum_back) X(ld_no_fd) X(fd_twice)	\
-	X(fcs_only) X(stall) X(dup) X(skip) X(corrupt)
-#define STMMAC_ARG_FAULT_PPM(k)						\
-static const char *							\
-arg_fault_ ## k ## _ppm(const char *v, void *args)			\
-{									\
-	return socnic_parse_ppm(v, &MODEL_PARAMS(args)->faults.k ## _ppm); \
-}
-STMMAC_FAULT_PPM_KEYS(STMMAC_ARG_FAULT_PPM)
-#undef STMMAC_ARG_FAULT_PPM
-
 static const char *
-arg_fault_stall_polls(const char *v, void *args)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, 1000000, &n) < 0)
-		return "expected 1..1000000 engine polls";
-	MODEL_PARAMS(args)->faults.stall_polls = (uint32_t)n;
-	return NULL;
-}
-
-static const char *
-arg_fault_wo_ppm(const char *v, void *args)
-{
-	return socnic_parse_ppm(v, &MODEL_PARAMS(args)->fault_wo_ppm);
-}
-
-/* The application clock the model's RX watchdog counts (params.clk_hz). */
-static const char *
-arg_model_clk(const char *v, void *args)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1000000, 1000000000, &n) < 0)
-		return "expected the application clock in Hz, 1000000..1000000000";
-	MODEL_PARAMS(args)->clk_hz = n;
-	return NULL;
-}
-
-static const char *
-arg_model_phy_addr(const char *v, void *args)
-{
-	unsigned int n;
-	int r = socnic_parse_mdio_addr(v, "none", &n);
-
-	if (r < 0)
-		return "expected 0..31 or none (a fixed link)";
-	MODEL_PARAMS(args)->phy_addr = r > 0 ? DWMAC4_MODEL_PHY_NONE : n;
-	return NULL;
-}
-
-static const char *
-arg_model_phy_speed(const char *v, void *args)
-{
-	return socnic_parse_speed(v, &MODEL_PARAMS(args)->phy_speed);
-}
-
-static const char *
-arg_model_phy_duplex(const char *v, void *args)
-{
-	return socnic_parse_duplex(v, &MODEL_PARAMS(args)->phy_full);
-}
-
-static const char *
-arg_model_mtl_queues(const char *v, void *args)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, DWMAC4_MODEL_MAX_MTL_QUEUES, &n) < 0)
-		return "expected 1..8";
-	MODEL_PARAMS(args)->mtl_queues = (unsigned int)n;
-	return NULL;
-}
-
-/* DMA channels of the core, each way (params.n_channels). */
-static const char *
-arg_model_channels(const char *v, void *args)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, DWMAC4_MODEL_MAX_CHANNELS, &n) < 0)
-		return "expected 1..8";
-	MODEL_PARAMS(args)->n_channels = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_model_clocks(const char *v, void *args)
-{
-	/* In enum dwmac4_model_clocks order. */
-	static const char *const names[] = { "on", "off", "no_rxc", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected on, off or no_rxc";
-	MODEL_PARAMS(args)->clocks = (enum dwmac4_model_clocks)i;
-	return NULL;
-}
-
-static const char *
-arg_model_boot(const char *v, void *args)
+parse_model_boot(const char *v, void *args)
 {
 	static const char *const names[] = { "reset", "running", "poweron", NULL };
 	int i = socnic_parse_word(v, names);
@@ -140,58 +38,8 @@ arg_model_boot(const char *v, void *args)
 	return NULL;
 }
 
-/* A 0|1 key into @p flag. */
 static const char *
-parse_flag(const char *v, bool *flag)
-{
-	return socnic_parse_bool(v, flag) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_model_soc(const char *v, void *args)
-{
-	/* In enum dwmac4_model_soc order. */
-	static const char *const names[] = { "none", "rk3568", "rk3588",
-					     "imx8mp", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected none, rk3568, rk3588 or imx8mp";
-	MODEL_PARAMS(args)->soc = (enum dwmac4_model_soc)i;
-	return NULL;
-}
-
-static const char *
-arg_model_soc_gmac(const char *v, void *args)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, 1, &n) < 0)
-		return "expected 0 or 1 (the i.MX8MP has GMAC 0 only)";
-	MODEL_PARAMS(args)->soc_gmac = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_model_soc_boot(const char *v, void *args)
-{
-	static const char *const names[] = { "uboot", "cold", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected uboot or cold";
-	MODEL_PARAMS(args)->soc_boot = (enum dwmac4_model_soc_boot)i;
-	return NULL;
-}
-
-static const char *
-arg_model_soc_gated(const char *v, void *args)
-{
-	return parse_flag(v, &MODEL_PARAMS(args)->soc_gated);
-}
-
-static const char *
-arg_model_pcs(const char *v, void *args)
+parse_model_pcs(const char *v, void *args)
 {
 	bool on;
 
@@ -233,7 +81,7 @@ link_event_parse(char *ev, struct dwmac4_model_link_event *out)
 
 /* FRAME:MODE[/FRAME:MODE...], frames increasing. */
 static const char *
-arg_model_link_events(const char *v, void *args)
+parse_model_link_events(const char *v, void *args)
 {
 	struct dwmac4_model_params *p = MODEL_PARAMS(args);
 	char buf[256], *ev, *slash;
@@ -260,58 +108,77 @@ arg_model_link_events(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_model_soc_delay(const char *v, uint32_t *out)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, 255, &n) < 0)
-		return "expected a delay-line value 0..255";
-	*out = (uint32_t)n;
-	return NULL;
-}
-
-static const char *
-arg_model_soc_tx_delay(const char *v, void *args)
-{
-	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_tx_delay);
-}
-
-static const char *
-arg_model_soc_rx_delay(const char *v, void *args)
-{
-	return arg_model_soc_delay(v, &MODEL_PARAMS(args)->soc_rx_delay);
-}
-
-static const char *
-arg_model_irq_race(const char *v, void *args)
-{
-	return parse_flag(v, &MODEL_PARAMS(args)->irq_race);
-}
-
-static const char *
-arg_model_irq_line(const char *v, void *args)
-{
-	static const char *const names[] = { "split", "one", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected split or one";
-	MODEL_PARAMS(args)->irq_one_line = i == 1;
-	return NULL;
-}
-
-static const char *
-arg_model_phy_eee(const char *v, void *args)
-{
-	return parse_flag(v, &MODEL_PARAMS(args)->phy_eee);
-}
-
-static const char *
-arg_model_mmc_preset(const char *v, void *args)
-{
-	return parse_flag(v, &MODEL_PARAMS(args)->mmc_preset);
-}
+#define MA struct stmmac_model_args
+static const struct socnic_devarg_parser arg_model = SOCNIC_DEVARG_FN(parse_model);
+/* fault_<knob>_ppm=: a knob of struct dwmac4_model_faults each. */
+#define STMMAC_FAULT_PPM_KEYS(X)					\
+	X(err) X(csum_lie) X(len) X(cum_back) X(ld_no_fd) X(fd_twice)	\
+	X(fcs_only) X(stall) X(dup) X(skip) X(corrupt)
+#define STMMAC_ARG_FAULT_PPM(k)						\
+static const struct socnic_devarg_parser arg_fault_ ## k ## _ppm =	\
+	SOCNIC_DEVARG_PPM(MA, p.faults.k ## _ppm);
+STMMAC_FAULT_PPM_KEYS(STMMAC_ARG_FAULT_PPM)
+#undef STMMAC_ARG_FAULT_PPM
+static const struct socnic_devarg_parser arg_fault_stall_polls =
+	SOCNIC_DEVARG_UINT(MA, p.faults.stall_polls, 1, 1000000,
+			   "expected 1..1000000 engine polls");
+static const struct socnic_devarg_parser arg_fault_wo_ppm =
+	SOCNIC_DEVARG_PPM(MA, p.fault_wo_ppm);
+static const struct socnic_devarg_parser arg_model_phy_addr =
+	SOCNIC_DEVARG_MDIO_ADDR(MA, p.phy_addr, "none", DWMAC4_MODEL_PHY_NONE,
+				"expected 0..31 or none (a fixed link)");
+static const struct socnic_devarg_parser arg_model_phy_speed =
+	SOCNIC_DEVARG_SPEED(MA, p.phy_speed);
+static const struct socnic_devarg_parser arg_model_phy_duplex =
+	SOCNIC_DEVARG_DUPLEX(MA, p.phy_full);
+static const struct socnic_devarg_parser arg_model_pcs =
+	SOCNIC_DEVARG_FN(parse_model_pcs);
+static const struct socnic_devarg_parser arg_model_link_events =
+	SOCNIC_DEVARG_FN(parse_model_link_events);
+static const struct socnic_devarg_parser arg_model_mtl_queues =
+	SOCNIC_DEVARG_UINT(MA, p.mtl_queues, 1, DWMAC4_MODEL_MAX_MTL_QUEUES,
+			   "expected 1..8");
+/* DMA channels of the core, each way. */
+static const struct socnic_devarg_parser arg_model_channels =
+	SOCNIC_DEVARG_UINT(MA, p.n_channels, 1, DWMAC4_MODEL_MAX_CHANNELS,
+			   "expected 1..8");
+/* Words in their enum's order (clocks, soc, soc_boot). */
+static const struct socnic_devarg_parser arg_model_clocks =
+	SOCNIC_DEVARG_WORD(MA, p.clocks, "expected on, off or no_rxc",
+			   SOCNIC_DV_NAMES("on", "off", "no_rxc"));
+static const struct socnic_devarg_parser arg_model_boot =
+	SOCNIC_DEVARG_FN(parse_model_boot);
+static const struct socnic_devarg_parser arg_model_soc =
+	SOCNIC_DEVARG_WORD(MA, p.soc, "expected none, rk3568, rk3588 or imx8mp",
+			   SOCNIC_DV_NAMES("none", "rk3568", "rk3588", "imx8mp"));
+static const struct socnic_devarg_parser arg_model_soc_gmac =
+	SOCNIC_DEVARG_UINT(MA, p.soc_gmac, 0, 1,
+			   "expected 0 or 1 (the i.MX8MP has GMAC 0 only)");
+static const struct socnic_devarg_parser arg_model_soc_boot =
+	SOCNIC_DEVARG_WORD(MA, p.soc_boot, "expected uboot or cold",
+			   SOCNIC_DV_NAMES("uboot", "cold"));
+static const struct socnic_devarg_parser arg_model_soc_gated =
+	SOCNIC_DEVARG_BOOL(MA, p.soc_gated, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_model_soc_tx_delay =
+	SOCNIC_DEVARG_UINT(MA, p.soc_tx_delay, 0, 255,
+			   "expected a delay-line value 0..255");
+static const struct socnic_devarg_parser arg_model_soc_rx_delay =
+	SOCNIC_DEVARG_UINT(MA, p.soc_rx_delay, 0, 255,
+			   "expected a delay-line value 0..255");
+static const struct socnic_devarg_parser arg_model_irq_race =
+	SOCNIC_DEVARG_BOOL(MA, p.irq_race, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_model_irq_line =
+	SOCNIC_DEVARG_WORD(MA, p.irq_one_line, "expected split or one",
+			   SOCNIC_DV_NAMES("split", "one"));
+static const struct socnic_devarg_parser arg_model_phy_eee =
+	SOCNIC_DEVARG_BOOL(MA, p.phy_eee, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_model_mmc_preset =
+	SOCNIC_DEVARG_BOOL(MA, p.mmc_preset, "expected 0 or 1");
+/* The application clock the model's RX watchdog counts. */
+static const struct socnic_devarg_parser arg_model_clk =
+	SOCNIC_DEVARG_UINT(MA, p.clk_hz, 1000000, 1000000000,
+			   "expected the application clock in Hz, 1000000..1000000000");
+#undef MA
 
 static const struct socnic_devarg stmmac_model_devargs[] = {
 	STMMAC_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
@@ -319,8 +186,6 @@ static const struct socnic_devarg stmmac_model_devargs[] = {
 
 /* The driver's keys, known by name: the driver parses them. */
 static const struct socnic_devarg stmmac_driver_keys[] = {
-	SOCNIC_PORT_DEVARGS(SOCNIC_DEVARG_KNOWN)
-	SOCNIC_RX_DEVARGS(SOCNIC_DEVARG_KNOWN)
 	STMMAC_DEVARGS(SOCNIC_DEVARG_KNOWN)
 };
 
@@ -328,22 +193,15 @@ int
 stmmac_model_args_parse(const char *name, const char *args,
 			struct stmmac_model_args *ma)
 {
-	const struct socnic_devarg_list lists[] = {
-		{ socnic_model_devargs, socnic_model_nb_devargs, &ma->common },
-		{ stmmac_model_devargs, RTE_DIM(stmmac_model_devargs), ma },
-		{ stmmac_driver_keys, RTE_DIM(stmmac_driver_keys), NULL },
+	const struct socnic_devarg_list model = {
+		stmmac_model_devargs, RTE_DIM(stmmac_model_devargs), ma, NULL
 	};
-	struct socnic_devargs_seen seen;
-	int ret;
 
-	socnic_model_args_init(&ma->common);
 	dwmac4_model_params_init(&ma->p);
-	ret = socnic_devargs_parse(stmmac_logtype_backend, name, args,
-				   STMMAC_PMD_PARAMS, lists, RTE_DIM(lists),
-				   &seen);
-	if (ret == 0)
-		ret = socnic_model_args_finish(&ma->common, name, stmmac_logtype_backend);
-	return ret;
+	return socnic_model_args_parse(stmmac_logtype_backend, name, args,
+				       STMMAC_PMD_PARAMS, &ma->common, &model,
+				       stmmac_driver_keys,
+				       RTE_DIM(stmmac_driver_keys));
 }
 
 int

@@ -3,9 +3,8 @@
  * Devargs parsing (socnic_devargs.h). rte_kvargs is asked to accept any
  * key so that an unknown one can be reported by name (rte_kvargs_parse()
  * with a key list only says "invalid"), then each pair is dispatched
- * through the lists' tables. Numbers are parsed strictly: no sign, no
- * trailing garbage, range-checked. The RX path's keys are parsed in
- * socnic_devargs_rx.c.
+ * through the lists' tables to the keys' parsers (socnic_devargs_value.c).
+ * The RX path's keys are parsed in socnic_devargs_rx.c.
  */
 #include <errno.h>
 #include <inttypes.h>
@@ -22,126 +21,10 @@
 #include "socnic_devargs.h"
 #include "socnic_log.h"
 
-/* ---- Value parsers ---- */
-
-int
-socnic_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out)
-{
-	char *end;
-	unsigned long long v;
-
-	if (s == NULL || *s < '0' || *s > '9')
-		return -1;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno != 0 || *end != '\0' || v < min || v > max)
-		return -1;
-	*out = v;
-	return 0;
-}
-
-int
-socnic_parse_bool(const char *s, bool *out)
-{
-	uint64_t v;
-
-	if (socnic_parse_u64(s, 0, 1, &v) < 0)
-		return -1;
-	*out = v != 0;
-	return 0;
-}
-
-int
-socnic_parse_word(const char *v, const char *const *names)
-{
-	int i;
-
-	for (i = 0; v != NULL && names[i] != NULL; i++)
-		if (strcmp(v, names[i]) == 0)
-			return i;
-	return -1;
-}
-
-int
-socnic_parse_mdio_addr(const char *v, const char *word, unsigned int *out)
-{
-	uint64_t n;
-
-	if (v != NULL && strcmp(v, word) == 0)
-		return 1;
-	if (socnic_parse_u64(v, 0, 31, &n) < 0)
-		return -1;
-	*out = (unsigned int)n;
-	return 0;
-}
-
-const char *
-socnic_parse_speed(const char *v, unsigned int *speed)
-{
-	static const char *const names[] = { "10", "100", "1000", NULL };
-	static const unsigned int speeds[] = { 10, 100, 1000 };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected 10, 100 or 1000";
-	*speed = speeds[i];
-	return NULL;
-}
-
-const char *
-socnic_parse_duplex(const char *v, bool *full)
-{
-	static const char *const names[] = { "full", "half", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected full or half";
-	*full = i == 0;
-	return NULL;
-}
-
-int
-socnic_copy_str(char *dst, size_t cap, const char *s)
-{
-	size_t n;
-
-	if (s == NULL || s[0] == '\0')
-		return -1;
-	n = strlen(s);
-	if (n >= cap)
-		return -1;
-	memcpy(dst, s, n + 1);
-	return 0;
-}
-
-const char *
-socnic_parse_ppm(const char *v, uint32_t *out)
-{
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, 1000000, &n) < 0)
-		return "expected 0..1000000 per million frames";
-	*out = (uint32_t)n;
-	return NULL;
-}
-
-const char *
-socnic_parse_mac(const char *v, uint8_t mac[6], bool unicast)
-{
-	struct rte_ether_addr ea;
-
-	if (v == NULL || rte_ether_unformat_addr(v, &ea) < 0)
-		return "expected xx:xx:xx:xx:xx:xx";
-	if (unicast && !rte_is_valid_assigned_ether_addr(&ea))
-		return "not a unicast address";
-	memcpy(mac, ea.addr_bytes, RTE_ETHER_ADDR_LEN);
-	return NULL;
-}
-
 /* ---- The port's keys ---- */
 
 static const char *
-arg_uio(const char *v, void *args)
+parse_uio(const char *v, void *args)
 {
 	struct socnic_port_args *a = args;
 	uint64_t n;
@@ -160,7 +43,7 @@ arg_uio(const char *v, void *args)
  * is stored as "".
  */
 static const char *
-arg_uio_root(const char *v, void *args)
+parse_uio_root(const char *v, void *args)
 {
 	struct socnic_port_args *a = args;
 	struct stat sb;
@@ -180,24 +63,15 @@ arg_uio_root(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_uio_force(const char *v, void *args)
-{
-	struct socnic_port_args *a = args;
-
-	return socnic_parse_bool(v, &a->uio_force) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_mac(const char *v, void *args)
-{
-	struct socnic_port_args *a = args;
-	const char *err = socnic_parse_mac(v, a->mac, true);
-
-	if (err == NULL)
-		a->has_mac = true;
-	return err;
-}
+#define PA struct socnic_port_args
+static const struct socnic_devarg_parser arg_uio = SOCNIC_DEVARG_FN(parse_uio);
+static const struct socnic_devarg_parser arg_uio_root =
+	SOCNIC_DEVARG_FN(parse_uio_root);
+static const struct socnic_devarg_parser arg_uio_force =
+	SOCNIC_DEVARG_BOOL(PA, uio_force, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_mac =
+	SOCNIC_DEVARG_MAC(PA, mac, has_mac, true);
+#undef PA
 
 const struct socnic_devarg socnic_port_devargs[] = {
 	SOCNIC_PORT_DEVARGS(SOCNIC_DEVARG_PARSE)
@@ -333,9 +207,9 @@ static const char *
 devarg_apply(const struct socnic_devarg *d, const struct socnic_devarg_list *l,
 	     const char *val)
 {
-	if (d->fn == NULL || l->args == NULL)
+	if (d->parser == NULL || l->args == NULL)
 		return NULL;
-	return d->fn(val, l->args);
+	return socnic_devarg_value(d->parser, val, l->args);
 }
 
 enum socnic_devarg_scope
@@ -365,8 +239,9 @@ socnic_devargs_parse(int logtype, const char *name, const char *args,
 	for (i = 0; i < n; i++)
 		for (k = 0; lists[i].args != NULL && k < lists[i].nb_keys; k++) {
 			d = &lists[i].keys[k];
-			if (d->dflt == NULL || d->fn == NULL ||
-			    d->fn(d->dflt, lists[i].args) == NULL)
+			if (d->dflt == NULL || d->parser == NULL ||
+			    socnic_devarg_value(d->parser, d->dflt,
+						lists[i].args) == NULL)
 				continue;
 			SOCNIC_LOG(logtype, ERR, "%s: the default %s=%s does not parse",
 				   name, d->key, d->dflt);
@@ -405,6 +280,8 @@ socnic_devargs_parse(int logtype, const char *name, const char *args,
 		d = devarg_find(key, lists, n, &l);
 		prev = d;
 		if (d != NULL) {
+			if (l->given != NULL && l->args != NULL)
+				l->given(d->key, val, l->args);
 			err = devarg_apply(d, l, val);
 			if (d->scope == SOCNIC_DEVARG_MODEL &&
 			    seen->model_key == NULL)
@@ -475,10 +352,10 @@ socnic_devargs_parse_port(int logtype, const char *name, const char *args,
 			  struct socnic_rx_args *rx, void *own)
 {
 	const struct socnic_devarg_list lists[] = {
-		{ socnic_port_devargs, socnic_port_nb_devargs, port },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, rx },
-		{ pmd->keys, pmd->nb_keys, own },
-		{ pmd->model_keys, pmd->nb_model_keys, NULL },
+		{ socnic_port_devargs, socnic_port_nb_devargs, port, NULL },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, rx, NULL },
+		{ pmd->keys, pmd->nb_keys, own, NULL },
+		{ pmd->model_keys, pmd->nb_model_keys, NULL, NULL },
 	};
 	struct socnic_devargs_seen seen;
 	int ret;
@@ -507,10 +384,10 @@ socnic_devargs_pmd_scope(const struct socnic_pmd_devargs *pmd,
 			 const char *key)
 {
 	const struct socnic_devarg_list lists[] = {
-		{ socnic_port_devargs, socnic_port_nb_devargs, NULL },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL },
-		{ pmd->keys, pmd->nb_keys, NULL },
-		{ pmd->model_keys, pmd->nb_model_keys, NULL },
+		{ socnic_port_devargs, socnic_port_nb_devargs, NULL, NULL },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL, NULL },
+		{ pmd->keys, pmd->nb_keys, NULL, NULL },
+		{ pmd->model_keys, pmd->nb_model_keys, NULL, NULL },
 	};
 
 	return socnic_devargs_scope(key, lists, RTE_DIM(lists));

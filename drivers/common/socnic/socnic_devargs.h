@@ -43,29 +43,109 @@ enum socnic_devarg_scope {
 	SOCNIC_DEVARG_UIO,		/* with uio= only */
 };
 
-/* X-macro expanders: "key=syntax " of the parameter string; table rows. */
+/*
+ * X-macro expanders: "key=syntax " of the parameter string; table rows
+ * (key "foo" is parsed as its parser arg_foo says, a
+ * struct socnic_devarg_parser of the file that parses the list).
+ */
 #define SOCNIC_DEVARG_PARAM(key, syntax, dflt, scope) #key "=" syntax " "
 #define SOCNIC_DEVARG_PARSE(key, syntax, dflt, scope)			\
-	{ #key, arg_ ## key, dflt, SOCNIC_DEVARG_ ## scope },
+	{ #key, &arg_ ## key, dflt, SOCNIC_DEVARG_ ## scope },
 #define SOCNIC_DEVARG_KNOWN(key, syntax, dflt, scope)			\
 	{ #key, NULL, NULL, SOCNIC_DEVARG_ ## scope },
 
 /* Parses @p val into @p args; NULL, or why it is refused. */
 typedef const char *(*socnic_devarg_fn)(const char *val, void *args);
 
+/* How a key's value is parsed (socnic_devargs_value.c). */
+enum socnic_devarg_type {
+	SOCNIC_DV_FN = 0,	/* by fn, a key of its own kind */
+	SOCNIC_DV_UINT,		/* one of names, else a decimal in [min, max] */
+	SOCNIC_DV_WORD,		/* one of names */
+	SOCNIC_DV_MAC,		/* xx:xx:xx:xx:xx:xx; min 1: unicast only */
+};
+
+/*
+ * One key's parser: a function, or a row saying what the value may be and
+ * which field of the list's struct takes it (a word: its value in vals,
+ * or its index). err is the reason given for a refused value.
+ */
+struct socnic_devarg_parser {
+	enum socnic_devarg_type type;
+	socnic_devarg_fn fn;		/* SOCNIC_DV_FN */
+	uint32_t off;			/* the field: offset and size */
+	uint32_t size;
+	uint32_t given;			/* 1 + offset of a bool set; 0: none */
+	uint64_t min, max;
+	bool pow2;			/* UINT: a power of two only */
+	const char *const *names;	/* NULL-terminated */
+	const int64_t *vals;
+	const char *err;
+};
+
+/* A field of struct @p T for the rows below. */
+#define SOCNIC_DV_AT(T, f)						\
+	.off = offsetof(T, f), .size = sizeof(((T *)0)->f)
+/* ... and a bool of @p T set when the key is given. */
+#define SOCNIC_DV_GIVEN(T, f)	.given = offsetof(T, f) + 1
+/* Words and their values, for .names and .vals. */
+#define SOCNIC_DV_NAMES(...)	.names = (const char *const[]){ __VA_ARGS__, NULL }
+#define SOCNIC_DV_VALS(...)	.vals = (const int64_t[]){ __VA_ARGS__ }
+
+#define SOCNIC_DEVARG_FN(f)	{ .type = SOCNIC_DV_FN, .fn = (f) }
+#define SOCNIC_DEVARG_UINT(T, f, lo, hi, why)				\
+	{ .type = SOCNIC_DV_UINT, SOCNIC_DV_AT(T, f), .min = (lo),	\
+	  .max = (hi), .err = (why) }
+#define SOCNIC_DEVARG_BOOL(T, f, why)	SOCNIC_DEVARG_UINT(T, f, 0, 1, why)
+/* A rate per million frames, 0..1000000. */
+#define SOCNIC_DEVARG_PPM(T, f)						\
+	SOCNIC_DEVARG_UINT(T, f, 0, 1000000,				\
+			   "expected 0..1000000 per million frames")
+/* The words' index (enum order), or with SOCNIC_DV_VALS their values. */
+#define SOCNIC_DEVARG_WORD(T, f, why, ...)				\
+	{ .type = SOCNIC_DV_WORD, SOCNIC_DV_AT(T, f), .err = (why),	\
+	  __VA_ARGS__ }
+/* A link speed: 10, 100 or 1000 (Mbit/s). */
+#define SOCNIC_DEVARG_SPEED(T, f)					\
+	SOCNIC_DEVARG_WORD(T, f, "expected 10, 100 or 1000",		\
+			   SOCNIC_DV_NAMES("10", "100", "1000"),		\
+			   SOCNIC_DV_VALS(10, 100, 1000))
+/* A duplex, full (true) or half, into a bool. */
+#define SOCNIC_DEVARG_DUPLEX(T, f)					\
+	SOCNIC_DEVARG_WORD(T, f, "expected full or half",		\
+			   SOCNIC_DV_NAMES("full", "half"), SOCNIC_DV_VALS(1, 0))
+/* An MDIO address 0..31, or @p word (auto, none) for @p val. */
+#define SOCNIC_DEVARG_MDIO_ADDR(T, f, word, val, why)			\
+	{ .type = SOCNIC_DV_UINT, SOCNIC_DV_AT(T, f), .min = 0, .max = 31, \
+	  SOCNIC_DV_NAMES(word), SOCNIC_DV_VALS(val), .err = (why) }
+/* An address, @p unicast: an assigned unicast one only; @p has set. */
+#define SOCNIC_DEVARG_MAC(T, f, has, unicast)				\
+	{ .type = SOCNIC_DV_MAC, SOCNIC_DV_AT(T, f), SOCNIC_DV_GIVEN(T, has), \
+	  .min = (unicast) }
+
 struct socnic_devarg {
 	const char *key;
-	socnic_devarg_fn fn;	/* NULL: another part of the PMD parses it */
+	/* NULL: another part of the PMD parses it */
+	const struct socnic_devarg_parser *parser;
 	const char *dflt;	/* parsed before the arguments; NULL: none */
 	enum socnic_devarg_scope scope;
 };
 
-/* One list of keys and the struct its parsers fill (NULL: recognise only). */
+/*
+ * One list of keys and the struct its parsers fill (NULL: recognise only);
+ * given, if not NULL, is told every key of the list given, before its
+ * parser runs.
+ */
 struct socnic_devarg_list {
 	const struct socnic_devarg *keys;
 	unsigned int nb_keys;
 	void *args;
+	void (*given)(const char *key, const char *val, void *args);
 };
+
+/* Parses @p val for @p p into @p args; NULL, or why it is refused. */
+const char *socnic_devarg_value(const struct socnic_devarg_parser *p,
+				const char *val, void *args);
 
 /* What a parse saw of the scoped keys, for the checks of the backends. */
 struct socnic_devargs_seen {
@@ -107,6 +187,29 @@ struct socnic_pmd_devargs {
 };
 
 /*
+ * Defines @p var, the struct socnic_pmd_devargs of a PMD whose parameter
+ * string is @p params_str: its own keys (the X-macro list @p OWN, key foo
+ * parsed by its arg_foo) and its model's (SOCNIC_MODEL_DEVARGS and the
+ * list @p MODEL, recognised only: the model backend parses them).
+ */
+#define SOCNIC_PMD_DEVARGS_DEFINE(var, params_str, OWN, MODEL)		\
+static const struct socnic_devarg var ## _keys[] = {			\
+	OWN(SOCNIC_DEVARG_PARSE)					\
+};									\
+static const struct socnic_devarg var ## _model_keys[] = {		\
+	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_KNOWN)			\
+	MODEL(SOCNIC_DEVARG_KNOWN)					\
+};									\
+static const struct socnic_pmd_devargs var = {				\
+	.params = params_str,						\
+	.keys = var ## _keys,						\
+	.nb_keys = sizeof(var ## _keys) / sizeof(var ## _keys[0]),	\
+	.model_keys = var ## _model_keys,				\
+	.nb_model_keys = sizeof(var ## _model_keys) /			\
+			 sizeof(var ## _model_keys[0]),			\
+}
+
+/*
  * Parses the devargs @p args (may be NULL or empty) of the device @p name:
  * the port keys into @p port, the RX path's into @p rx, the PMD's own into
  * @p own; the model's keys are recognised and left to the model backend.
@@ -124,7 +227,7 @@ enum socnic_devarg_scope
 socnic_devargs_pmd_scope(const struct socnic_pmd_devargs *pmd,
 			 const char *key);
 
-/* ---- Value parsers for the keys' arg_*() functions ---- */
+/* ---- Value parsers for the keys' own functions (SOCNIC_DV_FN) ---- */
 
 /* Strict unsigned decimal in [min, max]: 0 or -1. */
 int socnic_parse_u64(const char *s, uint64_t min, uint64_t max, uint64_t *out);
@@ -134,19 +237,6 @@ int socnic_parse_bool(const char *s, bool *out);
 int socnic_parse_word(const char *v, const char *const *names);
 /* A non-empty string that fits @p cap with its NUL: 0 or -1. */
 int socnic_copy_str(char *dst, size_t cap, const char *s);
-/* A rate per million frames, 0..1000000. */
-const char *socnic_parse_ppm(const char *v, uint32_t *out);
-/* xx:xx:xx:xx:xx:xx; @p unicast: an assigned unicast address only. */
-const char *socnic_parse_mac(const char *v, uint8_t mac[6], bool unicast);
-/*
- * An MDIO address 0..31 (into @p out: 0) or @p word ("auto", "none": 1);
- * -1 for anything else.
- */
-int socnic_parse_mdio_addr(const char *v, const char *word, unsigned int *out);
-/* A link speed: 10, 100 or 1000 (Mbit/s). */
-const char *socnic_parse_speed(const char *v, unsigned int *speed);
-/* A duplex: full or half. */
-const char *socnic_parse_duplex(const char *v, bool *full);
 
 /* ---- The port's keys (every PMD): its backend and address ---- */
 

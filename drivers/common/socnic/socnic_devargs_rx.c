@@ -23,18 +23,6 @@
 #define SOCNIC_ABLATION_BUILT	false
 #endif
 
-static const char *
-arg_copybreak(const char *v, void *args)
-{
-	struct socnic_rx_args *a = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, SOCNIC_COPYBREAK_MAX, &n) < 0)
-		return "expected 0..2048 bytes (0 disables)";
-	a->copybreak = (uint32_t)n;
-	return NULL;
-}
-
 /* csum= words, in enum rxp_csum_mode order. */
 static const char *const csum_names[] = { "auto", "sw", "hw", "off", NULL };
 
@@ -46,31 +34,7 @@ socnic_csum_mode_name(enum rxp_csum_mode mode)
 }
 
 static const char *
-arg_csum(const char *v, void *args)
-{
-	struct socnic_rx_args *a = args;
-	int i = socnic_parse_word(v, csum_names);
-
-	if (i < 0)
-		return "expected auto, sw, hw or off";
-	a->csum = (enum rxp_csum_mode)i;
-	return NULL;
-}
-
-static const char *
-arg_prefetch(const char *v, void *args)
-{
-	struct socnic_rx_args *a = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, RXP_PREFETCH_HEAD_LINES_MAX, &n) < 0)
-		return "expected 0, 1 or 2 (64-byte lines of the packet head)";
-	a->prefetch_lines = (uint8_t)n;
-	return NULL;
-}
-
-static const char *
-arg_prefetch_at(const char *v, void *args)
+parse_prefetch_at(const char *v, void *args)
 {
 	static const char *const names[] = { "after", "before", NULL };
 	struct socnic_rx_args *a = args;
@@ -85,34 +49,7 @@ arg_prefetch_at(const char *v, void *args)
 }
 
 static const char *
-arg_prefetch_body(const char *v, void *args)
-{
-	/* In enum socnic_prefetch_body order. */
-	static const char *const names[] = { "auto", "on", "off", NULL };
-	struct socnic_rx_args *a = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected auto, on or off";
-	a->prefetch_body = (enum socnic_prefetch_body)i;
-	return NULL;
-}
-
-static const char *
-arg_sync(const char *v, void *args)
-{
-	static const char *const names[] = { "precise", "full", NULL };
-	struct socnic_rx_args *a = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected precise or full";
-	a->sync_full = i == 1;
-	return NULL;
-}
-
-static const char *
-arg_zerocopy(const char *v, void *args)
+parse_zerocopy(const char *v, void *args)
 {
 	struct socnic_rx_args *a = args;
 	bool zc;
@@ -125,20 +62,31 @@ arg_zerocopy(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_dma(const char *v, void *args)
-{
-	/* In enum socnic_dma_mode order. */
-	static const char *const names[] = { "auto", "coherent",
-					     "noncoherent", NULL };
-	struct socnic_rx_args *a = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected auto, coherent or noncoherent";
-	a->dma = (enum socnic_dma_mode)i;
-	return NULL;
-}
+/* Words in their enum's order (prefetch_body, dma). */
+#define RA struct socnic_rx_args
+static const struct socnic_devarg_parser arg_copybreak =
+	SOCNIC_DEVARG_UINT(RA, copybreak, 0, SOCNIC_COPYBREAK_MAX,
+			   "expected 0..2048 bytes (0 disables)");
+static const struct socnic_devarg_parser arg_csum =
+	SOCNIC_DEVARG_WORD(RA, csum, "expected auto, sw, hw or off",
+			   .names = csum_names);
+static const struct socnic_devarg_parser arg_prefetch =
+	SOCNIC_DEVARG_UINT(RA, prefetch_lines, 0, RXP_PREFETCH_HEAD_LINES_MAX,
+			   "expected 0, 1 or 2 (64-byte lines of the packet head)");
+static const struct socnic_devarg_parser arg_prefetch_at =
+	SOCNIC_DEVARG_FN(parse_prefetch_at);
+static const struct socnic_devarg_parser arg_prefetch_body =
+	SOCNIC_DEVARG_WORD(RA, prefetch_body, "expected auto, on or off",
+			   SOCNIC_DV_NAMES("auto", "on", "off"));
+static const struct socnic_devarg_parser arg_sync =
+	SOCNIC_DEVARG_WORD(RA, sync_full, "expected precise or full",
+			   SOCNIC_DV_NAMES("precise", "full"));
+static const struct socnic_devarg_parser arg_zerocopy =
+	SOCNIC_DEVARG_FN(parse_zerocopy);
+static const struct socnic_devarg_parser arg_dma =
+	SOCNIC_DEVARG_WORD(RA, dma, "expected auto, coherent or noncoherent",
+			   SOCNIC_DV_NAMES("auto", "coherent", "noncoherent"));
+#undef RA
 
 const struct socnic_devarg socnic_rx_devargs[] = {
 	SOCNIC_RX_DEVARGS(SOCNIC_DEVARG_PARSE)

@@ -33,7 +33,7 @@ set_tx_sink(struct socnic_model_args *ma, enum socnic_tx_sink sink)
 }
 
 static const char *
-arg_rx_pcap(const char *v, void *args)
+parse_rx_pcap(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;
 
@@ -43,18 +43,7 @@ arg_rx_pcap(const char *v, void *args)
 }
 
 static const char *
-arg_rx_pcap_loop(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	if (socnic_parse_bool(v, &ma->rx_pcap_loop) < 0)
-		return "expected 0 or 1";
-	ma->rx_pcap_loop_given = true;
-	return NULL;
-}
-
-static const char *
-arg_tx_pcap(const char *v, void *args)
+parse_tx_pcap(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;
 
@@ -64,7 +53,7 @@ arg_tx_pcap(const char *v, void *args)
 }
 
 static const char *
-arg_rx_iface(const char *v, void *args)
+parse_rx_iface(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;
 
@@ -74,7 +63,7 @@ arg_rx_iface(const char *v, void *args)
 }
 
 static const char *
-arg_tx_iface(const char *v, void *args)
+parse_tx_iface(const char *v, void *args)
 {
 	struct socnic_model_args *ma = args;
 
@@ -84,12 +73,12 @@ arg_tx_iface(const char *v, void *args)
 }
 
 static const char *
-arg_iface(const char *v, void *args)
+parse_iface(const char *v, void *args)
 {
-	const char *err = arg_rx_iface(v, args);
+	const char *err = parse_rx_iface(v, args);
 
 	if (err == NULL)
-		err = arg_tx_iface(v, args);
+		err = parse_tx_iface(v, args);
 	((struct socnic_model_args *)args)->iface_key = err == NULL;
 	if (err == NULL)
 		((struct socnic_model_args *)args)->rx_src_key = "iface";
@@ -97,7 +86,7 @@ arg_iface(const char *v, void *args)
 }
 
 static const char *
-arg_gen_len(const char *v, void *args)
+parse_gen_len(const char *v, void *args)
 {
 	static const char *const msg =
 		"expected N, MIN-MAX (60..9018, without FCS) or imix";
@@ -130,113 +119,13 @@ arg_gen_len(const char *v, void *args)
 	return NULL;
 }
 
-static const char *
-arg_gen_flows(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, 1u << 24, &n) < 0)
-		return "expected 1..16777216";
-	ma->gen.flows = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_gen_pkts(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	return socnic_parse_u64(v, 0, UINT64_MAX, &ma->gen.count) < 0 ?
-		"expected a frame count (0: endless)" : NULL;
-}
-
-static const char *
-arg_gen_bad_l4(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 0, 1000, &n) < 0)
-		return "expected a permille 0..1000";
-	ma->gen.bad_l4_permille = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_gen_proto(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	if (v != NULL && strcmp(v, "udp") == 0)
-		ma->gen.l4_proto = IPPROTO_UDP;
-	else if (v != NULL && strcmp(v, "tcp") == 0)
-		ma->gen.l4_proto = IPPROTO_TCP;
-	else
-		return "expected udp or tcp";
-	return NULL;
-}
-
-static const char *
-arg_gen_stamp(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	return socnic_parse_bool(v, &ma->gen.stamp) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_gen_ipv6(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	return socnic_parse_bool(v, &ma->gen.ipv6) < 0 ? "expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_gen_rate(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	return socnic_parse_u64(v, 0, UINT64_MAX, &ma->gen.rate_pps) < 0 ?
-		"expected packets per second (0: unlimited)" : NULL;
-}
-
-/* Any address, multicast included: the filters are under test. */
-static const char *
-arg_gen_dst(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-	const char *err = socnic_parse_mac(v, ma->gen_dst, false);
-
-	if (err == NULL)
-		ma->has_gen_dst = true;
-	return err;
-}
-
-static const char *
-arg_model_cpu(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-	uint64_t n;
-
-	if (v != NULL && strcmp(v, "-1") == 0) {
-		ma->cpu = -1;
-		return NULL;
-	}
-	if (socnic_parse_u64(v, 0, RTE_MAX_LCORE - 1, &n) < 0)
-		return "expected a CPU number or -1";
-	ma->cpu = (int)n;
-	return NULL;
-}
-
 /*
  * No model thread: the device moves only in the harness's steps (1), or
  * in the polling thread, each time the application polls the port
  * (inline: a benchmark rig, socnic_model_port.h).
  */
 static const char *
-arg_model_step(const char *v, void *args)
+parse_model_step(const char *v, void *args)
 {
 	static const char *const names[] = { "0", "1", "inline", NULL };
 	struct socnic_model_args *ma = args;
@@ -249,86 +138,80 @@ arg_model_step(const char *v, void *args)
 	return NULL;
 }
 
-/* In enum model_dma_store's order. */
-static const char *
-arg_dma_store(const char *v, void *args)
-{
-	static const char *const names[] = { "plain", "nt", "flush", NULL };
-	struct socnic_model_args *ma = args;
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected plain, nt or flush";
-	ma->dma_store = (enum model_dma_store)i;
-	return NULL;
-}
-
-static const char *
-arg_flow_ctrl(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	if (socnic_parse_bool(v, &ma->flow_ctrl) < 0)
-		return "expected 0 or 1";
-	ma->flow_ctrl_set = true;
-	return NULL;
-}
-
-static const char *
-arg_wb_batch(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-	uint64_t n;
-
-	if (socnic_parse_u64(v, 1, 64, &n) < 0)
-		return "expected 1..64 frames";
-	ma->wb_batch = (unsigned int)n;
-	return NULL;
-}
-
-static const char *
-arg_model_nc(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	return socnic_parse_bool(v, &ma->nc) < 0 ? "expected 1 or 0" : NULL;
-}
-
-static const char *
-arg_fault_seed(const char *v, void *args)
-{
-	struct socnic_model_args *ma = args;
-
-	if (socnic_parse_u64(v, 0, UINT64_MAX, &ma->fault_seed) < 0)
-		return "expected an unsigned 64-bit seed";
-	return NULL;
-}
-
-/* Every gen_* key marks the generator as asked for (the first named). */
-#define SOCNIC_MODEL_GEN_KEY(key, syntax, dflt, scope)			\
-static const char *							\
-arg_given_ ## key(const char *v, void *args)				\
-{									\
-	struct socnic_model_args *ma_ = args;				\
-									\
-	if (strncmp(#key, "gen_", 4) == 0 && v != NULL &&		\
-	    ma_->gen_key == NULL)					\
-		ma_->gen_key = #key;					\
-	return arg_ ## key(v, args);					\
-}
-SOCNIC_MODEL_DEVARGS(SOCNIC_MODEL_GEN_KEY)
-#undef SOCNIC_MODEL_GEN_KEY
-
-#define SOCNIC_MODEL_ROW(key, syntax, dflt, scope)			\
-	{ #key, arg_given_ ## key, dflt, SOCNIC_DEVARG_ ## scope },
-const struct socnic_devarg socnic_model_devargs[] = {
-	SOCNIC_MODEL_DEVARGS(SOCNIC_MODEL_ROW)
+#define MA struct socnic_model_args
+static const struct socnic_devarg_parser arg_rx_pcap = SOCNIC_DEVARG_FN(parse_rx_pcap);
+static const struct socnic_devarg_parser arg_rx_pcap_loop = {
+	.type = SOCNIC_DV_UINT, SOCNIC_DV_AT(MA, rx_pcap_loop), .max = 1,
+	SOCNIC_DV_GIVEN(MA, rx_pcap_loop_given), .err = "expected 0 or 1",
 };
-#undef SOCNIC_MODEL_ROW
+static const struct socnic_devarg_parser arg_tx_pcap = SOCNIC_DEVARG_FN(parse_tx_pcap);
+static const struct socnic_devarg_parser arg_iface = SOCNIC_DEVARG_FN(parse_iface);
+static const struct socnic_devarg_parser arg_rx_iface = SOCNIC_DEVARG_FN(parse_rx_iface);
+static const struct socnic_devarg_parser arg_tx_iface = SOCNIC_DEVARG_FN(parse_tx_iface);
+static const struct socnic_devarg_parser arg_gen_len = SOCNIC_DEVARG_FN(parse_gen_len);
+static const struct socnic_devarg_parser arg_gen_flows =
+	SOCNIC_DEVARG_UINT(MA, gen.flows, 1, 1u << 24, "expected 1..16777216");
+static const struct socnic_devarg_parser arg_gen_pkts =
+	SOCNIC_DEVARG_UINT(MA, gen.count, 0, UINT64_MAX,
+			   "expected a frame count (0: endless)");
+static const struct socnic_devarg_parser arg_gen_bad_l4 =
+	SOCNIC_DEVARG_UINT(MA, gen.bad_l4_permille, 0, 1000,
+			   "expected a permille 0..1000");
+static const struct socnic_devarg_parser arg_gen_proto =
+	SOCNIC_DEVARG_WORD(MA, gen.l4_proto, "expected udp or tcp",
+			   SOCNIC_DV_NAMES("udp", "tcp"),
+			   SOCNIC_DV_VALS(IPPROTO_UDP, IPPROTO_TCP));
+static const struct socnic_devarg_parser arg_gen_ipv6 =
+	SOCNIC_DEVARG_BOOL(MA, gen.ipv6, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_gen_rate =
+	SOCNIC_DEVARG_UINT(MA, gen.rate_pps, 0, UINT64_MAX,
+			   "expected packets per second (0: unlimited)");
+static const struct socnic_devarg_parser arg_gen_stamp =
+	SOCNIC_DEVARG_BOOL(MA, gen.stamp, "expected 0 or 1");
+/* Any address, multicast included: the filters are under test. */
+static const struct socnic_devarg_parser arg_gen_dst =
+	SOCNIC_DEVARG_MAC(MA, gen_dst, has_gen_dst, false);
+static const struct socnic_devarg_parser arg_model_cpu = {
+	.type = SOCNIC_DV_UINT, SOCNIC_DV_AT(MA, cpu), .max = RTE_MAX_LCORE - 1,
+	SOCNIC_DV_NAMES("-1"), SOCNIC_DV_VALS(-1),
+	.err = "expected a CPU number or -1",
+};
+static const struct socnic_devarg_parser arg_model_step =
+	SOCNIC_DEVARG_FN(parse_model_step);
+/* In enum model_dma_store's order. */
+static const struct socnic_devarg_parser arg_dma_store =
+	SOCNIC_DEVARG_WORD(MA, dma_store, "expected plain, nt or flush",
+			   SOCNIC_DV_NAMES("plain", "nt", "flush"));
+static const struct socnic_devarg_parser arg_flow_ctrl = {
+	.type = SOCNIC_DV_UINT, SOCNIC_DV_AT(MA, flow_ctrl), .max = 1,
+	SOCNIC_DV_GIVEN(MA, flow_ctrl_set), .err = "expected 0 or 1",
+};
+static const struct socnic_devarg_parser arg_wb_batch =
+	SOCNIC_DEVARG_UINT(MA, wb_batch, 1, 64, "expected 1..64 frames");
+static const struct socnic_devarg_parser arg_model_nc =
+	SOCNIC_DEVARG_BOOL(MA, nc, "expected 1 or 0");
+static const struct socnic_devarg_parser arg_fault_seed =
+	SOCNIC_DEVARG_UINT(MA, fault_seed, 0, UINT64_MAX,
+			   "expected an unsigned 64-bit seed");
+#undef MA
+
+const struct socnic_devarg socnic_model_devargs[] = {
+	SOCNIC_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
+};
 const unsigned int socnic_model_nb_devargs = RTE_DIM(socnic_model_devargs);
 
-void
-socnic_model_args_init(struct socnic_model_args *ma)
+/* Every gen_* key given marks the generator as asked for (the first named). */
+static void
+model_args_given(const char *key, const char *val, void *args)
+{
+	struct socnic_model_args *ma = args;
+
+	if (strncmp(key, "gen_", 4) == 0 && val != NULL && ma->gen_key == NULL)
+		ma->gen_key = key;
+}
+
+static void
+model_args_init(struct socnic_model_args *ma)
 {
 	memset(ma, 0, sizeof(*ma));
 	model_gen_params_init(&ma->gen);
@@ -370,9 +253,8 @@ model_cpu_online(int cpu)
 	return online;
 }
 
-int
-socnic_model_args_finish(struct socnic_model_args *ma, const char *name,
-			 int logtype)
+static int
+model_args_finish(struct socnic_model_args *ma, const char *name, int logtype)
 {
 	if (ma->gen_key != NULL && ma->rx_src != SOCNIC_RX_SRC_GEN) {
 		SOCNIC_LOG(logtype, ERR, "%s: devarg %s with devarg %s: the generator is not used when %s is the RX source; give one of them",
@@ -395,6 +277,35 @@ socnic_model_args_finish(struct socnic_model_args *ma, const char *name,
 	if (!ma->flow_ctrl_set)
 		ma->flow_ctrl = ma->rx_src == SOCNIC_RX_SRC_PCAP;
 	return 0;
+}
+
+int
+socnic_model_args_parse(int logtype, const char *name, const char *args,
+			const char *params, struct socnic_model_args *ma,
+			const struct socnic_devarg_list *family,
+			const struct socnic_devarg *driver_keys,
+			unsigned int nb_driver_keys)
+{
+	const struct socnic_devarg_list lists[] = {
+		{ socnic_model_devargs, socnic_model_nb_devargs, ma,
+		  model_args_given },
+		*family,
+		/* The PMD's keys: recognised, parsed by the PMD. */
+		{ socnic_port_devargs, socnic_port_nb_devargs, NULL, NULL },
+		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL, NULL },
+		{ driver_keys, nb_driver_keys, NULL, NULL },
+	};
+	struct socnic_devargs_seen seen;
+	int ret;
+
+	model_args_init(ma);
+	ret = socnic_devargs_parse(logtype, name, args,
+				   params != NULL ? params : "", lists,
+				   driver_keys != NULL ? RTE_DIM(lists) :
+				   RTE_DIM(lists) - 1, &seen);
+	if (ret == 0)
+		ret = model_args_finish(ma, name, logtype);
+	return ret;
 }
 
 static struct model_traffic_src *

@@ -71,21 +71,27 @@ struct socnic_model_args {
 extern const struct socnic_devarg socnic_model_devargs[];
 extern const unsigned int socnic_model_nb_devargs;
 
-/* Before parsing: what no key sets (the library's generator defaults). */
-void socnic_model_args_init(struct socnic_model_args *ma);
-
 /*
+ * Parses the model's keys of @p args for the device @p name into @p ma
+ * (the keys every family's model takes) and the family's list @p family
+ * (its model's keys and the struct they fill); the PMD's keys (the
+ * port's, the RX path's and @p driver_keys, which may be NULL) are
+ * recognised and left alone. @p params is the PMD's parameter string,
+ * quoted when a devarg is refused (NULL: none).
+ *
  * After parsing: a port given a TX sink and nothing to receive (no RX
  * source, no gen_* key) receives nothing; a capture is replayed
  * losslessly (flow control) unless flow_ctrl= says otherwise. Keys that
- * would be accepted and ignored are refused here, naming both keys: a
- * gen_* key beside another RX source (rx_pcap, iface, rx_iface),
- * rx_pcap_loop without rx_pcap; so is a model_cpu= that names no online
- * CPU (it would fail only at the port's start). 0, or -EINVAL after
- * logging for the device @p name.
+ * would be accepted and ignored are refused, naming both keys: a gen_*
+ * key beside another RX source (rx_pcap, iface, rx_iface), rx_pcap_loop
+ * without rx_pcap; so is a model_cpu= that names no online CPU (it would
+ * fail only at the port's start). 0, or -EINVAL after logging.
  */
-int socnic_model_args_finish(struct socnic_model_args *ma, const char *name,
-			     int logtype);
+int socnic_model_args_parse(int logtype, const char *name, const char *args,
+			    const char *params, struct socnic_model_args *ma,
+			    const struct socnic_devarg_list *family,
+			    const struct socnic_devarg *driver_keys,
+			    unsigned int nb_driver_keys);
 
 /*
  * Traffic from the frames' sources and to their sinks do not address the

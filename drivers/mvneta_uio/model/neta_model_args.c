@@ -15,93 +15,40 @@
 
 /* ---- The neta model's keys ---- */
 
-#define NETA_PARAMS(args) (&((struct neta_model_args *)(args))->p)
-
 static const char *
-arg_model(const char *v, void *args)
+parse_model(const char *v, void *args)
 {
 	RTE_SET_USED(args);
 	return v != NULL && strcmp(v, "neta") == 0 ? NULL :
 		"the only model is neta";
 }
 
-static const char *
-arg_fault_err_ppm(const char *v, void *args)
-{
-	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.err_ppm);
-}
-
-static const char *
-arg_fault_len_ppm(const char *v, void *args)
-{
-	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.len_ppm);
-}
-
-static const char *
-arg_fault_csum_lie_ppm(const char *v, void *args)
-{
-	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.csum_lie_ppm);
-}
-
-static const char *
-arg_fault_wb_late_ppm(const char *v, void *args)
-{
-	return socnic_parse_ppm(v, &NETA_PARAMS(args)->faults.wb_late_ppm);
-}
-
-static const char *
-arg_model_irq_race(const char *v, void *args)
-{
-	return socnic_parse_bool(v, &NETA_PARAMS(args)->irq_race) < 0 ?
-		"expected 0 or 1" : NULL;
-}
-
-static const char *
-arg_model_watch_da(const char *v, void *args)
-{
-	struct neta_model_params *p = NETA_PARAMS(args);
-	const char *err = socnic_parse_mac(v, p->watch_da, false);
-
-	if (err == NULL)
-		p->watch_da_set = true;
-	return err;
-}
-
-static const char *
-arg_model_mdio(const char *v, void *args)
-{
-	static const char *const names[] = { "map", "window", "none", NULL };
-	int i = socnic_parse_word(v, names);
-
-	if (i < 0)
-		return "expected map, window or none";
-	NETA_PARAMS(args)->mdio = (enum neta_model_mdio)i;
-	return NULL;
-}
-
-static const char *
-arg_model_phy_addr(const char *v, void *args)
-{
-	unsigned int n;
-	int r = socnic_parse_mdio_addr(v, "none", &n);
-
-	if (r < 0)
-		return "expected 0..31 or none (a fixed link)";
-	NETA_PARAMS(args)->phy_addr = r > 0 ? NETA_MODEL_PHY_NONE : n;
-	return NULL;
-}
-
-static const char *
-arg_model_phy_speed(const char *v, void *args)
-{
-	return socnic_parse_speed(v, &NETA_PARAMS(args)->phy_speed);
-}
-
-static const char *
-arg_model_phy_duplex(const char *v, void *args)
-{
-	return socnic_parse_duplex(v, &NETA_PARAMS(args)->phy_full);
-}
+#define MA struct neta_model_args
+static const struct socnic_devarg_parser arg_model = SOCNIC_DEVARG_FN(parse_model);
+static const struct socnic_devarg_parser arg_fault_err_ppm =
+	SOCNIC_DEVARG_PPM(MA, p.faults.err_ppm);
+static const struct socnic_devarg_parser arg_fault_len_ppm =
+	SOCNIC_DEVARG_PPM(MA, p.faults.len_ppm);
+static const struct socnic_devarg_parser arg_fault_csum_lie_ppm =
+	SOCNIC_DEVARG_PPM(MA, p.faults.csum_lie_ppm);
+static const struct socnic_devarg_parser arg_fault_wb_late_ppm =
+	SOCNIC_DEVARG_PPM(MA, p.faults.wb_late_ppm);
+static const struct socnic_devarg_parser arg_model_irq_race =
+	SOCNIC_DEVARG_BOOL(MA, p.irq_race, "expected 0 or 1");
+/* In enum neta_model_mdio's order. */
+static const struct socnic_devarg_parser arg_model_mdio =
+	SOCNIC_DEVARG_WORD(MA, p.mdio, "expected map, window or none",
+			   SOCNIC_DV_NAMES("map", "window", "none"));
+static const struct socnic_devarg_parser arg_model_phy_addr =
+	SOCNIC_DEVARG_MDIO_ADDR(MA, p.phy_addr, "none", NETA_MODEL_PHY_NONE,
+				"expected 0..31 or none (a fixed link)");
+static const struct socnic_devarg_parser arg_model_phy_speed =
+	SOCNIC_DEVARG_SPEED(MA, p.phy_speed);
+static const struct socnic_devarg_parser arg_model_phy_duplex =
+	SOCNIC_DEVARG_DUPLEX(MA, p.phy_full);
+static const struct socnic_devarg_parser arg_model_watch_da =
+	SOCNIC_DEVARG_MAC(MA, p.watch_da, p.watch_da_set, false);
+#undef MA
 
 static const struct socnic_devarg neta_model_devargs[] = {
 	NETA_MODEL_DEVARGS(SOCNIC_DEVARG_PARSE)
@@ -112,26 +59,14 @@ neta_model_args_parse(const char *name, const char *args,
 		      const struct neta_model_args_conf *conf,
 		      struct neta_model_args *ma)
 {
-	const struct socnic_devarg_list lists[] = {
-		{ socnic_model_devargs, socnic_model_nb_devargs, &ma->common },
-		{ neta_model_devargs, RTE_DIM(neta_model_devargs), ma },
-		/* The PMD's keys: recognised, parsed by the PMD. */
-		{ socnic_port_devargs, socnic_port_nb_devargs, NULL },
-		{ socnic_rx_devargs, socnic_rx_nb_devargs, NULL },
-		{ conf->driver_keys, conf->nb_driver_keys, NULL },
+	const struct socnic_devarg_list model = {
+		neta_model_devargs, RTE_DIM(neta_model_devargs), ma, NULL
 	};
-	struct socnic_devargs_seen seen;
-	int ret;
 
-	socnic_model_args_init(&ma->common);
 	neta_model_params_init(&ma->p);
-	ret = socnic_devargs_parse(conf->logtype, name, args,
-				   conf->params != NULL ? conf->params : "",
-				   lists, conf->driver_keys != NULL ?
-				   RTE_DIM(lists) : RTE_DIM(lists) - 1, &seen);
-	if (ret == 0)
-		ret = socnic_model_args_finish(&ma->common, name, conf->logtype);
-	return ret;
+	return socnic_model_args_parse(conf->logtype, name, args, conf->params,
+				       &ma->common, &model, conf->driver_keys,
+				       conf->nb_driver_keys);
 }
 
 /* The shared keys into the model's parameters; the traffic made. */

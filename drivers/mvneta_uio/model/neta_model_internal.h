@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"
 #include "model_phy.h"
@@ -131,13 +132,12 @@ struct neta_model {
 	char last_viol[NETA_VIOL_MSG_LEN];
 	struct model_thread thr;	/* thread mode */
 	/* RX queue interrupt lines (neta_model_irq.c), under the lock. */
+	struct model_efds efds;		/* misc: NEW_CAUSE MISCINTR */
 	struct {
-		int efd;		/* eventfd written on each rise */
 		bool line;		/* the line's level at the last evaluation */
 		bool coal_expired;	/* RXQ_TIME_COAL ran out with frames there */
 	} irq[MVNETA_MAX_RXQ];
 	struct {
-		int efd;		/* eventfd written on each rise */
 		bool line;		/* its level at the last evaluation */
 	} misc_irq;			/* NEW_CAUSE MISCINTR under NEW_MASK */
 	/* irq_race: interrupt writes held back, in order */

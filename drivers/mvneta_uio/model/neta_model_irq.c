@@ -38,8 +38,6 @@
  * sequence.
  */
 #include <errno.h>
-#include <sys/eventfd.h>
-#include <unistd.h>
 
 #include "neta_model_internal.h"
 
@@ -94,7 +92,6 @@ neta_irq_eval(struct neta_model *m)
 {
 	uint32_t mask = neta_reg(m, MVNETA_INTR_NEW_MASK);
 	uint32_t ena = neta_reg(m, MVNETA_INTR_ENABLE);
-	uint64_t one = 1;
 	unsigned int q;
 	bool line;
 
@@ -109,9 +106,7 @@ neta_irq_eval(struct neta_model *m)
 		       (ena & MVNETA_RXQ_INTR_ENABLE(q)) && rx_cause(m, q);
 		if (line && !m->irq[q].line) {
 			NETA_STAT_ADD(m, irq_raised, 1);
-			if (m->irq[q].efd >= 0 &&
-			    write(m->irq[q].efd, &one, sizeof(one)) !=
-			    sizeof(one))
+			if (!model_efd_signal(m->efds.line[q]))
 				NETA_STAT_ADD(m, irq_lost, 1);
 		}
 		m->irq[q].line = line;
@@ -119,8 +114,7 @@ neta_irq_eval(struct neta_model *m)
 	line = (neta_irq_cause(m) & mask & MVNETA_MISCINTR_INTR_MASK) != 0;
 	if (line && !m->misc_irq.line) {
 		NETA_STAT_ADD(m, irq_misc_raised, 1);
-		if (m->misc_irq.efd >= 0 &&
-		    write(m->misc_irq.efd, &one, sizeof(one)) != sizeof(one))
+		if (!model_efd_signal(m->efds.misc))
 			NETA_STAT_ADD(m, irq_lost, 1);
 	}
 	m->misc_irq.line = line;
@@ -199,54 +193,31 @@ neta_irq_race_pass(struct neta_model *m)
 		neta_regs_write(m, m->irq_race_q[i].off, m->irq_race_q[i].val);
 }
 
+_Static_assert(MVNETA_MAX_RXQ <= MODEL_EFD_LINES_MAX, "an fd per RXQ line");
+
 int
 neta_irq_init(struct neta_model *m)
 {
-	unsigned int q;
-
-	for (q = 0; q < MVNETA_MAX_RXQ; q++)
-		m->irq[q].efd = -1;
 	m->irq_race_armed = true;
-	m->misc_irq.efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (m->misc_irq.efd < 0)
-		return -errno;
-	for (q = 0; q < MVNETA_MAX_RXQ; q++) {
-		m->irq[q].efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-		if (m->irq[q].efd < 0) {
-			int err = -errno;
-
-			neta_irq_fini(m);
-			return err;
-		}
-	}
-	return 0;
+	return model_efds_open(&m->efds, MVNETA_MAX_RXQ);
 }
 
 void
 neta_irq_fini(struct neta_model *m)
 {
-	unsigned int q;
-
-	for (q = 0; q < MVNETA_MAX_RXQ; q++) {
-		if (m->irq[q].efd >= 0)
-			close(m->irq[q].efd);
-		m->irq[q].efd = -1;
-	}
-	if (m->misc_irq.efd >= 0)
-		close(m->misc_irq.efd);
-	m->misc_irq.efd = -1;
+	model_efds_close(&m->efds);
 }
 
 int
 neta_model_irq_fd(struct neta_model *m, unsigned int q)
 {
-	if (q >= MVNETA_MAX_RXQ || m->irq[q].efd < 0)
+	if (q >= MVNETA_MAX_RXQ || m->efds.line[q] < 0)
 		return -EINVAL;
-	return m->irq[q].efd;
+	return m->efds.line[q];
 }
 
 int
 neta_model_misc_irq_fd(struct neta_model *m)
 {
-	return m->misc_irq.efd >= 0 ? m->misc_irq.efd : -EINVAL;
+	return m->efds.misc >= 0 ? m->efds.misc : -EINVAL;
 }

@@ -35,15 +35,7 @@
 #include <assert.h>
 #include <stdint.h>
 
-/* Bit helpers, shared with dwmac4_regs.h (hence the guards). */
-#ifndef DWMAC4_BIT
-#define DWMAC4_BIT(n)		((uint32_t)1 << (n))
-#endif
-#ifndef DWMAC4_GENMASK
-/* Bits h..l inclusive, h >= l, both in 0..31. */
-#define DWMAC4_GENMASK(h, l)						\
-	((uint32_t)((~(uint32_t)0 >> (31 - (h))) & (~(uint32_t)0 << (l))))
-#endif
+#include "dwmac4_bits.h"
 
 /* One normal descriptor: four little-endian words, no padding. */
 struct dwmac4_desc {

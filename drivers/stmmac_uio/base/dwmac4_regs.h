@@ -29,18 +29,7 @@
 
 #include <stdint.h>
 
-/*
- * Bit helpers, shared with dwmac4_desc.h (hence the guards). Kept local so
- * this header needs neither DPDK's RTE_BIT32 nor Linux's BIT/GENMASK.
- */
-#ifndef DWMAC4_BIT
-#define DWMAC4_BIT(n)		((uint32_t)1 << (n))
-#endif
-#ifndef DWMAC4_GENMASK
-/* Bits h..l inclusive, h >= l, both in 0..31. */
-#define DWMAC4_GENMASK(h, l)						\
-	((uint32_t)((~(uint32_t)0 >> (31 - (h))) & (~(uint32_t)0 << (l))))
-#endif
+#include "dwmac4_bits.h"
 
 /* The MTL and DMA blocks, which use the helpers above. */
 #include "dwmac4_regs_mtl.h"

@@ -285,10 +285,9 @@ model_chan_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 		chan_tail_write(m, ch, true, off, val);
 	} else if (reg == CHAN_REG(DMA_CHAN_TX_END_ADDR)) {
 		chan_tail_write(m, ch, false, off, val);
-	} else if (reg == CHAN_REG(DMA_CHAN_STATUS)) {
-		model_irq_status_write(m, ch, off, val);
-	} else if (reg == CHAN_REG(DMA_CHAN_INTR_ENA)) {
-		model_irq_ena_write(m, ch, off, val);
+	} else if (reg == CHAN_REG(DMA_CHAN_STATUS) ||
+		   reg == CHAN_REG(DMA_CHAN_INTR_ENA)) {
+		model_irq_chan_write(m, ch, off, val);
 	} else if (reg == CHAN_REG(DMA_CHAN_RX_RING_LEN) ||
 		   reg == CHAN_REG(DMA_CHAN_TX_RING_LEN)) {
 		model_reg_set(m, off, val & DWMAC4_DMA_RING_LEN_MASK);

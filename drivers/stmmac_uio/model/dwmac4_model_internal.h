@@ -33,6 +33,7 @@
 #include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
 #include "model_fault.h"
+#include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"
 #include "model_phy.h"
@@ -246,12 +247,11 @@ struct dwmac4_model {
 	uint64_t rwt_deadline_ns[DWMAC4_MODEL_MAX_CHANNELS];
 	uint64_t manual_now_ns;			/* atomic */
 	/* Interrupt lines (dwmac4_model_irq.c). */
+	struct model_efds efds;			/* misc: the MAC's line */
 	struct {
-		int efd;			/* eventfd, -1: none */
 		bool line;			/* atomic: high */
 	} irq[DWMAC4_MODEL_MAX_CHANNELS];
 	struct {
-		int efd;			/* eventfd, -1: none */
 		bool line;			/* atomic: high */
 	} mac_irq;				/* the MAC's line (sbd_intr) */
 	/* irq_race: interrupt writes held back, in order (under the lock) */
@@ -579,12 +579,12 @@ int model_irq_init(struct dwmac4_model *m);
 void model_irq_fini(struct dwmac4_model *m);
 /* Re-evaluates channel @p ch's line after a status or enable change. */
 void model_irq_eval(struct dwmac4_model *m, unsigned int ch);
-/* A driver write of DMA_CHAN_INTR_ENA(@p ch) at @p off. */
-void model_irq_ena_write(struct dwmac4_model *m, unsigned int ch,
-			 uint32_t off, uint32_t val);
-/* A driver write of DMA_CHAN_STATUS(@p ch) (write 1 to clear) at @p off. */
-void model_irq_status_write(struct dwmac4_model *m, unsigned int ch,
-			    uint32_t off, uint32_t val);
+/*
+ * A driver write of DMA_CHAN_INTR_ENA(@p ch) or DMA_CHAN_STATUS(@p ch)
+ * (write 1 to clear) at @p off.
+ */
+void model_irq_chan_write(struct dwmac4_model *m, unsigned int ch,
+			  uint32_t off, uint32_t val);
 /* The MAC's line again after MAC_Interrupt_Status or _Enable changed. */
 void model_mac_irq_eval(struct dwmac4_model *m);
 /* irq_race: whether the MAC may not take a frame from the wire now. */

@@ -37,8 +37,6 @@
  * unmask.
  */
 #include <errno.h>
-#include <sys/eventfd.h>
-#include <unistd.h>
 
 #include "dwmac4_model_internal.h"
 
@@ -73,9 +71,7 @@ mac_line(struct dwmac4_model *m)
 static void
 efd_signal(struct dwmac4_model *m, int efd)
 {
-	uint64_t one = 1;
-
-	if (efd >= 0 && write(efd, &one, sizeof(one)) != sizeof(one))
+	if (!model_efd_signal(efd))
 		MODEL_STAT_ADD_ATOMIC(m, irq_lost, 1);
 }
 
@@ -97,8 +93,8 @@ one_line_signal(struct dwmac4_model *m)
 	unsigned int ch;
 
 	for (ch = 0; ch < m->params.n_channels; ch++)
-		efd_signal(m, m->irq[ch].efd);
-	efd_signal(m, m->mac_irq.efd);
+		efd_signal(m, m->efds.line[ch]);
+	efd_signal(m, m->efds.misc);
 }
 
 static bool
@@ -139,7 +135,7 @@ model_irq_eval(struct dwmac4_model *m, unsigned int ch)
 	if (!line_rose(&m->irq[ch].line, irq_line(m, ch)))
 		return;
 	MODEL_STAT_ADD_ATOMIC(m, irq_raised, 1);
-	efd_signal(m, m->irq[ch].efd);
+	efd_signal(m, m->efds.line[ch]);
 }
 
 void
@@ -153,7 +149,7 @@ model_mac_irq_eval(struct dwmac4_model *m)
 	if (!line_rose(&m->mac_irq.line, mac_line(m)))
 		return;
 	MODEL_STAT_ADD_ATOMIC(m, irq_mac_raised, 1);
-	efd_signal(m, m->mac_irq.efd);
+	efd_signal(m, m->efds.misc);
 }
 
 static void
@@ -173,6 +169,16 @@ irq_status_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off,
 {
 	__atomic_fetch_and(&m->regs[off / 4u], ~val, __ATOMIC_ACQ_REL);
 	model_irq_eval(m, ch);
+}
+
+/* A write of channel @p ch's INTR_ENA or STATUS (at @p off) taking effect. */
+static void
+irq_apply(struct dwmac4_model *m, unsigned int ch, uint32_t off, uint32_t val)
+{
+	if (off == DMA_CHAN_INTR_ENA(ch))
+		irq_ena_apply(m, ch, off, val);
+	else
+		irq_status_apply(m, ch, off, val);
 }
 
 /*
@@ -214,21 +220,11 @@ irq_race_hold(struct dwmac4_model *m, uint32_t off, uint32_t val)
 }
 
 void
-model_irq_ena_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
-		    uint32_t val)
+model_irq_chan_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
+		     uint32_t val)
 {
-	if (irq_race_hold(m, off, val))
-		return;
-	irq_ena_apply(m, ch, off, val);
-}
-
-void
-model_irq_status_write(struct dwmac4_model *m, unsigned int ch, uint32_t off,
-		       uint32_t val)
-{
-	if (irq_race_hold(m, off, val))
-		return;
-	irq_status_apply(m, ch, off, val);
+	if (!irq_race_hold(m, off, val))
+		irq_apply(m, ch, off, val);
 }
 
 bool
@@ -255,63 +251,37 @@ model_irq_race_pass(struct dwmac4_model *m)
 	model_rx_wb_flush(m);
 	if (w == MODEL_WORK_FRAME)
 		MODEL_STAT_ADD(m, irq_race_frames, 1);
-	for (i = 0; i < m->irq_race_n; i++) {
-		if (m->irq_race_q[i].off == DMA_CHAN_INTR_ENA(0))
-			irq_ena_apply(m, 0, m->irq_race_q[i].off,
-				      m->irq_race_q[i].val);
-		else
-			irq_status_apply(m, 0, m->irq_race_q[i].off,
-					 m->irq_race_q[i].val);
-	}
+	for (i = 0; i < m->irq_race_n; i++)
+		irq_apply(m, 0, m->irq_race_q[i].off, m->irq_race_q[i].val);
 	__atomic_store_n(&m->irq_race_n, 0, __ATOMIC_RELEASE);
 }
+
+_Static_assert(DWMAC4_MODEL_MAX_CHANNELS <= MODEL_EFD_LINES_MAX,
+	       "an fd per channel line");
 
 int
 model_irq_init(struct dwmac4_model *m)
 {
-	unsigned int ch;
-
-	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++)
-		m->irq[ch].efd = -1;
 	m->irq_race_armed = true;
-	m->mac_irq.efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-	if (m->mac_irq.efd < 0)
-		return -errno;
-	for (ch = 0; ch < m->params.n_channels; ch++) {
-		m->irq[ch].efd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-		if (m->irq[ch].efd < 0) {
-			model_irq_fini(m);
-			return -errno;
-		}
-	}
-	return 0;
+	return model_efds_open(&m->efds, m->params.n_channels);
 }
 
 void
 model_irq_fini(struct dwmac4_model *m)
 {
-	unsigned int ch;
-
-	for (ch = 0; ch < DWMAC4_MODEL_MAX_CHANNELS; ch++) {
-		if (m->irq[ch].efd >= 0)
-			close(m->irq[ch].efd);
-		m->irq[ch].efd = -1;
-	}
-	if (m->mac_irq.efd >= 0)
-		close(m->mac_irq.efd);
-	m->mac_irq.efd = -1;
+	model_efds_close(&m->efds);
 }
 
 int
 dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch)
 {
-	if (ch >= m->params.n_channels || m->irq[ch].efd < 0)
+	if (ch >= m->params.n_channels || m->efds.line[ch] < 0)
 		return -EINVAL;
-	return m->irq[ch].efd;
+	return m->efds.line[ch];
 }
 
 int
 dwmac4_model_mac_irq_fd(struct dwmac4_model *m)
 {
-	return m->mac_irq.efd >= 0 ? m->mac_irq.efd : -EINVAL;
+	return m->efds.misc >= 0 ? m->efds.misc : -EINVAL;
 }
