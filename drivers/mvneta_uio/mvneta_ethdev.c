@@ -350,11 +350,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_supported_ptypes_get =
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= mvneta_link_update,
-	.stats_get		= SOCNIC_STATS_GET_OP(mvneta_stats_get),
-	.stats_reset		= mvneta_stats_reset,
-	.xstats_get		= mvneta_xstats_get,
-	.xstats_get_names	= mvneta_xstats_get_names,
-	.xstats_reset		= mvneta_stats_reset,
+	SOCNIC_STATS_DEV_OPS(mvneta),
 	.promiscuous_enable	= mvneta_promiscuous_enable,
 	.promiscuous_disable	= mvneta_promiscuous_disable,
 	.allmulticast_enable	= mvneta_allmulticast_enable,

@@ -359,16 +359,7 @@ int mvneta_tx_descriptor_status(void *txq, uint16_t offset);
 #define MVNETA_TX_DRAIN_POLL_US	10
 
 /* mvneta_stats.c */
-void mvneta_xstats_log(const struct rte_eth_dev *dev);
-int mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		     socnic_queue_stats *qstats);
-SOCNIC_STATS_GET_COMPAT(mvneta_stats_get)
-int mvneta_stats_reset(struct rte_eth_dev *dev);
-int mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		      unsigned int n);
-int mvneta_xstats_get_names(struct rte_eth_dev *dev,
-			    struct rte_eth_xstat_name *names,
-			    unsigned int size);
+SOCNIC_STATS_OPS_DECLARE(mvneta)
 
 /* Shared ring helpers (mvneta_rxq.c). */
 extern const struct socnic_ring_limits mvneta_ring_limits;

@@ -299,11 +299,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.dev_supported_ptypes_get =
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= stmmac_link_update,
-	.stats_get		= SOCNIC_STATS_GET_OP(stmmac_stats_get),
-	.stats_reset		= stmmac_stats_reset,
-	.xstats_get		= stmmac_xstats_get,
-	.xstats_get_names	= stmmac_xstats_get_names,
-	.xstats_reset		= stmmac_stats_reset,
+	SOCNIC_STATS_DEV_OPS(stmmac),
 	.promiscuous_enable	= stmmac_promiscuous_enable,
 	.promiscuous_disable	= stmmac_promiscuous_disable,
 	.allmulticast_enable	= stmmac_allmulticast_enable,

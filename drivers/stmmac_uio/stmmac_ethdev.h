@@ -329,16 +329,7 @@ uint64_t stmmac_missed_period_us(unsigned int mbps);
 void stmmac_missed_watch_start(struct rte_eth_dev *dev);
 void stmmac_missed_watch_stop(struct rte_eth_dev *dev);
 /* stmmac_stats.c */
-void stmmac_xstats_log(const struct rte_eth_dev *dev);
-int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		     socnic_queue_stats *qstats);
-SOCNIC_STATS_GET_COMPAT(stmmac_stats_get)
-int stmmac_stats_reset(struct rte_eth_dev *dev);
-int stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		      unsigned int n);
-int stmmac_xstats_get_names(struct rte_eth_dev *dev,
-			    struct rte_eth_xstat_name *names,
-			    unsigned int size);
+SOCNIC_STATS_OPS_DECLARE(stmmac)
 
 /* Starts the TX DMA channel of a queue programmed by stmmac_tx_queue_start(). */
 void stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q);
