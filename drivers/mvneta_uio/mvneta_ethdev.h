@@ -161,8 +161,6 @@ struct mvneta_adapter {
 	/* set_mc_addr_list's addresses (mvneta_filter.c). */
 	struct rte_ether_addr mc_addrs[MVNETA_MAX_MC_ADDRS];
 	uint32_t nb_mc_addrs;
-	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
-	struct rte_intr_handle *rx_intr;
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
 	/* Each queue's lcore, stop and the LSC callback change the mask. */
 	rte_spinlock_t intr_lock;
@@ -199,8 +197,8 @@ mvneta_adapter(const struct rte_eth_dev *dev)
 int mvneta_backend_model_create(struct socnic_backend *be, const char *name,
 				const char *args, const struct mvneta_devargs *da,
 				const uint8_t mac[6]);
-int mvneta_backend_uio_create(struct socnic_backend *be, const char *name,
-			      const struct mvneta_devargs *da);
+/* The UIO backend's family: socnic_uio_create() at probe (mvneta_uio.c). */
+extern const struct socnic_uio_family mvneta_uio_family;
 
 /*
  * mvneta_mac.c, the GMAC as Linux's phylink callbacks program it:

@@ -340,17 +340,24 @@ err:
 
 /* ---- Harness-side reporting (rte_pmd_stmmac_uio.h) ---- */
 
+/* The port behind @p port_id, NULL for a port of another PMD. */
+static const struct socnic_port *
+port_of(uint16_t port_id)
+{
+	const struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
+
+	return ad != NULL ? &ad->port : NULL;
+}
+
 static int
 model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 {
-	struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port_of(port_id), &mp);
 
-	if (ad == NULL || ad->port.be.ops == NULL)
-		return -ENODEV;
-	if (ad->port.be.kind != SOCNIC_BACKEND_MODEL)
-		return -ENOTSUP;
-	*ctx = ad->port.be.ctx;
-	return 0;
+	/* The context starts with its model port. */
+	*ctx = (struct stmmac_model_ctx *)mp;
+	return ret;
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -414,13 +421,7 @@ rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	dwmac4_model_set_link(ctx->m, up != 0);
-	return 0;
+	return socnic_model_port_link_set(port_of(port_id), up);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -436,14 +437,8 @@ rte_pmd_stmmac_uio_model_set_partner(uint16_t port_id, unsigned int speed,
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret == 0)
-		ret = socnic_model_port_step_check(
-			&stmmac_adapter_from_port(port_id)->port.be, budget,
-			RTE_PMD_STMMAC_UIO_STEP_MAX);
-	return ret < 0 ? ret : (int)dwmac4_model_step(ctx->m, budget);
+	return socnic_model_port_step_run(port_of(port_id), budget,
+					  RTE_PMD_STMMAC_UIO_STEP_MAX);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

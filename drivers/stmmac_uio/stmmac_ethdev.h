@@ -189,8 +189,6 @@ struct stmmac_adapter {
 	unsigned int mac_speed;
 	bool mac_full;
 	uint8_t snpsver;		/* MAC_Version.SNPSVER */
-	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
-	struct rte_intr_handle *rx_intr;
 	/*
 	 * Link status change interrupts (stmmac_intr.c, intr_conf.lsc), when
 	 * the core has the in-band status and EAL can wait on its line
@@ -223,8 +221,8 @@ int stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				const char *args,
 				const struct stmmac_devargs *da,
 				const uint8_t mac[6]);
-int stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
-			      const struct stmmac_devargs *da);
+/* The UIO backend's family: socnic_uio_create() at probe (stmmac_uio.c). */
+extern const struct socnic_uio_family stmmac_uio_family;
 
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);

@@ -19,6 +19,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_model_dmawin.h"
+#include "socnic_port.h"
 
 struct model_traffic_src;
 struct model_traffic_sink;
@@ -109,6 +110,52 @@ socnic_model_port_step_check(const struct socnic_backend *be,
 	if (!socnic_model_port_stepped(be))
 		return -EBUSY;
 	return budget == 0 || budget > max ? -EINVAL : 0;
+}
+
+/*
+ * The harness side of a PMD (rte_pmd_<pmd>_model_*()): the model port of
+ * the ethdev port whose adapter's struct socnic_port is @p port (NULL: a
+ * port of another PMD). 0 and *@p mp, -ENODEV, or -ENOTSUP for a port
+ * driving hardware (uio=).
+ */
+static inline int
+socnic_model_port_of(const struct socnic_port *port,
+		     struct socnic_model_port **mp)
+{
+	if (port == NULL || port->be.ops == NULL)
+		return -ENODEV;
+	if (port->be.kind != SOCNIC_BACKEND_MODEL)
+		return -ENOTSUP;
+	*mp = port->be.ctx;
+	return 0;
+}
+
+/* rte_pmd_<pmd>_model_set_link(): the cable pulled (@p up 0) or plugged. */
+static inline int
+socnic_model_port_link_set(const struct socnic_port *port, int up)
+{
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port, &mp);
+
+	if (ret == 0)
+		mp->dev_set_link(mp->dev, up != 0);
+	return ret;
+}
+
+/*
+ * rte_pmd_<pmd>_model_step(): the frames the model's engines moved, or
+ * the errors above and socnic_model_port_step_check()'s.
+ */
+static inline int
+socnic_model_port_step_run(const struct socnic_port *port,
+			   unsigned int budget, unsigned int max)
+{
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port, &mp);
+
+	if (ret == 0)
+		ret = socnic_model_port_step_check(&port->be, budget, max);
+	return ret < 0 ? ret : (int)mp->dev_step(mp->dev, budget);
 }
 
 /*
