@@ -143,18 +143,28 @@ rte_pmd_mvneta_uio_model_last_violation(uint16_t port_id)
 	return neta_model_last_violation(m);
 }
 
+/*
+ * The model behind (port, RX queue), or a negative errno: one RX engine
+ * takes the faults of every queue.
+ */
+static int
+model_of_queue(uint16_t port_id, uint16_t queue_id, struct neta_model **m)
+{
+	int ret = model_of_port(port_id, m);
+
+	if (ret == 0 && queue_id >= MVNETA_NB_RX_QUEUES)
+		ret = -EINVAL;
+	return ret;
+}
+
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
 				    const struct neta_model_faults *f)
 {
 	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
+	int ret = model_of_queue(port_id, queue_id, &m);
 
-	if (ret < 0)
-		return ret;
-	if (queue_id >= MVNETA_NB_RX_QUEUES)
-		return -EINVAL;
-	return neta_model_set_faults(m, f);
+	return ret < 0 ? ret : neta_model_set_faults(m, f);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -162,11 +172,7 @@ rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 				    struct neta_model_faults *f)
 {
 	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
+	int ret = model_of_queue(port_id, queue_id, &m);
 
-	if (ret < 0)
-		return ret;
-	if (queue_id >= MVNETA_NB_RX_QUEUES)
-		return -EINVAL;
-	return neta_model_get_faults(m, f);
+	return ret < 0 ? ret : neta_model_get_faults(m, f);
 }
