@@ -316,7 +316,7 @@ bc_neta_check_phy(struct bc_ctx *c)
 		bc_skip(c, "link", "no PHY");
 		return;
 	}
-	mdio = mvneta_mdio_socnic(&bus);
+	mdio = socnic_mdio_bus(&mvneta_mdio_ops, &bus);
 	bc_phy_check(c, &mdio, &bc_neta_smi);
 	bc_unmap(base, len);
 }

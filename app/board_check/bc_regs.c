@@ -196,7 +196,7 @@ bc_check_phy(struct bc_ctx *c)
 		bc_skip(c, "link", "no PHY");
 		return;
 	}
-	mdio = stmmac_mdio_socnic(&bus);
+	mdio = socnic_mdio_bus(&stmmac_mdio_ops, &bus);
 	bc_phy_check(c, &mdio, &bc_gmac_mdio);
 	bc_unmap(base, len);
 }

@@ -46,16 +46,25 @@ mvneta_backend_model_create(struct socnic_backend *be, const char *name,
 
 /* ---- Harness-side reporting (rte_pmd_mvneta_uio.h) ---- */
 
+/* The port behind @p port_id, NULL for a port of another PMD. */
+static const struct socnic_port *
+port_of(uint16_t port_id)
+{
+	const struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
+
+	return ad != NULL ? &ad->port : NULL;
+}
+
 static int
 model_of_port(uint16_t port_id, struct neta_model **m)
 {
-	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
+	const struct socnic_port *port = port_of(port_id);
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port, &mp);
 
-	if (ad == NULL || ad->port.be.ops == NULL)
-		return -ENODEV;
-	if (ad->port.be.kind != SOCNIC_BACKEND_MODEL)
-		return -ENOTSUP;
-	*m = neta_model_backend_model(&ad->port.be);
+	if (ret < 0)
+		return ret;
+	*m = neta_model_backend_model(&port->be);
 	return *m != NULL ? 0 : -ENODEV;
 }
 
@@ -90,13 +99,7 @@ rte_pmd_mvneta_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_link(uint16_t port_id, int up)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret < 0)
-		return ret;
-	neta_model_set_link(m, up != 0);
-	return 0;
+	return socnic_model_port_link_set(port_of(port_id), up);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -112,14 +115,8 @@ rte_pmd_mvneta_uio_model_set_partner(uint16_t port_id, unsigned int speed,
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
 {
-	struct mvneta_adapter *ad = mvneta_adapter_from_port(port_id);
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret == 0)
-		ret = socnic_model_port_step_check(&ad->port.be, budget,
-						   RTE_PMD_MVNETA_UIO_STEP_MAX);
-	return ret < 0 ? ret : (int)neta_model_step(m, budget);
+	return socnic_model_port_step_run(port_of(port_id), budget,
+					  RTE_PMD_MVNETA_UIO_STEP_MAX);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -146,18 +143,28 @@ rte_pmd_mvneta_uio_model_last_violation(uint16_t port_id)
 	return neta_model_last_violation(m);
 }
 
+/*
+ * The model behind (port, RX queue), or a negative errno: one RX engine
+ * takes the faults of every queue.
+ */
+static int
+model_of_queue(uint16_t port_id, uint16_t queue_id, struct neta_model **m)
+{
+	int ret = model_of_port(port_id, m);
+
+	if (ret == 0 && queue_id >= MVNETA_NB_RX_QUEUES)
+		ret = -EINVAL;
+	return ret;
+}
+
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
 				    const struct neta_model_faults *f)
 {
 	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
+	int ret = model_of_queue(port_id, queue_id, &m);
 
-	if (ret < 0)
-		return ret;
-	if (queue_id >= MVNETA_NB_RX_QUEUES)
-		return -EINVAL;
-	return neta_model_set_faults(m, f);
+	return ret < 0 ? ret : neta_model_set_faults(m, f);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -165,11 +172,7 @@ rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 				    struct neta_model_faults *f)
 {
 	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
+	int ret = model_of_queue(port_id, queue_id, &m);
 
-	if (ret < 0)
-		return ret;
-	if (queue_id >= MVNETA_NB_RX_QUEUES)
-		return -EINVAL;
-	return neta_model_get_faults(m, f);
+	return ret < 0 ? ret : neta_model_get_faults(m, f);
 }

@@ -19,9 +19,11 @@
 #include <rte_memory.h>
 
 #include "socnic_ethdev.h"
+#include "socnic_intr.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
 #include "socnic_secondary.h"
+#include "socnic_uio.h"
 
 #include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
@@ -300,6 +302,7 @@ static const struct socnic_queue_ops mvneta_queue_ops = {
 	.tx_enable = mvneta_tx_queue_enable,
 	.tx_drain = mvneta_tx_queue_drain,
 	.tx_stop = mvneta_tx_queue_stop,
+	.rx_intr_set = mvneta_rx_queue_intr_set,
 };
 
 static int
@@ -310,7 +313,7 @@ mvneta_dev_close(struct rte_eth_dev *dev)
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	mvneta_dev_stop(dev);
-	mvneta_intr_release(dev);
+	socnic_intr_release(dev, &ad->port.rx_intr);
 	mvneta_xstats_log(dev);
 	socnic_flows_release(dev);
 	socnic_dev_release(dev, &ad->port.be);
@@ -353,11 +356,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_supported_ptypes_get =
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= mvneta_link_update,
-	.stats_get		= SOCNIC_STATS_GET_OP(mvneta_stats_get),
-	.stats_reset		= mvneta_stats_reset,
-	.xstats_get		= mvneta_xstats_get,
-	.xstats_get_names	= mvneta_xstats_get_names,
-	.xstats_reset		= mvneta_stats_reset,
+	SOCNIC_STATS_DEV_OPS(mvneta),
 	.promiscuous_enable	= mvneta_promiscuous_enable,
 	.promiscuous_disable	= mvneta_promiscuous_disable,
 	.allmulticast_enable	= mvneta_allmulticast_enable,
@@ -377,8 +376,8 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.tx_queue_stop		= socnic_dev_tx_queue_stop,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
 	.tx_queue_release	= mvneta_tx_queue_release,
-	.rx_queue_intr_enable	= mvneta_rx_queue_intr_enable,
-	.rx_queue_intr_disable	= mvneta_rx_queue_intr_disable,
+	.rx_queue_intr_enable	= socnic_dev_rx_queue_intr_enable,
+	.rx_queue_intr_disable	= socnic_dev_rx_queue_intr_disable,
 	.rxq_info_get		= socnic_dev_rxq_info_get,
 	.txq_info_get		= socnic_dev_txq_info_get,
 };
@@ -431,7 +430,8 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
-		ret = mvneta_backend_uio_create(&ad->port.be, name, &ad->da);
+		ret = socnic_uio_create(&ad->port.be, name, &ad->da.port,
+					&mvneta_uio_family);
 	else
 		ret = mvneta_backend_model_create(&ad->port.be, name,
 						  rte_vdev_device_args(vdev),

@@ -161,8 +161,6 @@ struct mvneta_adapter {
 	/* set_mc_addr_list's addresses (mvneta_filter.c). */
 	struct rte_ether_addr mc_addrs[MVNETA_MAX_MC_ADDRS];
 	uint32_t nb_mc_addrs;
-	/* RX queue interrupts (mvneta_intr.c): NULL without intr_conf.rxq. */
-	struct rte_intr_handle *rx_intr;
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
 	/* Each queue's lcore, stop and the LSC callback change the mask. */
 	rte_spinlock_t intr_lock;
@@ -199,8 +197,8 @@ mvneta_adapter(const struct rte_eth_dev *dev)
 int mvneta_backend_model_create(struct socnic_backend *be, const char *name,
 				const char *args, const struct mvneta_devargs *da,
 				const uint8_t mac[6]);
-int mvneta_backend_uio_create(struct socnic_backend *be, const char *name,
-			      const struct mvneta_devargs *da);
+/* The UIO backend's family: socnic_uio_create() at probe (mvneta_uio.c). */
+extern const struct socnic_uio_family mvneta_uio_family;
 
 /*
  * mvneta_mac.c, the GMAC as Linux's phylink callbacks program it:
@@ -359,16 +357,7 @@ int mvneta_tx_descriptor_status(void *txq, uint16_t offset);
 #define MVNETA_TX_DRAIN_POLL_US	10
 
 /* mvneta_stats.c */
-void mvneta_xstats_log(const struct rte_eth_dev *dev);
-int mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		     socnic_queue_stats *qstats);
-SOCNIC_STATS_GET_COMPAT(mvneta_stats_get)
-int mvneta_stats_reset(struct rte_eth_dev *dev);
-int mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		      unsigned int n);
-int mvneta_xstats_get_names(struct rte_eth_dev *dev,
-			    struct rte_eth_xstat_name *names,
-			    unsigned int size);
+SOCNIC_STATS_OPS_DECLARE(mvneta)
 
 /* Shared ring helpers (mvneta_rxq.c). */
 extern const struct socnic_ring_limits mvneta_ring_limits;

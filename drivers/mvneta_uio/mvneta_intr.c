@@ -42,12 +42,6 @@
 #define MVNETA_LSC_CAUSES \
 	(MVNETA_CAUSE_PHY_STATUS_CHANGE | MVNETA_CAUSE_LINK_CHANGE)
 
-void
-mvneta_intr_release(struct rte_eth_dev *dev)
-{
-	socnic_intr_release(dev, &mvneta_adapter(dev)->rx_intr);
-}
-
 /* NEW_MASK with @p set added and @p clear taken off. */
 static void
 mvneta_intr_mask_update(struct mvneta_adapter *ad, uint32_t set,
@@ -92,30 +86,15 @@ mvneta_intr_start(struct rte_eth_dev *dev)
 		return 0;
 	socnic_write32(be, MVNETA_INTR_ENABLE, enable);
 	return socnic_intr_create(dev, be, 0, mvneta_logtype_driver,
-				  &ad->rx_intr);
+				  &ad->port.rx_intr);
 }
 
-int
-mvneta_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
+void
+mvneta_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on)
 {
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
+	uint32_t bit = MVNETA_RX_INTR_BIT(qid);
 
-	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
-		return -EINVAL;
-	mvneta_intr_mask_update(ad, MVNETA_RX_INTR_BIT(qid), 0);
-	socnic_intr_rearm(&ad->port.be);
-	return 0;
-}
-
-int
-mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
-{
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
-
-	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
-		return -EINVAL;
-	mvneta_intr_mask_update(ad, 0, MVNETA_RX_INTR_BIT(qid));
-	return 0;
+	mvneta_intr_mask_update(mvneta_adapter(dev), on ? bit : 0, on ? 0 : bit);
 }
 
 /* In EAL's interrupt thread: 0 clears a cause bit, 1 leaves it. */

@@ -20,8 +20,7 @@
  */
 int mvneta_intr_start(struct rte_eth_dev *dev);
 
-/* Port close: the handle and its fds. */
-void mvneta_intr_release(struct rte_eth_dev *dev);
+/* Port close: socnic_intr_release() on the port's rx_intr. */
 
 /*
  * Link status change (intr_conf.lsc; the misc causes and NEW_MASK bit 31
@@ -33,13 +32,12 @@ int mvneta_lsc_start(struct rte_eth_dev *dev);
 void mvneta_lsc_stop(struct rte_eth_dev *dev);
 
 /*
- * Unmasks queue @p qid (its RX bit in INTR_NEW_MASK). The cause is level
- * (frames in the queue, counted by the device): a frame that arrived
- * after the last empty poll raises the line at the unmask.
+ * Queue @p qid's interrupt (struct socnic_queue_ops' rx_intr_set, behind
+ * socnic_dev_rx_queue_intr_enable() / _disable()): its RX bit in
+ * INTR_NEW_MASK. The cause is level (frames in the queue, counted by the
+ * device): a frame that arrived after the last empty poll raises the line
+ * at the unmask; masking clears nothing, the poll that follows lowers it.
  */
-int mvneta_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
-
-/* Masks it; nothing to clear, the poll that follows lowers the cause. */
-int mvneta_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+void mvneta_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on);
 
 #endif /* MVNETA_INTR_H */

@@ -31,13 +31,4 @@ struct mvneta_mdio_bus {
  */
 extern const struct socnic_mdio_ops mvneta_mdio_ops;
 
-static inline struct socnic_mdio
-mvneta_mdio_socnic(const struct mvneta_mdio_bus *bus)
-{
-	return (struct socnic_mdio){
-		.ops = &mvneta_mdio_ops,
-		.ctx = (void *)(uintptr_t)bus,
-	};
-}
-
 #endif /* MVNETA_MDIO_H */

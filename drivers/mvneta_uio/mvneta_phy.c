@@ -136,7 +136,7 @@ mvneta_phy_init(struct mvneta_adapter *ad, const char *name)
 			    MVNETA_PHYLESS_SPEED);
 		return 0;
 	}
-	ad->phy.bus = mvneta_mdio_socnic(&ad->smi.bus);
+	ad->phy.bus = socnic_mdio_bus(&mvneta_mdio_ops, &ad->smi.bus);
 	ad->phy_managed = true;
 	if (socnic_phy_probe(&ad->phy, ad->da.phy_addr) < 0)
 		return 0;	/* logged: the link stays down */

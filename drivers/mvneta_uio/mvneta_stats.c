@@ -28,35 +28,4 @@ static const struct socnic_stats_family mvneta_stats_family = {
 	.rx_missed_update = mvneta_rx_missed_update,
 };
 
-void
-mvneta_xstats_log(const struct rte_eth_dev *dev)
-{
-	socnic_xstats_log(dev, &mvneta_stats_family, mvneta_logtype_driver);
-}
-
-int
-mvneta_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		 socnic_queue_stats *qstats)
-{
-	return socnic_stats_get(dev, &mvneta_stats_family, stats, qstats);
-}
-
-int
-mvneta_stats_reset(struct rte_eth_dev *dev)
-{
-	return socnic_stats_reset(dev, &mvneta_stats_family);
-}
-
-int
-mvneta_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		  unsigned int n)
-{
-	return socnic_xstats_get(dev, &mvneta_stats_family, xstats, n);
-}
-
-int
-mvneta_xstats_get_names(struct rte_eth_dev *dev,
-			struct rte_eth_xstat_name *names, unsigned int size)
-{
-	return socnic_xstats_get_names(dev, &mvneta_stats_family, names, size);
-}
+SOCNIC_STATS_OPS_DEFINE(mvneta, &mvneta_stats_family, mvneta_logtype_driver)

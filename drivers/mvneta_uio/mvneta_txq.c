@@ -26,6 +26,7 @@
 
 #include "socnic_io.h"
 #include "socnic_ring.h"
+#include "socnic_tx_queue.h"
 
 #include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
@@ -197,33 +198,18 @@ mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
 }
 
-static void
-mvneta_tx_free_all(struct mvneta_tx_queue *txq)
-{
-	uint16_t i;
-
-	for (i = 0; i < txq->q.nb_desc; i++) {
-		if (txq->q.sw_ring[i] != NULL) {
-			rte_pktmbuf_free(txq->q.sw_ring[i]);
-			txq->q.sw_ring[i] = NULL;
-		}
-	}
-}
-
 void
 mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 {
-	struct mvneta_tx_queue *txq = dev->data->tx_queues[queue_id];
-
-	if (txq == NULL)
-		return;
-	mvneta_tx_queue_stop(&txq->q);
-	mvneta_tx_free_all(txq);
-	rte_memzone_free(txq->q.mz);
-	rte_free(txq->q.sw_ring);
-	rte_free(txq);
-	dev->data->tx_queues[queue_id] = NULL;
+	socnic_tx_queue_release(dev, queue_id, mvneta_tx_queue_stop);
 }
+
+static const struct socnic_tx_queue_spec mvneta_txq_spec = {
+	.pmd = "mvneta_txq",
+	.logtype = &mvneta_logtype_tx,
+	.lim = &mvneta_ring_limits,
+	.size = sizeof(struct mvneta_tx_queue),
+};
 
 int
 mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
@@ -231,56 +217,34 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		      const struct rte_eth_txconf *conf)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	uint16_t port = dev->data->port_id;
 	struct mvneta_tx_queue *txq;
+	void *q;
 	int ret;
 
-	ret = socnic_queue_setup_check(mvneta_logtype_tx, port, "TX", queue_id,
-				       &nb_desc, conf->tx_deferred_start,
-				       &mvneta_ring_limits);
+	ret = socnic_tx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
+				     &mvneta_txq_spec, &ad->port.be,
+				     mvneta_tx_queue_release, &q);
 	if (ret < 0)
 		return ret;
-	mvneta_tx_queue_release(dev, queue_id);
-	txq = rte_zmalloc_socket("mvneta_txq", sizeof(*txq),
-				 RTE_CACHE_LINE_SIZE, (int)socket_id);
-	if (txq == NULL)
-		return -ENOMEM;
-	txq->q.sw_ring = rte_zmalloc_socket("mvneta_tx_sw_ring",
-					  sizeof(txq->q.sw_ring[0]) * nb_desc,
-					  RTE_CACHE_LINE_SIZE, (int)socket_id);
+	txq = q;
 	txq->q.mz = mvneta_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
-	if (txq->q.sw_ring == NULL || txq->q.mz == NULL) {
-		rte_memzone_free(txq->q.mz);
-		rte_free(txq->q.sw_ring);
-		rte_free(txq);
-		return -ENOMEM;
-	}
-	ret = rxp_sync_init(&txq->q.sync, ad->da.rx.dma_noncoherent ?
-			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
-			    RTE_MBUF_DEFAULT_DATAROOM, 0);
+	ret = txq->q.mz == NULL ? -ENOMEM :
+	      socnic_tx_queue_sync_init(&txq->q, ad->da.rx.dma_noncoherent,
+					RTE_MBUF_DEFAULT_DATAROOM);
 	if (ret < 0) {
-		rte_memzone_free(txq->q.mz);
-		rte_free(txq->q.sw_ring);
-		rte_free(txq);
+		socnic_tx_queue_destroy(&txq->q);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->q.sync, ad->port.be.ops->cache_op, ad->port.be.ctx);
 	txq->ring = txq->q.mz->addr;
 	txq->q.ring_iova = txq->q.mz->iova;
-	txq->q.be = &ad->port.be;
-	txq->q.nb_desc = nb_desc;
-	txq->q.mask = nb_desc - 1;
-	txq->q.port_id = port;
-	txq->q.queue_id = queue_id;
 	txq->status_reg = MVNETA_TXQ_STATUS_REG(queue_id);
 	txq->update_reg = MVNETA_TXQ_UPDATE_REG(queue_id);
-	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	dev->data->tx_queues[queue_id] = txq;
 	dev->tx_pkt_burst = txq->q.sync.mode != RXP_SYNC_COHERENT ?
 			    mvneta_xmit_pkts_nc : mvneta_xmit_pkts;
 	dev->tx_pkt_prepare = mvneta_prep_pkts;
-	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port,
-		   queue_id, nb_desc);
+	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors",
+		   dev->data->port_id, queue_id, nb_desc);
 	return 0;
 }
 
@@ -367,7 +331,7 @@ mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 		socnic_write32(be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
 		socnic_write32(be, MVNETA_PORT_TX_RESET, 0);
 	}
-	mvneta_tx_free_all(txq);
+	socnic_tx_queue_free_mbufs(&txq->q);
 	txq->q.prod = 0;
 	txq->q.clean = 0;
 	txq->q.started = false;

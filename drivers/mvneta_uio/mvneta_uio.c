@@ -74,17 +74,10 @@ mvneta_uio_node_check(const char *list, size_t len, const char *name,
 	return -ENODEV;
 }
 
-int
-mvneta_backend_uio_create(struct socnic_backend *be, const char *name,
-			  const struct mvneta_devargs *da)
-{
-	const struct socnic_uio_family fam = {
-		.what = "a Marvell NETA Ethernet controller",
-		.compatibles = mvneta_uio_compatibles,
-		.min_window = MVNETA_REG_WINDOW_SIZE,
-		.logtype = mvneta_logtype_backend,
-		.node_check = mvneta_uio_node_check,
-	};
-
-	return socnic_uio_create(be, name, &da->port, &fam);
-}
+const struct socnic_uio_family mvneta_uio_family = {
+	.what = "a Marvell NETA Ethernet controller",
+	.compatibles = mvneta_uio_compatibles,
+	.min_window = MVNETA_REG_WINDOW_SIZE,
+	.logtype = &mvneta_logtype_backend,
+	.node_check = mvneta_uio_node_check,
+};

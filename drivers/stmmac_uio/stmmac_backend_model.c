@@ -271,6 +271,18 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 
 /* ---- Construction from devargs ---- */
 
+static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
+	.start = dev_start,
+	.stop = dev_stop,
+	.step = dev_step,
+	.set_link = dev_set_link,
+	.map = dmawin_map,
+	.unmap = dmawin_unmap,
+	.speed_drops = dev_speed_drops,
+	.max_frame = DWMAC4_MODEL_MAX_FRAME,
+	.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
+};
+
 int
 stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 			    const char *args, const struct stmmac_devargs *da,
@@ -286,7 +298,6 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 		ret = -ENOMEM;
 		goto err;
 	}
-	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
 	if (stmmac_model_args_parse(name, args, ma) < 0 ||
 	    stmmac_model_params_fill(ma, name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
@@ -308,27 +319,11 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 			socnic_model_nc_leave();
 		goto err;
 	}
-	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */
-	ctx->port.logtype = stmmac_logtype_backend;
-	ctx->port.cpu = ma->common.cpu;
-	ctx->port.step = ma->common.step;
-	ctx->port.inline_step = ma->common.inline_step;
-	ctx->port.dev = ctx->m;
-	ctx->port.dev_start = dev_start;
-	ctx->port.dev_stop = dev_stop;
-	ctx->port.dev_step = dev_step;
-	ctx->port.map = dmawin_map;
-	ctx->port.unmap = dmawin_unmap;
-	ctx->port.dev_set_link = dev_set_link;
-	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
-	ctx->port.max_frame = DWMAC4_MODEL_MAX_FRAME;
-	ctx->port.dev_speed_drops = dev_speed_drops;
-	ctx->port.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default";
+	socnic_model_port_init(&ctx->port, name, stmmac_logtype_backend,
+			       &ma->common, ctx->m, &stmmac_model_dev_ops,
+			       ma->p.rx_src, ma->p.tx_sink);
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
-	be->ops = &ctx->ops;
-	be->ctx = ctx;
-	be->kind = SOCNIC_BACKEND_MODEL;
-	be->promiscuous = socnic_model_args_promiscuous(&ma->common);
+	socnic_model_port_backend(be, ctx, &ctx->ops, &ma->common);
 	rte_free(ma);
 	return 0;
 
@@ -340,17 +335,24 @@ err:
 
 /* ---- Harness-side reporting (rte_pmd_stmmac_uio.h) ---- */
 
+/* The port behind @p port_id, NULL for a port of another PMD. */
+static const struct socnic_port *
+port_of(uint16_t port_id)
+{
+	const struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
+
+	return ad != NULL ? &ad->port : NULL;
+}
+
 static int
 model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 {
-	struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port_of(port_id), &mp);
 
-	if (ad == NULL || ad->port.be.ops == NULL)
-		return -ENODEV;
-	if (ad->port.be.kind != SOCNIC_BACKEND_MODEL)
-		return -ENOTSUP;
-	*ctx = ad->port.be.ctx;
-	return 0;
+	/* The context starts with its model port. */
+	*ctx = (struct stmmac_model_ctx *)mp;
+	return ret;
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -414,13 +416,7 @@ rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_set_link(uint16_t port_id, int up)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	dwmac4_model_set_link(ctx->m, up != 0);
-	return 0;
+	return socnic_model_port_link_set(port_of(port_id), up);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -436,14 +432,8 @@ rte_pmd_stmmac_uio_model_set_partner(uint16_t port_id, unsigned int speed,
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret == 0)
-		ret = socnic_model_port_step_check(
-			&stmmac_adapter_from_port(port_id)->port.be, budget,
-			RTE_PMD_STMMAC_UIO_STEP_MAX);
-	return ret < 0 ? ret : (int)dwmac4_model_step(ctx->m, budget);
+	return socnic_model_port_step_run(port_of(port_id), budget,
+					  RTE_PMD_STMMAC_UIO_STEP_MAX);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

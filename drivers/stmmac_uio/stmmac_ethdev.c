@@ -18,9 +18,11 @@
 #include <rte_memory.h>
 
 #include "socnic_ethdev.h"
+#include "socnic_intr.h"
 #include "socnic_io.h"
 #include "socnic_port.h"
 #include "socnic_secondary.h"
+#include "socnic_uio.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
@@ -199,6 +201,7 @@ static const struct socnic_queue_ops stmmac_queue_ops = {
 	.tx_enable = stmmac_tx_queue_enable_dma,
 	.tx_drain = stmmac_tx_queue_drain,
 	.tx_stop = stmmac_tx_queue_stop,
+	.rx_intr_set = stmmac_rx_queue_intr_set,
 };
 
 static int
@@ -209,7 +212,7 @@ stmmac_dev_close(struct rte_eth_dev *dev)
 	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
 		return 0;
 	stmmac_dev_stop(dev);
-	stmmac_intr_release(dev);
+	socnic_intr_release(dev, &ad->port.rx_intr);
 	stmmac_xstats_log(dev);
 	socnic_flows_release(dev);
 	socnic_dev_release(dev, &ad->port.be);
@@ -302,11 +305,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.dev_supported_ptypes_get =
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
 	.link_update		= stmmac_link_update,
-	.stats_get		= SOCNIC_STATS_GET_OP(stmmac_stats_get),
-	.stats_reset		= stmmac_stats_reset,
-	.xstats_get		= stmmac_xstats_get,
-	.xstats_get_names	= stmmac_xstats_get_names,
-	.xstats_reset		= stmmac_stats_reset,
+	SOCNIC_STATS_DEV_OPS(stmmac),
 	.promiscuous_enable	= stmmac_promiscuous_enable,
 	.promiscuous_disable	= stmmac_promiscuous_disable,
 	.allmulticast_enable	= stmmac_allmulticast_enable,
@@ -327,8 +326,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
 	.rxq_info_get		= socnic_dev_rxq_info_get,
-	.rx_queue_intr_enable	= stmmac_rx_queue_intr_enable,
-	.rx_queue_intr_disable	= stmmac_rx_queue_intr_disable,
+	.rx_queue_intr_enable	= socnic_dev_rx_queue_intr_enable,
+	.rx_queue_intr_disable	= socnic_dev_rx_queue_intr_disable,
 	.txq_info_get		= socnic_dev_txq_info_get,
 };
 
@@ -380,7 +379,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
-		ret = stmmac_backend_uio_create(&ad->port.be, name, &ad->da);
+		ret = socnic_uio_create(&ad->port.be, name, &ad->da.port,
+					&stmmac_uio_family);
 	else
 		ret = stmmac_backend_model_create(&ad->port.be, name,
 						  rte_vdev_device_args(vdev),

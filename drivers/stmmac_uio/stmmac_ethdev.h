@@ -189,8 +189,6 @@ struct stmmac_adapter {
 	unsigned int mac_speed;
 	bool mac_full;
 	uint8_t snpsver;		/* MAC_Version.SNPSVER */
-	/* RX queue interrupts (stmmac_intr.c): NULL without intr_conf.rxq. */
-	struct rte_intr_handle *rx_intr;
 	/*
 	 * Link status change interrupts (stmmac_intr.c, intr_conf.lsc), when
 	 * the core has the in-band status and EAL can wait on its line
@@ -223,8 +221,8 @@ int stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				const char *args,
 				const struct stmmac_devargs *da,
 				const uint8_t mac[6]);
-int stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
-			      const struct stmmac_devargs *da);
+/* The UIO backend's family: socnic_uio_create() at probe (stmmac_uio.c). */
+extern const struct socnic_uio_family stmmac_uio_family;
 
 /* Adapter of @p port_id when it is one of ours, else NULL. */
 struct stmmac_adapter *stmmac_adapter_from_port(uint16_t port_id);
@@ -329,16 +327,7 @@ uint64_t stmmac_missed_period_us(unsigned int mbps);
 void stmmac_missed_watch_start(struct rte_eth_dev *dev);
 void stmmac_missed_watch_stop(struct rte_eth_dev *dev);
 /* stmmac_stats.c */
-void stmmac_xstats_log(const struct rte_eth_dev *dev);
-int stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		     socnic_queue_stats *qstats);
-SOCNIC_STATS_GET_COMPAT(stmmac_stats_get)
-int stmmac_stats_reset(struct rte_eth_dev *dev);
-int stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		      unsigned int n);
-int stmmac_xstats_get_names(struct rte_eth_dev *dev,
-			    struct rte_eth_xstat_name *names,
-			    unsigned int size);
+SOCNIC_STATS_OPS_DECLARE(stmmac)
 
 /* Starts the TX DMA channel of a queue programmed by stmmac_tx_queue_start(). */
 void stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q);

@@ -36,12 +36,6 @@ intr_normal_enable(const struct stmmac_adapter *ad)
 						DMA_CHAN_INTR_ENA_NIE;
 }
 
-void
-stmmac_intr_release(struct rte_eth_dev *dev)
-{
-	socnic_intr_release(dev, &stmmac_adapter(dev)->rx_intr);
-}
-
 int
 stmmac_intr_start(struct rte_eth_dev *dev)
 {
@@ -66,33 +60,19 @@ stmmac_intr_start(struct rte_eth_dev *dev)
 		return 0;
 	/* Queue q's line is its channel's: channel q. */
 	return socnic_intr_create(dev, &ad->port.be, 0, stmmac_logtype_driver,
-				  &ad->rx_intr);
+				  &ad->port.rx_intr);
 }
 
-int
-stmmac_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
+void
+stmmac_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
-		return -EINVAL;
 	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(qid),
-		       DMA_CHAN_INTR_ENA_RIE | intr_normal_enable(ad));
-	socnic_intr_rearm(&ad->port.be);
-	return 0;
-}
-
-int
-stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
-{
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-
-	if (qid >= dev->data->nb_rx_queues || ad->rx_intr == NULL)
-		return -EINVAL;
-	socnic_write32(&ad->port.be, DMA_CHAN_INTR_ENA(qid), 0);
-	socnic_write32(&ad->port.be, DMA_CHAN_STATUS(qid),
-		       DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_NIS);
-	return 0;
+		       on ? DMA_CHAN_INTR_ENA_RIE | intr_normal_enable(ad) : 0);
+	if (!on)
+		socnic_write32(&ad->port.be, DMA_CHAN_STATUS(qid),
+			       DMA_CHAN_STATUS_RI | DMA_CHAN_STATUS_NIS);
 }
 
 /* In EAL's interrupt thread: RGSMIIIS is cleared by reading the status. */

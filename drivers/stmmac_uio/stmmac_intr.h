@@ -19,8 +19,7 @@
  */
 int stmmac_intr_start(struct rte_eth_dev *dev);
 
-/* Port close: the handle and its fds. */
-void stmmac_intr_release(struct rte_eth_dev *dev);
+/* Port close: socnic_intr_release() on the port's rx_intr. */
 
 /*
  * Link status change (intr_conf.lsc; RGSMIIIE is set by
@@ -32,13 +31,13 @@ int stmmac_lsc_start(struct rte_eth_dev *dev);
 void stmmac_lsc_stop(struct rte_eth_dev *dev);
 
 /*
- * Unmasks queue @p qid's interrupt: RIE and NIE on its channel. RI left
- * pending since the last disable raises the line at once, so a frame
- * written back after the last empty poll is never waited for.
+ * Queue @p qid's interrupt (struct socnic_queue_ops' rx_intr_set, behind
+ * socnic_dev_rx_queue_intr_enable() / _disable()). Unmasked: RIE and NIE
+ * on its channel; RI left pending since the last disable raises the line
+ * at once, so a frame written back after the last empty poll is never
+ * waited for. Masked: RI cleared too, before the poll that follows a
+ * wake-up.
  */
-int stmmac_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
-
-/* Masks it and clears RI, before the poll that follows a wake-up. */
-int stmmac_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
+void stmmac_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on);
 
 #endif /* STMMAC_INTR_H */

@@ -48,13 +48,4 @@ int stmmac_mdio_c22_write(const struct stmmac_mdio_bus *bus, unsigned int pa,
 /* The two above as a socnic_mdio's ops: its ctx a struct stmmac_mdio_bus. */
 extern const struct socnic_mdio_ops stmmac_mdio_ops;
 
-static inline struct socnic_mdio
-stmmac_mdio_socnic(const struct stmmac_mdio_bus *bus)
-{
-	return (struct socnic_mdio){
-		.ops = &stmmac_mdio_ops,
-		.ctx = (void *)(uintptr_t)bus,
-	};
-}
-
 #endif /* STMMAC_MDIO_H */

@@ -77,7 +77,7 @@ stmmac_phy_init(struct stmmac_adapter *ad)
 		.cr = stmmac_mdc_cr(ad->da.csr_clk),
 	};
 	ad->phy = (struct socnic_phy){
-		.bus = stmmac_mdio_socnic(&ad->mdio),
+		.bus = socnic_mdio_bus(&stmmac_mdio_ops, &ad->mdio),
 		.addr = -1,
 		.top_speed = ad->da.phy_speed,
 		.name = name,

@@ -180,18 +180,12 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		socnic_rx_queue_destroy(&rxq->q, stmmac_logtype_rx);
 		return ret;
 	}
-	dev->data->rx_queues[queue_id] = rxq;
 	/*
 	 * The burst variant for this memory model, buffer mode and prefetch
 	 * policy, chosen here once (conventions point 6).
 	 */
 	dev->rx_pkt_burst = stmmac_rx_burst_select(rxq, &ad->da);
-	PMD_RX_LOG(INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
-		   rxq->q.port_id, queue_id, nb_desc, rxq->q.buf_size,
-		   rxq->q.free_thresh, rxq->q.lib.sync.variant,
-		   rxq->q.lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
-		   rxq->q.lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
-		   "zero-copy", socnic_csum_mode_name(rxq->q.lib.csum_mode));
+	socnic_rx_queue_install(dev, &rxq->q, stmmac_logtype_rx);
 	return 0;
 }
 

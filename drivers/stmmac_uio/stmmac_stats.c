@@ -38,35 +38,4 @@ static const struct socnic_stats_family stmmac_stats_family = {
 	.rx_missed_update = stmmac_rx_missed_update,
 };
 
-void
-stmmac_xstats_log(const struct rte_eth_dev *dev)
-{
-	socnic_xstats_log(dev, &stmmac_stats_family, stmmac_logtype_driver);
-}
-
-int
-stmmac_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,
-		 socnic_queue_stats *qstats)
-{
-	return socnic_stats_get(dev, &stmmac_stats_family, stats, qstats);
-}
-
-int
-stmmac_stats_reset(struct rte_eth_dev *dev)
-{
-	return socnic_stats_reset(dev, &stmmac_stats_family);
-}
-
-int
-stmmac_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,
-		  unsigned int n)
-{
-	return socnic_xstats_get(dev, &stmmac_stats_family, xstats, n);
-}
-
-int
-stmmac_xstats_get_names(struct rte_eth_dev *dev,
-			struct rte_eth_xstat_name *names, unsigned int size)
-{
-	return socnic_xstats_get_names(dev, &stmmac_stats_family, names, size);
-}
+SOCNIC_STATS_OPS_DEFINE(stmmac, &stmmac_stats_family, stmmac_logtype_driver)

@@ -22,6 +22,7 @@
 
 #include "socnic_io.h"
 #include "socnic_ring.h"
+#include "socnic_tx_queue.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
@@ -314,38 +315,18 @@ stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return RTE_ETH_TX_DESC_DONE;
 }
 
-static void
-stmmac_tx_queue_free_mbufs(struct stmmac_tx_queue *txq)
-{
-	uint16_t i;
-
-	for (i = 0; i < txq->q.nb_desc; i++) {
-		if (txq->q.sw_ring[i] != NULL) {
-			rte_pktmbuf_free(txq->q.sw_ring[i]);
-			txq->q.sw_ring[i] = NULL;
-		}
-	}
-}
-
-static void
-stmmac_tx_queue_free(struct stmmac_tx_queue *txq)
-{
-	rte_memzone_free(txq->q.mz);
-	rte_free(txq->q.sw_ring);
-	rte_free(txq);
-}
-
 void
 stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
 {
-	struct stmmac_tx_queue *txq = dev->data->tx_queues[queue_id];
-
-	if (txq == NULL)
-		return;
-	stmmac_tx_queue_free_mbufs(txq);
-	stmmac_tx_queue_free(txq);
-	dev->data->tx_queues[queue_id] = NULL;
+	socnic_tx_queue_release(dev, queue_id, NULL);
 }
+
+static const struct socnic_tx_queue_spec stmmac_txq_spec = {
+	.pmd = "stmmac_txq",
+	.logtype = &stmmac_logtype_tx,
+	.lim = &stmmac_ring_limits,
+	.size = sizeof(struct stmmac_tx_queue),
+};
 
 int
 stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
@@ -353,38 +334,25 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		      const struct rte_eth_txconf *conf)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	uint16_t port = dev->data->port_id;
 	struct stmmac_tx_queue *txq;
+	void *q;
 	int ret;
 
-	ret = socnic_queue_setup_check(stmmac_logtype_tx, port, "TX", queue_id,
-				       &nb_desc, conf->tx_deferred_start,
-				       &stmmac_ring_limits);
+	ret = socnic_tx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
+				     &stmmac_txq_spec, &ad->port.be,
+				     stmmac_tx_queue_release, &q);
 	if (ret < 0)
 		return ret;
-
-	stmmac_tx_queue_release(dev, queue_id);
-	txq = rte_zmalloc_socket("stmmac_txq", sizeof(*txq),
-				 RTE_CACHE_LINE_SIZE, (int)socket_id);
-	if (txq == NULL)
-		return -ENOMEM;
-	txq->q.sw_ring = rte_zmalloc_socket("stmmac_tx_sw_ring",
-					  sizeof(txq->q.sw_ring[0]) * nb_desc,
-					  RTE_CACHE_LINE_SIZE, (int)socket_id);
+	txq = q;
 	txq->q.mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, ad->desc_shift,
 				    socket_id);
-	if (txq->q.sw_ring == NULL || txq->q.mz == NULL) {
-		rte_memzone_free(txq->q.mz);
-		rte_free(txq->q.sw_ring);
-		rte_free(txq);
+	if (txq->q.mz == NULL) {
+		socnic_tx_queue_destroy(&txq->q);
 		return -ENOMEM;
 	}
 	txq->ring = txq->q.mz->addr;
 	txq->q.ring_iova = txq->q.mz->iova;
 	txq->ring_lo = (uint32_t)txq->q.ring_iova;
-	txq->q.be = &ad->port.be;
-	txq->q.nb_desc = nb_desc;
-	txq->q.mask = nb_desc - 1;
 	txq->desc_shift = ad->desc_shift;
 	txq->pbl = ad->da.txpbl;
 	/*
@@ -397,25 +365,21 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	txq->max_frame = RTE_MIN(stmmac_hw_queue_bytes(ad->tx_fifo,
 						       dev->data->nb_tx_queues),
 				 (uint32_t)TDES3_PACKET_SIZE_MASK);
-	txq->q.queue_id = queue_id;
 	txq->tail_reg = DMA_CHAN_TX_END_ADDR(queue_id);
-	txq->q.offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
 	txq->cic_mask = ad->tx_coe ? TDES3_CHECKSUM_INSERTION_MASK : 0;
-	ret = rxp_sync_init(&txq->q.sync, ad->da.rx.dma_noncoherent ?
-			    RXP_SYNC_NONCOHERENT : RXP_SYNC_COHERENT,
-			    txq->max_frame, 0);
+	ret = socnic_tx_queue_sync_init(&txq->q, ad->da.rx.dma_noncoherent,
+					txq->max_frame);
 	if (ret < 0) {
-		stmmac_tx_queue_free(txq);
+		socnic_tx_queue_destroy(&txq->q);
 		return ret;
 	}
-	rxp_sync_set_hook(&txq->q.sync, ad->port.be.ops->cache_op, ad->port.be.ctx);
 	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
 	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
 						     stmmac_xmit_pkts;
 	dev->tx_pkt_prepare = stmmac_prep_pkts;
-	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors", port, queue_id,
-		   nb_desc);
+	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors",
+		   dev->data->port_id, queue_id, nb_desc);
 	return 0;
 }
 
@@ -502,7 +466,7 @@ stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);
-	stmmac_tx_queue_free_mbufs(txq);
+	socnic_tx_queue_free_mbufs(&txq->q);
 	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc << txq->desc_shift);
 	stmmac_tx_ring_sync(txq, 0, txq->q.nb_desc, false);
 	txq->q.prod = 0;

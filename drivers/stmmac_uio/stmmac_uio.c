@@ -16,16 +16,9 @@
 
 static const char *const stmmac_uio_compatibles[] = { STMMAC_UIO_COMPATIBLES };
 
-int
-stmmac_backend_uio_create(struct socnic_backend *be, const char *name,
-			  const struct stmmac_devargs *da)
-{
-	const struct socnic_uio_family fam = {
-		.what = "a dwmac Ethernet controller",
-		.compatibles = stmmac_uio_compatibles,
-		.min_window = DMA_CHANX_BASE_ADDR(8),
-		.logtype = stmmac_logtype_backend,
-	};
-
-	return socnic_uio_create(be, name, &da->port, &fam);
-}
+const struct socnic_uio_family stmmac_uio_family = {
+	.what = "a dwmac Ethernet controller",
+	.compatibles = stmmac_uio_compatibles,
+	.min_window = DMA_CHANX_BASE_ADDR(8),
+	.logtype = &stmmac_logtype_backend,
+};

@@ -115,6 +115,11 @@ struct socnic_queue_ops {
 	/* Let the device finish what it holds (a graceful stop). */
 	void (*tx_drain)(struct socnic_tx_queue *q);
 	void (*tx_stop)(struct socnic_tx_queue *q);
+	/*
+	 * RX queue @p qid's interrupt unmasked (@p on) or masked, on a port
+	 * with RX queue interrupts (struct socnic_port's rx_intr).
+	 */
+	void (*rx_intr_set)(struct rte_eth_dev *dev, uint16_t qid, bool on);
 };
 
 /*
@@ -129,6 +134,15 @@ int socnic_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
+
+/*
+ * ethdev's rx_queue_intr_enable / _disable: -EINVAL for a queue not set
+ * up or a port without RX queue interrupts; else the family's
+ * rx_intr_set, and after an unmask the backend's line re-armed (a UIO
+ * line that fired stays masked until then).
+ */
+int socnic_dev_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid);
+int socnic_dev_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid);
 
 /* ethdev's rxq_info_get / txq_info_get, from the shared queue fields. */
 void socnic_dev_rxq_info_get(struct rte_eth_dev *dev, uint16_t queue_id,

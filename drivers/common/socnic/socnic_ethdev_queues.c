@@ -10,6 +10,7 @@
 #include <ethdev_driver.h>
 
 #include "socnic_ethdev.h"
+#include "socnic_intr.h"
 #include "socnic_log.h"
 #include "socnic_port.h"
 #include "socnic_queue.h"
@@ -27,6 +28,29 @@ socnic_dev_txq(struct rte_eth_dev *dev, uint16_t queue_id)
 {
 	return queue_id < dev->data->nb_tx_queues ?
 		dev->data->tx_queues[queue_id] : NULL;
+}
+
+int
+socnic_dev_rx_queue_intr_enable(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct socnic_port *port = socnic_port(dev);
+
+	if (qid >= dev->data->nb_rx_queues || port->rx_intr == NULL)
+		return -EINVAL;
+	port->qops->rx_intr_set(dev, qid, true);
+	socnic_intr_rearm(&port->be);
+	return 0;
+}
+
+int
+socnic_dev_rx_queue_intr_disable(struct rte_eth_dev *dev, uint16_t qid)
+{
+	struct socnic_port *port = socnic_port(dev);
+
+	if (qid >= dev->data->nb_rx_queues || port->rx_intr == NULL)
+		return -EINVAL;
+	port->qops->rx_intr_set(dev, qid, false);
+	return 0;
 }
 
 int

@@ -32,6 +32,16 @@ struct socnic_mdio {
 	void *ctx;
 };
 
+/* The bus of a family's master: its @p ops over its bus state @p ctx. */
+static inline struct socnic_mdio
+socnic_mdio_bus(const struct socnic_mdio_ops *ops, const void *ctx)
+{
+	return (struct socnic_mdio){
+		.ops = ops,
+		.ctx = (void *)(uintptr_t)ctx,
+	};
+}
+
 static inline int
 socnic_mdio_read(const struct socnic_mdio *bus, unsigned int pa, uint32_t reg,
 		 uint16_t *val)

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <rte_alarm.h>
@@ -28,16 +29,17 @@ port_check_speed(struct socnic_model_port *p)
 {
 	uint64_t d[2] = { 0, 0 };
 
-	if (p->speed_warned || p->dev_speed_drops == NULL)
+	if (p->speed_warned || p->dev_ops->speed_drops == NULL)
 		return;
-	p->dev_speed_drops(p->dev, d);
+	p->dev_ops->speed_drops(p->dev, d);
 	if (d[0] + d[1] == 0)
 		return;
 	p->speed_warned = true;
 	SOCNIC_LOG(p->logtype, WARNING, "%s: %" PRIu64 " frame(s) received and %" PRIu64
 		   " sent lost: the MAC's speed or duplex is not the link partner's, so frames are garbage on the wire (%s); xstats model_rx_dropped_speed, model_tx_dropped_speed",
 		   p->name, d[0], d[1],
-		   p->speed_hint != NULL ? p->speed_hint : "");
+		   p->dev_ops->speed_hint != NULL ?
+		   p->dev_ops->speed_hint : "");
 }
 
 /*
@@ -58,7 +60,7 @@ port_check_alarm(void *arg)
 static void
 port_check_arm(struct socnic_model_port *p)
 {
-	if (p->check_armed || p->speed_warned || p->dev_speed_drops == NULL)
+	if (p->check_armed || p->speed_warned || p->dev_ops->speed_drops == NULL)
 		return;
 	p->check_armed = rte_eal_alarm_set(SOCNIC_MODEL_CHECK_US,
 					   port_check_alarm, p) == 0;
@@ -78,8 +80,8 @@ port_dma_map(void *ctx)
 {
 	struct socnic_model_port *p = ctx;
 
-	return socnic_dmawin_attach(&p->dmawin, p->dev, p->map, p->unmap,
-				    p->name, p->logtype);
+	return socnic_dmawin_attach(&p->dmawin, p->dev, p->dev_ops->map,
+				    p->dev_ops->unmap, p->name, p->logtype);
 }
 
 /* Inline mode: after each poll of the port, the device's step. */
@@ -91,7 +93,7 @@ socnic_model_inline_step(uint16_t port_id __rte_unused,
 {
 	struct socnic_model_port *p = arg;
 
-	p->dev_step(p->dev, max_pkts != 0 ? max_pkts : 1);
+	p->dev_ops->step(p->dev, max_pkts != 0 ? max_pkts : 1);
 	return nb_rx;
 }
 
@@ -142,7 +144,7 @@ port_start(void *ctx)
 		return port_inline_attach(p);
 	if (p->running || p->step)
 		return 0;
-	ret = p->dev_start(p->dev, p->cpu);
+	ret = p->dev_ops->start(p->dev, p->cpu);
 	if (ret < 0) {
 		SOCNIC_LOG(p->logtype, ERR,
 			   "%s: cannot start the model thread on CPU %d: %s",
@@ -159,7 +161,7 @@ port_stop(void *ctx)
 	struct socnic_model_port *p = ctx;
 
 	if (p->running)
-		p->dev_stop(p->dev);
+		p->dev_ops->stop(p->dev);
 	p->running = false;
 }
 
@@ -216,7 +218,7 @@ port_link_follow(struct socnic_model_port *p)
 	SOCNIC_LOG(p->logtype, INFO, "%s: the interface went %s: link %s",
 		   p->name, up ? "up" : "down (or lost its carrier)",
 		   up ? "up" : "down");
-	p->dev_set_link(p->dev, up);
+	p->dev_ops->set_link(p->dev, up);
 }
 
 static void
@@ -242,7 +244,7 @@ socnic_model_port_set_traffic(struct socnic_model_port *p,
 		sink->on_error = port_sink_error;
 		sink->on_error_arg = p;
 	}
-	if (p->dev_set_link == NULL ||
+	if (p->dev_ops->set_link == NULL ||
 	    ((src == NULL || src->link == NULL) &&
 	     (sink == NULL || sink->link == NULL)))
 		return;
@@ -278,7 +280,7 @@ port_stopped(void *ctx)
 		SOCNIC_LOG(p->logtype, WARNING, "%s: the traffic source skipped %" PRIu64 " frame(s): %" PRIu64
 			   " capture record(s) shorter than their frame (captured with a snap length: use tcpdump -s 0), %" PRIu64
 			   " frame(s) longer than %u bytes (GRO/TSO on the interface: ethtool -K IF gro off tso off); xstats model_src_snapped, model_src_too_long",
-			   p->name, v[0] + v[1], v[0], v[1], p->max_frame);
+			   p->name, v[0] + v[1], v[0], v[1], p->dev_ops->max_frame);
 	}
 	if (v[2] != p->bad_reported) {
 		p->bad_reported = v[2];
@@ -304,7 +306,24 @@ port_wait_poll(void *ctx)
 	struct socnic_model_port *p = ctx;
 
 	if (p->inline_step)
-		p->dev_step(p->dev, SOCNIC_MODEL_WAIT_STEP);
+		p->dev_ops->step(p->dev, SOCNIC_MODEL_WAIT_STEP);
+}
+
+void
+socnic_model_port_init(struct socnic_model_port *p, const char *name,
+		       int logtype, const struct socnic_model_args *ma,
+		       void *dev, const struct socnic_model_dev_ops *ops,
+		       struct model_traffic_src *src,
+		       struct model_traffic_sink *sink)
+{
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->logtype = logtype;
+	p->cpu = ma->cpu;
+	p->step = ma->step;
+	p->inline_step = ma->inline_step;
+	p->dev = dev;
+	p->dev_ops = ops;
+	socnic_model_port_set_traffic(p, src, sink);
 }
 
 void

@@ -18,10 +18,36 @@
 #include <rte_ethdev.h>
 
 #include "socnic_backend.h"
+#include "socnic_model_args.h"
 #include "socnic_model_dmawin.h"
+#include "socnic_port.h"
 
 struct model_traffic_src;
 struct model_traffic_sink;
+
+/*
+ * A family's model as its port drives it, a static table of the family's
+ * backend; every call takes the port's dev.
+ */
+struct socnic_model_dev_ops {
+	int (*start)(void *dev, int cpu);	/* its thread: 0 or -errno */
+	void (*stop)(void *dev);
+	/* One step of every engine, up to @p budget frames each. */
+	unsigned int (*step)(void *dev, unsigned int budget);
+	/* The cable: the link the PHY sees (a Linux interface's state). */
+	void (*set_link)(void *dev, bool up);
+	socnic_dmawin_map_t map;	/* its DMA window */
+	socnic_dmawin_unmap_t unmap;
+	/*
+	 * Optional: frames the device dropped because the MAC's speed or
+	 * duplex is not the link partner's, received [0] and sent [1]; the
+	 * first ones seen get one warning (checked every second while the
+	 * port runs and at each stop), naming speed_hint.
+	 */
+	void (*speed_drops)(void *dev, uint64_t drops[2]);
+	const char *speed_hint;
+	unsigned int max_frame;		/* the model's largest frame */
+};
 
 struct socnic_model_port {
 	char name[RTE_ETH_NAME_MAX_LEN];
@@ -32,18 +58,11 @@ struct socnic_model_port {
 	bool running;
 	/* Its model emulates the non-coherent interconnect (joined, socnic_model_nc.h). */
 	bool nc;
-	void *dev;			/* passed to the five calls below */
-	int (*dev_start)(void *dev, int cpu);	/* its thread: 0 or -errno */
-	void (*dev_stop)(void *dev);
-	/* One step of every engine, up to @p budget frames each. */
-	unsigned int (*dev_step)(void *dev, unsigned int budget);
-	/* The cable: the link the PHY sees (a Linux interface's state). */
-	void (*dev_set_link)(void *dev, bool up);
+	void *dev;			/* what dev_ops' calls take */
+	const struct socnic_model_dev_ops *dev_ops;
 	/* Inline mode: the RX callback that steps the model, while started. */
 	const struct rte_eth_rxtx_callback *inline_cb;
 	uint16_t inline_port;
-	socnic_dmawin_map_t map;	/* its DMA window */
-	socnic_dmawin_unmap_t unmap;
 	struct model_traffic_src *src;	/* owned by the model; may be NULL */
 	struct model_traffic_sink *sink;	/* likewise */
 	uint64_t src_reported;		/* skipped frames already warned of */
@@ -51,19 +70,39 @@ struct socnic_model_port {
 	uint64_t sink_reported;		/* frames the sink lost, likewise */
 	bool link_watch;		/* an interface's state is followed */
 	bool link_up;			/* as last seen */
-	unsigned int max_frame;		/* the model's largest frame */
-	/*
-	 * Optional: frames the device dropped because the MAC's speed or
-	 * duplex is not the link partner's, received [0] and sent [1]; the
-	 * first ones seen get one warning (checked every second while the
-	 * port runs and at each stop), naming @p speed_hint.
-	 */
-	void (*dev_speed_drops)(void *dev, uint64_t drops[2]);
-	const char *speed_hint;
 	bool speed_warned;
 	bool check_armed;		/* the periodic check's alarm was set */
 	struct socnic_dmawin dmawin;
 };
+
+/*
+ * The port of a model backend, once its model @p dev exists (the pointer
+ * @p ops' calls take): named @p name, logging on @p logtype, its thread
+ * and step mode from the model keys every family takes (@p ma), its
+ * traffic @p src and @p sink (socnic_model_port_set_traffic()). The rest
+ * of @p p is zero (the backend's context is zeroed).
+ */
+void socnic_model_port_init(struct socnic_model_port *p, const char *name,
+			    int logtype, const struct socnic_model_args *ma,
+			    void *dev, const struct socnic_model_dev_ops *ops,
+			    struct model_traffic_src *src,
+			    struct model_traffic_sink *sink);
+
+/*
+ * @p be driven by a model backend: its context @p ctx (starting with its
+ * struct socnic_model_port) and ops @p ops (socnic_model_port_ops_init()
+ * and the family's); promiscuous unless the traffic is the generator's.
+ */
+static inline void
+socnic_model_port_backend(struct socnic_backend *be, void *ctx,
+			  const struct socnic_backend_ops *ops,
+			  const struct socnic_model_args *ma)
+{
+	be->ops = ops;
+	be->ctx = ctx;
+	be->kind = SOCNIC_BACKEND_MODEL;
+	be->promiscuous = socnic_model_args_promiscuous(ma);
+}
 
 /*
  * Inline mode (model_step=inline), a benchmark rig, not a way to run a
@@ -112,6 +151,52 @@ socnic_model_port_step_check(const struct socnic_backend *be,
 }
 
 /*
+ * The harness side of a PMD (rte_pmd_<pmd>_model_*()): the model port of
+ * the ethdev port whose adapter's struct socnic_port is @p port (NULL: a
+ * port of another PMD). 0 and *@p mp, -ENODEV, or -ENOTSUP for a port
+ * driving hardware (uio=).
+ */
+static inline int
+socnic_model_port_of(const struct socnic_port *port,
+		     struct socnic_model_port **mp)
+{
+	if (port == NULL || port->be.ops == NULL)
+		return -ENODEV;
+	if (port->be.kind != SOCNIC_BACKEND_MODEL)
+		return -ENOTSUP;
+	*mp = port->be.ctx;
+	return 0;
+}
+
+/* rte_pmd_<pmd>_model_set_link(): the cable pulled (@p up 0) or plugged. */
+static inline int
+socnic_model_port_link_set(const struct socnic_port *port, int up)
+{
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port, &mp);
+
+	if (ret == 0)
+		mp->dev_ops->set_link(mp->dev, up != 0);
+	return ret;
+}
+
+/*
+ * rte_pmd_<pmd>_model_step(): the frames the model's engines moved, or
+ * the errors above and socnic_model_port_step_check()'s.
+ */
+static inline int
+socnic_model_port_step_run(const struct socnic_port *port,
+			   unsigned int budget, unsigned int max)
+{
+	struct socnic_model_port *mp;
+	int ret = socnic_model_port_of(port, &mp);
+
+	if (ret == 0)
+		ret = socnic_model_port_step_check(&port->be, budget, max);
+	return ret < 0 ? ret : (int)mp->dev_ops->step(mp->dev, budget);
+}
+
+/*
  * A copy of a model's event fd @p fd (close-on-exec) for the caller to
  * own, or a negative errno (@p fd's own when negative).
  */
@@ -124,7 +209,7 @@ int socnic_model_port_dup_fd(int fd);
  * of the model's PHY follows the interface's operational state from now
  * to the port's close, polled (SOCNIC_MODEL_LINK_POLL_US) in EAL's
  * interrupt thread: a change is a cable pulled or plugged, which raises
- * the link status change interrupt. Call it once dev and dev_set_link
+ * the link status change interrupt. Call it once dev and dev_ops
  * are set.
  */
 void socnic_model_port_set_traffic(struct socnic_model_port *p,

@@ -18,6 +18,7 @@
  * backend, its queue control, how many queues it has, whether the device runs, where the
  * backend's counters stood at the last reset (they count on regardless).
  */
+struct rte_intr_handle;
 struct socnic_queue_ops;
 
 struct socnic_port {
@@ -32,6 +33,8 @@ struct socnic_port {
 	uint16_t nb_rxq_max;
 	uint16_t nb_txq_max;
 	bool hw_started;
+	/* RX queue interrupts (socnic_intr_create()): NULL without intr_conf.rxq. */
+	struct rte_intr_handle *rx_intr;
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
 	struct socnic_flows flows;	/* rte_flow rules (socnic_flow.h) */
 	struct socnic_tm tm;		/* the TX arbiter (socnic_tm.h) */

@@ -10,6 +10,7 @@
 #include <rte_common.h>
 #include <rte_errno.h>
 #include <rte_ether.h>
+#include <rte_malloc.h>
 #include <rte_mbuf.h>
 
 #include "socnic_log.h"
@@ -77,6 +78,24 @@ socnic_rx_free_thresh(int logtype, uint16_t port, uint16_t conf,
 	}
 	*thresh = t;
 	return 0;
+}
+
+void *
+socnic_queue_zalloc(const char *name, size_t size, size_t slot_bytes,
+		    uint16_t n, unsigned int socket_id, void **slots)
+{
+	void *q = rte_zmalloc_socket(name, size, RTE_CACHE_LINE_SIZE,
+				     (int)socket_id);
+
+	if (q == NULL)
+		return NULL;
+	*slots = rte_zmalloc_socket(name, slot_bytes * n, RTE_CACHE_LINE_SIZE,
+				    (int)socket_id);
+	if (*slots == NULL) {
+		rte_free(q);
+		return NULL;
+	}
+	return q;
 }
 
 const struct rte_memzone *

@@ -60,6 +60,14 @@ int socnic_rx_free_thresh(int logtype, uint16_t port, uint16_t conf,
 			  uint16_t dflt, uint16_t nb_desc, uint16_t *thresh);
 
 /*
+ * A zeroed queue of @p size bytes and its zeroed slot array, @p slot_bytes
+ * for each of @p n slots, on @p socket_id (rte_malloc, named @p name):
+ * the queue, *@p slots set; NULL, nothing kept, when either fails.
+ */
+void *socnic_queue_zalloc(const char *name, size_t size, size_t slot_bytes,
+			  uint16_t n, unsigned int socket_id, void **slots);
+
+/*
  * @p len bytes of descriptor ring for queue @p queue_id, zeroed,
  * IOVA-contiguous and aligned to its own (power of two) size: it never
  * crosses a 4 GiB line and every cache line holds whole descriptors. The

@@ -10,6 +10,7 @@
 #include <ethdev_driver.h>
 #include <rte_malloc.h>
 
+#include "socnic_devargs.h"
 #include "socnic_log.h"
 #include "socnic_queue.h"
 #include "socnic_rx_queue.h"
@@ -26,6 +27,7 @@ socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 	const int logtype = *spec->logtype;
 	uint16_t port = dev->data->port_id;
 	struct socnic_rx_queue *q;
+	void *slots;
 	uint32_t room, bufsz;
 	uint16_t thresh, n;
 	int ret;
@@ -42,20 +44,13 @@ socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 		return ret;
 	release(dev, queue_id);
 	n = *nb_desc;
-	q = rte_zmalloc_socket(spec->pmd, spec->size, RTE_CACHE_LINE_SIZE,
-			       (int)socket_id);
+	/* sw_ring, buf_data and the family's own slot array: one allocation. */
+	q = socnic_queue_zalloc(spec->pmd, spec->size,
+				sizeof(q->sw_ring[0]) + sizeof(q->buf_data[0]) +
+				spec->slot_bytes, n, socket_id, &slots);
 	if (q == NULL)
 		return -ENOMEM;
-	/* sw_ring, buf_data and the family's own slot array: one allocation. */
-	q->sw_ring = rte_zmalloc_socket(spec->pmd,
-					(sizeof(q->sw_ring[0]) +
-					 sizeof(q->buf_data[0]) +
-					 spec->slot_bytes) * n,
-					RTE_CACHE_LINE_SIZE, (int)socket_id);
-	if (q->sw_ring == NULL) {
-		rte_free(q);
-		return -ENOMEM;
-	}
+	q->sw_ring = slots;
 	q->buf_data = (const uint8_t **)(q->sw_ring + n);
 	q->be = be;
 	q->rmb.fn = be->ops->rx_barrier;	/* NULL but on a test model */
@@ -99,6 +94,19 @@ socnic_rx_queue_lib_init(struct socnic_rx_queue *q,
 	/* The device writes after the headroom: the lead, then the frame. */
 	q->data_off = (uint16_t)(q->lib.pool->p.offset + lead);
 	return 0;
+}
+
+void
+socnic_rx_queue_install(struct rte_eth_dev *dev, struct socnic_rx_queue *q,
+			int logtype)
+{
+	dev->data->rx_queues[q->queue_id] = q;
+	SOCNIC_LOG(logtype, INFO, "port %u: RX queue %u: %u descriptors, %u-byte buffers, refill at %u, sync %s, %s, csum %s",
+		   q->port_id, q->queue_id, q->nb_desc, q->buf_size,
+		   q->free_thresh, q->lib.sync.variant,
+		   q->lib.buf_mode == SOCNIC_RXB_COPY ? "copy-all" :
+		   q->lib.buf_mode == SOCNIC_RXB_CB ? "zero-copy + copybreak" :
+		   "zero-copy", socnic_csum_mode_name(q->lib.csum_mode));
 }
 
 int

@@ -199,6 +199,13 @@ int socnic_rx_queue_lib_init(struct socnic_rx_queue *q,
 			     unsigned int socket_id);
 
 /*
+ * The end of queue setup: @p q becomes ethdev's RX queue q->queue_id, its
+ * settings logged (INFO, on @p logtype).
+ */
+void socnic_rx_queue_install(struct rte_eth_dev *dev,
+			     struct socnic_rx_queue *q, int logtype);
+
+/*
  * Fills every slot from the page pool (queue start). 0, or -ENOMEM with
  * nothing kept (robustness row 17, logged).
  */

@@ -361,7 +361,7 @@ uio_variant(const char *list, size_t len, const char *name,
 	if (fam->node_check == NULL)
 		return 0;
 	return fam->node_check(list, len, name, port->uio_force != 0,
-			       fam->logtype);
+			       *fam->logtype);
 }
 
 /*
@@ -391,11 +391,11 @@ uio_identify(const struct socnic_uio_ctx *ctx, const char *name,
 			 ctx->dir, len == 0 ? "missing" : strerror((int)-len));
 	}
 	if (port->uio_force) {
-		SOCNIC_LOG(fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
+		SOCNIC_LOG(*fam->logtype, WARNING, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s); uio_force=1: using it anyway",
 			   name, port->uio, devname, driver, what, fam->what, want);
 		return uio_variant(compat, clen, name, port, fam);
 	}
-	SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
+	SOCNIC_LOG(*fam->logtype, ERR, "%s: uio=%s (\"%s\", driver %s) %s %s (compatible with one of %s): is it the right device? uio_force=1 uses it anyway",
 		   name, port->uio, devname, driver, what, fam->what, want);
 	return -ENODEV;
 }
@@ -410,7 +410,7 @@ uio_map_layout(const char *name, const char *uio, uint64_t size,
 {
 	if (offset >= (uint64_t)pg || size <= offset ||
 	    size - offset < fam->min_window) {
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s map0 is %#" PRIx64 " bytes with the registers at offset %#" PRIx64 ": the driver needs a register window of %#x bytes",
+		SOCNIC_LOG(*fam->logtype, ERR, "%s: uio=%s map0 is %#" PRIx64 " bytes with the registers at offset %#" PRIx64 ": the driver needs a register window of %#x bytes",
 			   name, uio, size, offset, fam->min_window);
 		return -EINVAL;
 	}
@@ -516,7 +516,7 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 	if (ctx == NULL)
 		return -ENOMEM;
 	ctx->fd = -1;
-	ctx->logtype = fam->logtype;
+	ctx->logtype = *fam->logtype;
 	snprintf(ctx->name, sizeof(ctx->name), "%s", name);
 	ret = snprintf(ctx->dir, sizeof(ctx->dir), "%s" SOCNIC_UIO_SYSFS "/%s",
 		       port->uio_root, port->uio);
@@ -527,7 +527,7 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 
 	ret = uio_sysfs_read(ctx, "name", devname, sizeof(devname));
 	if (ret < 0) {
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s: %s/name not readable (%s): no such UIO device, or its driver is not bound",
+		SOCNIC_LOG(*fam->logtype, ERR, "%s: uio=%s: %s/name not readable (%s): no such UIO device, or its driver is not bound",
 			   name, port->uio, ctx->dir, strerror(-ret));
 		goto err;
 	}
@@ -539,7 +539,7 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 	if (ret == 0)
 		ret = uio_sysfs_u64(ctx, "maps/map0/size", &size);
 	if (ret < 0) {
-		SOCNIC_LOG(fam->logtype, ERR, "%s: uio=%s (%s): no usable maps/map0: %s",
+		SOCNIC_LOG(*fam->logtype, ERR, "%s: uio=%s (%s): no usable maps/map0: %s",
 			   name, port->uio, devname, strerror(-ret));
 		goto err;
 	}
@@ -558,10 +558,10 @@ socnic_uio_create(struct socnic_backend *be, const char *name,
 		goto err;
 	ctx->regs_phys = addr + offset;
 	uio_map_soc(ctx, pg);
-	SOCNIC_LOG(fam->logtype, INFO, "%s: %s is \"%s\", bound to %s: map0 at %#" PRIx64 ", %#" PRIx64 " bytes, registers at offset %#" PRIx64,
+	SOCNIC_LOG(*fam->logtype, INFO, "%s: %s is \"%s\", bound to %s: map0 at %#" PRIx64 ", %#" PRIx64 " bytes, registers at offset %#" PRIx64,
 		   name, port->uio, devname, driver, addr, size, offset);
 	if (rte_eal_iova_mode() != RTE_IOVA_PA) {
-		SOCNIC_LOG(fam->logtype, ERR, "%s: EAL uses IOVA as VA, but UIO programs no IOMMU: %s would DMA to virtual addresses. Run with --iova-mode=pa (root and hugepages needed)",
+		SOCNIC_LOG(*fam->logtype, ERR, "%s: EAL uses IOVA as VA, but UIO programs no IOMMU: %s would DMA to virtual addresses. Run with --iova-mode=pa (root and hugepages needed)",
 			   name, port->uio);
 		ret = -ENOTSUP;
 		goto err;

@@ -28,7 +28,7 @@ struct socnic_uio_family {
 	const char *const *compatibles;
 	/* Bytes of registers the driver touches from the window's start. */
 	uint32_t min_window;
-	int logtype;
+	const int *logtype;		/* its backend's (registered at load) */
 	/*
 	 * Optional: once the device is taken (its compatible is the
 	 * family's or the overlays', or uio_force=1), which variant it is,

@@ -141,6 +141,67 @@ void socnic_xstats_log(const struct rte_eth_dev *dev,
 		       const struct socnic_stats_family *fam, int logtype);
 
 /*
+ * A family's stats ops over its struct socnic_stats_family @p family:
+ * <fam>_stats_get (with the older DPDK's adapter, socnic_compat_ethdev.h),
+ * <fam>_stats_reset, <fam>_xstats_get, <fam>_xstats_get_names and
+ * <fam>_xstats_log (the close-time dump, on @p logtype).
+ * SOCNIC_STATS_OPS_DECLARE(fam) goes in the family's header,
+ * SOCNIC_STATS_OPS_DEFINE(fam, family, logtype) beside its table, and
+ * SOCNIC_STATS_DEV_OPS(fam) in its struct eth_dev_ops. They are the PMD's
+ * own functions, not one shared op finding the table through the port: a
+ * secondary process runs them on the port's shared data (socnic_secondary.h),
+ * where a pointer into the primary's copy of the PMD would not hold.
+ */
+#define SOCNIC_STATS_OPS_DECLARE(fam)					\
+void fam##_xstats_log(const struct rte_eth_dev *dev);			\
+int fam##_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats, \
+		    socnic_queue_stats *qstats);			\
+SOCNIC_STATS_GET_COMPAT(fam##_stats_get)				\
+int fam##_stats_reset(struct rte_eth_dev *dev);				\
+int fam##_xstats_get(struct rte_eth_dev *dev,				\
+		     struct rte_eth_xstat *xstats, unsigned int n);	\
+int fam##_xstats_get_names(struct rte_eth_dev *dev,			\
+			   struct rte_eth_xstat_name *names,		\
+			   unsigned int size);
+
+#define SOCNIC_STATS_OPS_DEFINE(fam, family, logtype)			\
+void									\
+fam##_xstats_log(const struct rte_eth_dev *dev)				\
+{									\
+	socnic_xstats_log(dev, (family), (logtype));			\
+}									\
+int									\
+fam##_stats_get(struct rte_eth_dev *dev, struct rte_eth_stats *stats,	\
+		socnic_queue_stats *qstats)				\
+{									\
+	return socnic_stats_get(dev, (family), stats, qstats);		\
+}									\
+int									\
+fam##_stats_reset(struct rte_eth_dev *dev)				\
+{									\
+	return socnic_stats_reset(dev, (family));			\
+}									\
+int									\
+fam##_xstats_get(struct rte_eth_dev *dev, struct rte_eth_xstat *xstats,	\
+		 unsigned int n)					\
+{									\
+	return socnic_xstats_get(dev, (family), xstats, n);		\
+}									\
+int									\
+fam##_xstats_get_names(struct rte_eth_dev *dev,				\
+		       struct rte_eth_xstat_name *names, unsigned int size) \
+{									\
+	return socnic_xstats_get_names(dev, (family), names, size);	\
+}
+
+#define SOCNIC_STATS_DEV_OPS(fam)					\
+	.stats_get = SOCNIC_STATS_GET_OP(fam##_stats_get),		\
+	.stats_reset = fam##_stats_reset,				\
+	.xstats_get = fam##_xstats_get,					\
+	.xstats_get_names = fam##_xstats_get_names,			\
+	.xstats_reset = fam##_stats_reset
+
+/*
  * A queue's counters are written by the lcore that runs its burst only.
  * A reset, which comes from another thread (the application's, or the
  * multi-process thread serving a secondary's reset), marks where they

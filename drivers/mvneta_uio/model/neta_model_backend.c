@@ -213,6 +213,18 @@ dev_speed_drops(void *dev, uint64_t drops[2])
 
 /* ---- Construction ---- */
 
+static const struct socnic_model_dev_ops neta_model_dev_ops = {
+	.start = dev_start,
+	.stop = dev_stop,
+	.step = dev_step,
+	.set_link = dev_set_link,
+	.map = dmawin_map,
+	.unmap = dmawin_unmap,
+	.speed_drops = dev_speed_drops,
+	.max_frame = NETA_MODEL_MAX_FRAME,
+	.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
+};
+
 int
 neta_model_backend_create(struct socnic_backend *be, const char *name,
 			  const char *args,
@@ -248,23 +260,9 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 			socnic_model_nc_leave();
 		goto err;
 	}
-	/* ctx is zeroed (rte_zmalloc): the rest of the port starts at 0. */
-	snprintf(ctx->port.name, sizeof(ctx->port.name), "%s", name);
-	ctx->port.logtype = conf->logtype;
-	ctx->port.cpu = ma->common.cpu;
-	ctx->port.step = ma->common.step;
-	ctx->port.inline_step = ma->common.inline_step;
-	ctx->port.dev = ctx;
-	ctx->port.dev_start = dev_start;
-	ctx->port.dev_stop = dev_stop;
-	ctx->port.dev_step = dev_step;
-	ctx->port.map = dmawin_map;
-	ctx->port.unmap = dmawin_unmap;
-	ctx->port.dev_set_link = dev_set_link;
-	socnic_model_port_set_traffic(&ctx->port, ma->p.rx_src, ma->p.tx_sink);
-	ctx->port.max_frame = NETA_MODEL_MAX_FRAME;
-	ctx->port.dev_speed_drops = dev_speed_drops;
-	ctx->port.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default";
+	socnic_model_port_init(&ctx->port, name, conf->logtype, &ma->common,
+			       ctx, &neta_model_dev_ops, ma->p.rx_src,
+			       ma->p.tx_sink);
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;
 	ctx->ops.write32 = model_write32;
@@ -283,10 +281,7 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
 		ctx->ops.cache_op = model_cache_op;
-	be->ops = &ctx->ops;
-	be->ctx = ctx;
-	be->kind = SOCNIC_BACKEND_MODEL;
-	be->promiscuous = socnic_model_args_promiscuous(&ma->common);
+	socnic_model_port_backend(be, ctx, &ctx->ops, &ma->common);
 	rte_free(ma);
 	return 0;
 
