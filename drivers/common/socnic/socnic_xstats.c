@@ -18,54 +18,47 @@
 
 /* The counters every family's queues keep (socnic_rx_queue.h). */
 static const struct socnic_xstat socnic_rxq_xstats[] = {
-#define SOCNIC_RX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct socnic_rx_queue, stats.rx_ ## n, n, h)
-	SOCNIC_RXQ_XSTATS(SOCNIC_RX_ENTRY)
-#undef SOCNIC_RX_ENTRY
+	SOCNIC_RXQ_XSTATS(SOCNIC_XSTAT_NAME)
 };
 
 static const struct socnic_xstat socnic_txq_xstats[] = {
-#define SOCNIC_TX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct socnic_tx_queue, stats.tx_ ## n, n, h)
-	SOCNIC_TXQ_XSTATS(SOCNIC_TX_ENTRY)
-#undef SOCNIC_TX_ENTRY
+	SOCNIC_TXQ_XSTATS(SOCNIC_XSTAT_NAME)
 };
 
-#define SOCNIC_RXQ_MARK							\
-	(offsetof(struct socnic_rx_queue, stats_base) -			\
-	 offsetof(struct socnic_rx_queue, stats))
-#define SOCNIC_TXQ_MARK							\
-	(offsetof(struct socnic_tx_queue, stats_base) -			\
-	 offsetof(struct socnic_tx_queue, stats))
+static const struct socnic_xstat_table socnic_rxq_table =
+	SOCNIC_XSTAT_TABLE(socnic_rxq_xstats, struct socnic_rx_queue);
+static const struct socnic_xstat_table socnic_txq_table =
+	SOCNIC_XSTAT_TABLE(socnic_txq_xstats, struct socnic_tx_queue);
 
-/* One table of a queue's counters: entries and where their marks are. */
-struct socnic_xstat_table {
-	const struct socnic_xstat *x;
-	unsigned int n;
-	size_t mark;
-};
+/* Counter @p j of table @p t in queue @p q. */
+static uint64_t *
+socnic_xstat_at(const void *q, const struct socnic_xstat_table *t,
+		unsigned int j)
+{
+	return (uint64_t *)(uintptr_t)((const char *)q + t->stats) + j;
+}
 
 /* A counter since the last reset (socnic_counters_since()); 0 without a queue. */
 static uint64_t
-socnic_xstat_val(const void *q, const struct socnic_xstat *x, size_t mark)
+socnic_xstat_val(const void *q, const struct socnic_xstat_table *t,
+		 unsigned int j)
 {
-	const char *p;
+	const uint64_t *p;
 
 	if (q == NULL)
 		return 0;
-	p = (const char *)q + x->offset;
-	return __atomic_load_n((const uint64_t *)(const void *)p,
-			       __ATOMIC_RELAXED) -
-	       *(const uint64_t *)(const void *)(p + mark);
+	p = socnic_xstat_at(q, t, j);
+	return __atomic_load_n(p, __ATOMIC_RELAXED) -
+	       *(const uint64_t *)(const void *)((const char *)p + t->mark);
 }
 
 static void
-socnic_xstat_mark(void *q, const struct socnic_xstat *x, size_t mark)
+socnic_xstat_mark(void *q, const struct socnic_xstat_table *t, unsigned int j)
 {
-	char *p = (char *)q + x->offset;
+	const uint64_t *p = socnic_xstat_at(q, t, j);
 
-	*(uint64_t *)(void *)(p + mark) =
-		__atomic_load_n((const uint64_t *)(void *)p, __ATOMIC_RELAXED);
+	*(uint64_t *)(uintptr_t)((const char *)p + t->mark) =
+		__atomic_load_n(p, __ATOMIC_RELAXED);
 }
 
 /* The RX tables ([0] shared, [1] the family's), then the TX ones. */
@@ -74,12 +67,10 @@ socnic_xstat_tables(const struct socnic_stats_family *fam,
 		    struct socnic_xstat_table rx[2],
 		    struct socnic_xstat_table tx[2])
 {
-	rx[0] = (struct socnic_xstat_table){ socnic_rxq_xstats,
-		RTE_DIM(socnic_rxq_xstats), SOCNIC_RXQ_MARK };
-	rx[1] = (struct socnic_xstat_table){ fam->rx, fam->nb_rx, fam->rx_mark };
-	tx[0] = (struct socnic_xstat_table){ socnic_txq_xstats,
-		RTE_DIM(socnic_txq_xstats), SOCNIC_TXQ_MARK };
-	tx[1] = (struct socnic_xstat_table){ fam->tx, fam->nb_tx, fam->tx_mark };
+	rx[0] = socnic_rxq_table;
+	rx[1] = fam->rx;
+	tx[0] = socnic_txq_table;
+	tx[1] = fam->tx;
 }
 
 /* Queues whose counters a port reports: queue 0 even before configure. */
@@ -127,14 +118,14 @@ socnic_stats_fold_missed(struct rte_eth_dev *dev,
 static unsigned int
 socnic_xstats_per_rxq(const struct socnic_stats_family *fam)
 {
-	return RTE_DIM(socnic_rxq_xstats) + fam->nb_rx +
+	return socnic_rxq_table.n + fam->rx.n +
 	       SOCNIC_RXQ_NB_LIB_XSTATS;
 }
 
 static unsigned int
 socnic_xstats_per_txq(const struct socnic_stats_family *fam)
 {
-	return RTE_DIM(socnic_txq_xstats) + fam->nb_tx;
+	return socnic_txq_table.n + fam->tx.n;
 }
 
 static unsigned int
@@ -184,8 +175,8 @@ socnic_stats_get(struct rte_eth_dev *dev,
 		stats->obytes += ts.tx_bytes;
 		stats->oerrors += ts.tx_dropped;
 		if (fam->tx_oerrors >= 0)
-			stats->oerrors += socnic_xstat_val(q,
-				&fam->tx[fam->tx_oerrors], fam->tx_mark);
+			stats->oerrors += socnic_xstat_val(q, &fam->tx,
+							   fam->tx_oerrors);
 		if (qstats != NULL && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
 			qstats->q_opackets[i] = ts.tx_packets;
 			qstats->q_obytes[i] = ts.tx_bytes;
@@ -212,7 +203,7 @@ socnic_stats_reset(struct rte_eth_dev *dev,
 			continue;
 		for (t = 0; t < 2; t++)
 			for (j = 0; j < rx[t].n; j++)
-				socnic_xstat_mark(q, &rx[t].x[j], rx[t].mark);
+				socnic_xstat_mark(q, &rx[t], j);
 		socnic_rxq_lib_xstats_reset(&q->lib);
 	}
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
@@ -220,7 +211,7 @@ socnic_stats_reset(struct rte_eth_dev *dev,
 
 		for (t = 0; q != NULL && t < 2; t++)
 			for (j = 0; j < tx[t].n; j++)
-				socnic_xstat_mark(q, &tx[t].x[j], tx[t].mark);
+				socnic_xstat_mark(q, &tx[t], j);
 	}
 	/* The device's counters run on: remember where they stood. */
 	socnic_backend_xstats_reset(&port->be, port->be_xstats_base);
@@ -248,8 +239,7 @@ socnic_xstats_get(struct rte_eth_dev *dev,
 		for (t = 0; t < 2; t++)
 			for (j = 0; j < rx[t].n; j++, k++) {
 				xstats[k].id = k;
-				xstats[k].value = socnic_xstat_val(q, &rx[t].x[j],
-								   rx[t].mark);
+				xstats[k].value = socnic_xstat_val(q, &rx[t], j);
 			}
 		if (q != NULL)
 			socnic_rxq_lib_xstats(&q->lib, lib);
@@ -264,8 +254,7 @@ socnic_xstats_get(struct rte_eth_dev *dev,
 		for (t = 0; t < 2; t++)
 			for (j = 0; j < tx[t].n; j++, k++) {
 				xstats[k].id = k;
-				xstats[k].value = socnic_xstat_val(q, &tx[t].x[j],
-								   tx[t].mark);
+				xstats[k].value = socnic_xstat_val(q, &tx[t], j);
 			}
 	}
 	return socnic_backend_xstats_get(&port->be, port->be_xstats_base,
@@ -319,7 +308,7 @@ socnic_xstats_log(const struct rte_eth_dev *dev,
 				SOCNIC_LOG(logtype, DEBUG,
 					   "%s: rx_q%u_%-16s %20" PRIu64 "  %s",
 					   port_name, i, rx[t].x[j].name,
-					   socnic_xstat_val(q, &rx[t].x[j], rx[t].mark),
+					   socnic_xstat_val(q, &rx[t], j),
 					   rx[t].x[j].help);
 		socnic_rxq_lib_xstats_log(&q->lib, logtype, port_name,
 					  (uint16_t)i);
@@ -332,7 +321,7 @@ socnic_xstats_log(const struct rte_eth_dev *dev,
 				SOCNIC_LOG(logtype, DEBUG,
 					   "%s: tx_q%u_%-16s %20" PRIu64 "  %s",
 					   port_name, i, tx[t].x[j].name,
-					   socnic_xstat_val(q, &tx[t].x[j], tx[t].mark),
+					   socnic_xstat_val(q, &tx[t], j),
 					   tx[t].x[j].help);
 	}
 }
