@@ -46,10 +46,8 @@
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
+#include "mvneta_queue_cmd.h"
 #include "mvneta_rx_arm.h"
-
-/* Polls of 10 us for the RX queue to stop: 100 ms. */
-#define MVNETA_RX_STOP_POLLS		10000
 
 /* Descriptors the device filled and the driver has not harvested. */
 static uint16_t
@@ -298,17 +296,11 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
-	const uint32_t bit = RTE_BIT32(rxq->q.queue_id);
-	unsigned int i;
 
 	if (!rxq->q.started)
 		return;
-	socnic_write32(be, MVNETA_RXQ_CMD, bit << MVNETA_RXQ_DISABLE_SHIFT);
-	for (i = 0; i < MVNETA_RX_STOP_POLLS; i++) {
-		if (!(socnic_read32(be, MVNETA_RXQ_CMD) & bit))
-			break;
-		rte_delay_us(10);
-	}
+	mvneta_queue_disable(be, MVNETA_RXQ_CMD, MVNETA_RXQ_DISABLE_SHIFT,
+			     rxq->q.queue_id);
 	mvneta_rx_missed_update(&rxq->q);
 	rxq->q.stats.rx_stop_discarded += socnic_read32(be, rxq->status_reg) &
 					  MVNETA_RXQ_OCCUPIED_ALL_MASK;
@@ -323,10 +315,8 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 	 * every stop.
 	 */
 	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(rxq->q.queue_id), 0);
-	if (!(socnic_read32(be, MVNETA_RXQ_CMD) & MVNETA_RXQ_ENABLE_MASK)) {
-		socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
-		socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
-	}
+	mvneta_queue_dma_reset_idle(be, MVNETA_RXQ_CMD, MVNETA_RXQ_ENABLE_MASK,
+				    MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
 	socnic_rx_queue_empty(&rxq->q,
 			      (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE,
 			      mvneta_logtype_rx);
