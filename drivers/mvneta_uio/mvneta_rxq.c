@@ -42,13 +42,12 @@
 #include "socnic_io.h"
 #include "socnic_queue.h"
 #include "socnic_rx.h"
+#include "socnic_rx_queue_start.h"
 
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
+#include "mvneta_queue_cmd.h"
 #include "mvneta_rx_arm.h"
-
-/* Polls of 10 us for the RX queue to stop: 100 ms. */
-#define MVNETA_RX_STOP_POLLS		10000
 
 /* Descriptors the device filled and the driver has not harvested. */
 static uint16_t
@@ -216,15 +215,12 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 	const unsigned int hwq = rxq->q.queue_id;
-	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	uint16_t i;
 	int ret;
 
-	rxq->q.scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
-	rxq->q.keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	socnic_rx_queue_offloads(dev, &rxq->q);
 	/* NETA always stores the FCS (data_size counts it): trimmed here. */
 	rxq->q.fcs_trim = rxq->q.keep_crc ? 0 : RTE_ETHER_CRC_LEN;
-	rxq->q.max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	if (!rxq->q.scatter && rxq->q.max_len + MVNETA_MH_SIZE + rxq->q.fcs_trim >
 			     rxq->q.room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",
@@ -239,15 +235,13 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	 * for the device then covers that, not the whole mbuf
 	 * (docs/design/rxpath.md "Buffer size"). With scatter, whole buffers.
 	 */
-	rxq->q.buf_size = rxq->q.scatter ? rxq->q.room :
-		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + MVNETA_MH_SIZE +
-						  rxq->q.fcs_trim, RTE_CACHE_LINE_SIZE));
-	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->q.buf_size) < 0)
-		return -EINVAL;
-	ret = socnic_rx_queue_fill(&rxq->q, mvneta_logtype_rx);
+	ret = socnic_rx_queue_prime(&rxq->q,
+				    rxq->q.max_len + MVNETA_MH_SIZE + rxq->q.fcs_trim,
+				    RTE_CACHE_LINE_SIZE,
+				    (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE,
+				    mvneta_logtype_rx);
 	if (ret < 0)
 		return ret;
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
 	for (i = 0; i < rxq->q.nb_desc; i++)
 		mvneta_rx_set_buf(rxq, i, rxq->q.sw_ring[i]);
 	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
@@ -302,17 +296,11 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 {
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
-	const uint32_t bit = RTE_BIT32(rxq->q.queue_id);
-	unsigned int i;
 
 	if (!rxq->q.started)
 		return;
-	socnic_write32(be, MVNETA_RXQ_CMD, bit << MVNETA_RXQ_DISABLE_SHIFT);
-	for (i = 0; i < MVNETA_RX_STOP_POLLS; i++) {
-		if (!(socnic_read32(be, MVNETA_RXQ_CMD) & bit))
-			break;
-		rte_delay_us(10);
-	}
+	mvneta_queue_disable(be, MVNETA_RXQ_CMD, MVNETA_RXQ_DISABLE_SHIFT,
+			     rxq->q.queue_id);
 	mvneta_rx_missed_update(&rxq->q);
 	rxq->q.stats.rx_stop_discarded += socnic_read32(be, rxq->status_reg) &
 					  MVNETA_RXQ_OCCUPIED_ALL_MASK;
@@ -327,16 +315,13 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 	 * every stop.
 	 */
 	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(rxq->q.queue_id), 0);
-	if (!(socnic_read32(be, MVNETA_RXQ_CMD) & MVNETA_RXQ_ENABLE_MASK)) {
-		socnic_write32(be, MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
-		socnic_write32(be, MVNETA_PORT_RX_RESET, 0);
-	}
-	socnic_rx_queue_recycle(&rxq->q, mvneta_logtype_rx);
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE);
+	mvneta_queue_dma_reset_idle(be, MVNETA_RXQ_CMD, MVNETA_RXQ_ENABLE_MASK,
+				    MVNETA_PORT_RX_RESET, MVNETA_PORT_RX_DMA_RESET);
+	socnic_rx_queue_empty(&rxq->q,
+			      (size_t)rxq->q.nb_desc * MVNETA_DESC_ALIGNED_SIZE,
+			      mvneta_logtype_rx);
 	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
-	rxq->q.next = 0;
-	rxq->q.armed = 0;
 	rxq->filled = 0;
 	rxq->q.started = false;
 }

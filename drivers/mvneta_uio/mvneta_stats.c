@@ -13,17 +13,11 @@
 #include "mvneta_logs.h"
 
 static const struct socnic_xstat mvneta_rx_xstats[] = {
-#define MVNETA_RX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct mvneta_rx_queue, stats.rx_ ## n, n, h)
-	MVNETA_QUEUE_XSTATS(MVNETA_RX_ENTRY, SOCNIC_XSTAT_NONE)
-#undef MVNETA_RX_ENTRY
+	MVNETA_QUEUE_XSTATS(SOCNIC_XSTAT_NAME, SOCNIC_XSTAT_NONE)
 };
 
 static const struct socnic_stats_family mvneta_stats_family = {
-	.rx = mvneta_rx_xstats,
-	.nb_rx = RTE_DIM(mvneta_rx_xstats),
-	.rx_mark = offsetof(struct mvneta_rx_queue, stats_base) -
-		   offsetof(struct mvneta_rx_queue, stats),
+	.rx = SOCNIC_XSTAT_TABLE(mvneta_rx_xstats, struct mvneta_rx_queue),
 	.tx_oerrors = -1,	/* NETA's TX completions carry no error */
 	.rx_missed_update = mvneta_rx_missed_update,
 };

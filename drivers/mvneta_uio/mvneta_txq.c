@@ -31,6 +31,7 @@
 #include "mvneta_dma_cfg.h"
 #include "mvneta_ethdev.h"
 #include "mvneta_logs.h"
+#include "mvneta_queue_cmd.h"
 #include "mvneta_tx_csum.h"
 
 /*
@@ -313,24 +314,16 @@ mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 {
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	const struct socnic_backend *be = txq->q.be;
-	const uint32_t bit = RTE_BIT32(txq->q.queue_id);
-	unsigned int i;
 
 	if (!txq->q.started)
 		return;
-	socnic_write32(be, MVNETA_TXQ_CMD, bit << MVNETA_TXQ_DISABLE_SHIFT);
-	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
-		if (!(socnic_read32(be, MVNETA_TXQ_CMD) & bit))
-			break;
-		rte_delay_us(MVNETA_TX_DRAIN_POLL_US);
-	}
+	mvneta_queue_disable(be, MVNETA_TXQ_CMD, MVNETA_TXQ_DISABLE_SHIFT,
+			     txq->q.queue_id);
 	mvneta_hw_txq_tokens(be, txq->q.queue_id, false);
 	socnic_write32(be, MVNETA_TXQ_BASE_ADDR_REG(txq->q.queue_id), 0);
 	socnic_write32(be, MVNETA_TXQ_SIZE_REG(txq->q.queue_id), 0);
-	if (!(socnic_read32(be, MVNETA_TXQ_CMD) & MVNETA_TXQ_ENABLE_MASK)) {
-		socnic_write32(be, MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
-		socnic_write32(be, MVNETA_PORT_TX_RESET, 0);
-	}
+	mvneta_queue_dma_reset_idle(be, MVNETA_TXQ_CMD, MVNETA_TXQ_ENABLE_MASK,
+				    MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
 	socnic_tx_queue_free_mbufs(&txq->q);
 	txq->q.prod = 0;
 	txq->q.clean = 0;

@@ -20,6 +20,7 @@
 #include <rte_mbuf.h>
 
 #include "socnic_io.h"
+#include "socnic_rx_queue_start.h"
 
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
@@ -199,12 +200,10 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
-	uint64_t offloads = rxq->q.offloads | dev->data->dev_conf.rxmode.offloads;
 	uint16_t i;
 	int ret;
 
-	rxq->q.scatter = offloads & RTE_ETH_RX_OFFLOAD_SCATTER;
-	rxq->q.keep_crc = offloads & RTE_ETH_RX_OFFLOAD_KEEP_CRC;
+	socnic_rx_queue_offloads(dev, &rxq->q);
 	/*
 	 * The MAC strips the FCS (CST|ACS) unless KEEP_CRC or crc_strip=sw;
 	 * with crc_strip=sw it stores the FCS and software trims it, from
@@ -213,7 +212,6 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	 */
 	rxq->q.fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->q.keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
-	rxq->q.max_len = socnic_rx_max_len(dev, dev->data->mtu);
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
 	if (!rxq->q.scatter && rxq->q.max_len + rxq->q.fcs_trim > rxq->q.room) {
 		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
@@ -230,15 +228,12 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	 * descriptor and is dropped as oversize (row 4), as it would be
 	 * anyway. With scatter the buffers are used whole.
 	 */
-	rxq->q.buf_size = rxq->q.scatter ? rxq->q.room :
-		RTE_MIN(rxq->q.room, RTE_ALIGN_CEIL(rxq->q.max_len + RTE_ETHER_CRC_LEN,
-			stmmac_adapter(dev)->dma_align));
-	if (rxp_pool_set_max_len(rxq->q.lib.pool, rxq->q.buf_size) < 0)
-		return -EINVAL;
-	ret = socnic_rx_queue_fill(&rxq->q, stmmac_logtype_rx);
+	ret = socnic_rx_queue_prime(&rxq->q, rxq->q.max_len + RTE_ETHER_CRC_LEN,
+				    stmmac_adapter(dev)->dma_align,
+				    (size_t)rxq->q.nb_desc << rxq->q.desc_shift,
+				    stmmac_logtype_rx);
 	if (ret < 0)
 		return ret;
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->q.desc_shift);
 	for (i = 0; i < rxq->q.nb_desc; i++)
 		stmmac_rx_set_addr(rxq, stmmac_rxd(rxq, i), i, rxq->q.sw_ring[i]);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
@@ -310,10 +305,8 @@ stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 				   RTE_BIT32(STMMAC_RXQ_CHAN(rxq)), false);
 	stmmac_rx_missed_update(&rxq->q);
 	stmmac_rx_count_discarded(rxq);
-	socnic_rx_queue_recycle(&rxq->q, stmmac_logtype_rx);
-	memset(rxq->q.mz->addr, 0, (size_t)rxq->q.nb_desc << rxq->q.desc_shift);
+	socnic_rx_queue_empty(&rxq->q, (size_t)rxq->q.nb_desc << rxq->q.desc_shift,
+			      stmmac_logtype_rx);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
-	rxq->q.next = 0;
-	rxq->q.armed = 0;
 	rxq->q.started = false;
 }

@@ -12,28 +12,16 @@
 #include "stmmac_logs.h"
 
 static const struct socnic_xstat stmmac_rx_xstats[] = {
-#define STMMAC_RX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct stmmac_rx_queue, stats.rx_ ## n, n, h)
-	STMMAC_QUEUE_XSTATS(STMMAC_RX_ENTRY, SOCNIC_XSTAT_NONE)
-#undef STMMAC_RX_ENTRY
+	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NAME, SOCNIC_XSTAT_NONE)
 };
 
 static const struct socnic_xstat stmmac_tx_xstats[] = {
-#define STMMAC_TX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct stmmac_tx_queue, stats.tx_ ## n, n, h)
-	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, STMMAC_TX_ENTRY)
-#undef STMMAC_TX_ENTRY
+	STMMAC_QUEUE_XSTATS(SOCNIC_XSTAT_NONE, SOCNIC_XSTAT_NAME)
 };
 
 static const struct socnic_stats_family stmmac_stats_family = {
-	.rx = stmmac_rx_xstats,
-	.nb_rx = RTE_DIM(stmmac_rx_xstats),
-	.rx_mark = offsetof(struct stmmac_rx_queue, stats_base) -
-		   offsetof(struct stmmac_rx_queue, stats),
-	.tx = stmmac_tx_xstats,
-	.nb_tx = RTE_DIM(stmmac_tx_xstats),
-	.tx_mark = offsetof(struct stmmac_tx_queue, stats_base) -
-		   offsetof(struct stmmac_tx_queue, stats),
+	.rx = SOCNIC_XSTAT_TABLE(stmmac_rx_xstats, struct stmmac_rx_queue),
+	.tx = SOCNIC_XSTAT_TABLE(stmmac_tx_xstats, struct stmmac_tx_queue),
 	.tx_oerrors = 0,	/* tx_errors: ES on a completion */
 	.rx_missed_update = stmmac_rx_missed_update,
 };

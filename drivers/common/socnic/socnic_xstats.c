@@ -18,81 +18,92 @@
 
 /* The counters every family's queues keep (socnic_rx_queue.h). */
 static const struct socnic_xstat socnic_rxq_xstats[] = {
-#define SOCNIC_RX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct socnic_rx_queue, stats.rx_ ## n, n, h)
-	SOCNIC_RXQ_XSTATS(SOCNIC_RX_ENTRY)
-#undef SOCNIC_RX_ENTRY
+	SOCNIC_RXQ_XSTATS(SOCNIC_XSTAT_NAME)
 };
 
 static const struct socnic_xstat socnic_txq_xstats[] = {
-#define SOCNIC_TX_ENTRY(n, h)						\
-	SOCNIC_XSTAT_ENTRY(struct socnic_tx_queue, stats.tx_ ## n, n, h)
-	SOCNIC_TXQ_XSTATS(SOCNIC_TX_ENTRY)
-#undef SOCNIC_TX_ENTRY
+	SOCNIC_TXQ_XSTATS(SOCNIC_XSTAT_NAME)
 };
 
-#define SOCNIC_RXQ_MARK							\
-	(offsetof(struct socnic_rx_queue, stats_base) -			\
-	 offsetof(struct socnic_rx_queue, stats))
-#define SOCNIC_TXQ_MARK							\
-	(offsetof(struct socnic_tx_queue, stats_base) -			\
-	 offsetof(struct socnic_tx_queue, stats))
+static const struct socnic_xstat_table socnic_rxq_table =
+	SOCNIC_XSTAT_TABLE(socnic_rxq_xstats, struct socnic_rx_queue);
+static const struct socnic_xstat_table socnic_txq_table =
+	SOCNIC_XSTAT_TABLE(socnic_txq_xstats, struct socnic_tx_queue);
 
-/* One table of a queue's counters: entries and where their marks are. */
-struct socnic_xstat_table {
-	const struct socnic_xstat *x;
-	unsigned int n;
-	size_t mark;
-};
+/* Counter @p j of table @p t in queue @p q. */
+static uint64_t *
+socnic_xstat_at(const void *q, const struct socnic_xstat_table *t,
+		unsigned int j)
+{
+	return (uint64_t *)(uintptr_t)((const char *)q + t->stats) + j;
+}
 
 /* A counter since the last reset (socnic_counters_since()); 0 without a queue. */
 static uint64_t
-socnic_xstat_val(const void *q, const struct socnic_xstat *x, size_t mark)
+socnic_xstat_val(const void *q, const struct socnic_xstat_table *t,
+		 unsigned int j)
 {
-	const char *p;
+	const uint64_t *p;
 
 	if (q == NULL)
 		return 0;
-	p = (const char *)q + x->offset;
-	return __atomic_load_n((const uint64_t *)(const void *)p,
-			       __ATOMIC_RELAXED) -
-	       *(const uint64_t *)(const void *)(p + mark);
+	p = socnic_xstat_at(q, t, j);
+	return __atomic_load_n(p, __ATOMIC_RELAXED) -
+	       *(const uint64_t *)(const void *)((const char *)p + t->mark);
 }
 
 static void
-socnic_xstat_mark(void *q, const struct socnic_xstat *x, size_t mark)
+socnic_xstat_mark(void *q, const struct socnic_xstat_table *t, unsigned int j)
 {
-	char *p = (char *)q + x->offset;
+	const uint64_t *p = socnic_xstat_at(q, t, j);
 
-	*(uint64_t *)(void *)(p + mark) =
-		__atomic_load_n((const uint64_t *)(void *)p, __ATOMIC_RELAXED);
+	*(uint64_t *)(uintptr_t)((const char *)p + t->mark) =
+		__atomic_load_n(p, __ATOMIC_RELAXED);
 }
 
-/* The RX tables ([0] shared, [1] the family's), then the TX ones. */
+/*
+ * A direction's queues and the tables of their counters: [0] the shared
+ * ones, [1] the family's; an RX queue's lib/rxpath counters follow.
+ */
+struct socnic_xstat_dir {
+	const char *name;		/* "rx" or "tx", the xstats' prefix */
+	uint16_t nb;			/* queues configured */
+	void **queues;
+	struct socnic_xstat_table t[2];
+	bool lib;
+};
+
+/* RX first, then TX: the order the xstats are numbered in. */
 static void
-socnic_xstat_tables(const struct socnic_stats_family *fam,
-		    struct socnic_xstat_table rx[2],
-		    struct socnic_xstat_table tx[2])
+socnic_xstat_dirs(const struct rte_eth_dev *dev,
+		  const struct socnic_stats_family *fam,
+		  struct socnic_xstat_dir d[2])
 {
-	rx[0] = (struct socnic_xstat_table){ socnic_rxq_xstats,
-		RTE_DIM(socnic_rxq_xstats), SOCNIC_RXQ_MARK };
-	rx[1] = (struct socnic_xstat_table){ fam->rx, fam->nb_rx, fam->rx_mark };
-	tx[0] = (struct socnic_xstat_table){ socnic_txq_xstats,
-		RTE_DIM(socnic_txq_xstats), SOCNIC_TXQ_MARK };
-	tx[1] = (struct socnic_xstat_table){ fam->tx, fam->nb_tx, fam->tx_mark };
+	d[0] = (struct socnic_xstat_dir){ "rx", dev->data->nb_rx_queues,
+		dev->data->rx_queues, { socnic_rxq_table, fam->rx }, true };
+	d[1] = (struct socnic_xstat_dir){ "tx", dev->data->nb_tx_queues,
+		dev->data->tx_queues, { socnic_txq_table, fam->tx }, false };
+}
+
+/* Queue @p i of the direction, NULL when not set up. */
+static void *
+socnic_xstat_queue(const struct socnic_xstat_dir *d, unsigned int i)
+{
+	return d->queues != NULL && i < d->nb ? d->queues[i] : NULL;
 }
 
 /* Queues whose counters a port reports: queue 0 even before configure. */
 static unsigned int
-socnic_nb_rxq(const struct rte_eth_dev *dev)
+socnic_xstat_nb_queues(const struct socnic_xstat_dir *d)
 {
-	return RTE_MAX(dev->data->nb_rx_queues, (uint16_t)1);
+	return RTE_MAX(d->nb, (uint16_t)1);
 }
 
 static unsigned int
-socnic_nb_txq(const struct rte_eth_dev *dev)
+socnic_xstat_per_queue(const struct socnic_xstat_dir *d)
 {
-	return RTE_MAX(dev->data->nb_tx_queues, (uint16_t)1);
+	return d->t[0].n + d->t[1].n +
+	       (d->lib ? SOCNIC_RXQ_NB_LIB_XSTATS : 0);
 }
 
 static struct socnic_rx_queue *
@@ -125,25 +136,11 @@ socnic_stats_fold_missed(struct rte_eth_dev *dev,
 }
 
 static unsigned int
-socnic_xstats_per_rxq(const struct socnic_stats_family *fam)
-{
-	return RTE_DIM(socnic_rxq_xstats) + fam->nb_rx +
-	       SOCNIC_RXQ_NB_LIB_XSTATS;
-}
-
-static unsigned int
-socnic_xstats_per_txq(const struct socnic_stats_family *fam)
-{
-	return RTE_DIM(socnic_txq_xstats) + fam->nb_tx;
-}
-
-static unsigned int
-socnic_xstats_count(const struct rte_eth_dev *dev,
-		    const struct socnic_stats_family *fam,
+socnic_xstats_count(const struct socnic_xstat_dir d[2],
 		    const struct socnic_backend *be)
 {
-	return socnic_nb_rxq(dev) * socnic_xstats_per_rxq(fam) +
-	       socnic_nb_txq(dev) * socnic_xstats_per_txq(fam) +
+	return socnic_xstat_nb_queues(&d[0]) * socnic_xstat_per_queue(&d[0]) +
+	       socnic_xstat_nb_queues(&d[1]) * socnic_xstat_per_queue(&d[1]) +
 	       socnic_backend_nb_xstats(be);
 }
 
@@ -184,8 +181,8 @@ socnic_stats_get(struct rte_eth_dev *dev,
 		stats->obytes += ts.tx_bytes;
 		stats->oerrors += ts.tx_dropped;
 		if (fam->tx_oerrors >= 0)
-			stats->oerrors += socnic_xstat_val(q,
-				&fam->tx[fam->tx_oerrors], fam->tx_mark);
+			stats->oerrors += socnic_xstat_val(q, &fam->tx,
+							   fam->tx_oerrors);
 		if (qstats != NULL && i < RTE_ETHDEV_QUEUE_STAT_CNTRS) {
 			qstats->q_opackets[i] = ts.tx_packets;
 			qstats->q_obytes[i] = ts.tx_bytes;
@@ -199,29 +196,25 @@ socnic_stats_reset(struct rte_eth_dev *dev,
 		   const struct socnic_stats_family *fam)
 {
 	struct socnic_port *port = socnic_port(dev);
-	struct socnic_xstat_table rx[2], tx[2];
-	unsigned int i, t, j;
+	struct socnic_xstat_dir d[2];
+	unsigned int i, t, j, k;
+	void *q;
 
 	/* Drain the clear-on-read registers so old misses vanish too. */
 	socnic_stats_fold_missed(dev, fam);
-	socnic_xstat_tables(fam, rx, tx);
-	for (i = 0; i < dev->data->nb_rx_queues; i++) {
-		struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
-
-		if (q == NULL)
-			continue;
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < rx[t].n; j++)
-				socnic_xstat_mark(q, &rx[t].x[j], rx[t].mark);
-		socnic_rxq_lib_xstats_reset(&q->lib);
-	}
-	for (i = 0; i < dev->data->nb_tx_queues; i++) {
-		struct socnic_tx_queue *q = socnic_txq_at(dev, i);
-
-		for (t = 0; q != NULL && t < 2; t++)
-			for (j = 0; j < tx[t].n; j++)
-				socnic_xstat_mark(q, &tx[t].x[j], tx[t].mark);
-	}
+	socnic_xstat_dirs(dev, fam, d);
+	for (k = 0; k < 2; k++)
+		for (i = 0; i < d[k].nb; i++) {
+			q = socnic_xstat_queue(&d[k], i);
+			if (q == NULL)
+				continue;
+			for (t = 0; t < 2; t++)
+				for (j = 0; j < d[k].t[t].n; j++)
+					socnic_xstat_mark(q, &d[k].t[t], j);
+			if (d[k].lib)
+				socnic_rxq_lib_xstats_reset(
+					&((struct socnic_rx_queue *)q)->lib);
+		}
 	/* The device's counters run on: remember where they stood. */
 	socnic_backend_xstats_reset(&port->be, port->be_xstats_base);
 	return 0;
@@ -233,41 +226,36 @@ socnic_xstats_get(struct rte_eth_dev *dev,
 		  struct rte_eth_xstat *xstats, unsigned int n)
 {
 	const struct socnic_port *port = socnic_port(dev);
-	unsigned int nb = socnic_xstats_count(dev, fam, &port->be);
-	struct socnic_xstat_table rx[2], tx[2];
-	unsigned int i, k = 0, t, j;
+	struct socnic_xstat_dir d[2];
+	unsigned int nb, i, k = 0, dk, t, j;
+	uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS];
+	const void *q;
 
+	socnic_xstat_dirs(dev, fam, d);
+	nb = socnic_xstats_count(d, &port->be);
 	if (xstats == NULL || n < nb)
 		return (int)nb;
 	socnic_stats_fold_missed(dev, fam);
-	socnic_xstat_tables(fam, rx, tx);
-	for (i = 0; i < socnic_nb_rxq(dev); i++) {
-		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
-		uint64_t lib[SOCNIC_RXQ_NB_LIB_XSTATS] = { 0 };
-
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < rx[t].n; j++, k++) {
+	for (dk = 0; dk < 2; dk++)
+		for (i = 0; i < socnic_xstat_nb_queues(&d[dk]); i++) {
+			q = socnic_xstat_queue(&d[dk], i);
+			for (t = 0; t < 2; t++)
+				for (j = 0; j < d[dk].t[t].n; j++, k++) {
+					xstats[k].id = k;
+					xstats[k].value =
+						socnic_xstat_val(q, &d[dk].t[t], j);
+				}
+			if (!d[dk].lib)
+				continue;
+			memset(lib, 0, sizeof(lib));
+			if (q != NULL)
+				socnic_rxq_lib_xstats(
+					&((const struct socnic_rx_queue *)q)->lib, lib);
+			for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, k++) {
 				xstats[k].id = k;
-				xstats[k].value = socnic_xstat_val(q, &rx[t].x[j],
-								   rx[t].mark);
+				xstats[k].value = lib[j];
 			}
-		if (q != NULL)
-			socnic_rxq_lib_xstats(&q->lib, lib);
-		for (j = 0; j < SOCNIC_RXQ_NB_LIB_XSTATS; j++, k++) {
-			xstats[k].id = k;
-			xstats[k].value = lib[j];
 		}
-	}
-	for (i = 0; i < socnic_nb_txq(dev); i++) {
-		const struct socnic_tx_queue *q = socnic_txq_at(dev, i);
-
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < tx[t].n; j++, k++) {
-				xstats[k].id = k;
-				xstats[k].value = socnic_xstat_val(q, &tx[t].x[j],
-								   tx[t].mark);
-			}
-	}
 	return socnic_backend_xstats_get(&port->be, port->be_xstats_base,
 					 xstats, k);
 }
@@ -278,25 +266,25 @@ socnic_xstats_get_names(struct rte_eth_dev *dev,
 			struct rte_eth_xstat_name *names, unsigned int size)
 {
 	const struct socnic_backend *be = &socnic_port(dev)->be;
-	struct socnic_xstat_table rx[2], tx[2];
-	unsigned int i, k = 0, t, j;
+	struct socnic_xstat_dir d[2];
+	unsigned int i, k = 0, dk, t, j;
 
-	if (names == NULL || size < socnic_xstats_count(dev, fam, be))
-		return (int)socnic_xstats_count(dev, fam, be);
-	socnic_xstat_tables(fam, rx, tx);
-	for (i = 0; i < socnic_nb_rxq(dev); i++) {
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < rx[t].n; j++)
-				snprintf(names[k++].name, RTE_ETH_XSTATS_NAME_SIZE,
-					 "rx_q%u_%s", i, rx[t].x[j].name);
-		socnic_rxq_lib_xstats_names(names + k, (uint16_t)i);
-		k += SOCNIC_RXQ_NB_LIB_XSTATS;
-	}
-	for (i = 0; i < socnic_nb_txq(dev); i++)
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < tx[t].n; j++)
-				snprintf(names[k++].name, RTE_ETH_XSTATS_NAME_SIZE,
-					 "tx_q%u_%s", i, tx[t].x[j].name);
+	socnic_xstat_dirs(dev, fam, d);
+	if (names == NULL || size < socnic_xstats_count(d, be))
+		return (int)socnic_xstats_count(d, be);
+	for (dk = 0; dk < 2; dk++)
+		for (i = 0; i < socnic_xstat_nb_queues(&d[dk]); i++) {
+			for (t = 0; t < 2; t++)
+				for (j = 0; j < d[dk].t[t].n; j++)
+					snprintf(names[k++].name,
+						 RTE_ETH_XSTATS_NAME_SIZE,
+						 "%s_q%u_%s", d[dk].name, i,
+						 d[dk].t[t].x[j].name);
+			if (!d[dk].lib)
+				continue;
+			socnic_rxq_lib_xstats_names(names + k, (uint16_t)i);
+			k += SOCNIC_RXQ_NB_LIB_XSTATS;
+		}
 	return (int)socnic_backend_xstats_names(be, names, k);
 }
 
@@ -305,34 +293,27 @@ socnic_xstats_log(const struct rte_eth_dev *dev,
 		  const struct socnic_stats_family *fam, int logtype)
 {
 	const char *port_name = dev->data->name;
-	struct socnic_xstat_table rx[2], tx[2];
-	unsigned int i, t, j;
+	struct socnic_xstat_dir d[2];
+	unsigned int i, dk, t, j;
+	const void *q;
 
-	socnic_xstat_tables(fam, rx, tx);
-	for (i = 0; i < dev->data->nb_rx_queues; i++) {
-		const struct socnic_rx_queue *q = socnic_rxq_at(dev, i);
-
-		if (q == NULL)
-			continue;
-		for (t = 0; t < 2; t++)
-			for (j = 0; j < rx[t].n; j++)
-				SOCNIC_LOG(logtype, DEBUG,
-					   "%s: rx_q%u_%-16s %20" PRIu64 "  %s",
-					   port_name, i, rx[t].x[j].name,
-					   socnic_xstat_val(q, &rx[t].x[j], rx[t].mark),
-					   rx[t].x[j].help);
-		socnic_rxq_lib_xstats_log(&q->lib, logtype, port_name,
-					  (uint16_t)i);
-	}
-	for (i = 0; i < dev->data->nb_tx_queues; i++) {
-		const struct socnic_tx_queue *q = socnic_txq_at(dev, i);
-
-		for (t = 0; q != NULL && t < 2; t++)
-			for (j = 0; j < tx[t].n; j++)
-				SOCNIC_LOG(logtype, DEBUG,
-					   "%s: tx_q%u_%-16s %20" PRIu64 "  %s",
-					   port_name, i, tx[t].x[j].name,
-					   socnic_xstat_val(q, &tx[t].x[j], tx[t].mark),
-					   tx[t].x[j].help);
-	}
+	socnic_xstat_dirs(dev, fam, d);
+	for (dk = 0; dk < 2; dk++)
+		for (i = 0; i < d[dk].nb; i++) {
+			q = socnic_xstat_queue(&d[dk], i);
+			if (q == NULL)
+				continue;
+			for (t = 0; t < 2; t++)
+				for (j = 0; j < d[dk].t[t].n; j++)
+					SOCNIC_LOG(logtype, DEBUG,
+						   "%s: %s_q%u_%-16s %20" PRIu64 "  %s",
+						   port_name, d[dk].name, i,
+						   d[dk].t[t].x[j].name,
+						   socnic_xstat_val(q, &d[dk].t[t], j),
+						   d[dk].t[t].x[j].help);
+			if (d[dk].lib)
+				socnic_rxq_lib_xstats_log(
+					&((const struct socnic_rx_queue *)q)->lib,
+					logtype, port_name, (uint16_t)i);
+		}
 }

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <rte_common.h>
+
 #include "socnic_compat_ethdev.h"
 
 /* Totals first: what ethdev's basic stats report. */
@@ -86,30 +88,50 @@
 
 struct socnic_rx_queue;
 
-/* One queue counter: its name after "rx_q<id>_" / "tx_q<id>_", where it is. */
+/* One queue counter: its name after "rx_q<id>_" / "tx_q<id>_", its meaning. */
 struct socnic_xstat {
 	const char *name;
 	const char *help;
-	size_t offset;		/* of its uint64_t, from the start of the queue */
 };
 
 /* An entry of a table, from an X-macro list (n, h). */
-#define SOCNIC_XSTAT_ENTRY(type, field, n, h)				\
-	{ #n, h, offsetof(type, field) },
+#define SOCNIC_XSTAT_NAME(n, h) { #n, h },
+
+/*
+ * A table of a queue's counters: their names, and where they stand in the
+ * queue. A counter struct made from an X-macro list (SOCNIC_XSTAT_*_FIELD)
+ * holds its uint64_t counters in the list's order, so the table made from
+ * the same list (SOCNIC_XSTAT_NAME) needs only where that struct is: the
+ * j-th counter is the j-th uint64_t from there.
+ */
+struct socnic_xstat_table {
+	const struct socnic_xstat *x;
+	unsigned int n;
+	size_t stats;		/* of the counter struct, from the queue's start */
+	size_t mark;		/* from each counter to its reset mark */
+};
+
+/*
+ * The table @p tbl of the counters in @p qtype's "stats", whose reset
+ * marks are its "stats_base"; the build fails when the table and the
+ * counter struct do not have the same number of counters.
+ */
+#define SOCNIC_XSTAT_TABLE(tbl, qtype) {				\
+	.x = (tbl),							\
+	.n = RTE_DIM(tbl) + 0 * sizeof(char[RTE_DIM(tbl) *		\
+		sizeof(uint64_t) == sizeof(((qtype *)0)->stats) ? 1 : -1]),	\
+	.stats = offsetof(qtype, stats),				\
+	.mark = offsetof(qtype, stats_base) - offsetof(qtype, stats),	\
+}
 
 /*
  * What a family adds to the shared counters (struct socnic_rx_queue's and
- * socnic_tx_queue's): its own RX and TX queue counters (offsets from the
- * start of its queue), where their reset marks stand (bytes after each
- * counter), and the control-path steps the stats need.
+ * socnic_tx_queue's): its own RX and TX queue counters, and the
+ * control-path steps the stats need.
  */
 struct socnic_stats_family {
-	const struct socnic_xstat *rx;
-	unsigned int nb_rx;
-	size_t rx_mark;
-	const struct socnic_xstat *tx;
-	unsigned int nb_tx;
-	size_t tx_mark;
+	struct socnic_xstat_table rx;
+	struct socnic_xstat_table tx;
 	/* Index in tx of a counter ethdev's oerrors adds, or -1. */
 	int tx_oerrors;
 	/* Folds the device's missed-frame counters into rx_missed. */
