@@ -2,8 +2,9 @@
 /*
  * Pieces of the ethdev ops every socrx PMD shares (one port, its RX and
  * TX queues, a backend): configure's checks, the constant part of
- * dev_infos_get, the tails of start, stop and close, the end of probe
- * and remove. The NIC's own steps (registers, queues) stay in each PMD.
+ * dev_infos_get, start, stop and close over the family's steps, the end
+ * of probe and remove. The NIC's own steps (registers, queues) stay in
+ * each PMD.
  */
 #ifndef SOCNIC_ETHDEV_H
 #define SOCNIC_ETHDEV_H
@@ -58,6 +59,54 @@ SOCNIC_PTYPES_GET_COMPAT(socnic_dev_supported_ptypes_get)
 /* dev_private of @p port_id when its ops are @p ops, else NULL. */
 void *socnic_dev_private_from_port(uint16_t port_id,
 				   const struct eth_dev_ops *ops);
+
+/*
+ * A family's own steps of its port's start, stop and close, in the order
+ * socnic_dev_start() calls them (control path only; the port's hooks, set
+ * at probe as its qops).
+ */
+struct socnic_dev_hooks {
+	const int *logtype;	/* the PMD's driver logtype */
+	/* The queues set up: the device quiesced and configured. */
+	int (*configure)(struct rte_eth_dev *dev);
+	/*
+	 * The flows and the TX arbiter written: what the queues' start
+	 * needs before it (interrupts, the link).
+	 */
+	int (*link_start)(struct rte_eth_dev *dev);
+	/* Every queue enabled: the MAC on. */
+	void (*mac_enable)(struct rte_eth_dev *dev);
+	/* The device running, before the backend starts. */
+	void (*running)(struct rte_eth_dev *dev);
+	/* After "port N started": the link status change interrupt. */
+	int (*lsc_start)(struct rte_eth_dev *dev);
+	/* A started port: the device quiesced, every queue stopped. */
+	void (*stop)(struct rte_eth_dev *dev);
+	/* At close: the counters' close-time dump. */
+	void (*xstats_log)(const struct rte_eth_dev *dev);
+};
+
+/*
+ * dev_start: the queues checked, the family's configure, the rte_flow
+ * rules and the TX arbiter replayed, its link_start, the queues started
+ * and enabled, its mac_enable, the port marked running, its running, the
+ * backend started, socnic_dev_started(), its lsc_start. A failure after
+ * the backend start stops the port again.
+ */
+int socnic_dev_start(struct rte_eth_dev *dev);
+
+/*
+ * dev_stop: nothing on a port not running; else the family's stop, then
+ * socnic_dev_stopped().
+ */
+int socnic_dev_stop(struct rte_eth_dev *dev);
+
+/*
+ * dev_close, in the primary process: the port stopped, its RX queue
+ * interrupts released, the counters logged, the flows released, then
+ * socnic_dev_release().
+ */
+int socnic_dev_close(struct rte_eth_dev *dev);
 
 /*
  * The end of dev_start, once the device and the backend run: every queue
@@ -181,5 +230,27 @@ void socnic_dev_tx_queues_stop(struct rte_eth_dev *dev);
  */
 int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 			  uint32_t extra);
+
+/*
+ * The entries of a family's struct eth_dev_ops that are the same in
+ * every family: start, stop and close over its hooks, the queues over its
+ * qops, the packet types, rte_flow and the traffic manager.
+ */
+#define SOCNIC_PORT_DEV_OPS						\
+	.dev_start = socnic_dev_start,					\
+	.dev_stop = socnic_dev_stop,					\
+	.dev_close = socnic_dev_close,					\
+	.dev_supported_ptypes_get =					\
+		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),	\
+	.flow_ops_get = socnic_dev_flow_ops_get,			\
+	.tm_ops_get = socnic_dev_tm_ops_get,				\
+	.rx_queue_start = socnic_dev_rx_queue_start,			\
+	.rx_queue_stop = socnic_dev_rx_queue_stop,			\
+	.tx_queue_start = socnic_dev_tx_queue_start,			\
+	.tx_queue_stop = socnic_dev_tx_queue_stop,			\
+	.rx_queue_intr_enable = socnic_dev_rx_queue_intr_enable,	\
+	.rx_queue_intr_disable = socnic_dev_rx_queue_intr_disable,	\
+	.rxq_info_get = socnic_dev_rxq_info_get,			\
+	.txq_info_get = socnic_dev_txq_info_get
 
 #endif /* SOCNIC_ETHDEV_H */
