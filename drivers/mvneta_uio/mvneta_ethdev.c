@@ -349,6 +349,21 @@ mvneta_adapter_from_port(uint16_t port_id)
 /* A secondary process's ops (socnic_secondary.h), filled at its probe. */
 static struct eth_dev_ops mvneta_secondary_ops;
 
+/* What every port of the family gets at probe (socnic_probe_alloc()). */
+static const struct socnic_pmd mvneta_pmd = {
+	.drv = MVNETA_PMD_NAME_STR,
+	.logtype = &mvneta_logtype_driver,
+	.mac_family = MVNETA_MAC_FAMILY,
+	.ops = &mvneta_eth_dev_ops,
+	.qops = &mvneta_queue_ops,
+	.hooks = &mvneta_dev_hooks,
+	.flow = &mvneta_flow_family,
+	.tm = &mvneta_tm_family,
+	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count),
+	.rx_descriptor_status = mvneta_rx_descriptor_status,
+	.tx_descriptor_status = mvneta_tx_descriptor_status,
+};
+
 static int
 mvneta_probe(struct rte_vdev_device *vdev)
 {
@@ -367,19 +382,11 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	ret = mvneta_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.port.has_mac)
-		memcpy(mac, da.port.mac, sizeof(mac));
-	else
-		socnic_default_mac(name, MVNETA_MAC_FAMILY, mac,
-				   mvneta_logtype_driver);
-	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
-	if (eth_dev == NULL)
-		return -ENOMEM;
+	ret = socnic_probe_alloc(vdev, &mvneta_pmd, &da.port, sizeof(*ad), mac,
+				 &eth_dev);
+	if (ret < 0)
+		return ret;
 	ad = eth_dev->data->dev_private;
-	ad->port.qops = &mvneta_queue_ops;
-	ad->port.hooks = &mvneta_dev_hooks;
-	socnic_flows_init(&ad->port.flows, &mvneta_flow_family);
-	socnic_tm_init(&ad->port.tm, &mvneta_tm_family);
 	/* Queue q each way is the NETA's queue q (mvneta_ethdev.h). */
 	ad->port.nb_rxq_max = MVNETA_NB_RX_QUEUES;
 	ad->port.nb_txq_max = MVNETA_NB_TX_QUEUES;
@@ -435,15 +442,9 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	mvneta_write_mac(&ad->port.be, &ea);
-	eth_dev->dev_ops = &mvneta_eth_dev_ops;
 	/* The link interrupt: the port's misc cause LINK_CHANGE. */
 	socnic_lsc_probe(eth_dev, &ad->port.be, true, mvneta_logtype_driver);
-	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count);
-	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
-	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->port.be, MVNETA_PMD_NAME_STR,
-			       mvneta_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->port.be, mvneta_logtype_driver);
+	socnic_probe_finish(eth_dev, &mvneta_pmd);
 	return 0;
 
 err_backend:

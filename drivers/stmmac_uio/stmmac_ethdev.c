@@ -312,6 +312,21 @@ static struct eth_dev_ops stmmac_secondary_ops;
 /* The family byte of default MAC addresses (socnic_default_mac()). */
 #define STMMAC_MAC_FAMILY	0x01
 
+/* What every port of the family gets at probe (socnic_probe_alloc()). */
+static const struct socnic_pmd stmmac_pmd = {
+	.drv = STMMAC_PMD_NAME_STR,
+	.logtype = &stmmac_logtype_driver,
+	.mac_family = STMMAC_MAC_FAMILY,
+	.ops = &stmmac_eth_dev_ops,
+	.qops = &stmmac_queue_ops,
+	.hooks = &stmmac_dev_hooks,
+	.flow = &stmmac_flow_family,
+	.tm = &stmmac_tm_family,
+	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count),
+	.rx_descriptor_status = stmmac_rx_descriptor_status,
+	.tx_descriptor_status = stmmac_tx_descriptor_status,
+};
+
 static int
 stmmac_probe(struct rte_vdev_device *vdev)
 {
@@ -331,19 +346,11 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.port.has_mac)
-		memcpy(mac, da.port.mac, sizeof(mac));
-	else
-		socnic_default_mac(name, STMMAC_MAC_FAMILY, mac,
-				   stmmac_logtype_driver);
-	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
-	if (eth_dev == NULL)
-		return -ENOMEM;
+	ret = socnic_probe_alloc(vdev, &stmmac_pmd, &da.port, sizeof(*ad), mac,
+				 &eth_dev);
+	if (ret < 0)
+		return ret;
 	ad = eth_dev->data->dev_private;
-	ad->port.qops = &stmmac_queue_ops;
-	ad->port.hooks = &stmmac_dev_hooks;
-	socnic_flows_init(&ad->port.flows, &stmmac_flow_family);
-	socnic_tm_init(&ad->port.tm, &stmmac_tm_family);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
@@ -392,13 +399,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	stmmac_hw_write_mac(&ad->port.be, &ea);
 
-	eth_dev->dev_ops = &stmmac_eth_dev_ops;
-	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count);
-	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
-	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->port.be, STMMAC_PMD_NAME_STR,
-			       stmmac_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->port.be, stmmac_logtype_driver);
+	socnic_probe_finish(eth_dev, &stmmac_pmd);
 	return 0;
 
 err_backend:

@@ -129,15 +129,46 @@ void socnic_dev_stopped(struct rte_eth_dev *dev,
  */
 void socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be);
 
+struct socnic_flow_family;
+struct socnic_port_args;
+struct socnic_tm_family;
+
+/* What a family's probe gives every port it creates. */
+struct socnic_pmd {
+	const char *drv;		/* the driver's name (secondary requests) */
+	const int *logtype;		/* the PMD's driver logtype */
+	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
+	const struct eth_dev_ops *ops;
+	const struct socnic_queue_ops *qops;
+	const struct socnic_dev_hooks *hooks;
+	const struct socnic_flow_family *flow;
+	const struct socnic_tm_family *tm;
+	eth_rx_queue_count_t rx_queue_count;
+	eth_rx_descriptor_status_t rx_descriptor_status;
+	eth_tx_descriptor_status_t tx_descriptor_status;
+};
+
 /*
- * The end of probe, the port's ops and MAC address set: a port whose
- * backend carries frames for any address (a replayed capture, a Linux
- * interface) starts promiscuous, as DPDK's net_pcap receives every frame
- * before an application could ask; then probing finishes and the port is
- * logged.
+ * The start of a primary process's probe, the devargs parsed: the port's
+ * MAC address into @p mac (mac=, else socnic_default_mac()), the ethdev
+ * port with @p priv_size bytes of dev_private into @p eth_dev, its queue
+ * control, hooks, rte_flow rules and TX arbiter set up. 0 or -ENOMEM.
+ */
+int socnic_probe_alloc(struct rte_vdev_device *vdev,
+		       const struct socnic_pmd *pmd,
+		       const struct socnic_port_args *pa, size_t priv_size,
+		       uint8_t mac[6], struct rte_eth_dev **eth_dev);
+
+/*
+ * The end of probe, the port's MAC address set: the family's ops and
+ * descriptor queries installed, the port served to secondary processes; a
+ * port whose backend carries frames for any address (a replayed capture,
+ * a Linux interface) starts promiscuous, as DPDK's net_pcap receives
+ * every frame before an application could ask; then probing finishes and
+ * the port is logged.
  */
 void socnic_probe_finish(struct rte_eth_dev *eth_dev,
-			 const struct socnic_backend *be, int logtype);
+			 const struct socnic_pmd *pmd);
 
 /*
  * The vdev's remove: stop the port if started, then close it; in a
