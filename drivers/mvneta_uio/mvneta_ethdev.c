@@ -266,18 +266,6 @@ mvneta_port_stop(struct rte_eth_dev *dev)
 	mvneta_mac_link_down(ad);
 }
 
-/* The port's steps the shared start, stop and close take. */
-static const struct socnic_dev_hooks mvneta_dev_hooks = {
-	.logtype = &mvneta_logtype_driver,
-	.configure = mvneta_hw_start,
-	.link_start = mvneta_link_start,
-	.mac_enable = mvneta_port_on,
-	.running = mvneta_phy_poll_start,
-	.lsc_start = mvneta_lsc_start,
-	.stop = mvneta_port_stop,
-	.xstats_log = mvneta_xstats_log,
-};
-
 /* The queue control the shared queue ops drive (socnic_ethdev.h). */
 static const struct socnic_queue_ops mvneta_queue_ops = {
 	.rx_start = mvneta_rx_queue_start,
@@ -349,19 +337,26 @@ mvneta_adapter_from_port(uint16_t port_id)
 /* A secondary process's ops (socnic_secondary.h), filled at its probe. */
 static struct eth_dev_ops mvneta_secondary_ops;
 
-/* What every port of the family gets at probe (socnic_probe_alloc()). */
+/* The family's table every port points to (socnic_ethdev.h). */
 static const struct socnic_pmd mvneta_pmd = {
 	.drv = MVNETA_PMD_NAME_STR,
 	.logtype = &mvneta_logtype_driver,
 	.mac_family = MVNETA_MAC_FAMILY,
 	.ops = &mvneta_eth_dev_ops,
 	.qops = &mvneta_queue_ops,
-	.hooks = &mvneta_dev_hooks,
 	.flow = &mvneta_flow_family,
 	.tm = &mvneta_tm_family,
 	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count),
 	.rx_descriptor_status = mvneta_rx_descriptor_status,
 	.tx_descriptor_status = mvneta_tx_descriptor_status,
+	/* Its steps of start, stop and close (socnic_dev_start()). */
+	.configure = mvneta_hw_start,
+	.link_start = mvneta_link_start,
+	.mac_enable = mvneta_port_on,
+	.running = mvneta_phy_poll_start,
+	.lsc_start = mvneta_lsc_start,
+	.stop = mvneta_port_stop,
+	.xstats_log = mvneta_xstats_log,
 };
 
 static int

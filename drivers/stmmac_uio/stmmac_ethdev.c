@@ -176,18 +176,6 @@ stmmac_hw_stop(struct rte_eth_dev *dev)
 	stmmac_hw_quiesce(ad);
 }
 
-/* The device's steps the shared start, stop and close take. */
-static const struct socnic_dev_hooks stmmac_dev_hooks = {
-	.logtype = &stmmac_logtype_driver,
-	.configure = stmmac_hw_start,
-	.link_start = stmmac_intr_link_start,
-	.mac_enable = stmmac_mac_enable,
-	.running = stmmac_missed_watch_start,
-	.lsc_start = stmmac_lsc_watch_start,
-	.stop = stmmac_hw_stop,
-	.xstats_log = stmmac_xstats_log,
-};
-
 /* The queue control the shared queue ops drive (socnic_ethdev.h). */
 static const struct socnic_queue_ops stmmac_queue_ops = {
 	.rx_start = stmmac_rx_queue_start,
@@ -312,19 +300,26 @@ static struct eth_dev_ops stmmac_secondary_ops;
 /* The family byte of default MAC addresses (socnic_default_mac()). */
 #define STMMAC_MAC_FAMILY	0x01
 
-/* What every port of the family gets at probe (socnic_probe_alloc()). */
+/* The family's table every port points to (socnic_ethdev.h). */
 static const struct socnic_pmd stmmac_pmd = {
 	.drv = STMMAC_PMD_NAME_STR,
 	.logtype = &stmmac_logtype_driver,
 	.mac_family = STMMAC_MAC_FAMILY,
 	.ops = &stmmac_eth_dev_ops,
 	.qops = &stmmac_queue_ops,
-	.hooks = &stmmac_dev_hooks,
 	.flow = &stmmac_flow_family,
 	.tm = &stmmac_tm_family,
 	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count),
 	.rx_descriptor_status = stmmac_rx_descriptor_status,
 	.tx_descriptor_status = stmmac_tx_descriptor_status,
+	/* Its steps of start, stop and close (socnic_dev_start()). */
+	.configure = stmmac_hw_start,
+	.link_start = stmmac_intr_link_start,
+	.mac_enable = stmmac_mac_enable,
+	.running = stmmac_missed_watch_start,
+	.lsc_start = stmmac_lsc_watch_start,
+	.stop = stmmac_hw_stop,
+	.xstats_log = stmmac_xstats_log,
 };
 
 static int

@@ -173,7 +173,7 @@ socnic_probe_alloc(struct rte_vdev_device *vdev, const struct socnic_pmd *pmd,
 		return -ENOMEM;
 	port = (*eth_dev)->data->dev_private;
 	port->qops = pmd->qops;
-	port->hooks = pmd->hooks;
+	port->pmd = pmd;
 	socnic_flows_init(&port->flows, pmd->flow);
 	socnic_tm_init(&port->tm, pmd->tm);
 	return 0;

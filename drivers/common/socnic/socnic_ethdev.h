@@ -60,13 +60,27 @@ SOCNIC_PTYPES_GET_COMPAT(socnic_dev_supported_ptypes_get)
 void *socnic_dev_private_from_port(uint16_t port_id,
 				   const struct eth_dev_ops *ops);
 
+struct socnic_flow_family;
+struct socnic_port_args;
+struct socnic_queue_ops;
+struct socnic_tm_family;
+
 /*
- * A family's own steps of its port's start, stop and close, in the order
- * socnic_dev_start() calls them (control path only; the port's hooks, set
- * at probe as its qops).
+ * A family's constants and its own steps of a port's start, stop and
+ * close, one table for every port it probes (the port's pmd). The steps
+ * are control path only, called in the order socnic_dev_start() gives.
  */
-struct socnic_dev_hooks {
-	const int *logtype;	/* the PMD's driver logtype */
+struct socnic_pmd {
+	const char *drv;		/* the driver's name (secondary requests) */
+	const int *logtype;		/* the PMD's driver logtype */
+	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
+	const struct eth_dev_ops *ops;
+	const struct socnic_queue_ops *qops;
+	const struct socnic_flow_family *flow;
+	const struct socnic_tm_family *tm;
+	eth_rx_queue_count_t rx_queue_count;
+	eth_rx_descriptor_status_t rx_descriptor_status;
+	eth_tx_descriptor_status_t tx_descriptor_status;
 	/* The queues set up: the device quiesced and configured. */
 	int (*configure)(struct rte_eth_dev *dev);
 	/*
@@ -129,30 +143,11 @@ void socnic_dev_stopped(struct rte_eth_dev *dev,
  */
 void socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be);
 
-struct socnic_flow_family;
-struct socnic_port_args;
-struct socnic_tm_family;
-
-/* What a family's probe gives every port it creates. */
-struct socnic_pmd {
-	const char *drv;		/* the driver's name (secondary requests) */
-	const int *logtype;		/* the PMD's driver logtype */
-	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
-	const struct eth_dev_ops *ops;
-	const struct socnic_queue_ops *qops;
-	const struct socnic_dev_hooks *hooks;
-	const struct socnic_flow_family *flow;
-	const struct socnic_tm_family *tm;
-	eth_rx_queue_count_t rx_queue_count;
-	eth_rx_descriptor_status_t rx_descriptor_status;
-	eth_tx_descriptor_status_t tx_descriptor_status;
-};
-
 /*
  * The start of a primary process's probe, the devargs parsed: the port's
  * MAC address into @p mac (mac=, else socnic_default_mac()), the ethdev
  * port with @p priv_size bytes of dev_private into @p eth_dev, its queue
- * control, hooks, rte_flow rules and TX arbiter set up. 0 or -ENOMEM.
+ * control, @p pmd, rte_flow rules and TX arbiter set up. 0 or -ENOMEM.
  */
 int socnic_probe_alloc(struct rte_vdev_device *vdev,
 		       const struct socnic_pmd *pmd,
@@ -264,7 +259,7 @@ int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 
 /*
  * The entries of a family's struct eth_dev_ops that are the same in
- * every family: start, stop and close over its hooks, the queues over its
+ * every family: start, stop and close over its pmd, the queues over its
  * qops, the packet types, rte_flow and the traffic manager.
  */
 #define SOCNIC_PORT_DEV_OPS						\

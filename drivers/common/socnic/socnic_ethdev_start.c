@@ -2,7 +2,7 @@
 /*
  * dev_start, dev_stop and dev_close of every family (socnic_ethdev.h):
  * the order every port follows, the family's register steps called
- * through its struct socnic_dev_hooks.
+ * through its struct socnic_pmd.
  */
 #include <ethdev_driver.h>
 
@@ -16,7 +16,7 @@ int
 socnic_dev_start(struct rte_eth_dev *dev)
 {
 	struct socnic_port *port = socnic_port(dev);
-	const struct socnic_dev_hooks *h = port->hooks;
+	const struct socnic_pmd *h = port->pmd;
 	int ret;
 
 	ret = socnic_dev_queues_check(dev, *h->logtype);
@@ -69,7 +69,7 @@ socnic_dev_stop(struct rte_eth_dev *dev)
 	/* Also reached from close on a port never configured (no queues). */
 	if (!port->hw_started)
 		return 0;
-	port->hooks->stop(dev);
+	port->pmd->stop(dev);
 	port->hw_started = false;
 	socnic_dev_stopped(dev, &port->be);
 	return 0;
@@ -84,7 +84,7 @@ socnic_dev_close(struct rte_eth_dev *dev)
 		return 0;
 	socnic_dev_stop(dev);
 	socnic_intr_release(dev, &port->rx_intr);
-	port->hooks->xstats_log(dev);
+	port->pmd->xstats_log(dev);
 	socnic_flows_release(dev);
 	socnic_dev_release(dev, &port->be);
 	return 0;
