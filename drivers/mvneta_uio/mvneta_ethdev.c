@@ -42,7 +42,6 @@ RTE_LOG_REGISTER_SUFFIX(mvneta_logtype_backend, backend, NOTICE);
 #define MVNETA_STOP_POLLS	10000
 
 static const struct eth_dev_ops mvneta_eth_dev_ops;
-static int mvneta_dev_stop(struct rte_eth_dev *dev);
 
 int
 mvneta_dma_check(struct mvneta_adapter *ad, rte_iova_t iova, size_t len,
@@ -226,60 +225,37 @@ mvneta_link_update(struct rte_eth_dev *dev, int wait_to_complete)
 }
 
 static int
-mvneta_dev_start(struct rte_eth_dev *dev)
+mvneta_hw_start(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
-	int ret;
 
-	ret = socnic_dev_queues_check(dev, mvneta_logtype_driver);
-	if (ret < 0)
-		return ret;
 	mvneta_hw_quiesce(ad);
 	/* Every queue is set up: the 4 GiB line of its memory is known. */
 	mvneta_hw_window_high(&ad->port.be, ad->dma_hi);
 	mvneta_hw_configure(dev);
-	ret = socnic_flows_replay(dev, mvneta_logtype_driver);
-	if (ret < 0)
-		return ret;
-	ret = socnic_tm_replay(dev, mvneta_logtype_driver);
-	if (ret < 0)
-		return ret;
-	mvneta_hw_tx_max_size(&ad->port.be);
-	/* The PHY's link forced in before the link cause is enabled. */
-	mvneta_phy_link_start(dev);
-	ret = mvneta_intr_start(dev);
-	if (ret < 0)
-		return ret;
-	ret = socnic_dev_queues_start(dev);
-	if (ret < 0)
-		return ret;
-	/* Queues first, then the port: no frame reaches a stopped queue. */
-	socnic_dev_queues_enable(dev);
-	mvneta_mac_port_enable(ad, true);
-	ad->port.hw_started = true;
-	mvneta_phy_poll_start(dev);
-	/* The backend runs last: the model's thread is the wire. */
-	ret = ad->port.be.ops->start(ad->port.be.ctx);
-	if (ret < 0) {
-		mvneta_dev_stop(dev);
-		return ret;
-	}
-	socnic_dev_started(dev, mvneta_logtype_driver);
-	ret = mvneta_lsc_start(dev);
-	if (ret < 0) {
-		mvneta_dev_stop(dev);
-		return ret;
-	}
 	return 0;
 }
 
 static int
-mvneta_dev_stop(struct rte_eth_dev *dev)
+mvneta_link_start(struct rte_eth_dev *dev)
+{
+	mvneta_hw_tx_max_size(&mvneta_adapter(dev)->port.be);
+	/* The PHY's link forced in before the link cause is enabled. */
+	mvneta_phy_link_start(dev);
+	return mvneta_intr_start(dev);
+}
+
+static void
+mvneta_port_on(struct rte_eth_dev *dev)
+{
+	mvneta_mac_port_enable(mvneta_adapter(dev), true);
+}
+
+static void
+mvneta_port_stop(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	if (!ad->port.hw_started)
-		return 0;
 	mvneta_phy_link_stop(dev);
 	mvneta_lsc_stop(dev);
 	/* Receiving stops first, sending finishes, then the port goes off. */
@@ -288,9 +264,6 @@ mvneta_dev_stop(struct rte_eth_dev *dev)
 	socnic_dev_tx_queues_stop(dev);
 	mvneta_hw_quiesce(ad);
 	mvneta_mac_link_down(ad);
-	ad->port.hw_started = false;
-	socnic_dev_stopped(dev, &ad->port.be);
-	return 0;
 }
 
 /* The queue control the shared queue ops drive (socnic_ethdev.h). */
@@ -304,21 +277,6 @@ static const struct socnic_queue_ops mvneta_queue_ops = {
 	.tx_stop = mvneta_tx_queue_stop,
 	.rx_intr_set = mvneta_rx_queue_intr_set,
 };
-
-static int
-mvneta_dev_close(struct rte_eth_dev *dev)
-{
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
-
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
-		return 0;
-	mvneta_dev_stop(dev);
-	socnic_intr_release(dev, &ad->port.rx_intr);
-	mvneta_xstats_log(dev);
-	socnic_flows_release(dev);
-	socnic_dev_release(dev, &ad->port.be);
-	return 0;
-}
 
 static int
 mvneta_mac_addr_set(struct rte_eth_dev *dev, struct rte_ether_addr *addr)
@@ -348,15 +306,11 @@ mvneta_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 }
 
 static const struct eth_dev_ops mvneta_eth_dev_ops = {
-	.dev_configure		= mvneta_dev_configure,
-	.dev_start		= mvneta_dev_start,
-	.dev_stop		= mvneta_dev_stop,
-	.dev_close		= mvneta_dev_close,
-	.dev_infos_get		= mvneta_dev_infos_get,
-	.dev_supported_ptypes_get =
-		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
-	.link_update		= mvneta_link_update,
+	SOCNIC_PORT_DEV_OPS,
 	SOCNIC_STATS_DEV_OPS(mvneta),
+	.dev_configure		= mvneta_dev_configure,
+	.dev_infos_get		= mvneta_dev_infos_get,
+	.link_update		= mvneta_link_update,
 	.promiscuous_enable	= mvneta_promiscuous_enable,
 	.promiscuous_disable	= mvneta_promiscuous_disable,
 	.allmulticast_enable	= mvneta_allmulticast_enable,
@@ -366,20 +320,10 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.mac_addr_remove	= mvneta_mac_addr_remove,
 	.set_mc_addr_list	= mvneta_set_mc_addr_list,
 	.mtu_set		= mvneta_mtu_set,
-	.flow_ops_get		= socnic_dev_flow_ops_get,
-	.tm_ops_get		= socnic_dev_tm_ops_get,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
 	.rx_queue_release	= mvneta_rx_queue_release,
-	.rx_queue_start		= socnic_dev_rx_queue_start,
-	.rx_queue_stop		= socnic_dev_rx_queue_stop,
-	.tx_queue_start		= socnic_dev_tx_queue_start,
-	.tx_queue_stop		= socnic_dev_tx_queue_stop,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
 	.tx_queue_release	= mvneta_tx_queue_release,
-	.rx_queue_intr_enable	= socnic_dev_rx_queue_intr_enable,
-	.rx_queue_intr_disable	= socnic_dev_rx_queue_intr_disable,
-	.rxq_info_get		= socnic_dev_rxq_info_get,
-	.txq_info_get		= socnic_dev_txq_info_get,
 };
 
 struct mvneta_adapter *
@@ -392,6 +336,28 @@ mvneta_adapter_from_port(uint16_t port_id)
 
 /* A secondary process's ops (socnic_secondary.h), filled at its probe. */
 static struct eth_dev_ops mvneta_secondary_ops;
+
+/* The family's table every port points to (socnic_ethdev.h). */
+static const struct socnic_pmd mvneta_pmd = {
+	.drv = MVNETA_PMD_NAME_STR,
+	.logtype = &mvneta_logtype_driver,
+	.mac_family = MVNETA_MAC_FAMILY,
+	.ops = &mvneta_eth_dev_ops,
+	.qops = &mvneta_queue_ops,
+	.flow = &mvneta_flow_family,
+	.tm = &mvneta_tm_family,
+	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count),
+	.rx_descriptor_status = mvneta_rx_descriptor_status,
+	.tx_descriptor_status = mvneta_tx_descriptor_status,
+	/* Its steps of start, stop and close (socnic_dev_start()). */
+	.configure = mvneta_hw_start,
+	.link_start = mvneta_link_start,
+	.mac_enable = mvneta_port_on,
+	.running = mvneta_phy_poll_start,
+	.lsc_start = mvneta_lsc_start,
+	.stop = mvneta_port_stop,
+	.xstats_log = mvneta_xstats_log,
+};
 
 static int
 mvneta_probe(struct rte_vdev_device *vdev)
@@ -411,18 +377,11 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	ret = mvneta_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.port.has_mac)
-		memcpy(mac, da.port.mac, sizeof(mac));
-	else
-		socnic_default_mac(name, MVNETA_MAC_FAMILY, mac,
-				   mvneta_logtype_driver);
-	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
-	if (eth_dev == NULL)
-		return -ENOMEM;
+	ret = socnic_probe_alloc(vdev, &mvneta_pmd, &da.port, sizeof(*ad), mac,
+				 &eth_dev);
+	if (ret < 0)
+		return ret;
 	ad = eth_dev->data->dev_private;
-	ad->port.qops = &mvneta_queue_ops;
-	socnic_flows_init(&ad->port.flows, &mvneta_flow_family);
-	socnic_tm_init(&ad->port.tm, &mvneta_tm_family);
 	/* Queue q each way is the NETA's queue q (mvneta_ethdev.h). */
 	ad->port.nb_rxq_max = MVNETA_NB_RX_QUEUES;
 	ad->port.nb_txq_max = MVNETA_NB_TX_QUEUES;
@@ -478,15 +437,9 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	}
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	mvneta_write_mac(&ad->port.be, &ea);
-	eth_dev->dev_ops = &mvneta_eth_dev_ops;
 	/* The link interrupt: the port's misc cause LINK_CHANGE. */
 	socnic_lsc_probe(eth_dev, &ad->port.be, true, mvneta_logtype_driver);
-	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(mvneta_rx_queue_count);
-	eth_dev->rx_descriptor_status = mvneta_rx_descriptor_status;
-	eth_dev->tx_descriptor_status = mvneta_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->port.be, MVNETA_PMD_NAME_STR,
-			       mvneta_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->port.be, mvneta_logtype_driver);
+	socnic_probe_finish(eth_dev, &mvneta_pmd);
 	return 0;
 
 err_backend:

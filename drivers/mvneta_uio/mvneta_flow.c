@@ -23,7 +23,7 @@
 
 enum {
 	MVNETA_FLOW_PCP0 = 0,		/* .. 7 */
-	MVNETA_FLOW_ARP = 8,
+	MVNETA_FLOW_ARP = SOCNIC_FLOW_PCP_SLOTS,
 	MVNETA_FLOW_TCP,
 	MVNETA_FLOW_UDP,
 	MVNETA_FLOW_BPDU,
@@ -34,9 +34,7 @@ enum {
 #define MVNETA_ETHERTYPE_ARP	0x0806
 
 static const char *const mvneta_flow_slot_names[MVNETA_FLOW_SLOTS] = {
-	"VLAN priority 0", "VLAN priority 1", "VLAN priority 2",
-	"VLAN priority 3", "VLAN priority 4", "VLAN priority 5",
-	"VLAN priority 6", "VLAN priority 7",
+	SOCNIC_FLOW_PCP_SLOT_NAMES,
 	"ARP (the ARP queue)", "IPv4 TCP (the TCP queue)",
 	"IPv4 UDP (the UDP queue)", "spanning-tree BPDUs (the BPDU queue)",
 	"every other frame (the default queue)",

@@ -36,7 +36,6 @@ RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_tx, tx, NOTICE);
 RTE_LOG_REGISTER_SUFFIX(stmmac_logtype_backend, backend, NOTICE);
 
 static const struct eth_dev_ops stmmac_eth_dev_ops;
-static int stmmac_dev_stop(struct rte_eth_dev *dev);
 
 static uint32_t
 stmmac_gmac_config(const struct rte_eth_dev *dev)
@@ -103,14 +102,11 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 }
 
 static int
-stmmac_dev_start(struct rte_eth_dev *dev)
+stmmac_hw_start(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	int ret;
 
-	ret = socnic_dev_queues_check(dev, stmmac_logtype_driver);
-	if (ret < 0)
-		return ret;
 	/* A core still as the probe's reset left it needs no other. */
 	if (!stmmac_hw_is_reset(ad)) {
 		ret = stmmac_hw_takeover(ad);
@@ -118,55 +114,46 @@ stmmac_dev_start(struct rte_eth_dev *dev)
 			return ret;
 	}
 	stmmac_hw_configure(dev);
-	ret = socnic_flows_replay(dev, stmmac_logtype_driver);
-	if (ret < 0)
-		return ret;
-	ret = socnic_tm_replay(dev, stmmac_logtype_driver);
-	if (ret < 0)
-		return ret;
-	ret = stmmac_intr_start(dev);
-	if (ret < 0)
-		return ret;
-	/* The MAC starts at the speed and duplex its PHY negotiated. */
-	stmmac_link_start(dev);
-	ret = socnic_dev_queues_start(dev);
-	if (ret < 0)
-		return ret;
-	/* DMA engines first, then the MAC: no frame reaches a stopped DMA. */
-	socnic_dev_queues_enable(dev);
-	socnic_write32(&ad->port.be, GMAC_CONFIG, stmmac_gmac_config(dev));
-	ad->port.hw_started = true;
-	stmmac_missed_watch_start(dev);
-	/*
-	 * The backend runs last: the model's thread is the wire, and a frame
-	 * it took while the MAC or the DMA was still off would be dropped
-	 * (model.md "MAC"). It keeps running until close.
-	 */
-	ret = ad->port.be.ops->start(ad->port.be.ctx);
-	if (ret < 0) {
-		stmmac_dev_stop(dev);
-		return ret;
-	}
-	socnic_dev_started(dev, stmmac_logtype_driver);
-	ret = stmmac_lsc_start(dev);
-	if (ret < 0) {
-		stmmac_dev_stop(dev);
-		return ret;
-	}
-	stmmac_link_watch_start(dev);
 	return 0;
 }
 
 static int
-stmmac_dev_stop(struct rte_eth_dev *dev)
+stmmac_intr_link_start(struct rte_eth_dev *dev)
+{
+	int ret = stmmac_intr_start(dev);
+
+	if (ret < 0)
+		return ret;
+	/* The MAC starts at the speed and duplex its PHY negotiated. */
+	stmmac_link_start(dev);
+	return 0;
+}
+
+static void
+stmmac_mac_enable(struct rte_eth_dev *dev)
+{
+	socnic_write32(&stmmac_adapter(dev)->port.be, GMAC_CONFIG,
+		       stmmac_gmac_config(dev));
+}
+
+static int
+stmmac_lsc_watch_start(struct rte_eth_dev *dev)
+{
+	int ret = stmmac_lsc_start(dev);
+
+	if (ret < 0)
+		return ret;
+	stmmac_link_watch_start(dev);
+	return 0;
+}
+
+static void
+stmmac_hw_stop(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	struct stmmac_rx_queue *rxq;
 	uint16_t i;
 
-	/* Also reached from close on a port never configured (no queues). */
-	if (!ad->port.hw_started)
-		return 0;
 	stmmac_link_watch_stop(dev);
 	stmmac_lsc_stop(dev);
 	stmmac_missed_watch_stop(dev);
@@ -187,9 +174,6 @@ stmmac_dev_stop(struct rte_eth_dev *dev)
 	socnic_dev_tx_queues_stop(dev);
 	/* Quiescent as a takeover leaves it: every DMA process stopped. */
 	stmmac_hw_quiesce(ad);
-	ad->port.hw_started = false;
-	socnic_dev_stopped(dev, &ad->port.be);
-	return 0;
 }
 
 /* The queue control the shared queue ops drive (socnic_ethdev.h). */
@@ -203,21 +187,6 @@ static const struct socnic_queue_ops stmmac_queue_ops = {
 	.tx_stop = stmmac_tx_queue_stop,
 	.rx_intr_set = stmmac_rx_queue_intr_set,
 };
-
-static int
-stmmac_dev_close(struct rte_eth_dev *dev)
-{
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-
-	if (rte_eal_process_type() != RTE_PROC_PRIMARY)
-		return 0;
-	stmmac_dev_stop(dev);
-	socnic_intr_release(dev, &ad->port.rx_intr);
-	stmmac_xstats_log(dev);
-	socnic_flows_release(dev);
-	socnic_dev_release(dev, &ad->port.be);
-	return 0;
-}
 
 static int
 stmmac_filter_update(struct rte_eth_dev *dev, uint32_t bit, bool on)
@@ -297,15 +266,11 @@ stmmac_mtu_set(struct rte_eth_dev *dev, uint16_t mtu)
 }
 
 static const struct eth_dev_ops stmmac_eth_dev_ops = {
-	.dev_configure		= stmmac_dev_configure,
-	.dev_start		= stmmac_dev_start,
-	.dev_stop		= stmmac_dev_stop,
-	.dev_close		= stmmac_dev_close,
-	.dev_infos_get		= stmmac_dev_infos_get,
-	.dev_supported_ptypes_get =
-		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),
-	.link_update		= stmmac_link_update,
+	SOCNIC_PORT_DEV_OPS,
 	SOCNIC_STATS_DEV_OPS(stmmac),
+	.dev_configure		= stmmac_dev_configure,
+	.dev_infos_get		= stmmac_dev_infos_get,
+	.link_update		= stmmac_link_update,
 	.promiscuous_enable	= stmmac_promiscuous_enable,
 	.promiscuous_disable	= stmmac_promiscuous_disable,
 	.allmulticast_enable	= stmmac_allmulticast_enable,
@@ -315,20 +280,10 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.mac_addr_remove	= stmmac_mac_addr_remove,
 	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
-	.flow_ops_get		= socnic_dev_flow_ops_get,
-	.tm_ops_get		= socnic_dev_tm_ops_get,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
 	.rx_queue_release	= stmmac_rx_queue_release,
-	.rx_queue_start		= socnic_dev_rx_queue_start,
-	.rx_queue_stop		= socnic_dev_rx_queue_stop,
-	.tx_queue_start		= socnic_dev_tx_queue_start,
-	.tx_queue_stop		= socnic_dev_tx_queue_stop,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
-	.rxq_info_get		= socnic_dev_rxq_info_get,
-	.rx_queue_intr_enable	= socnic_dev_rx_queue_intr_enable,
-	.rx_queue_intr_disable	= socnic_dev_rx_queue_intr_disable,
-	.txq_info_get		= socnic_dev_txq_info_get,
 };
 
 struct stmmac_adapter *
@@ -344,6 +299,28 @@ static struct eth_dev_ops stmmac_secondary_ops;
 
 /* The family byte of default MAC addresses (socnic_default_mac()). */
 #define STMMAC_MAC_FAMILY	0x01
+
+/* The family's table every port points to (socnic_ethdev.h). */
+static const struct socnic_pmd stmmac_pmd = {
+	.drv = STMMAC_PMD_NAME_STR,
+	.logtype = &stmmac_logtype_driver,
+	.mac_family = STMMAC_MAC_FAMILY,
+	.ops = &stmmac_eth_dev_ops,
+	.qops = &stmmac_queue_ops,
+	.flow = &stmmac_flow_family,
+	.tm = &stmmac_tm_family,
+	.rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count),
+	.rx_descriptor_status = stmmac_rx_descriptor_status,
+	.tx_descriptor_status = stmmac_tx_descriptor_status,
+	/* Its steps of start, stop and close (socnic_dev_start()). */
+	.configure = stmmac_hw_start,
+	.link_start = stmmac_intr_link_start,
+	.mac_enable = stmmac_mac_enable,
+	.running = stmmac_missed_watch_start,
+	.lsc_start = stmmac_lsc_watch_start,
+	.stop = stmmac_hw_stop,
+	.xstats_log = stmmac_xstats_log,
+};
 
 static int
 stmmac_probe(struct rte_vdev_device *vdev)
@@ -364,18 +341,11 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ret = stmmac_devargs_parse(name, rte_vdev_device_args(vdev), &da);
 	if (ret < 0)
 		return ret;
-	if (da.port.has_mac)
-		memcpy(mac, da.port.mac, sizeof(mac));
-	else
-		socnic_default_mac(name, STMMAC_MAC_FAMILY, mac,
-				   stmmac_logtype_driver);
-	eth_dev = rte_eth_vdev_allocate(vdev, sizeof(*ad));
-	if (eth_dev == NULL)
-		return -ENOMEM;
+	ret = socnic_probe_alloc(vdev, &stmmac_pmd, &da.port, sizeof(*ad), mac,
+				 &eth_dev);
+	if (ret < 0)
+		return ret;
 	ad = eth_dev->data->dev_private;
-	ad->port.qops = &stmmac_queue_ops;
-	socnic_flows_init(&ad->port.flows, &stmmac_flow_family);
-	socnic_tm_init(&ad->port.tm, &stmmac_tm_family);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
 	if (da.port.use_uio)
@@ -424,13 +394,7 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
 	stmmac_hw_write_mac(&ad->port.be, &ea);
 
-	eth_dev->dev_ops = &stmmac_eth_dev_ops;
-	eth_dev->rx_queue_count = SOCNIC_RX_QUEUE_COUNT_OP(stmmac_rx_queue_count);
-	eth_dev->rx_descriptor_status = stmmac_rx_descriptor_status;
-	eth_dev->tx_descriptor_status = stmmac_tx_descriptor_status;
-	socnic_secondary_serve(eth_dev, &ad->port.be, STMMAC_PMD_NAME_STR,
-			       stmmac_logtype_driver);
-	socnic_probe_finish(eth_dev, &ad->port.be, stmmac_logtype_driver);
+	socnic_probe_finish(eth_dev, &stmmac_pmd);
 	return 0;
 
 err_backend:

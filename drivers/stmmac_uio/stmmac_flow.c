@@ -21,7 +21,7 @@
 /* The classifier's slots: a priority each, then the classes. */
 enum {
 	STMMAC_FLOW_PCP0 = 0,		/* .. 7 */
-	STMMAC_FLOW_PTP = 8,
+	STMMAC_FLOW_PTP = SOCNIC_FLOW_PCP_SLOTS,
 	STMMAC_FLOW_MCBC,
 	STMMAC_FLOW_UNTAGGED,
 	STMMAC_FLOW_SLOTS
@@ -32,9 +32,7 @@ enum {
 #define STMMAC_ETHERTYPE_LLDP	0x88cc
 
 static const char *const stmmac_flow_slot_names[STMMAC_FLOW_SLOTS] = {
-	"VLAN priority 0", "VLAN priority 1", "VLAN priority 2",
-	"VLAN priority 3", "VLAN priority 4", "VLAN priority 5",
-	"VLAN priority 6", "VLAN priority 7",
+	SOCNIC_FLOW_PCP_SLOT_NAMES,
 	"PTP over Ethernet (PTPQ)", "multicast and broadcast (MCBCQ)",
 	"untagged frames (UPQ)",
 };

@@ -6,14 +6,17 @@
 #include <string.h>
 
 #include <ethdev_driver.h>
+#include <ethdev_vdev.h>
 #include <rte_ether.h>
 
 #include "rxp_parse.h"
 
+#include "socnic_devargs.h"
 #include "socnic_ethdev.h"
 #include "socnic_log.h"
 #include "socnic_port.h"
 #include "socnic_rx_queue.h"
+#include "socnic_secondary.h"
 
 int
 socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
@@ -153,18 +156,46 @@ socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be)
 	socnic_backend_destroy(be);
 }
 
-void
-socnic_probe_finish(struct rte_eth_dev *eth_dev,
-		    const struct socnic_backend *be, int logtype)
+int
+socnic_probe_alloc(struct rte_vdev_device *vdev, const struct socnic_pmd *pmd,
+		   const struct socnic_port_args *pa, size_t priv_size,
+		   uint8_t mac[6], struct rte_eth_dev **eth_dev)
 {
+	const char *name = rte_vdev_device_name(vdev);
+	struct socnic_port *port;
+
+	if (pa->has_mac)
+		memcpy(mac, pa->mac, RTE_ETHER_ADDR_LEN);
+	else
+		socnic_default_mac(name, pmd->mac_family, mac, *pmd->logtype);
+	*eth_dev = rte_eth_vdev_allocate(vdev, priv_size);
+	if (*eth_dev == NULL)
+		return -ENOMEM;
+	port = (*eth_dev)->data->dev_private;
+	port->qops = pmd->qops;
+	port->pmd = pmd;
+	socnic_flows_init(&port->flows, pmd->flow);
+	socnic_tm_init(&port->tm, pmd->tm);
+	return 0;
+}
+
+void
+socnic_probe_finish(struct rte_eth_dev *eth_dev, const struct socnic_pmd *pmd)
+{
+	struct socnic_port *port = eth_dev->data->dev_private;
 	const struct rte_ether_addr *ea = &eth_dev->data->mac_addrs[0];
 
-	if (be->promiscuous)
+	eth_dev->dev_ops = pmd->ops;
+	eth_dev->rx_queue_count = pmd->rx_queue_count;
+	eth_dev->rx_descriptor_status = pmd->rx_descriptor_status;
+	eth_dev->tx_descriptor_status = pmd->tx_descriptor_status;
+	socnic_secondary_serve(eth_dev, &port->be, pmd->drv, *pmd->logtype);
+	if (port->be.promiscuous)
 		eth_dev->data->promiscuous = 1;
 	rte_eth_dev_probing_finish(eth_dev);
-	SOCNIC_LOG(logtype, INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
+	SOCNIC_LOG(*pmd->logtype, INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
 		   eth_dev->data->name, eth_dev->data->port_id,
-		   RTE_ETHER_ADDR_BYTES(ea), be->ops->name);
+		   RTE_ETHER_ADDR_BYTES(ea), port->be.ops->name);
 }
 
 int

@@ -2,8 +2,9 @@
 /*
  * Pieces of the ethdev ops every socrx PMD shares (one port, its RX and
  * TX queues, a backend): configure's checks, the constant part of
- * dev_infos_get, the tails of start, stop and close, the end of probe
- * and remove. The NIC's own steps (registers, queues) stay in each PMD.
+ * dev_infos_get, start, stop and close over the family's steps, the end
+ * of probe and remove. The NIC's own steps (registers, queues) stay in
+ * each PMD.
  */
 #ifndef SOCNIC_ETHDEV_H
 #define SOCNIC_ETHDEV_H
@@ -59,6 +60,68 @@ SOCNIC_PTYPES_GET_COMPAT(socnic_dev_supported_ptypes_get)
 void *socnic_dev_private_from_port(uint16_t port_id,
 				   const struct eth_dev_ops *ops);
 
+struct socnic_flow_family;
+struct socnic_port_args;
+struct socnic_queue_ops;
+struct socnic_tm_family;
+
+/*
+ * A family's constants and its own steps of a port's start, stop and
+ * close, one table for every port it probes (the port's pmd). The steps
+ * are control path only, called in the order socnic_dev_start() gives.
+ */
+struct socnic_pmd {
+	const char *drv;		/* the driver's name (secondary requests) */
+	const int *logtype;		/* the PMD's driver logtype */
+	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
+	const struct eth_dev_ops *ops;
+	const struct socnic_queue_ops *qops;
+	const struct socnic_flow_family *flow;
+	const struct socnic_tm_family *tm;
+	eth_rx_queue_count_t rx_queue_count;
+	eth_rx_descriptor_status_t rx_descriptor_status;
+	eth_tx_descriptor_status_t tx_descriptor_status;
+	/* The queues set up: the device quiesced and configured. */
+	int (*configure)(struct rte_eth_dev *dev);
+	/*
+	 * The flows and the TX arbiter written: what the queues' start
+	 * needs before it (interrupts, the link).
+	 */
+	int (*link_start)(struct rte_eth_dev *dev);
+	/* Every queue enabled: the MAC on. */
+	void (*mac_enable)(struct rte_eth_dev *dev);
+	/* The device running, before the backend starts. */
+	void (*running)(struct rte_eth_dev *dev);
+	/* After "port N started": the link status change interrupt. */
+	int (*lsc_start)(struct rte_eth_dev *dev);
+	/* A started port: the device quiesced, every queue stopped. */
+	void (*stop)(struct rte_eth_dev *dev);
+	/* At close: the counters' close-time dump. */
+	void (*xstats_log)(const struct rte_eth_dev *dev);
+};
+
+/*
+ * dev_start: the queues checked, the family's configure, the rte_flow
+ * rules and the TX arbiter replayed, its link_start, the queues started
+ * and enabled, its mac_enable, the port marked running, its running, the
+ * backend started, socnic_dev_started(), its lsc_start. A failure after
+ * the backend start stops the port again.
+ */
+int socnic_dev_start(struct rte_eth_dev *dev);
+
+/*
+ * dev_stop: nothing on a port not running; else the family's stop, then
+ * socnic_dev_stopped().
+ */
+int socnic_dev_stop(struct rte_eth_dev *dev);
+
+/*
+ * dev_close, in the primary process: the port stopped, its RX queue
+ * interrupts released, the counters logged, the flows released, then
+ * socnic_dev_release().
+ */
+int socnic_dev_close(struct rte_eth_dev *dev);
+
 /*
  * The end of dev_start, once the device and the backend run: every queue
  * of each direction started, the link read, "port N started" logged.
@@ -81,14 +144,26 @@ void socnic_dev_stopped(struct rte_eth_dev *dev,
 void socnic_dev_release(struct rte_eth_dev *dev, struct socnic_backend *be);
 
 /*
- * The end of probe, the port's ops and MAC address set: a port whose
- * backend carries frames for any address (a replayed capture, a Linux
- * interface) starts promiscuous, as DPDK's net_pcap receives every frame
- * before an application could ask; then probing finishes and the port is
- * logged.
+ * The start of a primary process's probe, the devargs parsed: the port's
+ * MAC address into @p mac (mac=, else socnic_default_mac()), the ethdev
+ * port with @p priv_size bytes of dev_private into @p eth_dev, its queue
+ * control, @p pmd, rte_flow rules and TX arbiter set up. 0 or -ENOMEM.
+ */
+int socnic_probe_alloc(struct rte_vdev_device *vdev,
+		       const struct socnic_pmd *pmd,
+		       const struct socnic_port_args *pa, size_t priv_size,
+		       uint8_t mac[6], struct rte_eth_dev **eth_dev);
+
+/*
+ * The end of probe, the port's MAC address set: the family's ops and
+ * descriptor queries installed, the port served to secondary processes; a
+ * port whose backend carries frames for any address (a replayed capture,
+ * a Linux interface) starts promiscuous, as DPDK's net_pcap receives
+ * every frame before an application could ask; then probing finishes and
+ * the port is logged.
  */
 void socnic_probe_finish(struct rte_eth_dev *eth_dev,
-			 const struct socnic_backend *be, int logtype);
+			 const struct socnic_pmd *pmd);
 
 /*
  * The vdev's remove: stop the port if started, then close it; in a
@@ -181,5 +256,27 @@ void socnic_dev_tx_queues_stop(struct rte_eth_dev *dev);
  */
 int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 			  uint32_t extra);
+
+/*
+ * The entries of a family's struct eth_dev_ops that are the same in
+ * every family: start, stop and close over its pmd, the queues over its
+ * qops, the packet types, rte_flow and the traffic manager.
+ */
+#define SOCNIC_PORT_DEV_OPS						\
+	.dev_start = socnic_dev_start,					\
+	.dev_stop = socnic_dev_stop,					\
+	.dev_close = socnic_dev_close,					\
+	.dev_supported_ptypes_get =					\
+		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),	\
+	.flow_ops_get = socnic_dev_flow_ops_get,			\
+	.tm_ops_get = socnic_dev_tm_ops_get,				\
+	.rx_queue_start = socnic_dev_rx_queue_start,			\
+	.rx_queue_stop = socnic_dev_rx_queue_stop,			\
+	.tx_queue_start = socnic_dev_tx_queue_start,			\
+	.tx_queue_stop = socnic_dev_tx_queue_stop,			\
+	.rx_queue_intr_enable = socnic_dev_rx_queue_intr_enable,	\
+	.rx_queue_intr_disable = socnic_dev_rx_queue_intr_disable,	\
+	.rxq_info_get = socnic_dev_rxq_info_get,			\
+	.txq_info_get = socnic_dev_txq_info_get
 
 #endif /* SOCNIC_ETHDEV_H */

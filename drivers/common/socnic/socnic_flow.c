@@ -59,6 +59,23 @@ bytes_zero(const void *p, size_t n)
 	return true;
 }
 
+/* An EtherType (eth type, vlan inner_type: @p what), exact or none. */
+static int
+parse_ethertype(const struct rte_flow_item *it, const char *what,
+		rte_be16_t spec, rte_be16_t mask, struct socnic_flow_match *m,
+		unsigned int *criteria, struct rte_flow_error *err)
+{
+	if (mask == 0)
+		return 0;
+	if (mask != RTE_BE16(0xffff))
+		return PATTERN_FAIL(err, it, "%s: only an exact EtherType (mask 0xffff)",
+				    what);
+	m->kind = SOCNIC_FLOW_ETHERTYPE;
+	m->ethertype = rte_be_to_cpu_16(spec);
+	(*criteria)++;
+	return 0;
+}
+
 /* eth: nothing, has_vlan, the type, or the destination (whole or group bit). */
 static int
 parse_eth(const struct rte_flow_item *it, struct socnic_flow_match *m,
@@ -67,6 +84,7 @@ parse_eth(const struct rte_flow_item *it, struct socnic_flow_match *m,
 	const struct rte_flow_item_eth *spec = it->spec, *mask = it->mask;
 	static const struct rte_ether_addr group = {
 		.addr_bytes = { 0x01, 0, 0, 0, 0, 0 } };
+	int ret;
 
 	if (spec == NULL)
 		return 0;
@@ -78,13 +96,10 @@ parse_eth(const struct rte_flow_item *it, struct socnic_flow_match *m,
 		m->kind = SOCNIC_FLOW_UNTAGGED;
 		(*criteria)++;
 	}
-	if (mask->hdr.ether_type != 0) {
-		if (mask->hdr.ether_type != RTE_BE16(0xffff))
-			return PATTERN_FAIL(err, it, "eth type: only an exact EtherType (mask 0xffff)");
-		m->kind = SOCNIC_FLOW_ETHERTYPE;
-		m->ethertype = rte_be_to_cpu_16(spec->hdr.ether_type);
-		(*criteria)++;
-	}
+	ret = parse_ethertype(it, "eth type", spec->hdr.ether_type,
+			      mask->hdr.ether_type, m, criteria, err);
+	if (ret != 0)
+		return ret;
 	if (rte_is_same_ether_addr(&mask->hdr.dst_addr, &group) &&
 	    (spec->hdr.dst_addr.addr_bytes[0] & 1)) {
 		m->kind = SOCNIC_FLOW_MCBC;
@@ -118,14 +133,8 @@ parse_vlan(const struct rte_flow_item *it, struct socnic_flow_match *m,
 	} else if (mask->hdr.vlan_tci != 0) {
 		return PATTERN_FAIL(err, it, "vlan tci: the classifier matches the priority only (mask 0xe000)");
 	}
-	if (mask->hdr.eth_proto != 0) {
-		if (mask->hdr.eth_proto != RTE_BE16(0xffff))
-			return PATTERN_FAIL(err, it, "vlan inner_type: only an exact EtherType (mask 0xffff)");
-		m->kind = SOCNIC_FLOW_ETHERTYPE;
-		m->ethertype = rte_be_to_cpu_16(spec->hdr.eth_proto);
-		(*criteria)++;
-	}
-	return 0;
+	return parse_ethertype(it, "vlan inner_type", spec->hdr.eth_proto,
+			       mask->hdr.eth_proto, m, criteria, err);
 }
 
 /* ipv4 [/ tcp|udp]: the L4 protocol, no addresses or ports. */

@@ -42,6 +42,16 @@ struct socnic_flow_match {
 #define SOCNIC_FLOW_NO_QUEUE	(-1)
 
 /*
+ * Every family's classifier gives each VLAN priority a slot of its own,
+ * its first eight: their names open the family's slot_names.
+ */
+#define SOCNIC_FLOW_PCP_SLOTS	8
+#define SOCNIC_FLOW_PCP_SLOT_NAMES					\
+	"VLAN priority 0", "VLAN priority 1", "VLAN priority 2",	\
+	"VLAN priority 3", "VLAN priority 4", "VLAN priority 5",	\
+	"VLAN priority 6", "VLAN priority 7"
+
+/*
  * A family's classifier: nb_slots places a rule can take (a PCP's entry,
  * a class's queue field), each steering to one queue.
  */

@@ -20,6 +20,7 @@
  */
 struct rte_intr_handle;
 struct socnic_queue_ops;
+struct socnic_pmd;
 
 struct socnic_port {
 	struct socnic_backend be;
@@ -29,6 +30,8 @@ struct socnic_port {
 	 * PMD, which a secondary process's ops never follow.
 	 */
 	const struct socnic_queue_ops *qops;
+	/* The family's constants and start, stop and close steps: as qops. */
+	const struct socnic_pmd *pmd;
 	/* The queues the device has, each direction (probe; dev_infos). */
 	uint16_t nb_rxq_max;
 	uint16_t nb_txq_max;

@@ -61,6 +61,21 @@ tm_nb_leaves(const struct rte_eth_dev *dev)
 
 /* ---- Capabilities ---- */
 
+/*
+ * The port node's scheduler over @p n leaves, the same in the port's,
+ * level 0's and the root node's capabilities: three rte_tm structs whose
+ * scheduler fields share their names, not their type.
+ */
+#define TM_SCHED_CAPA_FILL(c, n, fam) do {				\
+	(c)->sched_n_children_max = (n);				\
+	(c)->sched_sp_n_priorities_max = (n);				\
+	(c)->sched_wfq_n_children_per_group_max = (n);			\
+	(c)->sched_wfq_n_groups_max = 1;				\
+	(c)->sched_wfq_weight_max = (fam)->weight_max;			\
+	(c)->sched_wfq_packet_mode_supported = !(fam)->wfq_byte_mode;	\
+	(c)->sched_wfq_byte_mode_supported = (fam)->wfq_byte_mode;	\
+} while (0)
+
 static int
 socnic_tm_capabilities_get(struct rte_eth_dev *dev,
 			   struct rte_tm_capabilities *cap,
@@ -76,13 +91,7 @@ socnic_tm_capabilities_get(struct rte_eth_dev *dev,
 	cap->n_levels_max = 2;
 	cap->non_leaf_nodes_identical = 1;
 	cap->leaf_nodes_identical = 1;
-	cap->sched_n_children_max = n;
-	cap->sched_sp_n_priorities_max = n;
-	cap->sched_wfq_n_children_per_group_max = n;
-	cap->sched_wfq_n_groups_max = 1;
-	cap->sched_wfq_weight_max = fam->weight_max;
-	cap->sched_wfq_packet_mode_supported = !fam->wfq_byte_mode;
-	cap->sched_wfq_byte_mode_supported = fam->wfq_byte_mode;
+	TM_SCHED_CAPA_FILL(cap, n, fam);
 	return 0;
 }
 
@@ -105,13 +114,7 @@ socnic_tm_level_capabilities_get(struct rte_eth_dev *dev, uint32_t level_id,
 	if (level_id == 0) {
 		cap->n_nodes_max = 1;
 		cap->n_nodes_nonleaf_max = 1;
-		cap->nonleaf.sched_n_children_max = n;
-		cap->nonleaf.sched_sp_n_priorities_max = n;
-		cap->nonleaf.sched_wfq_n_children_per_group_max = n;
-		cap->nonleaf.sched_wfq_n_groups_max = 1;
-		cap->nonleaf.sched_wfq_weight_max = fam->weight_max;
-		cap->nonleaf.sched_wfq_packet_mode_supported = !fam->wfq_byte_mode;
-		cap->nonleaf.sched_wfq_byte_mode_supported = fam->wfq_byte_mode;
+		TM_SCHED_CAPA_FILL(&cap->nonleaf, n, fam);
 	} else {
 		cap->n_nodes_max = n;
 		cap->n_nodes_leaf_max = n;
@@ -153,15 +156,8 @@ socnic_tm_node_capabilities_get(struct rte_eth_dev *dev, uint32_t node_id,
 	if (ret != 0)
 		return ret;
 	memset(cap, 0, sizeof(*cap));
-	if (!is_leaf) {
-		cap->nonleaf.sched_n_children_max = n;
-		cap->nonleaf.sched_sp_n_priorities_max = n;
-		cap->nonleaf.sched_wfq_n_children_per_group_max = n;
-		cap->nonleaf.sched_wfq_n_groups_max = 1;
-		cap->nonleaf.sched_wfq_weight_max = fam->weight_max;
-		cap->nonleaf.sched_wfq_packet_mode_supported = !fam->wfq_byte_mode;
-		cap->nonleaf.sched_wfq_byte_mode_supported = fam->wfq_byte_mode;
-	}
+	if (!is_leaf)
+		TM_SCHED_CAPA_FILL(&cap->nonleaf, n, fam);
 	return 0;
 }
 
