@@ -86,16 +86,29 @@ dev_set_link(void *dev, bool up)
 	dwmac4_model_set_link(dev, up);
 }
 
-static void
-model_destroy(void *arg)
+/* Each DMA channel's line; the MAC's (the link) is the misc one. */
+static int
+dev_irq_fd(void *dev, unsigned int ch)
 {
-	struct stmmac_model_ctx *ctx = arg;
+	return dwmac4_model_irq_fd(dev, ch);
+}
 
-	socnic_model_port_fini(&ctx->port);
-	dwmac4_model_destroy(ctx->m);
-	if (ctx->port.nc)
-		socnic_model_nc_leave();
-	rte_free(ctx);
+static int
+dev_irq_misc_fd(void *dev)
+{
+	return dwmac4_model_mac_irq_fd(dev);
+}
+
+static uint64_t
+dev_regs_phys(void *dev)
+{
+	return dwmac4_model_soc_regs_phys(dev);
+}
+
+static void
+dev_destroy(void *dev)
+{
+	dwmac4_model_destroy(dev);
 }
 
 /* The driver's RX read barrier reaches the write-ordering adversary. */
@@ -174,23 +187,6 @@ dev_speed_drops(void *dev, uint64_t drops[2])
 	drops[1] = st.tx_dropped_speed;
 }
 
-static int
-model_irq_fd(void *arg, unsigned int ch)
-{
-	struct stmmac_model_ctx *ctx = arg;
-
-	return socnic_model_port_dup_fd(dwmac4_model_irq_fd(ctx->m, ch));
-}
-
-/* The MAC's line (the link), duplicated likewise. */
-static int
-model_irq_misc_fd(void *arg)
-{
-	struct stmmac_model_ctx *ctx = arg;
-
-	return socnic_model_port_dup_fd(dwmac4_model_mac_irq_fd(ctx->m));
-}
-
 /* The interrupt controller's unmask (model_irq_line=one: a level line). */
 static void
 model_irq_rearm(void *arg)
@@ -224,12 +220,6 @@ model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
 				 val);
 }
 
-static uint64_t
-model_regs_phys(void *arg)
-{
-	return dwmac4_model_soc_regs_phys(((struct stmmac_model_ctx *)arg)->m);
-}
-
 static int
 model_of_prop(void *arg, const char *name, void *buf, size_t len)
 {
@@ -250,18 +240,13 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;
 	ctx->ops.write32 = model_write32;
-	ctx->ops.destroy = model_destroy;
 	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
 	ctx->ops.xstat_names = model_xstat_names;
 	ctx->ops.xstats_get = model_xstats_get;
-	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
-	ctx->ops.irq_fd = model_irq_fd;
-	ctx->ops.irq_misc_fd = model_irq_misc_fd;
 	ctx->ops.irq_rearm = model_irq_rearm;
 	ctx->ops.soc_map = model_soc_map;
 	ctx->ops.soc_read32 = model_soc_read32;
 	ctx->ops.soc_write32 = model_soc_write32;
-	ctx->ops.regs_phys = model_regs_phys;
 	ctx->ops.of_prop = model_of_prop;
 	if (wo)
 		ctx->ops.rx_barrier = model_rx_barrier;
@@ -281,6 +266,10 @@ static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
 	.speed_drops = dev_speed_drops,
 	.max_frame = DWMAC4_MODEL_MAX_FRAME,
 	.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
+	.irq_fd = dev_irq_fd,
+	.irq_misc_fd = dev_irq_misc_fd,
+	.regs_phys = dev_regs_phys,
+	.destroy = dev_destroy,
 };
 
 int

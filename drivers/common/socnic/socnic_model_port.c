@@ -12,6 +12,7 @@
 
 #include "model_traffic.h"
 #include "socnic_log.h"
+#include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
 /* Frames per engine a stop's wait moves in one step. */
@@ -326,6 +327,64 @@ socnic_model_port_init(struct socnic_model_port *p, const char *name,
 	socnic_model_port_set_traffic(p, src, sink);
 }
 
+/*
+ * A copy of a model's event fd @p fd (close-on-exec) for the caller to
+ * own, or a negative errno (@p fd's own when negative).
+ */
+static int
+port_dup_fd(int fd)
+{
+	if (fd < 0)
+		return fd;
+	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	return fd < 0 ? -errno : fd;
+}
+
+static int
+port_irq_fd(void *ctx, unsigned int q)
+{
+	struct socnic_model_port *p = ctx;
+
+	return port_dup_fd(p->dev_ops->irq_fd(p->dev, q));
+}
+
+static int
+port_irq_misc_fd(void *ctx)
+{
+	struct socnic_model_port *p = ctx;
+
+	return port_dup_fd(p->dev_ops->irq_misc_fd(p->dev));
+}
+
+static uint64_t
+port_regs_phys(void *ctx)
+{
+	struct socnic_model_port *p = ctx;
+
+	return p->dev_ops->regs_phys(p->dev);
+}
+
+/*
+ * No more following DPDK memory, no thread, then the model; the context
+ * (zeroed, rte_malloc()ed, starting with the port) last.
+ */
+static void
+port_destroy(void *ctx)
+{
+	struct socnic_model_port *p = ctx;
+
+	port_check_disarm(p);
+	if (p->link_watch)
+		rte_eal_alarm_cancel(port_link_poll, p);
+	p->link_watch = false;
+	socnic_dmawin_detach(&p->dmawin);
+	port_stop(p);
+	p->dev_ops->destroy(p->dev);
+	if (p->nc)
+		socnic_model_nc_leave();
+	rte_free(ctx);
+}
+
 void
 socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 {
@@ -336,24 +395,9 @@ socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 	ops->stop = port_stop;
 	ops->port_stopped = port_stopped;
 	ops->wait_poll = port_wait_poll;
-}
-
-void
-socnic_model_port_fini(struct socnic_model_port *p)
-{
-	port_check_disarm(p);
-	if (p->link_watch)
-		rte_eal_alarm_cancel(port_link_poll, p);
-	p->link_watch = false;
-	socnic_dmawin_detach(&p->dmawin);
-	port_stop(p);
-}
-
-int
-socnic_model_port_dup_fd(int fd)
-{
-	if (fd < 0)
-		return fd;
-	fd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
-	return fd < 0 ? -errno : fd;
+	ops->destroy = port_destroy;
+	ops->irq_kind = SOCNIC_IRQ_EVENTFD;
+	ops->irq_fd = port_irq_fd;
+	ops->irq_misc_fd = port_irq_misc_fd;
+	ops->regs_phys = port_regs_phys;
 }

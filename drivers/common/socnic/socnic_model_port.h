@@ -6,7 +6,7 @@
  * memory. A backend's context starts with a struct socnic_model_port, so
  * that the ops below take the backend's context as it is
  * (socnic_model_port_ops_init()); the backend adds the register accesses,
- * destroy, xstats and cache hook of its model.
+ * xstats and cache hook of its model.
  */
 #ifndef SOCNIC_MODEL_PORT_H
 #define SOCNIC_MODEL_PORT_H
@@ -47,6 +47,14 @@ struct socnic_model_dev_ops {
 	void (*speed_drops)(void *dev, uint64_t drops[2]);
 	const char *speed_hint;
 	unsigned int max_frame;		/* the model's largest frame */
+	/*
+	 * The model's interrupt lines as event fds, which the port hands
+	 * the driver duplicated: queue (or DMA channel) @p q's, the link's.
+	 */
+	int (*irq_fd)(void *dev, unsigned int q);
+	int (*irq_misc_fd)(void *dev);
+	uint64_t (*regs_phys)(void *dev);	/* its register window's address */
+	void (*destroy)(void *dev);	/* the model, with its traffic */
 };
 
 struct socnic_model_port {
@@ -117,13 +125,14 @@ socnic_model_port_backend(struct socnic_backend *be, void *ctx,
  * model thread.
  */
 
-/* The ops every model backend shares: dma_map, start, stop, port_stopped,
- * wait_poll. */
+/*
+ * The ops every model backend shares: dma_map, start, stop, port_stopped,
+ * wait_poll, and through the port's dev_ops the event fd interrupts,
+ * regs_phys and destroy (the port's fini, the model's destroy, the
+ * non-coherent DRAM left, the context freed).
+ */
 void socnic_model_port_ops_init(struct socnic_backend_ops *ops);
 
-/* The port's part of the backend's destroy: stops following DPDK memory,
- * stops the thread. The model is the backend's to destroy afterwards. */
-void socnic_model_port_fini(struct socnic_model_port *p);
 
 /*
  * Whether the model behind @p be (a model backend: its context starts
@@ -196,11 +205,6 @@ socnic_model_port_step_run(const struct socnic_port *port,
 	return ret < 0 ? ret : (int)mp->dev_ops->step(mp->dev, budget);
 }
 
-/*
- * A copy of a model's event fd @p fd (close-on-exec) for the caller to
- * own, or a negative errno (@p fd's own when negative).
- */
-int socnic_model_port_dup_fd(int fd);
 
 /*
  * The model's traffic, owned by the model: the port reads its counters

@@ -82,16 +82,29 @@ dev_set_link(void *dev, bool up)
 	neta_model_set_link(((struct neta_model_ctx *)dev)->m, up);
 }
 
-static void
-model_destroy(void *arg)
+/* Each queue's line; the port's misc line is the link's. */
+static int
+dev_irq_fd(void *dev, unsigned int q)
 {
-	struct neta_model_ctx *ctx = arg;
+	return neta_model_irq_fd(((struct neta_model_ctx *)dev)->m, q);
+}
 
-	socnic_model_port_fini(&ctx->port);
-	neta_model_destroy(ctx->m);
-	if (ctx->port.nc)
-		socnic_model_nc_leave();
-	rte_free(ctx);
+static int
+dev_irq_misc_fd(void *dev)
+{
+	return neta_model_misc_irq_fd(((struct neta_model_ctx *)dev)->m);
+}
+
+static uint64_t
+dev_regs_phys(void *dev)
+{
+	return neta_model_regs_phys(((struct neta_model_ctx *)dev)->m);
+}
+
+static void
+dev_destroy(void *dev)
+{
+	neta_model_destroy(((struct neta_model_ctx *)dev)->m);
 }
 
 static void
@@ -102,24 +115,6 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 			    op == RXP_CACHE_PREFETCH ? NETA_MODEL_CACHE_PREFETCH :
 			    op == RXP_CACHE_FENCE ? NETA_MODEL_CACHE_FENCE :
 			    NETA_MODEL_CACHE_CLEAN);
-}
-
-/* The queue's eventfd, duplicated: the caller closes its copy. */
-static int
-model_irq_fd(void *arg, unsigned int q)
-{
-	struct neta_model_ctx *ctx = arg;
-
-	return socnic_model_port_dup_fd(neta_model_irq_fd(ctx->m, q));
-}
-
-/* The port's misc line (the link), duplicated likewise. */
-static int
-model_irq_misc_fd(void *arg)
-{
-	struct neta_model_ctx *ctx = arg;
-
-	return socnic_model_port_dup_fd(neta_model_misc_irq_fd(ctx->m));
 }
 
 /* The overlays' "mdio" map: the SMI, one register (params.mdio map). */
@@ -147,12 +142,6 @@ model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
 
 	if (map == 0 && off == 0)
 		neta_model_smi_write32(ctx->m, val);
-}
-
-static uint64_t
-model_regs_phys(void *arg)
-{
-	return neta_model_regs_phys(((struct neta_model_ctx *)arg)->m);
 }
 
 static const char *const model_xstat_names[] = {
@@ -223,6 +212,10 @@ static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.speed_drops = dev_speed_drops,
 	.max_frame = NETA_MODEL_MAX_FRAME,
 	.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
+	.irq_fd = dev_irq_fd,
+	.irq_misc_fd = dev_irq_misc_fd,
+	.regs_phys = dev_regs_phys,
+	.destroy = dev_destroy,
 };
 
 int
@@ -266,18 +259,13 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	socnic_model_port_ops_init(&ctx->ops);
 	ctx->ops.read32 = model_read32;
 	ctx->ops.write32 = model_write32;
-	ctx->ops.destroy = model_destroy;
 	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
 	ctx->ops.xstat_names = model_xstat_names;
 	ctx->ops.xstats_get = model_xstats_get;
-	ctx->ops.irq_kind = SOCNIC_IRQ_EVENTFD;
-	ctx->ops.irq_fd = model_irq_fd;
-	ctx->ops.irq_misc_fd = model_irq_misc_fd;
 	ctx->mdio_map = ma->p.mdio == NETA_MODEL_MDIO_MAP;
 	ctx->ops.soc_map = model_soc_map;
 	ctx->ops.soc_read32 = model_soc_read32;
 	ctx->ops.soc_write32 = model_soc_write32;
-	ctx->ops.regs_phys = model_regs_phys;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
 		ctx->ops.cache_op = model_cache_op;

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dwmac4_model_internal.h"
+#include "model_stats.h"
 
 /* TQS/RQS count 256-byte blocks, minus one. */
 #define MTL_QS_UNIT		256u
@@ -225,17 +226,8 @@ model_mtl_rx_flush(struct dwmac4_model *m)
 void
 model_mtl_rx_overflow(struct dwmac4_model *m, unsigned int q)
 {
-	uint32_t *reg = &m->cor.mtl_rx[q];
-	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
-
-	do {
-		if ((old & DWMAC4_MTL_RX_OVFPKTCNT_MASK) ==
-		    DWMAC4_MTL_RX_OVFPKTCNT_MASK)
-			nv = old | DWMAC4_MTL_RX_OVFCNTOVF;
-		else
-			nv = old + 1u;
-	} while (!__atomic_compare_exchange_n(reg, &old, nv, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_RELAXED));
+	model_reg_count_saturating(&m->cor.mtl_rx[q],
+				   DWMAC4_MTL_RX_OVFPKTCNT_MASK,
+				   DWMAC4_MTL_RX_OVFCNTOVF);
 	MODEL_STAT_ADD(m, rx_dropped_overflow, 1);
 }

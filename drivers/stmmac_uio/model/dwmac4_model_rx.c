@@ -15,6 +15,7 @@
 
 #include "dwmac4_model_dma.h"
 #include "dwmac4_model_internal.h"
+#include "model_stats.h"
 #include "model_traffic.h"
 #include "model_tsc.h"
 
@@ -236,18 +237,9 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 static void
 rx_count_missed(struct dwmac4_model *m, unsigned int ch)
 {
-	uint32_t *reg = &m->cor.chan[ch];
-	uint32_t old = __atomic_load_n(reg, __ATOMIC_RELAXED), nv;
-
-	do {
-		if ((old & DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK) ==
-		    DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK)
-			nv = old | DWMAC4_DMA_MISS_FRAME_CNT_MFCO;
-		else
-			nv = old + 1u;
-	} while (!__atomic_compare_exchange_n(reg, &old, nv, false,
-					      __ATOMIC_ACQ_REL,
-					      __ATOMIC_RELAXED));
+	model_reg_count_saturating(&m->cor.chan[ch],
+				   DWMAC4_DMA_MISS_FRAME_CNT_MFC_MASK,
+				   DWMAC4_DMA_MISS_FRAME_CNT_MFCO);
 	MODEL_STAT_ADD(m, rx_missed, 1);
 }
 
