@@ -100,10 +100,37 @@ enable_logged(uint16_t port, char **log)
 	return ret;
 }
 
+/*
+ * A port probed with @p args refuses timesync_enable with @p err and a
+ * log line holding @p says; the calls before enable refuse too.
+ */
+static void
+enable_refused(const char *args, int err, const char *says)
+{
+	struct timespec ts = { 0, 0 };
+	char *log = NULL;
+	int port = ts_probe(args, &log);
+
+	free(log);
+	CHECK(port >= 0, "%s: probe", args);
+	if (port < 0)
+		return;
+	CHECK_EQ_U(rte_eth_timesync_read_time((uint16_t)port, &ts), -EINVAL,
+		   "%s: read_time before enable", args);
+	CHECK_EQ_U(rte_eth_timesync_adjust_time((uint16_t)port, 1), -EINVAL,
+		   "%s: adjust_time before enable", args);
+	CHECK_EQ_U(enable_logged((uint16_t)port, &log), err, "%s: enable",
+		   args);
+	CHECK(log != NULL && strstr(log, says) != NULL,
+	      "%s: the refusal says '%s': %s", args, says,
+	      log != NULL ? log : "");
+	free(log);
+	ts_remove((uint16_t)port);
+}
+
 static void
 test_refusals(void)
 {
-	struct timespec ts = { 0, 0 };
 	char *log = NULL;
 	int port;
 
@@ -112,33 +139,10 @@ test_refusals(void)
 	      strstr(log, "expected the PTP reference clock in Hz") != NULL,
 	      "ptp_clk=7 refused: %s", log != NULL ? log : "");
 	free(log);
-	port = ts_probe("", &log);
-	free(log);
-	CHECK(port >= 0, "probe");
-	if (port < 0)
-		return;
-	CHECK_EQ_U(rte_eth_timesync_read_time((uint16_t)port, &ts), -EINVAL,
-		   "read_time before enable");
-	CHECK_EQ_U(rte_eth_timesync_adjust_time((uint16_t)port, 1), -EINVAL,
-		   "adjust_time before enable");
-	CHECK_EQ_U(enable_logged((uint16_t)port, &log), -ENOTSUP,
-		   "enable without ptp_clk=");
-	CHECK(log != NULL && strstr(log, "devarg ptp_clk=<Hz>") != NULL,
-	      "the refusal names ptp_clk=: %s", log != NULL ? log : "");
-	free(log);
-	ts_remove((uint16_t)port);
+	/* The rate is in no register. */
+	enable_refused("", -ENOTSUP, "devarg ptp_clk=<Hz>");
 	/* 1 MHz: a 2000 ns increment, beyond SSINC's 8 bits. */
-	port = ts_probe("ptp_clk=1000000", &log);
-	free(log);
-	CHECK(port >= 0, "probe");
-	if (port < 0)
-		return;
-	CHECK_EQ_U(enable_logged((uint16_t)port, &log), -EINVAL,
-		   "enable at 1 MHz");
-	CHECK(log != NULL && strstr(log, "outside 1..255") != NULL,
-	      "the refusal gives the increment: %s", log != NULL ? log : "");
-	free(log);
-	ts_remove((uint16_t)port);
+	enable_refused("ptp_clk=1000000", -EINVAL, "outside 1..255");
 }
 
 /*
