@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * Pins every constant of dwmac4_regs.h (with the MTL and DMA blocks it
- * includes, dwmac4_regs_mtl.h and dwmac4_regs_dma.h) and dwmac4_desc.h to
+ * Pins every constant of dwmac4_regs.h (with the MTL, DMA and timestamp
+ * blocks it includes, dwmac4_regs_mtl.h, dwmac4_regs_dma.h and
+ * dwmac4_regs_ptp.h) and dwmac4_desc.h to
  * its value in the DesignWare Ethernet QoS databook / Linux stmmac headers
  * (dwmac4.h, dwmac4_dma.h, dwmac4_descs.h, stmmac_mdio.c,
  * include/linux/stmmac.h).
@@ -744,6 +745,44 @@ phy(void)
 	PIN(MII_PHY_ID_RTL8211F, 0x001cc916);
 }
 
+/* The timestamp unit (stmmac_ptp.h: PTP_GMAC4_OFFSET + PTP_*). */
+static void
+ptp(void)
+{
+	PIN(PTP_GMAC4_OFFSET, 0x0b00);
+	PIN(PTP_TCR, 0x0b00);
+	PIN(PTP_SSIR, 0x0b04);
+	PIN(PTP_STSR, 0x0b08);
+	PIN(PTP_STNSR, 0x0b0c);
+	PIN(PTP_STSUR, 0x0b10);
+	PIN(PTP_STNSUR, 0x0b14);
+	PIN(PTP_TAR, 0x0b18);
+	PIN(PTP_TCR_TSENA, 0x00000001);
+	PIN(PTP_TCR_TSCFUPDT, 0x00000002);
+	PIN(PTP_TCR_TSINIT, 0x00000004);
+	PIN(PTP_TCR_TSUPDT, 0x00000008);
+	PIN(PTP_TCR_TSTRIG, 0x00000010);
+	PIN(PTP_TCR_TSADDREG, 0x00000020);
+	PIN(PTP_TCR_TSENALL, 0x00000100);
+	PIN(PTP_TCR_TSCTRLSSR, 0x00000200);
+	PIN(PTP_TCR_TSVER2ENA, 0x00000400);
+	PIN(PTP_TCR_TSIPENA, 0x00000800);
+	PIN(PTP_TCR_TSIPV6ENA, 0x00001000);
+	PIN(PTP_TCR_TSIPV4ENA, 0x00002000);
+	PIN(PTP_TCR_TSEVNTENA, 0x00004000);
+	PIN(PTP_TCR_TSMSTRENA, 0x00008000);
+	PIN(PTP_TCR_SNAPTYPSEL_1, 0x00010000);
+	PIN(PTP_TCR_TSENMACADDR, 0x00040000);
+	PIN(DWMAC4_PTP_TCR_CMDS, 0x0000002c);
+	PIN(GMAC4_PTP_SSIR_SSINC_SHIFT, 16);
+	PIN(PTP_SSIR_SSINC_MAX, 0xff);
+	PIN(PTP_STNSUR_ADDSUB_SHIFT, 31);
+	PIN(DWMAC4_PTP_STNSUR_ADDSUB, 0x80000000);
+	PIN(DWMAC4_PTP_STNSUR_TSSS_MASK, 0x7fffffff);
+	PIN(PTP_DIGITAL_ROLLOVER_MODE, 1000000000);
+	PIN(PTP_BINARY_ROLLOVER_MODE, 0x80000000);
+}
+
 int
 main(void)
 {
@@ -761,6 +800,7 @@ main(void)
 	desc_rx();
 	mmc();
 	phy();
+	ptp();
 	printf("test_dwmac4_consts: %lu constants pinned\n", pinned);
 	return harness_result("test_dwmac4_consts");
 }

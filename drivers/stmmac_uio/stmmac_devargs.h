@@ -33,7 +33,8 @@
 	X(crc_strip, "mac|sw", "mac", ANY)				\
 	X(riwt, "<0..255>", "0", ANY)					\
 	X(rx_coal_usecs, "<us>", NULL, ANY)				\
-	X(soc, "auto|none", "auto", ANY)
+	X(soc, "auto|none", "auto", ANY)					\
+	X(ptp_clk, "<Hz>", NULL, ANY)
 
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
@@ -74,7 +75,8 @@
 	X(model_irq_line, "split|one", NULL, MODEL)			\
 	X(model_phy_eee, "0|1", NULL, MODEL)				\
 	X(model_mmc_preset, "0|1", NULL, MODEL)				\
-	X(model_clk, "<Hz>", NULL, MODEL)
+	X(model_clk, "<Hz>", NULL, MODEL)				\
+	X(model_ptp_clk, "<Hz>", NULL, MODEL)
 
 /* The one string RTE_PMD_REGISTER_PARAM_STRING and pmdinfo use. */
 #define STMMAC_PMD_PARAMS						\
@@ -121,6 +123,11 @@ struct stmmac_devargs {
 	/* The fastest mode the PHY advertises: 10, 100 or 1000 Mbit/s. */
 	unsigned int phy_speed;
 	uint64_t csr_clk;		/* CSR clock in Hz, 0: unknown */
+	/*
+	 * The timestamp unit's reference clock (the SoC's clk_ptp_ref) in
+	 * Hz, 0: not given (stmmac_ptp.c: IEEE 1588 needs it).
+	 */
+	uint64_t ptp_clk;
 	unsigned int fixed_speed;	/* fixed_link: Mbit/s, 0: a PHY */
 	bool fixed_full;
 	bool coe;			/* GMAC_CONFIG.IPC: RDES1 verdicts */

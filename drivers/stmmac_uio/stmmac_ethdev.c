@@ -114,7 +114,8 @@ stmmac_hw_start(struct rte_eth_dev *dev)
 			return ret;
 	}
 	stmmac_hw_configure(dev);
-	return 0;
+	/* The reset cleared the timestamp unit an application enabled. */
+	return stmmac_ptp_restore(dev);
 }
 
 static int
@@ -284,6 +285,11 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.rx_queue_release	= stmmac_rx_queue_release,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
+	.timesync_enable	= stmmac_timesync_enable,
+	.timesync_disable	= stmmac_timesync_disable,
+	.timesync_read_time	= stmmac_timesync_read_time,
+	.timesync_write_time	= stmmac_timesync_write_time,
+	.timesync_adjust_time	= stmmac_timesync_adjust_time,
 };
 
 struct stmmac_adapter *

@@ -171,6 +171,9 @@ struct stmmac_adapter {
 	 */
 	bool tx_coe;
 	bool has_pcs;
+	/* TSSEL: the IEEE 1588 timestamp unit; ptp_on: timesync enabled. */
+	bool has_ptp;
+	bool ptp_on;
 	/*
 	 * The link modes MAC and PHY both support (RTE_ETH_LINK_SPEED_*),
 	 * dev_info's speed_capa: MAC_HW_Feature0 MIISEL/GMIISEL/HDSEL, then

@@ -38,7 +38,7 @@
 	"(R)GMII receive clock, and that the SoC's GRF selects the right "	\
 	"interface mode and delays (docs/nics/boards.md)"
 
-static int
+int
 stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
 		  uint32_t mask, unsigned int polls)
 {
@@ -279,6 +279,7 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	 */
 	ad->tx_coe = (f0 & GMAC_HW_FEAT_TXCOSEL) != 0;
 	ad->has_pcs = (f0 & GMAC_HW_FEAT_PCSSEL) != 0;
+	ad->has_ptp = (f0 & GMAC_HW_FEAT_TSSEL) != 0;
 	/* The speeds the MAC has interfaces for; half duplex with HDSEL. */
 	ad->speed_capa = 0;
 	if (f0 & GMAC_HW_FEAT_MIISEL)

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <time.h>
 
 #include <ethdev_driver.h>
 #include <rte_ether.h>
@@ -24,6 +25,9 @@ void stmmac_hw_drain_mtl_rx(struct stmmac_adapter *ad, unsigned int q);
 int stmmac_hw_wait_dma_stopped(const struct socnic_backend *be, uint16_t port_id,
 			       uint32_t chans, bool tx);
 int stmmac_hw_reset(struct stmmac_adapter *ad);
+/* Polls @p reg until the bits of @p mask read 0, every 10 us: -ETIMEDOUT. */
+int stmmac_poll_clear(const struct socnic_backend *be, uint32_t reg,
+		      uint32_t mask, unsigned int polls);
 /* Quiesce then reset (0 or -EIO): the probe's, and a start's if needed. */
 int stmmac_hw_takeover(struct stmmac_adapter *ad);
 /* The core reads as its last reset left it, and quiescent. */
@@ -70,5 +74,15 @@ void stmmac_link_start(struct rte_eth_dev *dev);
 /* The 1 Hz poll of the PHY from start to stop (socnic_link_poll). */
 void stmmac_link_watch_start(struct rte_eth_dev *dev);
 void stmmac_link_watch_stop(struct rte_eth_dev *dev);
+
+/* IEEE 1588 system time (stmmac_ptp.c): the ethdev timesync ops. */
+int stmmac_timesync_enable(struct rte_eth_dev *dev);
+int stmmac_timesync_disable(struct rte_eth_dev *dev);
+int stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts);
+int stmmac_timesync_write_time(struct rte_eth_dev *dev,
+			       const struct timespec *ts);
+int stmmac_timesync_adjust_time(struct rte_eth_dev *dev, int64_t delta);
+/* At start: the unit enabled again if a reset cleared it. */
+int stmmac_ptp_restore(struct rte_eth_dev *dev);
 
 #endif /* STMMAC_HW_H */

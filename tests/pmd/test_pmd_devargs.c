@@ -694,6 +694,12 @@ combinations(void)
 	expect_invalid("model_clk", "model_clk=1000000001");
 	expect_valid("model_clk=1000000");
 	expect_valid("model_clk=1000000000");
+	/* The timestamp unit's reference clock, the PMD's and the model's. */
+	expect_invalid("ptp_clk", "ptp_clk=999999");
+	expect_invalid("ptp_clk", "ptp_clk=1000000001");
+	expect_valid("ptp_clk=125000000");
+	expect_invalid("model_ptp_clk", "model_ptp_clk=0");
+	expect_valid("model_ptp_clk=100000000");
 	/* rx_coal_usecs: converted to RWT with csr_clk, which must hold it. */
 	expect_invalid("rx_coal_usecs", "rx_coal_usecs=100");
 	expect_valid("csr_clk=125000000,rx_coal_usecs=100");

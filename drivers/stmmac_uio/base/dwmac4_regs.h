@@ -31,9 +31,10 @@
 
 #include "dwmac4_bits.h"
 
-/* The MTL and DMA blocks, which use the helpers above. */
+/* The MTL, DMA and timestamp blocks, which use the helpers above. */
 #include "dwmac4_regs_mtl.h"
 #include "dwmac4_regs_dma.h"
+#include "dwmac4_regs_ptp.h"
 
 /* ------------------------------------------------------------------------
  * MAC block (dwmac4.h "MAC registers"; databook "MAC Registers").

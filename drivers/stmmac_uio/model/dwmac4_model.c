@@ -47,6 +47,7 @@ dwmac4_model_params_init(struct dwmac4_model_params *p)
 	p->soc_tx_delay = 0x3c;
 	p->soc_rx_delay = 0x2f;
 	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
+	p->ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
 }
 
 /* ---- Create / destroy ---- */
@@ -84,6 +85,8 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 	m->params = *p;
 	if (m->params.clk_hz == 0)
 		m->params.clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
+	if (m->params.ptp_clk_hz == 0)
+		m->params.ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
 	m->faults[0] = p->faults;
 	m->route_dirty = true;
 	if (pthread_mutex_init(&m->lock, NULL) != 0) {

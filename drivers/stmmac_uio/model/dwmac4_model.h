@@ -299,6 +299,12 @@ struct dwmac4_model_stats {
 	/* Control path. */
 	uint64_t sw_resets;		/* software resets completed */
 	uint64_t sw_resets_stuck;	/* SWR written without a receive clock */
+	/*
+	 * The timestamp unit (dwmac4_model_ptp.c): TSINIT, TSUPDT or
+	 * TSADDREG written while TSENA is clear, which the suspended unit
+	 * does not carry out.
+	 */
+	uint64_t ptp_cmds_ignored;
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -275,6 +275,20 @@ struct dwmac4_model {
 	bool src_done;				/* atomic: source exhausted */
 	uint8_t txbuf[DWMAC4_MODEL_MAX_FRAME];
 
+	/*
+	 * The timestamp unit (dwmac4_model_ptp.c), under the lock: the
+	 * system time (seconds, and the sub-second field in ns or 2^-31 s
+	 * units) at model time anchor_ns, the addend TSADDREG latched and
+	 * the accumulator's value then.
+	 */
+	struct {
+		uint64_t sec;
+		uint64_t sub;
+		uint64_t anchor_ns;
+		uint32_t addend;
+		uint32_t acc;
+	} ptp;
+
 	struct dwmac4_model_stats stats;	/* atomic increments */
 	struct model_nc_counters nc;		/* params.nc_emulation */
 	struct model_wo wo;			/* write-ordering adversary */
@@ -287,6 +301,15 @@ struct dwmac4_model {
 	uint32_t soc_regs[DWMAC4_MODEL_SOC_MAPS][DWMAC4_MODEL_SOC_PAGE / 4];
 	bool soc_held;			/* atomic: reset asserted */
 };
+
+/* ---- The timestamp unit (dwmac4_model_ptp.c) ---- */
+
+/* A read of PTP_STSR or PTP_STNSR (@p off): the live time. */
+uint32_t model_ptp_read(struct dwmac4_model *m, uint32_t off);
+/* PTP_TCR, PTP_SSIR and PTP_TAR writes; false for any other register. */
+bool model_ptp_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
+/* The unit at its reset: time 0, nothing latched. Lock held. */
+void model_ptp_reset(struct dwmac4_model *m);
 
 /* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
 

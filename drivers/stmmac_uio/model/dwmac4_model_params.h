@@ -310,6 +310,13 @@ struct dwmac4_model_params {
 	 */
 	uint64_t clk_hz;
 	/*
+	 * The timestamp unit's reference clock (clk_ptp_ref) in Hz, default
+	 * DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ: the system time advances by
+	 * MAC_Sub_Second_Increment on each of its cycles (coarse) or on each
+	 * carry of the addend accumulator (fine).
+	 */
+	uint64_t ptp_clk_hz;
+	/*
 	 * The model's time (the watchdog's deadline) is CLOCK_MONOTONIC; with
 	 * manual_clock it starts at 0 and moves only by
 	 * dwmac4_model_clock_advance(), for step-mode tests.
@@ -319,6 +326,8 @@ struct dwmac4_model_params {
 
 /* A typical stmmaceth rate (RK3568's, docs/nics/boards.md). */
 #define DWMAC4_MODEL_DEFAULT_CLK_HZ	125000000ull
+/* The rate Linux's stmmac_hwtstamp.c takes as its example. */
+#define DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ	50000000ull
 
 /* Fills @p p with defaults: 1 channel, MAC 02:00:00:00:00:01, plain
  * stores, no flow control, no traffic, idle sleep after 4096 polls,

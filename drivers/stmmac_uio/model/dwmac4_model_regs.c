@@ -4,7 +4,7 @@
  * dwmac4_model_write32(), dwmac4_model_peek32()): offsets checked, the
  * read-only and clear-on-read registers, the registers computed when
  * read, and each write handed to the block whose side effects it has
- * (DMA channels, MMC, MTL, reset, MDIO, interrupts).
+ * (DMA channels, MMC, timestamp unit, MTL, reset, MDIO, interrupts).
  */
 #include <pthread.h>
 
@@ -34,6 +34,8 @@ model_reg_read_only(uint32_t off)
 	case MTL_CHAN_RX_DEBUG(6):
 	case MTL_CHAN_RX_DEBUG(7):
 	case GMAC_INT_STATUS:	/* its RGSMIIIS clears on a PHYIF read */
+	case PTP_STSR:		/* the live system time */
+	case PTP_STNSR:
 		return true;
 	default:
 		return false;
@@ -117,6 +119,8 @@ dwmac4_model_peek32(struct dwmac4_model *m, uint32_t off)
 		return __atomic_load_n(cor, __ATOMIC_RELAXED);
 	if (off == GMAC_INT_STATUS)
 		return model_reg_get(m, off) | model_mmc_int_status(m);
+	if (off == PTP_STSR || off == PTP_STNSR)
+		return model_ptp_read(m, off);
 	return model_reg_get(m, off);
 }
 
@@ -157,7 +161,8 @@ reg_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 		    !(off == DMA_BUS_MODE && (val & DMA_BUS_MODE_SFT_RESET)))
 			return;
 	}
-	if (model_chan_write(m, off, val) || model_mmc_write(m, off, val))
+	if (model_chan_write(m, off, val) || model_mmc_write(m, off, val) ||
+	    model_ptp_write(m, off, val))
 		return;
 	if (off >= MTL_CHAN_BASE_ADDR &&
 	    off < MTL_CHANX_BASE_ADDR(DWMAC4_MODEL_MAX_MTL_QUEUES) &&

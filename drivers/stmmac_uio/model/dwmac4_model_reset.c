@@ -24,10 +24,11 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * what its PHY negotiated, half duplex included), the RGMII/SGMII
 	 * link status (PCSSEL, Linux's dma_cap.pcs), RX and TX checksum
 	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS, the MMC counters
-	 * (MMCSEL; dwmac4_model_mmc.c).
+	 * (MMCSEL; dwmac4_model_mmc.c), the IEEE 1588 timestamp unit (TSSEL;
+	 * dwmac4_model_ptp.c).
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
-		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_MMCSEL |
+		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_MMCSEL | GMAC_HW_FEAT_TSSEL |
 		(m->params.no_pcs ? 0u : GMAC_HW_FEAT_PCSSEL) |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |
 		(DWMAC4_MODEL_ADD_MACS << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT);
@@ -197,6 +198,7 @@ model_core_reset(struct dwmac4_model *m)
 		__atomic_store_n(&m->irq[ch].line, false, __ATOMIC_RELEASE);
 	__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_RELEASE);
 	model_mmc_reset(m);
+	model_ptp_reset(m);
 }
 
 void

@@ -1,0 +1,284 @@
+/* SPDX-License-Identifier: BSD-3-Clause */
+/*
+ * net_stmmac_uio's IEEE 1588 system time through the ethdev timesync API
+ * (drivers/stmmac_uio/stmmac_ptp.c) against the model's timestamp unit,
+ * which keeps its time from CLOCK_MONOTONIC on the reference clock
+ * model_ptp_clk= (50 MHz by default): so every bound below brackets the
+ * model's clock with host clock reads, and none depends on how fast the
+ * test runs.
+ *
+ *  - refusals: no ptp_clk= (the rate is in no register), a clock whose
+ *    increment does not fit, bad devargs, calls before enable;
+ *  - the time: set from CLOCK_REALTIME at enable, running at the real
+ *    rate, set by write_time, moved by adjust_time both ways (whole
+ *    seconds too), monotonic between, kept over a stop and start (the
+ *    start's reset clears the unit: the PMD enables it again);
+ *  - a wrong ptp_clk= (twice the model's): the time runs at half rate,
+ *    as it would on a board.
+ */
+#include <time.h>
+
+#include "pmd_harness.h"
+#include "rte_pmd_stmmac_uio.h"
+
+#define TS_NS		1000000000ll
+/* The model's 40 ns step at 50 MHz, and a margin for it either side. */
+#define TS_STEP		40ll
+/* CLOCK_REALTIME may be slewed against CLOCK_MONOTONIC: 1 ms allowed. */
+#define TS_SLEW		1000000ll
+
+static unsigned int ts_seq;
+
+static int64_t
+ts_ns(const struct timespec *ts)
+{
+	return (int64_t)ts->tv_sec * TS_NS + ts->tv_nsec;
+}
+
+static int64_t
+host_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return ts_ns(&ts);
+}
+
+/* The port's time in ns, or -1 (and a failed check). */
+static int64_t
+ptp_ns(uint16_t port)
+{
+	struct timespec ts;
+	int ret = rte_eth_timesync_read_time(port, &ts);
+
+	CHECK_EQ_U(ret, 0, "read_time");
+	return ret == 0 ? ts_ns(&ts) : -1;
+}
+
+/* Probes a port with @p args; its port id, or -1. */
+static int
+ts_probe(const char *args, char **log)
+{
+	char name[32], buf[PMD_HARNESS_ARGS_LEN];
+
+	snprintf(name, sizeof(name), "net_stmmac_uio%u", ts_seq++);
+	if (pmd_harness_probe_logged(name, pmd_harness_args(args, buf,
+				     sizeof(buf)), log) != 0)
+		return -1;
+	return pmd_harness_port(name);
+}
+
+static void
+ts_remove(uint16_t port)
+{
+	char name[RTE_ETH_NAME_MAX_LEN];
+
+	CHECK_EQ_U(pmd_harness_model_stats(port).ptp_cmds_ignored, 0,
+		   "timestamp unit commands lost");
+	PMD_HARNESS_CHECK_NO_VIOLATION(port);
+	rte_eth_dev_get_name_by_port(port, name);
+	rte_eth_dev_close(port);
+	rte_vdev_uninit(name);
+}
+
+/* timesync_enable with its log in *@p log. */
+static int
+enable_logged(uint16_t port, char **log)
+{
+	FILE *old = rte_log_get_stream(), *f;
+	size_t size = 0;
+	int ret;
+
+	*log = NULL;
+	f = open_memstream(log, &size);
+	if (f == NULL)
+		return rte_eth_timesync_enable(port);
+	rte_openlog_stream(f);
+	ret = rte_eth_timesync_enable(port);
+	rte_openlog_stream(old);
+	fclose(f);
+	return ret;
+}
+
+/*
+ * A port probed with @p args refuses timesync_enable with @p err and a
+ * log line holding @p says; the calls before enable refuse too.
+ */
+static void
+enable_refused(const char *args, int err, const char *says)
+{
+	struct timespec ts = { 0, 0 };
+	char *log = NULL;
+	int port = ts_probe(args, &log);
+
+	free(log);
+	CHECK(port >= 0, "%s: probe", args);
+	if (port < 0)
+		return;
+	CHECK_EQ_U(rte_eth_timesync_read_time((uint16_t)port, &ts), -EINVAL,
+		   "%s: read_time before enable", args);
+	CHECK_EQ_U(rte_eth_timesync_adjust_time((uint16_t)port, 1), -EINVAL,
+		   "%s: adjust_time before enable", args);
+	CHECK_EQ_U(enable_logged((uint16_t)port, &log), err, "%s: enable",
+		   args);
+	CHECK(log != NULL && strstr(log, says) != NULL,
+	      "%s: the refusal says '%s': %s", args, says,
+	      log != NULL ? log : "");
+	free(log);
+	ts_remove((uint16_t)port);
+}
+
+static void
+test_refusals(void)
+{
+	char *log = NULL;
+	int port;
+
+	port = ts_probe("ptp_clk=7", &log);
+	CHECK(port < 0 && log != NULL &&
+	      strstr(log, "expected the PTP reference clock in Hz") != NULL,
+	      "ptp_clk=7 refused: %s", log != NULL ? log : "");
+	free(log);
+	/* The rate is in no register. */
+	enable_refused("", -ENOTSUP, "devarg ptp_clk=<Hz>");
+	/* 1 MHz: a 2000 ns increment, beyond SSINC's 8 bits. */
+	enable_refused("ptp_clk=1000000", -EINVAL, "outside 1..255");
+}
+
+/*
+ * Over about 10 ms of CLOCK_MONOTONIC, the port's time moves by that
+ * much times @p num / @p den, within the brackets of the reads.
+ */
+static void
+check_rate(uint16_t port, int64_t num, int64_t den, const char *what)
+{
+	int64_t m0, m1, m2, m3, t1, t2;
+
+	m0 = host_ns(CLOCK_MONOTONIC);
+	t1 = ptp_ns(port);
+	m1 = host_ns(CLOCK_MONOTONIC);
+	rte_delay_ms(10);
+	m2 = host_ns(CLOCK_MONOTONIC);
+	t2 = ptp_ns(port);
+	m3 = host_ns(CLOCK_MONOTONIC);
+	CHECK(t2 - t1 >= (m2 - m1) * num / den - TS_STEP &&
+	      t2 - t1 <= (m3 - m0) * num / den + TS_STEP,
+	      "%s: %" PRId64 " ns passed while the host's clock moved %" PRId64
+	      "..%" PRId64 " ns (x %" PRId64 "/%" PRId64 ")", what, t2 - t1,
+	      m2 - m1, m3 - m0, num, den);
+}
+
+/* adjust_time(@p delta) moves the time by @p delta. */
+static void
+check_adjust(uint16_t port, int64_t delta)
+{
+	int64_t m0, m1, t1, t2;
+
+	m0 = host_ns(CLOCK_MONOTONIC);
+	t1 = ptp_ns(port);
+	CHECK_EQ_U(rte_eth_timesync_adjust_time(port, delta), 0,
+		   "adjust_time(%" PRId64 ")", delta);
+	t2 = ptp_ns(port);
+	m1 = host_ns(CLOCK_MONOTONIC);
+	CHECK(t2 - t1 - delta >= 0 && t2 - t1 - delta <= m1 - m0 + TS_STEP,
+	      "adjust_time(%" PRId64 "): moved %" PRId64 " ns in %" PRId64
+	      " ns", delta, t2 - t1, m1 - m0);
+}
+
+static void
+test_time(void)
+{
+	const struct timespec set = { 1234, 999999990 };
+	struct timespec bad = { 1, TS_NS };
+	struct rte_mempool *mp;
+	int64_t r0, r1, m0, m1, t, prev;
+	char *log = NULL;
+	unsigned int i;
+	int port;
+
+	port = ts_probe("ptp_clk=50000000", &log);
+	free(log);
+	CHECK(port >= 0, "probe");
+	if (port < 0)
+		return;
+	r0 = host_ns(CLOCK_REALTIME);
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable");
+	t = ptp_ns((uint16_t)port);
+	r1 = host_ns(CLOCK_REALTIME);
+	CHECK(t >= r0 - TS_SLEW && t <= r1 + TS_SLEW,
+	      "enable sets CLOCK_REALTIME: %" PRId64 " in %" PRId64 "..%" PRId64,
+	      t, r0, r1);
+	check_rate((uint16_t)port, 1, 1, "ptp_clk= the model's");
+	for (i = 0, prev = 0; i < 1000; i++) {
+		t = ptp_ns((uint16_t)port);
+		CHECK(t >= prev, "read %u went back: %" PRId64 " < %" PRId64,
+		      i, t, prev);
+		prev = t;
+	}
+	m0 = host_ns(CLOCK_MONOTONIC);
+	CHECK_EQ_U(rte_eth_timesync_write_time((uint16_t)port, &set), 0,
+		   "write_time");
+	t = ptp_ns((uint16_t)port);
+	m1 = host_ns(CLOCK_MONOTONIC);
+	CHECK(t >= ts_ns(&set) && t <= ts_ns(&set) + m1 - m0 + TS_STEP,
+	      "write_time: %" PRId64 " after %" PRId64, t, ts_ns(&set));
+	CHECK_EQ_U(rte_eth_timesync_write_time((uint16_t)port, &bad), -EINVAL,
+		   "write_time with 10^9 ns");
+	check_adjust((uint16_t)port, 1500000000ll);
+	check_adjust((uint16_t)port, -2250000000ll);
+	check_adjust((uint16_t)port, -3 * TS_NS);
+	check_adjust((uint16_t)port, 7);
+	CHECK_EQ_U(rte_eth_timesync_adjust_time((uint16_t)port,
+						(INT64_C(1) << 32) * TS_NS),
+		   -EINVAL, "adjust_time beyond 2^32 s");
+	/* The start's reset clears the unit; the PMD enables it again. */
+	mp = eal_harness_pool("ts_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
+	CHECK(mp != NULL, "pool");
+	if (mp != NULL) {
+		CHECK_EQ_U(pmd_harness_port_start((uint16_t)port, mp, 256, NULL),
+			   0, "start");
+		CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
+		r0 = host_ns(CLOCK_REALTIME);
+		CHECK_EQ_U(rte_eth_dev_start((uint16_t)port), 0, "start again");
+		t = ptp_ns((uint16_t)port);
+		r1 = host_ns(CLOCK_REALTIME);
+		CHECK(t >= r0 - TS_SLEW && t <= r1 + TS_SLEW,
+		      "after a restart the unit runs again from CLOCK_REALTIME");
+		check_rate((uint16_t)port, 1, 1, "after a restart");
+		CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
+	}
+	CHECK_EQ_U(rte_eth_timesync_disable((uint16_t)port), 0, "disable");
+	CHECK_EQ_U(rte_eth_timesync_read_time((uint16_t)port, &bad), -EINVAL,
+		   "read_time after disable");
+	ts_remove((uint16_t)port);
+	rte_mempool_free(mp);
+}
+
+/* ptp_clk= twice the model's clock: the time runs at half the rate. */
+static void
+test_wrong_clock(void)
+{
+	char *log = NULL;
+	int port;
+
+	port = ts_probe("ptp_clk=100000000", &log);
+	free(log);
+	CHECK(port >= 0, "probe");
+	if (port < 0)
+		return;
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable");
+	check_rate((uint16_t)port, 1, 2, "ptp_clk= twice the model's");
+	ts_remove((uint16_t)port);
+}
+
+int
+main(int argc, char **argv)
+{
+	(void)argc;
+	pmd_harness_eal_init(argv[0], NULL);
+	test_refusals();
+	test_time();
+	test_wrong_clock();
+	rte_eal_cleanup();
+	return harness_result("pmd_timesync");
+}
