@@ -18,9 +18,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dwmac4_regs.h"
 #include "model/dwmac4_model.h"
 #include "rte_pmd_stmmac_uio.h"
 #ifdef SOCRX_TEST_MVNETA
+#include "mvneta_regs.h"
 #include "neta_model.h"
 #include "rte_pmd_mvneta_uio.h"
 #endif
@@ -161,6 +163,12 @@ struct pmd_family {
 	const char *(*last_violation)(uint16_t port);
 	int (*set_link)(uint16_t port, int up);
 	int (*model_step)(uint16_t port, unsigned int budget);
+	/*
+	 * The link cause the model latched is still set: the driver's
+	 * interrupt handler has not acknowledged it yet (read without side
+	 * effect). 1, 0, or -errno.
+	 */
+	int (*lsc_pending)(uint16_t port);
 };
 
 static inline int
@@ -201,7 +209,29 @@ pmd_family_stmmac_stats(uint16_t port, struct pmd_model_stats *st)
 	return 0;
 }
 
+/* MAC_Interrupt_Status.RGSMIIIS, which the PMD's handler clears. */
+static inline int
+pmd_family_stmmac_lsc_pending(uint16_t port)
+{
+	uint32_t v;
+	int ret = rte_pmd_stmmac_uio_model_peek32(port, GMAC_INT_STATUS, &v);
+
+	return ret < 0 ? ret : (v & DWMAC4_GMAC_INT_STATUS_RGSMIIIS) != 0;
+}
+
 #ifdef SOCRX_TEST_MVNETA
+/* The misc causes of a link change, which the PMD's handler writes 0. */
+static inline int
+pmd_family_mvneta_lsc_pending(uint16_t port)
+{
+	uint32_t v;
+	int ret = rte_pmd_mvneta_uio_model_peek32(port, MVNETA_INTR_MISC_CAUSE,
+						  &v);
+
+	return ret < 0 ? ret : (v & (MVNETA_CAUSE_PHY_STATUS_CHANGE |
+				      MVNETA_CAUSE_LINK_CHANGE)) != 0;
+}
+
 static inline int
 pmd_family_mvneta_stats(uint16_t port, struct pmd_model_stats *st)
 {
@@ -272,6 +302,7 @@ static const struct pmd_family pmd_families[] = {
 		.last_violation = rte_pmd_stmmac_uio_model_last_violation,
 		.set_link = rte_pmd_stmmac_uio_model_set_link,
 		.model_step = rte_pmd_stmmac_uio_model_step,
+		.lsc_pending = pmd_family_stmmac_lsc_pending,
 	},
 #ifdef SOCRX_TEST_MVNETA
 	{
@@ -304,6 +335,7 @@ static const struct pmd_family pmd_families[] = {
 		.last_violation = rte_pmd_mvneta_uio_model_last_violation,
 		.set_link = rte_pmd_mvneta_uio_model_set_link,
 		.model_step = rte_pmd_mvneta_uio_model_step,
+		.lsc_pending = pmd_family_mvneta_lsc_pending,
 	},
 #endif
 };
