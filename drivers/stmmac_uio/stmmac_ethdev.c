@@ -290,6 +290,7 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.timesync_read_time	= stmmac_timesync_read_time,
 	.timesync_write_time	= stmmac_timesync_write_time,
 	.timesync_adjust_time	= stmmac_timesync_adjust_time,
+	.timesync_read_tx_timestamp = stmmac_timesync_read_tx_timestamp,
 };
 
 struct stmmac_adapter *

@@ -132,6 +132,13 @@ struct stmmac_tx_queue {
 	uint32_t ring_lo;
 	struct stmmac_txq_stats stats;	/* dwmac4's own counters */
 	struct stmmac_txq_stats stats_base;	/* at the last reset */
+	/*
+	 * The IEEE 1588 stamp of the last frame sent with
+	 * RTE_MBUF_F_TX_IEEE1588_TMST (TDES0/TDES1 of its write-back, TTSS
+	 * set), in ns; 0: none taken since timesync_read_tx_timestamp().
+	 * Stored by the burst's clean, taken by the control thread (atomic).
+	 */
+	uint64_t tx_stamp_ns;
 };
 
 static __rte_always_inline struct stmmac_tx_queue *

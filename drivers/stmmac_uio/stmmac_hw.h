@@ -82,6 +82,8 @@ int stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts);
 int stmmac_timesync_write_time(struct rte_eth_dev *dev,
 			       const struct timespec *ts);
 int stmmac_timesync_adjust_time(struct rte_eth_dev *dev, int64_t delta);
+int stmmac_timesync_read_tx_timestamp(struct rte_eth_dev *dev,
+				      struct timespec *ts);
 /* At start: the unit enabled again if a reset cleared it. */
 int stmmac_ptp_restore(struct rte_eth_dev *dev);
 

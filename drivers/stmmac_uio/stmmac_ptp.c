@@ -159,6 +159,36 @@ stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts)
 	return 0;
 }
 
+/*
+ * The stamp of the last frame sent with RTE_MBUF_F_TX_IEEE1588_TMST on
+ * any TX queue, taken once; -EINVAL while none is there (not sent yet, or
+ * sent with the unit off: the MAC stamps nothing then).
+ */
+int
+stmmac_timesync_read_tx_timestamp(struct rte_eth_dev *dev,
+				  struct timespec *ts)
+{
+	struct stmmac_tx_queue *txq;
+	uint64_t ns;
+	uint16_t i;
+
+	if (!stmmac_adapter(dev)->ptp_on)
+		return -EINVAL;
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		txq = dev->data->tx_queues[i];
+		if (txq == NULL)
+			continue;
+		ns = __atomic_exchange_n(&txq->tx_stamp_ns, 0,
+					 __ATOMIC_ACQUIRE);
+		if (ns == 0)
+			continue;
+		ts->tv_sec = (time_t)(ns / STMMAC_NS_PER_S);
+		ts->tv_nsec = (long)(ns % STMMAC_NS_PER_S);
+		return 0;
+	}
+	return -EINVAL;
+}
+
 int
 stmmac_timesync_write_time(struct rte_eth_dev *dev, const struct timespec *ts)
 {

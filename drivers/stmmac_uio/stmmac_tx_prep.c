@@ -20,7 +20,8 @@
 /* The ol_flags the device honours; any other is refused by prepare. */
 #define STMMAC_TX_OL_FLAGS						\
 	(RTE_MBUF_F_TX_IP_CKSUM | RTE_MBUF_F_TX_L4_MASK |		\
-	 RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IPV6)
+	 RTE_MBUF_F_TX_IPV4 | RTE_MBUF_F_TX_IPV6 |			\
+	 RTE_MBUF_F_TX_IEEE1588_TMST)
 
 /*
  * Whether the checksum engine will do what @p m's ol_flags ask (robustness:

@@ -30,9 +30,26 @@
 #include "stmmac_tx_csum.h"
 
 /*
+ * A write-back with TTSS: TDES0 holds the stamp's nanoseconds, TDES1 its
+ * seconds (Linux dwmac4_get_timestamp()), read after TDES3 (the barrier).
+ * Out of line: only frames that asked for a stamp come here.
+ */
+static __rte_noinline void
+stmmac_tx_stamp_take(struct stmmac_tx_queue *txq,
+		     volatile struct dwmac4_desc *d)
+{
+	uint64_t ns;
+
+	rte_io_rmb();
+	ns = (uint64_t)rte_le_to_cpu_32(d->des1) * 1000000000ull +
+	     rte_le_to_cpu_32(d->des0);
+	__atomic_store_n(&txq->tx_stamp_ns, ns, __ATOMIC_RELEASE);
+}
+
+/*
  * Reclaims descriptors the device has written back (OWN clear), oldest
  * first, and frees their packets. Only TDES3 is read, so no read barrier
- * is needed: nothing else of the write-back is used. Non-coherent (@p nc
+ * is needed, but for a frame's IEEE 1588 stamp (stmmac_tx_stamp_take()). Non-coherent (@p nc
  * constant per instance): the lines of at most SOCNIC_TX_FREE_BULK
  * outstanding descriptors are cleaned+invalidated first, then prefetched
  * together, and only those are looked at.
@@ -69,6 +86,10 @@ stmmac_tx_clean_tmpl(struct stmmac_tx_queue *txq, const bool nc)
 		if ((des3 & (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY)) ==
 		    (TDES3_LAST_DESCRIPTOR | TDES3_ERROR_SUMMARY))
 			txq->stats.tx_errors++;
+		/* The frame asked for its IEEE 1588 stamp (TDES2.TTSE). */
+		if (unlikely(des3 & TDES3_TIMESTAMP_STATUS))
+			stmmac_tx_stamp_take(txq, stmmac_desc(ring, slot, mask,
+							      shift));
 		if (txq->q.sw_ring[slot] != NULL) {
 			socnic_tx_free_add(&done, txq->q.sw_ring[slot]);
 			txq->q.sw_ring[slot] = NULL;
@@ -212,6 +233,9 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		uint16_t first = prod & mask, left;
 		uint32_t first_des3 = 0;
 		uint32_t cic = stmmac_tx_cic(m->ol_flags) & txq->cic_mask;
+		/* On the first descriptor: the MAC stamps the frame. */
+		uint32_t ttse = (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) ?
+				TDES2_TIMESTAMP_ENABLE : 0;
 
 		if (unlikely(need == 0)) {
 			txq->q.stats.tx_dropped++;
@@ -235,8 +259,9 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 				continue;
 			d->des0 = rte_cpu_to_le_32((uint32_t)iova);
 			d->des1 = rte_cpu_to_le_32((uint32_t)(iova >> 32));
-			d->des2 = rte_cpu_to_le_32(seg->data_len &
-						   TDES2_BUFFER1_SIZE_MASK);
+			d->des2 = rte_cpu_to_le_32((seg->data_len &
+						    TDES2_BUFFER1_SIZE_MASK) |
+						   (left == need ? ttse : 0));
 			if (left == need)
 				des3 |= TDES3_FIRST_DESCRIPTOR;
 			if (--left == 0)

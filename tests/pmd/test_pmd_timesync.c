@@ -14,7 +14,9 @@
  *    seconds too), monotonic between, kept over a stop and start (the
  *    start's reset clears the unit: the PMD enables it again);
  *  - a wrong ptp_clk= (twice the model's): the time runs at half rate,
- *    as it would on a board.
+ *    as it would on a board;
+ *  - TX stamps: a frame sent with RTE_MBUF_F_TX_IEEE1588_TMST carries
+ *    the time it left, read once; none without the flag or the unit.
  */
 #include <time.h>
 
@@ -68,6 +70,18 @@ ts_probe(const char *args, char **log)
 	return pmd_harness_port(name);
 }
 
+/* A port probed with @p args, or -1 after a failed check. */
+static int
+ts_open(const char *args)
+{
+	char *log = NULL;
+	int port = ts_probe(args, &log);
+
+	CHECK(port >= 0, "%s: probe: %s", args, log != NULL ? log : "");
+	free(log);
+	return port;
+}
+
 static void
 ts_remove(uint16_t port)
 {
@@ -109,10 +123,8 @@ enable_refused(const char *args, int err, const char *says)
 {
 	struct timespec ts = { 0, 0 };
 	char *log = NULL;
-	int port = ts_probe(args, &log);
+	int port = ts_open(args);
 
-	free(log);
-	CHECK(port >= 0, "%s: probe", args);
 	if (port < 0)
 		return;
 	CHECK_EQ_U(rte_eth_timesync_read_time((uint16_t)port, &ts), -EINVAL,
@@ -192,13 +204,10 @@ test_time(void)
 	struct timespec bad = { 1, TS_NS };
 	struct rte_mempool *mp;
 	int64_t r0, r1, m0, m1, t, prev;
-	char *log = NULL;
 	unsigned int i;
 	int port;
 
-	port = ts_probe("ptp_clk=50000000", &log);
-	free(log);
-	CHECK(port >= 0, "probe");
+	port = ts_open("ptp_clk=50000000");
 	if (port < 0)
 		return;
 	r0 = host_ns(CLOCK_REALTIME);
@@ -254,16 +263,97 @@ test_time(void)
 	rte_mempool_free(mp);
 }
 
+/*
+ * Sends one 128-byte frame with @p flags and waits until the model put
+ * it on the wire and the PMD reclaimed its descriptor; false if it never
+ * left.
+ */
+static bool
+send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
+{
+	uint64_t sent0 = pmd_harness_model_stats(port).tx_frames, polls;
+	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
+
+	if (m == NULL || rte_pktmbuf_append(m, 128) == NULL) {
+		rte_pktmbuf_free(m);
+		return false;
+	}
+	memset(rte_pktmbuf_mtod(m, void *), 0xff, 12);
+	/* EtherType 0x88f7: PTP over Ethernet. */
+	rte_pktmbuf_mtod_offset(m, uint8_t *, 12)[0] = 0x88;
+	rte_pktmbuf_mtod_offset(m, uint8_t *, 13)[0] = 0xf7;
+	m->ol_flags |= flags;
+	if (rte_eth_tx_burst(port, 0, &m, 1) != 1) {
+		rte_pktmbuf_free(m);
+		return false;
+	}
+	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
+	     pmd_harness_model_stats(port).tx_frames == sent0; polls++)
+		rte_pause();
+	/* The write-back is read when the next burst reclaims. */
+	rte_eth_tx_burst(port, 0, NULL, 0);
+	return pmd_harness_model_stats(port).tx_frames == sent0 + 1;
+}
+
+/*
+ * TX stamps: a frame sent with RTE_MBUF_F_TX_IEEE1588_TMST is stamped by
+ * the MAC between the reads of the time before and after; taken once; no
+ * stamp for a frame without the flag, nor with the unit disabled.
+ */
+static void
+test_tx_stamp(void)
+{
+	struct rte_mempool *mp;
+	struct timespec ts;
+	int64_t before, after;
+	int port;
+
+	port = ts_open("ptp_clk=50000000");
+	if (port < 0)
+		return;
+	mp = eal_harness_pool("ts_tx_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
+	CHECK(mp != NULL, "pool");
+	if (mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "start");
+		ts_remove((uint16_t)port);
+		rte_mempool_free(mp);
+		return;
+	}
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable");
+	before = ptp_ns((uint16_t)port);
+	CHECK(send_one((uint16_t)port, mp, RTE_MBUF_F_TX_IEEE1588_TMST),
+	      "stamped frame sent");
+	after = ptp_ns((uint16_t)port);
+	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
+		   0, "TX stamp read");
+	CHECK(ts_ns(&ts) >= before && ts_ns(&ts) <= after,
+	      "TX stamp %" PRId64 " in %" PRId64 "..%" PRId64, ts_ns(&ts),
+	      before, after);
+	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
+		   -EINVAL, "a stamp is taken once");
+	CHECK(send_one((uint16_t)port, mp, 0), "plain frame sent");
+	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
+		   -EINVAL, "no stamp for a frame without the flag");
+	/* The unit off: the MAC stamps nothing, the PMD says so. */
+	CHECK_EQ_U(rte_eth_timesync_disable((uint16_t)port), 0, "disable");
+	CHECK(send_one((uint16_t)port, mp, RTE_MBUF_F_TX_IEEE1588_TMST),
+	      "frame sent with the unit off");
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable again");
+	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
+		   -EINVAL, "no stamp while the unit was off");
+	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
+	ts_remove((uint16_t)port);
+	rte_mempool_free(mp);
+}
+
 /* ptp_clk= twice the model's clock: the time runs at half the rate. */
 static void
 test_wrong_clock(void)
 {
-	char *log = NULL;
 	int port;
 
-	port = ts_probe("ptp_clk=100000000", &log);
-	free(log);
-	CHECK(port >= 0, "probe");
+	port = ts_open("ptp_clk=100000000");
 	if (port < 0)
 		return;
 	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable");
@@ -279,6 +369,7 @@ main(int argc, char **argv)
 	test_refusals();
 	test_time();
 	test_wrong_clock();
+	test_tx_stamp();
 	rte_eal_cleanup();
 	return harness_result("pmd_timesync");
 }

@@ -310,6 +310,11 @@ uint32_t model_ptp_read(struct dwmac4_model *m, uint32_t off);
 bool model_ptp_write(struct dwmac4_model *m, uint32_t off, uint32_t val);
 /* The unit at its reset: time 0, nothing latched. Lock held. */
 void model_ptp_reset(struct dwmac4_model *m);
+/*
+ * The time now into *@p sec, *@p sub for a frame's stamp; false while
+ * TSENA is clear (nothing is stamped). Lock held.
+ */
+bool model_ptp_stamp(struct dwmac4_model *m, uint32_t *sec, uint32_t *sub);
 
 /* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
 

@@ -153,6 +153,17 @@ model_ptp_write(struct dwmac4_model *m, uint32_t off, uint32_t val)
 	return true;
 }
 
+bool
+model_ptp_stamp(struct dwmac4_model *m, uint32_t *sec, uint32_t *sub)
+{
+	if (!(model_reg_get(m, PTP_TCR) & PTP_TCR_TSENA))
+		return false;
+	ptp_advance(m, model_now_ns(m));
+	*sec = (uint32_t)m->ptp.sec;
+	*sub = (uint32_t)m->ptp.sub;
+	return true;
+}
+
 void
 model_ptp_reset(struct dwmac4_model *m)
 {

@@ -31,9 +31,30 @@ tx_write_back(struct dwmac4_model *m, struct model_ring *r, uint32_t from,
 			continue;
 		des3 = model_mem_load32(m, &d->des3) &
 			(TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR);
-		/* Write-back format: TDES0..2 keep their values (no TTSS). */
+		/* Write-back format: TDES0..2 keep their values (a stamp: tx_stamp()). */
 		model_mem_store32(m, &d->des3, des3 | err);
 	}
+}
+
+/*
+ * A frame that asked for its stamp (TDES2.TTSE on its first descriptor):
+ * the time it left, in its last descriptor's TDES0 (sub-seconds) and
+ * TDES1 (seconds), with TTSS; nothing while the unit is off.
+ */
+static uint32_t
+tx_stamp(struct dwmac4_model *m, struct model_ring *r, uint32_t idx)
+{
+	struct dwmac4_desc *d;
+	uint32_t sec, sub;
+
+	if (!model_ptp_stamp(m, &sec, &sub))
+		return 0;
+	d = model_ring_desc(m, r, idx % r->n, "TX write-back");
+	if (d == NULL)
+		return 0;
+	model_mem_store32(m, &d->des0, sub);
+	model_mem_store32(m, &d->des1, sec);
+	return TDES3_TIMESTAMP_STATUS;
 }
 
 /*
@@ -153,7 +174,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	struct dwmac4_desc *d, w;
 	struct model_route *rt;
 	const char *why;
-	bool ic = false, unclean;
+	bool ic = false, ttse = false, unclean;
 	int64_t len;
 
 	if (!r->running || !(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_TE))
@@ -190,9 +211,10 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			return MODEL_WORK_OTHER;
 		}
 		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
-		if (pos == 0) {	/* CIC and CPC: the first descriptor's */
+		if (pos == 0) {	/* CIC, CPC and TTSE: the first descriptor's */
 			cic = des3 & TDES3_CHECKSUM_INSERTION_MASK;
 			cpc = des3 & TDES3_CRC_PAD_CTRL_MASK;
+			ttse = (w.des2 & TDES2_TIMESTAMP_ENABLE) != 0;
 		}
 		ic = (w.des2 & TDES2_INTERRUPT_ON_COMPLETION) != 0;
 		pos++;
@@ -257,7 +279,9 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	}
 	m->tx_stalled[ch] = false;
 	m->tx_qoff[ch] = false;
-	/* Status (IHE/PCE, ES) in the last descriptor's write-back only. */
+	/* Status (IHE/PCE, ES, TTSS) in the last descriptor's write-back only. */
+	if (ttse)
+		st |= tx_stamp(m, r, r->cur + pos - 1);
 	tx_write_back(m, r, r->cur, pos - 1, 0);
 	tx_write_back(m, r, (r->cur + pos - 1) % r->n, 1, st);
 	tx_advance(m, r, ch, pos);
