@@ -264,15 +264,18 @@ test_time(void)
 }
 
 /*
- * Sends one 128-byte frame with @p flags and waits until the model put
- * it on the wire and the PMD reclaimed its descriptor; false if it never
- * left.
+ * Sends one 128-byte frame with @p flags and waits until the PMD reclaimed
+ * it: its mbuf is back in @p mp, so the reclaim has read its write-back
+ * (and kept its stamp). The model counts a frame sent before it writes
+ * the descriptor back, so its counter alone is not enough. False if the
+ * frame never came back.
  */
 static bool
 send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
 {
-	uint64_t sent0 = pmd_harness_model_stats(port).tx_frames, polls;
+	unsigned int avail = rte_mempool_avail_count(mp);
 	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
+	uint64_t polls;
 
 	if (m == NULL || rte_pktmbuf_append(m, 128) == NULL) {
 		rte_pktmbuf_free(m);
@@ -288,11 +291,11 @@ send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
 		return false;
 	}
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
-	     pmd_harness_model_stats(port).tx_frames == sent0; polls++)
+	     rte_mempool_avail_count(mp) < avail; polls++) {
+		rte_eth_tx_burst(port, 0, NULL, 0);	/* reclaims */
 		rte_pause();
-	/* The write-back is read when the next burst reclaims. */
-	rte_eth_tx_burst(port, 0, NULL, 0);
-	return pmd_harness_model_stats(port).tx_frames == sent0 + 1;
+	}
+	return rte_mempool_avail_count(mp) >= avail;
 }
 
 /*
