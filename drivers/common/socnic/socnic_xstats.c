@@ -191,18 +191,27 @@ socnic_stats_get(struct rte_eth_dev *dev,
 	return 0;
 }
 
-int
-socnic_stats_reset(struct rte_eth_dev *dev,
-		   const struct socnic_stats_family *fam)
+/*
+ * What socnic_xstat_walk() does with the counters of a queue set up:
+ * @p counter with counter @p j of table @p t of queue @p i (@p q) of
+ * direction @p d, then, for an RX queue, @p lib with its lib/rxpath ones.
+ */
+struct socnic_xstat_visit {
+	void (*counter)(const struct socnic_xstat_dir *d, unsigned int i,
+			void *q, const struct socnic_xstat_table *t,
+			unsigned int j, void *arg);
+	void (*lib)(struct socnic_rx_queue *q, unsigned int i, void *arg);
+	void *arg;
+};
+
+/* Every counter of every queue set up, RX first (socnic_xstat_dirs()). */
+static void
+socnic_xstat_walk(const struct socnic_xstat_dir d[2],
+		  const struct socnic_xstat_visit *v)
 {
-	struct socnic_port *port = socnic_port(dev);
-	struct socnic_xstat_dir d[2];
-	unsigned int i, t, j, k;
+	unsigned int i, k, t, j;
 	void *q;
 
-	/* Drain the clear-on-read registers so old misses vanish too. */
-	socnic_stats_fold_missed(dev, fam);
-	socnic_xstat_dirs(dev, fam, d);
 	for (k = 0; k < 2; k++)
 		for (i = 0; i < d[k].nb; i++) {
 			q = socnic_xstat_queue(&d[k], i);
@@ -210,11 +219,47 @@ socnic_stats_reset(struct rte_eth_dev *dev,
 				continue;
 			for (t = 0; t < 2; t++)
 				for (j = 0; j < d[k].t[t].n; j++)
-					socnic_xstat_mark(q, &d[k].t[t], j);
+					v->counter(&d[k], i, q, &d[k].t[t], j,
+						   v->arg);
 			if (d[k].lib)
-				socnic_rxq_lib_xstats_reset(
-					&((struct socnic_rx_queue *)q)->lib);
+				v->lib(q, i, v->arg);
 		}
+}
+
+static void
+socnic_xstat_reset_counter(const struct socnic_xstat_dir *d, unsigned int i,
+			   void *q, const struct socnic_xstat_table *t,
+			   unsigned int j, void *arg)
+{
+	RTE_SET_USED(d);
+	RTE_SET_USED(i);
+	RTE_SET_USED(arg);
+	socnic_xstat_mark(q, t, j);
+}
+
+static void
+socnic_xstat_reset_lib(struct socnic_rx_queue *q, unsigned int i, void *arg)
+{
+	RTE_SET_USED(i);
+	RTE_SET_USED(arg);
+	socnic_rxq_lib_xstats_reset(&q->lib);
+}
+
+int
+socnic_stats_reset(struct rte_eth_dev *dev,
+		   const struct socnic_stats_family *fam)
+{
+	static const struct socnic_xstat_visit reset = {
+		.counter = socnic_xstat_reset_counter,
+		.lib = socnic_xstat_reset_lib,
+	};
+	struct socnic_port *port = socnic_port(dev);
+	struct socnic_xstat_dir d[2];
+
+	/* Drain the clear-on-read registers so old misses vanish too. */
+	socnic_stats_fold_missed(dev, fam);
+	socnic_xstat_dirs(dev, fam, d);
+	socnic_xstat_walk(d, &reset);
 	/* The device's counters run on: remember where they stood. */
 	socnic_backend_xstats_reset(&port->be, port->be_xstats_base);
 	return 0;
@@ -288,32 +333,45 @@ socnic_xstats_get_names(struct rte_eth_dev *dev,
 	return (int)socnic_backend_xstats_names(be, names, k);
 }
 
+/* Where socnic_xstats_log() writes: the port's name, the logtype. */
+struct socnic_xstat_log_to {
+	const char *port_name;
+	int logtype;
+};
+
+static void
+socnic_xstat_log_counter(const struct socnic_xstat_dir *d, unsigned int i,
+			 void *q, const struct socnic_xstat_table *t,
+			 unsigned int j, void *arg)
+{
+	const struct socnic_xstat_log_to *to = arg;
+
+	SOCNIC_LOG(to->logtype, DEBUG, "%s: %s_q%u_%-16s %20" PRIu64 "  %s",
+		   to->port_name, d->name, i, t->x[j].name,
+		   socnic_xstat_val(q, t, j), t->x[j].help);
+}
+
+static void
+socnic_xstat_log_lib(struct socnic_rx_queue *q, unsigned int i, void *arg)
+{
+	const struct socnic_xstat_log_to *to = arg;
+
+	socnic_rxq_lib_xstats_log(&q->lib, to->logtype, to->port_name,
+				  (uint16_t)i);
+}
+
 void
 socnic_xstats_log(const struct rte_eth_dev *dev,
 		  const struct socnic_stats_family *fam, int logtype)
 {
-	const char *port_name = dev->data->name;
+	struct socnic_xstat_log_to to = { dev->data->name, logtype };
+	const struct socnic_xstat_visit log = {
+		.counter = socnic_xstat_log_counter,
+		.lib = socnic_xstat_log_lib,
+		.arg = &to,
+	};
 	struct socnic_xstat_dir d[2];
-	unsigned int i, dk, t, j;
-	const void *q;
 
 	socnic_xstat_dirs(dev, fam, d);
-	for (dk = 0; dk < 2; dk++)
-		for (i = 0; i < d[dk].nb; i++) {
-			q = socnic_xstat_queue(&d[dk], i);
-			if (q == NULL)
-				continue;
-			for (t = 0; t < 2; t++)
-				for (j = 0; j < d[dk].t[t].n; j++)
-					SOCNIC_LOG(logtype, DEBUG,
-						   "%s: %s_q%u_%-16s %20" PRIu64 "  %s",
-						   port_name, d[dk].name, i,
-						   d[dk].t[t].x[j].name,
-						   socnic_xstat_val(q, &d[dk].t[t], j),
-						   d[dk].t[t].x[j].help);
-			if (d[dk].lib)
-				socnic_rxq_lib_xstats_log(
-					&((const struct socnic_rx_queue *)q)->lib,
-					logtype, port_name, (uint16_t)i);
-		}
+	socnic_xstat_walk(d, &log);
 }
