@@ -15,7 +15,6 @@
 #include <ethdev_vdev.h>
 #include <rte_cycles.h>
 #include <rte_ether.h>
-#include <rte_malloc.h>
 #include <rte_memory.h>
 
 #include "socnic_ethdev.h"
@@ -337,6 +336,62 @@ mvneta_adapter_from_port(uint16_t port_id)
 /* A secondary process's ops (socnic_secondary.h), filled at its probe. */
 static struct eth_dev_ops mvneta_secondary_ops;
 
+static int
+mvneta_model_create(struct rte_eth_dev *eth_dev, const char *args,
+		    const uint8_t mac[6])
+{
+	struct mvneta_adapter *ad = mvneta_adapter(eth_dev);
+
+	return mvneta_backend_model_create(&ad->port.be, eth_dev->data->name,
+					   args, &ad->da, mac);
+}
+
+/* The NETA behind the backend (socnic_pmd's probe). */
+static int
+mvneta_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
+		 struct rte_ether_addr *ea, uint32_t *nb_addrs)
+{
+	struct mvneta_adapter *ad = mvneta_adapter(eth_dev);
+	const char *name = eth_dev->data->name;
+	int ret;
+
+	ret = mvneta_mac_resolve(ad, name);
+	if (ret < 0)
+		return ret;
+	ret = mvneta_phy_init(ad, name);
+	if (ret < 0)
+		return ret;
+	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->port.be,
+					 mvneta_logtype_driver, name);
+	if (ret < 0)
+		return ret;
+	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
+	if (ret < 0)
+		return ret;
+	/*
+	 * A UIO port keeps the address the bootloader programmed unless
+	 * mac= says otherwise; the model's reset value is @p mac already.
+	 */
+	if (ad->da.port.use_uio && !ad->da.port.has_mac) {
+		mvneta_read_mac(&ad->port.be, ea);
+		if (!rte_is_valid_assigned_ether_addr(ea))
+			memcpy(ea->addr_bytes, mac, RTE_ETHER_ADDR_LEN);
+	} else {
+		memcpy(ea->addr_bytes, mac, RTE_ETHER_ADDR_LEN);
+	}
+	/*
+	 * Linux mvneta_probe(): the windows before anything else, then its
+	 * defaults' DMA part (every TX bucket emptied).
+	 */
+	mvneta_hw_windows(&ad->port.be);
+	mvneta_hw_dma_defaults(&ad->port.be);
+	mvneta_hw_quiesce(ad);
+	/* The link interrupt: the port's misc cause LINK_CHANGE. */
+	socnic_lsc_probe(eth_dev, &ad->port.be, true, mvneta_logtype_driver);
+	*nb_addrs = MVNETA_MAX_MAC_ADDRS;
+	return 0;
+}
+
 /* The family's table every port points to (socnic_ethdev.h). */
 static const struct socnic_pmd mvneta_pmd = {
 	.drv = MVNETA_PMD_NAME_STR,
@@ -357,6 +412,10 @@ static const struct socnic_pmd mvneta_pmd = {
 	.lsc_start = mvneta_lsc_start,
 	.stop = mvneta_port_stop,
 	.xstats_log = mvneta_xstats_log,
+	/* Its probe's (socnic_probe_port()). */
+	.uio = &mvneta_uio_family,
+	.model_create = mvneta_model_create,
+	.probe = mvneta_dev_probe,
 };
 
 static int
@@ -366,7 +425,6 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	struct mvneta_devargs da;
 	struct mvneta_adapter *ad;
 	struct rte_eth_dev *eth_dev;
-	struct rte_ether_addr ea;
 	uint8_t mac[6];
 	int ret;
 
@@ -388,65 +446,8 @@ mvneta_probe(struct rte_vdev_device *vdev)
 	rte_spinlock_init(&ad->intr_lock);
 	ad->da = da;
 	ad->eth_dev = eth_dev;
-	if (da.port.use_uio)
-		ret = socnic_uio_create(&ad->port.be, name, &ad->da.port,
-					&mvneta_uio_family);
-	else
-		ret = mvneta_backend_model_create(&ad->port.be, name,
-						  rte_vdev_device_args(vdev),
-						  &ad->da, mac);
-	if (ret < 0)
-		goto err_port;
-	ret = mvneta_mac_resolve(ad, name);
-	if (ret < 0)
-		goto err_backend;
-	ret = mvneta_phy_init(ad, name);
-	if (ret < 0)
-		goto err_backend;
-	ret = socnic_rx_args_resolve_dma(&ad->da.rx, &ad->port.be,
-					 mvneta_logtype_driver, name);
-	if (ret < 0)
-		goto err_backend;
-	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
-	if (ret < 0)
-		goto err_backend;
-	/*
-	 * A UIO port keeps the address the bootloader programmed unless
-	 * mac= says otherwise; the model's reset value is @p mac already.
-	 */
-	if (da.port.use_uio && !da.port.has_mac) {
-		mvneta_read_mac(&ad->port.be, &ea);
-		if (!rte_is_valid_assigned_ether_addr(&ea))
-			memcpy(ea.addr_bytes, mac, sizeof(mac));
-	} else {
-		memcpy(ea.addr_bytes, mac, sizeof(mac));
-	}
-	/*
-	 * Linux mvneta_probe(): the windows before anything else, then its
-	 * defaults' DMA part (every TX bucket emptied).
-	 */
-	mvneta_hw_windows(&ad->port.be);
-	mvneta_hw_dma_defaults(&ad->port.be);
-	mvneta_hw_quiesce(ad);
-	eth_dev->data->mac_addrs = rte_zmalloc("mvneta_mac",
-					       RTE_ETHER_ADDR_LEN *
-					       MVNETA_MAX_MAC_ADDRS, 0);
-	if (eth_dev->data->mac_addrs == NULL) {
-		ret = -ENOMEM;
-		goto err_backend;
-	}
-	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
-	mvneta_write_mac(&ad->port.be, &ea);
-	/* The link interrupt: the port's misc cause LINK_CHANGE. */
-	socnic_lsc_probe(eth_dev, &ad->port.be, true, mvneta_logtype_driver);
-	socnic_probe_finish(eth_dev, &mvneta_pmd);
-	return 0;
-
-err_backend:
-	socnic_backend_destroy(&ad->port.be);
-err_port:
-	rte_eth_dev_release_port(eth_dev);
-	return ret;
+	return socnic_probe_port(eth_dev, &ad->da.port,
+				 rte_vdev_device_args(vdev), mac);
 }
 
 static struct rte_vdev_driver mvneta_vdev_drv = {

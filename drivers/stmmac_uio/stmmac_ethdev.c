@@ -307,6 +307,63 @@ static struct eth_dev_ops stmmac_secondary_ops;
 /* The family byte of default MAC addresses (socnic_default_mac()). */
 #define STMMAC_MAC_FAMILY	0x01
 
+static int
+stmmac_model_create(struct rte_eth_dev *eth_dev, const char *args,
+		    const uint8_t mac[6])
+{
+	struct stmmac_adapter *ad = stmmac_adapter(eth_dev);
+
+	return stmmac_backend_model_create(&ad->port.be, eth_dev->data->name,
+					   args, &ad->da, mac);
+}
+
+/* The core behind the backend (socnic_pmd's probe). */
+static int
+stmmac_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
+		 struct rte_ether_addr *ea, uint32_t *nb_addrs)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(eth_dev);
+	struct stmmac_of of;
+	int ret;
+
+	/*
+	 * The address is mac= or what the core holds (stmmac_hw_probe()):
+	 * the model's holds @p mac from its reset.
+	 */
+	RTE_SET_USED(mac);
+	/*
+	 * The device tree's DMA settings where no devarg gave them, from the
+	 * node of the device the backend identified.
+	 */
+	stmmac_of_read(eth_dev->data->name, &ad->da, &of);
+	stmmac_of_apply(&of, &ad->da);
+	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
+	if (ret < 0)
+		return ret;
+	/* The SoC's reset and clocks before the first register access. */
+	ret = stmmac_soc_probe(ad);
+	if (ret < 0)
+		return ret;
+	ret = stmmac_hw_probe(ad, &of, ea);
+	if (ret < 0)
+		return ret;
+	ret = stmmac_hw_dma_layout(ad);
+	if (ret < 0)
+		return ret;
+	rte_spinlock_init(&ad->link_lock);
+	/*
+	 * The link interrupt: the core's RGMII/SGMII status (PCSSEL). LSC
+	 * events on every port all the same: the poll finds each change.
+	 */
+	socnic_lsc_probe(eth_dev, &ad->port.be, ad->has_pcs,
+			 stmmac_logtype_driver);
+	ad->lsc_irq = eth_dev->data->dev_flags & RTE_ETH_DEV_INTR_LSC;
+	eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
+	/* One slot per perfect-filter entry. */
+	*nb_addrs = ad->nb_mac_addrs;
+	return 0;
+}
+
 /* The family's table every port points to (socnic_ethdev.h). */
 static const struct socnic_pmd stmmac_pmd = {
 	.drv = STMMAC_PMD_NAME_STR,
@@ -327,6 +384,10 @@ static const struct socnic_pmd stmmac_pmd = {
 	.lsc_start = stmmac_lsc_watch_start,
 	.stop = stmmac_hw_stop,
 	.xstats_log = stmmac_xstats_log,
+	/* Its probe's (socnic_probe_port()). */
+	.uio = &stmmac_uio_family,
+	.model_create = stmmac_model_create,
+	.probe = stmmac_dev_probe,
 };
 
 static int
@@ -334,10 +395,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 {
 	const char *name = rte_vdev_device_name(vdev);
 	struct stmmac_devargs da;
-	struct stmmac_of of;
 	struct stmmac_adapter *ad;
 	struct rte_eth_dev *eth_dev;
-	struct rte_ether_addr ea;
 	uint8_t mac[6];
 	int ret;
 
@@ -355,61 +414,8 @@ stmmac_probe(struct rte_vdev_device *vdev)
 	ad = eth_dev->data->dev_private;
 	ad->da = da;
 	ad->eth_dev = eth_dev;
-	if (da.port.use_uio)
-		ret = socnic_uio_create(&ad->port.be, name, &ad->da.port,
-					&stmmac_uio_family);
-	else
-		ret = stmmac_backend_model_create(&ad->port.be, name,
-						  rte_vdev_device_args(vdev),
-						  &ad->da, mac);
-	if (ret < 0)
-		goto err_port;
-	/*
-	 * The device tree's DMA settings where no devarg gave them, from the
-	 * node of the device the backend identified.
-	 */
-	stmmac_of_read(name, &ad->da, &of);
-	stmmac_of_apply(&of, &ad->da);
-	ret = ad->port.be.ops->dma_map(ad->port.be.ctx);
-	if (ret < 0)
-		goto err_backend;
-	/* The SoC's reset and clocks before the first register access. */
-	ret = stmmac_soc_probe(ad);
-	if (ret < 0)
-		goto err_backend;
-	ret = stmmac_hw_probe(ad, &of, &ea);
-	if (ret < 0)
-		goto err_backend;
-	ret = stmmac_hw_dma_layout(ad);
-	if (ret < 0)
-		goto err_backend;
-	rte_spinlock_init(&ad->link_lock);
-	/*
-	 * The link interrupt: the core's RGMII/SGMII status (PCSSEL). LSC
-	 * events on every port all the same: the poll finds each change.
-	 */
-	socnic_lsc_probe(eth_dev, &ad->port.be, ad->has_pcs, stmmac_logtype_driver);
-	ad->lsc_irq = eth_dev->data->dev_flags & RTE_ETH_DEV_INTR_LSC;
-	eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
-	/* One slot per perfect-filter entry: ethdev indexes max_mac_addrs. */
-	eth_dev->data->mac_addrs = rte_zmalloc("stmmac_mac",
-		(size_t)RTE_ETHER_ADDR_LEN * ad->nb_mac_addrs, 0);
-	if (eth_dev->data->mac_addrs == NULL) {
-		ret = -ENOMEM;
-		goto err_backend;
-	}
-	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
-	stmmac_hw_write_mac(&ad->port.be, &ea);
-
-	socnic_probe_finish(eth_dev, &stmmac_pmd);
-	return 0;
-
-err_backend:
-	socnic_backend_destroy(&ad->port.be);
-err_port:
-	/* Frees dev_private and mac_addrs too. */
-	rte_eth_dev_release_port(eth_dev);
-	return ret;
+	return socnic_probe_port(eth_dev, &ad->da.port,
+				 rte_vdev_device_args(vdev), mac);
 }
 
 static struct rte_vdev_driver stmmac_vdev_drv = {

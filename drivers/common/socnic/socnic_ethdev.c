@@ -8,6 +8,7 @@
 #include <ethdev_driver.h>
 #include <ethdev_vdev.h>
 #include <rte_ether.h>
+#include <rte_malloc.h>
 
 #include "rxp_parse.h"
 
@@ -17,6 +18,7 @@
 #include "socnic_port.h"
 #include "socnic_rx_queue.h"
 #include "socnic_secondary.h"
+#include "socnic_uio.h"
 
 int
 socnic_dev_configure_check(const struct rte_eth_dev *dev, int logtype)
@@ -179,7 +181,8 @@ socnic_probe_alloc(struct rte_vdev_device *vdev, const struct socnic_pmd *pmd,
 	return 0;
 }
 
-void
+/* The end of probe, the port's MAC address set (socnic_probe_port()). */
+static void
 socnic_probe_finish(struct rte_eth_dev *eth_dev, const struct socnic_pmd *pmd)
 {
 	struct socnic_port *port = eth_dev->data->dev_private;
@@ -196,6 +199,48 @@ socnic_probe_finish(struct rte_eth_dev *eth_dev, const struct socnic_pmd *pmd)
 	SOCNIC_LOG(*pmd->logtype, INFO, "%s: port %u, " RTE_ETHER_ADDR_PRT_FMT ", %s backend",
 		   eth_dev->data->name, eth_dev->data->port_id,
 		   RTE_ETHER_ADDR_BYTES(ea), port->be.ops->name);
+}
+
+int
+socnic_probe_port(struct rte_eth_dev *eth_dev,
+		  const struct socnic_port_args *pa, const char *args,
+		  const uint8_t mac[6])
+{
+	struct socnic_port *port = eth_dev->data->dev_private;
+	const struct socnic_pmd *pmd = port->pmd;
+	struct rte_ether_addr ea;
+	uint32_t nb_addrs;
+	int ret;
+
+	if (pa->use_uio)
+		ret = socnic_uio_create(&port->be, eth_dev->data->name, pa,
+					pmd->uio);
+	else
+		ret = pmd->model_create(eth_dev, args, mac);
+	if (ret == 0)
+		ret = pmd->probe(eth_dev, mac, &ea, &nb_addrs);
+	if (ret < 0)
+		goto err;
+	/* One slot per address the device filters on: ethdev indexes them. */
+	eth_dev->data->mac_addrs = rte_zmalloc("socnic_mac",
+		(size_t)RTE_ETHER_ADDR_LEN * nb_addrs, 0);
+	if (eth_dev->data->mac_addrs == NULL) {
+		ret = -ENOMEM;
+		goto err;
+	}
+	rte_ether_addr_copy(&ea, &eth_dev->data->mac_addrs[0]);
+	ret = pmd->ops->mac_addr_set(eth_dev, &ea);
+	if (ret < 0)
+		goto err;
+	socnic_probe_finish(eth_dev, pmd);
+	return 0;
+
+err:
+	/* No backend yet: nothing to destroy (its ops still NULL). */
+	socnic_backend_destroy(&port->be);
+	/* Frees dev_private and mac_addrs too. */
+	rte_eth_dev_release_port(eth_dev);
+	return ret;
 }
 
 int

@@ -64,11 +64,13 @@ struct socnic_flow_family;
 struct socnic_port_args;
 struct socnic_queue_ops;
 struct socnic_tm_family;
+struct socnic_uio_family;
 
 /*
- * A family's constants and its own steps of a port's start, stop and
- * close, one table for every port it probes (the port's pmd). The steps
- * are control path only, called in the order socnic_dev_start() gives.
+ * A family's constants and its own steps of a port's probe, start, stop
+ * and close, one table for every port it probes (the port's pmd). The
+ * steps are control path only, called in the order socnic_probe_port()
+ * and socnic_dev_start() give.
  */
 struct socnic_pmd {
 	const char *drv;		/* the driver's name (secondary requests) */
@@ -98,6 +100,22 @@ struct socnic_pmd {
 	void (*stop)(struct rte_eth_dev *dev);
 	/* At close: the counters' close-time dump. */
 	void (*xstats_log)(const struct rte_eth_dev *dev);
+	/* Its probe's own steps (socnic_probe_port()). */
+	const struct socnic_uio_family *uio;	/* the UIO backend's */
+	/*
+	 * The model backend of the port @p eth_dev, from the devargs @p
+	 * args, with @p mac as the reset value of its address.
+	 */
+	int (*model_create)(struct rte_eth_dev *eth_dev, const char *args,
+			    const uint8_t mac[6]);
+	/*
+	 * The backend created: the device probed and quiesced, the
+	 * backend's DMA mapped, the link interrupt probed; the port's MAC
+	 * address (from @p mac or the device) into @p ea, how many
+	 * addresses the device filters on (max_mac_addrs) into @p nb_addrs.
+	 */
+	int (*probe)(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
+		     struct rte_ether_addr *ea, uint32_t *nb_addrs);
 };
 
 /*
@@ -155,15 +173,21 @@ int socnic_probe_alloc(struct rte_vdev_device *vdev,
 		       uint8_t mac[6], struct rte_eth_dev **eth_dev);
 
 /*
- * The end of probe, the port's MAC address set: the family's ops and
- * descriptor queries installed, the port served to secondary processes; a
- * port whose backend carries frames for any address (a replayed capture,
- * a Linux interface) starts promiscuous, as DPDK's net_pcap receives
- * every frame before an application could ask; then probing finishes and
- * the port is logged.
+ * The rest of a primary process's probe, the adapter's devargs set (@p pa
+ * their port part): the backend (UIO with use_uio=1, else the family's
+ * model from the devargs @p args, @p mac its address), the family's
+ * probe, the port's MAC address table, the address written through the
+ * family's mac_addr_set; then the family's ops and descriptor queries
+ * installed, the port served to secondary processes; a port whose
+ * backend carries frames for any address (a replayed capture, a Linux
+ * interface) starts promiscuous, as DPDK's net_pcap receives every frame
+ * before an application could ask; then probing finishes and the port is
+ * logged. On a failure the backend is destroyed, the port released and
+ * the error returned.
  */
-void socnic_probe_finish(struct rte_eth_dev *eth_dev,
-			 const struct socnic_pmd *pmd);
+int socnic_probe_port(struct rte_eth_dev *eth_dev,
+		      const struct socnic_port_args *pa, const char *args,
+		      const uint8_t mac[6]);
 
 /*
  * The vdev's remove: stop the port if started, then close it; in a
