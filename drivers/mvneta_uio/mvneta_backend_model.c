@@ -7,13 +7,12 @@
  * the model only through read32/write32 and DMA; the harness-side
  * reporting (rte_pmd_mvneta_uio.h) lives here.
  */
-#include <errno.h>
 
 #include <rte_common.h>
-#include <rte_errno.h>
 
 #include "socnic_backend.h"
 #include "socnic_devargs.h"
+#include "socnic_model_harness.h"
 #include "socnic_model_port.h"
 
 #include "neta_model.h"
@@ -55,45 +54,16 @@ port_of(uint16_t port_id)
 	return ad != NULL ? &ad->port : NULL;
 }
 
-static int
-model_of_port(uint16_t port_id, struct neta_model **m)
-{
-	const struct socnic_port *port = port_of(port_id);
-	struct socnic_model_port *mp;
-	int ret = socnic_model_port_of(port, &mp);
-
-	if (ret < 0)
-		return ret;
-	*m = neta_model_backend_model(&port->be);
-	return *m != NULL ? 0 : -ENODEV;
-}
-
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_stats(uint16_t port_id, struct neta_model_stats *st)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret < 0)
-		return ret;
-	if (st == NULL)
-		return -EINVAL;
-	neta_model_get_stats(m, st);
-	return 0;
+	return socnic_model_harness_stats(port_of(port_id), st);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret < 0)
-		return ret;
-	if (val == NULL || (off & 3u) != 0 || off >= MVNETA_REG_WINDOW_SIZE)
-		return -EINVAL;
-	*val = neta_model_peek32(m, off);
-	return 0;
+	return socnic_model_harness_peek32(port_of(port_id), off, val);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -106,10 +76,7 @@ RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_partner(uint16_t port_id, unsigned int speed,
 				     int full)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	return ret < 0 ? ret : neta_model_set_partner(m, speed, full != 0);
+	return socnic_model_harness_set_partner(port_of(port_id), speed, full);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
@@ -122,57 +89,26 @@ rte_pmd_mvneta_uio_model_step(uint16_t port_id, unsigned int budget)
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_rx_idle(uint16_t port_id)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret < 0)
-		return ret;
-	return neta_model_rx_idle(m) ? 1 : 0;
+	return socnic_model_harness_rx_idle(port_of(port_id));
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT const char *
 rte_pmd_mvneta_uio_model_last_violation(uint16_t port_id)
 {
-	struct neta_model *m;
-	int ret = model_of_port(port_id, &m);
-
-	if (ret < 0) {
-		rte_errno = -ret;
-		return NULL;
-	}
-	return neta_model_last_violation(m);
+	return socnic_model_harness_last_violation(port_of(port_id));
 }
 
-/*
- * The model behind (port, RX queue), or a negative errno: one RX engine
- * takes the faults of every queue.
- */
-static int
-model_of_queue(uint16_t port_id, uint16_t queue_id, struct neta_model **m)
-{
-	int ret = model_of_port(port_id, m);
-
-	if (ret == 0 && queue_id >= MVNETA_NB_RX_QUEUES)
-		ret = -EINVAL;
-	return ret;
-}
-
+/* One RX engine takes the faults of every queue (neta_model_backend.c). */
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
 				    const struct neta_model_faults *f)
 {
-	struct neta_model *m;
-	int ret = model_of_queue(port_id, queue_id, &m);
-
-	return ret < 0 ? ret : neta_model_set_faults(m, f);
+	return socnic_model_harness_set_faults(port_of(port_id), queue_id, f);
 }
 
 RTE_PMD_MVNETA_UIO_EXPORT int
 rte_pmd_mvneta_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 				    struct neta_model_faults *f)
 {
-	struct neta_model *m;
-	int ret = model_of_queue(port_id, queue_id, &m);
-
-	return ret < 0 ? ret : neta_model_get_faults(m, f);
+	return socnic_model_harness_get_faults(port_of(port_id), queue_id, f);
 }

@@ -14,12 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <rte_errno.h>
 #include <rte_malloc.h>
 #include <rte_memory.h>
 
 #include "socnic_backend.h"
-#include "socnic_model_nc.h"
+#include "socnic_model_harness.h"
 #include "socnic_model_port.h"
 
 #include "dwmac4_model.h"
@@ -187,6 +186,63 @@ dev_speed_drops(void *dev, uint64_t drops[2])
 	drops[1] = st.tx_dropped_speed;
 }
 
+/* ---- The harness's calls (socnic_model_harness.h) ---- */
+
+static void
+dev_stats(void *dev, void *st)
+{
+	dwmac4_model_get_stats(dev, st);
+}
+
+static bool
+dev_rx_idle(void *dev)
+{
+	return dwmac4_model_rx_idle(dev);
+}
+
+static const char *
+dev_last_violation(void *dev)
+{
+	return dwmac4_model_last_violation(dev);
+}
+
+static uint32_t
+dev_peek32(void *dev, uint32_t off)
+{
+	return dwmac4_model_peek32(dev, off);
+}
+
+static int
+dev_set_partner(void *dev, unsigned int speed, bool full)
+{
+	return dwmac4_model_set_partner(dev, speed, full);
+}
+
+/* Each RX queue has its own DMA channel: the queue is the channel. */
+static int
+dev_set_faults(void *dev, unsigned int q, const void *f)
+{
+	return dwmac4_model_set_faults(dev, q, f);
+}
+
+static int
+dev_get_faults(void *dev, unsigned int q, void *f)
+{
+	return dwmac4_model_get_faults(dev, q, f);
+}
+
+static const struct socnic_model_harness_ops stmmac_model_harness_ops = {
+	.stats = dev_stats,
+	.rx_idle = dev_rx_idle,
+	.last_violation = dev_last_violation,
+	.peek32 = dev_peek32,
+	.reg_window = DWMAC4_MODEL_REG_WINDOW,
+	.set_partner = dev_set_partner,
+	.set_faults = dev_set_faults,
+	.get_faults = dev_get_faults,
+	.nb_fault_queues = DWMAC4_DMA_MAX_CHANNELS,
+};
+
 /* The interrupt controller's unmask (model_irq_line=one: a level line). */
 static void
 model_irq_rearm(void *arg)
@@ -256,6 +312,12 @@ model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 
 /* ---- Construction from devargs ---- */
 
+static void *
+dev_create(const void *params)
+{
+	return dwmac4_model_create(params);
+}
+
 static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
 	.start = dev_start,
 	.stop = dev_stop,
@@ -270,6 +332,7 @@ static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
 	.destroy = dev_destroy,
+	.harness = &stmmac_model_harness_ops,
 };
 
 int
@@ -292,22 +355,13 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
 				     mac) < 0)
 		goto err;
-	/* One DRAM with every other family's models (socnic_model_nc.h). */
-	ctx->port.nc = ma->p.nc_emulation;
-	if (ctx->port.nc && socnic_model_nc_join(name, stmmac_logtype_backend) < 0) {
-		stmmac_model_params_release(&ma->p);
+	ctx->m = socnic_model_port_dev_create(&ctx->port, name,
+					      stmmac_logtype_backend,
+					      ma->p.nc_emulation, "dwmac4",
+					      dev_create, &ma->p,
+					      ma->p.rx_src, ma->p.tx_sink);
+	if (ctx->m == NULL)
 		goto err;
-	}
-	ctx->m = dwmac4_model_create(&ma->p);
-	if (ctx->m == NULL) {
-		PMD_BE_LOG(ERR, "%s: cannot create the dwmac4 model: %s", name,
-			   strerror(errno));
-		/* The model owns its traffic only once created. */
-		stmmac_model_params_release(&ma->p);
-		if (ctx->port.nc)
-			socnic_model_nc_leave();
-		goto err;
-	}
 	socnic_model_port_init(&ctx->port, name, stmmac_logtype_backend,
 			       &ma->common, ctx->m, &stmmac_model_dev_ops,
 			       ma->p.rx_src, ma->p.tx_sink);
@@ -347,59 +401,21 @@ model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_stats(uint16_t port_id, struct dwmac4_model_stats *st)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	if (st == NULL)
-		return -EINVAL;
-	dwmac4_model_get_stats(ctx->m, st);
-	return 0;
-}
-
-/* RX queue @p queue_id's DMA channel (each queue has its own). */
-static int
-model_queue_chan(uint16_t queue_id, unsigned int *chan)
-{
-	if (queue_id >= DWMAC4_DMA_MAX_CHANNELS)
-		return -EINVAL;
-	*chan = queue_id;
-	return 0;
-}
-
-/* The model and DMA channel behind (port, queue), or a negative errno. */
-static int
-model_of_queue(uint16_t port_id, uint16_t queue_id,
-	       struct stmmac_model_ctx **ctx, unsigned int *chan)
-{
-	int ret = model_of_port(port_id, ctx);
-
-	if (ret < 0)
-		return ret;
-	return model_queue_chan(queue_id, chan);
+	return socnic_model_harness_stats(port_of(port_id), st);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_set_faults(uint16_t port_id, uint16_t queue_id,
 				    const struct dwmac4_model_faults *f)
 {
-	struct stmmac_model_ctx *ctx;
-	unsigned int chan;
-	int ret = model_of_queue(port_id, queue_id, &ctx, &chan);
-
-	return ret < 0 ? ret : dwmac4_model_set_faults(ctx->m, chan, f);
+	return socnic_model_harness_set_faults(port_of(port_id), queue_id, f);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_get_faults(uint16_t port_id, uint16_t queue_id,
 				    struct dwmac4_model_faults *f)
 {
-	struct stmmac_model_ctx *ctx;
-	unsigned int chan;
-	int ret = model_of_queue(port_id, queue_id, &ctx, &chan);
-
-	return ret < 0 ? ret : dwmac4_model_get_faults(ctx->m, chan, f);
+	return socnic_model_harness_get_faults(port_of(port_id), queue_id, f);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -412,10 +428,7 @@ RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_set_partner(uint16_t port_id, unsigned int speed,
 				     int full)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	return ret < 0 ? ret : dwmac4_model_set_partner(ctx->m, speed, full != 0);
+	return socnic_model_harness_set_partner(port_of(port_id), speed, full);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -428,12 +441,7 @@ rte_pmd_stmmac_uio_model_step(uint16_t port_id, unsigned int budget)
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_rx_idle(uint16_t port_id)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	return dwmac4_model_rx_idle(ctx->m) ? 1 : 0;
+	return socnic_model_harness_rx_idle(port_of(port_id));
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int
@@ -471,26 +479,11 @@ rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz)
 RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_peek32(uint16_t port_id, uint32_t off, uint32_t *val)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0)
-		return ret;
-	if (val == NULL || off % 4u != 0 || off >= DWMAC4_MODEL_REG_WINDOW)
-		return -EINVAL;
-	*val = dwmac4_model_peek32(ctx->m, off);
-	return 0;
+	return socnic_model_harness_peek32(port_of(port_id), off, val);
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT const char *
 rte_pmd_stmmac_uio_model_last_violation(uint16_t port_id)
 {
-	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
-
-	if (ret < 0) {
-		rte_errno = -ret;
-		return NULL;
-	}
-	return dwmac4_model_last_violation(ctx->m);
+	return socnic_model_harness_last_violation(port_of(port_id));
 }

@@ -7,6 +7,7 @@
 
 #include <rte_common.h>
 
+#include "model_traffic.h"
 #include "socnic_devargs.h"
 #include "socnic_model_args.h"
 
@@ -229,10 +230,7 @@ stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
 void
 stmmac_model_params_release(struct dwmac4_model_params *p)
 {
-	if (p->rx_src != NULL)
-		p->rx_src->destroy(p->rx_src);
-	if (p->tx_sink != NULL)
-		p->tx_sink->destroy(p->tx_sink);
+	model_traffic_destroy(p->rx_src, p->tx_sink);
 	p->rx_src = NULL;
 	p->tx_sink = NULL;
 }

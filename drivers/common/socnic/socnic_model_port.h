@@ -24,6 +24,7 @@
 
 struct model_traffic_src;
 struct model_traffic_sink;
+struct socnic_model_harness_ops;
 
 /*
  * A family's model as its port drives it, a static table of the family's
@@ -55,6 +56,8 @@ struct socnic_model_dev_ops {
 	int (*irq_misc_fd)(void *dev);
 	uint64_t (*regs_phys)(void *dev);	/* its register window's address */
 	void (*destroy)(void *dev);	/* the model, with its traffic */
+	/* The harness's calls (socnic_model_harness.h). */
+	const struct socnic_model_harness_ops *harness;
 };
 
 struct socnic_model_port {
@@ -82,6 +85,23 @@ struct socnic_model_port {
 	bool check_armed;		/* the periodic check's alarm was set */
 	struct socnic_dmawin dmawin;
 };
+
+/*
+ * A backend's family model for the port @p name, made before its port
+ * (socnic_model_port_init()): with @p nc, this copy of the model library
+ * first joins the process's non-coherent DRAM (socnic_model_nc.h,
+ * p->nc set), then @p create(@p params) makes the model, which takes
+ * over the traffic @p src and @p sink. The model, or NULL with the
+ * traffic destroyed, the DRAM left and the failure logged on @p logtype
+ * as the @p family model's.
+ */
+void *socnic_model_port_dev_create(struct socnic_model_port *p,
+				   const char *name, int logtype, bool nc,
+				   const char *family,
+				   void *(*create)(const void *params),
+				   const void *params,
+				   struct model_traffic_src *src,
+				   struct model_traffic_sink *sink);
 
 /*
  * The port of a model backend, once its model @p dev exists (the pointer

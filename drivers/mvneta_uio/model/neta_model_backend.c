@@ -15,11 +15,11 @@
 #include <rte_malloc.h>
 
 #include "model_traffic.h"
-#include "socnic_log.h"
 #include "socnic_model_args.h"
-#include "socnic_model_nc.h"
+#include "socnic_model_harness.h"
 #include "socnic_model_port.h"
 
+#include "mvneta_hw.h"
 #include "mvneta_smi.h"
 #include "neta_model_backend.h"
 
@@ -200,7 +200,71 @@ dev_speed_drops(void *dev, uint64_t drops[2])
 	drops[1] = st.tx_dropped_speed;
 }
 
+/* ---- The harness's calls (socnic_model_harness.h) ---- */
+
+static void
+dev_stats(void *dev, void *st)
+{
+	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, st);
+}
+
+static bool
+dev_rx_idle(void *dev)
+{
+	return neta_model_rx_idle(((struct neta_model_ctx *)dev)->m);
+}
+
+static const char *
+dev_last_violation(void *dev)
+{
+	return neta_model_last_violation(((struct neta_model_ctx *)dev)->m);
+}
+
+static uint32_t
+dev_peek32(void *dev, uint32_t off)
+{
+	return neta_model_peek32(((struct neta_model_ctx *)dev)->m, off);
+}
+
+static int
+dev_set_partner(void *dev, unsigned int speed, bool full)
+{
+	return neta_model_set_partner(((struct neta_model_ctx *)dev)->m,
+				      speed, full);
+}
+
+/* One RX engine takes the faults of every queue: @p q is not used. */
+static int
+dev_set_faults(void *dev, unsigned int q __rte_unused, const void *f)
+{
+	return neta_model_set_faults(((struct neta_model_ctx *)dev)->m, f);
+}
+
+static int
+dev_get_faults(void *dev, unsigned int q __rte_unused, void *f)
+{
+	return neta_model_get_faults(((struct neta_model_ctx *)dev)->m, f);
+}
+
+static const struct socnic_model_harness_ops neta_model_harness_ops = {
+	.stats = dev_stats,
+	.rx_idle = dev_rx_idle,
+	.last_violation = dev_last_violation,
+	.peek32 = dev_peek32,
+	.reg_window = NETA_MODEL_REG_WINDOW,
+	.set_partner = dev_set_partner,
+	.set_faults = dev_set_faults,
+	.get_faults = dev_get_faults,
+	.nb_fault_queues = MVNETA_MAX_RXQ,
+};
+
 /* ---- Construction ---- */
+
+static void *
+dev_create(const void *params)
+{
+	return neta_model_create(params);
+}
 
 static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.start = dev_start,
@@ -216,6 +280,7 @@ static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
 	.destroy = dev_destroy,
+	.harness = &neta_model_harness_ops,
 };
 
 int
@@ -238,21 +303,12 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	if (neta_model_args_parse(name, args, conf, ma) < 0 ||
 	    neta_model_args_fill(ma, name, conf) < 0)
 		goto err;
-	/* One DRAM with every other family's models (socnic_model_nc.h). */
-	ctx->port.nc = ma->p.nc_emulation;
-	if (ctx->port.nc && socnic_model_nc_join(name, conf->logtype) < 0) {
-		model_traffic_destroy(ma->p.rx_src, ma->p.tx_sink);
+	ctx->m = socnic_model_port_dev_create(&ctx->port, name, conf->logtype,
+					      ma->p.nc_emulation, "neta",
+					      dev_create, &ma->p,
+					      ma->p.rx_src, ma->p.tx_sink);
+	if (ctx->m == NULL)
 		goto err;
-	}
-	ctx->m = neta_model_create(&ma->p);
-	if (ctx->m == NULL) {
-		SOCNIC_LOG(conf->logtype, ERR, "%s: cannot create the neta model: %s",
-			   name, strerror(errno));
-		model_traffic_destroy(ma->p.rx_src, ma->p.tx_sink);
-		if (ctx->port.nc)
-			socnic_model_nc_leave();
-		goto err;
-	}
 	socnic_model_port_init(&ctx->port, name, conf->logtype, &ma->common,
 			       ctx, &neta_model_dev_ops, ma->p.rx_src,
 			       ma->p.tx_sink);

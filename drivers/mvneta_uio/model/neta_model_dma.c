@@ -8,6 +8,7 @@
 #include <inttypes.h>
 #include <string.h>
 
+#include "model_dev_mem.h"
 #include "neta_model_internal.h"
 
 /*
@@ -123,20 +124,15 @@ neta_dma_config_bad(const struct neta_model *m, bool rx)
 void
 neta_dma_read(struct neta_model *m, void *dst, const void *src, size_t len)
 {
-	if (m->params.nc_emulation)
-		model_nc_dev_read(&m->nc, dst, src, len);
-	else
-		memcpy(dst, src, len);
+	model_dev_mem_read(m->params.nc_emulation, &m->nc, dst, src, len);
 }
 
 /* Device write of host memory. */
 void
 neta_dma_write(struct neta_model *m, void *dst, const void *src, size_t len)
 {
-	if (m->params.nc_emulation)
-		model_nc_dev_write(&m->nc, dst, src, len, false);
-	else
-		model_dma_store(m->params.dma_store, dst, src, len);
+	model_dev_mem_write(m->params.nc_emulation, &m->nc,
+			    m->params.dma_store, dst, src, len);
 }
 
 /*

@@ -20,6 +20,7 @@
 
 #include "dwmac4_model_dma.h"
 #include "dwmac4_model_internal.h"
+#include "model_dev_mem.h"
 
 /* ======================================================================
  * DMA window
@@ -79,20 +80,14 @@ model_dma_lookup(struct dwmac4_model *m, uint64_t iova, size_t len)
 void
 model_mem_write(struct dwmac4_model *m, void *dst, const void *src, size_t len)
 {
-	if (m->params.nc_emulation) {
-		model_nc_dev_write(&m->nc, dst, src, len, false);
-		return;
-	}
-	model_dma_store(m->params.dma_store, dst, src, len);
+	model_dev_mem_write(m->params.nc_emulation, &m->nc,
+			    m->params.dma_store, dst, src, len);
 }
 
 void
 model_mem_read(struct dwmac4_model *m, void *dst, const void *src, size_t len)
 {
-	if (m->params.nc_emulation)
-		model_nc_dev_read(&m->nc, dst, src, len);
-	else
-		memcpy(dst, src, len);
+	model_dev_mem_read(m->params.nc_emulation, &m->nc, dst, src, len);
 }
 
 bool

@@ -27,15 +27,12 @@
 /* Receive buffer asked for, so bursts are not dropped between polls. */
 #define IFACE_RCVBUF (4 << 20)
 
-struct iface_src {
-	struct model_traffic_src base;	/* first: the public handle */
-	int fd;
-	int ifindex;
-	char name[IFNAMSIZ];
-};
-
-struct iface_sink {
-	struct model_traffic_sink base;	/* first: the public handle */
+/* Either end, a source or a sink: its socket bound to the interface. */
+struct iface_end {
+	union {				/* first: the public handle */
+		struct model_traffic_src src;
+		struct model_traffic_sink sink;
+	} base;
 	int fd;
 	int ifindex;
 	char name[IFNAMSIZ];
@@ -125,10 +122,44 @@ iface_link(int fd, const char *name)
 	       (IFF_UP | IFF_RUNNING);
 }
 
+/*
+ * An end on the socket iface_open() gives for @p what, @p ifname, @p proto
+ * and @p nonblock, or NULL with a message (the socket closed).
+ */
+static struct iface_end *
+iface_end_open(const char *what, const char *ifname, uint16_t proto,
+	       bool nonblock, char *err, size_t errlen)
+{
+	struct iface_end *e;
+	int fd, ifindex = 0;
+
+	fd = iface_open(what, ifname, proto, nonblock, &ifindex, err, errlen);
+	if (fd < 0)
+		return NULL;
+	e = calloc(1, sizeof(*e));
+	if (e == NULL) {
+		model_traffic_err(err, errlen, "%s %s: out of memory", what,
+				  ifname);
+		close(fd);
+		return NULL;
+	}
+	e->fd = fd;
+	e->ifindex = ifindex;
+	snprintf(e->name, sizeof(e->name), "%s", ifname);
+	return e;
+}
+
+static void
+iface_end_close(struct iface_end *e)
+{
+	close(e->fd);
+	free(e);
+}
+
 static int
 iface_src_link(struct model_traffic_src *src)
 {
-	const struct iface_src *s = (const struct iface_src *)src;
+	const struct iface_end *s = (const struct iface_end *)src;
 
 	return iface_link(s->fd, s->name);
 }
@@ -136,7 +167,7 @@ iface_src_link(struct model_traffic_src *src)
 static int
 iface_sink_link(struct model_traffic_sink *sink)
 {
-	const struct iface_sink *s = (const struct iface_sink *)sink;
+	const struct iface_end *s = (const struct iface_end *)sink;
 
 	return iface_link(s->fd, s->name);
 }
@@ -170,7 +201,7 @@ iface_put_vlan(uint8_t *buf, size_t len, size_t cap,
 static int
 iface_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 {
-	struct iface_src *s = (struct iface_src *)src;
+	struct iface_end *s = (struct iface_end *)src;
 	union {
 		struct cmsghdr align;
 		uint8_t b[CMSG_SPACE(sizeof(struct tpacket_auxdata))];
@@ -238,59 +269,47 @@ iface_src_next(struct model_traffic_src *src, uint8_t *buf, size_t cap)
 static void
 iface_src_destroy(struct model_traffic_src *src)
 {
-	struct iface_src *s = (struct iface_src *)src;
-
-	close(s->fd);
-	free(s);
+	iface_end_close((struct iface_end *)src);
 }
 
 struct model_traffic_src *
 model_iface_src_create(const char *ifname, char *err, size_t errlen)
 {
-	struct iface_src *s;
+	struct iface_end *s;
 	int one = 1, rcvbuf = IFACE_RCVBUF;
-	int fd, ifindex = 0, e;
+	int e;
 
-	fd = iface_open("iface source", ifname, ETH_P_ALL, true, &ifindex,
-			err, errlen);
-	if (fd < 0)
+	s = iface_end_open("iface source", ifname, ETH_P_ALL, true, err,
+			   errlen);
+	if (s == NULL)
 		return NULL;
 #ifdef PACKET_IGNORE_OUTGOING
 	/* Linux >= 4.20; older kernels rely on the pkttype check alone. */
-	(void)setsockopt(fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one,
+	(void)setsockopt(s->fd, SOL_PACKET, PACKET_IGNORE_OUTGOING, &one,
 			 sizeof(one));
 #endif
-	if (setsockopt(fd, SOL_PACKET, PACKET_AUXDATA, &one, sizeof(one)) < 0) {
+	if (setsockopt(s->fd, SOL_PACKET, PACKET_AUXDATA, &one,
+		       sizeof(one)) < 0) {
 		e = errno;
 		model_traffic_err(err, errlen, "iface source %s: PACKET_AUXDATA: %s",
 			  ifname, strerror(e));
-		close(fd);
+		iface_end_close(s);
 		return NULL;
 	}
 	/* Best effort: the default is kept if the limit is lower. */
-	(void)setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf, sizeof(rcvbuf));
-
-	s = calloc(1, sizeof(*s));
-	if (s == NULL) {
-		model_traffic_err(err, errlen, "iface source %s: out of memory",
-			  ifname);
-		close(fd);
-		return NULL;
-	}
-	s->fd = fd;
-	s->ifindex = ifindex;
-	snprintf(s->name, sizeof(s->name), "%s", ifname);
-	s->base.next = iface_src_next;
-	s->base.link = iface_src_link;
-	s->base.destroy = iface_src_destroy;
-	return &s->base;
+	(void)setsockopt(s->fd, SOL_SOCKET, SO_RCVBUF, &rcvbuf,
+			 sizeof(rcvbuf));
+	s->base.src.next = iface_src_next;
+	s->base.src.link = iface_src_link;
+	s->base.src.destroy = iface_src_destroy;
+	return &s->base.src;
 }
 
 static int
 iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 	       size_t len)
 {
-	struct iface_sink *s = (struct iface_sink *)sink;
+	struct iface_end *s = (struct iface_end *)sink;
 	struct sockaddr_ll sll;
 	ssize_t n;
 	int e;
@@ -332,34 +351,20 @@ iface_sink_put(struct model_traffic_sink *sink, const uint8_t *frame,
 static void
 iface_sink_destroy(struct model_traffic_sink *sink)
 {
-	struct iface_sink *s = (struct iface_sink *)sink;
-
-	close(s->fd);
-	free(s);
+	iface_end_close((struct iface_end *)sink);
 }
 
 struct model_traffic_sink *
 model_iface_sink_create(const char *ifname, char *err, size_t errlen)
 {
-	struct iface_sink *s;
-	int fd, ifindex = 0;
-
 	/* Protocol 0: a sink socket never queues received frames. */
-	fd = iface_open("iface sink", ifname, 0, false, &ifindex, err,
-			errlen);
-	if (fd < 0)
+	struct iface_end *s = iface_end_open("iface sink", ifname, 0, false,
+					     err, errlen);
+
+	if (s == NULL)
 		return NULL;
-	s = calloc(1, sizeof(*s));
-	if (s == NULL) {
-		model_traffic_err(err, errlen, "iface sink %s: out of memory", ifname);
-		close(fd);
-		return NULL;
-	}
-	s->fd = fd;
-	s->ifindex = ifindex;
-	snprintf(s->name, sizeof(s->name), "%s", ifname);
-	s->base.put = iface_sink_put;
-	s->base.link = iface_sink_link;
-	s->base.destroy = iface_sink_destroy;
-	return &s->base;
+	s->base.sink.put = iface_sink_put;
+	s->base.sink.link = iface_sink_link;
+	s->base.sink.destroy = iface_sink_destroy;
+	return &s->base.sink;
 }
