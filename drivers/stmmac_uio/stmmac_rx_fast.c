@@ -6,7 +6,8 @@
  *   A. harvest (stmmac_rx_harvest): released descriptors, one barrier;
  *   B. which groups are clean (stmmac_rx_group_clean), each frame's
  *      lengths (stmmac_rx_frame_len) and verdict (stmmac_rx_hw_csum);
- *   D. the general path (stmmac_rx_desc, stmmac_rxq.c);
+ *   D. the general path (stmmac_rx_desc, stmmac_rx_general.c) and, on
+ *      its frames, the IEEE 1588 flags and stamp (stmmac_rx_stamp.c);
  *   E. the stuck check, refill and tail doorbell (stmmac_rx_poll_end).
  * Why each step is where it is, with the figures: docs/design/rxpath.md
  * and docs/design/families.md.
@@ -106,7 +107,8 @@ stmmac_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *s1,
 /*
  * B. Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
  * last 1-3) are complete, error-free, single-buffer frames of acceptable
- * length (error bits OR-ed across the group, VPP ige/iavf style).
+ * length and no PTP message (error bits OR-ed across the group, VPP
+ * ige/iavf style).
  */
 static __rte_always_inline bool
 stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
@@ -114,21 +116,22 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 {
 	const struct stmmac_rx_queue *rxq = stmmac_rxq_const(q);
 	const uint32_t len_span = q->max_len - RTE_ETHER_HDR_LEN;
-	uint32_t all = UINT32_MAX, any = 0, bad = 0;
+	uint32_t all = UINT32_MAX, any = 0, any1 = 0, bad = 0;
 	unsigned int k;
 
-	RTE_SET_USED(s1);
 	for (k = 0; k < cnt; k++) {
 		uint32_t pl = st[k] & RDES3_PACKET_SIZE_MASK;
 
 		all &= st[k];
 		any |= st[k];
+		any1 |= s1[k];
 		/* One unsigned compare: 14 <= len <= max_len. */
 		bad |= (uint32_t)(pl - q->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
 		bad |= (uint32_t)(pl > rxq->q.buf_size);
 	}
+	/* A PTP message or a stamp: the general path (stmmac_rx_stamp.c). */
 	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
-	       !(any & RDES3_ERROR_SUMMARY);
+	       !(any & RDES3_ERROR_SUMMARY) && !(any1 & STMMAC_RDES1_PTP);
 }
 
 /* B. A clean frame: PL, all the device wrote, less the FCS in software. */
@@ -149,6 +152,16 @@ stmmac_rx_verdict(uint32_t rdes3, uint32_t rdes1)
 {
 	RTE_SET_USED(rdes3);
 	return stmmac_rx_hw_csum(rdes1);
+}
+
+/* D. A frame of the general path: its IEEE 1588 flags and stamp. */
+static __rte_always_inline void
+stmmac_rx_slow_done(struct socnic_rx_queue *q, struct rte_mbuf *mb)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
+
+	if (unlikely(rxq->ts_ol != 0))
+		stmmac_rx_stamp_apply(rxq, mb);
 }
 
 /*
@@ -179,6 +192,7 @@ static const struct socnic_rx_codec stmmac_rx_codec = {
 	.frame_len = stmmac_rx_frame_len,
 	.hw_csum = stmmac_rx_verdict,
 	.desc = stmmac_rx_desc,
+	.slow_done = stmmac_rx_slow_done,
 	.consumed = NULL,
 	.missed_update = stmmac_rx_missed_update,
 	.poll_end = stmmac_rx_poll_end,
