@@ -327,14 +327,12 @@ struct rte_mbuf *stmmac_rx_desc_frame(struct socnic_rx_queue *q,
 				      uint32_t des1);
 
 /*
- * IEEE 1588 on RX (stmmac_rx_stamp.c), out of line: the general path's
- * PTP messages and stamped frames (RDES1 PMT or TSA: STMMAC_RDES1_PTP),
- * held until the context descriptor after them brings the stamp; the
- * flags and stamp put on the frame once delivered.
+ * IEEE 1588 on RX (stmmac_rx_stamp.c), out of line: a stamped frame
+ * (RDES1 TSA) held until the context descriptor after it brings the
+ * stamp; the flags and stamp put on the frame once delivered.
  */
-#define STMMAC_RDES1_PTP	(RDES1_PTP_MSG_TYPE_MASK | RDES1_TIMESTAMP_AVAILABLE)
-struct rte_mbuf *stmmac_rx_ptp_frame(struct stmmac_rx_queue *rxq,
-				     struct rte_mbuf *mb, uint32_t des1);
+struct rte_mbuf *stmmac_rx_hold(struct stmmac_rx_queue *rxq,
+				struct rte_mbuf *mb, uint32_t des1);
 struct rte_mbuf *stmmac_rx_ctx(struct stmmac_rx_queue *rxq, uint16_t slot,
 			       uint32_t des3, uint32_t des1);
 void stmmac_rx_stamp_apply(struct stmmac_rx_queue *rxq, struct rte_mbuf *mb);

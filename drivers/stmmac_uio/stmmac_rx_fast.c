@@ -107,8 +107,8 @@ stmmac_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *s1,
 /*
  * B. Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
  * last 1-3) are complete, error-free, single-buffer frames of acceptable
- * length and no PTP message (error bits OR-ed across the group, VPP
- * ige/iavf style).
+ * length, none stamped (error bits OR-ed across the group, VPP ige/iavf
+ * style).
  */
 static __rte_always_inline bool
 stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
@@ -116,7 +116,7 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 {
 	const struct stmmac_rx_queue *rxq = stmmac_rxq_const(q);
 	const uint32_t len_span = q->max_len - RTE_ETHER_HDR_LEN;
-	uint32_t all = UINT32_MAX, any = 0, any1 = 0, bad = 0;
+	uint32_t all = UINT32_MAX, any = 0, bad = 0;
 	unsigned int k;
 
 	for (k = 0; k < cnt; k++) {
@@ -124,14 +124,19 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 
 		all &= st[k];
 		any |= st[k];
-		any1 |= s1[k];
 		/* One unsigned compare: 14 <= len <= max_len. */
 		bad |= (uint32_t)(pl - q->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
 		bad |= (uint32_t)(pl > rxq->q.buf_size);
 	}
-	/* A PTP message or a stamp: the general path (stmmac_rx_stamp.c). */
+	/*
+	 * A stamped frame (RDES1 TSA) goes to the general path, which holds
+	 * it for the context descriptor after it: inside the group that
+	 * descriptor (no FD, no LD) already makes it unclean, so only the
+	 * group's last frame is looked at.
+	 */
+	bad |= s1[cnt - 1] & RDES1_TIMESTAMP_AVAILABLE;
 	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
-	       !(any & RDES3_ERROR_SUMMARY) && !(any1 & STMMAC_RDES1_PTP);
+	       !(any & RDES3_ERROR_SUMMARY);
 }
 
 /* B. A clean frame: PL, all the device wrote, less the FCS in software. */

@@ -167,10 +167,10 @@ stmmac_rx_desc_frame(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 						des3 & RDES3_LAST_DESCRIPTOR,
 						stmmac_rx_single, stmmac_rx_chain);
 
-	/* A PTP message or a stamp to come (stmmac_rx_stamp.c). */
+	/* Its stamp comes next (stmmac_rx_stamp.c): held until then. */
 	if (unlikely(mb != NULL && (des3 & RDES3_RDES1_VALID) &&
-		     (des1 & STMMAC_RDES1_PTP)))
-		return stmmac_rx_ptp_frame(stmmac_rxq(q), mb, des1);
+		     (des1 & RDES1_TIMESTAMP_AVAILABLE)))
+		return stmmac_rx_hold(stmmac_rxq(q), mb, des1);
 	return mb;
 }
 

@@ -9,8 +9,12 @@
  * dwmac4_get_timestamp()). The fast path leaves such frames to the
  * general path (stmmac_rx_group_clean()), which holds a stamped frame
  * until that descriptor comes, possibly in a later burst, as it holds a
- * chain. The context descriptor's buffer was never used: it stays in its
- * slot and the refill arms it again.
+ * chain, then flags it RTE_MBUF_F_RX_IEEE1588_TMST, with
+ * RTE_MBUF_F_RX_IEEE1588_PTP when RDES1 PMT names a PTP message. PTP
+ * messages the MAC does not stamp are not flagged: telling them apart
+ * would cost the fast path a test per frame. The context descriptor's
+ * buffer was never used: it stays in its slot and the refill arms it
+ * again.
  */
 #include <stdbool.h>
 #include <stdint.h>
@@ -37,14 +41,9 @@ stmmac_rx_ptp_flags(uint32_t des1)
 }
 
 struct rte_mbuf *
-stmmac_rx_ptp_frame(struct stmmac_rx_queue *rxq, struct rte_mbuf *mb,
-		    uint32_t des1)
+stmmac_rx_hold(struct stmmac_rx_queue *rxq, struct rte_mbuf *mb,
+	       uint32_t des1)
 {
-	if (!(des1 & RDES1_TIMESTAMP_AVAILABLE)) {
-		rxq->ts_ol = stmmac_rx_ptp_flags(des1);
-		return mb;
-	}
-	/* Its stamp comes in the next descriptor: held until then. */
 	rxq->hold_ol = stmmac_rx_ptp_flags(des1);
 	rxq->q.pkt_first = mb;
 	rxq->q.pkt_last = mb;
