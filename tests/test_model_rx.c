@@ -4,7 +4,8 @@
  * descriptor write-back words, packet bytes with the FCS, the checksum
  * engine's RDES1, RBU and the missed-frame counter, flow control,
  * multi-descriptor frames, the MAC filter, DIS_TCP_EF, the DMA window and
- * the driver protocol violations. Frames come from a queue source local to
+ * the driver protocol violations; the timestamp unit's RX side (PTP
+ * status in RDES1, the snapshot table, context descriptors). Frames come from a queue source local to
  * this file; checksums and the CRC are recomputed here independently.
  */
 #include <errno.h>
@@ -1361,6 +1362,222 @@ test_peek(void)
 	fix_fini(&f);
 }
 
+/* ---- The timestamp unit on RX: PTP status, context descriptors ---- */
+
+#define PTP_RX_BASE	(PTP_TCR_TSENA | PTP_TCR_TSCTRLSSR | PTP_TCR_TSVER2ENA)
+#define RDES1_PTP_BITS	(RDES1_PTP_MSG_TYPE_MASK | RDES1_PTP_PACKET_TYPE | \
+			 RDES1_PTP_VER | RDES1_TIMESTAMP_AVAILABLE)
+
+/* A 60-byte PTP message over Ethernet: messageType @p t, version @p v. */
+static size_t
+ptp_l2_frame(uint8_t *b, unsigned int t, unsigned int v)
+{
+	static const uint8_t hdr[14] = { 0x01, 0x1b, 0x19, 0, 0, 0,
+					 0x02, 0, 0, 0, 0, 0x01, 0x88, 0xf7 };
+
+	memset(b, 0, 60);
+	memcpy(b, hdr, sizeof(hdr));
+	b[14] = (uint8_t)t;
+	b[15] = (uint8_t)v;
+	b[17] = 44;	/* messageLength */
+	return 60;
+}
+
+/*
+ * The unit on with @p tcr's filter, the time set to @p sec seconds;
+ * multicast passed (PTP's 01:1b:19:00:00:00).
+ */
+static void
+ptp_rx_on(struct fix *f, uint32_t tcr, uint32_t sec)
+{
+	dwmac4_model_write32(f->m, GMAC_PACKET_FILTER, GMAC_PACKET_FILTER_PM);
+	dwmac4_model_write32(f->m, PTP_TCR, tcr);
+	dwmac4_model_write32(f->m, PTP_STSUR, sec);
+	dwmac4_model_write32(f->m, PTP_STNSUR, 0);
+	dwmac4_model_write32(f->m, PTP_TCR, tcr | PTP_TCR_TSINIT);
+}
+
+/*
+ * The databook's snapshot table (SNAPTYPSEL, TSMSTRENA, TSEVNTENA): the
+ * messageTypes stamped, as a mask, written out row by row.
+ */
+#define M(t)	(1u << (t))
+#define SYNC	M(0x0)
+#define DREQ	M(0x1)
+#define PDREQ	M(0x2)
+#define PDRSP	M(0x3)
+#define FUP	M(0x8)
+#define DRSP	M(0x9)
+#define PDFUP	M(0xa)
+static const struct {
+	uint32_t bits;
+	uint32_t stamped;
+} ptp_table[] = {
+	{ 0, SYNC | FUP | DREQ | DRSP },
+	{ PTP_TCR_TSMSTRENA, SYNC | FUP | DREQ | DRSP },
+	{ PTP_TCR_TSEVNTENA, SYNC },
+	{ PTP_TCR_TSMSTRENA | PTP_TCR_TSEVNTENA, DREQ },
+	{ PTP_TCR_SNAPTYPSEL_1, SYNC | FUP | DREQ | DRSP | PDREQ | PDRSP | PDFUP },
+	{ PTP_TCR_SNAPTYPSEL_1 | PTP_TCR_TSMSTRENA,
+	  SYNC | FUP | DREQ | DRSP | PDREQ | PDRSP | PDFUP },
+	{ PTP_TCR_SNAPTYPSEL_1 | PTP_TCR_TSEVNTENA, SYNC | PDREQ | PDRSP },
+	{ PTP_TCR_SNAPTYPSEL_1 | PTP_TCR_TSEVNTENA | PTP_TCR_TSMSTRENA,
+	  DREQ | PDREQ | PDRSP },
+	{ 2u << 16, SYNC | DREQ },
+	{ (2u << 16) | PTP_TCR_TSEVNTENA | PTP_TCR_TSMSTRENA, SYNC | DREQ },
+	{ 3u << 16, PDREQ | PDRSP },
+	{ (3u << 16) | PTP_TCR_TSEVNTENA, PDREQ | PDRSP },
+};
+/* RDES1 PMT of each messageType (0xf: reserved), Linux's RDES_EXT_*. */
+static const uint8_t ptp_pmt[16] = {
+	0x1, 0x3, 0x5, 0x6, 0xf, 0xf, 0xf, 0xf,
+	0x2, 0x4, 0x7, 0x8, 0xa, 0x9, 0xf, 0xf,
+};
+
+/*
+ * Every row of the table over every messageType: RDES1's PMT, PFT and
+ * PV; TSA and a context descriptor (RDES3 CTXT alone, RDES1 the seconds
+ * set) exactly for the messages the row stamps.
+ */
+static void
+test_ptp_table(void)
+{
+	struct fix_opts o = { .n = 32, .armed = 31 };
+	uint8_t frame[64];
+	unsigned int r, t, d;
+	struct fix f;
+	char name[48];
+
+	for (r = 0; r < sizeof(ptp_table) / sizeof(ptp_table[0]); r++) {
+		fix_init(&f, &o);
+		ptp_rx_on(&f, PTP_RX_BASE | PTP_TCR_TSIPENA | ptp_table[r].bits,
+			  7);
+		for (t = 0; t < 16; t++)
+			model_fixture_qsrc_push(f.src, frame,
+						ptp_l2_frame(frame, t, 2));
+		CHECK_EQ_U(dwmac4_model_step(f.m, 64), 16, "row %u: frames", r);
+		for (t = 0, d = 0; t < 16 && d < 31; t++, d++) {
+			bool st = ptp_table[r].stamped & M(t);
+			uint32_t w1 = f.ring[d].des1 & RDES1_PTP_BITS;
+
+			snprintf(name, sizeof(name), "row %u, messageType %#x", r, t);
+			CHECK_EQ_U(w1, (uint32_t)ptp_pmt[t] << 8 | RDES1_PTP_PACKET_TYPE |
+				   RDES1_PTP_VER | (st ? RDES1_TIMESTAMP_AVAILABLE : 0),
+				   "%s: RDES1", name);
+			CHECK(des3_of(&f, d) & RDES3_RDES1_VALID, "%s: RS1V", name);
+			if (!st)
+				continue;
+			d++;
+			CHECK_EQ_U(des3_of(&f, d), RDES3_CONTEXT_DESCRIPTOR,
+				   "%s: context descriptor", name);
+			CHECK_EQ_U(f.ring[d].des1, 7, "%s: its seconds", name);
+			CHECK(f.ring[d].des0 < 1000000000u, "%s: its nanoseconds",
+			      name);
+		}
+		CHECK_EQ_U(stats(&f).rx_ctx_desc,
+			   (uint64_t)__builtin_popcount(ptp_table[r].stamped),
+			   "row %u: context descriptors", r);
+		check_no_violation(&f, "ptp table");
+		fix_fini(&f);
+	}
+}
+#undef M
+
+/*
+ * What the MAC recognises: PTP over Ethernet only with TSIPENA, version 2
+ * only with TSVER2ENA (the model does not parse version 1), UDP/IPv4 to
+ * port 319 with TSIPV4ENA (PFT clear), every frame with TSENALL (no PMT).
+ * Nothing at all while TSENA is clear.
+ */
+static void
+ptp_rx_case(const char *name, uint32_t tcr, const uint8_t *frame, size_t len,
+	    uint32_t want1)
+{
+	struct fix_opts o = { .armed = 4 };
+	struct fix f;
+
+	fix_init(&f, &o);
+	ptp_rx_on(&f, tcr, 3);
+	model_fixture_qsrc_push(f.src, frame, len);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "%s: frames moved", name);
+	CHECK_EQ_U(f.ring[0].des1 & RDES1_PTP_BITS, want1, "%s: RDES1", name);
+	if (want1 & RDES1_TIMESTAMP_AVAILABLE)
+		CHECK_EQ_U(des3_of(&f, 1), RDES3_CONTEXT_DESCRIPTOR,
+			   "%s: context descriptor", name);
+	else
+		CHECK(des3_of(&f, 1) & RDES3_OWN, "%s: no context descriptor",
+		      name);
+	check_no_violation(&f, name);
+	fix_fini(&f);
+}
+
+static void
+test_ptp_recognised(void)
+{
+	const uint32_t sync = 0x1u << 8 | RDES1_PTP_VER;
+	struct pkt pk = { .proto = 17, .payload = 44, .udp_zero = true };
+	uint8_t frame[2048];
+	size_t len;
+
+	len = ptp_l2_frame(frame, 0, 2);
+	ptp_rx_case("TSIPENA", PTP_RX_BASE | PTP_TCR_TSIPENA, frame, len,
+		    sync | RDES1_PTP_PACKET_TYPE | RDES1_TIMESTAMP_AVAILABLE);
+	ptp_rx_case("no TSIPENA", PTP_RX_BASE, frame, len, 0);
+	ptp_rx_case("no TSENA", PTP_RX_BASE & ~PTP_TCR_TSENA, frame, len, 0);
+	ptp_rx_case("no TSVER2ENA", (PTP_RX_BASE | PTP_TCR_TSIPENA) &
+		    ~PTP_TCR_TSVER2ENA, frame, len, 0);
+	len = ptp_l2_frame(frame, 0, 1);
+	ptp_rx_case("version 1", PTP_RX_BASE | PTP_TCR_TSIPENA, frame, len, 0);
+	ptp_rx_case("TSENALL, version 1", PTP_RX_BASE | PTP_TCR_TSIPENA |
+		    PTP_TCR_TSENALL, frame, len, RDES1_TIMESTAMP_AVAILABLE);
+	/* UDP/IPv4 to port 319, a Sync (version 2) in the payload. */
+	len = build_pkt(frame, &pk);
+	put16(frame + 14 + 20 + 2, 319);
+	frame[14 + 20 + 8] = 0;
+	frame[14 + 20 + 9] = 2;
+	ptp_rx_case("TSIPV4ENA", PTP_RX_BASE | PTP_TCR_TSIPV4ENA, frame, len,
+		    sync | RDES1_TIMESTAMP_AVAILABLE);
+	ptp_rx_case("no TSIPV4ENA", PTP_RX_BASE | PTP_TCR_TSIPENA, frame, len,
+		    0);
+	len = build_pkt(frame, &pk);
+	ptp_rx_case("TSENALL, UDP", PTP_RX_BASE | PTP_TCR_TSENALL, frame, len,
+		    RDES1_TIMESTAMP_AVAILABLE);
+}
+
+/*
+ * The context descriptor needs a descriptor of its own: with none armed
+ * after the frame's, the frame is written back but not finished (no RI,
+ * not counted moved) until the driver arms one; then the stamp lands
+ * there.
+ */
+static void
+test_ptp_ctx_waits(void)
+{
+	struct fix_opts o = { .armed = 1 };
+	uint8_t frame[64];
+	struct fix f;
+
+	fix_init(&f, &o);
+	ptp_rx_on(&f, PTP_RX_BASE | PTP_TCR_TSIPENA, 9);
+	model_fixture_qsrc_push(f.src, frame, ptp_l2_frame(frame, 0, 2));
+	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 0, "ctx wait: nothing finished");
+	CHECK(!(des3_of(&f, 0) & RDES3_OWN) &&
+	      (f.ring[0].des1 & RDES1_TIMESTAMP_AVAILABLE),
+	      "ctx wait: the frame written back with TSA");
+	CHECK(!(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+		DMA_CHAN_STATUS_RI), "ctx wait: no RI yet");
+	arm(&f, 1);
+	tail(&f, 2);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "ctx wait: finished");
+	CHECK_EQ_U(des3_of(&f, 1), RDES3_CONTEXT_DESCRIPTOR,
+		   "ctx wait: context descriptor");
+	CHECK_EQ_U(f.ring[1].des1, 9, "ctx wait: its seconds");
+	CHECK(dwmac4_model_read32(f.m, DMA_CHAN_STATUS(0)) &
+	      DMA_CHAN_STATUS_RI, "ctx wait: RI");
+	check_no_violation(&f, "ctx wait");
+	fix_fini(&f);
+}
+
 int
 main(void)
 {
@@ -1383,5 +1600,8 @@ main(void)
 	test_tail_and_own_violations();
 	test_garbage();
 	test_thread_mode();
+	test_ptp_table();
+	test_ptp_recognised();
+	test_ptp_ctx_waits();
 	return harness_result("test_model_rx");
 }

@@ -189,6 +189,7 @@ static const struct socnic_rx_codec mvneta_rx_codec = {
 	.frame_len = mvneta_rx_frame_len,
 	.hw_csum = mvneta_rx_verdict,
 	.desc = mvneta_rx_desc,
+	.slow_done = NULL,
 	.consumed = mvneta_rx_consumed,
 	.missed_update = mvneta_rx_missed_update,
 	.poll_end = mvneta_rx_poll_end,

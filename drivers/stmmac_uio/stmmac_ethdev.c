@@ -69,6 +69,8 @@ stmmac_dev_configure(struct rte_eth_dev *dev)
 {
 	int ret = socnic_dev_configure_check(dev, stmmac_logtype_driver);
 
+	if (ret == 0)
+		ret = stmmac_ptp_configure(dev);
 	/* The line matters only when the link takes it (else: the poll). */
 	if (ret < 0 || !stmmac_adapter(dev)->lsc_irq)
 		return ret;
@@ -98,6 +100,9 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	/* TDES3.CIC, when the core has the engine (stmmac_txq.c). */
 	if (ad->tx_coe)
 		info->tx_offload_capa |= STMMAC_TX_OFFLOAD_CKSUM;
+	/* Every frame stamped (TSENALL): the unit and its clock known. */
+	if (stmmac_ptp_rx_offload_ok(ad))
+		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_TIMESTAMP;
 	return 0;
 }
 
@@ -291,6 +296,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.timesync_write_time	= stmmac_timesync_write_time,
 	.timesync_adjust_time	= stmmac_timesync_adjust_time,
 	.timesync_read_tx_timestamp = stmmac_timesync_read_tx_timestamp,
+	.timesync_read_rx_timestamp = stmmac_timesync_read_rx_timestamp,
+	.read_clock		= stmmac_read_clock,
 };
 
 struct stmmac_adapter *

@@ -104,6 +104,20 @@ struct stmmac_rx_queue {
 	uint32_t pkt_cum;		/* device's cumulative PL of the frame so far */
 	uint16_t skip_suspect_idx;	/* descriptor the last check found passed over */
 	bool skip_suspect;		/* ... and whether it did */
+	/*
+	 * IEEE 1588 (stmmac_rx_stamp.c). The general path's frame just
+	 * completed: ts_ol its flags (0: none), ts_ns its stamp; a frame
+	 * held for its context descriptor (q.pkt_first, q.state HOLD):
+	 * hold_ol its flags. rx_stamp_ns: the last PTP message's stamp for
+	 * timesync_read_rx_timestamp (0: none since). The timestamp offload's
+	 * dynamic field and flag (ts_dyn_flag 0: offload off).
+	 */
+	uint64_t ts_ol;
+	uint64_t ts_ns;
+	uint64_t hold_ol;
+	uint64_t rx_stamp_ns;
+	uint64_t ts_dyn_flag;
+	int ts_dyn_off;
 	struct stmmac_rxq_stats stats;	/* dwmac4's own counters */
 	struct stmmac_rxq_stats stats_base;	/* at the last reset */
 };
@@ -178,9 +192,16 @@ struct stmmac_adapter {
 	 */
 	bool tx_coe;
 	bool has_pcs;
-	/* TSSEL: the IEEE 1588 timestamp unit; ptp_on: timesync enabled. */
+	/*
+	 * TSSEL: the IEEE 1588 timestamp unit; ptp_on: timesync enabled;
+	 * rx_ts_offload: RTE_ETH_RX_OFFLOAD_TIMESTAMP configured, with the
+	 * dynamic field and flag it registered (stmmac_ptp.c).
+	 */
 	bool has_ptp;
 	bool ptp_on;
+	bool rx_ts_offload;
+	int ts_dyn_off;
+	uint64_t ts_dyn_flag;
 	/*
 	 * The link modes MAC and PHY both support (RTE_ETH_LINK_SPEED_*),
 	 * dev_info's speed_capa: MAC_HW_Feature0 MIISEL/GMIISEL/HDSEL, then
@@ -300,6 +321,21 @@ eth_rx_burst_t stmmac_rx_burst_select(const struct stmmac_rx_queue *rxq,
  */
 struct rte_mbuf *stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot,
 				uint32_t des3, uint32_t des1);
+/* The same for a normal descriptor, no frame held (stmmac_rx_general.c). */
+struct rte_mbuf *stmmac_rx_desc_frame(struct socnic_rx_queue *q,
+				      uint16_t slot, uint32_t des3,
+				      uint32_t des1);
+
+/*
+ * IEEE 1588 on RX (stmmac_rx_stamp.c), out of line: a stamped frame
+ * (RDES1 TSA) held until the context descriptor after it brings the
+ * stamp; the flags and stamp put on the frame once delivered.
+ */
+struct rte_mbuf *stmmac_rx_hold(struct stmmac_rx_queue *rxq,
+				struct rte_mbuf *mb, uint32_t des1);
+struct rte_mbuf *stmmac_rx_ctx(struct stmmac_rx_queue *rxq, uint16_t slot,
+			       uint32_t des3, uint32_t des1);
+void stmmac_rx_stamp_apply(struct stmmac_rx_queue *rxq, struct rte_mbuf *mb);
 /* The refill: packed coherent ring / padded ring with maintenance. */
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
 void stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq);

@@ -76,6 +76,13 @@ void stmmac_link_watch_start(struct rte_eth_dev *dev);
 void stmmac_link_watch_stop(struct rte_eth_dev *dev);
 
 /* IEEE 1588 system time (stmmac_ptp.c): the ethdev timesync ops. */
+int stmmac_timesync_read_rx_timestamp(struct rte_eth_dev *dev,
+				      struct timespec *ts, uint32_t flags);
+int stmmac_read_clock(struct rte_eth_dev *dev, uint64_t *clock);
+/* RTE_ETH_RX_OFFLOAD_TIMESTAMP at configure: its dynamic field and flag. */
+int stmmac_ptp_configure(struct rte_eth_dev *dev);
+/* RTE_ETH_RX_OFFLOAD_TIMESTAMP where the unit and its clock are known. */
+bool stmmac_ptp_rx_offload_ok(const struct stmmac_adapter *ad);
 int stmmac_timesync_enable(struct rte_eth_dev *dev);
 int stmmac_timesync_disable(struct rte_eth_dev *dev);
 int stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts);

@@ -8,10 +8,22 @@
  * both ways; the time set from CLOCK_REALTIME when the unit is enabled.
  * The reference clock (the SoC's clk_ptp_ref) is in no register: the
  * devarg ptp_clk= gives it (docs/nics/stmmac_uio.rst "IEEE 1588").
+ *
+ * On RX the MAC stamps the PTP version 2 messages over Ethernet, UDP/IPv4
+ * and UDP/IPv6 of the snapshot table's row SNAPTYPSEL=01, TSEVNTENA=0
+ * (Sync, Follow_Up, Delay_Req, Delay_Resp, Pdelay_Req, Pdelay_Resp,
+ * Pdelay_Resp_Follow_Up: Linux's HWTSTAMP_FILTER_PTP_V2_EVENT on cores
+ * from 4.10), or every frame (TSENALL) while the
+ * RTE_ETH_RX_OFFLOAD_TIMESTAMP offload is on; stmmac_rx_stamp.c reads
+ * the stamps.
  */
 #include <errno.h>
 #include <inttypes.h>
+#include <stddef.h>
 #include <time.h>
+
+#include <rte_errno.h>
+#include <rte_mbuf_dyn.h>
 
 #include "socnic_io.h"
 
@@ -57,6 +69,17 @@ stmmac_ptp_time_cmd(struct stmmac_adapter *ad, uint32_t sec, uint32_t nsec,
 	return stmmac_ptp_cmd(ad, cmd, what);
 }
 
+/* MAC_Timestamp_Control: the unit on, and which frames it stamps. */
+static uint32_t
+stmmac_ptp_tcr(const struct stmmac_adapter *ad)
+{
+	uint32_t tcr = PTP_TCR_TSENA | PTP_TCR_TSCFUPDT | PTP_TCR_TSCTRLSSR |
+		       PTP_TCR_TSVER2ENA | PTP_TCR_TSIPENA | PTP_TCR_TSIPV4ENA |
+		       PTP_TCR_TSIPV6ENA | PTP_TCR_SNAPTYPSEL_1;
+
+	return ad->rx_ts_offload ? tcr | PTP_TCR_TSENALL : tcr;
+}
+
 static int
 stmmac_ptp_start(struct stmmac_adapter *ad)
 {
@@ -84,8 +107,7 @@ stmmac_ptp_start(struct stmmac_adapter *ad)
 	}
 	/* 2^32 x (increments per second) / clock: 2^31 when ssinc is exact. */
 	addend = ((STMMAC_NS_PER_S / ssinc) << 32) / clk;
-	socnic_write32(be, PTP_TCR, PTP_TCR_TSENA | PTP_TCR_TSCFUPDT |
-		       PTP_TCR_TSCTRLSSR);
+	socnic_write32(be, PTP_TCR, stmmac_ptp_tcr(ad));
 	socnic_write32(be, PTP_SSIR,
 		       (uint32_t)ssinc << GMAC4_PTP_SSIR_SSINC_SHIFT);
 	socnic_write32(be, PTP_TAR, (uint32_t)addend);
@@ -98,16 +120,53 @@ stmmac_ptp_start(struct stmmac_adapter *ad)
 				   PTP_TCR_TSINIT, "time initialisation");
 }
 
+bool
+stmmac_ptp_rx_offload_ok(const struct stmmac_adapter *ad)
+{
+	return ad->has_ptp && ad->da.ptp_clk != 0;
+}
+
+int
+stmmac_ptp_configure(struct rte_eth_dev *dev)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	int ret;
+
+	ad->rx_ts_offload = dev->data->dev_conf.rxmode.offloads &
+			    RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+	ad->ts_dyn_flag = 0;
+	if (!ad->rx_ts_offload)
+		return 0;
+	ret = rte_mbuf_dyn_rx_timestamp_register(&ad->ts_dyn_off,
+						 &ad->ts_dyn_flag);
+	if (ret < 0) {
+		PMD_DRV_LOG(ERR, "%s: cannot register the RX timestamp mbuf field: %s",
+			    dev->data->name, rte_strerror(rte_errno));
+		ad->rx_ts_offload = false;
+		return -rte_errno;
+	}
+	return 0;
+}
+
+/* The unit started, or left off (a core without one is not written). */
+static int
+stmmac_ptp_start_or_off(struct stmmac_adapter *ad)
+{
+	int ret = stmmac_ptp_start(ad);
+
+	if (ret < 0 && ad->has_ptp)
+		socnic_write32(&ad->port.be, PTP_TCR, 0);
+	return ret;
+}
+
 int
 stmmac_timesync_enable(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	int ret = stmmac_ptp_start(ad);
+	int ret = stmmac_ptp_start_or_off(ad);
 
-	if (ret < 0) {
-		socnic_write32(&ad->port.be, PTP_TCR, 0);
+	if (ret < 0)
 		return ret;
-	}
 	ad->ptp_on = true;
 	return 0;
 }
@@ -117,8 +176,10 @@ stmmac_timesync_disable(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	socnic_write32(&ad->port.be, PTP_TCR, 0);
 	ad->ptp_on = false;
+	/* The timestamp offload keeps the unit running. */
+	if (!ad->rx_ts_offload)
+		socnic_write32(&ad->port.be, PTP_TCR, 0);
 	return 0;
 }
 
@@ -126,23 +187,26 @@ int
 stmmac_ptp_restore(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	uint32_t tcr;
 
-	if (!ad->ptp_on ||
-	    (socnic_read32(&ad->port.be, PTP_TCR) & PTP_TCR_TSENA))
+	if (!ad->ptp_on && !ad->rx_ts_offload)
 		return 0;
-	return stmmac_timesync_enable(dev);
+	tcr = socnic_read32(&ad->port.be, PTP_TCR);
+	/* Running with the filter this configuration wants: nothing to do. */
+	if ((tcr & PTP_TCR_TSENA) && (tcr & ~DWMAC4_PTP_TCR_CMDS) ==
+	    stmmac_ptp_tcr(ad))
+		return 0;
+	return stmmac_ptp_start_or_off(ad);
 }
 
-int
-stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts)
+/* The live time, read seconds, nanoseconds, seconds; -EIO if it ran. */
+static int
+stmmac_ptp_now(const struct stmmac_adapter *ad, struct timespec *ts)
 {
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
 	const struct socnic_backend *be = &ad->port.be;
 	uint32_t sec, nsec, again;
 	unsigned int i;
 
-	if (!ad->ptp_on)
-		return -EINVAL;
 	/* The registers are the live counter: no second may pass between. */
 	sec = socnic_read32(be, PTP_STSR);
 	for (i = 0; i < STMMAC_PTP_READ_TRIES; i++) {
@@ -159,6 +223,61 @@ stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts)
 	return 0;
 }
 
+int
+stmmac_timesync_read_time(struct rte_eth_dev *dev, struct timespec *ts)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+
+	if (!ad->ptp_on)
+		return -EINVAL;
+	return stmmac_ptp_now(ad, ts);
+}
+
+/*
+ * ethdev's read_clock: the clock of the timestamp offload's stamps (the
+ * system time in ns), while the unit runs.
+ */
+int
+stmmac_read_clock(struct rte_eth_dev *dev, uint64_t *clock)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	struct timespec ts;
+	int ret;
+
+	if (!ad->ptp_on && !ad->rx_ts_offload)
+		return -ENOTSUP;
+	ret = stmmac_ptp_now(ad, &ts);
+	if (ret == 0)
+		*clock = (uint64_t)ts.tv_sec * STMMAC_NS_PER_S +
+			 (uint64_t)ts.tv_nsec;
+	return ret;
+}
+
+/*
+ * The first stamp kept in the uint64_t at @p off of any of the @p n
+ * queues @p queues, taken (0 left); -EINVAL while none is there.
+ */
+static int
+stmmac_ptp_take(void *const *queues, uint16_t n, size_t off,
+		struct timespec *ts)
+{
+	uint64_t ns;
+	uint16_t i;
+
+	for (i = 0; i < n; i++) {
+		if (queues[i] == NULL)
+			continue;
+		ns = __atomic_exchange_n((uint64_t *)RTE_PTR_ADD(queues[i], off),
+					 0, __ATOMIC_ACQUIRE);
+		if (ns == 0)
+			continue;
+		ts->tv_sec = (time_t)(ns / STMMAC_NS_PER_S);
+		ts->tv_nsec = (long)(ns % STMMAC_NS_PER_S);
+		return 0;
+	}
+	return -EINVAL;
+}
+
 /*
  * The stamp of the last frame sent with RTE_MBUF_F_TX_IEEE1588_TMST on
  * any TX queue, taken once; -EINVAL while none is there (not sent yet, or
@@ -168,25 +287,26 @@ int
 stmmac_timesync_read_tx_timestamp(struct rte_eth_dev *dev,
 				  struct timespec *ts)
 {
-	struct stmmac_tx_queue *txq;
-	uint64_t ns;
-	uint16_t i;
-
 	if (!stmmac_adapter(dev)->ptp_on)
 		return -EINVAL;
-	for (i = 0; i < dev->data->nb_tx_queues; i++) {
-		txq = dev->data->tx_queues[i];
-		if (txq == NULL)
-			continue;
-		ns = __atomic_exchange_n(&txq->tx_stamp_ns, 0,
-					 __ATOMIC_ACQUIRE);
-		if (ns == 0)
-			continue;
-		ts->tv_sec = (time_t)(ns / STMMAC_NS_PER_S);
-		ts->tv_nsec = (long)(ns % STMMAC_NS_PER_S);
-		return 0;
-	}
-	return -EINVAL;
+	return stmmac_ptp_take(dev->data->tx_queues, dev->data->nb_tx_queues,
+			       offsetof(struct stmmac_tx_queue, tx_stamp_ns), ts);
+}
+
+/*
+ * The stamp of the last PTP message received with one on any RX queue,
+ * taken once; -EINVAL while none is there. @p flags (a register index on
+ * other PMDs) is not used.
+ */
+int
+stmmac_timesync_read_rx_timestamp(struct rte_eth_dev *dev,
+				  struct timespec *ts, uint32_t flags)
+{
+	RTE_SET_USED(flags);
+	if (!stmmac_adapter(dev)->ptp_on)
+		return -EINVAL;
+	return stmmac_ptp_take(dev->data->rx_queues, dev->data->nb_rx_queues,
+			       offsetof(struct stmmac_rx_queue, rx_stamp_ns), ts);
 }
 
 int

@@ -6,7 +6,8 @@
  *   A. harvest (stmmac_rx_harvest): released descriptors, one barrier;
  *   B. which groups are clean (stmmac_rx_group_clean), each frame's
  *      lengths (stmmac_rx_frame_len) and verdict (stmmac_rx_hw_csum);
- *   D. the general path (stmmac_rx_desc, stmmac_rxq.c);
+ *   D. the general path (stmmac_rx_desc, stmmac_rx_general.c) and, on
+ *      its frames, the IEEE 1588 flags and stamp (stmmac_rx_stamp.c);
  *   E. the stuck check, refill and tail doorbell (stmmac_rx_poll_end).
  * Why each step is where it is, with the figures: docs/design/rxpath.md
  * and docs/design/families.md.
@@ -106,7 +107,8 @@ stmmac_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *s1,
 /*
  * B. Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
  * last 1-3) are complete, error-free, single-buffer frames of acceptable
- * length (error bits OR-ed across the group, VPP ige/iavf style).
+ * length, none stamped (error bits OR-ed across the group, VPP ige/iavf
+ * style).
  */
 static __rte_always_inline bool
 stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
@@ -117,7 +119,6 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 	uint32_t all = UINT32_MAX, any = 0, bad = 0;
 	unsigned int k;
 
-	RTE_SET_USED(s1);
 	for (k = 0; k < cnt; k++) {
 		uint32_t pl = st[k] & RDES3_PACKET_SIZE_MASK;
 
@@ -127,6 +128,13 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 		bad |= (uint32_t)(pl - q->fcs_trim - RTE_ETHER_HDR_LEN > len_span);
 		bad |= (uint32_t)(pl > rxq->q.buf_size);
 	}
+	/*
+	 * A stamped frame (RDES1 TSA) goes to the general path, which holds
+	 * it for the context descriptor after it: inside the group that
+	 * descriptor (no FD, no LD) already makes it unclean, so only the
+	 * group's last frame is looked at.
+	 */
+	bad |= s1[cnt - 1] & RDES1_TIMESTAMP_AVAILABLE;
 	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
 	       !(any & RDES3_ERROR_SUMMARY);
 }
@@ -149,6 +157,16 @@ stmmac_rx_verdict(uint32_t rdes3, uint32_t rdes1)
 {
 	RTE_SET_USED(rdes3);
 	return stmmac_rx_hw_csum(rdes1);
+}
+
+/* D. A frame of the general path: its IEEE 1588 flags and stamp. */
+static __rte_always_inline void
+stmmac_rx_slow_done(struct socnic_rx_queue *q, struct rte_mbuf *mb)
+{
+	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
+
+	if (unlikely(rxq->ts_ol != 0))
+		stmmac_rx_stamp_apply(rxq, mb);
 }
 
 /*
@@ -179,6 +197,7 @@ static const struct socnic_rx_codec stmmac_rx_codec = {
 	.frame_len = stmmac_rx_frame_len,
 	.hw_csum = stmmac_rx_verdict,
 	.desc = stmmac_rx_desc,
+	.slow_done = stmmac_rx_slow_done,
 	.consumed = NULL,
 	.missed_update = stmmac_rx_missed_update,
 	.poll_end = stmmac_rx_poll_end,

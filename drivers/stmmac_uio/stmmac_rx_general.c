@@ -157,17 +157,36 @@ stmmac_rx_chain(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 		stmmac_rx_frame_error(rxq, des3, rxq->q.pkt_len));
 }
 
+/* A normal descriptor (no context descriptor), any state but HOLD. */
+struct rte_mbuf *
+stmmac_rx_desc_frame(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
+		     uint32_t des1)
+{
+	struct rte_mbuf *mb = socnic_rx_general(q, slot, des3, des1,
+						des3 & RDES3_FIRST_DESCRIPTOR,
+						des3 & RDES3_LAST_DESCRIPTOR,
+						stmmac_rx_single, stmmac_rx_chain);
+
+	/* Its stamp comes next (stmmac_rx_stamp.c): held until then. */
+	if (unlikely(mb != NULL && (des3 & RDES3_RDES1_VALID) &&
+		     (des1 & RDES1_TIMESTAMP_AVAILABLE)))
+		return stmmac_rx_hold(stmmac_rxq(q), mb, des1);
+	return mb;
+}
+
 /*
  * Any descriptor, any state: the general path (socnic_rx_general()). A
  * frame it completes has its lengths and port set; the caller syncs,
- * parses and delivers it. RDES1 is the caller's, for the verdict.
+ * parses and delivers it. RDES1 is the caller's, for the verdict. A
+ * context descriptor, or a frame held for one, goes to
+ * stmmac_rx_stamp.c.
  */
 struct rte_mbuf *
 stmmac_rx_desc(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 	       uint32_t des1)
 {
-	return socnic_rx_general(q, slot, des3, des1,
-				 des3 & RDES3_FIRST_DESCRIPTOR,
-				 des3 & RDES3_LAST_DESCRIPTOR,
-				 stmmac_rx_single, stmmac_rx_chain);
+	if (unlikely(q->state == SOCNIC_RX_HOLD ||
+		     (des3 & RDES3_CONTEXT_DESCRIPTOR)))
+		return stmmac_rx_ctx(stmmac_rxq(q), slot, des3, des1);
+	return stmmac_rx_desc_frame(q, slot, des3, des1);
 }

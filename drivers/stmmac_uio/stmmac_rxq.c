@@ -204,6 +204,10 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	int ret;
 
 	socnic_rx_queue_offloads(dev, &rxq->q);
+	/* The timestamp offload's field and flag (stmmac_rx_stamp.c). */
+	rxq->ts_dyn_flag = stmmac_adapter(dev)->ts_dyn_flag;
+	rxq->ts_dyn_off = stmmac_adapter(dev)->ts_dyn_off;
+	rxq->ts_ol = 0;
 	/*
 	 * The MAC strips the FCS (CST|ACS) unless KEEP_CRC or crc_strip=sw;
 	 * with crc_strip=sw it stores the FCS and software trims it, from

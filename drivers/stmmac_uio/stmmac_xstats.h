@@ -16,7 +16,7 @@
  * Error accounting: every frame the RX path drops is counted once in
  * rx_errors (-> ierrors) and once in exactly one of the detail counters
  * (desc_errors, length_errors, runts, oversize, truncated,
- * scatter_dropped).
+ * scatter_dropped, ts_lost).
  */
 #ifndef STMMAC_XSTATS_H
 #define STMMAC_XSTATS_H
@@ -30,6 +30,9 @@
 	RX(desc_stale, "stale status words on armed descriptors, re-armed") \
 	RX(desc_skipped, "descriptors the device skipped, reclaimed")	\
 	RX(missed_overflow, "missed-counter reads that found one saturated")	\
+	RX(ts_frames, "frames delivered with an IEEE 1588 stamp")	\
+	RX(ts_corrupt, "stamps the device marked corrupt, frame delivered without") \
+	RX(ts_lost, "frames whose context descriptor never came, dropped") \
 	TX(errors, "frames the device completed with ES set")
 
 struct stmmac_rxq_stats {

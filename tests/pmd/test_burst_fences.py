@@ -87,6 +87,7 @@ OUT_OF_LINE = {
     "rx_stale",          # a stale status word: RDES2 still armed
     "rx_stuck_check",    # a stopped ring (row 12), every 128th empty poll
     "rx_missed_update",  # the clear-on-read missed counter: a register read
+    "rx_stamp_apply",    # IEEE 1588 flags and stamp on a general-path frame
 }
 # Function pointers chosen at run time that a fast-path function may load:
 # lib/csum's dispatch to the CPU's kernel (csum_dispatch.c). Today the

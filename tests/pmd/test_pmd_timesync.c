@@ -16,10 +16,20 @@
  *  - a wrong ptp_clk= (twice the model's): the time runs at half rate,
  *    as it would on a board;
  *  - TX stamps: a frame sent with RTE_MBUF_F_TX_IEEE1588_TMST carries
- *    the time it left, read once; none without the flag or the unit.
+ *    the time it left, read once; none without the flag or the unit;
+ *  - RX stamps (step mode, a capture of PTP messages among other
+ *    frames): every frame delivered in order; the PTP messages the MAC
+ *    stamps flagged, counted, their last stamp read once; with RTE_ETH_RX_OFFLOAD_TIMESTAMP every frame stamped in the
+ *    mbuf's dynamic field, in order, within the reads of the clock, through
+ *    a small ring in bursts of 1 to 32 (a frame held for its context
+ *    descriptor across bursts); the offload refused without ptp_clk=.
  */
 #include <time.h>
 
+#include <rte_ip.h>
+#include <rte_mbuf_dyn.h>
+
+#include "../pcap_frames.h"
 #include "pmd_harness.h"
 #include "rte_pmd_stmmac_uio.h"
 
@@ -364,6 +374,284 @@ test_wrong_clock(void)
 	ts_remove((uint16_t)port);
 }
 
+/* ---- RX stamps ---- */
+
+/* The frames of the RX capture, each with its index at RX_IDX_OFF. */
+enum rx_kind {
+	RX_PLAIN,	/* UDP/IPv4 to port 5000 */
+	RX_SYNC,	/* PTP over Ethernet, version 2: stamped */
+	RX_ANNOUNCE,	/* a PTP message the MAC does not stamp: no flag */
+	RX_UDP_DREQ,	/* Delay_Req over UDP/IPv4 port 319: stamped */
+	RX_SYNC_V1,	/* version 1: not recognised */
+	RX_FOLLOW_UP,	/* stamped under the PMD's filter */
+	RX_KINDS
+};
+#define RX_LEN		80u
+#define RX_IDX_OFF	72u
+#define RX_PTP_FLAGS	((uint64_t)(RTE_MBUF_F_RX_IEEE1588_PTP | RTE_MBUF_F_RX_IEEE1588_TMST))
+
+/* A fixed mix, so every kind lands at every place of a quad. */
+static enum rx_kind
+rx_kind_of(uint32_t i)
+{
+	return (enum rx_kind)((i * 5u + (i >> 2)) % RX_KINDS);
+}
+
+static size_t
+rx_frame(uint8_t *b, enum rx_kind k, uint32_t idx)
+{
+	static const uint8_t ptp_dst[6] = { 0x01, 0x1b, 0x19, 0, 0, 0 };
+	struct rte_ipv4_hdr *ip = (struct rte_ipv4_hdr *)(b + 14);
+	uint8_t *udp = b + 14 + 20, *ptp = b + 14;
+
+	memset(b, 0, RX_LEN);
+	b[11] = 0x02;
+	if (k == RX_PLAIN || k == RX_UDP_DREQ) {
+		memset(b, 0xff, 6);
+		b[12] = 0x08;
+		ip->version_ihl = 0x45;
+		ip->total_length = rte_cpu_to_be_16(RX_LEN - 14);
+		ip->time_to_live = 64;
+		ip->next_proto_id = IPPROTO_UDP;
+		ip->src_addr = RTE_BE32(0xc0a80001);
+		ip->dst_addr = RTE_BE32(0xc0a80002);
+		ip->hdr_checksum = rte_ipv4_cksum(ip);
+		/* From port 319, to 319 (PTP event) or 5000. */
+		udp[0] = 0x01;
+		udp[1] = 0x3f;
+		udp[2] = k == RX_UDP_DREQ ? 0x01 : 0x13;
+		udp[3] = k == RX_UDP_DREQ ? 0x3f : 0x88;
+		udp[5] = (uint8_t)(RX_LEN - 14 - 20);	/* length; no checksum */
+		ptp = udp + 8;
+	} else {
+		memcpy(b, ptp_dst, 6);
+		b[12] = 0x88;
+		b[13] = 0xf7;
+	}
+	if (k != RX_PLAIN) {
+		ptp[0] = k == RX_SYNC || k == RX_SYNC_V1 ? 0x0 :
+			 k == RX_ANNOUNCE ? 0xb : k == RX_UDP_DREQ ? 0x1 : 0x8;
+		ptp[1] = k == RX_SYNC_V1 ? 1 : 2;
+	}
+	memcpy(b + RX_IDX_OFF, &idx, sizeof(idx));
+	return RX_LEN;
+}
+
+/* What the PMD flags on frame kind @p k (@p all: every frame stamped). */
+static uint64_t
+rx_want(enum rx_kind k)
+{
+	switch (k) {
+	case RX_SYNC:
+	case RX_UDP_DREQ:
+	case RX_FOLLOW_UP:
+		return RX_PTP_FLAGS;
+	default:
+		return 0;
+	}
+}
+
+static bool
+rx_capture(char *path, uint32_t n)
+{
+	struct pcap_pkthdr h;
+	uint8_t frame[RX_LEN];
+	pcap_t *p;
+	pcap_dumper_t *d = pcap_frames_create_tmp(path, &p);
+	uint32_t i;
+
+	if (d == NULL)
+		return false;
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < n; i++) {
+		h.len = h.caplen = (uint32_t)rx_frame(frame, rx_kind_of(i), i);
+		pcap_dump((u_char *)d, &h, frame);
+	}
+	pcap_dump_close(d);
+	pcap_close(p);
+	return true;
+}
+
+struct rx_run {
+	const char *what;
+	uint32_t n;		/* frames of the capture */
+	bool offload;		/* RTE_ETH_RX_OFFLOAD_TIMESTAMP, no timesync */
+	uint32_t got;
+	uint32_t flag_bad;	/* frames with other flags than rx_want() */
+	uint32_t stamped;	/* with the offload's flag */
+	uint32_t stamp_bad;	/* outside [before, after] or going back */
+	int64_t before, after, last;
+	int dyn_off;
+	uint64_t dyn_flag;
+	/* After the run: timesync_read_rx_timestamp twice, the xstat. */
+	int read_rc, again_rc;
+	int64_t read_ns;
+	uint64_t ts_frames;
+};
+
+static void
+rx_check(struct rx_run *r, struct rte_mbuf *m)
+{
+	uint64_t want;
+	uint32_t idx;
+	int64_t t;
+
+	memcpy(&idx, rte_pktmbuf_mtod_offset(m, uint8_t *, RX_IDX_OFF),
+	       sizeof(idx));
+	CHECK_EQ_U(idx, r->got, "%s: frame %u in order", r->what, r->got);
+	want = rx_want(rx_kind_of(idx));
+	/* The offload stamps every frame: every PTP message flagged. */
+	if (r->offload && rx_kind_of(idx) == RX_ANNOUNCE)
+		want = RX_PTP_FLAGS;
+	if ((m->ol_flags & RX_PTP_FLAGS) != want && r->flag_bad++ < 5)
+		CHECK(0, "%s: frame %u (kind %d) flags %#" PRIx64 ", want %#" PRIx64,
+		      r->what, idx, rx_kind_of(idx),
+		      (uint64_t)(m->ol_flags & RX_PTP_FLAGS), want);
+	if (r->dyn_flag != 0 && (m->ol_flags & r->dyn_flag)) {
+		t = (int64_t)*RTE_MBUF_DYNFIELD(m, r->dyn_off, rte_mbuf_timestamp_t *);
+		if ((t < r->before || t > r->after || t < r->last) &&
+		    r->stamp_bad++ < 5)
+			CHECK(0, "%s: frame %u stamp %" PRId64 " outside %" PRId64
+			      "..%" PRId64 " or before %" PRId64, r->what, idx, t,
+			      r->before, r->after, r->last);
+		r->last = t;
+		r->stamped++;
+	}
+	r->got++;
+}
+
+/* The port's clock in ns (timesync or, with the offload, read_clock). */
+static int64_t
+rx_clock(uint16_t port, bool offload)
+{
+	uint64_t c = 0;
+
+	if (!offload)
+		return ptp_ns(port);
+	CHECK_EQ_U(rte_eth_read_clock(port, &c), 0, "read_clock");
+	return (int64_t)c;
+}
+
+/*
+ * The capture through a port in step mode with @p nb_desc descriptors:
+ * the model moves a few frames at a time, the PMD receives them in
+ * bursts of 1, 3, 7 and 32 in turn.
+ */
+static void
+rx_run(struct rx_run *r, uint16_t nb_desc)
+{
+	static const uint16_t bursts[] = { 1, 3, 7, 32 };
+	struct rte_eth_conf conf;
+	struct rte_mbuf *pkts[32];
+	struct rte_mempool *mp;
+	char path[] = "/tmp/socrx_ts_rx_XXXXXX", args[128];
+	struct timespec ts = { 0, 0 };
+	unsigned int polls, b = 0;
+	uint16_t k, got;
+	int port;
+
+	memset(&conf, 0, sizeof(conf));
+	if (r->offload)
+		conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+	CHECK(rx_capture(path, r->n), "%s: capture", r->what);
+	snprintf(args, sizeof(args), "ptp_clk=50000000,model_step=1,rx_pcap=%s",
+		 path);
+	port = ts_open(args);
+	mp = eal_harness_pool("ts_rx_pool", 2048, RTE_PKTMBUF_HEADROOM + 2048);
+	CHECK(mp != NULL, "%s: pool", r->what);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, nb_desc, &conf) != 0) {
+		CHECK(0, "%s: start", r->what);
+		goto out;
+	}
+	r->dyn_off = rte_mbuf_dynfield_lookup(RTE_MBUF_DYNFIELD_TIMESTAMP_NAME,
+					      NULL);
+	r->dyn_flag = r->offload ? RTE_BIT64(rte_mbuf_dynflag_lookup(
+			RTE_MBUF_DYNFLAG_RX_TIMESTAMP_NAME, NULL)) : 0;
+	if (!r->offload)
+		CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0,
+			   "%s: enable", r->what);
+	r->before = rx_clock((uint16_t)port, r->offload);
+	for (polls = 0; polls < 100000 && r->got < r->n; polls++) {
+		CHECK(rte_pmd_stmmac_uio_model_step((uint16_t)port, 5) >= 0,
+		      "%s: step", r->what);
+		got = rte_eth_rx_burst((uint16_t)port, 0, pkts,
+				       bursts[b++ % RTE_DIM(bursts)]);
+		for (k = 0; k < got; k++) {
+			if (k == 0)
+				r->after = rx_clock((uint16_t)port, r->offload);
+			rx_check(r, pkts[k]);
+			rte_pktmbuf_free(pkts[k]);
+		}
+	}
+	CHECK_EQ_U(r->got, r->n, "%s: frames delivered", r->what);
+	CHECK_EQ_U(pmd_harness_eth_stats((uint16_t)port).ierrors, 0,
+		   "%s: ierrors", r->what);
+	r->read_rc = rte_eth_timesync_read_rx_timestamp((uint16_t)port, &ts, 0);
+	r->read_ns = ts_ns(&ts);
+	r->again_rc = rte_eth_timesync_read_rx_timestamp((uint16_t)port, &ts, 0);
+	r->ts_frames = pmd_harness_xstat((uint16_t)port, "rx_q0_ts_frames");
+	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "%s: stop", r->what);
+out:
+	if (port >= 0)
+		ts_remove((uint16_t)port);
+	rte_mempool_free(mp);
+	unlink(path);
+}
+
+/*
+ * Timesync on: PTP messages flagged, the stamped ones with TMST, counted;
+ * the last stamp read once, within the clock's reads.
+ */
+static void
+test_rx_stamp(void)
+{
+	struct rx_run r = { .what = "timesync", .n = 96 };
+	uint32_t i, want = 0;
+
+	for (i = 0; i < r.n; i++)
+		want += rx_want(rx_kind_of(i)) == RX_PTP_FLAGS;
+	rx_run(&r, 256);
+	CHECK_EQ_U(r.stamped, 0, "timesync: no dynamic stamp without the offload");
+	CHECK_EQ_U(r.ts_frames, want, "timesync: frames stamped (xstat)");
+	CHECK_EQ_U(r.read_rc, 0, "timesync: RX stamp read");
+	CHECK(r.read_ns >= r.before && r.read_ns <= r.after,
+	      "timesync: RX stamp %" PRId64 " in %" PRId64 "..%" PRId64,
+	      r.read_ns, r.before, r.after);
+	CHECK_EQ_U(r.again_rc, -EINVAL, "timesync: an RX stamp is taken once");
+}
+
+/*
+ * The offload alone: every frame stamped in order through a 64-descriptor
+ * ring (each stamped frame takes two), the PTP messages flagged as
+ * stamped too; timesync_read_rx_timestamp needs timesync.
+ */
+static void
+test_rx_offload(void)
+{
+	struct rx_run r = { .what = "offload", .n = 400, .offload = true };
+	struct rte_eth_conf conf;
+	struct rte_eth_dev_info info;
+	int port;
+
+	rx_run(&r, 64);
+	CHECK_EQ_U(r.stamped, r.n, "offload: every frame stamped");
+	CHECK_EQ_U(r.ts_frames, r.n, "offload: frames stamped (xstat)");
+	CHECK_EQ_U(r.read_rc, -EINVAL, "offload: read_rx_timestamp without timesync");
+	/* No ptp_clk=: the offload is not offered, configure refuses it. */
+	port = ts_open("");
+	if (port < 0)
+		return;
+	memset(&conf, 0, sizeof(conf));
+	conf.rxmode.offloads = RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+	CHECK_EQ_U(rte_eth_dev_info_get((uint16_t)port, &info), 0, "info");
+	CHECK(!(info.rx_offload_capa & RTE_ETH_RX_OFFLOAD_TIMESTAMP),
+	      "no ptp_clk=: no timestamp offload offered");
+	CHECK(rte_eth_dev_configure((uint16_t)port, 1, 1, &conf) < 0,
+	      "no ptp_clk=: the offload refused");
+	ts_remove((uint16_t)port);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -373,6 +661,8 @@ main(int argc, char **argv)
 	test_time();
 	test_wrong_clock();
 	test_tx_stamp();
+	test_rx_stamp();
+	test_rx_offload();
 	rte_eal_cleanup();
 	return harness_result("pmd_timesync");
 }

@@ -93,6 +93,11 @@ struct socnic_rx_codec {
 	 */
 	struct rte_mbuf *(*desc)(struct socnic_rx_queue *q, uint16_t slot,
 				 uint32_t st, uint32_t s1);
+	/*
+	 * D. On a frame of the general path once delivered (parsed, copied
+	 * or not): what the family adds to it (NULL: nothing).
+	 */
+	void (*slow_done)(struct socnic_rx_queue *q, struct rte_mbuf *mb);
 	/* D. After @p n descriptors were processed (NULL: nothing to do). */
 	void (*consumed)(struct socnic_rx_queue *q, uint16_t n);
 	/* E. Folds the device's missed-frame counters (out of line). */
@@ -203,9 +208,12 @@ socnic_rx_deliver(const struct socnic_rx_codec *c, struct socnic_rx_queue *q,
 			if (mb == NULL)
 				continue;
 			bytes += mb->pkt_len;
-			pkts[nb++] = socnic_rx_deliver_slow(v, mb,
+			mb = socnic_rx_deliver_slow(v, mb,
 				socnic_rx_codec_hw(c, q, st[i + k], s1[i + k]),
 				flags, &handoff);
+			if (c->slow_done != NULL)
+				c->slow_done(q, mb);
+			pkts[nb++] = mb;
 		}
 	}
 	socnic_rx_batch_end(b);

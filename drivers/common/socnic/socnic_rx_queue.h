@@ -58,6 +58,11 @@ enum socnic_rx_state {
 	SOCNIC_RX_IDLE = 0,	/* between frames */
 	SOCNIC_RX_CHAIN,	/* a multi-buffer frame is being chained */
 	SOCNIC_RX_DISCARD,	/* dropping the rest of a frame, until its last */
+	/*
+	 * A complete frame (pkt_first) waits for what the family's device
+	 * writes after it (dwmac4: the context descriptor with its stamp).
+	 */
+	SOCNIC_RX_HOLD,
 };
 
 struct socnic_rx_queue {

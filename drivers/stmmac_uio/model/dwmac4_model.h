@@ -305,6 +305,12 @@ struct dwmac4_model_stats {
 	 * does not carry out.
 	 */
 	uint64_t ptp_cmds_ignored;
+	/*
+	 * RX context descriptors written with a frame's stamp, and stamps
+	 * lost because the channel stopped before one was available.
+	 */
+	uint64_t rx_ctx_desc;
+	uint64_t rx_ctx_lost;
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -116,8 +116,11 @@ struct model_rx_frame {
 	uint32_t len;		/* bytes to store, FCS included unless stripped */
 	uint32_t done;		/* bytes stored so far */
 	uint32_t ndesc;		/* descriptors written back so far */
-	uint32_t rdes1;		/* checksum status for the last descriptor */
+	uint32_t rdes1;		/* checksum and PTP status for the last descriptor */
 	bool rs1v;
+	/* With RDES1_TIMESTAMP_AVAILABLE: the stamp, for the context descriptor. */
+	uint32_t ts_sec, ts_sub;
+	bool ctx_due;		/* closed; its context descriptor not yet written */
 	bool ioc;		/* a descriptor it used asked for RI */
 	uint32_t fifo_bytes;	/* bytes it still holds in the MTL queue */
 	uint8_t q;		/* the MTL RX queue it was routed to */
@@ -155,6 +158,7 @@ struct model_mtl_rxq {
 		uint32_t off;		/* first byte in buf */
 		uint32_t len, rdes1, flt, flt_desc;
 		uint64_t flt_r, seq;
+		uint32_t ts_sec, ts_sub;
 		bool rs1v;
 	} ent[MODEL_MTL_RXQ_FRAMES];
 	uint32_t head, tail;		/* free-running entry indices */
@@ -315,6 +319,14 @@ void model_ptp_reset(struct dwmac4_model *m);
  * TSENA is clear (nothing is stamped). Lock held.
  */
 bool model_ptp_stamp(struct dwmac4_model *m, uint32_t *sec, uint32_t *sub);
+/*
+ * dwmac4_model_ptp_rx.c: RDES1's PTP bits for received frame @p p of
+ * @p n bytes under MAC_Timestamp_Control (PMT, PFT, PV for a PTP message
+ * it recognises; TSA with the stamp in *@p sec, *@p sub when it takes
+ * one), 0 for neither. Lock held.
+ */
+uint32_t model_ptp_rx_status(struct dwmac4_model *m, const uint8_t *p,
+			     uint32_t n, uint32_t *sec, uint32_t *sub);
 
 /* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
 

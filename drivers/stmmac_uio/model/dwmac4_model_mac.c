@@ -222,7 +222,7 @@ model_mac_rx(struct dwmac4_model *m)
 	struct model_route *rt;
 	unsigned int q = 0;
 	bool can;
-	uint32_t cfg, n;
+	uint32_t cfg, n, ptp;
 	int rc;
 
 	if (!m->macf_pending) {
@@ -292,6 +292,12 @@ model_mac_rx(struct dwmac4_model *m)
 		cfg = model_reg_get(m, GMAC_CONFIG);
 		f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
 		f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
+		/* The timestamp unit: PTP status, the stamp at reception. */
+		ptp = model_ptp_rx_status(m, f->data, n, &f->ts_sec, &f->ts_sub);
+		if (ptp != 0) {
+			f->rdes1 |= ptp;
+			f->rs1v = true;
+		}
 		if ((f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IP_HDR_ERROR)) ==
 		    RDES1_IPV4_HEADER)
 			model_mmc_add(m, DWMAC4_MMC_RX_IPV4_GD, 1);

@@ -136,6 +136,8 @@ model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
 	q->ent[i].len = f->len;
 	q->ent[i].rdes1 = f->rdes1;
 	q->ent[i].rs1v = f->rs1v;
+	q->ent[i].ts_sec = f->ts_sec;
+	q->ent[i].ts_sub = f->ts_sub;
 	q->ent[i].flt = f->flt;
 	q->ent[i].flt_desc = f->flt_desc;
 	q->ent[i].flt_r = f->flt_r;
@@ -160,6 +162,8 @@ model_mtl_rx_pop(struct dwmac4_model *m, unsigned int qn,
 	f->len = q->ent[i].len;
 	f->rdes1 = q->ent[i].rdes1;
 	f->rs1v = q->ent[i].rs1v;
+	f->ts_sec = q->ent[i].ts_sec;
+	f->ts_sub = q->ent[i].ts_sub;
 	f->flt = q->ent[i].flt;
 	f->flt_desc = q->ent[i].flt_desc;
 	f->flt_r = q->ent[i].flt_r;

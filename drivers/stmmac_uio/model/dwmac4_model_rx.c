@@ -208,16 +208,50 @@ model_rx_wb_flush(struct dwmac4_model *m)
 	m->wb_frames = 0;
 }
 
-/* Closes the frame on its last descriptor (step 4) and sets RI (step 5). */
-static void
-rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
+/*
+ * Step 4b: a frame whose RDES1 says TSA has its stamp written in a context
+ * descriptor, the next one the driver armed: RDES0 the sub-seconds, RDES1
+ * the seconds, RDES3 CTXT with OWN clear (Linux dwmac4_get_timestamp()).
+ * False while no descriptor is there: the frame's close waits for one.
+ */
+static bool
+rx_write_ctx(struct dwmac4_model *m, struct model_rx_frame *f)
 {
-	rx_write_back(m, f, true, err);
+	struct dwmac4_desc *d;
+	uint32_t idx;
+	uint8_t *buf;
+
+	if (rx_take_desc(m, f, &idx, &buf) != RX_TAKE_OK)
+		return false;
+	d = model_ring_desc(m, &m->rx[f->ch], idx, "RX context descriptor");
+	if (d == NULL)
+		return true;
+	if (m->params.wb_batch > 1) {
+		struct dwmac4_desc w = { htole32(f->ts_sub), htole32(f->ts_sec),
+					 0, 0 };
+
+		if (m->wb_n == MODEL_WB_MAX)
+			model_rx_wb_flush(m);
+		model_mem_write(m, d, &w, offsetof(struct dwmac4_desc, des3));
+		m->wb[m->wb_n].ch = f->ch;
+		m->wb[m->wb_n].idx = idx;
+		m->wb[m->wb_n].des3 = RDES3_CONTEXT_DESCRIPTOR;
+		m->wb_n++;
+	} else {
+		desc_write_back(m, d, f->ts_sub, f->ts_sec, 0,
+				RDES3_CONTEXT_DESCRIPTOR);
+	}
+	MODEL_STAT_ADD(m, rx_ctx_desc, 1);
+	return true;
+}
+
+/* Step 5: the frame is done; RI, or the RX watchdog. */
+static void
+rx_done(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	f->ctx_due = false;
 	if (m->params.wb_batch > 1 && ++m->wb_frames >= m->params.wb_batch)
 		model_rx_wb_flush(m);
-	MODEL_STAT_ADD(m, rx_delivered, 1);
-	if (err)
-		MODEL_STAT_ADD(m, rx_delivered_err, 1);
 	/*
 	 * RI for a frame whose descriptors asked for it (RDES3.IOC), which
 	 * also stops the RX watchdog; else the watchdog starts, if stopped,
@@ -231,6 +265,41 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 		model_rwt_start(m, f->ch);
 	}
 	__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
+}
+
+/*
+ * Closes the frame on its last descriptor (step 4), then its context
+ * descriptor if it carries a stamp (4b), then RI (step 5). Returns
+ * MODEL_WORK_NONE while the context descriptor waits for a descriptor.
+ */
+static enum model_work
+rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
+{
+	rx_write_back(m, f, true, err);
+	MODEL_STAT_ADD(m, rx_delivered, 1);
+	if (err)
+		MODEL_STAT_ADD(m, rx_delivered_err, 1);
+	f->ctx_due = f->rs1v && (f->rdes1 & RDES1_TIMESTAMP_AVAILABLE);
+	if (f->ctx_due && !rx_write_ctx(m, f))
+		return MODEL_WORK_NONE;
+	rx_done(m, f);
+	return MODEL_WORK_FRAME;
+}
+
+/*
+ * A closed frame's context descriptor, once a descriptor is armed; a
+ * channel stopping meanwhile loses the stamp (counted, rx_ctx_lost).
+ */
+static enum model_work
+rx_ctx_continue(struct dwmac4_model *m, struct model_rx_frame *f)
+{
+	if (!rx_write_ctx(m, f)) {
+		if (!m->rx[f->ch].stopping)
+			return MODEL_WORK_NONE;
+		MODEL_STAT_ADD(m, rx_ctx_lost, 1);
+	}
+	rx_done(m, f);
+	return MODEL_WORK_FRAME;
 }
 
 /* DMA_CHAN_MISS_FRAME_CNT +1: MFC saturates at 2047, then MFCO is set. */
@@ -255,6 +324,8 @@ rx_continue(struct dwmac4_model *m, unsigned int ch)
 	uint32_t idx;
 	uint8_t *buf;
 
+	if (f->ctx_due)
+		return rx_ctx_continue(m, f);
 	if (!f->held) {
 		model_fault_rx_skip(m, f);
 		/*
@@ -286,9 +357,8 @@ rx_continue(struct dwmac4_model *m, unsigned int ch)
 			if (!(model_reg_get(m, DMA_CHAN_RX_CONTROL(ch)) &
 			      DWMAC4_DMA_CONTROL_RPF) && !m->rx[ch].stopping)
 				return MODEL_WORK_NONE;
-			rx_close(m, f, RDES3_ERROR_SUMMARY |
-				 RDES3_OVERFLOW_ERROR);
-			return MODEL_WORK_FRAME;
+			return rx_close(m, f, RDES3_ERROR_SUMMARY |
+					RDES3_OVERFLOW_ERROR);
 		}
 		rx_write_back(m, f, false, 0);
 		model_fault_rx_restart(m, f);
@@ -296,8 +366,7 @@ rx_continue(struct dwmac4_model *m, unsigned int ch)
 		if (model_fault_rx_stalled(m, ch))
 			return MODEL_WORK_NONE;
 	}
-	rx_close(m, f, model_fault_rx_last(m, f));
-	return MODEL_WORK_FRAME;
+	return rx_close(m, f, model_fault_rx_last(m, f));
 }
 
 /*
@@ -344,6 +413,7 @@ model_rx_dma(struct dwmac4_model *m, unsigned int ch)
 		f->ndesc = 0;
 		f->held = false;
 		f->ioc = false;
+		f->ctx_due = false;
 		model_fault_rx_ready(m, f);
 		__atomic_store_n(&f->active, true, __ATOMIC_RELEASE);
 	}
@@ -397,6 +467,13 @@ model_rx_abort(struct dwmac4_model *m, unsigned int ch)
 	model_fault_rx_reset(m, ch);
 	if (!f->active)
 		return;
+	if (f->ctx_due) {
+		/* Delivered; only its stamp had no descriptor yet. */
+		f->ctx_due = false;
+		MODEL_STAT_ADD(m, rx_ctx_lost, 1);
+		__atomic_store_n(&f->active, false, __ATOMIC_RELEASE);
+		return;
+	}
 	model_mtl_rx_release(m, f);
 	f->held = false;
 	MODEL_STAT_ADD(m, rx_dropped_stopped, 1);
