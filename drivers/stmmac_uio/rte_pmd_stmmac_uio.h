@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
- * net_stmmac_uio: a small public API for tests and tools, harness side
- * only. It reports on the software device model behind a port (what a
- * test bench would measure on the wire); the driver itself never uses it.
+ * net_stmmac_uio: a small public API. One call completes what ethdev
+ * lacks before DPDK 24.11 (rte_pmd_stmmac_uio_timesync_adjust_freq());
+ * the rest is for tests and tools, harness side only: it reports on the
+ * software device model behind a port (what a test bench would measure
+ * on the wire), and the driver itself never uses it.
  *
  * Every function returns -ENODEV for a port that is not a net_stmmac_uio
  * port and -ENOTSUP for a port driving real hardware through uio=.
@@ -24,6 +26,18 @@ struct dwmac4_model_stats;
 struct dwmac4_model_faults;
 
 #define RTE_PMD_STMMAC_UIO_EXPORT __attribute__((visibility("default")))
+
+/*
+ * The IEEE 1588 clock's rate trimmed by @p scaled_ppm, parts per million
+ * with a 16-bit fraction (positive: faster), as ethdev's
+ * rte_eth_timesync_adjust_freq() from DPDK 24.11 does on this PMD: for
+ * applications built against older releases. On any net_stmmac_uio port,
+ * hardware or model. 0; -EINVAL with timesync off or beyond the range the
+ * addend register holds; -ENODEV for another port.
+ */
+RTE_PMD_STMMAC_UIO_EXPORT
+int rte_pmd_stmmac_uio_timesync_adjust_freq(uint16_t port_id,
+					    int64_t scaled_ppm);
 
 /* The device's own counters (frames offered, delivered, missed, ...). */
 RTE_PMD_STMMAC_UIO_EXPORT

@@ -297,6 +297,9 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.timesync_adjust_time	= stmmac_timesync_adjust_time,
 	.timesync_read_tx_timestamp = stmmac_timesync_read_tx_timestamp,
 	.timesync_read_rx_timestamp = stmmac_timesync_read_rx_timestamp,
+#ifdef SOCNIC_HAS_TIMESYNC_ADJUST_FREQ
+	.timesync_adjust_freq	= stmmac_timesync_adjust_freq,
+#endif
 	.read_clock		= stmmac_read_clock,
 };
 

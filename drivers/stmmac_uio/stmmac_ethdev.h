@@ -200,6 +200,8 @@ struct stmmac_adapter {
 	bool has_ptp;
 	bool ptp_on;
 	bool rx_ts_offload;
+	/* The frequency adjustment in force (scaled ppm, kept over a restart). */
+	int64_t ptp_scaled_ppm;
 	int ts_dyn_off;
 	uint64_t ts_dyn_flag;
 	/*
@@ -378,6 +380,11 @@ SOCNIC_STATS_OPS_DECLARE(stmmac)
 /* Starts the TX DMA channel of a queue programmed by stmmac_tx_queue_start(). */
 void stmmac_tx_queue_enable_dma(struct socnic_tx_queue *q);
 void stmmac_tx_queue_drain(struct socnic_tx_queue *q);
+/*
+ * What the device completed reclaimed now, as the next burst would (its
+ * IEEE 1588 stamp kept): from the lcore that sends on the queue.
+ */
+void stmmac_tx_queue_reclaim(struct stmmac_tx_queue *txq);
 void stmmac_tx_queue_stop(struct socnic_tx_queue *q);
 
 /* Graceful TX stop: at most 10000 polls of 10 us (100 ms). */

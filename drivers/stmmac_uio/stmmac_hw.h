@@ -79,6 +79,7 @@ void stmmac_link_watch_stop(struct rte_eth_dev *dev);
 int stmmac_timesync_read_rx_timestamp(struct rte_eth_dev *dev,
 				      struct timespec *ts, uint32_t flags);
 int stmmac_read_clock(struct rte_eth_dev *dev, uint64_t *clock);
+int stmmac_timesync_adjust_freq(struct rte_eth_dev *dev, int64_t scaled_ppm);
 /* RTE_ETH_RX_OFFLOAD_TIMESTAMP at configure: its dynamic field and flag. */
 int stmmac_ptp_configure(struct rte_eth_dev *dev);
 /* RTE_ETH_RX_OFFLOAD_TIMESTAMP where the unit and its clock are known. */

@@ -30,6 +30,7 @@
 #include "stmmac_ethdev.h"
 #include "stmmac_hw.h"
 #include "stmmac_logs.h"
+#include "rte_pmd_stmmac_uio.h"
 
 #define STMMAC_NS_PER_S		1000000000ull
 /* Linux waits 10 x 10 ms for TSINIT/TSUPDT/TSADDREG: 100 ms here too. */
@@ -69,6 +70,21 @@ stmmac_ptp_time_cmd(struct stmmac_adapter *ad, uint32_t sec, uint32_t nsec,
 	return stmmac_ptp_cmd(ad, cmd, what);
 }
 
+/*
+ * The addend @p base (the nominal rate) trimmed by @p scaled_ppm (ppm with
+ * a 16-bit fraction, Linux's adjfine unit): base + base x ppm / 10^6, as
+ * Linux's adjust_by_scaled_ppm(); 0 when that leaves the 32-bit register
+ * (the rate beyond what the accumulator can give).
+ */
+static uint64_t
+stmmac_ptp_addend(uint64_t base, int64_t scaled_ppm)
+{
+	__int128 a = (__int128)base +
+		     (__int128)base * scaled_ppm / (__int128)(1000000ll << 16);
+
+	return a <= 0 || a > UINT32_MAX ? 0 : (uint64_t)a;
+}
+
 /* MAC_Timestamp_Control: the unit on, and which frames it stamps. */
 static uint32_t
 stmmac_ptp_tcr(const struct stmmac_adapter *ad)
@@ -106,7 +122,10 @@ stmmac_ptp_start(struct stmmac_adapter *ad)
 		return -EINVAL;
 	}
 	/* 2^32 x (increments per second) / clock: 2^31 when ssinc is exact. */
-	addend = ((STMMAC_NS_PER_S / ssinc) << 32) / clk;
+	addend = stmmac_ptp_addend(((STMMAC_NS_PER_S / ssinc) << 32) / clk,
+				   ad->ptp_scaled_ppm);
+	if (addend == 0)
+		return -EINVAL;
 	socnic_write32(be, PTP_TCR, stmmac_ptp_tcr(ad));
 	socnic_write32(be, PTP_SSIR,
 		       (uint32_t)ssinc << GMAC4_PTP_SSIR_SSINC_SHIFT);
@@ -163,7 +182,11 @@ int
 stmmac_timesync_enable(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	int ret = stmmac_ptp_start_or_off(ad);
+	int ret;
+
+	/* An explicit enable starts at the nominal rate. */
+	ad->ptp_scaled_ppm = 0;
+	ret = stmmac_ptp_start_or_off(ad);
 
 	if (ret < 0)
 		return ret;
@@ -281,16 +304,30 @@ stmmac_ptp_take(void *const *queues, uint16_t n, size_t off,
 /*
  * The stamp of the last frame sent with RTE_MBUF_F_TX_IEEE1588_TMST on
  * any TX queue, taken once; -EINVAL while none is there (not sent yet, or
- * sent with the unit off: the MAC stamps nothing then).
+ * sent with the unit off: the MAC stamps nothing then). The stamp is in
+ * the frame's descriptor, read when the TX burst reclaims it: with none
+ * kept yet, the queues are reclaimed here (as DPDK's dpaa drains its TX
+ * confirmations), so a caller that sends one frame and polls for its stamp
+ * (testpmd's ieee1588 engine) gets it. Like the burst, from the lcore that
+ * sends on the queues.
  */
 int
 stmmac_timesync_read_tx_timestamp(struct rte_eth_dev *dev,
 				  struct timespec *ts)
 {
+	const size_t off = offsetof(struct stmmac_tx_queue, tx_stamp_ns);
+	uint16_t i;
+
 	if (!stmmac_adapter(dev)->ptp_on)
 		return -EINVAL;
+	if (stmmac_ptp_take(dev->data->tx_queues, dev->data->nb_tx_queues, off,
+			    ts) == 0)
+		return 0;
+	for (i = 0; i < dev->data->nb_tx_queues; i++)
+		if (dev->data->tx_queues[i] != NULL)
+			stmmac_tx_queue_reclaim(dev->data->tx_queues[i]);
 	return stmmac_ptp_take(dev->data->tx_queues, dev->data->nb_tx_queues,
-			       offsetof(struct stmmac_tx_queue, tx_stamp_ns), ts);
+			       off, ts);
 }
 
 /*
@@ -307,6 +344,44 @@ stmmac_timesync_read_rx_timestamp(struct rte_eth_dev *dev,
 		return -EINVAL;
 	return stmmac_ptp_take(dev->data->rx_queues, dev->data->nb_rx_queues,
 			       offsetof(struct stmmac_rx_queue, rx_stamp_ns), ts);
+}
+
+/*
+ * The rate trimmed by @p scaled_ppm (ppm with a 16-bit fraction; positive:
+ * faster) against the nominal one: the addend rewritten and latched
+ * (TSADDREG), as Linux's stmmac_adjust_freq(). Kept over a restart until
+ * the next timesync_enable. -EINVAL beyond what the 32-bit addend holds
+ * (about -100 %..+100 % with the PMD's settings).
+ */
+int
+stmmac_timesync_adjust_freq(struct rte_eth_dev *dev, int64_t scaled_ppm)
+{
+	struct stmmac_adapter *ad = stmmac_adapter(dev);
+	uint64_t clk = ad->da.ptp_clk, ssinc, addend;
+	int ret;
+
+	if (!ad->ptp_on)
+		return -EINVAL;
+	ssinc = 2 * STMMAC_NS_PER_S / clk;
+	addend = stmmac_ptp_addend(((STMMAC_NS_PER_S / ssinc) << 32) / clk,
+				   scaled_ppm);
+	if (addend == 0)
+		return -EINVAL;
+	socnic_write32(&ad->port.be, PTP_TAR, (uint32_t)addend);
+	ret = stmmac_ptp_cmd(ad, PTP_TCR_TSADDREG, "addend update");
+	if (ret == 0)
+		ad->ptp_scaled_ppm = scaled_ppm;
+	return ret;
+}
+
+int
+rte_pmd_stmmac_uio_timesync_adjust_freq(uint16_t port_id, int64_t scaled_ppm)
+{
+	struct stmmac_adapter *ad = stmmac_adapter_from_port(port_id);
+
+	if (ad == NULL)
+		return -ENODEV;
+	return stmmac_timesync_adjust_freq(ad->eth_dev, scaled_ppm);
 }
 
 int

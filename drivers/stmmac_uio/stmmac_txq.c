@@ -109,6 +109,13 @@ stmmac_tx_clean(struct stmmac_tx_queue *txq)
 		stmmac_tx_clean_tmpl(txq, false);
 }
 
+void
+stmmac_tx_queue_reclaim(struct stmmac_tx_queue *txq)
+{
+	if (txq->q.started)
+		stmmac_tx_clean(txq);
+}
+
 /*
  * Descriptors @p m needs (one per non-empty segment), or 0 when the device
  * cannot send it: empty, too long, or a segment over the 14-bit buffer

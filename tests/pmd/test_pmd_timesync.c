@@ -16,17 +16,23 @@
  *  - a wrong ptp_clk= (twice the model's): the time runs at half rate,
  *    as it would on a board;
  *  - TX stamps: a frame sent with RTE_MBUF_F_TX_IEEE1588_TMST carries
- *    the time it left, read once; none without the flag or the unit;
+ *    the time it left, read once, also with no burst after it; none
+ *    without the flag or the unit;
+ *  - frequency adjustment: the rate at 5/4 and 3/4, kept over a restart,
+ *    nominal after an enable, refused beyond the addend;
  *  - RX stamps (step mode, a capture of PTP messages among other
  *    frames): every frame delivered in order; the PTP messages the MAC
  *    stamps flagged, counted, their last stamp read once; with RTE_ETH_RX_OFFLOAD_TIMESTAMP every frame stamped in the
  *    mbuf's dynamic field, in order, within the reads of the clock, through
  *    a small ring in bursts of 1 to 32 (a frame held for its context
- *    descriptor across bursts); the offload refused without ptp_clk=.
+ *    descriptor across bursts); the offload refused without ptp_clk=;
+ *  - testpmd's ieee1588 engine's sequence, frame by frame, on a port whose
+ *    model runs in its thread.
  */
 #include <time.h>
 
 #include <rte_ip.h>
+#include <rte_version.h>
 #include <rte_mbuf_dyn.h>
 
 #include "../pcap_frames.h"
@@ -207,6 +213,26 @@ check_adjust(uint16_t port, int64_t delta)
 	      " ns", delta, t2 - t1, m1 - m0);
 }
 
+/*
+ * A pool @p name for @p port, the port started, stopped and started again:
+ * the second start resets the core, and the timestamp unit with it. The
+ * pool (the port running), or NULL after a failed check.
+ */
+static struct rte_mempool *
+ts_restart(uint16_t port, const char *name)
+{
+	struct rte_mempool *mp = eal_harness_pool(name, 1024,
+						  RTE_PKTMBUF_HEADROOM + 2048);
+
+	CHECK(mp != NULL, "pool");
+	if (mp == NULL)
+		return NULL;
+	CHECK_EQ_U(pmd_harness_port_start(port, mp, 256, NULL), 0, "start");
+	CHECK_EQ_U(rte_eth_dev_stop(port), 0, "stop");
+	CHECK_EQ_U(rte_eth_dev_start(port), 0, "start again");
+	return mp;
+}
+
 static void
 test_time(void)
 {
@@ -251,14 +277,9 @@ test_time(void)
 						(INT64_C(1) << 32) * TS_NS),
 		   -EINVAL, "adjust_time beyond 2^32 s");
 	/* The start's reset clears the unit; the PMD enables it again. */
-	mp = eal_harness_pool("ts_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
-	CHECK(mp != NULL, "pool");
+	r0 = host_ns(CLOCK_REALTIME);
+	mp = ts_restart((uint16_t)port, "ts_pool");
 	if (mp != NULL) {
-		CHECK_EQ_U(pmd_harness_port_start((uint16_t)port, mp, 256, NULL),
-			   0, "start");
-		CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
-		r0 = host_ns(CLOCK_REALTIME);
-		CHECK_EQ_U(rte_eth_dev_start((uint16_t)port), 0, "start again");
 		t = ptp_ns((uint16_t)port);
 		r1 = host_ns(CLOCK_REALTIME);
 		CHECK(t >= r0 - TS_SLEW && t <= r1 + TS_SLEW,
@@ -274,25 +295,19 @@ test_time(void)
 }
 
 /*
- * Sends one 128-byte frame with @p flags and waits until the PMD reclaimed
- * it: its mbuf is back in @p mp, so the reclaim has read its write-back
- * (and kept its stamp). The model counts a frame sent before it writes
- * the descriptor back, so its counter alone is not enough. False if the
- * frame never came back.
+ * Sends one 128-byte PTP frame (EtherType 0x88f7, broadcast) with
+ * @p flags on queue 0: false if it could not.
  */
 static bool
-send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
+send_frame(uint16_t port, struct rte_mempool *mp, uint64_t flags)
 {
-	unsigned int avail = rte_mempool_avail_count(mp);
 	struct rte_mbuf *m = rte_pktmbuf_alloc(mp);
-	uint64_t polls;
 
 	if (m == NULL || rte_pktmbuf_append(m, 128) == NULL) {
 		rte_pktmbuf_free(m);
 		return false;
 	}
 	memset(rte_pktmbuf_mtod(m, void *), 0xff, 12);
-	/* EtherType 0x88f7: PTP over Ethernet. */
 	rte_pktmbuf_mtod_offset(m, uint8_t *, 12)[0] = 0x88;
 	rte_pktmbuf_mtod_offset(m, uint8_t *, 13)[0] = 0xf7;
 	m->ol_flags |= flags;
@@ -300,12 +315,50 @@ send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
 		rte_pktmbuf_free(m);
 		return false;
 	}
+	return true;
+}
+
+/*
+ * Sends one frame with @p flags and waits until the PMD reclaimed it: its
+ * mbuf is back in @p mp, so the reclaim has read its write-back (and kept
+ * its stamp). The model counts a frame sent before it writes the
+ * descriptor back, so its counter alone is not enough. False if the frame
+ * never came back.
+ */
+static bool
+send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
+{
+	unsigned int avail = rte_mempool_avail_count(mp);
+	uint64_t polls;
+
+	if (!send_frame(port, mp, flags))
+		return false;
 	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
 	     rte_mempool_avail_count(mp) < avail; polls++) {
 		rte_eth_tx_burst(port, 0, NULL, 0);	/* reclaims */
 		rte_pause();
 	}
 	return rte_mempool_avail_count(mp) >= avail;
+}
+
+/*
+ * Sends one stamped frame and, with no other burst, polls
+ * timesync_read_tx_timestamp until the stamp is there (testpmd's
+ * ieee1588 engine does so): false if it never comes.
+ */
+static bool
+send_polled(uint16_t port, struct rte_mempool *mp, struct timespec *ts)
+{
+	uint64_t polls;
+
+	if (!send_frame(port, mp, RTE_MBUF_F_TX_IEEE1588_TMST))
+		return false;
+	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
+		if (rte_eth_timesync_read_tx_timestamp(port, ts) == 0)
+			return true;
+		rte_pause();
+	}
+	return false;
 }
 
 /*
@@ -345,6 +398,8 @@ test_tx_stamp(void)
 	      before, after);
 	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
 		   -EINVAL, "a stamp is taken once");
+	CHECK(send_polled((uint16_t)port, mp, &ts),
+	      "a stamp read with no burst after the frame's");
 	CHECK(send_one((uint16_t)port, mp, 0), "plain frame sent");
 	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
 		   -EINVAL, "no stamp for a frame without the flag");
@@ -356,6 +411,56 @@ test_tx_stamp(void)
 	CHECK_EQ_U(rte_eth_timesync_read_tx_timestamp((uint16_t)port, &ts),
 		   -EINVAL, "no stamp while the unit was off");
 	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
+	ts_remove((uint16_t)port);
+	rte_mempool_free(mp);
+}
+
+/*
+ * Frequency adjustment (scaled ppm): +25 % and -25 % make the time run at
+ * 5/4 and 3/4 of the rate, kept over a restart; the next enable starts at
+ * the nominal rate again; beyond what the addend holds, refused. Through
+ * the PMD's API and, from DPDK 24.11, ethdev's.
+ */
+static void
+test_freq(void)
+{
+	const int64_t quarter = INT64_C(250000) << 16;
+	struct rte_mempool *mp;
+	int port;
+
+	port = ts_open("ptp_clk=50000000");
+	if (port < 0)
+		return;
+	CHECK_EQ_U(rte_pmd_stmmac_uio_timesync_adjust_freq((uint16_t)port, 0),
+		   -EINVAL, "adjust_freq before enable");
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable");
+	CHECK_EQ_U(rte_pmd_stmmac_uio_timesync_adjust_freq((uint16_t)port,
+							   quarter), 0,
+		   "adjust_freq +25 %%");
+	check_rate((uint16_t)port, 5, 4, "+25 %");
+	CHECK_EQ_U(rte_pmd_stmmac_uio_timesync_adjust_freq((uint16_t)port,
+							   -quarter), 0,
+		   "adjust_freq -25 %%");
+	check_rate((uint16_t)port, 3, 4, "-25 %");
+	CHECK_EQ_U(rte_pmd_stmmac_uio_timesync_adjust_freq((uint16_t)port,
+							   4 * quarter), -EINVAL,
+		   "adjust_freq +100 %%: beyond the addend");
+	CHECK_EQ_U(rte_pmd_stmmac_uio_timesync_adjust_freq((uint16_t)port,
+							   -4 * quarter), -EINVAL,
+		   "adjust_freq -100 %%: beyond the addend");
+	check_rate((uint16_t)port, 3, 4, "-25 % after the refusals");
+	mp = ts_restart((uint16_t)port, "ts_freq_pool");
+	if (mp != NULL) {
+		check_rate((uint16_t)port, 3, 4, "-25 % kept over a restart");
+		CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "stop");
+	}
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "enable again");
+	check_rate((uint16_t)port, 1, 1, "enable: the nominal rate");
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+	CHECK_EQ_U(rte_eth_timesync_adjust_freq((uint16_t)port, quarter), 0,
+		   "ethdev adjust_freq +25 %%");
+	check_rate((uint16_t)port, 5, 4, "ethdev +25 %");
+#endif
 	ts_remove((uint16_t)port);
 	rte_mempool_free(mp);
 }
@@ -652,6 +757,106 @@ test_rx_offload(void)
 	ts_remove((uint16_t)port);
 }
 
+/*
+ * What testpmd's ieee1588 forwarding engine does, frame by frame (Debian's
+ * dpdk-testpmd is built without it): a PTP Sync received alone
+ * (rte_eth_rx_burst() of 1, so the stamped frame and its context
+ * descriptor come in two calls), flagged PTP and TMST, its RX stamp read;
+ * sent back with RTE_MBUF_F_TX_IEEE1588_TMST and its TX stamp polled with
+ * no other burst. On a port whose model runs in its own thread, as
+ * testpmd's would. RX stamps and TX stamps go forward, each frame leaves
+ * after it arrived.
+ */
+static void
+test_engine(void)
+{
+	enum { N = 64 };
+	struct rte_mempool *mp;
+	struct rte_ether_addr a;
+	struct rte_ether_hdr *eh;
+	struct timespec ts;
+	struct rte_mbuf *m;
+	char path[] = "/tmp/socrx_ts_engine_XXXXXX", args[128];
+	int64_t rx, tx, last_rx = 0, last_tx = 0;
+	uint64_t polls;
+	unsigned int i, flagged = 0, rx_ok = 0, tx_ok = 0, order = 0;
+	pcap_dumper_t *d;
+	struct pcap_pkthdr h;
+	uint8_t frame[RX_LEN];
+	pcap_t *p;
+	int port;
+
+	d = pcap_frames_create_tmp(path, &p);
+	CHECK(d != NULL, "engine: capture");
+	if (d == NULL)
+		return;
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < N; i++) {
+		h.len = h.caplen = (uint32_t)rx_frame(frame, RX_SYNC, i);
+		pcap_dump((u_char *)d, &h, frame);
+	}
+	pcap_dump_close(d);
+	pcap_close(p);
+	snprintf(args, sizeof(args), "ptp_clk=50000000,rx_pcap=%s", path);
+	port = ts_open(args);
+	mp = eal_harness_pool("ts_engine_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
+	if (port < 0 || mp == NULL) {
+		CHECK(0, "engine: port and pool");
+		goto out;
+	}
+	/* Before the start: every frame the port receives is stamped. */
+	CHECK_EQ_U(rte_eth_timesync_enable((uint16_t)port), 0, "engine: enable");
+	if (pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "engine: start");
+		goto out;
+	}
+	for (i = 0; i < N; i++) {
+		m = NULL;
+		for (polls = 0; polls < PMD_HARNESS_MAX_POLLS &&
+		     rte_eth_rx_burst((uint16_t)port, 0, &m, 1) == 0; polls++)
+			rte_pause();
+		if (m == NULL)
+			break;
+		flagged += (m->ol_flags & RX_PTP_FLAGS) == RX_PTP_FLAGS;
+		rx = rte_eth_timesync_read_rx_timestamp((uint16_t)port, &ts, 0) == 0 ?
+		     ts_ns(&ts) : -1;
+		rx_ok += rx > last_rx;
+		eh = rte_pktmbuf_mtod(m, struct rte_ether_hdr *);
+		rte_ether_addr_copy(&eh->dst_addr, &a);
+		rte_ether_addr_copy(&eh->src_addr, &eh->dst_addr);
+		rte_ether_addr_copy(&a, &eh->src_addr);
+		m->ol_flags |= RTE_MBUF_F_TX_IEEE1588_TMST;
+		if (rte_eth_tx_burst((uint16_t)port, 0, &m, 1) != 1) {
+			rte_pktmbuf_free(m);
+			break;
+		}
+		tx = -1;
+		for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
+			if (rte_eth_timesync_read_tx_timestamp((uint16_t)port,
+							       &ts) == 0) {
+				tx = ts_ns(&ts);
+				break;
+			}
+			rte_pause();
+		}
+		tx_ok += tx > last_tx;
+		order += tx > rx && rx > 0;
+		last_rx = rx;
+		last_tx = tx;
+	}
+	CHECK_EQ_U(i, N, "engine: frames received and sent back");
+	CHECK_EQ_U(flagged, N, "engine: Sync frames flagged PTP and TMST");
+	CHECK_EQ_U(rx_ok, N, "engine: RX stamps read, going forward");
+	CHECK_EQ_U(tx_ok, N, "engine: TX stamps read with no other burst, going forward");
+	CHECK_EQ_U(order, N, "engine: each frame left after it arrived");
+	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "engine: stop");
+out:
+	if (port >= 0)
+		ts_remove((uint16_t)port);
+	rte_mempool_free(mp);
+	unlink(path);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -661,8 +866,10 @@ main(int argc, char **argv)
 	test_time();
 	test_wrong_clock();
 	test_tx_stamp();
+	test_freq();
 	test_rx_stamp();
 	test_rx_offload();
+	test_engine();
 	rte_eal_cleanup();
 	return harness_result("pmd_timesync");
 }

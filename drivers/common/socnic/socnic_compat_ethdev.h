@@ -86,4 +86,12 @@ fn##_u32(void *rxq)							\
 #define SOCNIC_TM_CONST
 #endif
 
+/*
+ * ethdev's timesync_adjust_freq (rte_eth_timesync_adjust_freq(), scaled
+ * ppm) came with 24.11; before, a PMD offers it through its own API.
+ */
+#if RTE_VERSION >= RTE_VERSION_NUM(24, 11, 0, 0)
+#define SOCNIC_HAS_TIMESYNC_ADJUST_FREQ 1
+#endif
+
 #endif /* SOCNIC_COMPAT_ETHDEV_H */
