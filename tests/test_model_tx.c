@@ -77,8 +77,13 @@ iova_of(const struct fix *f, const void *p)
 	return ARENA_IOVA + (uint64_t)((const uint8_t *)p - f->arena);
 }
 
+/*
+ * The fixture; with @p src, received frames come from it (and the
+ * receiver is on) and the model runs on a manual clock.
+ */
 static void
-fix_init(struct fix *f, unsigned int n, bool with_sink)
+fix_init_src(struct fix *f, unsigned int n, bool with_sink,
+	     struct model_traffic_src *src)
 {
 	struct dwmac4_model_params p;
 	uint64_t ring;
@@ -100,12 +105,15 @@ fix_init(struct fix *f, unsigned int n, bool with_sink)
 		f->sink->base.destroy = qsink_destroy;
 		p.tx_sink = &f->sink->base;
 	}
+	p.rx_src = src;
+	p.manual_clock = src != NULL;
 	f->m = dwmac4_model_create(&p);
 	CHECK(f->m != NULL, "create");
 	CHECK_EQ_U(dwmac4_model_dma_map(f->m, f->arena, ARENA_IOVA,
 					ARENA_SIZE), 0, "map");
 	ring = iova_of(f, f->ring);
-	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE);
+	dwmac4_model_write32(f->m, GMAC_CONFIG, GMAC_CONFIG_DM | GMAC_CONFIG_TE |
+			     (src != NULL ? GMAC_CONFIG_RE : 0));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR_HI(0),
 			     (uint32_t)(ring >> 32));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_BASE_ADDR(0), (uint32_t)ring);
@@ -113,6 +121,12 @@ fix_init(struct fix *f, unsigned int n, bool with_sink)
 			     DWMAC4_DMA_RING_LEN(n));
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_END_ADDR(0), (uint32_t)ring);
 	dwmac4_model_write32(f->m, DMA_CHAN_TX_CONTROL(0), DMA_CONTROL_ST | MODEL_FIXTURE_PBL);
+}
+
+static void
+fix_init(struct fix *f, unsigned int n, bool with_sink)
+{
+	fix_init_src(f, n, with_sink, NULL);
 }
 
 static void
@@ -1035,6 +1049,63 @@ test_tx_csum(void)
 	test_csum_cut_through();
 }
 
+/* A PAUSE frame of @p quanta to 01:80:c2:00:00:01, 60 bytes. */
+static size_t
+pause_frame(uint8_t *b, uint16_t quanta)
+{
+	static const uint8_t hdr[16] = { 0x01, 0x80, 0xc2, 0, 0, 0x01,
+					 0x02, 0, 0, 0, 0, 0x09, 0x88, 0x08,
+					 0x00, 0x01 };
+
+	memset(b, 0, 60);
+	memcpy(b, hdr, sizeof(hdr));
+	b[16] = (uint8_t)(quanta >> 8);
+	b[17] = (uint8_t)quanta;
+	return 60;
+}
+
+/*
+ * 802.3x on receive, on the manual clock: with RFE a PAUSE frame of 10
+ * quanta stops the transmitter for 10 x 512 bit times at 1000 Mbit/s
+ * (5120 ns) and never reaches the host (PCF 00); without RFE the frame
+ * is still kept from the host and the transmitter runs on.
+ */
+static void
+test_pause_rx(void)
+{
+	struct model_fixture_qsrc *src;
+	uint8_t frame[64];
+	struct fix f;
+	int rfe;
+
+	for (rfe = 1; rfe >= 0; rfe--) {
+		src = model_fixture_qsrc_create(true);
+		fix_init_src(&f, 8, true, &src->base);
+		if (rfe)
+			dwmac4_model_write32(f.m, GMAC_RX_FLOW_CTRL,
+					     GMAC_RX_FLOW_CTRL_RFE);
+		model_fixture_qsrc_push(src, frame, pause_frame(frame, 10));
+		dwmac4_model_step(f.m, 8);
+		CHECK_EQ_U(stats(&f).rx_pause_frames, (uint64_t)rfe,
+			   "pause (RFE %d): acted on", rfe);
+		CHECK_EQ_U(stats(&f).rx_control_filtered, 1,
+			   "pause (RFE %d): kept from the host", rfe);
+		arm(&f, 0, 0, 60, FDLD, 60);
+		tail(&f, 1);
+		if (rfe) {
+			CHECK_EQ_U(dwmac4_model_step(f.m, 8), 0,
+				   "pause: the transmitter waits");
+			dwmac4_model_clock_advance(f.m, 5119);
+			CHECK_EQ_U(dwmac4_model_step(f.m, 8), 0,
+				   "pause: still, 1 ns before the end");
+			dwmac4_model_clock_advance(f.m, 1);
+		}
+		CHECK_EQ_U(dwmac4_model_step(f.m, 8), 1, "pause (RFE %d): sent", rfe);
+		CHECK_EQ_U(f.sink->n, 1, "pause (RFE %d): at the sink", rfe);
+		fix_fini(&f);
+	}
+}
+
 int
 main(void)
 {
@@ -1045,5 +1116,6 @@ main(void)
 	test_bad_descriptors();
 	test_ring_outside();
 	test_tx_csum();
+	test_pause_rx();
 	return harness_result("test_model_tx");
 }

@@ -150,6 +150,9 @@ static const char *const model_xstat_names[] = {
 	"model_soc_tx_dropped_clock",
 	/* the TX DMA's descriptor prefetch (docs/model.md) */
 	"model_nc_tx_stale",
+	/* 802.3x PAUSE frames received (acted on) and sent */
+	"model_rx_pause_frames",
+	"model_tx_pause_frames",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -173,6 +176,8 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[3] = st.soc_unclocked_accesses;
 	v[4] = st.soc_tx_dropped_clock;
 	v[5] = st.nc_tx_stale;
+	v[6] = st.rx_pause_frames;
+	v[7] = st.tx_pause_frames;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -119,6 +119,8 @@ stmmac_hw_start(struct rte_eth_dev *dev)
 			return ret;
 	}
 	stmmac_hw_configure(dev);
+	/* Flow control as set (none by default): the reset cleared it. */
+	stmmac_fc_apply(dev);
 	/* The reset cleared the timestamp unit an application enabled. */
 	return stmmac_ptp_restore(dev);
 }
@@ -290,6 +292,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.rx_queue_release	= stmmac_rx_queue_release,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
 	.tx_queue_release	= stmmac_tx_queue_release,
+	.flow_ctrl_get		= stmmac_flow_ctrl_get,
+	.flow_ctrl_set		= stmmac_flow_ctrl_set,
 	.timesync_enable	= stmmac_timesync_enable,
 	.timesync_disable	= stmmac_timesync_disable,
 	.timesync_read_time	= stmmac_timesync_read_time,

@@ -161,6 +161,19 @@ stmmac_txq(struct socnic_tx_queue *q)
 	return container_of(q, struct stmmac_tx_queue, q);
 }
 
+/*
+ * 802.3x flow control as set through ethdev (stmmac_fc.c): the mode, the
+ * pause time (quanta), the RFA/RFD fields (fields_set: from the water
+ * marks given, else Linux's for the queue size), PCF forwarding.
+ */
+struct stmmac_fc {
+	enum rte_eth_fc_mode mode;
+	uint16_t pause_time;
+	uint32_t rfa, rfd;
+	bool fields_set;
+	bool ctrl_fwd;
+};
+
 struct stmmac_adapter {
 	struct socnic_port port;	/* first: backend, started, counters */
 	struct stmmac_devargs da;	/* dma_noncoherent resolved at probe */
@@ -197,6 +210,7 @@ struct stmmac_adapter {
 	 * rx_ts_offload: RTE_ETH_RX_OFFLOAD_TIMESTAMP configured, with the
 	 * dynamic field and flag it registered (stmmac_ptp.c).
 	 */
+	struct stmmac_fc fc;
 	bool has_ptp;
 	bool ptp_on;
 	bool rx_ts_offload;

@@ -75,6 +75,11 @@ void stmmac_link_start(struct rte_eth_dev *dev);
 void stmmac_link_watch_start(struct rte_eth_dev *dev);
 void stmmac_link_watch_stop(struct rte_eth_dev *dev);
 
+/* 802.3x flow control (stmmac_fc.c): ethdev's ops, the start's write. */
+int stmmac_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf);
+int stmmac_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf);
+void stmmac_fc_apply(struct rte_eth_dev *dev);
+
 /* IEEE 1588 system time (stmmac_ptp.c): the ethdev timesync ops. */
 int stmmac_timesync_read_rx_timestamp(struct rte_eth_dev *dev,
 				      struct timespec *ts, uint32_t flags);

@@ -584,6 +584,24 @@ def test_csum_engine(so, tmp, tx_port="net_stmmac_uio1"):
             print("  frame %d: got %s\n           want %s" % (i, a[12:60].hex(), b[12:60].hex()))
 
 
+def test_flow_ctrl(so):
+    """The flow control commands of the NIC page (802.3x, `Flow control`):
+    both directions on, Linux's pause time and water marks read back."""
+    t = Testpmd(so, ["net_stmmac_uio0,gen_pkts=1"], [])
+    out = t.cmd("set flow_ctrl rx on tx on 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 0")
+    show = t.cmd("show port 0 flow_ctrl")
+    t.quit()
+    print(out + show)
+    check(re.search(r"Rx pause: on", show) is not None and
+          re.search(r"Tx pause: on", show) is not None,
+          "flow_ctrl: rx and tx pause on")
+    check(re.search(r"Pause time: 0xffff", show) is not None,
+          "flow_ctrl: a pause time of 0 takes 0xffff quanta")
+    m = re.search(r"High waterline: 0x([0-9a-f]+)\s+Low waterline: 0x([0-9a-f]+)", show)
+    check(m is not None and int(m.group(1), 16) - int(m.group(2), 16) == 1536,
+          "flow_ctrl: XOFF 3 KiB and XON 4.5 KiB below the queue's size")
+
+
 def main():
     global testpmd, sysroot
     ap = argparse.ArgumentParser(description=__doc__,
@@ -614,6 +632,7 @@ def main():
         test_pcap_forward(so, srcroot, tmp, "dma=noncoherent")
         test_verdict_flags(so, srcroot)
         test_csum_engine(so, tmp)
+        test_flow_ctrl(so)
         test_flow(so, "net_stmmac_uio0,model_channels=2,model_mtl_queues=2",
                   ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
                    "eth type is 0x88f7 / end actions queue index 1 / end"],

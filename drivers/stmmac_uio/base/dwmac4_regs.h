@@ -102,6 +102,12 @@
 #define GMAC_CONFIG_ARPEN		DWMAC4_BIT(31)
 
 /* MAC_Packet_Filter fields. */
+/* MAC_Rx_Flow_Ctrl, MAC_Q0_Tx_Flow_Ctrl (Linux dwmac4.h). */
+#define GMAC_RX_FLOW_CTRL_RFE		DWMAC4_BIT(0)	/* act on PAUSE */
+#define GMAC_TX_FLOW_CTRL_TFE		DWMAC4_BIT(1)	/* send PAUSE */
+#define GMAC_TX_FLOW_CTRL_PT_SHIFT	16		/* pause time, quanta */
+#define GMAC_TX_FLOW_CTRL_PT_MASK	DWMAC4_GENMASK(31, 16)
+
 #define GMAC_PACKET_FILTER_PR		DWMAC4_BIT(0)	/* promiscuous */
 #define DWMAC4_GMAC_PACKET_FILTER_HUC	DWMAC4_BIT(1)	/* hash unicast */
 #define GMAC_PACKET_FILTER_HMC		DWMAC4_BIT(2)	/* hash multicast */

@@ -311,6 +311,14 @@ struct dwmac4_model_stats {
 	 */
 	uint64_t rx_ctx_desc;
 	uint64_t rx_ctx_lost;
+	/*
+	 * 802.3x flow control (dwmac4_model_fc.c): PAUSE frames received
+	 * with RFE (the transmitter paused), control frames PCF kept from
+	 * the host, PAUSE frames sent (XOFF and XON).
+	 */
+	uint64_t rx_pause_frames;
+	uint64_t rx_control_filtered;
+	uint64_t tx_pause_frames;
 };
 void dwmac4_model_get_stats(struct dwmac4_model *m,
 			    struct dwmac4_model_stats *st);

@@ -234,6 +234,16 @@ struct dwmac4_model {
 	struct model_rx_frame macf;
 	bool macf_pending;
 	struct model_mtl_rxq mtl_rxq[DWMAC4_MODEL_MAX_MTL_QUEUES];
+	/*
+	 * 802.3x flow control (dwmac4_model_fc.c), under the lock: the
+	 * transmitter paused until (0: not), each RX queue's XOFF sent, the
+	 * frames the partner still sends after an XOFF (the one on its way).
+	 */
+	struct {
+		uint64_t tx_pause_until_ns;
+		bool xoff[DWMAC4_MODEL_MAX_MTL_QUEUES];
+		unsigned int grace;
+	} fc;
 	/* TX engine of each channel stuck at a frame: counted once. */
 	bool tx_stalled[DWMAC4_MODEL_MAX_CHANNELS];
 	bool tx_qoff[DWMAC4_MODEL_MAX_CHANNELS];
@@ -305,6 +315,30 @@ struct dwmac4_model {
 	uint32_t soc_regs[DWMAC4_MODEL_SOC_MAPS][DWMAC4_MODEL_SOC_PAGE / 4];
 	bool soc_held;			/* atomic: reset asserted */
 };
+
+/* ---- 802.3x flow control (dwmac4_model_fc.c) ---- */
+
+/* What the MAC does with a received frame as flow control sees it. */
+enum model_fc_rx {
+	MODEL_FC_FILTER = 0,	/* through the address filter, as any frame */
+	MODEL_FC_PASS,		/* a control frame PCF forwards: to the host */
+	MODEL_FC_CONSUMED,	/* a control frame the MAC keeps (counted) */
+};
+/*
+ * Received frame @p p of @p n bytes: a PAUSE frame pauses the transmitter
+ * (RFE); PCF decides whether a control frame reaches the host. Lock held.
+ */
+enum model_fc_rx model_fc_rx(struct dwmac4_model *m, const uint8_t *p,
+			     uint32_t n);
+/* The transmitter paused by a received PAUSE frame now. Lock held. */
+bool model_fc_tx_paused(struct dwmac4_model *m);
+/*
+ * XOFF / XON as the MTL RX queues' fill crosses RFA / RFD (TFE, EHFC),
+ * the PAUSE frames sent; whether the partner holds its frames now (after
+ * the one on its way when the XOFF left). Lock held.
+ */
+bool model_fc_peer_holds(struct dwmac4_model *m);
+void model_fc_reset(struct dwmac4_model *m);
 
 /* ---- The timestamp unit (dwmac4_model_ptp.c) ---- */
 

@@ -222,6 +222,7 @@ model_mac_rx(struct dwmac4_model *m)
 	struct model_route *rt;
 	unsigned int q = 0;
 	bool can;
+	enum model_fc_rx fc;
 	uint32_t cfg, n, ptp;
 	int rc;
 
@@ -232,6 +233,12 @@ model_mac_rx(struct dwmac4_model *m)
 			return MODEL_WORK_NONE;
 		if (!can && m->params.flow_control)
 			return MODEL_WORK_NONE;
+		/* The partner honours the XOFF sent (802.3x). */
+		if (model_fc_peer_holds(m)) {
+			if (m->fc.grace == 0)
+				return MODEL_WORK_NONE;
+			m->fc.grace--;
+		}
 		rc = src->next(src, f->data, DWMAC4_MODEL_MAX_FRAME);
 		if (rc < 0) {
 			__atomic_store_n(&m->src_done, true, __ATOMIC_RELEASE);
@@ -263,7 +270,10 @@ model_mac_rx(struct dwmac4_model *m)
 			MODEL_STAT_ADD(m, rx_dropped_oversize, 1);
 			return MODEL_WORK_FRAME;
 		}
-		if (!rx_filter_pass(m, f->data, n)) {
+		fc = model_fc_rx(m, f->data, n);
+		if (fc == MODEL_FC_CONSUMED)
+			return MODEL_WORK_FRAME;
+		if (fc == MODEL_FC_FILTER && !rx_filter_pass(m, f->data, n)) {
 			MODEL_STAT_ADD(m, rx_dropped_filter, 1);
 			return MODEL_WORK_FRAME;
 		}

@@ -199,6 +199,7 @@ model_core_reset(struct dwmac4_model *m)
 	__atomic_store_n(&m->mac_irq.line, false, __ATOMIC_RELEASE);
 	model_mmc_reset(m);
 	model_ptp_reset(m);
+	model_fc_reset(m);
 }
 
 void

@@ -179,6 +179,9 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 
 	if (!r->running || !(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_TE))
 		return MODEL_WORK_NONE;
+	/* A PAUSE frame received stops the transmitter for its quanta. */
+	if (model_fc_tx_paused(m))
+		return MODEL_WORK_NONE;
 	seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
 	if (r->suspended && seq == r->susp_seq)
 		return MODEL_WORK_NONE;
