@@ -150,6 +150,8 @@ static const char *const model_xstat_names[] = {
 	"model_soc_tx_dropped_clock",
 	/* the TX DMA's descriptor prefetch (docs/model.md) */
 	"model_nc_tx_stale",
+	/* tagged frames the MAC's VLAN filter dropped (docs/model.md "VLAN") */
+	"model_rx_dropped_vlan",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -173,6 +175,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[3] = st.soc_unclocked_accesses;
 	v[4] = st.soc_tx_dropped_clock;
 	v[5] = st.nc_tx_stale;
+	v[6] = st.rx_dropped_vlan;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

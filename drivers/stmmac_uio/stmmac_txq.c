@@ -140,6 +140,32 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
 }
 
 /*
+ * The context descriptor at @p prod before @p m's first, with its VLAN
+ * tag (TDES3 VLTV, Linux dwmac4_set_vlan_tag()): the packet's first
+ * slot, so, coherent, its OWN is set last like a first descriptor's.
+ * Returns its TDES3 with OWN.
+ */
+static __rte_always_inline uint32_t
+stmmac_tx_vlan_ctx(struct stmmac_tx_queue *txq, const struct rte_mbuf *m,
+		   uint16_t prod, const bool nc)
+{
+	const unsigned int shift = nc ? txq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
+	uint16_t slot = prod & txq->q.mask;
+	volatile struct dwmac4_desc *d =
+		stmmac_desc(txq->ring, slot, txq->q.mask, shift);
+	uint32_t des3 = TDES3_CONTEXT_TYPE | TDES3_VLTV |
+			(m->vlan_tci & TDES3_VLAN_TAG);
+
+	d->des0 = 0;
+	d->des1 = 0;
+	d->des2 = 0;
+	d->des3 = rte_cpu_to_le_32(nc ? des3 | TDES3_OWN : des3);
+	txq->q.sw_ring[slot] = NULL;
+	return des3 | TDES3_OWN;
+}
+
+/*
  * Non-coherent, step A of the burst: cleans the bytes of every segment of
  * the packets that fit in @p avail descriptors (those the device cannot
  * send take none and are left for step B to drop), no completion barrier.
@@ -179,7 +205,9 @@ stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
  * Policy:
  *  - completed descriptors are reclaimed first, so the ring is as free as
  *    the device allows;
- *  - one descriptor per non-empty segment; a packet that needs more free
+ *  - one descriptor per non-empty segment, and a context descriptor
+ *    before a packet with RTE_MBUF_F_TX_VLAN (stmmac_tx_vlan_ctx()); a
+ *    packet that needs more free
  *    descriptors than there are stops the burst (fewer packets returned,
  *    tx_ring_full counted); the caller retries the rest;
  *  - a packet the device cannot send at all is freed and counted in
@@ -252,6 +280,18 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		if (unlikely(need > avail)) {
 			full = true;
 			break;
+		}
+		/* A VLAN tag to insert: a context descriptor first. */
+		if (unlikely(m->ol_flags & RTE_MBUF_F_TX_VLAN)) {
+			if (unlikely(need + 1u > avail)) {
+				full = true;
+				break;
+			}
+			first_des3 = stmmac_tx_vlan_ctx(txq, m, prod, nc);
+			/* VTIR on the frame's first descriptor: insert. */
+			ttse |= DWMAC4_TDES2_VTIR_INSERT;
+			prod++;
+			avail--;
 		}
 		left = need;
 		for (seg = m; seg != NULL; seg = seg->next) {
