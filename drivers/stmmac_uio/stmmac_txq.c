@@ -231,9 +231,16 @@ stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
  *  - the tail is written once per burst, as stmmac_tx_tail_addr() says:
  *    the base at the wrap, never the ring end.
  */
+/* What the production instances leave to the rare ones. */
+#define STMMAC_TX_RARE	(RTE_MBUF_F_TX_IEEE1588_TMST | RTE_MBUF_F_TX_VLAN)
+
+static uint16_t stmmac_xmit_rare(struct stmmac_tx_queue *txq,
+				 struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
+				 bool nc);
+
 static __rte_always_inline uint16_t
 stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
-		 const bool nc)
+		 const bool nc, const bool rare)
 {
 	struct stmmac_tx_queue *txq = tx_queue;
 	volatile struct dwmac4_desc *ring = txq->ring;
@@ -243,7 +250,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	const uint16_t prod0 = txq->q.prod;
 	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail, nb_take = nb_pkts;
 	uint64_t bytes = 0;
-	bool full = false;
+	bool full = false, to_rare = false;
 
 	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
 	if (unlikely(!txq->q.started))
@@ -268,9 +275,8 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		uint16_t first = prod & mask, left;
 		uint32_t first_des3 = 0;
 		uint32_t cic = stmmac_tx_cic(m->ol_flags) & txq->cic_mask;
-		/* On the first descriptor: the MAC stamps the frame. */
-		uint32_t ttse = (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) ?
-				TDES2_TIMESTAMP_ENABLE : 0;
+		/* On the first descriptor: TTSE, VTIR (the rare instance's). */
+		uint32_t ttse = 0;
 
 		if (unlikely(need == 0)) {
 			txq->q.stats.tx_dropped++;
@@ -281,8 +287,21 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 			full = true;
 			break;
 		}
-		/* A VLAN tag to insert: a context descriptor first. */
-		if (unlikely(m->ol_flags & RTE_MBUF_F_TX_VLAN)) {
+		/*
+		 * A packet asking for its IEEE 1588 stamp or a VLAN tag: the
+		 * rare instance's (@p rare); this one hands it the rest of the
+		 * burst. There the MAC stamps the frame (TTSE), and a tag
+		 * takes a context descriptor first.
+		 */
+		if (unlikely(m->ol_flags & STMMAC_TX_RARE)) {
+			if (!rare) {
+				to_rare = true;
+				break;
+			}
+			if (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST)
+				ttse = TDES2_TIMESTAMP_ENABLE;
+		}
+		if (rare && (m->ol_flags & RTE_MBUF_F_TX_VLAN)) {
 			if (unlikely(need + 1u > avail)) {
 				full = true;
 				break;
@@ -348,20 +367,37 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	txq->q.stats.tx_bytes += bytes;
 	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
 		      txq->q.port_id, nb_tx, nb_pkts, txq->q.prod, txq->q.clean);
+	if (!rare && unlikely(to_rare))
+		return (uint16_t)(nb_tx + stmmac_xmit_rare(txq, tx_pkts + nb_tx,
+				  (uint16_t)(nb_pkts - nb_tx), nc));
 	return nb_tx;
+}
+
+/*
+ * The rest of a burst from its first packet asking for a stamp or a VLAN
+ * tag (STMMAC_TX_RARE): the instances that set TTSE and write context
+ * descriptors, kept apart so that a burst with neither costs the
+ * production instances one flag test per packet (docs/perf/vlan.md).
+ */
+static __rte_noinline uint16_t
+stmmac_xmit_rare(struct stmmac_tx_queue *txq, struct rte_mbuf **tx_pkts,
+		 uint16_t nb_pkts, bool nc)
+{
+	return nc ? stmmac_xmit_tmpl(txq, tx_pkts, nb_pkts, true, true) :
+		    stmmac_xmit_tmpl(txq, tx_pkts, nb_pkts, false, true);
 }
 
 static uint16_t
 stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
 {
-	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, false);
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, false, false);
 }
 
 static uint16_t
 stmmac_xmit_pkts_nc(void *tx_queue, struct rte_mbuf **tx_pkts,
 		    uint16_t nb_pkts)
 {
-	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, true);
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, true, false);
 }
 
 int

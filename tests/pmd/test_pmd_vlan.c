@@ -451,7 +451,7 @@ test_insert(void)
 	struct rte_mbuf *m;
 	struct vl_tx t = { 0, 0, 0 };
 	char path[] = "/tmp/socrx_vlan_tx_XXXXXX", args[160];
-	uint32_t i, sent = 0;
+	uint32_t i, n, sent = 0;
 	int fd, port;
 
 	fd = mkstemp(path);
@@ -469,25 +469,32 @@ test_insert(void)
 		CHECK(0, "insert: start");
 		goto out;
 	}
-	/* One at a time, stepped: a 64-descriptor ring, two slots a frame. */
-	for (i = 0; i < VL_TX_N; i++) {
-		m = rte_pktmbuf_alloc(mp);
-		if (m == NULL || rte_pktmbuf_append(m, VL_LEN) == NULL) {
-			rte_pktmbuf_free(m);
-			break;
+	/*
+	 * Bursts of 1 to 4, stepped after each: a 64-descriptor ring, two
+	 * slots a flagged frame; a burst may start with either kind.
+	 */
+	for (i = 0; i < VL_TX_N; i += n) {
+		struct rte_mbuf *pkts[4];
+		uint16_t k;
+
+		n = RTE_MIN(1u + i % 4u, VL_TX_N - i);
+		for (k = 0; k < n; k++) {
+			m = rte_pktmbuf_alloc(mp);
+			if (m == NULL || rte_pktmbuf_append(m, VL_LEN) == NULL)
+				break;
+			vl_frame(rte_pktmbuf_mtod(m, uint8_t *), VL_UNTAGGED,
+				 i + k);
+			if (vl_tx_flagged(i + k)) {
+				m->ol_flags |= RTE_MBUF_F_TX_VLAN;
+				m->vlan_tci = vl_tci(VL_A, i + k);
+			}
+			pkts[k] = m;
 		}
-		vl_frame(rte_pktmbuf_mtod(m, uint8_t *), VL_UNTAGGED, i);
-		if (vl_tx_flagged(i)) {
-			m->ol_flags |= RTE_MBUF_F_TX_VLAN;
-			m->vlan_tci = vl_tci(VL_A, i);
-		}
-		if (rte_eth_tx_burst((uint16_t)port, 0, &m, 1) != 1) {
-			rte_pktmbuf_free(m);
-			break;
-		}
-		sent++;
-		CHECK(rte_pmd_stmmac_uio_model_step((uint16_t)port, 4) >= 0,
+		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts, k);
+		CHECK(rte_pmd_stmmac_uio_model_step((uint16_t)port, 16) >= 0,
 		      "insert: step");
+		if (k != n)
+			break;
 	}
 	CHECK_EQ_U(sent, VL_TX_N, "insert: frames sent");
 	CHECK_EQ_U(rte_eth_dev_stop((uint16_t)port), 0, "insert: stop");
