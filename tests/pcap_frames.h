@@ -7,6 +7,7 @@
 #ifndef SOCRX_TEST_PCAP_FRAMES_H
 #define SOCRX_TEST_PCAP_FRAMES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,6 +79,40 @@ pcap_frames_create_tmp(char *path, pcap_t **p)
 	if (d == NULL && *p != NULL)
 		pcap_close(*p);
 	return d;
+}
+
+/*
+ * A new Ethernet capture of @p n frames at a temporary file made from the
+ * mkstemp() template @p path: frame i written by @p fn(buf, i) into a
+ * buffer of @p max bytes, which returns its length. False when it could
+ * not be made.
+ */
+static inline bool
+pcap_frames_write_tmp(char *path, uint32_t n, uint32_t max,
+		      size_t (*fn)(uint8_t *b, uint32_t i))
+{
+	struct pcap_pkthdr h;
+	uint8_t *frame = malloc(max);
+	pcap_dumper_t *d;
+	pcap_t *p;
+	uint32_t i;
+
+	if (frame == NULL)
+		return false;
+	d = pcap_frames_create_tmp(path, &p);
+	if (d == NULL) {
+		free(frame);
+		return false;
+	}
+	memset(&h, 0, sizeof(h));
+	for (i = 0; i < n; i++) {
+		h.len = h.caplen = (uint32_t)fn(frame, i);
+		pcap_dump((u_char *)d, &h, frame);
+	}
+	pcap_dump_close(d);
+	pcap_close(p);
+	free(frame);
+	return true;
 }
 
 #endif /* SOCRX_TEST_PCAP_FRAMES_H */

@@ -100,15 +100,16 @@ test_reset_values(void)
 		   DWMAC4_VERSION_SNPSVER_MASK, DWMAC_CORE_5_10, "SNPSVER");
 	/*
 	 * ADDMACADRSEL = 3: MAC_Address1..3 besides address 0; PCSSEL,
-	 * MMCSEL, TSSEL.
+	 * MMCSEL, TSSEL; VLHASH, SAVLANINS.
 	 */
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0),
 		   GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
 		   GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_PCSSEL | GMAC_HW_FEAT_MMCSEL |
 		   GMAC_HW_FEAT_TSSEL | GMAC_HW_FEAT_TXCOSEL |
-		   GMAC_HW_FEAT_RXCOESEL |
+		   GMAC_HW_FEAT_RXCOESEL | GMAC_HW_FEAT_VLHASH |
+		   GMAC_HW_FEAT_SAVLANINS |
 		   (3u << DWMAC4_HW_FEAT_ADDMACADRSEL_SHIFT), "HW_FEATURE0");
-	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0), 0xd510f,
+	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_HW_FEATURE0), 0x80d511f,
 		   "HW_FEATURE0 literal");
 	/* MAC_Address1..3 reset disabled (AE 0), all ones (databook). */
 	CHECK_EQ_U(dwmac4_model_read32(m, GMAC_ADDR_HIGH(1)), 0xffff,

@@ -1578,6 +1578,118 @@ test_ptp_ctx_waits(void)
 	fix_fini(&f);
 }
 
+/* ---- VLAN (dwmac4_model_vlan.c) ---- */
+
+#define VLAN_FRAME_LEN	64u
+
+/* A broadcast frame of 64 bytes, tagged with @p tci unless it is -1. */
+static size_t
+vlan_frame(uint8_t *b, int tci)
+{
+	size_t i, off = 12;
+
+	memset(b, 0xff, 6);
+	memcpy(b + 6, peer_mac, 6);
+	if (tci >= 0) {
+		put16(b + 12, 0x8100);
+		put16(b + 14, (uint16_t)tci);
+		off = 16;
+	}
+	put16(b + off, 0x88b5);
+	for (i = off + 2; i < VLAN_FRAME_LEN; i++)
+		b[i] = (uint8_t)(i * 7u);
+	return VLAN_FRAME_LEN;
+}
+
+/*
+ * One frame through MAC_VLAN_Tag @p vt (and @p pf, the hash @p hash):
+ * delivered or dropped, RDES0/RS0V, the bytes stored (with the FCS kept
+ * when @p fcs: the wire frame's).
+ */
+static void
+vlan_one(const char *name, uint32_t pf, uint32_t vt, uint32_t hash, int tci,
+	 bool fcs, bool pass, bool strip, bool rs0v)
+{
+	struct fix_opts o = { .armed = 4,
+			      .cfg = fcs ? 0 : GMAC_CONFIG_CST | GMAC_CONFIG_ACS };
+	uint8_t frame[128], want[128];
+	size_t len, wlen;
+	uint32_t crc;
+	struct fix f;
+
+	fix_init(&f, &o);
+	dwmac4_model_write32(f.m, GMAC_PACKET_FILTER, pf);
+	dwmac4_model_write32(f.m, GMAC_VLAN_HASH_TABLE, hash);
+	dwmac4_model_write32(f.m, GMAC_VLAN_TAG, vt);
+	len = vlan_frame(frame, tci);
+	model_fixture_qsrc_push(f.src, frame, len);
+	CHECK_EQ_U(dwmac4_model_step(f.m, 16), 1, "%s: frames moved", name);
+	if (!pass) {
+		CHECK_EQ_U(stats(&f).rx_dropped_vlan, 1, "%s: dropped", name);
+		CHECK_EQ_U(stats(&f).rx_delivered, 0, "%s: none delivered", name);
+		check_no_violation(&f, name);
+		fix_fini(&f);
+		return;
+	}
+	memcpy(want, frame, len);
+	wlen = len;
+	if (strip) {
+		memmove(want + 12, want + 16, len - 16);
+		wlen -= 4;
+	}
+	CHECK_EQ_U(stats(&f).rx_dropped_vlan, 0, "%s: not dropped", name);
+	CHECK_EQ_U(stats(&f).rx_vlan_stripped, strip, "%s: stripped", name);
+	CHECK_EQ_U(f.ring[0].des0, rs0v ? (uint32_t)tci : 0, "%s: RDES0", name);
+	CHECK_EQ_U(des3_of(&f, 0), RDES3_FIRST_DESCRIPTOR | RDES3_LAST_DESCRIPTOR |
+		   RDES3_RDES1_VALID | (rs0v ? RDES3_RDES0_VALID : 0) |
+		   (uint32_t)(wlen + (fcs ? 4 : 0)), "%s: RDES3", name);
+	CHECK(memcmp(buf_va(&f, 0), want, wlen) == 0, "%s: bytes", name);
+	if (fcs) {
+		crc = model_fixture_crc32(frame, len);
+		CHECK_EQ_U((uint32_t)buf_va(&f, 0)[wlen] |
+			   (uint32_t)buf_va(&f, 0)[wlen + 1] << 8 |
+			   (uint32_t)buf_va(&f, 0)[wlen + 2] << 16 |
+			   (uint32_t)buf_va(&f, 0)[wlen + 3] << 24, crc,
+			   "%s: the wire frame's FCS", name);
+	}
+	check_no_violation(&f, name);
+	fix_fini(&f);
+}
+
+static void
+test_vlan(void)
+{
+	const uint32_t strip = GMAC_VLAN_TAG_STRIP_ALL | GMAC_VLAN_TAG_CTRL_EVLRXS;
+	const uint32_t flt = GMAC_VLAN_VTHM | GMAC_VLAN_ETV;
+	const uint32_t vtfe = GMAC_PACKET_FILTER_VTFE;
+	const int tci100 = 0xa000 | 100, tci300 = 0x3000 | 300;
+
+	vlan_one("strip", 0, strip, 0, tci100, false, true, true, true);
+	vlan_one("strip, FCS kept", 0, strip, 0, tci100, true, true, true, true);
+	vlan_one("EVLRXS alone", 0, GMAC_VLAN_TAG_CTRL_EVLRXS, 0, tci100, false,
+		 true, false, true);
+	vlan_one("EVLS alone", 0, GMAC_VLAN_TAG_STRIP_ALL, 0, tci100, false,
+		 true, true, false);
+	vlan_one("nothing", 0, 0, 0, tci100, false, true, false, false);
+	vlan_one("strip, untagged", 0, strip, 0, -1, false, true, false, false);
+	/* The 16-bin hash: VID 100 in bin 0, 300 in bin 6 (Linux's CRC). */
+	vlan_one("hash 100 in", vtfe, flt, 1u << 0, tci100, false, true, false,
+		 false);
+	vlan_one("hash 300 out", vtfe, flt, 1u << 0, tci300, false, false, false,
+		 false);
+	vlan_one("hash 300 in", vtfe, flt, 1u << 6, tci300, false, true, false,
+		 false);
+	vlan_one("hash, untagged", vtfe, flt, 0, -1, false, true, false, false);
+	vlan_one("no VTFE", 0, flt, 0, tci300, false, true, false, false);
+	vlan_one("promiscuous still filters", vtfe | GMAC_PACKET_FILTER_PR, flt,
+		 1u << 0, tci300, false, false, false, false);
+	vlan_one("receive all", vtfe | GMAC_PACKET_FILTER_RA, flt, 1u << 0,
+		 tci300, false, true, false, false);
+	vlan_one("strip on a filter hit", vtfe, flt | GMAC_VLAN_TAG_STRIP_PASS |
+		 GMAC_VLAN_TAG_CTRL_EVLRXS, 1u << 0, tci100, false, true, true,
+		 true);
+}
+
 int
 main(void)
 {
@@ -1603,5 +1715,6 @@ main(void)
 	test_ptp_table();
 	test_ptp_recognised();
 	test_ptp_ctx_waits();
+	test_vlan();
 	return harness_result("test_model_rx");
 }

@@ -153,6 +153,8 @@ static const char *const model_xstat_names[] = {
 	/* 802.3x PAUSE frames received (acted on) and sent */
 	"model_rx_pause_frames",
 	"model_tx_pause_frames",
+	/* tagged frames the MAC's VLAN filter dropped (docs/model.md "VLAN") */
+	"model_rx_dropped_vlan",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -178,6 +180,7 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[5] = st.nc_tx_stale;
 	v[6] = st.rx_pause_frames;
 	v[7] = st.tx_pause_frames;
+	v[8] = st.rx_dropped_vlan;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -103,6 +103,9 @@ stmmac_dev_infos_get(struct rte_eth_dev *dev, struct rte_eth_dev_info *info)
 	/* Every frame stamped (TSENALL): the unit and its clock known. */
 	if (stmmac_ptp_rx_offload_ok(ad))
 		info->rx_offload_capa |= RTE_ETH_RX_OFFLOAD_TIMESTAMP;
+	/* VLAN stripping, filter and insertion (stmmac_vlan.c). */
+	info->rx_offload_capa |= stmmac_vlan_rx_capa(ad);
+	info->tx_offload_capa |= stmmac_vlan_tx_capa(ad);
 	return 0;
 }
 
@@ -294,6 +297,8 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.tx_queue_release	= stmmac_tx_queue_release,
 	.flow_ctrl_get		= stmmac_flow_ctrl_get,
 	.flow_ctrl_set		= stmmac_flow_ctrl_set,
+	.vlan_offload_set	= stmmac_vlan_offload_set,
+	.vlan_filter_set	= stmmac_vlan_filter_set,
 	.timesync_enable	= stmmac_timesync_enable,
 	.timesync_disable	= stmmac_timesync_disable,
 	.timesync_read_time	= stmmac_timesync_read_time,

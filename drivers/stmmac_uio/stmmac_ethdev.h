@@ -118,6 +118,13 @@ struct stmmac_rx_queue {
 	uint64_t rx_stamp_ns;
 	uint64_t ts_dyn_flag;
 	int ts_dyn_off;
+	/*
+	 * VLAN stripping (stmmac_rx_general.c): the general path's frame
+	 * just completed, its flags (0: no tag reported, RDES3 RS0V clear)
+	 * and the tag from its RDES0.
+	 */
+	uint64_t vlan_ol;
+	uint16_t vlan_tci;
 	struct stmmac_rxq_stats stats;	/* dwmac4's own counters */
 	struct stmmac_rxq_stats stats_base;	/* at the last reset */
 };
@@ -212,6 +219,9 @@ struct stmmac_adapter {
 	 */
 	struct stmmac_fc fc;
 	bool has_ptp;
+	/* MAC_HW_Feature0 VLHASH, SAVLANINS: the VLAN hash filter, insertion. */
+	bool has_vlan_hash;
+	bool has_vlan_ins;
 	bool ptp_on;
 	bool rx_ts_offload;
 	/* The frequency adjustment in force (scaled ppm, kept over a restart). */
@@ -352,6 +362,13 @@ struct rte_mbuf *stmmac_rx_hold(struct stmmac_rx_queue *rxq,
 struct rte_mbuf *stmmac_rx_ctx(struct stmmac_rx_queue *rxq, uint16_t slot,
 			       uint32_t des3, uint32_t des1);
 void stmmac_rx_stamp_apply(struct stmmac_rx_queue *rxq, struct rte_mbuf *mb);
+
+/* VLAN offloads (stmmac_vlan.c). */
+uint64_t stmmac_vlan_rx_capa(const struct stmmac_adapter *ad);
+uint64_t stmmac_vlan_tx_capa(const struct stmmac_adapter *ad);
+void stmmac_vlan_write(struct rte_eth_dev *dev);
+int stmmac_vlan_offload_set(struct rte_eth_dev *dev, int mask);
+int stmmac_vlan_filter_set(struct rte_eth_dev *dev, uint16_t vid, int on);
 /* The refill: packed coherent ring / padded ring with maintenance. */
 void stmmac_rx_refill(struct stmmac_rx_queue *rxq);
 void stmmac_rx_refill_nc(struct stmmac_rx_queue *rxq);

@@ -280,6 +280,8 @@ stmmac_hw_features(struct stmmac_adapter *ad)
 	ad->tx_coe = (f0 & GMAC_HW_FEAT_TXCOSEL) != 0;
 	ad->has_pcs = (f0 & GMAC_HW_FEAT_PCSSEL) != 0;
 	ad->has_ptp = (f0 & GMAC_HW_FEAT_TSSEL) != 0;
+	ad->has_vlan_hash = (f0 & GMAC_HW_FEAT_VLHASH) != 0;
+	ad->has_vlan_ins = (f0 & GMAC_HW_FEAT_SAVLANINS) != 0;
 	/* The speeds the MAC has interfaces for; half duplex with HDSEL. */
 	ad->speed_capa = 0;
 	if (f0 & GMAC_HW_FEAT_MIISEL)
@@ -522,6 +524,7 @@ stmmac_hw_configure(struct rte_eth_dev *dev)
 	 */
 	stmmac_hw_write_mac(be, &dev->data->mac_addrs[0]);
 	stmmac_hw_write_filter(dev);
+	stmmac_vlan_write(dev);
 	stmmac_hw_queues_configure(dev);
 }
 
@@ -538,6 +541,9 @@ stmmac_hw_write_filter(struct rte_eth_dev *dev)
 		pf |= GMAC_PACKET_FILTER_PM;
 	if (ad->mc_hash_used)
 		pf |= GMAC_PACKET_FILTER_HMC;
+	/* The VLAN filter (stmmac_vlan.c): MAC_VLAN_Tag says how. */
+	if (dev->data->dev_conf.rxmode.offloads & RTE_ETH_RX_OFFLOAD_VLAN_FILTER)
+		pf |= GMAC_PACKET_FILTER_VTFE;
 	for (i = 0; i < ad->hash_bins / 32u; i++)
 		socnic_write32(&ad->port.be, GMAC_HASH_TAB(i), ad->mc_hash[i]);
 	socnic_write32(&ad->port.be, GMAC_PACKET_FILTER, pf);

@@ -7,7 +7,8 @@
  *   B. which groups are clean (stmmac_rx_group_clean), each frame's
  *      lengths (stmmac_rx_frame_len) and verdict (stmmac_rx_hw_csum);
  *   D. the general path (stmmac_rx_desc, stmmac_rx_general.c) and, on
- *      its frames, the IEEE 1588 flags and stamp (stmmac_rx_stamp.c);
+ *      its frames, the IEEE 1588 flags and stamp (stmmac_rx_stamp.c) and
+ *      the stripped VLAN tag;
  *   E. the stuck check, refill and tail doorbell (stmmac_rx_poll_end).
  * Why each step is where it is, with the figures: docs/design/rxpath.md
  * and docs/design/families.md.
@@ -107,8 +108,8 @@ stmmac_rx_harvest(struct socnic_rx_queue *q, uint32_t *st, uint32_t *s1,
 /*
  * B. Whether the @p cnt descriptors from @p st[0] (a quad, or the batch's
  * last 1-3) are complete, error-free, single-buffer frames of acceptable
- * length, none stamped (error bits OR-ed across the group, VPP ige/iavf
- * style).
+ * length, none stamped, none with a stripped VLAN tag (error bits OR-ed
+ * across the group, VPP ige/iavf style).
  */
 static __rte_always_inline bool
 stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
@@ -135,8 +136,12 @@ stmmac_rx_group_clean(const struct socnic_rx_queue *q, const uint32_t *st,
 	 * group's last frame is looked at.
 	 */
 	bad |= s1[cnt - 1] & RDES1_TIMESTAMP_AVAILABLE;
+	/*
+	 * A tag the MAC reported (RS0V: VLAN stripping on) is the general
+	 * path's too: the same test as the errors, nothing more per group.
+	 */
 	return !bad && (all & STMMAC_RDES3_FD_LD) == STMMAC_RDES3_FD_LD &&
-	       !(any & RDES3_ERROR_SUMMARY);
+	       !(any & (RDES3_ERROR_SUMMARY | RDES3_RDES0_VALID));
 }
 
 /* B. A clean frame: PL, all the device wrote, less the FCS in software. */
@@ -159,7 +164,10 @@ stmmac_rx_verdict(uint32_t rdes3, uint32_t rdes1)
 	return stmmac_rx_hw_csum(rdes1);
 }
 
-/* D. A frame of the general path: its IEEE 1588 flags and stamp. */
+/*
+ * D. A frame of the general path: its IEEE 1588 flags and stamp, the
+ * VLAN tag the MAC stripped (stmmac_rx_general.c).
+ */
 static __rte_always_inline void
 stmmac_rx_slow_done(struct socnic_rx_queue *q, struct rte_mbuf *mb)
 {
@@ -167,6 +175,11 @@ stmmac_rx_slow_done(struct socnic_rx_queue *q, struct rte_mbuf *mb)
 
 	if (unlikely(rxq->ts_ol != 0))
 		stmmac_rx_stamp_apply(rxq, mb);
+	if (unlikely(rxq->vlan_ol != 0)) {
+		mb->vlan_tci = rxq->vlan_tci;
+		mb->ol_flags |= rxq->vlan_ol;
+		rxq->vlan_ol = 0;
+	}
 }
 
 /*

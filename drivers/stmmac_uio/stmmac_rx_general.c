@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include <rte_branch_prediction.h>
+#include <rte_byteorder.h>
 #include <rte_common.h>
 #include <rte_mbuf.h>
 
@@ -167,8 +168,24 @@ stmmac_rx_desc_frame(struct socnic_rx_queue *q, uint16_t slot, uint32_t des3,
 						des3 & RDES3_LAST_DESCRIPTOR,
 						stmmac_rx_single, stmmac_rx_chain);
 
+	if (mb == NULL)
+		return NULL;
+	/*
+	 * VLAN stripping: the tag in the last descriptor's RDES0 with RS0V
+	 * (Linux dwmac4_wrback_get_rx_vlan_tci()), set on the mbuf by
+	 * stmmac_rx_slow_done() once delivered, a held frame's too. Written
+	 * for every frame: a frame dropped while held leaves nothing behind.
+	 */
+	stmmac_rxq(q)->vlan_ol = 0;
+	if (unlikely(des3 & RDES3_RDES0_VALID)) {
+		stmmac_rxq(q)->vlan_tci = (uint16_t)(rte_le_to_cpu_32(
+			stmmac_rxd(stmmac_rxq(q), slot)->des0) &
+			RDES0_VLAN_TAG_MASK);
+		stmmac_rxq(q)->vlan_ol = RTE_MBUF_F_RX_VLAN |
+					 RTE_MBUF_F_RX_VLAN_STRIPPED;
+	}
 	/* Its stamp comes next (stmmac_rx_stamp.c): held until then. */
-	if (unlikely(mb != NULL && (des3 & RDES3_RDES1_VALID) &&
+	if (unlikely((des3 & RDES3_RDES1_VALID) &&
 		     (des1 & RDES1_TIMESTAMP_AVAILABLE)))
 		return stmmac_rx_hold(stmmac_rxq(q), mb, des1);
 	return mb;

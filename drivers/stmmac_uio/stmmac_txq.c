@@ -140,6 +140,32 @@ stmmac_tx_descs_needed(const struct stmmac_tx_queue *txq,
 }
 
 /*
+ * The context descriptor at @p prod before @p m's first, with its VLAN
+ * tag (TDES3 VLTV, Linux dwmac4_set_vlan_tag()): the packet's first
+ * slot, so, coherent, its OWN is set last like a first descriptor's.
+ * Returns its TDES3 with OWN.
+ */
+static __rte_always_inline uint32_t
+stmmac_tx_vlan_ctx(struct stmmac_tx_queue *txq, const struct rte_mbuf *m,
+		   uint16_t prod, const bool nc)
+{
+	const unsigned int shift = nc ? txq->desc_shift :
+				   STMMAC_DESC_SHIFT_PACKED;
+	uint16_t slot = prod & txq->q.mask;
+	volatile struct dwmac4_desc *d =
+		stmmac_desc(txq->ring, slot, txq->q.mask, shift);
+	uint32_t des3 = TDES3_CONTEXT_TYPE | TDES3_VLTV |
+			(m->vlan_tci & TDES3_VLAN_TAG);
+
+	d->des0 = 0;
+	d->des1 = 0;
+	d->des2 = 0;
+	d->des3 = rte_cpu_to_le_32(nc ? des3 | TDES3_OWN : des3);
+	txq->q.sw_ring[slot] = NULL;
+	return des3 | TDES3_OWN;
+}
+
+/*
  * Non-coherent, step A of the burst: cleans the bytes of every segment of
  * the packets that fit in @p avail descriptors (those the device cannot
  * send take none and are left for step B to drop), no completion barrier.
@@ -179,7 +205,9 @@ stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
  * Policy:
  *  - completed descriptors are reclaimed first, so the ring is as free as
  *    the device allows;
- *  - one descriptor per non-empty segment; a packet that needs more free
+ *  - one descriptor per non-empty segment, and a context descriptor
+ *    before a packet with RTE_MBUF_F_TX_VLAN (stmmac_tx_vlan_ctx()); a
+ *    packet that needs more free
  *    descriptors than there are stops the burst (fewer packets returned,
  *    tx_ring_full counted); the caller retries the rest;
  *  - a packet the device cannot send at all is freed and counted in
@@ -203,9 +231,16 @@ stmmac_tx_clean_payloads(struct stmmac_tx_queue *txq,
  *  - the tail is written once per burst, as stmmac_tx_tail_addr() says:
  *    the base at the wrap, never the ring end.
  */
+/* What the production instances leave to the rare ones. */
+#define STMMAC_TX_RARE	(RTE_MBUF_F_TX_IEEE1588_TMST | RTE_MBUF_F_TX_VLAN)
+
+static uint16_t stmmac_xmit_rare(struct stmmac_tx_queue *txq,
+				 struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
+				 bool nc);
+
 static __rte_always_inline uint16_t
 stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
-		 const bool nc)
+		 const bool nc, const bool rare)
 {
 	struct stmmac_tx_queue *txq = tx_queue;
 	volatile struct dwmac4_desc *ring = txq->ring;
@@ -215,7 +250,7 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	const uint16_t prod0 = txq->q.prod;
 	uint16_t prod = prod0, nb_tx, nb_sent = 0, avail, nb_take = nb_pkts;
 	uint64_t bytes = 0;
-	bool full = false;
+	bool full = false, to_rare = false;
 
 	/* A stopped queue (rte_eth_dev_tx_queue_stop) takes nothing. */
 	if (unlikely(!txq->q.started))
@@ -240,9 +275,8 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		uint16_t first = prod & mask, left;
 		uint32_t first_des3 = 0;
 		uint32_t cic = stmmac_tx_cic(m->ol_flags) & txq->cic_mask;
-		/* On the first descriptor: the MAC stamps the frame. */
-		uint32_t ttse = (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST) ?
-				TDES2_TIMESTAMP_ENABLE : 0;
+		/* On the first descriptor: TTSE, VTIR (the rare instance's). */
+		uint32_t ttse = 0;
 
 		if (unlikely(need == 0)) {
 			txq->q.stats.tx_dropped++;
@@ -252,6 +286,31 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 		if (unlikely(need > avail)) {
 			full = true;
 			break;
+		}
+		/*
+		 * A packet asking for its IEEE 1588 stamp or a VLAN tag: the
+		 * rare instance's (@p rare); this one hands it the rest of the
+		 * burst. There the MAC stamps the frame (TTSE), and a tag
+		 * takes a context descriptor first.
+		 */
+		if (unlikely(m->ol_flags & STMMAC_TX_RARE)) {
+			if (!rare) {
+				to_rare = true;
+				break;
+			}
+			if (m->ol_flags & RTE_MBUF_F_TX_IEEE1588_TMST)
+				ttse = TDES2_TIMESTAMP_ENABLE;
+		}
+		if (rare && (m->ol_flags & RTE_MBUF_F_TX_VLAN)) {
+			if (unlikely(need + 1u > avail)) {
+				full = true;
+				break;
+			}
+			first_des3 = stmmac_tx_vlan_ctx(txq, m, prod, nc);
+			/* VTIR on the frame's first descriptor: insert. */
+			ttse |= DWMAC4_TDES2_VTIR_INSERT;
+			prod++;
+			avail--;
 		}
 		left = need;
 		for (seg = m; seg != NULL; seg = seg->next) {
@@ -308,20 +367,37 @@ stmmac_xmit_tmpl(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts,
 	txq->q.stats.tx_bytes += bytes;
 	PMD_TX_DP_LOG(DEBUG, "port %u: %u of %u packets, prod %u clean %u",
 		      txq->q.port_id, nb_tx, nb_pkts, txq->q.prod, txq->q.clean);
+	if (!rare && unlikely(to_rare))
+		return (uint16_t)(nb_tx + stmmac_xmit_rare(txq, tx_pkts + nb_tx,
+				  (uint16_t)(nb_pkts - nb_tx), nc));
 	return nb_tx;
+}
+
+/*
+ * The rest of a burst from its first packet asking for a stamp or a VLAN
+ * tag (STMMAC_TX_RARE): the instances that set TTSE and write context
+ * descriptors, kept apart so that a burst with neither costs the
+ * production instances one flag test per packet (docs/perf/vlan.md).
+ */
+static __rte_noinline uint16_t
+stmmac_xmit_rare(struct stmmac_tx_queue *txq, struct rte_mbuf **tx_pkts,
+		 uint16_t nb_pkts, bool nc)
+{
+	return nc ? stmmac_xmit_tmpl(txq, tx_pkts, nb_pkts, true, true) :
+		    stmmac_xmit_tmpl(txq, tx_pkts, nb_pkts, false, true);
 }
 
 static uint16_t
 stmmac_xmit_pkts(void *tx_queue, struct rte_mbuf **tx_pkts, uint16_t nb_pkts)
 {
-	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, false);
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, false, false);
 }
 
 static uint16_t
 stmmac_xmit_pkts_nc(void *tx_queue, struct rte_mbuf **tx_pkts,
 		    uint16_t nb_pkts)
 {
-	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, true);
+	return stmmac_xmit_tmpl(tx_queue, tx_pkts, nb_pkts, true, false);
 }
 
 int

@@ -556,25 +556,17 @@ rx_want(enum rx_kind k)
 	}
 }
 
+/* Frame @p i of the capture. */
+static size_t
+rx_frame_at(uint8_t *b, uint32_t i)
+{
+	return rx_frame(b, rx_kind_of(i), i);
+}
+
 static bool
 rx_capture(char *path, uint32_t n)
 {
-	struct pcap_pkthdr h;
-	uint8_t frame[RX_LEN];
-	pcap_t *p;
-	pcap_dumper_t *d = pcap_frames_create_tmp(path, &p);
-	uint32_t i;
-
-	if (d == NULL)
-		return false;
-	memset(&h, 0, sizeof(h));
-	for (i = 0; i < n; i++) {
-		h.len = h.caplen = (uint32_t)rx_frame(frame, rx_kind_of(i), i);
-		pcap_dump((u_char *)d, &h, frame);
-	}
-	pcap_dump_close(d);
-	pcap_close(p);
-	return true;
+	return pcap_frames_write_tmp(path, n, RX_LEN, rx_frame_at);
 }
 
 struct rx_run {

@@ -59,6 +59,8 @@ _Static_assert(sizeof(struct dwmac4_desc) == 16,
 #define TDES2_BUFFER1_SIZE_MASK		DWMAC4_GENMASK(13, 0)
 #define TDES2_VLAN_TAG_MASK		DWMAC4_GENMASK(15, 14)
 #define TDES2_VLAN_TAG_SHIFT		14
+/* VTIR: insert the tag of MAC_VLAN_Incl / the context (Linux STMMAC_VLAN_INSERT). */
+#define DWMAC4_TDES2_VTIR_INSERT	(2U << TDES2_VLAN_TAG_SHIFT)
 #define TDES2_BUFFER2_SIZE_MASK		DWMAC4_GENMASK(29, 16)
 #define TDES2_BUFFER2_SIZE_MASK_SHIFT	16
 #define TDES2_TIMESTAMP_ENABLE		DWMAC4_BIT(30)
@@ -124,6 +126,9 @@ _Static_assert(sizeof(struct dwmac4_desc) == 16,
 #define TDES3_RS1V			DWMAC4_BIT(26)	/* read format */
 #define TDES3_RS1V_SHIFT		26
 #define TDES3_CTXT_TCMSSV		DWMAC4_BIT(26)	/* context format */
+/* Context format: the outer VLAN tag to insert (TDES2 VTIR of the frame). */
+#define TDES3_VLAN_TAG			DWMAC4_GENMASK(15, 0)
+#define TDES3_VLTV			DWMAC4_BIT(16)
 #define TDES3_LAST_DESCRIPTOR		DWMAC4_BIT(28)
 #define TDES3_LAST_DESCRIPTOR_SHIFT	28
 #define TDES3_FIRST_DESCRIPTOR		DWMAC4_BIT(29)

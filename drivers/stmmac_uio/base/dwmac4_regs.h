@@ -35,6 +35,7 @@
 #include "dwmac4_regs_mtl.h"
 #include "dwmac4_regs_dma.h"
 #include "dwmac4_regs_ptp.h"
+#include "dwmac4_regs_vlan.h"
 
 /* ------------------------------------------------------------------------
  * MAC block (dwmac4.h "MAC registers"; databook "MAC Registers").

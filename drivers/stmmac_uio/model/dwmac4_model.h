@@ -211,6 +211,10 @@ struct dwmac4_model_stats {
 	 */
 	uint64_t rx_dropped_qdisabled;
 	uint64_t rx_dropped_mtl_config;
+	/* VLAN (docs/model.md "VLAN"): tagged frames the filter dropped (VTFE). */
+	uint64_t rx_dropped_vlan;
+	uint64_t rx_vlan_stripped;	/* tags removed on receive (EVLS) */
+	uint64_t tx_vlan_inserted;	/* tags inserted on transmit (VTIR) */
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;
 	uint64_t tx_dropped_speed;	/* sent garbled: MAC and PHY disagree */

@@ -118,6 +118,8 @@ struct model_rx_frame {
 	uint32_t ndesc;		/* descriptors written back so far */
 	uint32_t rdes1;		/* checksum and PTP status for the last descriptor */
 	bool rs1v;
+	uint32_t rdes0;		/* the outer VLAN tag (EVLRXS) with RS0V */
+	bool rs0v;
 	/* With RDES1_TIMESTAMP_AVAILABLE: the stamp, for the context descriptor. */
 	uint32_t ts_sec, ts_sub;
 	bool ctx_due;		/* closed; its context descriptor not yet written */
@@ -158,8 +160,8 @@ struct model_mtl_rxq {
 		uint32_t off;		/* first byte in buf */
 		uint32_t len, rdes1, flt, flt_desc;
 		uint64_t flt_r, seq;
-		uint32_t ts_sec, ts_sub;
-		bool rs1v;
+		uint32_t ts_sec, ts_sub, rdes0;
+		bool rs1v, rs0v;
 	} ent[MODEL_MTL_RXQ_FRAMES];
 	uint32_t head, tail;		/* free-running entry indices */
 	uint32_t bytes;			/* held */
@@ -361,6 +363,15 @@ bool model_ptp_stamp(struct dwmac4_model *m, uint32_t *sec, uint32_t *sub);
  */
 uint32_t model_ptp_rx_status(struct dwmac4_model *m, const uint8_t *p,
 			     uint32_t n, uint32_t *sec, uint32_t *sub);
+
+/* ---- VLAN filter, stripping and insertion (dwmac4_model_vlan.c) ---- */
+unsigned int model_vlan_hash_bin(uint16_t vid);
+bool model_vlan_rx_filter(struct dwmac4_model *m, const uint8_t *p,
+			  uint32_t n, bool *hit);
+void model_vlan_rx_strip(struct dwmac4_model *m, struct model_rx_frame *f,
+			 bool hit);
+uint32_t model_vlan_tx(struct dwmac4_model *m, uint32_t len, uint32_t des2,
+		       int32_t ctx_tag);
 
 /* ---- The SoC around the GMAC (dwmac4_model_soc.c) ---- */
 

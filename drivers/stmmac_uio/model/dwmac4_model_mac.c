@@ -221,7 +221,7 @@ model_mac_rx(struct dwmac4_model *m)
 	struct model_rx_frame *f = &m->macf;
 	struct model_route *rt;
 	unsigned int q = 0;
-	bool can;
+	bool can, vlan_hit;
 	enum model_fc_rx fc;
 	uint32_t cfg, n, ptp;
 	int rc;
@@ -277,6 +277,9 @@ model_mac_rx(struct dwmac4_model *m)
 			MODEL_STAT_ADD(m, rx_dropped_filter, 1);
 			return MODEL_WORK_FRAME;
 		}
+		/* The VLAN filter (dwmac4_model_vlan.c). */
+		if (!model_vlan_rx_filter(m, f->data, n, &vlan_hit))
+			return MODEL_WORK_FRAME;
 		/*
 		 * The MTL RX queue it goes to, and so the DMA channel (whose
 		 * fault knobs plan the frame). One queue: queue 0.
@@ -328,6 +331,8 @@ model_mac_rx(struct dwmac4_model *m)
 			model_crc32_fcs(f->data, n, f->data + n);
 			f->len += MODEL_FCS_LEN;
 		}
+		/* The tag to RDES0, stripped: routing and checks saw it. */
+		model_vlan_rx_strip(m, f, vlan_hit);
 		/* Store and forward: a frame larger than the queue never fits. */
 		if (f->len > rt->rxq_size[q]) {
 			model_mtl_rx_overflow(m, q);

@@ -136,6 +136,8 @@ model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
 	q->ent[i].len = f->len;
 	q->ent[i].rdes1 = f->rdes1;
 	q->ent[i].rs1v = f->rs1v;
+	q->ent[i].rdes0 = f->rdes0;
+	q->ent[i].rs0v = f->rs0v;
 	q->ent[i].ts_sec = f->ts_sec;
 	q->ent[i].ts_sub = f->ts_sub;
 	q->ent[i].flt = f->flt;
@@ -162,6 +164,8 @@ model_mtl_rx_pop(struct dwmac4_model *m, unsigned int qn,
 	f->len = q->ent[i].len;
 	f->rdes1 = q->ent[i].rdes1;
 	f->rs1v = q->ent[i].rs1v;
+	f->rdes0 = q->ent[i].rdes0;
+	f->rs0v = q->ent[i].rs0v;
 	f->ts_sec = q->ent[i].ts_sec;
 	f->ts_sub = q->ent[i].ts_sub;
 	f->flt = q->ent[i].flt;

@@ -25,9 +25,11 @@ model_build_reset_table(struct dwmac4_model *m)
 	 * link status (PCSSEL, Linux's dma_cap.pcs), RX and TX checksum
 	 * offload, MAC addresses 1..DWMAC4_MODEL_ADD_MACS, the MMC counters
 	 * (MMCSEL; dwmac4_model_mmc.c), the IEEE 1588 timestamp unit (TSSEL;
-	 * dwmac4_model_ptp.c).
+	 * dwmac4_model_ptp.c), the VLAN hash filter and VLAN insertion
+	 * (VLHASH, SAVLANINS; dwmac4_model_vlan.c).
 	 */
 	r[GMAC_HW_FEATURE0 / 4] = GMAC_HW_FEAT_MIISEL | GMAC_HW_FEAT_GMIISEL |
+		GMAC_HW_FEAT_VLHASH | GMAC_HW_FEAT_SAVLANINS |
 		GMAC_HW_FEAT_HDSEL | GMAC_HW_FEAT_MMCSEL | GMAC_HW_FEAT_TSSEL |
 		(m->params.no_pcs ? 0u : GMAC_HW_FEAT_PCSSEL) |
 		GMAC_HW_FEAT_TXCOSEL | GMAC_HW_FEAT_RXCOESEL |

@@ -136,7 +136,7 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 	      uint32_t err)
 {
 	struct dwmac4_desc *d;
-	uint32_t des3, rdes1 = 0;
+	uint32_t des3, rdes1 = 0, rdes0 = 0;
 
 	model_store_fence(m);
 	/* Re-translated: the window may have changed while the frame waited. */
@@ -168,6 +168,11 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 			des3 |= RDES3_RDES1_VALID;
 			rdes1 = f->rdes1;
 		}
+		/* The outer VLAN tag (EVLRXS, dwmac4_model_vlan.c). */
+		if (f->rs0v) {
+			des3 |= RDES3_RDES0_VALID;
+			rdes0 = f->rdes0;
+		}
 	}
 	des3 = model_fault_rx_des3(m, f, last, des3);	/* dwmac4_model_faults.c */
 	/* dwmac4_model_wo.c: the adversary watches channel 0's ring */
@@ -177,7 +182,7 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 		/* Coalesced: the words now, OWN with the batch. */
 		if (m->wb_n == MODEL_WB_MAX)
 			model_rx_wb_flush(m);
-		struct dwmac4_desc w = { 0, htole32(rdes1), 0, 0 };
+		struct dwmac4_desc w = { htole32(rdes0), htole32(rdes1), 0, 0 };
 
 		/* DES0..2 in one DMA write, DES3 left as armed. */
 		model_mem_write(m, d, &w, offsetof(struct dwmac4_desc, des3));
@@ -186,7 +191,7 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 		m->wb[m->wb_n].des3 = des3;
 		m->wb_n++;
 	} else {
-		desc_write_back(m, d, 0, rdes1, 0, des3);
+		desc_write_back(m, d, rdes0, rdes1, 0, des3);
 	}
 	f->ndesc++;
 }

@@ -113,9 +113,13 @@ tx_desc_problem(const struct dwmac4_desc *w, uint32_t pos, uint32_t total)
 	return NULL;
 }
 
-/* Copies the frame of @p count descriptors from cur; its length or -1. */
+/*
+ * Copies the frame of @p count descriptors from cur + @p skip (its
+ * context descriptors); its length or -1.
+ */
 static int64_t
-tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
+tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t skip,
+	  uint32_t count)
 {
 	struct dwmac4_desc *d, w;
 	uint32_t i, len, total = 0;
@@ -123,7 +127,8 @@ tx_gather(struct dwmac4_model *m, struct model_ring *r, uint32_t count)
 	uint8_t *buf;
 
 	for (i = 0; i < count; i++) {
-		d = model_ring_desc(m, r, (r->cur + i) % r->n, "TX descriptor");
+		d = model_ring_desc(m, r, (r->cur + skip + i) % r->n,
+				    "TX descriptor");
 		if (d == NULL)
 			return -1;
 		model_desc_used(m, model_desc_read(m, d, &w));
@@ -171,6 +176,8 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	struct model_ring *r = &m->tx[ch];
 	struct model_traffic_sink *sink = m->params.tx_sink;
 	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, cpc = 0, st;
+	uint32_t ctx = 0, des2_fd = 0;
+	int32_t ctx_tag = -1;
 	struct dwmac4_desc *d, w;
 	struct model_route *rt;
 	const char *why;
@@ -189,7 +196,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
 	/* Find the frame's LD among owned descriptors before consuming any. */
 	for (idx = r->cur;; idx = (idx + 1) % r->n) {
-		if (idx == tail || pos == r->n)
+		if (idx == tail || ctx + pos == r->n)
 			goto unavailable;
 		d = model_ring_desc(m, r, idx, "TX descriptor");
 		if (d == NULL) {
@@ -202,15 +209,26 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		model_desc_judge(m, unclean, des3 & TDES3_OWN);
 		if (!(des3 & TDES3_OWN))
 			goto unavailable;
+		/*
+		 * A context descriptor before the frame's first: its VLAN tag
+		 * (VLTV) for this frame (dwmac4_model_vlan.c); it takes a
+		 * slot and is written back with the frame.
+		 */
+		if (pos == 0 && (des3 & TDES3_CONTEXT_TYPE)) {
+			if (des3 & TDES3_VLTV)
+				ctx_tag = (int32_t)(des3 & TDES3_VLAN_TAG);
+			ctx++;
+			continue;
+		}
 		why = tx_desc_problem(&w, pos, total);
 		if (why != NULL) {
 			model_violation(m, MODEL_VIOL_BAD_DESC,
 					"TX descriptor %u (ch %u): %s, TDES3 %#x",
 					idx, ch, why, des3);
 			/* The partial frame and the culprit: ES, skipped. */
-			tx_write_back(m, r, r->cur, pos + 1,
+			tx_write_back(m, r, r->cur, ctx + pos + 1,
 				      TDES3_ERROR_SUMMARY);
-			tx_advance(m, r, ch, pos + 1);
+			tx_advance(m, r, ch, ctx + pos + 1);
 			return MODEL_WORK_OTHER;
 		}
 		total += w.des2 & TDES2_BUFFER1_SIZE_MASK;
@@ -218,6 +236,7 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 			cic = des3 & TDES3_CHECKSUM_INSERTION_MASK;
 			cpc = des3 & TDES3_CRC_PAD_CTRL_MASK;
 			ttse = (w.des2 & TDES2_TIMESTAMP_ENABLE) != 0;
+			des2_fd = w.des2;
 		}
 		ic = (w.des2 & TDES2_INTERRUPT_ON_COMPLETION) != 0;
 		pos++;
@@ -250,17 +269,19 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 		m->tx_qoff[ch] = true;
 		return MODEL_WORK_NONE;
 	}
-	len = tx_gather(m, r, pos);
+	len = tx_gather(m, r, ctx, pos);
 	if (len < 0) {
-		tx_write_back(m, r, r->cur, pos, TDES3_ERROR_SUMMARY);
-		tx_advance(m, r, ch, pos);
+		tx_write_back(m, r, r->cur, ctx + pos, TDES3_ERROR_SUMMARY);
+		tx_advance(m, r, ch, ctx + pos);
 		return MODEL_WORK_OTHER;
 	}
+	/* The MAC inserts a VLAN tag before the checksum engine sees it. */
+	len = model_vlan_tx(m, (uint32_t)len, des2_fd, ctx_tag);
 	/* The checksum engine works on the whole frame in the MTL queue. */
 	st = model_tx_coe(m, ch, m->txbuf, (uint32_t)len, cic);
 	/* Then the MAC pads (or not) and appends the FCS. */
 	len = tx_wire_len(m, (uint32_t)len, cpc);
-	if (tx_take_stale(r, r->cur, pos))
+	if (tx_take_stale(r, r->cur, ctx + pos))
 		MODEL_STAT_ADD(m, nc_tx_stale, 1);
 	/* The MAC's counters count what it transmits, good or bad. */
 	model_mmc_add(m, DWMAC4_MMC_TX_FRAMECOUNT_GB, 1);
@@ -284,10 +305,10 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	m->tx_qoff[ch] = false;
 	/* Status (IHE/PCE, ES, TTSS) in the last descriptor's write-back only. */
 	if (ttse)
-		st |= tx_stamp(m, r, r->cur + pos - 1);
-	tx_write_back(m, r, r->cur, pos - 1, 0);
-	tx_write_back(m, r, (r->cur + pos - 1) % r->n, 1, st);
-	tx_advance(m, r, ch, pos);
+		st |= tx_stamp(m, r, r->cur + ctx + pos - 1);
+	tx_write_back(m, r, r->cur, ctx + pos - 1, 0);
+	tx_write_back(m, r, (r->cur + ctx + pos - 1) % r->n, 1, st);
+	tx_advance(m, r, ch, ctx + pos);
 	/* TI for a frame whose last descriptor asked for it (TDES2.IC). */
 	if (ic)
 		model_chan_status_set(m, ch, DMA_CHAN_STATUS_TI);
