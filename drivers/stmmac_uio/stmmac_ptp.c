@@ -85,6 +85,27 @@ stmmac_ptp_addend(uint64_t base, int64_t scaled_ppm)
 	return a <= 0 || a > UINT32_MAX ? 0 : (uint64_t)a;
 }
 
+/* The sub-second increment of the reference clock: twice its period. */
+static uint64_t
+stmmac_ptp_ssinc(const struct stmmac_adapter *ad)
+{
+	return 2 * STMMAC_NS_PER_S / ad->da.ptp_clk;
+}
+
+/*
+ * The addend for the nominal rate trimmed by @p scaled_ppm: 2^32 x
+ * (increments per second) / clock, 2^31 when the increment is exact.
+ * ptp_clk= and its increment checked (stmmac_ptp_start()).
+ */
+static uint64_t
+stmmac_ptp_trimmed_addend(const struct stmmac_adapter *ad, int64_t scaled_ppm)
+{
+	uint64_t ssinc = stmmac_ptp_ssinc(ad);
+
+	return stmmac_ptp_addend(((STMMAC_NS_PER_S / ssinc) << 32) /
+				 ad->da.ptp_clk, scaled_ppm);
+}
+
 /* MAC_Timestamp_Control: the unit on, and which frames it stamps. */
 static uint32_t
 stmmac_ptp_tcr(const struct stmmac_adapter *ad)
@@ -115,15 +136,13 @@ stmmac_ptp_start(struct stmmac_adapter *ad)
 			    name);
 		return -ENOTSUP;
 	}
-	ssinc = 2 * STMMAC_NS_PER_S / clk;
+	ssinc = stmmac_ptp_ssinc(ad);
 	if (ssinc == 0 || ssinc > PTP_SSIR_SSINC_MAX) {
 		PMD_DRV_LOG(ERR, "%s: ptp_clk=%" PRIu64 " gives a sub-second increment of %" PRIu64 " ns, outside 1..255",
 			    name, clk, ssinc);
 		return -EINVAL;
 	}
-	/* 2^32 x (increments per second) / clock: 2^31 when ssinc is exact. */
-	addend = stmmac_ptp_addend(((STMMAC_NS_PER_S / ssinc) << 32) / clk,
-				   ad->ptp_scaled_ppm);
+	addend = stmmac_ptp_trimmed_addend(ad, ad->ptp_scaled_ppm);
 	if (addend == 0)
 		return -EINVAL;
 	socnic_write32(be, PTP_TCR, stmmac_ptp_tcr(ad));
@@ -357,14 +376,12 @@ int
 stmmac_timesync_adjust_freq(struct rte_eth_dev *dev, int64_t scaled_ppm)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
-	uint64_t clk = ad->da.ptp_clk, ssinc, addend;
+	uint64_t addend;
 	int ret;
 
 	if (!ad->ptp_on)
 		return -EINVAL;
-	ssinc = 2 * STMMAC_NS_PER_S / clk;
-	addend = stmmac_ptp_addend(((STMMAC_NS_PER_S / ssinc) << 32) / clk,
-				   scaled_ppm);
+	addend = stmmac_ptp_trimmed_addend(ad, scaled_ppm);
 	if (addend == 0)
 		return -EINVAL;
 	socnic_write32(&ad->port.be, PTP_TAR, (uint32_t)addend);

@@ -120,9 +120,14 @@ model_fc_peer_holds(struct dwmac4_model *m)
 	uint32_t op, size, fill;
 	bool any = false;
 
+	/* The common case, once per frame from the source: no TX pause. */
+	if (!(tfe & GMAC_TX_FLOW_CTRL_TFE)) {
+		memset(m->fc.xoff, 0, sizeof(m->fc.xoff));
+		return false;
+	}
 	for (q = 0; q < n && q < DWMAC4_MODEL_MAX_MTL_QUEUES; q++) {
 		op = model_reg_get(m, MTL_CHAN_RX_OP_MODE(q));
-		if (!(tfe & GMAC_TX_FLOW_CTRL_TFE) || !(op & MTL_OP_MODE_EHFC)) {
+		if (!(op & MTL_OP_MODE_EHFC)) {
 			m->fc.xoff[q] = false;
 			continue;
 		}
