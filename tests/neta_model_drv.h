@@ -83,14 +83,14 @@ static inline void
 drv_clean(struct drv *d, const void *p, size_t len)
 {
 	if (d->nc)
-		neta_model_cache_op(d->m, p, len, NETA_MODEL_CACHE_CLEAN);
+		neta_model_cache_op(d->m, p, len, MODEL_NC_CLEAN);
 }
 
 static inline void
 drv_civac(struct drv *d, const void *p, size_t len)
 {
 	if (d->nc && !d->skip_inval)
-		neta_model_cache_op(d->m, p, len, NETA_MODEL_CACHE_CIVAC);
+		neta_model_cache_op(d->m, p, len, MODEL_NC_CIVAC);
 }
 
 /* The model's counters now. */

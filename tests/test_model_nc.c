@@ -105,20 +105,20 @@ buf_va(const struct fix *f, unsigned int i)
 static void
 clean(struct fix *f, const void *p, size_t len)
 {
-	dwmac4_model_cache_op(f->m, p, len, DWMAC4_MODEL_CACHE_CLEAN);
+	dwmac4_model_cache_op(f->m, p, len, MODEL_NC_CLEAN);
 }
 
 static void
 civac(struct fix *f, const void *p, size_t len)
 {
-	dwmac4_model_cache_op(f->m, p, len, DWMAC4_MODEL_CACHE_CIVAC);
+	dwmac4_model_cache_op(f->m, p, len, MODEL_NC_CIVAC);
 }
 
 /* One line prefetched, as an observed RX path tells it (row 48). */
 static void
 prefetch(struct fix *f, const void *p)
 {
-	dwmac4_model_cache_op(f->m, p, 1, DWMAC4_MODEL_CACHE_PREFETCH);
+	dwmac4_model_cache_op(f->m, p, 1, MODEL_NC_PREFETCH);
 }
 
 static struct dwmac4_model_stats
@@ -470,7 +470,7 @@ test_cpu_write_stale_line(void)
 static void
 fence(struct fix *f)
 {
-	dwmac4_model_cache_op(f->m, NULL, 0, DWMAC4_MODEL_CACHE_FENCE);
+	dwmac4_model_cache_op(f->m, NULL, 0, MODEL_NC_FENCE);
 }
 
 /* TX descriptor @p i: one whole frame of @p len bytes from @p b, owned. */
@@ -656,7 +656,7 @@ test_two_models_share_dram(void)
 	d->des2 = sizeof(frame);
 	d->des3 = TDES3_OWN | TDES3_FIRST_DESCRIPTOR | TDES3_LAST_DESCRIPTOR |
 		  sizeof(frame);
-	dwmac4_model_cache_op(tx_m, d, sizeof(*d), DWMAC4_MODEL_CACHE_CLEAN);
+	dwmac4_model_cache_op(tx_m, d, sizeof(*d), MODEL_NC_CLEAN);
 	dwmac4_model_write32(tx_m, DMA_CHAN_TX_BASE_ADDR(0),
 			     (uint32_t)iova_of(&f, d));
 	dwmac4_model_write32(tx_m, DMA_CHAN_TX_RING_LEN(0),

@@ -19,6 +19,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_model_harness.h"
+#include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
 #include "dwmac4_model.h"
@@ -122,11 +123,7 @@ static void
 model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 {
 	dwmac4_model_cache_op(((struct stmmac_model_ctx *)ctx)->m, addr, len,
-			      op == RXP_CACHE_CIVAC ? DWMAC4_MODEL_CACHE_CIVAC :
-			      op == RXP_CACHE_PREFETCH ?
-			      DWMAC4_MODEL_CACHE_PREFETCH :
-			      op == RXP_CACHE_FENCE ? DWMAC4_MODEL_CACHE_FENCE :
-			      DWMAC4_MODEL_CACHE_CLEAN);
+			      socnic_model_nc_op(op));
 }
 
 /*

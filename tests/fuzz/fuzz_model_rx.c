@@ -110,7 +110,7 @@ run(struct st *s, struct in *in)
 			/* Non-coherent: a driver cleans, unless flags say not. */
 			if (!(flags & 128))
 				dwmac4_model_cache_op(s->m, d, sizeof(*d),
-						      DWMAC4_MODEL_CACHE_CLEAN);
+						      MODEL_NC_CLEAN);
 			break;
 		case 1:	/* tail pointer */
 			v = get(in, 1);

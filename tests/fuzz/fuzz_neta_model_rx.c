@@ -235,7 +235,7 @@ harvest(struct st *s, int ret)
 		d = desc_at(s, i);
 		if (d == NULL)
 			break;
-		neta_model_cache_op(s->m, d, sizeof(*d), NETA_MODEL_CACHE_CIVAC);
+		neta_model_cache_op(s->m, d, sizeof(*d), MODEL_NC_CIVAC);
 		w1 = __atomic_load_n(&d->size, __ATOMIC_ACQUIRE);
 		if (w1 == MVNETA_DESC_WATERMARK)
 			break;
@@ -253,7 +253,7 @@ harvest(struct st *s, int ret)
 		if ((uint64_t)off + dsize > room)
 			continue;
 		neta_model_cache_op(s->m, s->win + (bus - WIN_IOVA) + off,
-				    dsize, NETA_MODEL_CACHE_CIVAC);
+				    dsize, MODEL_NC_CIVAC);
 		status_check(s->win + (bus - WIN_IOVA) + off + MVNETA_MH_SIZE,
 			     dsize - MVNETA_MH_SIZE - MVNETA_ETH_FCS_LEN, st, 0);
 	}
@@ -292,7 +292,7 @@ run(struct st *s, struct in *in)
 			/* Non-coherent: a driver cleans, unless flags say not. */
 			if (!(flags & 128))
 				neta_model_cache_op(s->m, d, sizeof(*d),
-						    NETA_MODEL_CACHE_CLEAN);
+						    MODEL_NC_CLEAN);
 			break;
 		case 1:	/* processed / added counts, raw */
 			neta_model_write32(s->m, MVNETA_RXQ_STATUS_UPDATE_REG(0),
@@ -415,7 +415,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		d->buf_phys_addr = WIN_IOVA + FUZZ_BUF_AREA + 2048u * i;
 		d->buf_cookie = i;
 		d->size = MVNETA_DESC_WATERMARK;
-		neta_model_cache_op(s.m, d, sizeof(*d), NETA_MODEL_CACHE_CLEAN);
+		neta_model_cache_op(s.m, d, sizeof(*d), MODEL_NC_CLEAN);
 	}
 	neta_model_write32(s.m, MVNETA_RXQ_BASE_ADDR_REG(0), WIN_IOVA);
 	neta_model_write32(s.m, MVNETA_RXQ_SIZE_REG(0), s.ring_size |

@@ -12,7 +12,22 @@
 #ifndef SOCNIC_MODEL_NC_H
 #define SOCNIC_MODEL_NC_H
 
+#include "model_nc.h"
+#include "rxp_sync.h"
+
 #define SOCNIC_MODEL_NC_MZ	"socrx_model_nc"
+
+/*
+ * The RX path's cache operation (a backend's cache_op hook) as the
+ * emulated interconnect of every family's model takes it.
+ */
+static inline enum model_nc_op
+socnic_model_nc_op(enum rxp_cache_op op)
+{
+	return op == RXP_CACHE_CIVAC ? MODEL_NC_CIVAC :
+	       op == RXP_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
+	       op == RXP_CACHE_FENCE ? MODEL_NC_FENCE : MODEL_NC_CLEAN;
+}
 
 /*
  * Before a model with the emulation on is created: this copy of the

@@ -368,13 +368,8 @@ thread_rx_done(void *dev)
 
 void
 neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
-		    enum neta_model_cache_op op)
+		    enum model_nc_op op)
 {
-	if (!m->params.nc_emulation)
-		return;
-	model_nc_cpu_op(&m->nc, addr, len,
-			op == NETA_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
-			op == NETA_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
-			op == NETA_MODEL_CACHE_FENCE ? MODEL_NC_FENCE :
-			MODEL_NC_CLEAN);
+	if (m->params.nc_emulation)
+		model_nc_cpu_op(&m->nc, addr, len, op);
 }

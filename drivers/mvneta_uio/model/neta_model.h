@@ -352,20 +352,14 @@ bool neta_model_rx_idle(struct neta_model *m);
 
 /* ---- Driver side: cache maintenance (non-coherent interconnect) ---- */
 
-enum neta_model_cache_op {
-	NETA_MODEL_CACHE_CLEAN = 1,	/* dc cvac */
-	NETA_MODEL_CACHE_CIVAC,		/* dc civac */
-	NETA_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
-	NETA_MODEL_CACHE_FENCE,		/* dsb sy: the cleans above completed */
-};
-
 /*
  * The interconnect's view of the driver's cache maintenance of [addr,
- * addr + len): with params.nc_emulation a driver calls it right after its
- * own clean or clean+invalidate. A no-op otherwise. Thread safe.
+ * addr + len) (@p op: model_nc.h's, every family's): with
+ * params.nc_emulation a driver calls it right after its own clean or
+ * clean+invalidate. A no-op otherwise. Thread safe.
  */
 void neta_model_cache_op(struct neta_model *m, const void *addr, size_t len,
-			 enum neta_model_cache_op op);
+			 enum model_nc_op op);
 
 #ifdef __cplusplus
 }

@@ -17,6 +17,7 @@
 #include "model_traffic.h"
 #include "socnic_model_args.h"
 #include "socnic_model_harness.h"
+#include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
 #include "mvneta_hw.h"
@@ -111,10 +112,7 @@ static void
 model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 {
 	neta_model_cache_op(((struct neta_model_ctx *)ctx)->m, addr, len,
-			    op == RXP_CACHE_CIVAC ? NETA_MODEL_CACHE_CIVAC :
-			    op == RXP_CACHE_PREFETCH ? NETA_MODEL_CACHE_PREFETCH :
-			    op == RXP_CACHE_FENCE ? NETA_MODEL_CACHE_FENCE :
-			    NETA_MODEL_CACHE_CLEAN);
+			    socnic_model_nc_op(op));
 }
 
 /* The overlays' "mdio" map: the SMI, one register (params.mdio map). */

@@ -377,17 +377,13 @@ dwmac4_model_get_stats(struct dwmac4_model *m, struct dwmac4_model_stats *st)
 
 void
 dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr, size_t len,
-		      enum dwmac4_model_cache_op op)
+		      enum model_nc_op op)
 {
 	if (!m->params.nc_emulation)
 		return;
-	model_nc_cpu_op(&m->nc, addr, len,
-			op == DWMAC4_MODEL_CACHE_CIVAC ? MODEL_NC_CIVAC :
-			op == DWMAC4_MODEL_CACHE_PREFETCH ? MODEL_NC_PREFETCH :
-			op == DWMAC4_MODEL_CACHE_FENCE ? MODEL_NC_FENCE :
-			MODEL_NC_CLEAN);
+	model_nc_cpu_op(&m->nc, addr, len, op);
 	/* A descriptor line now in DRAM: the TX DMA may fetch it at once. */
-	if (op == DWMAC4_MODEL_CACHE_CLEAN || op == DWMAC4_MODEL_CACHE_CIVAC)
+	if (op == MODEL_NC_CLEAN || op == MODEL_NC_CIVAC)
 		model_tx_prefetch(m, addr, len);
 }
 

@@ -30,6 +30,7 @@
 #include <stdint.h>
 
 #include "dwmac4_model_params.h"
+#include "model_nc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -363,23 +364,17 @@ void dwmac4_model_rx_barrier(struct dwmac4_model *m);
 
 /* ---- Driver side: cache maintenance (non-coherent interconnect) ---- */
 
-enum dwmac4_model_cache_op {
-	DWMAC4_MODEL_CACHE_CLEAN = 1,	/* dc cvac: dirty lines to DRAM */
-	DWMAC4_MODEL_CACHE_CIVAC,	/* dc civac: clean, then invalidate */
-	DWMAC4_MODEL_CACHE_PREFETCH,	/* a line prefetched (observed builds) */
-	DWMAC4_MODEL_CACHE_FENCE,	/* dsb sy: the cleans above completed */
-};
-
 /*
  * The model's half of the driver's data cache maintenance of [addr,
- * addr + len) (rounded out to 64-byte lines): with params.nc_emulation a
- * driver calls it right after its own clean or clean+invalidate, as the
- * interconnect would see the cache operation, and after each completion
- * barrier (DWMAC4_MODEL_CACHE_FENCE, addr and len ignored). A no-op when
- * the emulation is off. Safe while the model thread runs.
+ * addr + len) (rounded out to 64-byte lines; @p op: model_nc.h's, every
+ * family's): with params.nc_emulation a driver calls it right after its
+ * own clean or clean+invalidate, as the interconnect would see the cache
+ * operation, and after each completion barrier (MODEL_NC_FENCE, addr and
+ * len ignored). A no-op when the emulation is off. Safe while the model
+ * thread runs.
  */
 void dwmac4_model_cache_op(struct dwmac4_model *m, const void *addr,
-			   size_t len, enum dwmac4_model_cache_op op);
+			   size_t len, enum model_nc_op op);
 
 #ifdef __cplusplus
 }
