@@ -141,10 +141,8 @@ neta_model_destroy(struct neta_model *m)
 {
 	if (m == NULL)
 		return;
-	neta_model_stop(m);
-	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
-	if (m->params.nc_emulation)
-		model_nc_detach();
+	model_dev_release(&m->thr, m->params.rx_src, m->params.tx_sink,
+			  m->params.nc_emulation);
 	neta_irq_fini(m);
 	pthread_mutex_destroy(&m->lock);
 	free(m);
@@ -207,12 +205,7 @@ neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova, size_t len)
 int
 neta_model_dma_unmap(struct neta_model *m, uint64_t iova)
 {
-	int rc;
-
-	pthread_mutex_lock(&m->lock);
-	rc = model_iommu_unmap(&m->dma, iova);
-	pthread_mutex_unlock(&m->lock);
-	return rc;
+	return model_dev_dma_unmap(&m->dma, &m->lock, iova);
 }
 
 /* ---- Engines ---- */

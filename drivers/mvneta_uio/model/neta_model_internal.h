@@ -18,6 +18,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model_dev.h"
 #include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"

@@ -136,10 +136,8 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 {
 	if (m == NULL)
 		return;
-	dwmac4_model_stop(m);
-	model_traffic_destroy(m->params.rx_src, m->params.tx_sink);
-	if (m->params.nc_emulation)
-		model_nc_detach();
+	model_dev_release(&m->thr, m->params.rx_src, m->params.tx_sink,
+			  m->params.nc_emulation);
 	model_irq_fini(m);
 	pthread_mutex_destroy(&m->viol_lock);
 	pthread_mutex_destroy(&m->lock);

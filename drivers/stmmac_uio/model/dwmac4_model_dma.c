@@ -44,12 +44,7 @@ dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
 int
 dwmac4_model_dma_unmap(struct dwmac4_model *m, uint64_t iova)
 {
-	int rc;
-
-	pthread_mutex_lock(&m->lock);
-	rc = model_iommu_unmap(&m->dma, iova);
-	pthread_mutex_unlock(&m->lock);
-	return rc;
+	return model_dev_dma_unmap(&m->dma, &m->lock, iova);
 }
 
 void *

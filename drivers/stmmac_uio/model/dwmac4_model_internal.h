@@ -33,6 +33,7 @@
 #include "dwmac4_model_wo.h"
 #include "dwmac4_regs.h"
 #include "model_fault.h"
+#include "model_dev.h"
 #include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"
