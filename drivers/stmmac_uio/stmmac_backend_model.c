@@ -392,11 +392,12 @@ port_of(uint16_t port_id)
 	return ad != NULL ? &ad->port : NULL;
 }
 
+/* The model of @p port_id for a call answering in *@p out. */
 static int
-model_of_port(uint16_t port_id, struct stmmac_model_ctx **ctx)
+model_of_port(uint16_t port_id, const void *out, struct stmmac_model_ctx **ctx)
 {
 	struct socnic_model_port *mp;
-	int ret = socnic_model_port_of(port_of(port_id), &mp);
+	int ret = socnic_model_port_of_out(port_of(port_id), out, &mp);
 
 	/* The context starts with its model port. */
 	*ctx = (struct stmmac_model_ctx *)mp;
@@ -454,11 +455,11 @@ rte_pmd_stmmac_uio_model_soc_peek(uint16_t port_id, const char *map,
 				  uint32_t off, uint32_t *val)
 {
 	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx), i;
+	int ret = model_of_port(port_id, val, &ctx), i;
 
 	if (ret < 0)
 		return ret;
-	if (map == NULL || val == NULL)
+	if (map == NULL)
 		return -EINVAL;
 	i = dwmac4_model_soc_map(ctx->m, map);
 	if (i < 0)
@@ -471,14 +472,11 @@ RTE_PMD_STMMAC_UIO_EXPORT int
 rte_pmd_stmmac_uio_model_soc_txclk(uint16_t port_id, uint32_t *txclk_hz)
 {
 	struct stmmac_model_ctx *ctx;
-	int ret = model_of_port(port_id, &ctx);
+	int ret = model_of_port(port_id, txclk_hz, &ctx);
 
-	if (ret < 0)
-		return ret;
-	if (txclk_hz == NULL)
-		return -EINVAL;
-	*txclk_hz = dwmac4_model_soc_txclk_hz(ctx->m);
-	return 0;
+	if (ret == 0)
+		*txclk_hz = dwmac4_model_soc_txclk_hz(ctx->m);
+	return ret;
 }
 
 RTE_PMD_STMMAC_UIO_EXPORT int

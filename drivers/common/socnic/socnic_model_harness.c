@@ -11,14 +11,11 @@ int
 socnic_model_harness_stats(const struct socnic_port *port, void *st)
 {
 	struct socnic_model_port *mp;
-	int ret = socnic_model_port_of(port, &mp);
+	int ret = socnic_model_port_of_out(port, st, &mp);
 
-	if (ret < 0)
-		return ret;
-	if (st == NULL)
-		return -EINVAL;
-	mp->dev_ops->harness->stats(mp->dev, st);
-	return 0;
+	if (ret == 0)
+		mp->dev_ops->harness->stats(mp->dev, st);
+	return ret;
 }
 
 int
@@ -50,11 +47,11 @@ socnic_model_harness_peek32(const struct socnic_port *port, uint32_t off,
 			    uint32_t *val)
 {
 	struct socnic_model_port *mp;
-	int ret = socnic_model_port_of(port, &mp);
+	int ret = socnic_model_port_of_out(port, val, &mp);
 
 	if (ret < 0)
 		return ret;
-	if (val == NULL || off % 4u != 0 || off >= mp->dev_ops->harness->reg_window)
+	if (off % 4u != 0 || off >= mp->dev_ops->harness->reg_window)
 		return -EINVAL;
 	*val = mp->dev_ops->harness->peek32(mp->dev, off);
 	return 0;

@@ -197,6 +197,19 @@ socnic_model_port_of(const struct socnic_port *port,
 	return 0;
 }
 
+/*
+ * socnic_model_port_of() for a call that answers in *@p out: its errors,
+ * then -EINVAL for a NULL @p out.
+ */
+static inline int
+socnic_model_port_of_out(const struct socnic_port *port, const void *out,
+			 struct socnic_model_port **mp)
+{
+	int ret = socnic_model_port_of(port, mp);
+
+	return ret == 0 && out == NULL ? -EINVAL : ret;
+}
+
 /* rte_pmd_<pmd>_model_set_link(): the cable pulled (@p up 0) or plugged. */
 static inline int
 socnic_model_port_link_set(const struct socnic_port *port, int up)
