@@ -122,6 +122,19 @@ model_desc_judge(struct dwmac4_model *m, bool unclean, bool own)
 		model_nc_count_unclean_read(&m->nc);
 }
 
+struct dwmac4_desc *
+model_desc_fetch(struct dwmac4_model *m, const struct model_ring *r,
+		 uint32_t idx, const char *what, struct dwmac4_desc *w)
+{
+	struct dwmac4_desc *d = model_ring_desc(m, r, idx, what);
+
+	_Static_assert(RDES3_OWN == TDES3_OWN, "one OWN bit for both rings");
+	if (d != NULL)
+		model_desc_judge(m, model_desc_read(m, d, w),
+				 (w->des3 & RDES3_OWN) != 0);
+	return d;
+}
+
 void
 model_doorbell_check(struct dwmac4_model *m, const struct model_ring *r,
 		     uint32_t from, uint32_t to)

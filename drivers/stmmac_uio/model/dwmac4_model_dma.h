@@ -69,6 +69,15 @@ void model_desc_used(struct dwmac4_model *m, bool unclean);
  */
 void model_desc_judge(struct dwmac4_model *m, bool unclean, bool own);
 /*
+ * The DMA's fetch of descriptor @p idx of ring @p r, an RX or a TX one
+ * (OWN is DES3 bit 31 in both): its words into *@p w (model_desc_read()),
+ * an unclean read judged as model_desc_judge() says. The descriptor, or
+ * NULL outside the DMA window (the violation counted: a bus error).
+ */
+struct dwmac4_desc *model_desc_fetch(struct dwmac4_model *m,
+				     const struct model_ring *r, uint32_t idx,
+				     const char *what, struct dwmac4_desc *w);
+/*
  * A tail write moving ring @p r's tail index from @p from to @p to
  * (0..n each) publishes the descriptors between: each of them the driver
  * wrote and did not clean before ringing is an unclean read (non-coherent

@@ -65,9 +65,8 @@ rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 	const unsigned int ch = f->ch;
 	struct model_ring *r = &m->rx[ch];
 	uint32_t seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
-	struct dwmac4_desc *d, w;
+	struct dwmac4_desc w;
 	uint32_t des3, tail;
-	bool unclean;
 	uint64_t addr;
 
 	if (r->suspended && seq == r->susp_seq)
@@ -76,12 +75,9 @@ rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 	tail = __atomic_load_n(&r->tail, __ATOMIC_ACQUIRE);
 	if (r->cur == tail)
 		goto unavailable;
-	d = model_ring_desc(m, r, r->cur, "RX descriptor");
-	if (d == NULL)
+	if (model_desc_fetch(m, r, r->cur, "RX descriptor", &w) == NULL)
 		goto fatal;
-	unclean = model_desc_read(m, d, &w);
 	des3 = w.des3;
-	model_desc_judge(m, unclean, des3 & RDES3_OWN);
 	if (!(des3 & RDES3_OWN))
 		goto unavailable;
 	addr = (uint64_t)w.des1 << 32 | w.des0;

@@ -178,10 +178,10 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	uint32_t seq, tail, idx, pos = 0, total = 0, des3, cic = 0, cpc = 0, st;
 	uint32_t ctx = 0, des2_fd = 0;
 	int32_t ctx_tag = -1;
-	struct dwmac4_desc *d, w;
+	struct dwmac4_desc w;
 	struct model_route *rt;
 	const char *why;
-	bool ic = false, ttse = false, unclean;
+	bool ic = false, ttse = false;
 	int64_t len;
 
 	if (!r->running || !(model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_TE))
@@ -198,15 +198,12 @@ model_tx_work(struct dwmac4_model *m, unsigned int ch)
 	for (idx = r->cur;; idx = (idx + 1) % r->n) {
 		if (idx == tail || ctx + pos == r->n)
 			goto unavailable;
-		d = model_ring_desc(m, r, idx, "TX descriptor");
-		if (d == NULL) {
+		if (model_desc_fetch(m, r, idx, "TX descriptor", &w) == NULL) {
 			model_ring_suspend(m, r, ch, seq, DMA_CHAN_STATUS_TBU |
 					   DMA_CHAN_STATUS_FBE);
 			return MODEL_WORK_NONE;
 		}
-		unclean = model_desc_read(m, d, &w);
 		des3 = w.des3;
-		model_desc_judge(m, unclean, des3 & TDES3_OWN);
 		if (!(des3 & TDES3_OWN))
 			goto unavailable;
 		/*
