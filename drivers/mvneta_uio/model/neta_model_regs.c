@@ -197,6 +197,18 @@ is_mib(uint32_t off)
 	       off == MVNETA_OVERRUN_FRAME_COUNT;
 }
 
+/* A 64-bit octet counter's low word (latching the high) or high word. */
+static uint32_t
+mib_octets_read(uint64_t *c, uint32_t *latch, bool high)
+{
+	uint32_t v = high ? *latch : (uint32_t)*c;
+
+	*latch = high ? 0 : (uint32_t)(*c >> 32);
+	if (!high)
+		*c = 0;
+	return v;
+}
+
 static uint32_t
 mib_read(struct neta_model *m, uint32_t off)
 {
@@ -204,23 +216,13 @@ mib_read(struct neta_model *m, uint32_t off)
 
 	switch (off) {
 	case MVNETA_MIB_GOOD_OCTETS_RECEIVED:
-		v = (uint32_t)m->mib_rx_octets;
-		m->mib_rx_octets_hi = (uint32_t)(m->mib_rx_octets >> 32);
-		m->mib_rx_octets = 0;
-		return v;
 	case MVNETA_MIB_GOOD_OCTETS_RECEIVED + 4:
-		v = m->mib_rx_octets_hi;
-		m->mib_rx_octets_hi = 0;
-		return v;
+		return mib_octets_read(&m->mib_rx_octets, &m->mib_rx_octets_hi,
+				       off != MVNETA_MIB_GOOD_OCTETS_RECEIVED);
 	case MVNETA_MIB_GOOD_OCTETS_SENT:
-		v = (uint32_t)m->mib_tx_octets;
-		m->mib_tx_octets_hi = (uint32_t)(m->mib_tx_octets >> 32);
-		m->mib_tx_octets = 0;
-		return v;
 	case MVNETA_MIB_GOOD_OCTETS_SENT + 4:
-		v = m->mib_tx_octets_hi;
-		m->mib_tx_octets_hi = 0;
-		return v;
+		return mib_octets_read(&m->mib_tx_octets, &m->mib_tx_octets_hi,
+				       off != MVNETA_MIB_GOOD_OCTETS_SENT);
 	default:
 		v = neta_reg(m, off);
 		reg_set(m, off, 0);
@@ -390,72 +392,90 @@ txq_enable(struct neta_model *m, unsigned int q)
 	tq->enabled = true;
 }
 
+/*
+ * RXQ_STATUS_UPDATE and TXQ_UPDATE: one rule (the header comment), the
+ * device's count handed back, the driver's added; their violations' words.
+ */
+struct queue_update {
+	const char *reg, *dir, *back, *held, *added;
+	enum neta_viol under;	/* more handed back than held */
+};
+
+static const struct queue_update rxq_update_words = {
+	"RXQ_STATUS_UPDATE", "RX", "processed", "occupied", "armed", NETA_VIOL_OCCUPIED_UNDERFLOW,
+};
+static const struct queue_update txq_update_words = {
+	"TXQ_UPDATE", "TX", "reclaimed", "sent", "pending", NETA_VIOL_SENT_UNDERFLOW,
+};
+
+/* The count queue @p q hands back (@p back), at most the @p held ones. */
+static uint32_t
+update_back(struct neta_model *m, const struct queue_update *u,
+	    unsigned int q, uint32_t val, uint32_t back, uint32_t held)
+{
+	if (val & NETA_UPDATE_SPILL)
+		neta_violation(m, NETA_VIOL_UPDATE_OVERFLOW,
+			       "%s(%u) = 0x%08x: a count above 255", u->reg, q, val);
+	if (back <= held)
+		return back;
+	neta_violation(m, u->under, "%s queue %u: %u %s, %u %s",
+		       u->dir, q, back, u->back, held, u->held);
+	return held;
+}
+
+/* The driver's count once added (@p added), at most what the ring holds. */
+static uint32_t
+update_added(struct neta_model *m, const struct queue_update *u,
+	     unsigned int q, uint32_t added, uint32_t held, uint32_t size)
+{
+	if (size == 0 || added + held <= size)
+		return added;
+	neta_violation(m, NETA_VIOL_RING_OVERFILL,
+		       "%s queue %u: %u %s + %u %s > %u descriptors",
+		       u->dir, q, added, u->added, held, u->held, size);
+	return size - held;
+}
+
 static void
 rxq_status_update(struct neta_model *m, unsigned int q, uint32_t val)
 {
 	struct neta_rxq *rq = &m->rxq[q];
-	uint32_t done = val & MVNETA_RXQ_DEC_OCCUPIED_MASK;
-	uint32_t add = (val & MVNETA_RXQ_ADD_NON_OCCUPIED_MASK) >>
-		       MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT;
+	uint32_t done = update_back(m, &rxq_update_words, q, val,
+				    val & MVNETA_RXQ_DEC_OCCUPIED_MASK, rq->occupied);
 
-	if (val & NETA_UPDATE_SPILL)
-		neta_violation(m, NETA_VIOL_UPDATE_OVERFLOW,
-			       "RXQ_STATUS_UPDATE(%u) = 0x%08x: a count above 255",
-			       q, val);
-	if (done > rq->occupied) {
-		neta_violation(m, NETA_VIOL_OCCUPIED_UNDERFLOW,
-			       "RX queue %u: %u processed, %u occupied",
-			       q, done, rq->occupied);
-		done = rq->occupied;
-	}
 	neta_rx_returned(m, q, done);
 	rq->occupied -= done;
-	rq->non_occupied += add;
-	if (rq->size != 0 && rq->occupied + rq->non_occupied > rq->size) {
-		neta_violation(m, NETA_VIOL_RING_OVERFILL,
-			       "RX queue %u: %u armed + %u occupied > %u descriptors",
-			       q, rq->non_occupied, rq->occupied, rq->size);
-		rq->non_occupied = rq->size - rq->occupied;
-	}
+	rq->non_occupied = update_added(m, &rxq_update_words, q,
+		rq->non_occupied + ((val & MVNETA_RXQ_ADD_NON_OCCUPIED_MASK) >>
+				    MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT),
+		rq->occupied, rq->size);
 }
 
 static void
 txq_update(struct neta_model *m, unsigned int q, uint32_t val)
 {
 	struct neta_txq *tq = &m->txq[q];
-	uint32_t add = val & MVNETA_TXQ_ADD_PENDING_MASK;
-	uint32_t dec = (val >> MVNETA_TXQ_DEC_SENT_SHIFT) &
-		       MVNETA_TXQ_DEC_SENT_MASK;
 
-	if (val & NETA_UPDATE_SPILL)
-		neta_violation(m, NETA_VIOL_UPDATE_OVERFLOW,
-			       "TXQ_UPDATE(%u) = 0x%08x: a count above 255",
-			       q, val);
-	if (dec > tq->sent) {
-		neta_violation(m, NETA_VIOL_SENT_UNDERFLOW,
-			       "TX queue %u: %u reclaimed, %u sent",
-			       q, dec, tq->sent);
-		dec = tq->sent;
-	}
-	tq->sent -= dec;
-	tq->pending += add;
-	if (tq->size != 0 && tq->pending + tq->sent > tq->size) {
-		neta_violation(m, NETA_VIOL_RING_OVERFILL,
-			       "TX queue %u: %u pending + %u sent > %u descriptors",
-			       q, tq->pending, tq->sent, tq->size);
-		tq->pending = tq->size - tq->sent;
-	}
+	tq->sent -= update_back(m, &txq_update_words, q, val,
+				(val >> MVNETA_TXQ_DEC_SENT_SHIFT) &
+				MVNETA_TXQ_DEC_SENT_MASK, tq->sent);
+	tq->pending = update_added(m, &txq_update_words, q,
+				   tq->pending + (val & MVNETA_TXQ_ADD_PENDING_MASK),
+				   tq->sent, tq->size);
 }
 
+/* A ring register of queue @p q written (the header comment). */
 static void
-rx_ring_write(struct neta_model *m, unsigned int q, uint32_t off, uint32_t val)
+ring_write(struct neta_model *m, bool rx, unsigned int q, uint32_t off, uint32_t val)
 {
-	if (m->rxq[q].enabled)
+	if (rx ? m->rxq[q].enabled : m->txq[q].enabled)
 		neta_violation(m, NETA_VIOL_RING_RUNNING,
-			       "RX queue %u register 0x%x written while enabled",
-			       q, off);
-	else if (off == MVNETA_RXQ_BASE_ADDR_REG(q))
+			       "%s queue %u register 0x%x written while enabled",
+			       rx ? "RX" : "TX", q, off);
+	else if (rx && off == MVNETA_RXQ_BASE_ADDR_REG(q))
 		neta_rxq_reset(m, q);
+	else if (!rx && off == MVNETA_TXQ_BASE_ADDR_REG(q))
+		txq_reset(m, q);
 	reg_set(m, off, val);
 }
 
@@ -480,7 +500,7 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 	if (queue_reg(off, MVNETA_RXQ_BASE_ADDR_REG(0), &q) ||
 	    queue_reg(off, MVNETA_RXQ_SIZE_REG(0), &q) ||
 	    queue_reg(off, MVNETA_RXQ_CONFIG_REG(0), &q)) {
-		rx_ring_write(m, q, off, val);
+		ring_write(m, true, q, off, val);
 		return;
 	}
 	if (queue_reg(off, MVNETA_TXQ_BASE_ADDR_REG(0), &q) ||
@@ -496,13 +516,7 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 			reg_set(m, off, val);
 			return;
 		}
-		if (m->txq[q].enabled)
-			neta_violation(m, NETA_VIOL_RING_RUNNING,
-				       "TX queue %u register 0x%x written while enabled",
-				       q, off);
-		else if (off == MVNETA_TXQ_BASE_ADDR_REG(q))
-			txq_reset(m, q);
-		reg_set(m, off, val);
+		ring_write(m, false, q, off, val);
 		return;
 	}
 	if (is_tx_arbiter(off)) {
