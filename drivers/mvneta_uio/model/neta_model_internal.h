@@ -2,7 +2,8 @@
 /*
  * Internal to the neta model: its state and the calls between its files
  * (neta_model.c: life cycle, engines' loop, harness side;
- * neta_model_regs.c: the register window; neta_model_rx.c: the RX engine;
+ * neta_model_regs.c: the register window, neta_model_mib.c its MIB
+ * counters; neta_model_rx.c: the RX engine;
  * neta_model_parse.c: the RX parser's status bits; neta_model_tx.c: the
  * TX engine; neta_model_dma.c: DMA through the IOMMU and the non-coherent
  * interconnect).
@@ -163,6 +164,12 @@ neta_reg(const struct neta_model *m, uint32_t off)
 {
 	return m->regs[off / 4u];
 }
+
+/*
+ * neta_model_mib.c: a read of MIB counter @p off (neta_model_regs.c's
+ * is_mib()), which clears it; neta_mib_add() below counts.
+ */
+uint32_t neta_mib_read(struct neta_model *m, uint32_t off);
 
 /* neta_model_regs.c */
 void neta_regs_reset(struct neta_model *m);

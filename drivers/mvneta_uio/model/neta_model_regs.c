@@ -151,17 +151,6 @@ neta_regs_reset(struct neta_model *m)
 	m->mib_rx_octets_hi = m->mib_tx_octets_hi = 0;
 }
 
-void
-neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n)
-{
-	if (off == MVNETA_MIB_GOOD_OCTETS_RECEIVED)
-		m->mib_rx_octets += n;
-	else if (off == MVNETA_MIB_GOOD_OCTETS_SENT)
-		m->mib_tx_octets += n;
-	else
-		reg_set(m, off, neta_reg(m, off) + n);
-}
-
 /* Which per-queue register block @p off falls in, and the queue. */
 static bool
 queue_reg(uint32_t off, uint32_t base, unsigned int *q)
@@ -197,39 +186,6 @@ is_mib(uint32_t off)
 	       off == MVNETA_OVERRUN_FRAME_COUNT;
 }
 
-/* A 64-bit octet counter's low word (latching the high) or high word. */
-static uint32_t
-mib_octets_read(uint64_t *c, uint32_t *latch, bool high)
-{
-	uint32_t v = high ? *latch : (uint32_t)*c;
-
-	*latch = high ? 0 : (uint32_t)(*c >> 32);
-	if (!high)
-		*c = 0;
-	return v;
-}
-
-static uint32_t
-mib_read(struct neta_model *m, uint32_t off)
-{
-	uint32_t v;
-
-	switch (off) {
-	case MVNETA_MIB_GOOD_OCTETS_RECEIVED:
-	case MVNETA_MIB_GOOD_OCTETS_RECEIVED + 4:
-		return mib_octets_read(&m->mib_rx_octets, &m->mib_rx_octets_hi,
-				       off != MVNETA_MIB_GOOD_OCTETS_RECEIVED);
-	case MVNETA_MIB_GOOD_OCTETS_SENT:
-	case MVNETA_MIB_GOOD_OCTETS_SENT + 4:
-		return mib_octets_read(&m->mib_tx_octets, &m->mib_tx_octets_hi,
-				       off != MVNETA_MIB_GOOD_OCTETS_SENT);
-	default:
-		v = neta_reg(m, off);
-		reg_set(m, off, 0);
-		return v;
-	}
-}
-
 uint32_t
 neta_regs_read(struct neta_model *m, uint32_t off)
 {
@@ -245,7 +201,7 @@ neta_regs_read(struct neta_model *m, uint32_t off)
 		return m->txq[q].pending |
 		       m->txq[q].sent << MVNETA_TXQ_SENT_DESC_SHIFT;
 	if (is_mib(off))
-		return mib_read(m, off);
+		return neta_mib_read(m, off);
 	if (off == MVNETA_SMI_WINDOW_OFF &&
 	    m->params.mdio == NETA_MODEL_MDIO_WINDOW)
 		return neta_smi_read(m);
