@@ -416,6 +416,7 @@ static const struct socnic_pmd mvneta_pmd = {
 	.uio = &mvneta_uio_family,
 	.model_create = mvneta_model_create,
 	.probe = mvneta_dev_probe,
+	.ring_alloc = mvneta_ring_alloc,
 };
 
 static int

@@ -167,8 +167,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		return chk.ret;
 	/* The buffer size field counts 8-byte units: rounded down. */
 	ret = socnic_rx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
-				     mp, &mvneta_rxq_spec, MVNETA_RX_BUF_ALIGN,
-				     &ad->port.be, mvneta_rx_queue_release, &p);
+				     mp, &mvneta_rxq_spec, MVNETA_RX_BUF_ALIGN, &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
@@ -176,13 +175,6 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	/* RX queue q is the NETA's RX queue q: its counters' registers. */
 	rxq->status_reg = MVNETA_RXQ_STATUS_REG(queue_id);
 	rxq->update_reg = MVNETA_RXQ_STATUS_UPDATE_REG(queue_id);
-	rxq->q.mz = mvneta_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
-	if (rxq->q.mz == NULL) {
-		socnic_rx_queue_destroy(&rxq->q, mvneta_logtype_rx);
-		return -ENOMEM;
-	}
-	rxq->q.ring = rxq->q.mz->addr;
-	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->q.buf_size = rxq->q.room;
 	/* The Marvell header, then the frame, after the headroom. */
 	ret = socnic_rx_queue_lib_init(&rxq->q, &mvneta_rxq_spec, &ad->da.rx,

@@ -407,6 +407,7 @@ static const struct socnic_pmd stmmac_pmd = {
 	.uio = &stmmac_uio_family,
 	.model_create = stmmac_model_create,
 	.probe = stmmac_dev_probe,
+	.ring_alloc = stmmac_ring_alloc,
 };
 
 static int

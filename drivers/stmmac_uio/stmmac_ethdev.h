@@ -431,7 +431,7 @@ extern const struct socnic_flow_family stmmac_flow_family;
 extern const struct socnic_tm_family stmmac_tm_family;
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
-					    uint16_t nb_desc, unsigned int shift,
+					    uint16_t nb_desc,
 					    unsigned int socket_id);
 
 #endif /* STMMAC_ETHDEV_H */

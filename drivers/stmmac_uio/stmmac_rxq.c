@@ -67,7 +67,7 @@ const struct socnic_ring_limits stmmac_ring_limits = {
 };
 
 /*
- * Descriptor ring of nb_desc descriptors 1 << shift bytes apart
+ * Descriptor ring of nb_desc descriptors 1 << desc_shift bytes apart
  * (socnic_ring_alloc()): aligned to its own size, it never crosses a
  * 4 GiB line (the tail registers hold only the low 32 bits, the high ones
  * being the base's, model.md), and every descriptor of a padded ring
@@ -75,11 +75,11 @@ const struct socnic_ring_limits stmmac_ring_limits = {
  */
 const struct rte_memzone *
 stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
-		  uint16_t queue_id, uint16_t nb_desc, unsigned int shift,
-		  unsigned int socket_id)
+		  uint16_t queue_id, uint16_t nb_desc, unsigned int socket_id)
 {
 	return socnic_ring_alloc(dev, "stmmac", kind, queue_id,
-				 (size_t)nb_desc << shift, socket_id,
+				 (size_t)nb_desc << stmmac_adapter(dev)->desc_shift,
+				 socket_id,
 				 stmmac_logtype_driver);
 }
 
@@ -153,19 +153,11 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				     RTE_MAX(ad->bus_bytes,
 					     ad->da.rx.dma_noncoherent ?
 					     ad->dma_align : STMMAC_RBSZ_ALIGN),
-				     &ad->port.be, stmmac_rx_queue_release, &p);
+				     &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
 	rxq->buf_iova = socnic_rx_queue_slots(&rxq->q);
-	rxq->q.mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc,
-				      ad->desc_shift, socket_id);
-	if (rxq->q.mz == NULL) {
-		socnic_rx_queue_destroy(&rxq->q, stmmac_logtype_rx);
-		return -ENOMEM;
-	}
-	rxq->q.ring = rxq->q.mz->addr;
-	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->ring_lo = (uint32_t)rxq->q.ring_iova;
 	rxq->q.desc_shift = ad->desc_shift;
 	rxq->pbl = ad->da.rxpbl;

@@ -116,6 +116,17 @@ struct socnic_pmd {
 	 */
 	int (*probe)(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 		     struct rte_ether_addr *ea, uint32_t *nb_addrs);
+	/*
+	 * Its queues' setup (socnic_rx_queue_create(),
+	 * socnic_tx_queue_create()): the descriptor ring ("rx" or "tx"
+	 * @p kind) of @p nb_desc descriptors, within the family's size and
+	 * address limits (socnic_ring_alloc()). NULL when logged.
+	 */
+	const struct rte_memzone *(*ring_alloc)(const struct rte_eth_dev *dev,
+						const char *kind,
+						uint16_t queue_id,
+						uint16_t nb_desc,
+						unsigned int socket_id);
 };
 
 /*
