@@ -409,7 +409,7 @@ static const struct socnic_pmd mvneta_pmd = {
 	.link_start = mvneta_link_start,
 	.mac_enable = mvneta_port_on,
 	.running = mvneta_phy_poll_start,
-	.lsc_start = mvneta_lsc_start,
+	.lsc_ack = mvneta_lsc_ack,
 	.stop = mvneta_port_stop,
 	.xstats_log = mvneta_xstats_log,
 	/* Its probe's (socnic_probe_port()). */
