@@ -213,13 +213,11 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	socnic_rx_queue_offloads(dev, &rxq->q);
 	/* NETA always stores the FCS (data_size counts it): trimmed here. */
 	rxq->q.fcs_trim = rxq->q.keep_crc ? 0 : RTE_ETHER_CRC_LEN;
-	if (!rxq->q.scatter && rxq->q.max_len + MVNETA_MH_SIZE + rxq->q.fcs_trim >
-			     rxq->q.room) {
-		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",
-			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
-			   rxq->q.room);
-		return -EINVAL;
-	}
+	ret = socnic_rx_queue_room_check(dev, &rxq->q,
+					 MVNETA_MH_SIZE + rxq->q.fcs_trim,
+					 mvneta_logtype_rx);
+	if (ret < 0)
+		return ret;
 	/*
 	 * Without scatter the device is given what the longest frame needs
 	 * with the header and the FCS, in whole cache lines (Linux mvneta's
@@ -238,10 +236,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 		mvneta_rx_set_buf(rxq, i, rxq->q.sw_ring[i]);
 	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
-	rxq->q.next = 0;
-	rxq->q.armed = rxq->q.nb_desc;
 	rxq->filled = 0;
-	rxq->q.state = SOCNIC_RX_IDLE;
 
 	/* Linux mvneta_rxq_hw_init(): base, size and buffer size, offset. */
 	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(hwq),

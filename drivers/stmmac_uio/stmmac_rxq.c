@@ -209,12 +209,10 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	rxq->q.fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->q.keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
-	if (!rxq->q.scatter && rxq->q.max_len + rxq->q.fcs_trim > rxq->q.room) {
-		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
-			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
-			   rxq->q.room);
-		return -EINVAL;
-	}
+	ret = socnic_rx_queue_room_check(dev, &rxq->q, rxq->q.fcs_trim,
+					 stmmac_logtype_rx);
+	if (ret < 0)
+		return ret;
 	/*
 	 * Without scatter the device is given only what the longest frame
 	 * needs (with slack for an FCS), in whole cache lines, like Linux
@@ -238,9 +236,6 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
 			RDES3_BUFFER1_VALID_ADDR | rxq->des3_ioc);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
-	rxq->q.next = 0;
-	rxq->q.armed = rxq->q.nb_desc;
-	rxq->q.state = SOCNIC_RX_IDLE;
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */
