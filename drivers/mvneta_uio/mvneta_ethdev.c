@@ -409,13 +409,14 @@ static const struct socnic_pmd mvneta_pmd = {
 	.link_start = mvneta_link_start,
 	.mac_enable = mvneta_port_on,
 	.running = mvneta_phy_poll_start,
-	.lsc_start = mvneta_lsc_start,
+	.lsc_ack = mvneta_lsc_ack,
 	.stop = mvneta_port_stop,
 	.xstats_log = mvneta_xstats_log,
 	/* Its probe's (socnic_probe_port()). */
 	.uio = &mvneta_uio_family,
 	.model_create = mvneta_model_create,
 	.probe = mvneta_dev_probe,
+	.ring_alloc = mvneta_ring_alloc,
 };
 
 static int

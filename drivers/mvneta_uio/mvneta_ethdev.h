@@ -164,8 +164,6 @@ struct mvneta_adapter {
 	uint32_t intr_mask;		/* what INTR_NEW_MASK holds */
 	/* Each queue's lcore, stop and the LSC callback change the mask. */
 	rte_spinlock_t intr_lock;
-	/* Link status change interrupts (mvneta_intr.c, intr_conf.lsc). */
-	struct socnic_lsc lsc;
 	/*
 	 * The PHY over the SMI (mvneta_phy.c): managed on an RGMII port
 	 * without a fixed link when the SMI is reachable; its modes

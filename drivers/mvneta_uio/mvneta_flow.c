@@ -41,16 +41,12 @@ static const char *const mvneta_flow_slot_names[MVNETA_FLOW_SLOTS] = {
 };
 
 static int
-mvneta_flow_slot(const struct rte_eth_dev *dev,
-		 const struct socnic_flow_match *m, const char **why)
+mvneta_flow_slot(const struct socnic_flow_match *m, const char **why)
 {
 	static const struct rte_ether_addr bpdu = {
 		.addr_bytes = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x00 } };
 
-	RTE_SET_USED(dev);
 	switch (m->kind) {
-	case SOCNIC_FLOW_PCP:
-		return MVNETA_FLOW_PCP0 + m->pcp;
 	case SOCNIC_FLOW_ANY:
 		return MVNETA_FLOW_DEFAULT;
 	case SOCNIC_FLOW_ETHERTYPE:

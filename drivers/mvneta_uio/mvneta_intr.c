@@ -98,7 +98,7 @@ mvneta_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on)
 }
 
 /* In EAL's interrupt thread: 0 clears a cause bit, 1 leaves it. */
-static void
+void
 mvneta_lsc_ack(struct rte_eth_dev *dev)
 {
 	const struct socnic_backend *be = &mvneta_adapter(dev)->port.be;
@@ -109,21 +109,12 @@ mvneta_lsc_ack(struct rte_eth_dev *dev)
 			       ~(cause & MVNETA_LSC_CAUSES));
 }
 
-int
-mvneta_lsc_start(struct rte_eth_dev *dev)
-{
-	struct mvneta_adapter *ad = mvneta_adapter(dev);
-
-	return socnic_lsc_start(&ad->lsc, dev, &ad->port.be, mvneta_lsc_ack,
-				mvneta_logtype_driver);
-}
-
 void
 mvneta_lsc_stop(struct rte_eth_dev *dev)
 {
 	struct mvneta_adapter *ad = mvneta_adapter(dev);
 
-	socnic_lsc_stop(&ad->lsc);
+	socnic_lsc_stop(&ad->port.lsc);
 	mvneta_intr_mask_update(ad, 0, MVNETA_MISCINTR_INTR_MASK);
 	socnic_write32(&ad->port.be, MVNETA_INTR_MISC_MASK, 0);
 }

@@ -16,7 +16,7 @@
  * RXQ_TIME_COAL) and, with intr_conf.rxq, its bit in INTR_ENABLE and the
  * interrupt handle with one event fd per RX queue from the backend.
  *
- * mvneta_lsc_start() / _stop(): the misc causes and NEW_MASK bit 31 are
+ * mvneta_lsc_ack() / _stop(): the misc causes and NEW_MASK bit 31 are
  * set by mvneta_intr_start(); the stop masks the causes.
  *
  * mvneta_rx_queue_intr_set(): the queue's RX bit in INTR_NEW_MASK. The

@@ -167,8 +167,7 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		return chk.ret;
 	/* The buffer size field counts 8-byte units: rounded down. */
 	ret = socnic_rx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
-				     mp, &mvneta_rxq_spec, MVNETA_RX_BUF_ALIGN,
-				     &ad->port.be, mvneta_rx_queue_release, &p);
+				     mp, &mvneta_rxq_spec, MVNETA_RX_BUF_ALIGN, &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
@@ -176,13 +175,6 @@ mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	/* RX queue q is the NETA's RX queue q: its counters' registers. */
 	rxq->status_reg = MVNETA_RXQ_STATUS_REG(queue_id);
 	rxq->update_reg = MVNETA_RXQ_STATUS_UPDATE_REG(queue_id);
-	rxq->q.mz = mvneta_ring_alloc(dev, "rx", queue_id, nb_desc, socket_id);
-	if (rxq->q.mz == NULL) {
-		socnic_rx_queue_destroy(&rxq->q, mvneta_logtype_rx);
-		return -ENOMEM;
-	}
-	rxq->q.ring = rxq->q.mz->addr;
-	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->q.buf_size = rxq->q.room;
 	/* The Marvell header, then the frame, after the headroom. */
 	ret = socnic_rx_queue_lib_init(&rxq->q, &mvneta_rxq_spec, &ad->da.rx,
@@ -221,13 +213,11 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	socnic_rx_queue_offloads(dev, &rxq->q);
 	/* NETA always stores the FCS (data_size counts it): trimmed here. */
 	rxq->q.fcs_trim = rxq->q.keep_crc ? 0 : RTE_ETHER_CRC_LEN;
-	if (!rxq->q.scatter && rxq->q.max_len + MVNETA_MH_SIZE + rxq->q.fcs_trim >
-			     rxq->q.room) {
-		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u with the Marvell header and FCS: enable scatter or use larger mbufs",
-			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
-			   rxq->q.room);
-		return -EINVAL;
-	}
+	ret = socnic_rx_queue_room_check(dev, &rxq->q,
+					 MVNETA_MH_SIZE + rxq->q.fcs_trim,
+					 mvneta_logtype_rx);
+	if (ret < 0)
+		return ret;
 	/*
 	 * Without scatter the device is given what the longest frame needs
 	 * with the header and the FCS, in whole cache lines (Linux mvneta's
@@ -246,10 +236,7 @@ mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 		mvneta_rx_set_buf(rxq, i, rxq->q.sw_ring[i]);
 	mvneta_ring_sync(&rxq->q.lib.sync, rxq->q.ring, 0, rxq->q.nb_desc, rxq->q.mask,
 			 false);
-	rxq->q.next = 0;
-	rxq->q.armed = rxq->q.nb_desc;
 	rxq->filled = 0;
-	rxq->q.state = SOCNIC_RX_IDLE;
 
 	/* Linux mvneta_rxq_hw_init(): base, size and buffer size, offset. */
 	socnic_write32(be, MVNETA_RXQ_BASE_ADDR_REG(hwq),

@@ -223,29 +223,23 @@ mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_tx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
-				     &mvneta_txq_spec, &ad->port.be,
-				     mvneta_tx_queue_release, &q);
+				     &mvneta_txq_spec, &q);
 	if (ret < 0)
 		return ret;
 	txq = q;
-	txq->q.mz = mvneta_ring_alloc(dev, "tx", queue_id, nb_desc, socket_id);
-	ret = txq->q.mz == NULL ? -ENOMEM :
-	      socnic_tx_queue_sync_init(&txq->q, ad->da.rx.dma_noncoherent,
+	ret = socnic_tx_queue_sync_init(&txq->q, ad->da.rx.dma_noncoherent,
 					RTE_MBUF_DEFAULT_DATAROOM);
 	if (ret < 0) {
 		socnic_tx_queue_destroy(&txq->q);
 		return ret;
 	}
 	txq->ring = txq->q.mz->addr;
-	txq->q.ring_iova = txq->q.mz->iova;
 	txq->status_reg = MVNETA_TXQ_STATUS_REG(queue_id);
 	txq->update_reg = MVNETA_TXQ_UPDATE_REG(queue_id);
-	dev->data->tx_queues[queue_id] = txq;
-	dev->tx_pkt_burst = txq->q.sync.mode != RXP_SYNC_COHERENT ?
-			    mvneta_xmit_pkts_nc : mvneta_xmit_pkts;
-	dev->tx_pkt_prepare = mvneta_prep_pkts;
-	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors",
-		   dev->data->port_id, queue_id, nb_desc);
+	socnic_tx_queue_install(dev, &txq->q,
+				txq->q.sync.mode != RXP_SYNC_COHERENT ?
+				mvneta_xmit_pkts_nc : mvneta_xmit_pkts,
+				mvneta_prep_pkts, mvneta_logtype_tx);
 	return 0;
 }
 
@@ -324,8 +318,5 @@ mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 	socnic_write32(be, MVNETA_TXQ_SIZE_REG(txq->q.queue_id), 0);
 	mvneta_queue_dma_reset_idle(be, MVNETA_TXQ_CMD, MVNETA_TXQ_ENABLE_MASK,
 				    MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
-	socnic_tx_queue_free_mbufs(&txq->q);
-	txq->q.prod = 0;
-	txq->q.clean = 0;
-	txq->q.started = false;
+	socnic_tx_queue_stopped(&txq->q);
 }

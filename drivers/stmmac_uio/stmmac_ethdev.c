@@ -72,7 +72,7 @@ stmmac_dev_configure(struct rte_eth_dev *dev)
 	if (ret == 0)
 		ret = stmmac_ptp_configure(dev);
 	/* The line matters only when the link takes it (else: the poll). */
-	if (ret < 0 || !stmmac_adapter(dev)->lsc_irq)
+	if (ret < 0 || !stmmac_adapter(dev)->port.lsc_irq)
 		return ret;
 	return socnic_lsc_configure_check(dev, &stmmac_adapter(dev)->port.be,
 					  stmmac_logtype_driver);
@@ -145,17 +145,6 @@ stmmac_mac_enable(struct rte_eth_dev *dev)
 {
 	socnic_write32(&stmmac_adapter(dev)->port.be, GMAC_CONFIG,
 		       stmmac_gmac_config(dev));
-}
-
-static int
-stmmac_lsc_watch_start(struct rte_eth_dev *dev)
-{
-	int ret = stmmac_lsc_start(dev);
-
-	if (ret < 0)
-		return ret;
-	stmmac_link_watch_start(dev);
-	return 0;
 }
 
 static void
@@ -376,7 +365,6 @@ stmmac_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 	 */
 	socnic_lsc_probe(eth_dev, &ad->port.be, ad->has_pcs,
 			 stmmac_logtype_driver);
-	ad->lsc_irq = eth_dev->data->dev_flags & RTE_ETH_DEV_INTR_LSC;
 	eth_dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
 	/* One slot per perfect-filter entry. */
 	*nb_addrs = ad->nb_mac_addrs;
@@ -400,13 +388,15 @@ static const struct socnic_pmd stmmac_pmd = {
 	.link_start = stmmac_intr_link_start,
 	.mac_enable = stmmac_mac_enable,
 	.running = stmmac_missed_watch_start,
-	.lsc_start = stmmac_lsc_watch_start,
+	.lsc_ack = stmmac_lsc_ack,
+	.watch_start = stmmac_link_watch_start,
 	.stop = stmmac_hw_stop,
 	.xstats_log = stmmac_xstats_log,
 	/* Its probe's (socnic_probe_port()). */
 	.uio = &stmmac_uio_family,
 	.model_create = stmmac_model_create,
 	.probe = stmmac_dev_probe,
+	.ring_alloc = stmmac_ring_alloc,
 };
 
 static int

@@ -249,11 +249,10 @@ struct stmmac_adapter {
 	/*
 	 * Link status change interrupts (stmmac_intr.c, intr_conf.lsc), when
 	 * the core has the in-band status and EAL can wait on its line
-	 * (lsc_irq); the PHY polled once a second (stmmac_link.c) on every
-	 * port; link_lock serialises their link reads with the application's.
+	 * (port.lsc_irq); the PHY polled once a second (stmmac_link.c) on
+	 * every port; link_lock serialises their link reads with the
+	 * application's.
 	 */
-	struct socnic_lsc lsc;
-	bool lsc_irq;
 	struct socnic_link_poll link_poll;
 	rte_spinlock_t link_lock;
 	/* SoC glue (stmmac_soc.c): reset, clocks, interface, TX clock. */
@@ -431,7 +430,7 @@ extern const struct socnic_flow_family stmmac_flow_family;
 extern const struct socnic_tm_family stmmac_tm_family;
 const struct rte_memzone *stmmac_ring_alloc(const struct rte_eth_dev *dev,
 					    const char *kind, uint16_t queue_id,
-					    uint16_t nb_desc, unsigned int shift,
+					    uint16_t nb_desc,
 					    unsigned int socket_id);
 
 #endif /* STMMAC_ETHDEV_H */

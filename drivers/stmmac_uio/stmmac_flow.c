@@ -38,13 +38,9 @@ static const char *const stmmac_flow_slot_names[STMMAC_FLOW_SLOTS] = {
 };
 
 static int
-stmmac_flow_slot(const struct rte_eth_dev *dev,
-		 const struct socnic_flow_match *m, const char **why)
+stmmac_flow_slot(const struct socnic_flow_match *m, const char **why)
 {
-	RTE_SET_USED(dev);
 	switch (m->kind) {
-	case SOCNIC_FLOW_PCP:
-		return STMMAC_FLOW_PCP0 + m->pcp;
 	case SOCNIC_FLOW_UNTAGGED:
 		return STMMAC_FLOW_UNTAGGED;
 	case SOCNIC_FLOW_MCBC:

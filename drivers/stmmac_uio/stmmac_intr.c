@@ -54,7 +54,7 @@ stmmac_intr_start(struct rte_eth_dev *dev)
 				       ad->da.riwt);
 	}
 	/* Before the start reads the link: a change after it is not lost. */
-	if (dev->data->dev_conf.intr_conf.lsc && ad->lsc_irq)
+	if (dev->data->dev_conf.intr_conf.lsc && ad->port.lsc_irq)
 		socnic_write32(&ad->port.be, GMAC_INT_EN, GMAC_INT_RGSMIIS);
 	if (!on)
 		return 0;
@@ -76,7 +76,7 @@ stmmac_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on)
 }
 
 /* In EAL's interrupt thread: RGSMIIIS is cleared by reading the status. */
-static void
+void
 stmmac_lsc_ack(struct rte_eth_dev *dev)
 {
 	const struct socnic_backend *be = &stmmac_adapter(dev)->port.be;
@@ -85,23 +85,11 @@ stmmac_lsc_ack(struct rte_eth_dev *dev)
 		(void)socnic_read32(be, GMAC_PHYIF_CONTROL_STATUS);
 }
 
-int
-stmmac_lsc_start(struct rte_eth_dev *dev)
-{
-	struct stmmac_adapter *ad = stmmac_adapter(dev);
-
-	/* Without the line the poll alone reports (stmmac_link.c). */
-	if (!ad->lsc_irq)
-		return 0;
-	return socnic_lsc_start(&ad->lsc, dev, &ad->port.be, stmmac_lsc_ack,
-				stmmac_logtype_driver);
-}
-
 void
 stmmac_lsc_stop(struct rte_eth_dev *dev)
 {
 	struct stmmac_adapter *ad = stmmac_adapter(dev);
 
-	socnic_lsc_stop(&ad->lsc);
+	socnic_lsc_stop(&ad->port.lsc);
 	socnic_write32(&ad->port.be, GMAC_INT_EN, 0);
 }

@@ -16,7 +16,7 @@
  * handle with one event fd per RX queue from the backend. Nothing without
  * intr_conf.rxq.
  *
- * stmmac_lsc_start() / _stop(): RGSMIIIE is set by stmmac_intr_start();
+ * stmmac_lsc_ack() / _stop(): RGSMIIIE is set by stmmac_intr_start();
  * the stop masks the MAC's cause.
  *
  * stmmac_rx_queue_intr_set(): unmasked, RIE and NIE on the queue's

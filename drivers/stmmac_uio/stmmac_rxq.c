@@ -67,7 +67,7 @@ const struct socnic_ring_limits stmmac_ring_limits = {
 };
 
 /*
- * Descriptor ring of nb_desc descriptors 1 << shift bytes apart
+ * Descriptor ring of nb_desc descriptors 1 << desc_shift bytes apart
  * (socnic_ring_alloc()): aligned to its own size, it never crosses a
  * 4 GiB line (the tail registers hold only the low 32 bits, the high ones
  * being the base's, model.md), and every descriptor of a padded ring
@@ -75,11 +75,11 @@ const struct socnic_ring_limits stmmac_ring_limits = {
  */
 const struct rte_memzone *
 stmmac_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
-		  uint16_t queue_id, uint16_t nb_desc, unsigned int shift,
-		  unsigned int socket_id)
+		  uint16_t queue_id, uint16_t nb_desc, unsigned int socket_id)
 {
 	return socnic_ring_alloc(dev, "stmmac", kind, queue_id,
-				 (size_t)nb_desc << shift, socket_id,
+				 (size_t)nb_desc << stmmac_adapter(dev)->desc_shift,
+				 socket_id,
 				 stmmac_logtype_driver);
 }
 
@@ -153,19 +153,11 @@ stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 				     RTE_MAX(ad->bus_bytes,
 					     ad->da.rx.dma_noncoherent ?
 					     ad->dma_align : STMMAC_RBSZ_ALIGN),
-				     &ad->port.be, stmmac_rx_queue_release, &p);
+				     &p);
 	if (ret < 0)
 		return ret;
 	rxq = p;
 	rxq->buf_iova = socnic_rx_queue_slots(&rxq->q);
-	rxq->q.mz = stmmac_ring_alloc(dev, "rx", queue_id, nb_desc,
-				      ad->desc_shift, socket_id);
-	if (rxq->q.mz == NULL) {
-		socnic_rx_queue_destroy(&rxq->q, stmmac_logtype_rx);
-		return -ENOMEM;
-	}
-	rxq->q.ring = rxq->q.mz->addr;
-	rxq->q.ring_iova = rxq->q.mz->iova;
 	rxq->ring_lo = (uint32_t)rxq->q.ring_iova;
 	rxq->q.desc_shift = ad->desc_shift;
 	rxq->pbl = ad->da.rxpbl;
@@ -217,12 +209,10 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 	rxq->q.fcs_trim = stmmac_adapter(dev)->da.crc_strip_sw && !rxq->q.keep_crc ?
 			RTE_ETHER_CRC_LEN : 0;
 	/* crc_strip=sw: the MAC stores 4 more bytes (the FCS) per frame. */
-	if (!rxq->q.scatter && rxq->q.max_len + rxq->q.fcs_trim > rxq->q.room) {
-		PMD_RX_LOG(ERR, "port %u: MTU %u needs %u-byte frames, buffers hold %u: enable scatter or use larger mbufs",
-			   rxq->q.port_id, dev->data->mtu, rxq->q.max_len,
-			   rxq->q.room);
-		return -EINVAL;
-	}
+	ret = socnic_rx_queue_room_check(dev, &rxq->q, rxq->q.fcs_trim,
+					 stmmac_logtype_rx);
+	if (ret < 0)
+		return ret;
 	/*
 	 * Without scatter the device is given only what the longest frame
 	 * needs (with slack for an FCS), in whole cache lines, like Linux
@@ -246,9 +236,6 @@ stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q)
 		stmmac_rxd(rxq, i)->des3 = rte_cpu_to_le_32(RDES3_OWN |
 			RDES3_BUFFER1_VALID_ADDR | rxq->des3_ioc);
 	stmmac_rx_ring_sync(rxq, 0, rxq->q.nb_desc, false);
-	rxq->q.next = 0;
-	rxq->q.armed = rxq->q.nb_desc;
-	rxq->q.state = SOCNIC_RX_IDLE;
 	rxq->stuck_polls = 0;
 
 	/* Channel registers, in Linux dwmac4_dma_init_rx_chan() order. */

@@ -447,19 +447,11 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 	int ret;
 
 	ret = socnic_tx_queue_create(dev, queue_id, &nb_desc, socket_id, conf,
-				     &stmmac_txq_spec, &ad->port.be,
-				     stmmac_tx_queue_release, &q);
+				     &stmmac_txq_spec, &q);
 	if (ret < 0)
 		return ret;
 	txq = q;
-	txq->q.mz = stmmac_ring_alloc(dev, "tx", queue_id, nb_desc, ad->desc_shift,
-				    socket_id);
-	if (txq->q.mz == NULL) {
-		socnic_tx_queue_destroy(&txq->q);
-		return -ENOMEM;
-	}
 	txq->ring = txq->q.mz->addr;
-	txq->q.ring_iova = txq->q.mz->iova;
 	txq->ring_lo = (uint32_t)txq->q.ring_iova;
 	txq->desc_shift = ad->desc_shift;
 	txq->pbl = ad->da.txpbl;
@@ -481,13 +473,11 @@ stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 		socnic_tx_queue_destroy(&txq->q);
 		return ret;
 	}
-	dev->data->tx_queues[queue_id] = txq;
 	/* The burst for the memory model, chosen here once. */
-	dev->tx_pkt_burst = ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
-						     stmmac_xmit_pkts;
-	dev->tx_pkt_prepare = stmmac_prep_pkts;
-	PMD_TX_LOG(INFO, "port %u: TX queue %u: %u descriptors",
-		   dev->data->port_id, queue_id, nb_desc);
+	socnic_tx_queue_install(dev, &txq->q,
+				ad->da.rx.dma_noncoherent ? stmmac_xmit_pkts_nc :
+				stmmac_xmit_pkts,
+				stmmac_prep_pkts, stmmac_logtype_tx);
 	return 0;
 }
 
@@ -574,10 +564,7 @@ stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */
 	stmmac_tx_clean(txq);
-	socnic_tx_queue_free_mbufs(&txq->q);
 	memset(txq->q.mz->addr, 0, (size_t)txq->q.nb_desc << txq->desc_shift);
 	stmmac_tx_ring_sync(txq, 0, txq->q.nb_desc, false);
-	txq->q.prod = 0;
-	txq->q.clean = 0;
-	txq->q.started = false;
+	socnic_tx_queue_stopped(&txq->q);
 }

@@ -17,6 +17,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_compat_ethdev.h"
+#include "socnic_lsc.h"
 #include "socnic_queue.h"
 
 /*
@@ -94,8 +95,14 @@ struct socnic_pmd {
 	void (*mac_enable)(struct rte_eth_dev *dev);
 	/* The device running, before the backend starts. */
 	void (*running)(struct rte_eth_dev *dev);
-	/* After "port N started": the link status change interrupt. */
-	int (*lsc_start)(struct rte_eth_dev *dev);
+	/*
+	 * The acknowledgement of its link cause, for the port's link status
+	 * change interrupt (socnic_lsc.h), which starts after "port N
+	 * started" on a port with the line (lsc_irq).
+	 */
+	socnic_lsc_ack_t lsc_ack;
+	/* Then the family's link watch (NULL: none). */
+	void (*watch_start)(struct rte_eth_dev *dev);
 	/* A started port: the device quiesced, every queue stopped. */
 	void (*stop)(struct rte_eth_dev *dev);
 	/* At close: the counters' close-time dump. */
@@ -116,14 +123,26 @@ struct socnic_pmd {
 	 */
 	int (*probe)(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 		     struct rte_ether_addr *ea, uint32_t *nb_addrs);
+	/*
+	 * Its queues' setup (socnic_rx_queue_create(),
+	 * socnic_tx_queue_create()): the descriptor ring ("rx" or "tx"
+	 * @p kind) of @p nb_desc descriptors, within the family's size and
+	 * address limits (socnic_ring_alloc()). NULL when logged.
+	 */
+	const struct rte_memzone *(*ring_alloc)(const struct rte_eth_dev *dev,
+						const char *kind,
+						uint16_t queue_id,
+						uint16_t nb_desc,
+						unsigned int socket_id);
 };
 
 /*
  * dev_start: the queues checked, the family's configure, the rte_flow
  * rules and the TX arbiter replayed, its link_start, the queues started
  * and enabled, its mac_enable, the port marked running, its running, the
- * backend started, socnic_dev_started(), its lsc_start. A failure after
- * the backend start stops the port again.
+ * backend started, socnic_dev_started(), the link status change interrupt
+ * (with the family's lsc_ack), its watch_start. A failure after the
+ * backend start stops the port again.
  */
 int socnic_dev_start(struct rte_eth_dev *dev);
 

@@ -9,6 +9,7 @@
 #include "socnic_ethdev.h"
 #include "socnic_flow.h"
 #include "socnic_intr.h"
+#include "socnic_lsc.h"
 #include "socnic_port.h"
 #include "socnic_tm.h"
 
@@ -53,11 +54,15 @@ socnic_dev_start(struct rte_eth_dev *dev)
 		return ret;
 	}
 	socnic_dev_started(dev, *h->logtype);
-	ret = h->lsc_start(dev);
+	/* Without the line, a family's watch alone reports link changes. */
+	ret = port->lsc_irq ? socnic_lsc_start(&port->lsc, dev, &port->be,
+					       h->lsc_ack, *h->logtype) : 0;
 	if (ret < 0) {
 		socnic_dev_stop(dev);
 		return ret;
 	}
+	if (h->watch_start != NULL)
+		h->watch_start(dev);
 	return 0;
 }
 

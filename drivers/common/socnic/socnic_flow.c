@@ -270,7 +270,8 @@ flow_parse(struct rte_eth_dev *dev, const struct rte_flow_attr *attr,
 		return flow_fail(err, EINVAL, RTE_FLOW_ERROR_TYPE_ACTION_CONF,
 				 qa->conf, "queue %u: the port has %u RX queues",
 				 *queue, dev->data->nb_rx_queues);
-	s = f->fam->slot(dev, &m, &why);
+	/* Every family's first slots are the priorities' (socnic_flow.h). */
+	s = m.kind == SOCNIC_FLOW_PCP ? m.pcp : f->fam->slot(&m, &why);
 	if (s < 0)
 		return flow_fail(err, ENOTSUP, RTE_FLOW_ERROR_TYPE_ITEM, NULL,
 				 "%s", why);

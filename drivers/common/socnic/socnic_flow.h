@@ -43,7 +43,8 @@ struct socnic_flow_match {
 
 /*
  * Every family's classifier gives each VLAN priority a slot of its own,
- * its first eight: their names open the family's slot_names.
+ * its first eight: their names open the family's slot_names, and priority
+ * p is slot p without asking the family (flow_parse()).
  */
 #define SOCNIC_FLOW_PCP_SLOTS	8
 #define SOCNIC_FLOW_PCP_SLOT_NAMES					\
@@ -58,9 +59,11 @@ struct socnic_flow_match {
 struct socnic_flow_family {
 	unsigned int nb_slots;			/* <= SOCNIC_FLOW_MAX_SLOTS */
 	const char *const *slot_names;		/* for messages */
-	/* The slot of @p m, or -1 and *@p why: what the silicon lacks. */
-	int (*slot)(const struct rte_eth_dev *dev,
-		    const struct socnic_flow_match *m, const char **why);
+	/*
+	 * The slot of @p m (never a SOCNIC_FLOW_PCP: its slot is its
+	 * priority), or -1 and *@p why: what the silicon lacks.
+	 */
+	int (*slot)(const struct socnic_flow_match *m, const char **why);
 	/*
 	 * Writes the classifier: slot s steers to queue q[s], or routes as
 	 * after a reset when SOCNIC_FLOW_NO_QUEUE.

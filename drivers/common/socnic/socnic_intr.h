@@ -34,15 +34,15 @@ void socnic_intr_release(struct rte_eth_dev *dev, struct rte_intr_handle **h);
 /*
  * A family's interrupt control (its <fam>_intr.c), what its <fam>_intr.h
  * declares: <fam>_intr_start() at port start, before the queues start
- * (0 or -errno, logged); <fam>_lsc_start() at the end of a start (the
- * link status change callback, nothing without intr_conf.lsc; 0 or
- * -errno) and <fam>_lsc_stop() at the start of a stop; and
+ * (0 or -errno, logged); <fam>_lsc_ack(), struct socnic_pmd's lsc_ack
+ * (the link status change callback's), and <fam>_lsc_stop() at the start
+ * of a stop; and
  * <fam>_rx_queue_intr_set(), struct socnic_queue_ops' rx_intr_set. At
  * close the port's rx_intr goes to socnic_intr_release().
  */
 #define SOCNIC_INTR_OPS_DECLARE(fam)					\
 int fam##_intr_start(struct rte_eth_dev *dev);				\
-int fam##_lsc_start(struct rte_eth_dev *dev);				\
+void fam##_lsc_ack(struct rte_eth_dev *dev);				\
 void fam##_lsc_stop(struct rte_eth_dev *dev);				\
 void fam##_rx_queue_intr_set(struct rte_eth_dev *dev, uint16_t qid, bool on)
 

@@ -20,6 +20,7 @@
 #include "socnic_intr.h"
 #include "socnic_log.h"
 #include "socnic_lsc.h"
+#include "socnic_port.h"
 
 /*
  * Whether EAL's interrupt thread can wait on the line: a UIO device node
@@ -55,6 +56,7 @@ socnic_lsc_probe(struct rte_eth_dev *dev, const struct socnic_backend *be,
 		return;
 	}
 	dev->data->dev_flags |= RTE_ETH_DEV_INTR_LSC;
+	socnic_port(dev)->lsc_irq = true;
 }
 
 int

@@ -34,7 +34,8 @@ struct socnic_lsc {
  * Probe: advertises RTE_ETH_DEV_INTR_LSC (which ethdev requires before it
  * accepts intr_conf.lsc, and testpmd takes as a cue to set it) when the
  * backend has the controller's line, EAL can wait on it (epoll), and
- * @p device_has (the family's own condition) holds; else logs why not.
+ * @p device_has (the family's own condition) holds, and records it in the
+ * port (struct socnic_port's lsc_irq); else logs why not.
  */
 void socnic_lsc_probe(struct rte_eth_dev *dev, const struct socnic_backend *be,
 		      bool device_has, int logtype);

@@ -11,6 +11,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_flow.h"
+#include "socnic_lsc.h"
 #include "socnic_tm.h"
 
 /*
@@ -39,6 +40,13 @@ struct socnic_port {
 	/* RX queue interrupts (socnic_intr_create()): NULL without intr_conf.rxq. */
 	struct rte_intr_handle *rx_intr;
 	uint64_t be_xstats_base[SOCNIC_BACKEND_MAX_XSTATS];
+	/*
+	 * Link status change interrupts (socnic_lsc.h): lsc_irq when the
+	 * controller's line raises link changes and EAL can wait on it
+	 * (socnic_lsc_probe()); lsc from start to stop with intr_conf.lsc.
+	 */
+	struct socnic_lsc lsc;
+	bool lsc_irq;
 	struct socnic_flows flows;	/* rte_flow rules (socnic_flow.h) */
 	struct socnic_tm tm;		/* the TX arbiter (socnic_tm.h) */
 };

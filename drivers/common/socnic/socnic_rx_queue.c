@@ -11,7 +11,9 @@
 #include <rte_malloc.h>
 
 #include "socnic_devargs.h"
+#include "socnic_ethdev.h"
 #include "socnic_log.h"
+#include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_rx_queue.h"
 
@@ -20,10 +22,10 @@ socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 		       uint16_t *nb_desc, unsigned int socket_id,
 		       const struct rte_eth_rxconf *conf, struct rte_mempool *mp,
 		       const struct socnic_rx_queue_spec *spec,
-		       uint32_t buf_align, const struct socnic_backend *be,
-		       void (*release)(struct rte_eth_dev *, uint16_t),
-		       void **out)
+		       uint32_t buf_align, void **out)
 {
+	const struct socnic_port *sp = socnic_port(dev);
+	const struct socnic_backend *be = &sp->be;
 	const int logtype = *spec->logtype;
 	uint16_t port = dev->data->port_id;
 	struct socnic_rx_queue *q;
@@ -42,7 +44,7 @@ socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 					    spec->free_thresh, *nb_desc, &thresh);
 	if (ret < 0)
 		return ret;
-	release(dev, queue_id);
+	dev->dev_ops->rx_queue_release(dev, queue_id);
 	n = *nb_desc;
 	/* sw_ring, buf_data and the family's own slot array: one allocation. */
 	q = socnic_queue_zalloc(spec->pmd, spec->size,
@@ -64,6 +66,13 @@ socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 	q->room = bufsz;
 	q->mp = mp;
 	q->offloads = conf->offloads | dev->data->dev_conf.rxmode.offloads;
+	q->mz = sp->pmd->ring_alloc(dev, "rx", queue_id, n, socket_id);
+	if (q->mz == NULL) {
+		socnic_rx_queue_destroy(q, logtype);
+		return -ENOMEM;
+	}
+	q->ring = q->mz->addr;
+	q->ring_iova = q->mz->iova;
 	*out = q;
 	return 0;
 }

@@ -169,20 +169,19 @@ struct socnic_rx_queue_spec {
  * Queue setup's checks and allocation: ethdev's arguments (@p nb_desc may
  * be rounded up), the buffer size @p mp allows rounded down to
  * @p buf_align (into @p bufsz), the refill threshold; then the old queue
- * @p queue_id is released (@p release), and a zeroed queue of spec->size
- * bytes made with its slot arrays (sw_ring, buf_data, then slot_bytes per
- * slot at socnic_rx_queue_slots()) and the shared fields set from the
- * arguments, with backend @p be. 0 and *@p out, or a negative errno
- * (logged).
+ * @p queue_id is released (the port's rx_queue_release), and a zeroed
+ * queue of spec->size bytes made with its slot arrays (sw_ring, buf_data,
+ * then slot_bytes per slot at socnic_rx_queue_slots()), its descriptor
+ * ring (the port's pmd->ring_alloc: q->mz, ring, ring_iova) and the shared
+ * fields set from the arguments, with the port's backend. 0 and *@p out,
+ * or a negative errno (logged).
  */
 int socnic_rx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 			   uint16_t *nb_desc, unsigned int socket_id,
 			   const struct rte_eth_rxconf *conf,
 			   struct rte_mempool *mp,
 			   const struct socnic_rx_queue_spec *spec,
-			   uint32_t buf_align, const struct socnic_backend *be,
-			   void (*release)(struct rte_eth_dev *, uint16_t),
-			   void **out);
+			   uint32_t buf_align, void **out);
 
 /* The family's per-slot array of @p q (spec->slot_bytes each). */
 static inline void *

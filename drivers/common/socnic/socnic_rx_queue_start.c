@@ -8,6 +8,7 @@
 
 #include <ethdev_driver.h>
 
+#include "socnic_log.h"
 #include "socnic_queue.h"
 #include "socnic_rx_queue.h"
 #include "socnic_rx_queue_start.h"
@@ -24,6 +25,18 @@ socnic_rx_queue_offloads(const struct rte_eth_dev *dev,
 }
 
 int
+socnic_rx_queue_room_check(const struct rte_eth_dev *dev,
+			   const struct socnic_rx_queue *q, uint32_t stored,
+			   int logtype)
+{
+	if (q->scatter || q->max_len + stored <= q->room)
+		return 0;
+	SOCNIC_LOG(logtype, ERR, "port %u: MTU %u needs %u-byte frames with %u more bytes the device stores with each, buffers hold %u: enable scatter or use larger mbufs",
+		   q->port_id, dev->data->mtu, q->max_len, stored, q->room);
+	return -EINVAL;
+}
+
+int
 socnic_rx_queue_prime(struct socnic_rx_queue *q, uint32_t need,
 		      uint32_t align, size_t ring_bytes, int logtype)
 {
@@ -37,6 +50,9 @@ socnic_rx_queue_prime(struct socnic_rx_queue *q, uint32_t need,
 	if (ret < 0)
 		return ret;
 	memset(q->mz->addr, 0, ring_bytes);
+	q->next = 0;
+	q->armed = q->nb_desc;
+	q->state = SOCNIC_RX_IDLE;
 	return 0;
 }
 

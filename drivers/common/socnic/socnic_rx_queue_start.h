@@ -22,12 +22,22 @@ void socnic_rx_queue_offloads(const struct rte_eth_dev *dev,
 			      struct socnic_rx_queue *q);
 
 /*
+ * Without scatter, whether the longest frame and the @p stored bytes the
+ * device writes with each (its header, an FCS it does not strip) fit one
+ * buffer. 0 or -EINVAL (logged).
+ */
+int socnic_rx_queue_room_check(const struct rte_eth_dev *dev,
+			       const struct socnic_rx_queue *q, uint32_t stored,
+			       int logtype);
+
+/*
  * The buffer size given to the device: with scatter the whole room,
  * without it what a frame needs (@p need bytes, the family's header and
  * FCS included) rounded up to @p align (a power of two), at most the
- * room; then every slot filled from the page pool and the @p ring_bytes
- * of descriptors zeroed. 0, -EINVAL, or -ENOMEM with nothing kept
- * (logged).
+ * room; then every slot filled from the page pool, the @p ring_bytes of
+ * descriptors zeroed and the indices those of a whole ring armed, which
+ * the family's descriptors then make true. 0, -EINVAL, or -ENOMEM with
+ * nothing kept (logged).
  */
 int socnic_rx_queue_prime(struct socnic_rx_queue *q, uint32_t need,
 			  uint32_t align, size_t ring_bytes, int logtype);

@@ -7,6 +7,9 @@
 #include <ethdev_driver.h>
 #include <rte_malloc.h>
 
+#include "socnic_ethdev.h"
+#include "socnic_log.h"
+#include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_tx_queue.h"
 
@@ -14,11 +17,10 @@ int
 socnic_tx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 		       uint16_t *nb_desc, unsigned int socket_id,
 		       const struct rte_eth_txconf *conf,
-		       const struct socnic_tx_queue_spec *spec,
-		       const struct socnic_backend *be,
-		       void (*release)(struct rte_eth_dev *, uint16_t),
-		       void **out)
+		       const struct socnic_tx_queue_spec *spec, void **out)
 {
+	const struct socnic_port *sp = socnic_port(dev);
+	const struct socnic_backend *be = &sp->be;
 	uint16_t port = dev->data->port_id;
 	struct socnic_tx_queue *q;
 	void *slots;
@@ -30,7 +32,7 @@ socnic_tx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 				       spec->lim);
 	if (ret < 0)
 		return ret;
-	release(dev, queue_id);
+	dev->dev_ops->tx_queue_release(dev, queue_id);
 	n = *nb_desc;
 	q = socnic_queue_zalloc(spec->pmd, spec->size, sizeof(q->sw_ring[0]),
 				n, socket_id, &slots);
@@ -43,6 +45,12 @@ socnic_tx_queue_create(struct rte_eth_dev *dev, uint16_t queue_id,
 	q->port_id = port;
 	q->queue_id = queue_id;
 	q->offloads = conf->offloads | dev->data->dev_conf.txmode.offloads;
+	q->mz = sp->pmd->ring_alloc(dev, "tx", queue_id, n, socket_id);
+	if (q->mz == NULL) {
+		socnic_tx_queue_destroy(q);
+		return -ENOMEM;
+	}
+	q->ring_iova = q->mz->iova;
 	*out = q;
 	return 0;
 }
@@ -62,6 +70,17 @@ socnic_tx_queue_sync_init(struct socnic_tx_queue *q, bool noncoherent,
 }
 
 void
+socnic_tx_queue_install(struct rte_eth_dev *dev, struct socnic_tx_queue *q,
+			eth_tx_burst_t burst, eth_tx_prep_t prepare, int logtype)
+{
+	dev->data->tx_queues[q->queue_id] = q;
+	dev->tx_pkt_burst = burst;
+	dev->tx_pkt_prepare = prepare;
+	SOCNIC_LOG(logtype, INFO, "port %u: TX queue %u: %u descriptors",
+		   q->port_id, q->queue_id, q->nb_desc);
+}
+
+void
 socnic_tx_queue_free_mbufs(struct socnic_tx_queue *q)
 {
 	uint16_t i;
@@ -72,6 +91,15 @@ socnic_tx_queue_free_mbufs(struct socnic_tx_queue *q)
 			q->sw_ring[i] = NULL;
 		}
 	}
+}
+
+void
+socnic_tx_queue_stopped(struct socnic_tx_queue *q)
+{
+	socnic_tx_queue_free_mbufs(q);
+	q->prod = 0;
+	q->clean = 0;
+	q->started = false;
 }
 
 void
