@@ -4,7 +4,9 @@
 # DPDK's driver-SDK headers (ethdev_driver.h, bus_vdev_driver.h, ...),
 # which Debian's libdpdk-dev does not ship, taken from Debian's own source
 # package of exactly the installed DPDK version, and the examples the tests
-# build (l3fwd-power, l3fwd), kept in a cache directory outside the source tree;
+# build (l3fwd-power, l3fwd) with testpmd's sources (test-pmd: Debian's
+# dpdk-testpmd lacks the ieee1588 engine, which needs RTE_LIBRTE_IEEE1588 at
+# build time), kept in a cache directory outside the source tree;
 # idempotent. Used by config/install-deps.sh on the host and by
 # config/debian-root.sh inside each Debian root tree.
 #
@@ -43,6 +45,9 @@ examples_ok() {
 	for ex in $examples common; do
 		[ -d "$examples_dir/$ex" ] || return 1
 	done
+	# testpmd's sources come only from the source package (.no-test-pmd:
+	# none was served).
+	[ -d "$examples_dir/test-pmd" ] || [ -f "$examples_dir/.no-test-pmd" ]
 }
 if [ -f "$sdk_dir/.complete" ] && [ -f "$examples_dir/.complete" ] &&
 	ethdev_driver_ok && examples_ok; then
@@ -162,6 +167,16 @@ $SUDO mkdir -p "$examples_dir.new"
 for ex in $examples common; do
 	$SUDO cp -r "$examples_src/$ex" "$examples_dir.new/"
 done
+# testpmd's sources, with the one EAL header they include that DPDK does
+# not install (rte_os_shim.h): tests/testlib.py builds them.
+if [ -n "$srcdir" ] && [ -d "$srcdir/app/test-pmd" ] &&
+	[ -f "$srcdir/lib/eal/linux/include/rte_os_shim.h" ]; then
+	$SUDO cp -r "$srcdir/app/test-pmd" "$examples_dir.new/"
+	$SUDO cp "$srcdir/lib/eal/linux/include/rte_os_shim.h" \
+		"$examples_dir.new/test-pmd/"
+else
+	$SUDO touch "$examples_dir.new/.no-test-pmd"
+fi
 echo "$deb_version" | $SUDO tee "$examples_dir.new/DEBIAN_VERSION" >/dev/null
 $SUDO touch "$examples_dir.new/.complete"
 $SUDO rm -rf "$examples_dir"

@@ -9,6 +9,7 @@
 #ifndef SOCRX_TEST_MODEL_FIXTURE_H
 #define SOCRX_TEST_MODEL_FIXTURE_H
 
+#include <errno.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -126,6 +127,60 @@ model_fixture_crc32(const uint8_t *p, size_t len)
 			crc = (crc & 1) ? (crc >> 1) ^ 0xedb88320u : crc >> 1;
 	}
 	return ~crc;
+}
+
+/* ---- A sink that keeps the frames ---- */
+
+#define MODEL_FIXTURE_QSINK_MAX 64u
+
+struct model_fixture_qsink {
+	struct model_traffic_sink base;
+	uint8_t *frame[MODEL_FIXTURE_QSINK_MAX];
+	size_t len[MODEL_FIXTURE_QSINK_MAX];
+	unsigned int n;
+};
+
+static inline int
+model_fixture_qsink_put(struct model_traffic_sink *s, const uint8_t *frame,
+			size_t len)
+{
+	struct model_fixture_qsink *q = (struct model_fixture_qsink *)s;
+
+	if (q->n == MODEL_FIXTURE_QSINK_MAX) {
+		s->errors++;
+		return -ENOSPC;
+	}
+	q->frame[q->n] = (uint8_t *)malloc(len);
+	memcpy(q->frame[q->n], frame, len);
+	q->len[q->n++] = len;
+	s->frames++;
+	s->bytes += len;
+	return 0;
+}
+
+static inline void
+model_fixture_qsink_destroy(struct model_traffic_sink *s)
+{
+	struct model_fixture_qsink *q = (struct model_fixture_qsink *)s;
+	unsigned int i;
+
+	for (i = 0; i < q->n; i++)
+		free(q->frame[i]);
+	free(q);
+}
+
+/* An empty sink the model takes ownership of (its destroy frees it). */
+static inline struct model_fixture_qsink *
+model_fixture_qsink_create(void)
+{
+	struct model_fixture_qsink *q =
+		(struct model_fixture_qsink *)calloc(1, sizeof(*q));
+
+	if (q == NULL)
+		abort();
+	q->base.put = model_fixture_qsink_put;
+	q->base.destroy = model_fixture_qsink_destroy;
+	return q;
 }
 
 #endif /* SOCRX_TEST_MODEL_FIXTURE_H */

@@ -17,45 +17,6 @@
 #include "model_fixture.h"
 #include "model_traffic.h"
 
-/* ---- A sink that keeps the frames ---- */
-
-#define QSINK_MAX 64u
-
-struct qsink {
-	struct model_traffic_sink base;
-	uint8_t *frame[QSINK_MAX];
-	size_t len[QSINK_MAX];
-	unsigned int n;
-};
-
-static int
-qsink_put(struct model_traffic_sink *s, const uint8_t *frame, size_t len)
-{
-	struct qsink *q = (struct qsink *)s;
-
-	if (q->n == QSINK_MAX) {
-		s->errors++;
-		return -ENOSPC;
-	}
-	q->frame[q->n] = malloc(len);
-	memcpy(q->frame[q->n], frame, len);
-	q->len[q->n++] = len;
-	s->frames++;
-	s->bytes += len;
-	return 0;
-}
-
-static void
-qsink_destroy(struct model_traffic_sink *s)
-{
-	struct qsink *q = (struct qsink *)s;
-	unsigned int i;
-
-	for (i = 0; i < q->n; i++)
-		free(q->frame[i]);
-	free(q);
-}
-
 /* ---- A minimal driver ---- */
 
 #define ARENA_SIZE (1u << 20)
@@ -64,7 +25,7 @@ qsink_destroy(struct model_traffic_sink *s)
 
 struct fix {
 	struct dwmac4_model *m;
-	struct qsink *sink;	/* NULL: no sink */
+	struct model_fixture_qsink *sink;	/* NULL: no sink */
 	uint8_t *arena;
 	struct dwmac4_desc *ring;
 	unsigned int n;
@@ -100,9 +61,7 @@ fix_init_src(struct fix *f, unsigned int n, bool with_sink,
 	harness_fill_random(f->data, 0x20000);
 	dwmac4_model_params_init(&p);
 	if (with_sink) {
-		f->sink = calloc(1, sizeof(*f->sink));
-		f->sink->base.put = qsink_put;
-		f->sink->base.destroy = qsink_destroy;
+		f->sink = model_fixture_qsink_create();
 		p.tx_sink = &f->sink->base;
 	}
 	p.rx_src = src;
@@ -619,7 +578,7 @@ cs_wire_len(uint32_t len)
 static void
 cs_check(struct cs_fix *c, const uint8_t *want, uint32_t len, const char *what)
 {
-	struct qsink *q = c->f.sink;
+	struct model_fixture_qsink *q = c->f.sink;
 	const uint8_t *got;
 	uint32_t i;
 
@@ -638,7 +597,7 @@ cs_check(struct cs_fix *c, const uint8_t *want, uint32_t len, const char *what)
 	CHECK(i >= q->len[q->n - 1], "%s: pad byte %u is %#x", what, i,
 	      got[i]);
 	/* Keep the sink small: frames are checked one at a time. */
-	if (q->n == QSINK_MAX) {
+	if (q->n == MODEL_FIXTURE_QSINK_MAX) {
 		for (i = 0; i < q->n; i++)
 			free(q->frame[i]);
 		q->n = 0;
@@ -1007,7 +966,7 @@ test_csum_random(struct cs_fix *c)
 		bool v6 = harness_rand() & 1;
 		uint8_t proto = protos[harness_rand() % 2];
 		uint32_t len, cuts[3], n = 0, k;
-		struct qsink *q = c->f.sink;
+		struct model_fixture_qsink *q = c->f.sink;
 
 		len = build(in, want, v6, proto, (uint32_t)(harness_rand() % 1400),
 			    (unsigned int)(harness_rand() % 2),

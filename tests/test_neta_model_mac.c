@@ -442,6 +442,158 @@ test_smi(void)
 	drv_close(&d);
 }
 
+/* ---- 802.3x flow control (neta_model_fc.c) ---- */
+
+/* A PAUSE frame of @p quanta from the partner. */
+static void
+push_pause(struct model_fixture_qsrc *src, uint32_t quanta)
+{
+	uint8_t *f = calloc(1, 60);
+
+	memcpy(f, (const uint8_t[]){ 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01,
+				     0x02, 0x00, 0x00, 0x00, 0x00, 0x99,
+				     0x88, 0x08, 0x00, 0x01 }, 16);
+	f[16] = (uint8_t)(quanta >> 8);
+	f[17] = (uint8_t)quanta;
+	model_fixture_qsrc_push_owned(src, f, 60);
+}
+
+static struct model_fixture_qsrc *
+open_fc(struct drv *d, struct model_fixture_qsink **sink, uint32_t rx_ring)
+{
+	struct model_fixture_qsrc *src = model_fixture_qsrc_create(false);
+	struct neta_model_params p;
+
+	neta_model_params_init(&p);
+	p.rx_src = &src->base;
+	*sink = model_fixture_qsink_create();
+	p.tx_sink = &(*sink)->base;
+	p.manual_clock = true;
+	if (drv_open(d, &p) != 0) {
+		fprintf(stderr, "cannot open the model\n");
+		exit(1);
+	}
+	drv_rx_setup(d, 0, rx_ring, 1984);
+	return src;
+}
+
+/*
+ * A PAUSE frame received: kept from the host either way; with
+ * AUTONEG_CONFIG's flow-control bit it holds the transmitter exactly its
+ * quanta (10 x 512 bit times at 1000 Mbit/s: 5120 ns), without it not at all.
+ */
+static void
+test_pause_received(void)
+{
+	struct model_fixture_qsink *sink;
+	struct model_fixture_qsrc *src;
+	uint8_t *f = nf_ipv4(100, 17, 1);
+	struct drv d;
+	int on;
+
+	for (on = 1; on >= 0; on--) {
+		src = open_fc(&d, &sink, 16);
+		if (on)
+			drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG,
+			       drv_rd(&d, MVNETA_GMAC_AUTONEG_CONFIG) |
+			       MVNETA_GMAC_CONFIG_FLOW_CTRL);
+		push_pause(src, 10);
+		run(&d);
+		CHECK_EQ_U(take(&d), 0, "pause (fc %d): kept from the host", on);
+		CHECK_EQ_U(drv_stats(&d).rx_dropped_control, 1,
+			   "pause (fc %d): counted", on);
+		CHECK_EQ_U(drv_stats(&d).rx_pause_frames, (uint64_t)on,
+			   "pause (fc %d): acted on", on);
+		CHECK_EQ_U(drv_rd(&d, MVNETA_MIB_GOOD_FC_RECEIVED), (uint32_t)on,
+			   "pause (fc %d): MIB good FC received", on);
+		drv_tx_setup(&d, 0, 8);
+		drv_tx_put(&d, 0, f, 100, 0);
+		drv_wr(&d, MVNETA_TXQ_UPDATE_REG(0), 1);
+		if (on) {
+			neta_model_step(d.m, 8);
+			CHECK_EQ_U(drv_stats(&d).tx_frames, 0,
+				   "pause: the transmitter waits");
+			neta_model_clock_advance(d.m, 5119);
+			neta_model_step(d.m, 8);
+			CHECK_EQ_U(drv_stats(&d).tx_frames, 0,
+				   "pause: still, 1 ns before the end");
+			neta_model_clock_advance(d.m, 1);
+		}
+		neta_model_step(d.m, 8);
+		CHECK_EQ_U(drv_stats(&d).tx_frames, 1, "pause (fc %d): sent", on);
+		CHECK_EQ_U(sink->n, 1, "pause (fc %d): one frame on the wire", on);
+		check_no_violation(&d, "pause received");
+		drv_close(&d);
+	}
+	free(f);
+}
+
+/*
+ * A consumer that stops: with the bit, the port sends XOFF (the longest
+ * pause, from the station address) once the ring could not take two more
+ * frames, the partner sends the one on its way and holds; once the
+ * driver returns descriptors, XON (0 quanta) and the rest. Nothing is
+ * lost. Without the bit, what finds the ring full is missed.
+ */
+static void
+test_pause_sent(void)
+{
+	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+	struct model_fixture_qsink *sink;
+	struct model_fixture_qsrc *src;
+	struct neta_model_stats st;
+	uint32_t got;
+	struct drv d;
+	unsigned int i;
+	int on;
+
+	for (on = 1; on >= 0; on--) {
+		src = open_fc(&d, &sink, 16);
+		if (on)
+			drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG,
+			       drv_rd(&d, MVNETA_GMAC_AUTONEG_CONFIG) |
+			       MVNETA_GMAC_CONFIG_FLOW_CTRL);
+		for (i = 0; i < 24; i++)
+			push_to(src, bc);
+		run(&d);
+		st = drv_stats(&d);
+		if (on) {
+			/* XOFF with 1 descriptor left, which the 16th takes. */
+			CHECK_EQ_U(st.rx_delivered, 16, "fc: 15, then the one on its way");
+			CHECK_EQ_U(st.rx_missed, 0, "fc: none missed");
+			CHECK_EQ_U(sink->n, 1, "fc: XOFF sent");
+			CHECK(sink->n == 1 && sink->len[0] == 60 &&
+			      sink->frame[0][12] == 0x88 &&
+			      sink->frame[0][13] == 0x08 &&
+			      sink->frame[0][16] == 0xff &&
+			      sink->frame[0][17] == 0xff &&
+			      memcmp(sink->frame[0] + 6, (const uint8_t[]){
+				      0x02, 0x00, 0x00, 0x00, 0x00, 0x01 },
+				     6) == 0,
+			      "fc: XOFF of 0xffff quanta from the station address");
+		} else {
+			CHECK_EQ_U(st.rx_delivered, 16, "no fc: the ring filled");
+			CHECK_EQ_U(st.rx_missed, 8, "no fc: the rest missed");
+			CHECK_EQ_U(sink->n, 0, "no fc: no PAUSE frame");
+		}
+		got = take(&d);
+		run(&d);
+		got += take(&d);
+		run(&d);
+		got += take(&d);
+		CHECK_EQ_U(got, on ? 24u : 16u, "fc %d: frames received", on);
+		if (on) {
+			CHECK_EQ_U(sink->n, 2, "fc: XON sent");
+			CHECK(sink->n == 2 && sink->frame[1][16] == 0 &&
+			      sink->frame[1][17] == 0, "fc: XON of 0 quanta");
+			CHECK_EQ_U(drv_rd(&d, MVNETA_MIB_FC_SENT), 2,
+				   "fc: MIB FC sent");
+		}
+		check_no_violation(&d, "pause sent");
+		drv_close(&d);
+	}
+}
+
 int
 main(int argc, char **argv)
 {
@@ -453,5 +605,7 @@ main(int argc, char **argv)
 	test_tx_done_cause();
 	test_zero_pad_last();
 	test_smi();
+	test_pause_received();
+	test_pause_sent();
 	return harness_result("neta_model_mac");
 }

@@ -2,8 +2,10 @@
 """What the Python tests share: a check that counts failures and the exit
 status it gives, and classic pcap files read and written (either byte
 order, us or ns). A test puts tests/ on sys.path and imports it."""
+import concurrent.futures
 import fcntl
 import os
+import re
 import shutil
 import signal
 import struct
@@ -80,6 +82,73 @@ def interrupt(p, timeout=60):
     except subprocess.TimeoutExpired:
         p.kill()
         return p.wait()
+
+
+def build_dpdk_testpmd(examples, builddir, defines):
+    """DPDK's testpmd built from the sources the examples cache @examples
+    keeps (test-pmd, from the installed version's source package) into
+    @builddir/dpdk-testpmd-NAME with each of @defines (e.g.
+    RTE_LIBRTE_IEEE1588, which Debian's dpdk-testpmd is built without),
+    against the installed libdpdk; once, under a lock. The driver-specific
+    commands (RTE_NET_*: their drivers' private headers) and JSON flow
+    items are left out. The binary; None when the cache has no sources
+    (no source package was served); a failed build is checked."""
+    src = os.path.join(examples, "test-pmd")
+    if not os.path.isdir(src):
+        return None
+    name = "-".join(d.lower() for d in defines) or "plain"
+    top = os.path.join(builddir, "dpdk-testpmd-" + name)
+    binary = os.path.join(top, "dpdk-testpmd")
+    os.makedirs(top, exist_ok=True)
+    with open(os.path.join(top, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.access(binary, os.X_OK):
+            return binary
+        sources = sorted(f for f in os.listdir(src) if f.endswith(".c"))
+        nets = set()
+        for f in sources + sorted(f for f in os.listdir(src) if f.endswith(".h")):
+            with open(os.path.join(src, f), errors="replace") as fh:
+                nets.update(re.findall(r"\bRTE_NET_[A-Z0-9_]+\b", fh.read()))
+        shadow = os.path.join(top, "shadow")
+        os.makedirs(shadow, exist_ok=True)
+        with open(os.path.join(shadow, "rte_build_config.h"), "w") as fh:
+            fh.write("#include_next <rte_build_config.h>\n")
+            for n in sorted(nets) + ["RTE_HAS_JANSSON"]:
+                fh.write("#undef %s\n" % n)
+        cflags = subprocess.run(["pkg-config", "--cflags", "libdpdk"],
+                                stdout=subprocess.PIPE, universal_newlines=True,
+                                check=True).stdout.split()
+        libs = subprocess.run(["pkg-config", "--libs", "libdpdk"],
+                              stdout=subprocess.PIPE, universal_newlines=True,
+                              check=True).stdout.split()
+        cc = [os.environ.get("CC", "cc")]
+        if shutil.which("ccache"):
+            cc = ["ccache"] + cc
+        base = cc + ["-O1", "-w", "-DALLOW_EXPERIMENTAL_API",
+                     "-DALLOW_INTERNAL_API", "-I" + shadow] + \
+            ["-D" + d for d in defines] + cflags + ["-I" + src]
+
+        def compile_one(f):
+            return subprocess.run(base + ["-c", os.path.join(src, f), "-o",
+                                          os.path.join(top, f[:-2] + ".o")],
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                  universal_newlines=True)
+        with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+            runs = list(pool.map(compile_one, sources))
+        out = "".join(r.stdout for r in runs)
+        ok = all(r.returncode == 0 for r in runs)
+        if ok:
+            p = subprocess.run(cc + ["-o", binary + ".tmp"] +
+                               [os.path.join(top, f[:-2] + ".o") for f in sources] +
+                               libs + ["-lm"],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                               universal_newlines=True)
+            out += p.stdout
+            ok = p.returncode == 0
+        if ok:
+            os.rename(binary + ".tmp", binary)
+    check(ok, "testpmd (%s) builds against the installed libdpdk" % " ".join(defines), out)
+    return binary if ok else None
 
 
 def build_dpdk_example(examples, builddir, name):

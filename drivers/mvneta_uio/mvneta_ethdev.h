@@ -180,6 +180,8 @@ struct mvneta_adapter {
 	bool mac_full;
 	struct socnic_link_poll link_poll;
 	rte_spinlock_t link_lock;
+	/* 802.3x flow control on, both directions (mvneta_fc.c). */
+	bool fc_on;
 };
 
 static inline struct mvneta_adapter *
@@ -228,6 +230,14 @@ void mvneta_phy_link(struct mvneta_adapter *ad, struct rte_eth_link *link);
 void mvneta_phy_link_start(struct rte_eth_dev *dev);
 void mvneta_phy_poll_start(struct rte_eth_dev *dev);
 void mvneta_phy_link_stop(struct rte_eth_dev *dev);
+
+/*
+ * mvneta_fc.c, 802.3x flow control: the dev ops, and the AUTONEG_CONFIG
+ * bits the setting gives (mvneta_mac_configure()).
+ */
+int mvneta_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf);
+int mvneta_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf);
+uint32_t mvneta_fc_an_bits(const struct mvneta_adapter *ad);
 
 /*
  * mvneta_filter.c, the destination-address filter (Linux

@@ -38,7 +38,8 @@
 	(MVNETA_GMAC_FORCE_LINK_DOWN | MVNETA_GMAC_FORCE_LINK_PASS |	\
 	 MVNETA_GMAC_INBAND_AN_ENABLE | MVNETA_GMAC_AN_SPEED_EN |	\
 	 MVNETA_GMAC_AN_DUPLEX_EN | MVNETA_GMAC_CONFIG_MII_SPEED |	\
-	 MVNETA_GMAC_CONFIG_GMII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX)
+	 MVNETA_GMAC_CONFIG_GMII_SPEED | MVNETA_GMAC_CONFIG_FULL_DUPLEX |	\
+	 MVNETA_GMAC_CONFIG_FLOW_CTRL)
 
 /* ---- The device-tree node of a UIO port ---- */
 
@@ -252,7 +253,8 @@ mvneta_mac_configure(struct mvneta_adapter *ad)
 		PMD_DRV_LOG(WARNING, "%s: the GMAC stays in port reset",
 			    ad->eth_dev->data->name);
 	an = socnic_read32(be, MVNETA_GMAC_AUTONEG_CONFIG) & ~MVNETA_AN_MODE_BITS;
-	socnic_write32(be, MVNETA_GMAC_AUTONEG_CONFIG, an | mvneta_an_mode(ad));
+	socnic_write32(be, MVNETA_GMAC_AUTONEG_CONFIG,
+		       an | mvneta_an_mode(ad) | mvneta_fc_an_bits(ad));
 }
 
 /*

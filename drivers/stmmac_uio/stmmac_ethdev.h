@@ -170,14 +170,14 @@ stmmac_txq(struct socnic_tx_queue *q)
 
 /*
  * 802.3x flow control as set through ethdev (stmmac_fc.c): the mode, the
- * pause time (quanta), the RFA/RFD fields (fields_set: from the water
- * marks given, else Linux's for the queue size), PCF forwarding.
+ * pause time (quanta), the water marks in bytes (0 and 0: Linux's for
+ * the RX queue's size at each start, which the queue count changes), PCF
+ * forwarding.
  */
 struct stmmac_fc {
 	enum rte_eth_fc_mode mode;
 	uint16_t pause_time;
-	uint32_t rfa, rfd;
-	bool fields_set;
+	uint32_t high_water, low_water;
 	bool ctrl_fwd;
 };
 

@@ -7,7 +7,8 @@
  * them), and on each MTL RX queue in use EHFC with the fill at which the
  * MAC sends XOFF (RFA) and XON (RFD); PCF in MAC_Packet_Filter for
  * mac_ctrl_frame_fwd. Kept in the adapter and written again at every
- * start (the start's reset clears them). docs/nics/stmmac_uio.rst "Flow
+ * start (the start's reset clears them), the thresholds derived then from
+ * the RX queue's size of that start. docs/nics/stmmac_uio.rst "Flow
  * control".
  */
 #include <errno.h>
@@ -75,6 +76,29 @@ stmmac_fc_default_fields(uint32_t size, uint32_t *rfa, uint32_t *rfd)
 	}
 }
 
+/*
+ * The RFA/RFD fields of @p fc for a queue of @p size bytes: its water
+ * marks', or Linux's when it has none or they no longer fit (the queue
+ * shrank since they were set: logged). True when the marks were taken.
+ */
+static bool
+stmmac_fc_fields(const struct stmmac_fc *fc, uint32_t size, uint32_t *rfa,
+		 uint32_t *rfd)
+{
+	int a, d;
+
+	stmmac_fc_default_fields(size, rfa, rfd);
+	if (fc->high_water == 0 && fc->low_water == 0)
+		return false;
+	a = stmmac_fc_field(size, fc->high_water);
+	d = stmmac_fc_field(size, fc->low_water);
+	if (a < 0 || d < 0 || a >= d)
+		return false;
+	*rfa = (uint32_t)a;
+	*rfd = (uint32_t)d;
+	return true;
+}
+
 void
 stmmac_fc_apply(struct rte_eth_dev *dev)
 {
@@ -85,7 +109,14 @@ stmmac_fc_apply(struct rte_eth_dev *dev)
 			fc->mode == RTE_ETH_FC_FULL;
 	const bool rx = fc->mode == RTE_ETH_FC_RX_PAUSE ||
 			fc->mode == RTE_ETH_FC_FULL;
+	uint32_t rfa, rfd;
 	uint16_t q;
+
+	if (!stmmac_fc_fields(fc, stmmac_fc_queue_bytes(dev), &rfa, &rfd) &&
+	    tx && fc->high_water != 0)
+		PMD_DRV_LOG(WARNING, "%s: flow control water marks %u/%u bytes do not fit an RX queue of %u bytes: Linux's thresholds used; set them again",
+			    dev->data->name, fc->high_water, fc->low_water,
+			    stmmac_fc_queue_bytes(dev));
 
 	socnic_write32(be, GMAC_RX_FLOW_CTRL, rx ? GMAC_RX_FLOW_CTRL_RFE : 0);
 	for (q = 0; q < dev->data->nb_tx_queues; q++)
@@ -98,8 +129,8 @@ stmmac_fc_apply(struct rte_eth_dev *dev)
 				MTL_OP_MODE_EHFC | MTL_OP_MODE_RFA_MASK |
 				MTL_OP_MODE_RFD_MASK,
 				tx ? MTL_OP_MODE_EHFC |
-				     fc->rfa << MTL_OP_MODE_RFA_SHIFT |
-				     fc->rfd << MTL_OP_MODE_RFD_SHIFT : 0);
+				     rfa << MTL_OP_MODE_RFA_SHIFT |
+				     rfd << MTL_OP_MODE_RFD_SHIFT : 0);
 	socnic_update32(be, GMAC_PACKET_FILTER,
 			DWMAC4_GMAC_PACKET_FILTER_PCF_MASK,
 			fc->ctrl_fwd ? STMMAC_FC_PCF_ALL : 0);
@@ -109,11 +140,10 @@ int
 stmmac_flow_ctrl_get(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf)
 {
 	const struct stmmac_fc *fc = &stmmac_adapter(dev)->fc;
-	uint32_t size = stmmac_fc_queue_bytes(dev), rfa = fc->rfa, rfd = fc->rfd;
+	uint32_t size = stmmac_fc_queue_bytes(dev), rfa, rfd;
 
 	memset(conf, 0, sizeof(*conf));
-	if (!fc->fields_set)
-		stmmac_fc_default_fields(size, &rfa, &rfd);
+	stmmac_fc_fields(fc, size, &rfa, &rfd);
 	conf->mode = fc->mode;
 	conf->pause_time = fc->pause_time;
 	conf->high_water = stmmac_fc_fill(size, rfa);
@@ -145,14 +175,9 @@ stmmac_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf)
 	fc.pause_time = conf->pause_time != 0 ? conf->pause_time :
 			STMMAC_FC_PAUSE_DEFAULT;
 	fc.ctrl_fwd = conf->mac_ctrl_frame_fwd != 0;
-	if (conf->high_water == 0 && conf->low_water == 0) {
-		uint32_t a, d;
-
-		stmmac_fc_default_fields(size, &a, &d);
-		fc.rfa = a;
-		fc.rfd = d;
-		fc.fields_set = false;
-	} else {
+	fc.high_water = 0;
+	fc.low_water = 0;
+	if (conf->high_water != 0 || conf->low_water != 0) {
 		rfa = stmmac_fc_field(size, conf->high_water);
 		rfd = stmmac_fc_field(size, conf->low_water);
 		if (rfa < 0 || rfd < 0 || conf->low_water >= conf->high_water) {
@@ -163,9 +188,9 @@ stmmac_flow_ctrl_set(struct rte_eth_dev *dev, struct rte_eth_fc_conf *conf)
 				    stmmac_fc_fill(size, STMMAC_FC_FIELD_MAX));
 			return -EINVAL;
 		}
-		fc.rfa = (uint32_t)rfa;
-		fc.rfd = (uint32_t)rfd;
-		fc.fields_set = true;
+		/* Kept as the fills the fields give (512-byte steps). */
+		fc.high_water = stmmac_fc_fill(size, (uint32_t)rfa);
+		fc.low_water = stmmac_fc_fill(size, (uint32_t)rfd);
 	}
 	ad->fc = fc;
 	if (dev->data->dev_started)

@@ -30,7 +30,11 @@ With --mvneta=PMD_SO (the second family's PMD, loaded with another -d):
   9. check 5 on a net_mvneta_uio port: every frame of the golden corpus
      printed with the expected length, ptype and checksum flags;
  10. check 6 with a net_mvneta_uio port as port 1 (its TX descriptor's
-     checksum command).
+     checksum command);
+ 11. the NIC pages' flow control and VLAN commands: on net_stmmac_uio both
+     pause directions with Linux's pause time and water marks, stripping
+     and the filter on; on net_mvneta_uio full flow control, one direction
+     alone and VLAN stripping refused.
 
 The waits poll testpmd's statistics until the expected counts are reached,
 with a generous bound on the number of polls; nothing asserts on time.
@@ -602,6 +606,50 @@ def test_flow_ctrl(so):
           "flow_ctrl: XOFF 3 KiB and XON 4.5 KiB below the queue's size")
 
 
+def test_vlan(so):
+    """The VLAN commands of the NIC page (`VLAN offloads`): each taken
+    without an error, stripping and the filter on after the start."""
+    t = Testpmd(so, ["net_stmmac_uio0,gen_pkts=1"], [])
+    out = ""
+    for c in ("port stop 0", "vlan set strip on 0", "vlan set filter on 0",
+              "rx_vlan add 100 0", "port config 0 tx_offload vlan_insert on",
+              "tx_vlan set 0 100", "port start 0"):
+        out += t.cmd(c)
+    info = t.cmd("show port info 0")
+    t.quit()
+    print(out)
+    check(re.search(r"fail|error|invalid|not supported", out, re.I) is None,
+          "vlan: every command taken")
+    check(re.search(r"strip on,\s*filter on", info) is not None,
+          "vlan: stripping and the filter on")
+
+
+def test_neta_fc_vlan(so):
+    """net_mvneta_uio's flow control commands (`Flow control`): full
+    read back, with no pause time or water marks of its own; one direction
+    alone and any VLAN offload refused (`VLAN`)."""
+    t = Testpmd(so, ["net_mvneta_uio0,gen_pkts=1"], [])
+    out = t.cmd("set flow_ctrl rx on tx on 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 0")
+    show = t.cmd("show port 0 flow_ctrl")
+    one = t.cmd("set flow_ctrl rx on tx off 0 0 0 0 mac_ctrl_frame_fwd off autoneg off 0")
+    after = t.cmd("show port 0 flow_ctrl")
+    t.cmd("port stop 0")
+    vlan = t.cmd("vlan set strip on 0")
+    t.quit()
+    print(out + show + one + vlan)
+    check(re.search(r"fail|error", out, re.I) is None and
+          re.search(r"Rx pause: on", show) is not None and
+          re.search(r"Tx pause: on", show) is not None,
+          "neta flow_ctrl: rx and tx pause on")
+    check(re.search(r"Pause time: 0x0\b", show) is not None,
+          "neta flow_ctrl: no pause time of the driver's")
+    check(re.search(r"bad flow control parameter", one) is not None and
+          re.search(r"Tx pause: on", after) is not None,
+          "neta flow_ctrl: rx pause alone refused, the setting kept")
+    check(re.search(r"fail|error", vlan, re.I) is not None,
+          "neta: VLAN stripping refused")
+
+
 def main():
     global testpmd, sysroot
     ap = argparse.ArgumentParser(description=__doc__,
@@ -633,6 +681,7 @@ def main():
         test_verdict_flags(so, srcroot)
         test_csum_engine(so, tmp)
         test_flow_ctrl(so)
+        test_vlan(so)
         test_flow(so, "net_stmmac_uio0,model_channels=2,model_mtl_queues=2",
                   ["eth / vlan tci spec 0xe000 tci mask 0xe000 / end actions queue index 1 / end",
                    "eth type is 0x88f7 / end actions queue index 1 / end"],
@@ -655,6 +704,7 @@ def main():
                       "eth type is 0x88f7 / end actions queue index 1 / end", "ARP")
             test_tm(both, "net_mvneta_uio0", (1, 1, 0), (1, 3, 1), (0, 1, 2),
                     "highest-numbered")
+            test_neta_fc_vlan(both)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
         for d in (cleanup, mv_cleanup):

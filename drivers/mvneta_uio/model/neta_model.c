@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "model_fault.h"
+#include "model_clock.h"
 #include "model_stats.h"
 #include "model_traffic.h"
 #include "neta_model_internal.h"
@@ -20,6 +21,7 @@
 
 static bool thread_pass(void *dev);
 static bool thread_rx_done(void *dev);
+static uint64_t thread_deadline(void *dev);
 
 void
 neta_model_params_init(struct neta_model_params *p)
@@ -129,6 +131,7 @@ neta_model_create(const struct neta_model_params *p)
 	m->thr.dev = m;
 	m->thr.src = p->rx_src;
 	m->thr.rx_done = thread_rx_done;
+	m->thr.deadline_ns = p->manual_clock ? NULL : thread_deadline;
 	m->thr.sink = p->tx_sink;
 	m->thr.idle_polls = p->idle_polls;
 	m->thr.idle_sleep_us = p->idle_sleep_us;
@@ -241,6 +244,20 @@ unsigned int
 neta_model_step(struct neta_model *m, unsigned int budget)
 {
 	return model_run(m, budget);
+}
+
+void
+neta_model_clock_advance(struct neta_model *m, uint64_t ns)
+{
+	model_clock_advance(m->params.manual_clock, &m->manual_now_ns, ns);
+	model_thread_kick(&m->thr);
+}
+
+/* The thread's timer (model_thread.h): the end of a PAUSE received. */
+static uint64_t
+thread_deadline(void *dev)
+{
+	return neta_fc_deadline_ns(dev);
 }
 
 /* The model thread's pass (model_thread.h): true when it moved a frame. */

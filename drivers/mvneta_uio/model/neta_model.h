@@ -109,6 +109,11 @@ struct neta_model_params {
 	 * being discarded: lossless replay of a capture.
 	 */
 	bool flow_control;
+	/*
+	 * The model's time (the PAUSE quanta it honours) starts at 0 and
+	 * moves only by neta_model_clock_advance(), for step-mode tests.
+	 */
+	bool manual_clock;
 	/* Traffic: the model takes ownership of both (NULL: none / discard). */
 	struct model_traffic_src *rx_src;
 	struct model_traffic_sink *tx_sink;
@@ -200,6 +205,9 @@ void neta_model_stop(struct neta_model *m);
  */
 unsigned int neta_model_step(struct neta_model *m, unsigned int budget);
 
+/* params.manual_clock: moves the model's time @p ns forward. */
+void neta_model_clock_advance(struct neta_model *m, uint64_t ns);
+
 /*
  * RX queue @p q's interrupt: an eventfd (the model's; the caller must not
  * close it) written with 1 on each rise of the queue's line, which is up
@@ -269,6 +277,9 @@ struct neta_model_stats {
 	uint64_t watch_da_refused;	/* params.watch_da: writes that refused it */
 	uint64_t rx_dropped_hung;	/* for a queue hung on a bad buffer */
 	uint64_t rx_dropped_speed;	/* MAC speed/duplex not the partner's */
+	uint64_t rx_dropped_control;	/* MAC control frames (0x8808) */
+	uint64_t rx_pause_frames;	/* of those: PAUSE acted on */
+	uint64_t tx_pause_frames;	/* PAUSE frames sent (XOFF and XON) */
 	uint64_t rx_desc_used;		/* descriptors filled */
 	uint64_t tx_frames;		/* frames handed to the sink */
 	uint64_t tx_bytes;

@@ -157,6 +157,9 @@ static const char *const model_xstat_names[] = {
 	"model_tx_token_stalls",
 	"model_rx_dropped_filter",
 	"model_watch_da_refused",
+	"model_rx_pause_frames",
+	"model_tx_pause_frames",
+	"model_rx_dropped_control",
 };
 
 _Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
@@ -185,6 +188,9 @@ model_xstats_get(void *arg, uint64_t *v)
 	v[4] = st.tx_token_stalls;
 	v[5] = st.rx_dropped_filter;
 	v[6] = st.watch_da_refused;
+	v[7] = st.rx_pause_frames;
+	v[8] = st.tx_pause_frames;
+	v[9] = st.rx_dropped_control;
 }
 
 /* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */

@@ -121,6 +121,17 @@ struct neta_model {
 	uint64_t mib_rx_octets, mib_tx_octets;
 	uint32_t mib_rx_octets_hi, mib_tx_octets_hi;
 	bool watch_da_passing;		/* params.watch_da after the last write */
+	/*
+	 * 802.3x flow control (neta_model_fc.c): the transmitter paused
+	 * until (0: not; atomic, the thread's deadline reads it), XOFF sent,
+	 * the frames the partner still sends after it (the one on its way).
+	 */
+	struct {
+		uint64_t tx_pause_until_ns;
+		bool xoff;
+		unsigned int grace;
+	} fc;
+	uint64_t manual_now_ns;		/* params.manual_clock's time (atomic) */
 	/* The RX frame waiting for room (flow control), FCS appended. */
 	bool rx_held;
 	uint32_t rx_len;		/* bytes in rx_frame, FCS included */
@@ -200,6 +211,24 @@ void neta_regs_view(struct neta_model *m, uint32_t *out);
 void neta_regs_write(struct neta_model *m, uint32_t off, uint32_t val);
 void neta_rxq_reset(struct neta_model *m, unsigned int q);
 void neta_mib_add(struct neta_model *m, uint32_t off, uint32_t n);
+
+/* neta_model_rx.c: the largest frame the GMAC accepts, MH included. */
+uint32_t neta_rx_max_size(const struct neta_model *m);
+
+/*
+ * neta_model_fc.c: the model's time (params.manual_clock or monotonic);
+ * a frame from the wire that is a MAC control frame, consumed (a PAUSE
+ * acted on with flow control on): true; whether a received PAUSE holds
+ * the transmitter now; when it ends (0: none); whether the partner holds
+ * its next frame now (after sending XOFF or XON as the queues' room says);
+ * all cleared at a port reset.
+ */
+uint64_t neta_now_ns(struct neta_model *m);
+bool neta_fc_rx(struct neta_model *m, const uint8_t *p, uint32_t n);
+bool neta_fc_tx_paused(struct neta_model *m);
+uint64_t neta_fc_deadline_ns(struct neta_model *m);
+bool neta_fc_partner_waits(struct neta_model *m);
+void neta_fc_reset(struct neta_model *m);
 
 /*
  * neta_model_dma.c: host address of the @p len bytes at bus address @p bus

@@ -126,6 +126,7 @@ neta_regs_reset(struct neta_model *m)
 	unsigned int q;
 
 	memset(m->regs, 0, sizeof(m->regs));
+	neta_fc_reset(m);
 	reg_set(m, MVNETA_GMAC_CTRL_0, NETA_GMAC_CTRL_0_RESET);
 	reg_set(m, MVNETA_GMAC_AUTONEG_CONFIG, NETA_GMAC_AUTONEG_RESET);
 	reg_set(m, MVNETA_BASE_ADDR_ENABLE, MVNETA_BASE_ADDR_ENABLE_ALL_OFF);

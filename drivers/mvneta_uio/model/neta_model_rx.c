@@ -36,8 +36,8 @@
 #include "neta_model_internal.h"
 
 /* Largest frame the GMAC accepts, MH included (MVNETA_GMAC_CTRL_0). */
-static uint32_t
-max_rx_size(const struct neta_model *m)
+uint32_t
+neta_rx_max_size(const struct neta_model *m)
 {
 	uint32_t f = (neta_reg(m, MVNETA_GMAC_CTRL_0) &
 		      MVNETA_GMAC_MAX_RX_SIZE_MASK) >>
@@ -321,7 +321,9 @@ neta_rx_work(struct neta_model *m)
 	unsigned int q;
 	void *dst;
 
-	if (!m->rx_held && (neta_irq_rx_gated(m) || !rx_take(m)))
+	/* The partner honours the XOFF sent (802.3x). */
+	if (!m->rx_held && (neta_irq_rx_gated(m) ||
+			    neta_fc_partner_waits(m) || !rx_take(m)))
 		return NETA_WORK_NONE;
 	total = MVNETA_MH_SIZE + m->rx_len;
 	if (!neta_gmac_passes(m))
@@ -332,6 +334,11 @@ neta_rx_work(struct neta_model *m)
 	 */
 	if (!neta_gmac_mode_ok(m)) {
 		NETA_STAT_ADD(m, rx_dropped_speed, 1);
+		m->rx_held = false;
+		return NETA_WORK_FRAME;
+	}
+	/* MAC control frames end in the GMAC (neta_model_fc.c). */
+	if (neta_fc_rx(m, frame, m->rx_len - MODEL_FCS_LEN)) {
 		m->rx_held = false;
 		return NETA_WORK_FRAME;
 	}
@@ -369,11 +376,11 @@ neta_rx_work(struct neta_model *m)
 	 * with the max-length error code (Linux mvneta_rx_error() decodes
 	 * MVNETA_RXD_ERR_LEN as "max frame length error", with a size).
 	 */
-	oversize = total > max_rx_size(m);
+	oversize = total > neta_rx_max_size(m);
 	if (oversize) {
 		neta_mib_add(m, MVNETA_MIB_OVERSIZE_RECEIVED, 1);
 		NETA_STAT_ADD(m, rx_oversize, 1);
-		total = max_rx_size(m);
+		total = neta_rx_max_size(m);
 	}
 	ndesc = (total + rq->buf_size - 1) / rq->buf_size;
 	if (ndesc > rq->size) {

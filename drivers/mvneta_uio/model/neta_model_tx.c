@@ -235,6 +235,9 @@ neta_tx_arbitrate(struct neta_model *m)
 	uint32_t bytes;
 	unsigned int q;
 
+	/* A PAUSE frame received stops the transmitter for its quanta. */
+	if (neta_fc_tx_paused(m))
+		return NETA_WORK_NONE;
 	for (q = MVNETA_MAX_TXQ; q-- != 0;)
 		if ((fixed & MVNETA_TXQ_FIXED_PRIO(q)) &&
 		    tx_work(m, q, &bytes) == NETA_WORK_FRAME)

@@ -17,6 +17,7 @@
 
 #include "dwmac4_model_dma.h"
 #include "dwmac4_model_internal.h"
+#include "model_clock.h"
 #include "model_stats.h"
 #include "model_traffic.h"
 
@@ -149,19 +150,13 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 uint64_t
 model_now_ns(struct dwmac4_model *m)
 {
-	struct timespec ts;
-
-	if (m->params.manual_clock)
-		return __atomic_load_n(&m->manual_now_ns, __ATOMIC_ACQUIRE);
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	return model_clock_ns(m->params.manual_clock, &m->manual_now_ns);
 }
 
 void
 dwmac4_model_clock_advance(struct dwmac4_model *m, uint64_t ns)
 {
-	if (m->params.manual_clock)
-		__atomic_fetch_add(&m->manual_now_ns, ns, __ATOMIC_ACQ_REL);
+	model_clock_advance(m->params.manual_clock, &m->manual_now_ns, ns);
 	model_thread_kick(&m->thr);
 }
 

@@ -15,16 +15,9 @@
 #include <string.h>
 
 #include "dwmac4_model_internal.h"
+#include "model_pause.h"
 #include "model_stats.h"
 #include "model_traffic.h"
-
-#define FC_ETHERTYPE		0x8808u
-#define FC_OPCODE_PAUSE		0x0001u
-#define FC_FRAME_LEN		60u
-/* Bit times in a pause quantum. */
-#define FC_QUANTUM_BITS		512u
-
-static const uint8_t fc_pause_dst[6] = { 0x01, 0x80, 0xc2, 0x00, 0x00, 0x01 };
 
 /* PCF (MAC_Packet_Filter bits 7:6). */
 enum fc_pcf {
@@ -34,29 +27,18 @@ enum fc_pcf {
 	FC_PCF_FILTERED,	/* those the address filter passes */
 };
 
-static bool
-fc_is_pause(const uint8_t *p, uint32_t n)
-{
-	return n >= 18 && memcmp(p, fc_pause_dst, 6) == 0 &&
-	       (uint32_t)(p[14] << 8 | p[15]) == FC_OPCODE_PAUSE;
-}
-
 enum model_fc_rx
 model_fc_rx(struct dwmac4_model *m, const uint8_t *p, uint32_t n)
 {
-	uint32_t pcf, quanta, speed;
+	uint32_t pcf, quanta;
 	bool pause;
 
-	if (n < 14 || (uint32_t)(p[12] << 8 | p[13]) != FC_ETHERTYPE)
+	if (!model_pause_is_control(p, n))
 		return MODEL_FC_FILTER;
-	pause = fc_is_pause(p, n);
+	pause = model_pause_parse(p, n, &quanta);
 	if (pause && (model_reg_get(m, GMAC_RX_FLOW_CTRL) & GMAC_RX_FLOW_CTRL_RFE)) {
-		quanta = (uint32_t)(p[16] << 8 | p[17]);
-		speed = model_partner_speed(m);
-		/* 1000 Mbit/s: 1 ns a bit. */
 		m->fc.tx_pause_until_ns = model_now_ns(m) +
-			(uint64_t)quanta * FC_QUANTUM_BITS * 1000u /
-			(speed != 0 ? speed : 1000u);
+			model_pause_ns(quanta, model_partner_speed(m));
 		MODEL_STAT_ADD(m, rx_pause_frames, 1);
 	}
 	pcf = (model_reg_get(m, GMAC_PACKET_FILTER) &
@@ -83,21 +65,13 @@ fc_send(struct dwmac4_model *m, uint32_t quanta)
 	struct model_traffic_sink *sink = m->params.tx_sink;
 	uint32_t hi = model_reg_get(m, GMAC_ADDR_HIGH(0));
 	uint32_t lo = model_reg_get(m, GMAC_ADDR_LOW(0));
-	uint8_t f[FC_FRAME_LEN];
+	const uint8_t src[6] = {
+		(uint8_t)lo, (uint8_t)(lo >> 8), (uint8_t)(lo >> 16),
+		(uint8_t)(lo >> 24), (uint8_t)hi, (uint8_t)(hi >> 8),
+	};
+	uint8_t f[MODEL_PAUSE_FRAME_LEN];
 
-	memset(f, 0, sizeof(f));
-	memcpy(f, fc_pause_dst, 6);
-	f[6] = (uint8_t)lo;
-	f[7] = (uint8_t)(lo >> 8);
-	f[8] = (uint8_t)(lo >> 16);
-	f[9] = (uint8_t)(lo >> 24);
-	f[10] = (uint8_t)hi;
-	f[11] = (uint8_t)(hi >> 8);
-	f[12] = FC_ETHERTYPE >> 8;
-	f[13] = FC_ETHERTYPE & 0xffu;
-	f[15] = FC_OPCODE_PAUSE;
-	f[16] = (uint8_t)(quanta >> 8);
-	f[17] = (uint8_t)quanta;
+	model_pause_build(f, src, quanta);
 	if (sink != NULL)
 		sink->put(sink, f, sizeof(f));
 	MODEL_STAT_ADD(m, tx_pause_frames, 1);
