@@ -207,11 +207,15 @@ test_replay(const char *dir)
 	       st.rx_offered);
 	CHECK(got >= 150, "replay: the corpus arrived (%u)", got);
 	CHECK_EQ_U(got, st.rx_delivered, "replay: every delivered frame read");
-	CHECK_EQ_U(be.ops->nb_xstats, 17, "xstats: seventeen");
+	CHECK_EQ_U(be.ops->nb_xstats, 20, "xstats: twenty");
 	CHECK(strcmp(be.ops->xstat_names[15], "model_rx_dropped_filter") == 0,
 	      "xstats: the filter's drops");
 	CHECK(strcmp(be.ops->xstat_names[16], "model_watch_da_refused") == 0,
-	      "xstats: the filter probe's count last");
+	      "xstats: the filter probe's count");
+	CHECK(strcmp(be.ops->xstat_names[17], "model_rx_pause_frames") == 0 &&
+	      strcmp(be.ops->xstat_names[18], "model_tx_pause_frames") == 0 &&
+	      strcmp(be.ops->xstat_names[19], "model_rx_dropped_control") == 0,
+	      "xstats: the flow control counts last");
 	CHECK(strcmp(be.ops->xstat_names[7], "model_src_too_long") == 0,
 	      "xstats: the source's counts after the model's");
 	CHECK(strcmp(be.ops->xstat_names[0], "model_violations") == 0,
