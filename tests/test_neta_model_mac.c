@@ -458,8 +458,10 @@ push_pause(struct model_fixture_qsrc *src, uint32_t quanta)
 	model_fixture_qsrc_push_owned(src, f, 60);
 }
 
+/* A model on a manual clock with a keeping sink, flow control @p on. */
 static struct model_fixture_qsrc *
-open_fc(struct drv *d, struct model_fixture_qsink **sink, uint32_t rx_ring)
+open_fc(struct drv *d, struct model_fixture_qsink **sink, uint32_t rx_ring,
+	bool on)
 {
 	struct model_fixture_qsrc *src = model_fixture_qsrc_create(false);
 	struct neta_model_params p;
@@ -474,6 +476,10 @@ open_fc(struct drv *d, struct model_fixture_qsink **sink, uint32_t rx_ring)
 		exit(1);
 	}
 	drv_rx_setup(d, 0, rx_ring, 1984);
+	if (on)
+		drv_wr(d, MVNETA_GMAC_AUTONEG_CONFIG,
+		       drv_rd(d, MVNETA_GMAC_AUTONEG_CONFIG) |
+		       MVNETA_GMAC_CONFIG_FLOW_CTRL);
 	return src;
 }
 
@@ -492,11 +498,7 @@ test_pause_received(void)
 	int on;
 
 	for (on = 1; on >= 0; on--) {
-		src = open_fc(&d, &sink, 16);
-		if (on)
-			drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG,
-			       drv_rd(&d, MVNETA_GMAC_AUTONEG_CONFIG) |
-			       MVNETA_GMAC_CONFIG_FLOW_CTRL);
+		src = open_fc(&d, &sink, 16, on);
 		push_pause(src, 10);
 		run(&d);
 		CHECK_EQ_U(take(&d), 0, "pause (fc %d): kept from the host", on);
@@ -548,11 +550,7 @@ test_pause_sent(void)
 	int on;
 
 	for (on = 1; on >= 0; on--) {
-		src = open_fc(&d, &sink, 16);
-		if (on)
-			drv_wr(&d, MVNETA_GMAC_AUTONEG_CONFIG,
-			       drv_rd(&d, MVNETA_GMAC_AUTONEG_CONFIG) |
-			       MVNETA_GMAC_CONFIG_FLOW_CTRL);
+		src = open_fc(&d, &sink, 16, on);
 		for (i = 0; i < 24; i++)
 			push_to(src, bc);
 		run(&d);

@@ -96,6 +96,27 @@ check_regs(uint16_t port, const struct rte_eth_fc_conf *c, uint32_t size,
 		   c->mac_ctrl_frame_fwd ? 2 : 0, "%s: PCF", what);
 }
 
+/*
+ * Starts @p port with a pool of its own, reads its setting into @p c and
+ * checks it is off: the pool, or NULL (a failed check).
+ */
+static struct rte_mempool *
+conf_start(int port, struct rte_eth_fc_conf *c)
+{
+	struct rte_mempool *mp;
+
+	mp = eal_harness_pool("fc_conf_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
+	if (port < 0 || mp == NULL ||
+	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
+		CHECK(0, "conf: start");
+		rte_mempool_free(mp);
+		return NULL;
+	}
+	CHECK_EQ_U(rte_eth_dev_flow_ctrl_get((uint16_t)port, c), 0, "get");
+	CHECK_EQ_U(c->mode, RTE_ETH_FC_NONE, "off by default");
+	return mp;
+}
+
 static void
 test_conf(void)
 {
@@ -104,14 +125,9 @@ test_conf(void)
 	uint32_t size;
 	int port = fc_open("model_step=1");
 
-	mp = eal_harness_pool("fc_conf_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
-	if (port < 0 || mp == NULL ||
-	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
-		CHECK(0, "conf: start");
+	mp = conf_start(port, &c);
+	if (mp == NULL)
 		return;
-	}
-	CHECK_EQ_U(rte_eth_dev_flow_ctrl_get((uint16_t)port, &c), 0, "get");
-	CHECK_EQ_U(c.mode, RTE_ETH_FC_NONE, "off by default");
 	check_regs((uint16_t)port, &c, 0, "default");
 	/* Linux's thresholds: XOFF at full less 3 KiB, XON at less 4.5 KiB. */
 	size = c.high_water + 3072;
@@ -316,14 +332,9 @@ test_conf_neta(void)
 	struct rte_mempool *mp;
 	int port = fc_open("model_step=1");
 
-	mp = eal_harness_pool("fc_conf_pool", 1024, RTE_PKTMBUF_HEADROOM + 2048);
-	if (port < 0 || mp == NULL ||
-	    pmd_harness_port_start((uint16_t)port, mp, 256, NULL) != 0) {
-		CHECK(0, "conf: start");
+	mp = conf_start(port, &c);
+	if (mp == NULL)
 		return;
-	}
-	CHECK_EQ_U(rte_eth_dev_flow_ctrl_get((uint16_t)port, &c), 0, "get");
-	CHECK_EQ_U(c.mode, RTE_ETH_FC_NONE, "off by default");
 	CHECK(!neta_fc_bit((uint16_t)port), "default: the bit clear");
 	c.mode = RTE_ETH_FC_FULL;
 	CHECK_EQ_U(rte_eth_dev_flow_ctrl_set((uint16_t)port, &c), 0, "set full");

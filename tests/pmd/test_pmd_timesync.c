@@ -349,16 +349,8 @@ send_one(uint16_t port, struct rte_mempool *mp, uint64_t flags)
 static bool
 send_polled(uint16_t port, struct rte_mempool *mp, struct timespec *ts)
 {
-	uint64_t polls;
-
-	if (!send_frame(port, mp, RTE_MBUF_F_TX_IEEE1588_TMST))
-		return false;
-	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-		if (rte_eth_timesync_read_tx_timestamp(port, ts) == 0)
-			return true;
-		rte_pause();
-	}
-	return false;
+	return send_frame(port, mp, RTE_MBUF_F_TX_IEEE1588_TMST) &&
+	       pmd_harness_tx_stamp_poll(port, ts);
 }
 
 /*

@@ -114,18 +114,12 @@ send_stamped(uint16_t port, struct rte_mempool *mp, unsigned int type,
 	     uint16_t seq, struct timespec *ts)
 {
 	struct rte_mbuf *m = ptp_frame(mp, type, seq);
-	uint64_t polls;
 
 	if (m == NULL || rte_eth_tx_burst(port, 0, &m, 1) != 1) {
 		rte_pktmbuf_free(m);
 		return false;
 	}
-	for (polls = 0; polls < PMD_HARNESS_MAX_POLLS; polls++) {
-		if (rte_eth_timesync_read_tx_timestamp(port, ts) == 0)
-			return true;
-		rte_pause();
-	}
-	return false;
+	return pmd_harness_tx_stamp_poll(port, ts);
 }
 
 /*
