@@ -660,6 +660,15 @@ test_tx_sink_errors(unsigned int inst)
 	lim.rlim_cur = 24;
 	CHECK(setrlimit(RLIMIT_FSIZE, &lim) == 0, "sink: RLIMIT_FSIZE");
 	CHECK(rte_pktmbuf_alloc_bulk(mp, pkts, SMOKE_TX) == 0, "sink: TX alloc");
+	/*
+	 * The log from before the first frame: the sink may write its batch
+	 * (and log the cause) from the model's thread as soon as the engine
+	 * idles, before the stop.
+	 */
+	prev = rte_log_get_stream();
+	f = open_memstream(&log, &size);
+	if (f != NULL)
+		rte_openlog_stream(f);
 	smoke_tx_frames(pkts);
 	for (polls = 0; polls < 1000000 && sent < SMOKE_TX; polls++)
 		sent += rte_eth_tx_burst((uint16_t)port, 0, pkts + sent,
@@ -671,10 +680,6 @@ test_tx_sink_errors(unsigned int inst)
 		rte_pause();
 	}
 	CHECK_EQ_U(st.tx_frames, SMOKE_TX, "sink: the device sent every frame");
-	prev = rte_log_get_stream();
-	f = open_memstream(&log, &size);
-	if (f != NULL)
-		rte_openlog_stream(f);
 	CHECK(rte_eth_dev_stop((uint16_t)port) == 0, "sink: stop");
 	rte_openlog_stream(prev);
 	if (f != NULL)
