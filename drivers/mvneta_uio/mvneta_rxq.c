@@ -284,8 +284,6 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 
-	if (!rxq->q.started)
-		return;
 	mvneta_queue_disable(be, MVNETA_RXQ_CMD, MVNETA_RXQ_DISABLE_SHIFT,
 			     rxq->q.queue_id);
 	mvneta_rx_missed_update(&rxq->q);

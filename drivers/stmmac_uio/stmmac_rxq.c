@@ -288,8 +288,7 @@ void
 stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
-	if (!rxq->q.started)
-		return;
+
 	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_RXQ_CHAN(rxq)),
 		       stmmac_rx_control(rxq, false));
 	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id,

@@ -532,7 +532,7 @@ stmmac_tx_queue_drain(struct socnic_tx_queue *q)
 	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	unsigned int polls;
 
-	if (!txq->q.started || txq->q.prod == txq->q.clean)
+	if (txq->q.prod == txq->q.clean)
 		return;
 	for (polls = 0; polls < STMMAC_TX_DRAIN_POLLS; polls++) {
 		uint16_t last = (uint16_t)(txq->q.prod - 1);
@@ -558,8 +558,7 @@ void
 stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 {
 	struct stmmac_tx_queue *txq = stmmac_txq(q);
-	if (!txq->q.started)
-		return;
+
 	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_TXQ_CHAN(txq)),
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */

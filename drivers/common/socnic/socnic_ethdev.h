@@ -221,7 +221,9 @@ struct socnic_tx_queue;
 
 /*
  * A family's queue control over its registers (control path: called
- * through these pointers at start and stop, never per packet).
+ * through these pointers at start and stop, never per packet). Drain and
+ * stop are called on a started queue only (its started flag set by the
+ * family's start): the shared walks and ethdev's queue ops skip the rest.
  */
 struct socnic_queue_ops {
 	/* Fill and arm the ring, program the queue; its DMA still stopped. */

@@ -80,7 +80,8 @@ socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (q == NULL)
 		return -EINVAL;
-	ops->rx_stop(q);
+	if (q->started)
+		ops->rx_stop(q);
 	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
@@ -112,8 +113,10 @@ socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (q == NULL)
 		return -EINVAL;
-	ops->tx_drain(q);
-	ops->tx_stop(q);
+	if (q->started) {
+		ops->tx_drain(q);
+		ops->tx_stop(q);
+	}
 	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
@@ -209,11 +212,14 @@ void
 socnic_dev_rx_queues_stop(struct rte_eth_dev *dev)
 {
 	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_rx_queue *q;
 	uint16_t i;
 
-	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		if (dev->data->rx_queues[i] != NULL)
-			ops->rx_stop(dev->data->rx_queues[i]);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		q = dev->data->rx_queues[i];
+		if (q != NULL && q->started)
+			ops->rx_stop(q);
+	}
 }
 
 void
@@ -225,7 +231,7 @@ socnic_dev_tx_queues_drain(struct rte_eth_dev *dev)
 
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
 		q = dev->data->tx_queues[i];
-		if (q != NULL)
+		if (q != NULL && q->started)
 			ops->tx_drain(q);
 	}
 }
@@ -234,11 +240,14 @@ void
 socnic_dev_tx_queues_stop(struct rte_eth_dev *dev)
 {
 	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_tx_queue *q;
 	uint16_t i;
 
-	for (i = 0; i < dev->data->nb_tx_queues; i++)
-		if (dev->data->tx_queues[i] != NULL)
-			ops->tx_stop(dev->data->tx_queues[i]);
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		q = dev->data->tx_queues[i];
+		if (q != NULL && q->started)
+			ops->tx_stop(q);
+	}
 }
 
 int
