@@ -26,6 +26,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_compat_ethdev.h"
+#include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
@@ -246,10 +247,8 @@ uint32_t mvneta_fc_an_bits(const struct mvneta_adapter *ad);
  * list); the dev ops keep that state.
  */
 void mvneta_set_rx_mode(struct rte_eth_dev *dev);
-int mvneta_promiscuous_enable(struct rte_eth_dev *dev);
-int mvneta_promiscuous_disable(struct rte_eth_dev *dev);
-int mvneta_allmulticast_enable(struct rte_eth_dev *dev);
-int mvneta_allmulticast_disable(struct rte_eth_dev *dev);
+int mvneta_rx_mode_set(struct rte_eth_dev *dev, enum socnic_rx_mode mode,
+		       bool on);
 int mvneta_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
 			uint32_t index, uint32_t pool);
 void mvneta_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index);

@@ -67,6 +67,12 @@ struct socnic_queue_ops;
 struct socnic_tm_family;
 struct socnic_uio_family;
 
+/* ethdev's receive modes a family's filter takes (struct socnic_pmd). */
+enum socnic_rx_mode {
+	SOCNIC_RX_PROMISC,		/* promiscuous: every unicast address */
+	SOCNIC_RX_ALLMULTI,		/* all-multicast */
+};
+
 /*
  * A family's constants and its own steps of a port's probe, start, stop
  * and close, one table for every port it probes (the port's pmd). The
@@ -107,6 +113,13 @@ struct socnic_pmd {
 	void (*stop)(struct rte_eth_dev *dev);
 	/* At close: the counters' close-time dump. */
 	void (*xstats_log)(const struct rte_eth_dev *dev);
+	/*
+	 * ethdev's receive mode @p mode turned on (@p on) or off, the other
+	 * mode as dev->data holds it (ethdev records @p mode after this
+	 * returns 0).
+	 */
+	int (*rx_mode_set)(struct rte_eth_dev *dev, enum socnic_rx_mode mode,
+			   bool on);
 	/* Its probe's own steps (socnic_probe_port()). */
 	const struct socnic_uio_family *uio;	/* the UIO backend's */
 	/*
@@ -151,6 +164,15 @@ int socnic_dev_start(struct rte_eth_dev *dev);
  * socnic_dev_stopped().
  */
 int socnic_dev_stop(struct rte_eth_dev *dev);
+
+/*
+ * ethdev's promiscuous_enable / _disable and allmulticast_enable /
+ * _disable: the family's rx_mode_set.
+ */
+int socnic_dev_promiscuous_enable(struct rte_eth_dev *dev);
+int socnic_dev_promiscuous_disable(struct rte_eth_dev *dev);
+int socnic_dev_allmulticast_enable(struct rte_eth_dev *dev);
+int socnic_dev_allmulticast_disable(struct rte_eth_dev *dev);
 
 /*
  * dev_close, in the primary process: the port stopped, its RX queue
@@ -304,13 +326,18 @@ int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 
 /*
  * The entries of a family's struct eth_dev_ops that are the same in
- * every family: start, stop and close over its pmd, the queues over its
- * qops, the packet types, rte_flow and the traffic manager.
+ * every family: start, stop and close over its pmd, the receive modes
+ * over its rx_mode_set, the queues over its qops, the packet types,
+ * rte_flow and the traffic manager.
  */
 #define SOCNIC_PORT_DEV_OPS						\
 	.dev_start = socnic_dev_start,					\
 	.dev_stop = socnic_dev_stop,					\
 	.dev_close = socnic_dev_close,					\
+	.promiscuous_enable = socnic_dev_promiscuous_enable,		\
+	.promiscuous_disable = socnic_dev_promiscuous_disable,		\
+	.allmulticast_enable = socnic_dev_allmulticast_enable,		\
+	.allmulticast_disable = socnic_dev_allmulticast_disable,	\
 	.dev_supported_ptypes_get =					\
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),	\
 	.flow_ops_get = socnic_dev_flow_ops_get,			\
