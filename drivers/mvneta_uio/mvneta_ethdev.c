@@ -318,9 +318,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.flow_ctrl_get		= mvneta_flow_ctrl_get,
 	.flow_ctrl_set		= mvneta_flow_ctrl_set,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
-	.rx_queue_release	= mvneta_rx_queue_release,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
-	.tx_queue_release	= mvneta_tx_queue_release,
 };
 
 struct mvneta_adapter *
@@ -394,6 +392,7 @@ mvneta_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 static const struct socnic_pmd mvneta_pmd = {
 	.drv = MVNETA_PMD_NAME_STR,
 	.logtype = &mvneta_logtype_driver,
+	.rx_logtype = &mvneta_logtype_rx,
 	.mac_family = MVNETA_MAC_FAMILY,
 	.ops = &mvneta_eth_dev_ops,
 	.qops = &mvneta_queue_ops,

@@ -327,7 +327,6 @@ int mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_rxconf *conf,
 			  struct rte_mempool *mp);
-void mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
 void mvneta_rx_queue_stop(struct socnic_rx_queue *q);
 void mvneta_rx_queue_enable(struct socnic_rx_queue *q);
@@ -353,7 +352,6 @@ eth_rx_burst_t mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
 int mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);
-void mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
 void mvneta_tx_queue_enable(struct socnic_tx_queue *q);
 void mvneta_tx_queue_drain(struct socnic_tx_queue *q);

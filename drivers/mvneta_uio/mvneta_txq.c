@@ -199,12 +199,6 @@ mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
 }
 
-void
-mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_tx_queue_release(dev, queue_id, mvneta_tx_queue_stop);
-}
-
 static const struct socnic_tx_queue_spec mvneta_txq_spec = {
 	.pmd = "mvneta_txq",
 	.logtype = &mvneta_logtype_tx,

@@ -423,12 +423,6 @@ stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return RTE_ETH_TX_DESC_DONE;
 }
 
-void
-stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_tx_queue_release(dev, queue_id, NULL);
-}
-
 static const struct socnic_tx_queue_spec stmmac_txq_spec = {
 	.pmd = "stmmac_txq",
 	.logtype = &stmmac_logtype_tx,

@@ -82,6 +82,7 @@ enum socnic_rx_mode {
 struct socnic_pmd {
 	const char *drv;		/* the driver's name (secondary requests) */
 	const int *logtype;		/* the PMD's driver logtype */
+	const int *rx_logtype;		/* its RX queues' (their release) */
 	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
 	const struct eth_dev_ops *ops;
 	const struct socnic_queue_ops *qops;
@@ -278,6 +279,14 @@ int socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
 
 /*
+ * ethdev's rx/tx_queue_release: the queue stopped when it runs (the
+ * family's rx_stop, tx_stop), its buffers returned, the queue freed
+ * (socnic_rx_queue_release(), socnic_tx_queue_release()).
+ */
+void socnic_dev_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+void socnic_dev_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+
+/*
  * ethdev's rx_queue_intr_enable / _disable: -EINVAL for a queue not set
  * up or a port without RX queue interrupts; else the family's
  * rx_intr_set, and after an unmask the backend's line re-armed (a UIO
@@ -346,6 +355,8 @@ int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 	.rx_queue_stop = socnic_dev_rx_queue_stop,			\
 	.tx_queue_start = socnic_dev_tx_queue_start,			\
 	.tx_queue_stop = socnic_dev_tx_queue_stop,			\
+	.rx_queue_release = socnic_dev_rx_queue_release,		\
+	.tx_queue_release = socnic_dev_tx_queue_release,		\
 	.rx_queue_intr_enable = socnic_dev_rx_queue_intr_enable,	\
 	.rx_queue_intr_disable = socnic_dev_rx_queue_intr_disable,	\
 	.rxq_info_get = socnic_dev_rxq_info_get,			\

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The queues of a port, every family's (socnic_ethdev.h "Queue start,
- * stop and information"): ethdev's per-queue start, stop and info ops,
- * and the port-wide walks over every RX and TX queue that dev_start,
- * dev_stop and mtu_set take, through the family's queue control.
+ * stop and information"): ethdev's per-queue start, stop, release and
+ * info ops, and the port-wide walks over every RX and TX queue that
+ * dev_start, dev_stop and mtu_set take, through the family's queue
+ * control.
  */
 #include <errno.h>
 
@@ -15,6 +16,7 @@
 #include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_rx_queue.h"
+#include "socnic_tx_queue.h"
 
 static struct socnic_rx_queue *
 socnic_dev_rxq(struct rte_eth_dev *dev, uint16_t queue_id)
@@ -119,6 +121,21 @@ socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 	}
 	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
+}
+
+void
+socnic_dev_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_port *port = socnic_port(dev);
+
+	socnic_rx_queue_release(dev, queue_id, port->qops->rx_stop,
+				*port->pmd->rx_logtype);
+}
+
+void
+socnic_dev_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	socnic_tx_queue_release(dev, queue_id, socnic_port(dev)->qops->tx_stop);
 }
 
 void
