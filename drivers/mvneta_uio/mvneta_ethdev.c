@@ -310,10 +310,6 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.dev_configure		= mvneta_dev_configure,
 	.dev_infos_get		= mvneta_dev_infos_get,
 	.link_update		= mvneta_link_update,
-	.promiscuous_enable	= mvneta_promiscuous_enable,
-	.promiscuous_disable	= mvneta_promiscuous_disable,
-	.allmulticast_enable	= mvneta_allmulticast_enable,
-	.allmulticast_disable	= mvneta_allmulticast_disable,
 	.mac_addr_set		= mvneta_mac_addr_set,
 	.mac_addr_add		= mvneta_mac_addr_add,
 	.mac_addr_remove	= mvneta_mac_addr_remove,
@@ -322,9 +318,7 @@ static const struct eth_dev_ops mvneta_eth_dev_ops = {
 	.flow_ctrl_get		= mvneta_flow_ctrl_get,
 	.flow_ctrl_set		= mvneta_flow_ctrl_set,
 	.rx_queue_setup		= mvneta_rx_queue_setup,
-	.rx_queue_release	= mvneta_rx_queue_release,
 	.tx_queue_setup		= mvneta_tx_queue_setup,
-	.tx_queue_release	= mvneta_tx_queue_release,
 };
 
 struct mvneta_adapter *
@@ -398,6 +392,7 @@ mvneta_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 static const struct socnic_pmd mvneta_pmd = {
 	.drv = MVNETA_PMD_NAME_STR,
 	.logtype = &mvneta_logtype_driver,
+	.rx_logtype = &mvneta_logtype_rx,
 	.mac_family = MVNETA_MAC_FAMILY,
 	.ops = &mvneta_eth_dev_ops,
 	.qops = &mvneta_queue_ops,
@@ -414,6 +409,7 @@ static const struct socnic_pmd mvneta_pmd = {
 	.lsc_ack = mvneta_lsc_ack,
 	.stop = mvneta_port_stop,
 	.xstats_log = mvneta_xstats_log,
+	.rx_mode_set = mvneta_rx_mode_set,
 	/* Its probe's (socnic_probe_port()). */
 	.uio = &mvneta_uio_family,
 	.model_create = mvneta_model_create,

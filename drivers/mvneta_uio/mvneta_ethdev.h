@@ -26,6 +26,7 @@
 
 #include "socnic_backend.h"
 #include "socnic_compat_ethdev.h"
+#include "socnic_ethdev.h"
 #include "socnic_io.h"
 #include "socnic_lsc.h"
 #include "socnic_phy.h"
@@ -246,10 +247,8 @@ uint32_t mvneta_fc_an_bits(const struct mvneta_adapter *ad);
  * list); the dev ops keep that state.
  */
 void mvneta_set_rx_mode(struct rte_eth_dev *dev);
-int mvneta_promiscuous_enable(struct rte_eth_dev *dev);
-int mvneta_promiscuous_disable(struct rte_eth_dev *dev);
-int mvneta_allmulticast_enable(struct rte_eth_dev *dev);
-int mvneta_allmulticast_disable(struct rte_eth_dev *dev);
+int mvneta_rx_mode_set(struct rte_eth_dev *dev, enum socnic_rx_mode mode,
+		       bool on);
 int mvneta_mac_addr_add(struct rte_eth_dev *dev, struct rte_ether_addr *addr,
 			uint32_t index, uint32_t pool);
 void mvneta_mac_addr_remove(struct rte_eth_dev *dev, uint32_t index);
@@ -328,7 +327,6 @@ int mvneta_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_rxconf *conf,
 			  struct rte_mempool *mp);
-void mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int mvneta_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
 void mvneta_rx_queue_stop(struct socnic_rx_queue *q);
 void mvneta_rx_queue_enable(struct socnic_rx_queue *q);
@@ -354,7 +352,6 @@ eth_rx_burst_t mvneta_rx_burst_select(const struct mvneta_rx_queue *rxq,
 int mvneta_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);
-void mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
 void mvneta_tx_queue_enable(struct socnic_tx_queue *q);
 void mvneta_tx_queue_drain(struct socnic_tx_queue *q);

@@ -166,37 +166,20 @@ mvneta_set_rx_mode(struct rte_eth_dev *dev)
 			    dev->data->all_multicast != 0);
 }
 
-/* The four mode ops: the filter reprogrammed on a started port. */
-static int
-mvneta_rx_mode_op(struct rte_eth_dev *dev, bool promisc, bool allmulti)
+/* A mode op: the filter reprogrammed on a started port. */
+int
+mvneta_rx_mode_set(struct rte_eth_dev *dev, enum socnic_rx_mode mode, bool on)
 {
+	bool promisc = dev->data->promiscuous != 0;
+	bool allmulti = dev->data->all_multicast != 0;
+
+	if (mode == SOCNIC_RX_PROMISC)
+		promisc = on;
+	else
+		allmulti = on;
 	if (mvneta_adapter(dev)->port.hw_started)
 		mvneta_filter_apply(dev, promisc, allmulti);
 	return 0;
-}
-
-int
-mvneta_promiscuous_enable(struct rte_eth_dev *dev)
-{
-	return mvneta_rx_mode_op(dev, true, dev->data->all_multicast != 0);
-}
-
-int
-mvneta_promiscuous_disable(struct rte_eth_dev *dev)
-{
-	return mvneta_rx_mode_op(dev, false, dev->data->all_multicast != 0);
-}
-
-int
-mvneta_allmulticast_enable(struct rte_eth_dev *dev)
-{
-	return mvneta_rx_mode_op(dev, dev->data->promiscuous != 0, true);
-}
-
-int
-mvneta_allmulticast_disable(struct rte_eth_dev *dev)
-{
-	return mvneta_rx_mode_op(dev, dev->data->promiscuous != 0, false);
 }
 
 int

@@ -113,13 +113,6 @@ mvneta_ring_alloc(const struct rte_eth_dev *dev, const char *kind,
 	return mz;
 }
 
-void
-mvneta_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_rx_queue_release(dev, queue_id, mvneta_rx_queue_stop,
-				mvneta_logtype_rx);
-}
-
 /* Every mbuf of a mempool reachable with 32-bit bus addresses. */
 struct mvneta_mp_check {
 	struct mvneta_adapter *ad;
@@ -284,8 +277,6 @@ mvneta_rx_queue_stop(struct socnic_rx_queue *q)
 	struct mvneta_rx_queue *rxq = mvneta_rxq(q);
 	const struct socnic_backend *be = rxq->q.be;
 
-	if (!rxq->q.started)
-		return;
 	mvneta_queue_disable(be, MVNETA_RXQ_CMD, MVNETA_RXQ_DISABLE_SHIFT,
 			     rxq->q.queue_id);
 	mvneta_rx_missed_update(&rxq->q);

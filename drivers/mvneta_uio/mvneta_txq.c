@@ -199,12 +199,6 @@ mvneta_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return offset < sent ? RTE_ETH_TX_DESC_DONE : RTE_ETH_TX_DESC_FULL;
 }
 
-void
-mvneta_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_tx_queue_release(dev, queue_id, mvneta_tx_queue_stop);
-}
-
 static const struct socnic_tx_queue_spec mvneta_txq_spec = {
 	.pmd = "mvneta_txq",
 	.logtype = &mvneta_logtype_tx,
@@ -283,8 +277,6 @@ mvneta_tx_queue_drain(struct socnic_tx_queue *q)
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	unsigned int i;
 
-	if (!txq->q.started)
-		return;
 	for (i = 0; i < MVNETA_TX_DRAIN_POLLS; i++) {
 		socnic_backend_wait_poll(txq->q.be);
 		if ((socnic_read32(txq->q.be, txq->status_reg) &
@@ -309,8 +301,6 @@ mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 	struct mvneta_tx_queue *txq = mvneta_txq(q);
 	const struct socnic_backend *be = txq->q.be;
 
-	if (!txq->q.started)
-		return;
 	mvneta_queue_disable(be, MVNETA_TXQ_CMD, MVNETA_TXQ_DISABLE_SHIFT,
 			     txq->q.queue_id);
 	mvneta_hw_txq_tokens(be, txq->q.queue_id, false);

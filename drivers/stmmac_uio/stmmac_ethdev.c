@@ -188,36 +188,20 @@ static const struct socnic_queue_ops stmmac_queue_ops = {
 	.rx_intr_set = stmmac_rx_queue_intr_set,
 };
 
+/* MAC_Packet_Filter's bit of each receive mode: PR and PM. */
+static const uint32_t stmmac_rx_mode_bit[] = {
+	[SOCNIC_RX_PROMISC] = GMAC_PACKET_FILTER_PR,
+	[SOCNIC_RX_ALLMULTI] = GMAC_PACKET_FILTER_PM,
+};
+
 static int
-stmmac_filter_update(struct rte_eth_dev *dev, uint32_t bit, bool on)
+stmmac_rx_mode_set(struct rte_eth_dev *dev, enum socnic_rx_mode mode, bool on)
 {
+	uint32_t bit = stmmac_rx_mode_bit[mode];
+
 	socnic_update32(&stmmac_adapter(dev)->port.be, GMAC_PACKET_FILTER,
 			on ? 0 : bit, on ? bit : 0);
 	return 0;
-}
-
-static int
-stmmac_promiscuous_enable(struct rte_eth_dev *dev)
-{
-	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PR, true);
-}
-
-static int
-stmmac_promiscuous_disable(struct rte_eth_dev *dev)
-{
-	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PR, false);
-}
-
-static int
-stmmac_allmulticast_enable(struct rte_eth_dev *dev)
-{
-	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PM, true);
-}
-
-static int
-stmmac_allmulticast_disable(struct rte_eth_dev *dev)
-{
-	return stmmac_filter_update(dev, GMAC_PACKET_FILTER_PM, false);
 }
 
 static int
@@ -271,19 +255,13 @@ static const struct eth_dev_ops stmmac_eth_dev_ops = {
 	.dev_configure		= stmmac_dev_configure,
 	.dev_infos_get		= stmmac_dev_infos_get,
 	.link_update		= stmmac_link_update,
-	.promiscuous_enable	= stmmac_promiscuous_enable,
-	.promiscuous_disable	= stmmac_promiscuous_disable,
-	.allmulticast_enable	= stmmac_allmulticast_enable,
-	.allmulticast_disable	= stmmac_allmulticast_disable,
 	.mac_addr_set		= stmmac_mac_addr_set,
 	.mac_addr_add		= stmmac_mac_addr_add,
 	.mac_addr_remove	= stmmac_mac_addr_remove,
 	.set_mc_addr_list	= stmmac_hw_set_mc_list,
 	.mtu_set		= stmmac_mtu_set,
 	.rx_queue_setup		= stmmac_rx_queue_setup,
-	.rx_queue_release	= stmmac_rx_queue_release,
 	.tx_queue_setup		= stmmac_tx_queue_setup,
-	.tx_queue_release	= stmmac_tx_queue_release,
 	.flow_ctrl_get		= stmmac_flow_ctrl_get,
 	.flow_ctrl_set		= stmmac_flow_ctrl_set,
 	.vlan_offload_set	= stmmac_vlan_offload_set,
@@ -375,6 +353,7 @@ stmmac_dev_probe(struct rte_eth_dev *eth_dev, const uint8_t mac[6],
 static const struct socnic_pmd stmmac_pmd = {
 	.drv = STMMAC_PMD_NAME_STR,
 	.logtype = &stmmac_logtype_driver,
+	.rx_logtype = &stmmac_logtype_rx,
 	.mac_family = STMMAC_MAC_FAMILY,
 	.ops = &stmmac_eth_dev_ops,
 	.qops = &stmmac_queue_ops,
@@ -392,6 +371,7 @@ static const struct socnic_pmd stmmac_pmd = {
 	.watch_start = stmmac_link_watch_start,
 	.stop = stmmac_hw_stop,
 	.xstats_log = stmmac_xstats_log,
+	.rx_mode_set = stmmac_rx_mode_set,
 	/* Its probe's (socnic_probe_port()). */
 	.uio = &stmmac_uio_family,
 	.model_create = stmmac_model_create,

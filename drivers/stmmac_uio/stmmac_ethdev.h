@@ -322,7 +322,6 @@ int stmmac_rx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_rxconf *conf,
 			  struct rte_mempool *mp);
-void stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_rx_queue_start(struct rte_eth_dev *dev, struct socnic_rx_queue *q);
 void stmmac_rx_queue_stop(struct socnic_rx_queue *q);
 void stmmac_rx_queue_enable_dma(struct socnic_rx_queue *q);
@@ -398,7 +397,6 @@ uint16_t stmmac_prep_pkts(void *tx_queue, struct rte_mbuf **tx_pkts,
 int stmmac_tx_queue_setup(struct rte_eth_dev *dev, uint16_t queue_id,
 			  uint16_t nb_desc, unsigned int socket_id,
 			  const struct rte_eth_txconf *conf);
-void stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 int stmmac_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q);
 /* stmmac_missed.c */
 uint64_t stmmac_missed_period_us(unsigned int mbps);

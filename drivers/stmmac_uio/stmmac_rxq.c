@@ -113,13 +113,6 @@ stmmac_rx_count_discarded(struct stmmac_rx_queue *rxq)
 	}
 }
 
-void
-stmmac_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_rx_queue_release(dev, queue_id, stmmac_rx_queue_stop,
-				stmmac_logtype_rx);
-}
-
 static const struct socnic_rx_queue_spec stmmac_rxq_spec = {
 	.pmd = "stmmac",
 	.logtype = &stmmac_logtype_rx,
@@ -288,8 +281,7 @@ void
 stmmac_rx_queue_stop(struct socnic_rx_queue *q)
 {
 	struct stmmac_rx_queue *rxq = stmmac_rxq(q);
-	if (!rxq->q.started)
-		return;
+
 	socnic_write32(rxq->q.be, DMA_CHAN_RX_CONTROL(STMMAC_RXQ_CHAN(rxq)),
 		       stmmac_rx_control(rxq, false));
 	stmmac_hw_wait_dma_stopped(rxq->q.be, rxq->q.port_id,

@@ -423,12 +423,6 @@ stmmac_tx_descriptor_status(void *tx_queue, uint16_t offset)
 	return RTE_ETH_TX_DESC_DONE;
 }
 
-void
-stmmac_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
-{
-	socnic_tx_queue_release(dev, queue_id, NULL);
-}
-
 static const struct socnic_tx_queue_spec stmmac_txq_spec = {
 	.pmd = "stmmac_txq",
 	.logtype = &stmmac_logtype_tx,
@@ -532,7 +526,7 @@ stmmac_tx_queue_drain(struct socnic_tx_queue *q)
 	struct stmmac_tx_queue *txq = stmmac_txq(q);
 	unsigned int polls;
 
-	if (!txq->q.started || txq->q.prod == txq->q.clean)
+	if (txq->q.prod == txq->q.clean)
 		return;
 	for (polls = 0; polls < STMMAC_TX_DRAIN_POLLS; polls++) {
 		uint16_t last = (uint16_t)(txq->q.prod - 1);
@@ -558,8 +552,7 @@ void
 stmmac_tx_queue_stop(struct socnic_tx_queue *q)
 {
 	struct stmmac_tx_queue *txq = stmmac_txq(q);
-	if (!txq->q.started)
-		return;
+
 	socnic_update32(txq->q.be, DMA_CHAN_TX_CONTROL(STMMAC_TXQ_CHAN(txq)),
 			DMA_CONTROL_ST, 0);
 	/* Count what completed before the stop, then drop the rest. */

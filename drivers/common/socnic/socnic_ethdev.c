@@ -258,3 +258,22 @@ socnic_vdev_remove(struct rte_vdev_device *vdev)
 		rte_eth_dev_stop(eth_dev->data->port_id);
 	return rte_eth_dev_close(eth_dev->data->port_id);
 }
+
+/*
+ * ethdev's four receive-mode ops, one row each: socnic_dev_<op>() sets
+ * the row's mode on or off in the family's filter (its rx_mode_set).
+ */
+#define SOCNIC_RX_MODE_OPS(X)						\
+	X(promiscuous_enable, SOCNIC_RX_PROMISC, true)			\
+	X(promiscuous_disable, SOCNIC_RX_PROMISC, false)		\
+	X(allmulticast_enable, SOCNIC_RX_ALLMULTI, true)		\
+	X(allmulticast_disable, SOCNIC_RX_ALLMULTI, false)
+
+#define SOCNIC_RX_MODE_OP(op, mode, on)					\
+int									\
+socnic_dev_##op(struct rte_eth_dev *dev)				\
+{									\
+	return socnic_port(dev)->pmd->rx_mode_set(dev, mode, on);	\
+}
+SOCNIC_RX_MODE_OPS(SOCNIC_RX_MODE_OP)
+#undef SOCNIC_RX_MODE_OP

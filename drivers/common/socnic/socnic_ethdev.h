@@ -67,6 +67,12 @@ struct socnic_queue_ops;
 struct socnic_tm_family;
 struct socnic_uio_family;
 
+/* ethdev's receive modes a family's filter takes (struct socnic_pmd). */
+enum socnic_rx_mode {
+	SOCNIC_RX_PROMISC,		/* promiscuous: every unicast address */
+	SOCNIC_RX_ALLMULTI,		/* all-multicast */
+};
+
 /*
  * A family's constants and its own steps of a port's probe, start, stop
  * and close, one table for every port it probes (the port's pmd). The
@@ -76,6 +82,7 @@ struct socnic_uio_family;
 struct socnic_pmd {
 	const char *drv;		/* the driver's name (secondary requests) */
 	const int *logtype;		/* the PMD's driver logtype */
+	const int *rx_logtype;		/* its RX queues' (their release) */
 	uint8_t mac_family;		/* socnic_default_mac()'s family byte */
 	const struct eth_dev_ops *ops;
 	const struct socnic_queue_ops *qops;
@@ -107,6 +114,13 @@ struct socnic_pmd {
 	void (*stop)(struct rte_eth_dev *dev);
 	/* At close: the counters' close-time dump. */
 	void (*xstats_log)(const struct rte_eth_dev *dev);
+	/*
+	 * ethdev's receive mode @p mode turned on (@p on) or off, the other
+	 * mode as dev->data holds it (ethdev records @p mode after this
+	 * returns 0).
+	 */
+	int (*rx_mode_set)(struct rte_eth_dev *dev, enum socnic_rx_mode mode,
+			   bool on);
 	/* Its probe's own steps (socnic_probe_port()). */
 	const struct socnic_uio_family *uio;	/* the UIO backend's */
 	/*
@@ -151,6 +165,15 @@ int socnic_dev_start(struct rte_eth_dev *dev);
  * socnic_dev_stopped().
  */
 int socnic_dev_stop(struct rte_eth_dev *dev);
+
+/*
+ * ethdev's promiscuous_enable / _disable and allmulticast_enable /
+ * _disable: the family's rx_mode_set.
+ */
+int socnic_dev_promiscuous_enable(struct rte_eth_dev *dev);
+int socnic_dev_promiscuous_disable(struct rte_eth_dev *dev);
+int socnic_dev_allmulticast_enable(struct rte_eth_dev *dev);
+int socnic_dev_allmulticast_disable(struct rte_eth_dev *dev);
 
 /*
  * dev_close, in the primary process: the port stopped, its RX queue
@@ -221,7 +244,9 @@ struct socnic_tx_queue;
 
 /*
  * A family's queue control over its registers (control path: called
- * through these pointers at start and stop, never per packet).
+ * through these pointers at start and stop, never per packet). Drain and
+ * stop are called on a started queue only (its started flag set by the
+ * family's start): the shared walks and ethdev's queue ops skip the rest.
  */
 struct socnic_queue_ops {
 	/* Fill and arm the ring, program the queue; its DMA still stopped. */
@@ -252,6 +277,14 @@ int socnic_dev_rx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_tx_queue_start(struct rte_eth_dev *dev, uint16_t queue_id);
 int socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id);
+
+/*
+ * ethdev's rx/tx_queue_release: the queue stopped when it runs (the
+ * family's rx_stop, tx_stop), its buffers returned, the queue freed
+ * (socnic_rx_queue_release(), socnic_tx_queue_release()).
+ */
+void socnic_dev_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
+void socnic_dev_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id);
 
 /*
  * ethdev's rx_queue_intr_enable / _disable: -EINVAL for a queue not set
@@ -302,13 +335,18 @@ int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 
 /*
  * The entries of a family's struct eth_dev_ops that are the same in
- * every family: start, stop and close over its pmd, the queues over its
- * qops, the packet types, rte_flow and the traffic manager.
+ * every family: start, stop and close over its pmd, the receive modes
+ * over its rx_mode_set, the queues over its qops, the packet types,
+ * rte_flow and the traffic manager.
  */
 #define SOCNIC_PORT_DEV_OPS						\
 	.dev_start = socnic_dev_start,					\
 	.dev_stop = socnic_dev_stop,					\
 	.dev_close = socnic_dev_close,					\
+	.promiscuous_enable = socnic_dev_promiscuous_enable,		\
+	.promiscuous_disable = socnic_dev_promiscuous_disable,		\
+	.allmulticast_enable = socnic_dev_allmulticast_enable,		\
+	.allmulticast_disable = socnic_dev_allmulticast_disable,	\
 	.dev_supported_ptypes_get =					\
 		SOCNIC_PTYPES_GET_OP(socnic_dev_supported_ptypes_get),	\
 	.flow_ops_get = socnic_dev_flow_ops_get,			\
@@ -317,6 +355,8 @@ int socnic_dev_rx_mtu_set(struct rte_eth_dev *dev, int logtype, uint16_t mtu,
 	.rx_queue_stop = socnic_dev_rx_queue_stop,			\
 	.tx_queue_start = socnic_dev_tx_queue_start,			\
 	.tx_queue_stop = socnic_dev_tx_queue_stop,			\
+	.rx_queue_release = socnic_dev_rx_queue_release,		\
+	.tx_queue_release = socnic_dev_tx_queue_release,		\
 	.rx_queue_intr_enable = socnic_dev_rx_queue_intr_enable,	\
 	.rx_queue_intr_disable = socnic_dev_rx_queue_intr_disable,	\
 	.rxq_info_get = socnic_dev_rxq_info_get,			\

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The queues of a port, every family's (socnic_ethdev.h "Queue start,
- * stop and information"): ethdev's per-queue start, stop and info ops,
- * and the port-wide walks over every RX and TX queue that dev_start,
- * dev_stop and mtu_set take, through the family's queue control.
+ * stop and information"): ethdev's per-queue start, stop, release and
+ * info ops, and the port-wide walks over every RX and TX queue that
+ * dev_start, dev_stop and mtu_set take, through the family's queue
+ * control.
  */
 #include <errno.h>
 
@@ -15,6 +16,7 @@
 #include "socnic_port.h"
 #include "socnic_queue.h"
 #include "socnic_rx_queue.h"
+#include "socnic_tx_queue.h"
 
 static struct socnic_rx_queue *
 socnic_dev_rxq(struct rte_eth_dev *dev, uint16_t queue_id)
@@ -80,7 +82,8 @@ socnic_dev_rx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (q == NULL)
 		return -EINVAL;
-	ops->rx_stop(q);
+	if (q->started)
+		ops->rx_stop(q);
 	dev->data->rx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
 }
@@ -112,10 +115,27 @@ socnic_dev_tx_queue_stop(struct rte_eth_dev *dev, uint16_t queue_id)
 
 	if (q == NULL)
 		return -EINVAL;
-	ops->tx_drain(q);
-	ops->tx_stop(q);
+	if (q->started) {
+		ops->tx_drain(q);
+		ops->tx_stop(q);
+	}
 	dev->data->tx_queue_state[queue_id] = RTE_ETH_QUEUE_STATE_STOPPED;
 	return 0;
+}
+
+void
+socnic_dev_rx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	const struct socnic_port *port = socnic_port(dev);
+
+	socnic_rx_queue_release(dev, queue_id, port->qops->rx_stop,
+				*port->pmd->rx_logtype);
+}
+
+void
+socnic_dev_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id)
+{
+	socnic_tx_queue_release(dev, queue_id, socnic_port(dev)->qops->tx_stop);
 }
 
 void
@@ -209,11 +229,14 @@ void
 socnic_dev_rx_queues_stop(struct rte_eth_dev *dev)
 {
 	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_rx_queue *q;
 	uint16_t i;
 
-	for (i = 0; i < dev->data->nb_rx_queues; i++)
-		if (dev->data->rx_queues[i] != NULL)
-			ops->rx_stop(dev->data->rx_queues[i]);
+	for (i = 0; i < dev->data->nb_rx_queues; i++) {
+		q = dev->data->rx_queues[i];
+		if (q != NULL && q->started)
+			ops->rx_stop(q);
+	}
 }
 
 void
@@ -225,7 +248,7 @@ socnic_dev_tx_queues_drain(struct rte_eth_dev *dev)
 
 	for (i = 0; i < dev->data->nb_tx_queues; i++) {
 		q = dev->data->tx_queues[i];
-		if (q != NULL)
+		if (q != NULL && q->started)
 			ops->tx_drain(q);
 	}
 }
@@ -234,11 +257,14 @@ void
 socnic_dev_tx_queues_stop(struct rte_eth_dev *dev)
 {
 	const struct socnic_queue_ops *ops = socnic_port(dev)->qops;
+	struct socnic_tx_queue *q;
 	uint16_t i;
 
-	for (i = 0; i < dev->data->nb_tx_queues; i++)
-		if (dev->data->tx_queues[i] != NULL)
-			ops->tx_stop(dev->data->tx_queues[i]);
+	for (i = 0; i < dev->data->nb_tx_queues; i++) {
+		q = dev->data->tx_queues[i];
+		if (q != NULL && q->started)
+			ops->tx_stop(q);
+	}
 }
 
 int

@@ -118,7 +118,7 @@ socnic_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id,
 
 	if (q == NULL)
 		return;
-	if (stop != NULL)
+	if (stop != NULL && q->started)
 		stop(q);
 	socnic_tx_queue_free_mbufs(q);
 	socnic_tx_queue_destroy(q);

@@ -73,8 +73,8 @@ void socnic_tx_queue_stopped(struct socnic_tx_queue *q);
 void socnic_tx_queue_destroy(struct socnic_tx_queue *q);
 
 /*
- * ethdev's tx_queue_release: the queue stopped (@p stop, NULL: nothing to
- * stop), the mbufs its slots still hold freed, the queue destroyed.
+ * ethdev's tx_queue_release: the queue stopped when it runs (@p stop, NULL:
+ * nothing to stop), the mbufs its slots still hold freed, the queue destroyed.
  */
 void socnic_tx_queue_release(struct rte_eth_dev *dev, uint16_t queue_id,
 			     void (*stop)(struct socnic_tx_queue *q));
