@@ -26,7 +26,6 @@
 
 struct neta_model_ctx {
 	struct socnic_model_port port;	/* first: the shared ops take ctx */
-	struct socnic_backend_ops ops;
 	struct neta_model *m;
 	bool mdio_map;			/* the SMI offered as the "mdio" map */
 };
@@ -142,67 +141,34 @@ model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
 		neta_model_smi_write32(ctx->m, val);
 }
 
-static const char *const model_xstat_names[] = {
-	"model_violations",
-	"model_viol_unwritten_read",
-	"model_rx_busy",
-	"model_rx_dropped_hung",
-	"model_nc_clobbers",
-	"model_nc_unclean_reads",
-	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
-	"model_rx_dropped_speed",
-	"model_tx_dropped_speed",
-	"model_viol_dma_window",
-	"model_viol_bad_config",
-	"model_tx_token_stalls",
-	"model_rx_dropped_filter",
-	"model_watch_da_refused",
-	"model_rx_pause_frames",
-	"model_tx_pause_frames",
-	"model_rx_dropped_control",
+#define NETA_XSTAT(name, field)						\
+	SOCNIC_MODEL_XSTAT(name, struct neta_model_stats, field)
+
+/* The port's xstats, in their order (neta_model_backend.h). */
+static const struct socnic_model_xstat neta_model_xstats[] = {
+	NETA_XSTAT("model_violations", violations),
+	NETA_XSTAT("model_viol_unwritten_read", viol_unwritten_read),
+	SOCNIC_MODEL_XSTAT_RX_BUSY,
+	NETA_XSTAT("model_rx_dropped_hung", rx_dropped_hung),
+	NETA_XSTAT("model_nc_clobbers", nc.clobbers),
+	NETA_XSTAT("model_nc_unclean_reads", nc.unclean_reads),
+	SOCNIC_MODEL_TRAFFIC_XSTATS,
+	NETA_XSTAT("model_rx_dropped_speed", rx_dropped_speed),
+	NETA_XSTAT("model_tx_dropped_speed", tx_dropped_speed),
+	NETA_XSTAT("model_viol_dma_window", viol_dma_window),
+	NETA_XSTAT("model_viol_bad_config", viol_bad_config),
+	NETA_XSTAT("model_tx_token_stalls", tx_token_stalls),
+	NETA_XSTAT("model_rx_dropped_filter", rx_dropped_filter),
+	NETA_XSTAT("model_watch_da_refused", watch_da_refused),
+	NETA_XSTAT("model_rx_pause_frames", rx_pause_frames),
+	NETA_XSTAT("model_tx_pause_frames", tx_pause_frames),
+	NETA_XSTAT("model_rx_dropped_control", rx_dropped_control),
 };
 
-_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+_Static_assert(RTE_DIM(neta_model_xstats) <= SOCNIC_BACKEND_MAX_XSTATS,
 	       "raise SOCNIC_BACKEND_MAX_XSTATS");
-
-static void
-model_xstats_get(void *arg, uint64_t *v)
-{
-	struct neta_model_ctx *ctx = arg;
-	struct neta_model_stats st;
-
-	neta_model_get_stats(ctx->m, &st);
-	v[0] = st.violations;
-	v[1] = st.viol_unwritten_read;
-	/* 1 while the source has frames to give (the router's idle exit). */
-	v[2] = neta_model_rx_idle(ctx->m) ? 0 : 1;
-	v[3] = st.rx_dropped_hung;
-	v[4] = st.nc.clobbers;
-	v[5] = st.nc.unclean_reads;
-	socnic_model_port_traffic_xstats(&ctx->port, &v[6]);
-	v += 6 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
-	v[0] = st.rx_dropped_speed;
-	v[1] = st.tx_dropped_speed;
-	v[2] = st.viol_dma_window;
-	v[3] = st.viol_bad_config;
-	v[4] = st.tx_token_stalls;
-	v[5] = st.rx_dropped_filter;
-	v[6] = st.watch_da_refused;
-	v[7] = st.rx_pause_frames;
-	v[8] = st.tx_pause_frames;
-	v[9] = st.rx_dropped_control;
-}
-
-/* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
-static void
-dev_speed_drops(void *dev, uint64_t drops[2])
-{
-	struct neta_model_stats st;
-
-	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, &st);
-	drops[0] = st.rx_dropped_speed;
-	drops[1] = st.tx_dropped_speed;
-}
+_Static_assert(sizeof(struct neta_model_stats) <= SOCNIC_MODEL_STATS_MAX,
+	       "raise SOCNIC_MODEL_STATS_MAX");
 
 /* ---- The harness's calls (socnic_model_harness.h) ---- */
 
@@ -277,7 +243,8 @@ static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.set_link = dev_set_link,
 	.map = dmawin_map,
 	.unmap = dmawin_unmap,
-	.speed_drops = dev_speed_drops,
+	.xstats = neta_model_xstats,
+	.nb_xstats = RTE_DIM(neta_model_xstats),
 	.max_frame = NETA_MODEL_MAX_FRAME,
 	.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
 	.irq_fd = dev_irq_fd,
@@ -316,20 +283,16 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	socnic_model_port_init(&ctx->port, name, conf->logtype, &ma->common,
 			       ctx, &neta_model_dev_ops, ma->p.rx_src,
 			       ma->p.tx_sink);
-	socnic_model_port_ops_init(&ctx->ops);
-	ctx->ops.read32 = model_read32;
-	ctx->ops.write32 = model_write32;
-	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
-	ctx->ops.xstat_names = model_xstat_names;
-	ctx->ops.xstats_get = model_xstats_get;
+	ctx->port.ops.read32 = model_read32;
+	ctx->port.ops.write32 = model_write32;
 	ctx->mdio_map = ma->p.mdio == NETA_MODEL_MDIO_MAP;
-	ctx->ops.soc_map = model_soc_map;
-	ctx->ops.soc_read32 = model_soc_read32;
-	ctx->ops.soc_write32 = model_soc_write32;
+	ctx->port.ops.soc_map = model_soc_map;
+	ctx->port.ops.soc_read32 = model_soc_read32;
+	ctx->port.ops.soc_write32 = model_soc_write32;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
-		ctx->ops.cache_op = model_cache_op;
-	socnic_model_port_backend(be, ctx, &ctx->ops, &ma->common);
+		ctx->port.ops.cache_op = model_cache_op;
+	socnic_model_port_backend(be, &ctx->port, &ma->common);
 	rte_free(ma);
 	return 0;
 
