@@ -303,6 +303,8 @@ static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
 	.irq_fd = dev_irq_fd,
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
+	.family = "dwmac4",
+	.create = dev_create,
 	.destroy = dev_destroy,
 	.harness = &stmmac_model_harness_ops,
 };
@@ -327,16 +329,13 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
 				     mac) < 0)
 		goto err;
-	ctx->m = socnic_model_port_dev_create(&ctx->port, name,
-					      stmmac_logtype_backend,
-					      ma->p.nc_emulation, "dwmac4",
-					      dev_create, &ma->p,
-					      ma->p.rx_src, ma->p.tx_sink);
+	ctx->m = socnic_model_port_create(&ctx->port, name,
+					  stmmac_logtype_backend, &ma->common,
+					  &stmmac_model_dev_ops, &ma->p,
+					  ma->p.nc_emulation, ma->p.rx_src,
+					  ma->p.tx_sink);
 	if (ctx->m == NULL)
 		goto err;
-	socnic_model_port_init(&ctx->port, name, stmmac_logtype_backend,
-			       &ma->common, ctx->m, &stmmac_model_dev_ops,
-			       ma->p.rx_src, ma->p.tx_sink);
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
 	socnic_model_port_backend(be, &ctx->port, &ma->common);
 	rte_free(ma);

@@ -358,39 +358,12 @@ port_wait_poll(void *ctx)
 		p->dev_ops->step(p->dev, SOCNIC_MODEL_WAIT_STEP);
 }
 
-void *
-socnic_model_port_dev_create(struct socnic_model_port *p, const char *name,
-			     int logtype, bool nc, const char *family,
-			     void *(*create)(const void *params),
-			     const void *params, struct model_traffic_src *src,
-			     struct model_traffic_sink *sink)
-{
-	void *dev;
-
-	/* One DRAM with every other family's models. */
-	p->nc = nc;
-	if (nc && socnic_model_nc_join(name, logtype) < 0) {
-		model_traffic_destroy(src, sink);
-		return NULL;
-	}
-	dev = create(params);
-	if (dev == NULL) {
-		SOCNIC_LOG(logtype, ERR, "%s: cannot create the %s model: %s",
-			   name, family, strerror(errno));
-		/* The model owns its traffic only once created. */
-		model_traffic_destroy(src, sink);
-		if (nc)
-			socnic_model_nc_leave();
-	}
-	return dev;
-}
-
-void
-socnic_model_port_init(struct socnic_model_port *p, const char *name,
-		       int logtype, const struct socnic_model_args *ma,
-		       void *dev, const struct socnic_model_dev_ops *ops,
-		       struct model_traffic_src *src,
-		       struct model_traffic_sink *sink)
+/* The port of the model @p dev, made (socnic_model_port_create()). */
+static void
+port_init(struct socnic_model_port *p, const char *name, int logtype,
+	  const struct socnic_model_args *ma, void *dev,
+	  const struct socnic_model_dev_ops *ops,
+	  struct model_traffic_src *src, struct model_traffic_sink *sink)
 {
 	unsigned int i;
 
@@ -407,6 +380,36 @@ socnic_model_port_init(struct socnic_model_port *p, const char *name,
 	p->speed_xstat[1] = port_xstat_row(ops, "model_tx_dropped_speed");
 	port_ops_init(p);
 	socnic_model_port_set_traffic(p, src, sink);
+}
+
+void *
+socnic_model_port_create(struct socnic_model_port *p, const char *name,
+			 int logtype, const struct socnic_model_args *ma,
+			 const struct socnic_model_dev_ops *ops,
+			 const void *params, bool nc,
+			 struct model_traffic_src *src,
+			 struct model_traffic_sink *sink)
+{
+	void *dev;
+
+	/* One DRAM with every other family's models. */
+	p->nc = nc;
+	if (nc && socnic_model_nc_join(name, logtype) < 0) {
+		model_traffic_destroy(src, sink);
+		return NULL;
+	}
+	dev = ops->create(params);
+	if (dev == NULL) {
+		SOCNIC_LOG(logtype, ERR, "%s: cannot create the %s model: %s",
+			   name, ops->family, strerror(errno));
+		/* The model owns its traffic only once created. */
+		model_traffic_destroy(src, sink);
+		if (nc)
+			socnic_model_nc_leave();
+		return NULL;
+	}
+	port_init(p, name, logtype, ma, dev, ops, src, sink);
+	return dev;
 }
 
 /*

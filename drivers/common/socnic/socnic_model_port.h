@@ -81,6 +81,9 @@ struct socnic_model_dev_ops {
 	int (*irq_fd)(void *dev, unsigned int q);
 	int (*irq_misc_fd)(void *dev);
 	uint64_t (*regs_phys)(void *dev);	/* its register window's address */
+	const char *family;		/* the model's name, for the log */
+	/* The model from its parameters; it takes over their traffic. */
+	void *(*create)(const void *params);
 	void (*destroy)(void *dev);	/* the model, with its traffic */
 	/* The harness's calls (socnic_model_harness.h). */
 	const struct socnic_model_harness_ops *harness;
@@ -118,41 +121,30 @@ struct socnic_model_port {
 	 * port_stopped, wait_poll, the xstats of dev_ops' table, and
 	 * through dev_ops the event fd interrupts, regs_phys and destroy:
 	 * the port's fini, the model's destroy, the non-coherent DRAM
-	 * left, the context freed), set by socnic_model_port_init(); the
+	 * left, the context freed), set by socnic_model_port_create(); the
 	 * family adds its model's register accesses and hooks.
 	 */
 	struct socnic_backend_ops ops;
 };
 
 /*
- * A backend's family model for the port @p name, made before its port
- * (socnic_model_port_init()): with @p nc, this copy of the model library
- * first joins the process's non-coherent DRAM (socnic_model_nc.h,
- * p->nc set), then @p create(@p params) makes the model, which takes
- * over the traffic @p src and @p sink. The model, or NULL with the
- * traffic destroyed, the DRAM left and the failure logged on @p logtype
- * as the @p family model's.
+ * A backend's family model and its port @p p, named @p name, logging on
+ * @p logtype. With @p nc, this copy of the model library first joins the
+ * process's non-coherent DRAM (socnic_model_nc.h, p->nc set); then
+ * @p ops' create(@p params) makes the model, which takes over the traffic
+ * @p src and @p sink; then the port: its thread and step mode from the
+ * model keys every family takes (@p ma), its traffic followed
+ * (socnic_model_port_set_traffic()), its ops (p->ops) set. The model (the
+ * dev @p ops' calls take), or NULL with the traffic destroyed, the DRAM
+ * left and the failure logged. The rest of @p p is zero (the backend's
+ * context is zeroed).
  */
-void *socnic_model_port_dev_create(struct socnic_model_port *p,
-				   const char *name, int logtype, bool nc,
-				   const char *family,
-				   void *(*create)(const void *params),
-				   const void *params,
-				   struct model_traffic_src *src,
-				   struct model_traffic_sink *sink);
-
-/*
- * The port of a model backend, once its model @p dev exists (the pointer
- * @p ops' calls take): named @p name, logging on @p logtype, its thread
- * and step mode from the model keys every family takes (@p ma), its
- * traffic @p src and @p sink (socnic_model_port_set_traffic()). The rest
- * of @p p is zero (the backend's context is zeroed).
- */
-void socnic_model_port_init(struct socnic_model_port *p, const char *name,
-			    int logtype, const struct socnic_model_args *ma,
-			    void *dev, const struct socnic_model_dev_ops *ops,
-			    struct model_traffic_src *src,
-			    struct model_traffic_sink *sink);
+void *socnic_model_port_create(struct socnic_model_port *p, const char *name,
+			       int logtype, const struct socnic_model_args *ma,
+			       const struct socnic_model_dev_ops *ops,
+			       const void *params, bool nc,
+			       struct model_traffic_src *src,
+			       struct model_traffic_sink *sink);
 
 /*
  * @p be driven by a model backend: its context, which starts with its

@@ -44,67 +44,66 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 	neta_model_write32(((struct neta_model_ctx *)ctx)->m, off, val);
 }
 
-/* The port's calls into the model: @p dev is the backend's context. */
+/* The port's calls into the model: @p dev is the model. */
 static int
 dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	return neta_model_dma_map(((struct neta_model_ctx *)dev)->m, va, iova,
-				  len);
+	return neta_model_dma_map(dev, va, iova, len);
 }
 
 static int
 dmawin_unmap(void *dev, uint64_t iova)
 {
-	return neta_model_dma_unmap(((struct neta_model_ctx *)dev)->m, iova);
+	return neta_model_dma_unmap(dev, iova);
 }
 
 static int
 dev_start(void *dev, int cpu)
 {
-	return neta_model_start(((struct neta_model_ctx *)dev)->m, cpu);
+	return neta_model_start(dev, cpu);
 }
 
 static void
 dev_stop(void *dev)
 {
-	neta_model_stop(((struct neta_model_ctx *)dev)->m);
+	neta_model_stop(dev);
 }
 
 static unsigned int
 dev_step(void *dev, unsigned int budget)
 {
-	return neta_model_step(((struct neta_model_ctx *)dev)->m, budget);
+	return neta_model_step(dev, budget);
 }
 
 static void
 dev_set_link(void *dev, bool up)
 {
-	neta_model_set_link(((struct neta_model_ctx *)dev)->m, up);
+	neta_model_set_link(dev, up);
 }
 
 /* Each queue's line; the port's misc line is the link's. */
 static int
 dev_irq_fd(void *dev, unsigned int q)
 {
-	return neta_model_irq_fd(((struct neta_model_ctx *)dev)->m, q);
+	return neta_model_irq_fd(dev, q);
 }
 
 static int
 dev_irq_misc_fd(void *dev)
 {
-	return neta_model_misc_irq_fd(((struct neta_model_ctx *)dev)->m);
+	return neta_model_misc_irq_fd(dev);
 }
 
 static uint64_t
 dev_regs_phys(void *dev)
 {
-	return neta_model_regs_phys(((struct neta_model_ctx *)dev)->m);
+	return neta_model_regs_phys(dev);
 }
 
 static void
 dev_destroy(void *dev)
 {
-	neta_model_destroy(((struct neta_model_ctx *)dev)->m);
+	neta_model_destroy(dev);
 }
 
 static void
@@ -175,45 +174,44 @@ _Static_assert(sizeof(struct neta_model_stats) <= SOCNIC_MODEL_STATS_MAX,
 static void
 dev_stats(void *dev, void *st)
 {
-	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, st);
+	neta_model_get_stats(dev, st);
 }
 
 static bool
 dev_rx_idle(void *dev)
 {
-	return neta_model_rx_idle(((struct neta_model_ctx *)dev)->m);
+	return neta_model_rx_idle(dev);
 }
 
 static const char *
 dev_last_violation(void *dev)
 {
-	return neta_model_last_violation(((struct neta_model_ctx *)dev)->m);
+	return neta_model_last_violation(dev);
 }
 
 static uint32_t
 dev_peek32(void *dev, uint32_t off)
 {
-	return neta_model_peek32(((struct neta_model_ctx *)dev)->m, off);
+	return neta_model_peek32(dev, off);
 }
 
 static int
 dev_set_partner(void *dev, unsigned int speed, bool full)
 {
-	return neta_model_set_partner(((struct neta_model_ctx *)dev)->m,
-				      speed, full);
+	return neta_model_set_partner(dev, speed, full);
 }
 
 /* One RX engine takes the faults of every queue: @p q is not used. */
 static int
 dev_set_faults(void *dev, unsigned int q __rte_unused, const void *f)
 {
-	return neta_model_set_faults(((struct neta_model_ctx *)dev)->m, f);
+	return neta_model_set_faults(dev, f);
 }
 
 static int
 dev_get_faults(void *dev, unsigned int q __rte_unused, void *f)
 {
-	return neta_model_get_faults(((struct neta_model_ctx *)dev)->m, f);
+	return neta_model_get_faults(dev, f);
 }
 
 static const struct socnic_model_harness_ops neta_model_harness_ops = {
@@ -250,6 +248,8 @@ static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.irq_fd = dev_irq_fd,
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
+	.family = "neta",
+	.create = dev_create,
 	.destroy = dev_destroy,
 	.harness = &neta_model_harness_ops,
 };
@@ -274,15 +274,12 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	if (neta_model_args_parse(name, args, conf, ma) < 0 ||
 	    neta_model_args_fill(ma, name, conf) < 0)
 		goto err;
-	ctx->m = socnic_model_port_dev_create(&ctx->port, name, conf->logtype,
-					      ma->p.nc_emulation, "neta",
-					      dev_create, &ma->p,
-					      ma->p.rx_src, ma->p.tx_sink);
+	ctx->m = socnic_model_port_create(&ctx->port, name, conf->logtype,
+					  &ma->common, &neta_model_dev_ops,
+					  &ma->p, ma->p.nc_emulation,
+					  ma->p.rx_src, ma->p.tx_sink);
 	if (ctx->m == NULL)
 		goto err;
-	socnic_model_port_init(&ctx->port, name, conf->logtype, &ma->common,
-			       ctx, &neta_model_dev_ops, ma->p.rx_src,
-			       ma->p.tx_sink);
 	ctx->port.ops.read32 = model_read32;
 	ctx->port.ops.write32 = model_write32;
 	ctx->mdio_map = ma->p.mdio == NETA_MODEL_MDIO_MAP;
