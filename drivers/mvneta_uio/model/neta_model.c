@@ -26,16 +26,18 @@ static uint64_t thread_deadline(void *dev);
 void
 neta_model_params_init(struct neta_model_params *p)
 {
-	static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	/* What neta_model.h says; the rest 0. */
+	static const struct neta_model_params defaults = {
+		.mac = { 0x02, 0, 0, 0, 0, 0x01 },
+		.idle_polls = 4096,
+		.mdio = NETA_MODEL_MDIO_MAP,
+		.phy_addr = 1,
+		.phy_speed = 1000,
+		.phy_full = true,
+		.idle_sleep_us = 50,
+	};
 
-	memset(p, 0, sizeof(*p));
-	memcpy(p->mac, mac, sizeof(p->mac));
-	p->idle_polls = 4096;
-	p->mdio = NETA_MODEL_MDIO_MAP;
-	p->phy_addr = 1;
-	p->phy_speed = 1000;
-	p->phy_full = true;
-	p->idle_sleep_us = 50;
+	*p = defaults;
 }
 
 static uint64_t *

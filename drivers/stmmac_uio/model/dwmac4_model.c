@@ -21,34 +21,35 @@
 #include "model_stats.h"
 #include "model_traffic.h"
 
-/* Default MAC address (locally administered) and idle policy. */
-static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
-#define MODEL_DEFAULT_IDLE_POLLS 4096u
-#define MODEL_DEFAULT_IDLE_SLEEP_US 20u
 /* Frames the model thread moves per engine between idle checks. */
 #define MODEL_THREAD_BURST 64u
 
 void
 dwmac4_model_params_init(struct dwmac4_model_params *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->n_channels = 1;
-	memcpy(p->mac, model_default_mac, sizeof(p->mac));
-	p->dma_store = MODEL_DMA_STORE_PLAIN;
-	p->idle_polls = MODEL_DEFAULT_IDLE_POLLS;
-	p->idle_sleep_us = MODEL_DEFAULT_IDLE_SLEEP_US;
-	p->phy_addr = 0;
-	p->phy_speed = 1000;
-	p->phy_full = true;
-	p->mtl_queues = 1;
-	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
-	p->soc = DWMAC4_MODEL_SOC_NONE;
-	p->soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT;
-	/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
-	p->soc_tx_delay = 0x3c;
-	p->soc_rx_delay = 0x2f;
-	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
-	p->ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
+	/* What dwmac4_model_params.h says; the rest 0. */
+	static const struct dwmac4_model_params defaults = {
+		.n_channels = 1,
+		/* locally administered */
+		.mac = { 0x02, 0, 0, 0, 0, 0x01 },
+		.dma_store = MODEL_DMA_STORE_PLAIN,
+		.idle_polls = 4096,
+		.idle_sleep_us = 20,
+		.phy_addr = 0,
+		.phy_speed = 1000,
+		.phy_full = true,
+		.mtl_queues = 1,
+		.clocks = DWMAC4_MODEL_CLOCKS_ON,
+		.soc = DWMAC4_MODEL_SOC_NONE,
+		.soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT,
+		/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
+		.soc_tx_delay = 0x3c,
+		.soc_rx_delay = 0x2f,
+		.clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ,
+		.ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ,
+	};
+
+	*p = defaults;
 }
 
 /* ---- Create / destroy ---- */
