@@ -26,25 +26,25 @@
  * with its link partner: on the wire they are garbage, and the port shows
  * a link up and nothing else. One warning, at the first ones seen.
  */
-static void port_xstats_get(void *ctx, uint64_t *v);
 static void port_ops_init(struct socnic_model_port *p);
 
 static bool
 port_checks_speed(const struct socnic_model_port *p)
 {
-	return p->speed_xstat[0] >= 0 && p->speed_xstat[1] >= 0;
+	return p->speed_off[0] < SOCNIC_MODEL_STATS_MAX &&
+	       p->speed_off[1] < SOCNIC_MODEL_STATS_MAX;
 }
 
 static void
 port_check_speed(struct socnic_model_port *p)
 {
-	uint64_t v[SOCNIC_BACKEND_MAX_XSTATS], d[2];
+	uint64_t st[SOCNIC_MODEL_STATS_MAX / sizeof(uint64_t)], d[2];
 
 	if (p->speed_warned || !port_checks_speed(p))
 		return;
-	port_xstats_get(p, v);
-	d[0] = v[p->speed_xstat[0]];
-	d[1] = v[p->speed_xstat[1]];
+	p->dev_ops->harness->stats(p->dev, st);
+	d[0] = st[p->speed_off[0] / sizeof(uint64_t)];
+	d[1] = st[p->speed_off[1] / sizeof(uint64_t)];
 	if (d[0] + d[1] == 0)
 		return;
 	p->speed_warned = true;
@@ -220,16 +220,16 @@ port_xstats_get(void *ctx, uint64_t *v)
 	}
 }
 
-/* The row of @p ops' xstat @p name, -1 for none. */
-static int
-port_xstat_row(const struct socnic_model_dev_ops *ops, const char *name)
+/* Where @p ops' xstat @p name is read from (SOCNIC_MODEL_XSTAT_OWN(0): none). */
+static uint32_t
+port_xstat_off(const struct socnic_model_dev_ops *ops, const char *name)
 {
 	unsigned int i;
 
 	for (i = 0; i < ops->nb_xstats; i++)
 		if (strcmp(ops->xstats[i].name, name) == 0)
-			return (int)i;
-	return -1;
+			return ops->xstats[i].off;
+	return SOCNIC_MODEL_XSTAT_OWN(0);
 }
 
 /* The sink's first failure, from the thread that met it (the model's). */
@@ -376,8 +376,8 @@ port_init(struct socnic_model_port *p, const char *name, int logtype,
 	p->dev_ops = ops;
 	for (i = 0; i < ops->nb_xstats; i++)
 		p->xstat_names[i] = ops->xstats[i].name;
-	p->speed_xstat[0] = port_xstat_row(ops, "model_rx_dropped_speed");
-	p->speed_xstat[1] = port_xstat_row(ops, "model_tx_dropped_speed");
+	p->speed_off[0] = port_xstat_off(ops, "model_rx_dropped_speed");
+	p->speed_off[1] = port_xstat_off(ops, "model_tx_dropped_speed");
 	port_ops_init(p);
 	socnic_model_port_set_traffic(p, src, sink);
 }

@@ -111,8 +111,11 @@ struct socnic_model_port {
 	bool link_watch;		/* an interface's state is followed */
 	bool link_up;			/* as last seen */
 	bool speed_warned;
-	/* The speed drop xstats' rows in dev_ops' xstats, -1: none. */
-	int speed_xstat[2];
+	/*
+	 * The speed drop xstats' offsets in the family's stats struct
+	 * (SOCNIC_MODEL_STATS_MAX or above: not counters of it, no check).
+	 */
+	uint32_t speed_off[2];
 	const char *xstat_names[SOCNIC_BACKEND_MAX_XSTATS];
 	bool check_armed;		/* the periodic check's alarm was set */
 	struct socnic_dmawin dmawin;
