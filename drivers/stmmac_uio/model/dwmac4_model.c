@@ -59,6 +59,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 {
 	struct dwmac4_model *m;
 	void *mem;
+	int rc;
 
 	if (p == NULL || p->n_channels < 1 ||
 	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
@@ -91,33 +92,21 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 		m->params.ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
 	m->faults[0] = p->faults;
 	m->route_dirty = true;
-	if (pthread_mutex_init(&m->lock, NULL) != 0) {
-		free(m);
-		errno = ENOMEM;
-		return NULL;
-	}
 	if (pthread_mutex_init(&m->viol_lock, NULL) != 0) {
-		pthread_mutex_destroy(&m->lock);
 		free(m);
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (p->nc_emulation && model_nc_attach() != 0) {
+	rc = model_dev_acquire(&m->lock, p->nc_emulation, &m->efds,
+			       p->n_channels);
+	if (rc != 0) {
 		pthread_mutex_destroy(&m->viol_lock);
-		pthread_mutex_destroy(&m->lock);
 		free(m);
-		errno = ENOMEM;
+		errno = -rc;
 		return NULL;
 	}
-	if (model_irq_init(m) != 0) {
-		if (p->nc_emulation)
-			model_nc_detach();
-		pthread_mutex_destroy(&m->viol_lock);
-		pthread_mutex_destroy(&m->lock);
-		free(m);
-		errno = EMFILE;
-		return NULL;
-	}
+	/* irq_race: the first enable sequence is held back. */
+	m->irq_race_armed = true;
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
@@ -139,10 +128,8 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 	if (m == NULL)
 		return;
 	model_dev_release(&m->thr, m->params.rx_src, m->params.tx_sink,
-			  m->params.nc_emulation);
-	model_irq_fini(m);
+			  m->params.nc_emulation, &m->efds, &m->lock);
 	pthread_mutex_destroy(&m->viol_lock);
-	pthread_mutex_destroy(&m->lock);
 	free(m);
 }
 

@@ -661,8 +661,6 @@ void model_rx_wb_flush(struct dwmac4_model *m);
 
 /* ---- Interrupt lines (dwmac4_model_irq.c) ---- */
 
-int model_irq_init(struct dwmac4_model *m);
-void model_irq_fini(struct dwmac4_model *m);
 /* Re-evaluates channel @p ch's line after a status or enable change. */
 void model_irq_eval(struct dwmac4_model *m, unsigned int ch);
 /*
