@@ -21,13 +21,9 @@
 /* Period of the check for what the device lost without a word (us). */
 #define SOCNIC_MODEL_CHECK_US	1000000u
 
-/*
- * Frames the device dropped for a speed or duplex the MAC does not share
- * with its link partner: on the wire they are garbage, and the port shows
- * a link up and nothing else. One warning, at the first ones seen.
- */
 static void port_ops_init(struct socnic_model_port *p);
 
+/* Whether the family exports the speed drop counters the check reads. */
 static bool
 port_checks_speed(const struct socnic_model_port *p)
 {
@@ -35,6 +31,11 @@ port_checks_speed(const struct socnic_model_port *p)
 	       p->speed_off[1] < SOCNIC_MODEL_STATS_MAX;
 }
 
+/*
+ * Frames the device dropped for a speed or duplex the MAC does not share
+ * with its link partner: on the wire they are garbage, and the port shows
+ * a link up and nothing else. One warning, at the first ones seen.
+ */
 static void
 port_check_speed(struct socnic_model_port *p)
 {

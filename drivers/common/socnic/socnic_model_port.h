@@ -178,8 +178,6 @@ socnic_model_port_backend(struct socnic_backend *be,
  * model thread.
  */
 
-
-
 /*
  * Whether the model behind @p be (a model backend: its context starts
  * with the port) runs in step mode (model_step=1): no thread; the
