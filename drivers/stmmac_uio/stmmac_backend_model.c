@@ -32,7 +32,6 @@
 
 struct stmmac_model_ctx {
 	struct socnic_model_port port;	/* first: the shared ops take ctx */
-	struct socnic_backend_ops ops;	/* the base ops plus what the port uses */
 	struct dwmac4_model *m;
 };
 
@@ -126,6 +125,9 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
 			      socnic_model_nc_op(op));
 }
 
+#define DWMAC4_XSTAT(name, field)					\
+	SOCNIC_MODEL_XSTAT(name, struct dwmac4_model_stats, field)
+
 /*
  * Port xstats of the model: the emulated interconnect's (docs/model.md),
  * each a driver omission a non-coherent SoC would punish, 0 for a correct
@@ -135,61 +137,29 @@ model_cache_op(void *ctx, const void *addr, uint32_t len, enum rxp_cache_op op)
  * (0 for a correct driver) and the frames lost to a MAC whose speed or
  * duplex is not the PHY's, under the names the neta model's have.
  */
-static const char *const model_xstat_names[] = {
-	"model_nc_clobbers",
-	"model_nc_unclean_reads",
-	"model_rx_busy",
-	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
-	"model_violations",
-	"model_rx_dropped_speed",
-	"model_tx_dropped_speed",
-	"model_soc_unclocked_accesses",
-	"model_soc_tx_dropped_clock",
+static const struct socnic_model_xstat stmmac_model_xstats[] = {
+	DWMAC4_XSTAT("model_nc_clobbers", nc_clobbers),
+	DWMAC4_XSTAT("model_nc_unclean_reads", nc_unclean_reads),
+	SOCNIC_MODEL_XSTAT_RX_BUSY,
+	SOCNIC_MODEL_TRAFFIC_XSTATS,
+	DWMAC4_XSTAT("model_violations", violations),
+	DWMAC4_XSTAT("model_rx_dropped_speed", rx_dropped_speed),
+	DWMAC4_XSTAT("model_tx_dropped_speed", tx_dropped_speed),
+	DWMAC4_XSTAT("model_soc_unclocked_accesses", soc_unclocked_accesses),
+	DWMAC4_XSTAT("model_soc_tx_dropped_clock", soc_tx_dropped_clock),
 	/* the TX DMA's descriptor prefetch (docs/model.md) */
-	"model_nc_tx_stale",
+	DWMAC4_XSTAT("model_nc_tx_stale", nc_tx_stale),
 	/* 802.3x PAUSE frames received (acted on) and sent */
-	"model_rx_pause_frames",
-	"model_tx_pause_frames",
+	DWMAC4_XSTAT("model_rx_pause_frames", rx_pause_frames),
+	DWMAC4_XSTAT("model_tx_pause_frames", tx_pause_frames),
 	/* tagged frames the MAC's VLAN filter dropped (docs/model.md "VLAN") */
-	"model_rx_dropped_vlan",
+	DWMAC4_XSTAT("model_rx_dropped_vlan", rx_dropped_vlan),
 };
 
-_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+_Static_assert(RTE_DIM(stmmac_model_xstats) <= SOCNIC_BACKEND_MAX_XSTATS,
 	       "raise SOCNIC_BACKEND_MAX_XSTATS");
-
-static void
-model_xstats_get(void *arg, uint64_t *v)
-{
-	struct stmmac_model_ctx *ctx = arg;
-	struct dwmac4_model_stats st;
-
-	dwmac4_model_get_stats(ctx->m, &st);
-	v[0] = st.nc_clobbers;
-	v[1] = st.nc_unclean_reads;
-	v[2] = dwmac4_model_rx_idle(ctx->m) ? 0 : 1;
-	socnic_model_port_traffic_xstats(&ctx->port, &v[3]);
-	v += 3 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
-	v[0] = st.violations;
-	v[1] = st.rx_dropped_speed;
-	v[2] = st.tx_dropped_speed;
-	v[3] = st.soc_unclocked_accesses;
-	v[4] = st.soc_tx_dropped_clock;
-	v[5] = st.nc_tx_stale;
-	v[6] = st.rx_pause_frames;
-	v[7] = st.tx_pause_frames;
-	v[8] = st.rx_dropped_vlan;
-}
-
-/* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
-static void
-dev_speed_drops(void *dev, uint64_t drops[2])
-{
-	struct dwmac4_model_stats st;
-
-	dwmac4_model_get_stats(dev, &st);
-	drops[0] = st.rx_dropped_speed;
-	drops[1] = st.tx_dropped_speed;
-}
+_Static_assert(sizeof(struct dwmac4_model_stats) <= SOCNIC_MODEL_STATS_MAX,
+	       "raise SOCNIC_MODEL_STATS_MAX");
 
 /* ---- The harness's calls (socnic_model_harness.h) ---- */
 
@@ -298,21 +268,17 @@ model_of_prop(void *arg, const char *name, void *buf, size_t len)
 static void
 model_ops_init(struct stmmac_model_ctx *ctx, bool wo, bool nc)
 {
-	socnic_model_port_ops_init(&ctx->ops);
-	ctx->ops.read32 = model_read32;
-	ctx->ops.write32 = model_write32;
-	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
-	ctx->ops.xstat_names = model_xstat_names;
-	ctx->ops.xstats_get = model_xstats_get;
-	ctx->ops.irq_rearm = model_irq_rearm;
-	ctx->ops.soc_map = model_soc_map;
-	ctx->ops.soc_read32 = model_soc_read32;
-	ctx->ops.soc_write32 = model_soc_write32;
-	ctx->ops.of_prop = model_of_prop;
+	ctx->port.ops.read32 = model_read32;
+	ctx->port.ops.write32 = model_write32;
+	ctx->port.ops.irq_rearm = model_irq_rearm;
+	ctx->port.ops.soc_map = model_soc_map;
+	ctx->port.ops.soc_read32 = model_soc_read32;
+	ctx->port.ops.soc_write32 = model_soc_write32;
+	ctx->port.ops.of_prop = model_of_prop;
 	if (wo)
-		ctx->ops.rx_barrier = model_rx_barrier;
+		ctx->port.ops.rx_barrier = model_rx_barrier;
 	if (nc)
-		ctx->ops.cache_op = model_cache_op;
+		ctx->port.ops.cache_op = model_cache_op;
 }
 
 /* ---- Construction from devargs ---- */
@@ -330,12 +296,15 @@ static const struct socnic_model_dev_ops stmmac_model_dev_ops = {
 	.set_link = dev_set_link,
 	.map = dmawin_map,
 	.unmap = dmawin_unmap,
-	.speed_drops = dev_speed_drops,
+	.xstats = stmmac_model_xstats,
+	.nb_xstats = RTE_DIM(stmmac_model_xstats),
 	.max_frame = DWMAC4_MODEL_MAX_FRAME,
 	.speed_hint = "MAC_Configuration PS/FES/DM from the PHY, or fixed_link=, must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
 	.irq_fd = dev_irq_fd,
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
+	.family = "dwmac4",
+	.create = dev_create,
 	.destroy = dev_destroy,
 	.harness = &stmmac_model_harness_ops,
 };
@@ -360,18 +329,15 @@ stmmac_backend_model_create(struct socnic_backend *be, const char *name,
 				     da->rx.dma == SOCNIC_DMA_NONCOHERENT,
 				     mac) < 0)
 		goto err;
-	ctx->m = socnic_model_port_dev_create(&ctx->port, name,
-					      stmmac_logtype_backend,
-					      ma->p.nc_emulation, "dwmac4",
-					      dev_create, &ma->p,
-					      ma->p.rx_src, ma->p.tx_sink);
+	ctx->m = socnic_model_port_create(&ctx->port, name,
+					  stmmac_logtype_backend, &ma->common,
+					  &stmmac_model_dev_ops, &ma->p,
+					  ma->p.nc_emulation, ma->p.rx_src,
+					  ma->p.tx_sink);
 	if (ctx->m == NULL)
 		goto err;
-	socnic_model_port_init(&ctx->port, name, stmmac_logtype_backend,
-			       &ma->common, ctx->m, &stmmac_model_dev_ops,
-			       ma->p.rx_src, ma->p.tx_sink);
 	model_ops_init(ctx, ma->p.fault_wo_ppm != 0, ma->p.nc_emulation);
-	socnic_model_port_backend(be, ctx, &ctx->ops, &ma->common);
+	socnic_model_port_backend(be, &ctx->port, &ma->common);
 	rte_free(ma);
 	return 0;
 

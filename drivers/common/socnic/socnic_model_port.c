@@ -12,6 +12,7 @@
 
 #include "model_traffic.h"
 #include "socnic_log.h"
+#include "socnic_model_harness.h"
 #include "socnic_model_nc.h"
 #include "socnic_model_port.h"
 
@@ -19,6 +20,16 @@
 #define SOCNIC_MODEL_WAIT_STEP	64u
 /* Period of the check for what the device lost without a word (us). */
 #define SOCNIC_MODEL_CHECK_US	1000000u
+
+static void port_ops_init(struct socnic_model_port *p);
+
+/* Whether the family exports the speed drop counters the check reads. */
+static bool
+port_checks_speed(const struct socnic_model_port *p)
+{
+	return p->speed_off[0] < SOCNIC_MODEL_STATS_MAX &&
+	       p->speed_off[1] < SOCNIC_MODEL_STATS_MAX;
+}
 
 /*
  * Frames the device dropped for a speed or duplex the MAC does not share
@@ -28,11 +39,13 @@
 static void
 port_check_speed(struct socnic_model_port *p)
 {
-	uint64_t d[2] = { 0, 0 };
+	uint64_t st[SOCNIC_MODEL_STATS_MAX / sizeof(uint64_t)], d[2];
 
-	if (p->speed_warned || p->dev_ops->speed_drops == NULL)
+	if (p->speed_warned || !port_checks_speed(p))
 		return;
-	p->dev_ops->speed_drops(p->dev, d);
+	p->dev_ops->harness->stats(p->dev, st);
+	d[0] = st[p->speed_off[0] / sizeof(uint64_t)];
+	d[1] = st[p->speed_off[1] / sizeof(uint64_t)];
 	if (d[0] + d[1] == 0)
 		return;
 	p->speed_warned = true;
@@ -61,7 +74,7 @@ port_check_alarm(void *arg)
 static void
 port_check_arm(struct socnic_model_port *p)
 {
-	if (p->check_armed || p->speed_warned || p->dev_ops->speed_drops == NULL)
+	if (p->check_armed || p->speed_warned || !port_checks_speed(p))
 		return;
 	p->check_armed = rte_eal_alarm_set(SOCNIC_MODEL_CHECK_US,
 					   port_check_alarm, p) == 0;
@@ -182,6 +195,42 @@ socnic_model_port_traffic_xstats(const struct socnic_model_port *p,
 	v[1] = src != NULL ? counter(&src->truncated) : 0;
 	v[2] = src != NULL ? counter(&src->bad) : 0;
 	v[3] = p->sink != NULL ? counter(&p->sink->errors) : 0;
+}
+
+/*
+ * The family's xstats in its table's order: the counters of its stats
+ * struct, snapshot first, then the port's own (SOCNIC_MODEL_XSTAT_OWN()).
+ */
+static void
+port_xstats_get(void *ctx, uint64_t *v)
+{
+	const struct socnic_model_port *p = ctx;
+	const struct socnic_model_dev_ops *o = p->dev_ops;
+	uint64_t st[SOCNIC_MODEL_STATS_MAX / sizeof(uint64_t)];
+	uint64_t own[1 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS];
+	unsigned int i;
+	uint32_t off;
+
+	o->harness->stats(p->dev, st);
+	own[0] = o->harness->rx_idle(p->dev) ? 0 : 1;
+	socnic_model_port_traffic_xstats(p, &own[1]);
+	for (i = 0; i < o->nb_xstats; i++) {
+		off = o->xstats[i].off;
+		v[i] = off < SOCNIC_MODEL_STATS_MAX ? st[off / sizeof(uint64_t)] :
+		       own[SOCNIC_MODEL_XSTAT_OWN(0) - off];
+	}
+}
+
+/* Where @p ops' xstat @p name is read from (SOCNIC_MODEL_XSTAT_OWN(0): none). */
+static uint32_t
+port_xstat_off(const struct socnic_model_dev_ops *ops, const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ops->nb_xstats; i++)
+		if (strcmp(ops->xstats[i].name, name) == 0)
+			return ops->xstats[i].off;
+	return SOCNIC_MODEL_XSTAT_OWN(0);
 }
 
 /* The sink's first failure, from the thread that met it (the model's). */
@@ -310,12 +359,37 @@ port_wait_poll(void *ctx)
 		p->dev_ops->step(p->dev, SOCNIC_MODEL_WAIT_STEP);
 }
 
+/* The port of the model @p dev, made (socnic_model_port_create()). */
+static void
+port_init(struct socnic_model_port *p, const char *name, int logtype,
+	  const struct socnic_model_args *ma, void *dev,
+	  const struct socnic_model_dev_ops *ops,
+	  struct model_traffic_src *src, struct model_traffic_sink *sink)
+{
+	unsigned int i;
+
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	p->logtype = logtype;
+	p->cpu = ma->cpu;
+	p->step = ma->step;
+	p->inline_step = ma->inline_step;
+	p->dev = dev;
+	p->dev_ops = ops;
+	for (i = 0; i < ops->nb_xstats; i++)
+		p->xstat_names[i] = ops->xstats[i].name;
+	p->speed_off[0] = port_xstat_off(ops, "model_rx_dropped_speed");
+	p->speed_off[1] = port_xstat_off(ops, "model_tx_dropped_speed");
+	port_ops_init(p);
+	socnic_model_port_set_traffic(p, src, sink);
+}
+
 void *
-socnic_model_port_dev_create(struct socnic_model_port *p, const char *name,
-			     int logtype, bool nc, const char *family,
-			     void *(*create)(const void *params),
-			     const void *params, struct model_traffic_src *src,
-			     struct model_traffic_sink *sink)
+socnic_model_port_create(struct socnic_model_port *p, const char *name,
+			 int logtype, const struct socnic_model_args *ma,
+			 const struct socnic_model_dev_ops *ops,
+			 const void *params, bool nc,
+			 struct model_traffic_src *src,
+			 struct model_traffic_sink *sink)
 {
 	void *dev;
 
@@ -325,33 +399,18 @@ socnic_model_port_dev_create(struct socnic_model_port *p, const char *name,
 		model_traffic_destroy(src, sink);
 		return NULL;
 	}
-	dev = create(params);
+	dev = ops->create(params);
 	if (dev == NULL) {
 		SOCNIC_LOG(logtype, ERR, "%s: cannot create the %s model: %s",
-			   name, family, strerror(errno));
+			   name, ops->family, strerror(errno));
 		/* The model owns its traffic only once created. */
 		model_traffic_destroy(src, sink);
 		if (nc)
 			socnic_model_nc_leave();
+		return NULL;
 	}
+	port_init(p, name, logtype, ma, dev, ops, src, sink);
 	return dev;
-}
-
-void
-socnic_model_port_init(struct socnic_model_port *p, const char *name,
-		       int logtype, const struct socnic_model_args *ma,
-		       void *dev, const struct socnic_model_dev_ops *ops,
-		       struct model_traffic_src *src,
-		       struct model_traffic_sink *sink)
-{
-	snprintf(p->name, sizeof(p->name), "%s", name);
-	p->logtype = logtype;
-	p->cpu = ma->cpu;
-	p->step = ma->step;
-	p->inline_step = ma->inline_step;
-	p->dev = dev;
-	p->dev_ops = ops;
-	socnic_model_port_set_traffic(p, src, sink);
 }
 
 /*
@@ -412,9 +471,18 @@ port_destroy(void *ctx)
 	rte_free(ctx);
 }
 
-void
-socnic_model_port_ops_init(struct socnic_backend_ops *ops)
+/*
+ * The ops every model backend shares: dma_map, start, stop, port_stopped,
+ * wait_poll, the xstats of the family's table, and through the port's
+ * dev_ops the event fd interrupts, regs_phys and destroy (the port's
+ * fini, the model's destroy, the non-coherent DRAM left, the context
+ * freed).
+ */
+static void
+port_ops_init(struct socnic_model_port *p)
 {
+	struct socnic_backend_ops *ops = &p->ops;
+
 	memset(ops, 0, sizeof(*ops));
 	ops->name = "model";
 	ops->dma_map = port_dma_map;
@@ -427,4 +495,7 @@ socnic_model_port_ops_init(struct socnic_backend_ops *ops)
 	ops->irq_fd = port_irq_fd;
 	ops->irq_misc_fd = port_irq_misc_fd;
 	ops->regs_phys = port_regs_phys;
+	ops->nb_xstats = p->dev_ops->nb_xstats;
+	ops->xstat_names = p->xstat_names;
+	ops->xstats_get = port_xstats_get;
 }

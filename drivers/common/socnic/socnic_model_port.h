@@ -4,15 +4,16 @@
  * port's name and logtype, the model thread's CPU and state, the traffic
  * source (its skipped-frame counts) and the DMA window following DPDK's
  * memory. A backend's context starts with a struct socnic_model_port, so
- * that the ops below take the backend's context as it is
- * (socnic_model_port_ops_init()); the backend adds the register accesses,
- * xstats and cache hook of its model.
+ * that the port's ops take the backend's context as it is (the port's
+ * ops, the xstats among them, read from the family's table); the backend
+ * adds the register accesses and hooks of its model.
  */
 #ifndef SOCNIC_MODEL_PORT_H
 #define SOCNIC_MODEL_PORT_H
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include <rte_ethdev.h>
@@ -25,6 +26,28 @@
 struct model_traffic_src;
 struct model_traffic_sink;
 struct socnic_model_harness_ops;
+
+/*
+ * One of a model backend's xstats, in the family's table (struct
+ * socnic_model_dev_ops' xstats), which the port reads in the table's
+ * order: a 64-bit counter of the family's stats struct (its harness's
+ * stats()) at byte offset off, or one the port reads itself
+ * (SOCNIC_MODEL_XSTAT_RX_BUSY, SOCNIC_MODEL_TRAFFIC_XSTATS).
+ */
+struct socnic_model_xstat {
+	const char *name;
+	uint32_t off;
+};
+
+/* Counter @p field of the family's stats struct @p T, as xstat @p name. */
+#define SOCNIC_MODEL_XSTAT(name, T, field)	{ (name), offsetof(T, field) }
+/* The offsets of the port's own, above any stats struct's. */
+#define SOCNIC_MODEL_XSTAT_OWN(i)	(UINT32_MAX - (uint32_t)(i))
+/* 1 while the traffic source has frames to give (the router's idle exit). */
+#define SOCNIC_MODEL_XSTAT_RX_BUSY					\
+	{ "model_rx_busy", SOCNIC_MODEL_XSTAT_OWN(0) }
+/* The largest family stats struct the port reads (64-bit counters only). */
+#define SOCNIC_MODEL_STATS_MAX	2048u
 
 /*
  * A family's model as its port drives it, a static table of the family's
@@ -40,12 +63,15 @@ struct socnic_model_dev_ops {
 	socnic_dmawin_map_t map;	/* its DMA window */
 	socnic_dmawin_unmap_t unmap;
 	/*
-	 * Optional: frames the device dropped because the MAC's speed or
-	 * duplex is not the link partner's, received [0] and sent [1]; the
-	 * first ones seen get one warning (checked every second while the
-	 * port runs and at each stop), naming speed_hint.
+	 * The port's xstats (socnic_backend_ops' xstats), at most
+	 * SOCNIC_BACKEND_MAX_XSTATS. Where they include
+	 * model_rx_dropped_speed and model_tx_dropped_speed, the frames the
+	 * device dropped because the MAC's speed or duplex is not the link
+	 * partner's, the first ones seen get one warning (checked every
+	 * second while the port runs and at each stop), naming speed_hint.
 	 */
-	void (*speed_drops)(void *dev, uint64_t drops[2]);
+	const struct socnic_model_xstat *xstats;
+	unsigned int nb_xstats;
 	const char *speed_hint;
 	unsigned int max_frame;		/* the model's largest frame */
 	/*
@@ -55,6 +81,9 @@ struct socnic_model_dev_ops {
 	int (*irq_fd)(void *dev, unsigned int q);
 	int (*irq_misc_fd)(void *dev);
 	uint64_t (*regs_phys)(void *dev);	/* its register window's address */
+	const char *family;		/* the model's name, for the log */
+	/* The model from its parameters; it takes over their traffic. */
+	void *(*create)(const void *params);
 	void (*destroy)(void *dev);	/* the model, with its traffic */
 	/* The harness's calls (socnic_model_harness.h). */
 	const struct socnic_model_harness_ops *harness;
@@ -82,52 +111,56 @@ struct socnic_model_port {
 	bool link_watch;		/* an interface's state is followed */
 	bool link_up;			/* as last seen */
 	bool speed_warned;
+	/*
+	 * The speed drop xstats' offsets in the family's stats struct
+	 * (SOCNIC_MODEL_STATS_MAX or above: not counters of it, no check).
+	 */
+	uint32_t speed_off[2];
+	const char *xstat_names[SOCNIC_BACKEND_MAX_XSTATS];
 	bool check_armed;		/* the periodic check's alarm was set */
 	struct socnic_dmawin dmawin;
+	/*
+	 * The backend's ops: every model port's (dma_map, start, stop,
+	 * port_stopped, wait_poll, the xstats of dev_ops' table, and
+	 * through dev_ops the event fd interrupts, regs_phys and destroy:
+	 * the port's fini, the model's destroy, the non-coherent DRAM
+	 * left, the context freed), set by socnic_model_port_create(); the
+	 * family adds its model's register accesses and hooks.
+	 */
+	struct socnic_backend_ops ops;
 };
 
 /*
- * A backend's family model for the port @p name, made before its port
- * (socnic_model_port_init()): with @p nc, this copy of the model library
- * first joins the process's non-coherent DRAM (socnic_model_nc.h,
- * p->nc set), then @p create(@p params) makes the model, which takes
- * over the traffic @p src and @p sink. The model, or NULL with the
- * traffic destroyed, the DRAM left and the failure logged on @p logtype
- * as the @p family model's.
+ * A backend's family model and its port @p p, named @p name, logging on
+ * @p logtype. With @p nc, this copy of the model library first joins the
+ * process's non-coherent DRAM (socnic_model_nc.h, p->nc set); then
+ * @p ops' create(@p params) makes the model, which takes over the traffic
+ * @p src and @p sink; then the port: its thread and step mode from the
+ * model keys every family takes (@p ma), its traffic followed
+ * (socnic_model_port_set_traffic()), its ops (p->ops) set. The model (the
+ * dev @p ops' calls take), or NULL with the traffic destroyed, the DRAM
+ * left and the failure logged. The rest of @p p is zero (the backend's
+ * context is zeroed).
  */
-void *socnic_model_port_dev_create(struct socnic_model_port *p,
-				   const char *name, int logtype, bool nc,
-				   const char *family,
-				   void *(*create)(const void *params),
-				   const void *params,
-				   struct model_traffic_src *src,
-				   struct model_traffic_sink *sink);
+void *socnic_model_port_create(struct socnic_model_port *p, const char *name,
+			       int logtype, const struct socnic_model_args *ma,
+			       const struct socnic_model_dev_ops *ops,
+			       const void *params, bool nc,
+			       struct model_traffic_src *src,
+			       struct model_traffic_sink *sink);
 
 /*
- * The port of a model backend, once its model @p dev exists (the pointer
- * @p ops' calls take): named @p name, logging on @p logtype, its thread
- * and step mode from the model keys every family takes (@p ma), its
- * traffic @p src and @p sink (socnic_model_port_set_traffic()). The rest
- * of @p p is zero (the backend's context is zeroed).
- */
-void socnic_model_port_init(struct socnic_model_port *p, const char *name,
-			    int logtype, const struct socnic_model_args *ma,
-			    void *dev, const struct socnic_model_dev_ops *ops,
-			    struct model_traffic_src *src,
-			    struct model_traffic_sink *sink);
-
-/*
- * @p be driven by a model backend: its context @p ctx (starting with its
- * struct socnic_model_port) and ops @p ops (socnic_model_port_ops_init()
- * and the family's); promiscuous unless the traffic is the generator's.
+ * @p be driven by a model backend: its context, which starts with its
+ * port @p p, and the port's ops; promiscuous unless the traffic is the
+ * generator's.
  */
 static inline void
-socnic_model_port_backend(struct socnic_backend *be, void *ctx,
-			  const struct socnic_backend_ops *ops,
+socnic_model_port_backend(struct socnic_backend *be,
+			  struct socnic_model_port *p,
 			  const struct socnic_model_args *ma)
 {
-	be->ops = ops;
-	be->ctx = ctx;
+	be->ops = &p->ops;
+	be->ctx = p;
 	be->kind = SOCNIC_BACKEND_MODEL;
 	be->promiscuous = socnic_model_args_promiscuous(ma);
 }
@@ -144,15 +177,6 @@ socnic_model_port_backend(struct socnic_backend *be, void *ctx,
  * production ones, untouched; the callback is the backend's, like the
  * model thread.
  */
-
-/*
- * The ops every model backend shares: dma_map, start, stop, port_stopped,
- * wait_poll, and through the port's dev_ops the event fd interrupts,
- * regs_phys and destroy (the port's fini, the model's destroy, the
- * non-coherent DRAM left, the context freed).
- */
-void socnic_model_port_ops_init(struct socnic_backend_ops *ops);
-
 
 /*
  * Whether the model behind @p be (a model backend: its context starts
@@ -259,11 +283,11 @@ void socnic_model_port_set_traffic(struct socnic_model_port *p,
  * source's frames skipped (records snapped short, frames too long,
  * damaged capture records) and the frames the sink failed to write.
  */
-#define SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES	\
-	"model_src_snapped",			\
-	"model_src_too_long",			\
-	"model_src_bad_records",		\
-	"model_tx_sink_errors"
+#define SOCNIC_MODEL_TRAFFIC_XSTATS					\
+	{ "model_src_snapped", SOCNIC_MODEL_XSTAT_OWN(1) },		\
+	{ "model_src_too_long", SOCNIC_MODEL_XSTAT_OWN(2) },		\
+	{ "model_src_bad_records", SOCNIC_MODEL_XSTAT_OWN(3) },	\
+	{ "model_tx_sink_errors", SOCNIC_MODEL_XSTAT_OWN(4) }
 #define SOCNIC_MODEL_TRAFFIC_NB_XSTATS 4
 
 /* How often an interface's state is read (an EAL alarm). */

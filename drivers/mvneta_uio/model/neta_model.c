@@ -26,16 +26,18 @@ static uint64_t thread_deadline(void *dev);
 void
 neta_model_params_init(struct neta_model_params *p)
 {
-	static const uint8_t mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	/* What neta_model.h says; the rest 0. */
+	static const struct neta_model_params defaults = {
+		.mac = { 0x02, 0, 0, 0, 0, 0x01 },
+		.idle_polls = 4096,
+		.mdio = NETA_MODEL_MDIO_MAP,
+		.phy_addr = 1,
+		.phy_speed = 1000,
+		.phy_full = true,
+		.idle_sleep_us = 50,
+	};
 
-	memset(p, 0, sizeof(*p));
-	memcpy(p->mac, mac, sizeof(p->mac));
-	p->idle_polls = 4096;
-	p->mdio = NETA_MODEL_MDIO_MAP;
-	p->phy_addr = 1;
-	p->phy_speed = 1000;
-	p->phy_full = true;
-	p->idle_sleep_us = 50;
+	*p = defaults;
 }
 
 static uint64_t *
@@ -106,26 +108,15 @@ neta_model_create(const struct neta_model_params *p)
 	}
 	m->params = *p;
 	m->faults = p->faults;
-	if (pthread_mutex_init(&m->lock, NULL) != 0) {
-		free(m);
-		errno = ENOMEM;
-		return NULL;
-	}
-	if (p->nc_emulation && model_nc_attach() != 0) {
-		pthread_mutex_destroy(&m->lock);
-		free(m);
-		errno = ENOMEM;
-		return NULL;
-	}
-	rc = neta_irq_init(m);
+	rc = model_dev_acquire(&m->lock, p->nc_emulation, &m->efds,
+			       MVNETA_MAX_RXQ);
 	if (rc != 0) {
-		if (p->nc_emulation)
-			model_nc_detach();
-		pthread_mutex_destroy(&m->lock);
 		free(m);
 		errno = -rc;
 		return NULL;
 	}
+	/* irq_race: the first enable sequence is held back. */
+	m->irq_race_armed = true;
 	model_phy_init(&m->phy, p->phy_addr, p->phy_speed, p->phy_full, false);
 	m->thr.pass = thread_pass;
 	m->thr.dev = m;
@@ -145,9 +136,7 @@ neta_model_destroy(struct neta_model *m)
 	if (m == NULL)
 		return;
 	model_dev_release(&m->thr, m->params.rx_src, m->params.tx_sink,
-			  m->params.nc_emulation);
-	neta_irq_fini(m);
-	pthread_mutex_destroy(&m->lock);
+			  m->params.nc_emulation, &m->efds, &m->lock);
 	free(m);
 }
 

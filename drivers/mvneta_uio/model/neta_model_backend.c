@@ -26,7 +26,6 @@
 
 struct neta_model_ctx {
 	struct socnic_model_port port;	/* first: the shared ops take ctx */
-	struct socnic_backend_ops ops;
 	struct neta_model *m;
 	bool mdio_map;			/* the SMI offered as the "mdio" map */
 };
@@ -45,67 +44,66 @@ model_write32(void *ctx, uint32_t off, uint32_t val)
 	neta_model_write32(((struct neta_model_ctx *)ctx)->m, off, val);
 }
 
-/* The port's calls into the model: @p dev is the backend's context. */
+/* The port's calls into the model: @p dev is the model. */
 static int
 dmawin_map(void *dev, void *va, uint64_t iova, size_t len)
 {
-	return neta_model_dma_map(((struct neta_model_ctx *)dev)->m, va, iova,
-				  len);
+	return neta_model_dma_map(dev, va, iova, len);
 }
 
 static int
 dmawin_unmap(void *dev, uint64_t iova)
 {
-	return neta_model_dma_unmap(((struct neta_model_ctx *)dev)->m, iova);
+	return neta_model_dma_unmap(dev, iova);
 }
 
 static int
 dev_start(void *dev, int cpu)
 {
-	return neta_model_start(((struct neta_model_ctx *)dev)->m, cpu);
+	return neta_model_start(dev, cpu);
 }
 
 static void
 dev_stop(void *dev)
 {
-	neta_model_stop(((struct neta_model_ctx *)dev)->m);
+	neta_model_stop(dev);
 }
 
 static unsigned int
 dev_step(void *dev, unsigned int budget)
 {
-	return neta_model_step(((struct neta_model_ctx *)dev)->m, budget);
+	return neta_model_step(dev, budget);
 }
 
 static void
 dev_set_link(void *dev, bool up)
 {
-	neta_model_set_link(((struct neta_model_ctx *)dev)->m, up);
+	neta_model_set_link(dev, up);
 }
 
 /* Each queue's line; the port's misc line is the link's. */
 static int
 dev_irq_fd(void *dev, unsigned int q)
 {
-	return neta_model_irq_fd(((struct neta_model_ctx *)dev)->m, q);
+	return neta_model_irq_fd(dev, q);
 }
 
 static int
 dev_irq_misc_fd(void *dev)
 {
-	return neta_model_misc_irq_fd(((struct neta_model_ctx *)dev)->m);
+	return neta_model_misc_irq_fd(dev);
 }
 
 static uint64_t
 dev_regs_phys(void *dev)
 {
-	return neta_model_regs_phys(((struct neta_model_ctx *)dev)->m);
+	return neta_model_regs_phys(dev);
 }
 
 static void
 dev_destroy(void *dev)
 {
-	neta_model_destroy(((struct neta_model_ctx *)dev)->m);
+	neta_model_destroy(dev);
 }
 
 static void
@@ -142,112 +140,78 @@ model_soc_write32(void *arg, unsigned int map, uint32_t off, uint32_t val)
 		neta_model_smi_write32(ctx->m, val);
 }
 
-static const char *const model_xstat_names[] = {
-	"model_violations",
-	"model_viol_unwritten_read",
-	"model_rx_busy",
-	"model_rx_dropped_hung",
-	"model_nc_clobbers",
-	"model_nc_unclean_reads",
-	SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES,
-	"model_rx_dropped_speed",
-	"model_tx_dropped_speed",
-	"model_viol_dma_window",
-	"model_viol_bad_config",
-	"model_tx_token_stalls",
-	"model_rx_dropped_filter",
-	"model_watch_da_refused",
-	"model_rx_pause_frames",
-	"model_tx_pause_frames",
-	"model_rx_dropped_control",
+#define NETA_XSTAT(name, field)						\
+	SOCNIC_MODEL_XSTAT(name, struct neta_model_stats, field)
+
+/* The port's xstats, in their order (neta_model_backend.h). */
+static const struct socnic_model_xstat neta_model_xstats[] = {
+	NETA_XSTAT("model_violations", violations),
+	NETA_XSTAT("model_viol_unwritten_read", viol_unwritten_read),
+	SOCNIC_MODEL_XSTAT_RX_BUSY,
+	NETA_XSTAT("model_rx_dropped_hung", rx_dropped_hung),
+	NETA_XSTAT("model_nc_clobbers", nc.clobbers),
+	NETA_XSTAT("model_nc_unclean_reads", nc.unclean_reads),
+	SOCNIC_MODEL_TRAFFIC_XSTATS,
+	NETA_XSTAT("model_rx_dropped_speed", rx_dropped_speed),
+	NETA_XSTAT("model_tx_dropped_speed", tx_dropped_speed),
+	NETA_XSTAT("model_viol_dma_window", viol_dma_window),
+	NETA_XSTAT("model_viol_bad_config", viol_bad_config),
+	NETA_XSTAT("model_tx_token_stalls", tx_token_stalls),
+	NETA_XSTAT("model_rx_dropped_filter", rx_dropped_filter),
+	NETA_XSTAT("model_watch_da_refused", watch_da_refused),
+	NETA_XSTAT("model_rx_pause_frames", rx_pause_frames),
+	NETA_XSTAT("model_tx_pause_frames", tx_pause_frames),
+	NETA_XSTAT("model_rx_dropped_control", rx_dropped_control),
 };
 
-_Static_assert(RTE_DIM(model_xstat_names) <= SOCNIC_BACKEND_MAX_XSTATS,
+_Static_assert(RTE_DIM(neta_model_xstats) <= SOCNIC_BACKEND_MAX_XSTATS,
 	       "raise SOCNIC_BACKEND_MAX_XSTATS");
-
-static void
-model_xstats_get(void *arg, uint64_t *v)
-{
-	struct neta_model_ctx *ctx = arg;
-	struct neta_model_stats st;
-
-	neta_model_get_stats(ctx->m, &st);
-	v[0] = st.violations;
-	v[1] = st.viol_unwritten_read;
-	/* 1 while the source has frames to give (the router's idle exit). */
-	v[2] = neta_model_rx_idle(ctx->m) ? 0 : 1;
-	v[3] = st.rx_dropped_hung;
-	v[4] = st.nc.clobbers;
-	v[5] = st.nc.unclean_reads;
-	socnic_model_port_traffic_xstats(&ctx->port, &v[6]);
-	v += 6 + SOCNIC_MODEL_TRAFFIC_NB_XSTATS;
-	v[0] = st.rx_dropped_speed;
-	v[1] = st.tx_dropped_speed;
-	v[2] = st.viol_dma_window;
-	v[3] = st.viol_bad_config;
-	v[4] = st.tx_token_stalls;
-	v[5] = st.rx_dropped_filter;
-	v[6] = st.watch_da_refused;
-	v[7] = st.rx_pause_frames;
-	v[8] = st.tx_pause_frames;
-	v[9] = st.rx_dropped_control;
-}
-
-/* Frames lost to a speed or duplex mismatch (socnic_model_port.h). */
-static void
-dev_speed_drops(void *dev, uint64_t drops[2])
-{
-	struct neta_model_stats st;
-
-	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, &st);
-	drops[0] = st.rx_dropped_speed;
-	drops[1] = st.tx_dropped_speed;
-}
+_Static_assert(sizeof(struct neta_model_stats) <= SOCNIC_MODEL_STATS_MAX,
+	       "raise SOCNIC_MODEL_STATS_MAX");
 
 /* ---- The harness's calls (socnic_model_harness.h) ---- */
 
 static void
 dev_stats(void *dev, void *st)
 {
-	neta_model_get_stats(((struct neta_model_ctx *)dev)->m, st);
+	neta_model_get_stats(dev, st);
 }
 
 static bool
 dev_rx_idle(void *dev)
 {
-	return neta_model_rx_idle(((struct neta_model_ctx *)dev)->m);
+	return neta_model_rx_idle(dev);
 }
 
 static const char *
 dev_last_violation(void *dev)
 {
-	return neta_model_last_violation(((struct neta_model_ctx *)dev)->m);
+	return neta_model_last_violation(dev);
 }
 
 static uint32_t
 dev_peek32(void *dev, uint32_t off)
 {
-	return neta_model_peek32(((struct neta_model_ctx *)dev)->m, off);
+	return neta_model_peek32(dev, off);
 }
 
 static int
 dev_set_partner(void *dev, unsigned int speed, bool full)
 {
-	return neta_model_set_partner(((struct neta_model_ctx *)dev)->m,
-				      speed, full);
+	return neta_model_set_partner(dev, speed, full);
 }
 
 /* One RX engine takes the faults of every queue: @p q is not used. */
 static int
 dev_set_faults(void *dev, unsigned int q __rte_unused, const void *f)
 {
-	return neta_model_set_faults(((struct neta_model_ctx *)dev)->m, f);
+	return neta_model_set_faults(dev, f);
 }
 
 static int
 dev_get_faults(void *dev, unsigned int q __rte_unused, void *f)
 {
-	return neta_model_get_faults(((struct neta_model_ctx *)dev)->m, f);
+	return neta_model_get_faults(dev, f);
 }
 
 static const struct socnic_model_harness_ops neta_model_harness_ops = {
@@ -277,12 +241,15 @@ static const struct socnic_model_dev_ops neta_model_dev_ops = {
 	.set_link = dev_set_link,
 	.map = dmawin_map,
 	.unmap = dmawin_unmap,
-	.speed_drops = dev_speed_drops,
+	.xstats = neta_model_xstats,
+	.nb_xstats = RTE_DIM(neta_model_xstats),
 	.max_frame = NETA_MODEL_MAX_FRAME,
 	.speed_hint = "MVNETA_GMAC_AUTONEG_CONFIG must give the partner's mode: model_phy_speed=, model_phy_duplex=, 1000 full by default",
 	.irq_fd = dev_irq_fd,
 	.irq_misc_fd = dev_irq_misc_fd,
 	.regs_phys = dev_regs_phys,
+	.family = "neta",
+	.create = dev_create,
 	.destroy = dev_destroy,
 	.harness = &neta_model_harness_ops,
 };
@@ -307,29 +274,22 @@ neta_model_backend_create(struct socnic_backend *be, const char *name,
 	if (neta_model_args_parse(name, args, conf, ma) < 0 ||
 	    neta_model_args_fill(ma, name, conf) < 0)
 		goto err;
-	ctx->m = socnic_model_port_dev_create(&ctx->port, name, conf->logtype,
-					      ma->p.nc_emulation, "neta",
-					      dev_create, &ma->p,
-					      ma->p.rx_src, ma->p.tx_sink);
+	ctx->m = socnic_model_port_create(&ctx->port, name, conf->logtype,
+					  &ma->common, &neta_model_dev_ops,
+					  &ma->p, ma->p.nc_emulation,
+					  ma->p.rx_src, ma->p.tx_sink);
 	if (ctx->m == NULL)
 		goto err;
-	socnic_model_port_init(&ctx->port, name, conf->logtype, &ma->common,
-			       ctx, &neta_model_dev_ops, ma->p.rx_src,
-			       ma->p.tx_sink);
-	socnic_model_port_ops_init(&ctx->ops);
-	ctx->ops.read32 = model_read32;
-	ctx->ops.write32 = model_write32;
-	ctx->ops.nb_xstats = RTE_DIM(model_xstat_names);
-	ctx->ops.xstat_names = model_xstat_names;
-	ctx->ops.xstats_get = model_xstats_get;
+	ctx->port.ops.read32 = model_read32;
+	ctx->port.ops.write32 = model_write32;
 	ctx->mdio_map = ma->p.mdio == NETA_MODEL_MDIO_MAP;
-	ctx->ops.soc_map = model_soc_map;
-	ctx->ops.soc_read32 = model_soc_read32;
-	ctx->ops.soc_write32 = model_soc_write32;
+	ctx->port.ops.soc_map = model_soc_map;
+	ctx->port.ops.soc_read32 = model_soc_read32;
+	ctx->port.ops.soc_write32 = model_soc_write32;
 	/* The hook only where it does something: NULL costs one branch. */
 	if (ma->p.nc_emulation)
-		ctx->ops.cache_op = model_cache_op;
-	socnic_model_port_backend(be, ctx, &ctx->ops, &ma->common);
+		ctx->port.ops.cache_op = model_cache_op;
+	socnic_model_port_backend(be, &ctx->port, &ma->common);
 	rte_free(ma);
 	return 0;
 

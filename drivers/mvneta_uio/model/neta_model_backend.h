@@ -43,7 +43,7 @@
  * Xstats (in this order): model_violations, model_viol_unwritten_read,
  * model_rx_busy (1 while the traffic source has frames to give),
  * model_rx_dropped_hung, model_nc_clobbers,
- * model_nc_unclean_reads, then the traffic's (SOCNIC_MODEL_TRAFFIC_XSTAT_NAMES:
+ * model_nc_unclean_reads, then the traffic's (SOCNIC_MODEL_TRAFFIC_XSTATS:
  * model_src_snapped, model_src_too_long, model_src_bad_records,
  * model_tx_sink_errors), model_rx_dropped_speed, model_tx_dropped_speed,
  * model_viol_dma_window, model_viol_bad_config, model_tx_token_stalls,

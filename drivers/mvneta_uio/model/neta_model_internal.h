@@ -281,8 +281,6 @@ void neta_rx_status_read(struct neta_model *m, unsigned int q);
 void neta_rx_returned(struct neta_model *m, unsigned int q, uint32_t n);
 
 /* neta_model_irq.c */
-int neta_irq_init(struct neta_model *m);
-void neta_irq_fini(struct neta_model *m);
 /*
  * Every RX queue's line and the misc line again after a change; a rise
  * signals its eventfd.

@@ -196,19 +196,6 @@ neta_irq_race_pass(struct neta_model *m)
 _Static_assert(MVNETA_MAX_RXQ <= MODEL_EFD_LINES_MAX, "an fd per RXQ line");
 
 int
-neta_irq_init(struct neta_model *m)
-{
-	m->irq_race_armed = true;
-	return model_efds_open(&m->efds, MVNETA_MAX_RXQ);
-}
-
-void
-neta_irq_fini(struct neta_model *m)
-{
-	model_efds_close(&m->efds);
-}
-
-int
 neta_model_irq_fd(struct neta_model *m, unsigned int q)
 {
 	if (q >= MVNETA_MAX_RXQ || m->efds.line[q] < 0)

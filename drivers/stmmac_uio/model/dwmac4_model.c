@@ -21,34 +21,35 @@
 #include "model_stats.h"
 #include "model_traffic.h"
 
-/* Default MAC address (locally administered) and idle policy. */
-static const uint8_t model_default_mac[6] = { 0x02, 0, 0, 0, 0, 0x01 };
-#define MODEL_DEFAULT_IDLE_POLLS 4096u
-#define MODEL_DEFAULT_IDLE_SLEEP_US 20u
 /* Frames the model thread moves per engine between idle checks. */
 #define MODEL_THREAD_BURST 64u
 
 void
 dwmac4_model_params_init(struct dwmac4_model_params *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->n_channels = 1;
-	memcpy(p->mac, model_default_mac, sizeof(p->mac));
-	p->dma_store = MODEL_DMA_STORE_PLAIN;
-	p->idle_polls = MODEL_DEFAULT_IDLE_POLLS;
-	p->idle_sleep_us = MODEL_DEFAULT_IDLE_SLEEP_US;
-	p->phy_addr = 0;
-	p->phy_speed = 1000;
-	p->phy_full = true;
-	p->mtl_queues = 1;
-	p->clocks = DWMAC4_MODEL_CLOCKS_ON;
-	p->soc = DWMAC4_MODEL_SOC_NONE;
-	p->soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT;
-	/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
-	p->soc_tx_delay = 0x3c;
-	p->soc_rx_delay = 0x2f;
-	p->clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ;
-	p->ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
+	/* What dwmac4_model_params.h says; the rest 0. */
+	static const struct dwmac4_model_params defaults = {
+		.n_channels = 1,
+		/* locally administered */
+		.mac = { 0x02, 0, 0, 0, 0, 0x01 },
+		.dma_store = MODEL_DMA_STORE_PLAIN,
+		.idle_polls = 4096,
+		.idle_sleep_us = 20,
+		.phy_addr = 0,
+		.phy_speed = 1000,
+		.phy_full = true,
+		.mtl_queues = 1,
+		.clocks = DWMAC4_MODEL_CLOCKS_ON,
+		.soc = DWMAC4_MODEL_SOC_NONE,
+		.soc_boot = DWMAC4_MODEL_SOC_BOOT_UBOOT,
+		/* A board's values (Radxa E25, Quartz64 trees: 0x3c / 0x2f). */
+		.soc_tx_delay = 0x3c,
+		.soc_rx_delay = 0x2f,
+		.clk_hz = DWMAC4_MODEL_DEFAULT_CLK_HZ,
+		.ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ,
+	};
+
+	*p = defaults;
 }
 
 /* ---- Create / destroy ---- */
@@ -58,6 +59,7 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 {
 	struct dwmac4_model *m;
 	void *mem;
+	int rc;
 
 	if (p == NULL || p->n_channels < 1 ||
 	    p->n_channels > DWMAC4_MODEL_MAX_CHANNELS ||
@@ -90,33 +92,21 @@ dwmac4_model_create(const struct dwmac4_model_params *p)
 		m->params.ptp_clk_hz = DWMAC4_MODEL_DEFAULT_PTP_CLK_HZ;
 	m->faults[0] = p->faults;
 	m->route_dirty = true;
-	if (pthread_mutex_init(&m->lock, NULL) != 0) {
-		free(m);
-		errno = ENOMEM;
-		return NULL;
-	}
 	if (pthread_mutex_init(&m->viol_lock, NULL) != 0) {
-		pthread_mutex_destroy(&m->lock);
 		free(m);
 		errno = ENOMEM;
 		return NULL;
 	}
-	if (p->nc_emulation && model_nc_attach() != 0) {
+	rc = model_dev_acquire(&m->lock, p->nc_emulation, &m->efds,
+			       p->n_channels);
+	if (rc != 0) {
 		pthread_mutex_destroy(&m->viol_lock);
-		pthread_mutex_destroy(&m->lock);
 		free(m);
-		errno = ENOMEM;
+		errno = -rc;
 		return NULL;
 	}
-	if (model_irq_init(m) != 0) {
-		if (p->nc_emulation)
-			model_nc_detach();
-		pthread_mutex_destroy(&m->viol_lock);
-		pthread_mutex_destroy(&m->lock);
-		free(m);
-		errno = EMFILE;
-		return NULL;
-	}
+	/* irq_race: the first enable sequence is held back. */
+	m->irq_race_armed = true;
 	model_build_reset_table(m);
 	memcpy(m->regs, m->reset_val, sizeof(m->regs));
 	memset(&m->cor, 0, sizeof(m->cor));
@@ -138,10 +128,8 @@ dwmac4_model_destroy(struct dwmac4_model *m)
 	if (m == NULL)
 		return;
 	model_dev_release(&m->thr, m->params.rx_src, m->params.tx_sink,
-			  m->params.nc_emulation);
-	model_irq_fini(m);
+			  m->params.nc_emulation, &m->efds, &m->lock);
 	pthread_mutex_destroy(&m->viol_lock);
-	pthread_mutex_destroy(&m->lock);
 	free(m);
 }
 

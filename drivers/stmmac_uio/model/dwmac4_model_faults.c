@@ -87,7 +87,7 @@ dwmac4_model_get_faults(struct dwmac4_model *m, unsigned int chan,
 static inline uint64_t
 fault_frame(const struct model_rx_frame *f)
 {
-	return f->seq;
+	return f->meta.seq;
 }
 
 static inline uint16_t
@@ -118,9 +118,9 @@ model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
 	uint32_t rbsz = m->rx[f->ch].rbsz, nl;
 	uint64_t frame, r;
 
-	f->flt = 0;
-	f->flt_desc = 0;
-	f->flt_r = 0;
+	f->meta.flt = 0;
+	f->meta.flt_desc = 0;
+	f->meta.flt_r = 0;
 	if ((k->cum_back_ppm | k->ld_no_fd_ppm | k->fd_twice_ppm |
 	     k->fcs_only_ppm | k->stall_ppm | k->dup_ppm | k->skip_ppm |
 	     k->corrupt_ppm) == 0)
@@ -130,27 +130,27 @@ model_fault_rx_plan(struct dwmac4_model *m, struct model_rx_frame *f,
 	/* At most one descriptor-shape fault per frame, in this order. */
 	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CUM_BACK);
 	if (fault_hit(k->cum_back_ppm, r)) {
-		f->flt |= MODEL_FLT_CUM_BACK;
-		f->flt_r = r;
+		f->meta.flt |= MODEL_FLT_CUM_BACK;
+		f->meta.flt_r = r;
 	} else if (fault_hit(k->ld_no_fd_ppm,
 			     fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_LD_NO_FD))) {
-		f->flt |= MODEL_FLT_LD_NO_FD;
+		f->meta.flt |= MODEL_FLT_LD_NO_FD;
 	} else {
 		r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_FD_TWICE);
 		if (fault_hit(k->fd_twice_ppm, r)) {
-			f->flt |= MODEL_FLT_FD_TWICE;
-			f->flt_r = r;
+			f->meta.flt |= MODEL_FLT_FD_TWICE;
+			f->meta.flt_r = r;
 		}
 	}
 	if (fault_hit(k->skip_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_SKIP)))
-		f->flt |= MODEL_FLT_SKIP;
+		f->meta.flt |= MODEL_FLT_SKIP;
 	if (fault_hit(k->dup_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_DUP)))
-		f->flt |= MODEL_FLT_DUP;
+		f->meta.flt |= MODEL_FLT_DUP;
 	if (fault_hit(k->corrupt_ppm,
 		      fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CORRUPT)))
-		f->flt |= MODEL_FLT_CORRUPT;
+		f->meta.flt |= MODEL_FLT_CORRUPT;
 	if (fault_hit(k->stall_ppm, fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_STALL)))
-		f->flt |= MODEL_FLT_STALL;
+		f->meta.flt |= MODEL_FLT_STALL;
 
 	if (rbsz != 0 && fault_hit(k->fcs_only_ppm,
 				   fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_FCS_ONLY))) {
@@ -175,12 +175,12 @@ static bool
 fault_l4_payload(const struct model_rx_frame *f, uint32_t *off, uint32_t *n)
 {
 	const uint8_t *p = f->data;
-	uint32_t pt = f->rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
+	uint32_t pt = f->meta.rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
 	uint32_t l3 = ETHER_HDR_LEN, l4, l4len, hdr, ulen;
 	uint16_t type;
 
-	if (!f->rs1v || !(f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) ||
-	    (f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR |
+	if (!f->meta.rs1v || !(f->meta.rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) ||
+	    (f->meta.rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR |
 			 RDES1_IP_CSUM_BYPASSED)) ||
 	    (pt != DWMAC4_RDES1_PT_UDP && pt != DWMAC4_RDES1_PT_TCP))
 		return false;
@@ -229,21 +229,21 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 	uint32_t d, off, n;
 	uint64_t r;
 
-	if (f->flt == 0)
+	if (f->meta.flt == 0)
 		return;
-	d = fault_ndesc(m, f->ch, f->len);
-	if (f->flt & MODEL_FLT_CUM_BACK) {
+	d = fault_ndesc(m, f->ch, f->meta.len);
+	if (f->meta.flt & MODEL_FLT_CUM_BACK) {
 		/* A middle descriptor (1..d-2), else the last one (d = 2). */
 		if (d < 2)
-			f->flt &= ~MODEL_FLT_CUM_BACK;
+			f->meta.flt &= ~MODEL_FLT_CUM_BACK;
 		else
-			f->flt_desc = d == 2 ? 1 : 1 + (uint32_t)(f->flt_r % (d - 2));
+			f->meta.flt_desc = d == 2 ? 1 : 1 + (uint32_t)(f->meta.flt_r % (d - 2));
 	}
-	if (f->flt & MODEL_FLT_FD_TWICE)
+	if (f->meta.flt & MODEL_FLT_FD_TWICE)
 		/* Fragment of j = 1..d descriptors. */
-		f->flt_desc = 1 + (uint32_t)(f->flt_r % d);
-	if (f->flt & MODEL_FLT_CORRUPT) {
-		f->flt &= ~MODEL_FLT_CORRUPT;
+		f->meta.flt_desc = 1 + (uint32_t)(f->meta.flt_r % d);
+	if (f->meta.flt & MODEL_FLT_CORRUPT) {
+		f->meta.flt &= ~MODEL_FLT_CORRUPT;
 		if (fault_l4_payload(f, &off, &n)) {
 			r = fault_rand(m, f->ch, fault_frame(f), MODEL_FAULT_KNOB_CORRUPT);
 			/* One byte, XOR 1..255: a one's-complement sum sees it. */
@@ -252,8 +252,8 @@ model_fault_rx_ready(struct dwmac4_model *m, struct model_rx_frame *f)
 			MODEL_STAT_ADD(m, rx_fault_corrupt, 1);
 		}
 	}
-	if (f->flt & MODEL_FLT_STALL) {
-		f->flt &= ~MODEL_FLT_STALL;
+	if (f->meta.flt & MODEL_FLT_STALL) {
+		f->meta.flt &= ~MODEL_FLT_STALL;
 		m->flt[f->ch].stall_left = k->stall_polls;
 		MODEL_STAT_ADD(m, rx_fault_stall, 1);
 	}
@@ -271,7 +271,7 @@ model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 	uint32_t seq, tail, next;
 	struct dwmac4_desc *d;
 
-	if (!(f->flt & MODEL_FLT_SKIP))
+	if (!(f->meta.flt & MODEL_FLT_SKIP))
 		return;
 	seq = __atomic_load_n(&r->tail_seq, __ATOMIC_ACQUIRE);
 	if (r->suspended && seq == r->susp_seq)
@@ -290,7 +290,7 @@ model_fault_rx_skip(struct dwmac4_model *m, struct model_rx_frame *f)
 	r->cur = next;
 	model_reg_set(m, DMA_CHAN_CUR_RX_DESC(f->ch),
 		      (uint32_t)model_ring_addr(r, next));
-	f->flt &= ~MODEL_FLT_SKIP;
+	f->meta.flt &= ~MODEL_FLT_SKIP;
 	MODEL_STAT_ADD(m, rx_fault_skip, 1);
 }
 
@@ -299,16 +299,16 @@ model_fault_rx_cut(struct dwmac4_model *m, const struct model_rx_frame *f)
 {
 	(void)m;
 	/* The held descriptor is the fragment's last: write it, no LD. */
-	return (f->flt & MODEL_FLT_FD_TWICE) && f->ndesc + 1 == f->flt_desc;
+	return (f->meta.flt & MODEL_FLT_FD_TWICE) && f->ndesc + 1 == f->meta.flt_desc;
 }
 
 void
 model_fault_rx_restart(struct dwmac4_model *m, struct model_rx_frame *f)
 {
-	if (!(f->flt & MODEL_FLT_FD_TWICE) || f->ndesc != f->flt_desc)
+	if (!(f->meta.flt & MODEL_FLT_FD_TWICE) || f->ndesc != f->meta.flt_desc)
 		return;
 	/* The fragment is written: the frame again, from a new FD. */
-	f->flt &= ~MODEL_FLT_FD_TWICE;
+	f->meta.flt &= ~MODEL_FLT_FD_TWICE;
 	f->done = 0;
 	f->ndesc = 0;
 	MODEL_STAT_ADD(m, rx_fault_fd_twice, 1);
@@ -350,26 +350,26 @@ model_fault_rx_des3(struct dwmac4_model *m, struct model_rx_frame *f,
 {
 	uint32_t prev;
 
-	if (f->flt == 0)
+	if (f->meta.flt == 0)
 		return des3;
 	/* The frame has a descriptor: nothing left to skip. */
-	f->flt &= ~MODEL_FLT_SKIP;
-	if ((f->flt & MODEL_FLT_LD_NO_FD) && (des3 & RDES3_FIRST_DESCRIPTOR)) {
-		f->flt &= ~MODEL_FLT_LD_NO_FD;
+	f->meta.flt &= ~MODEL_FLT_SKIP;
+	if ((f->meta.flt & MODEL_FLT_LD_NO_FD) && (des3 & RDES3_FIRST_DESCRIPTOR)) {
+		f->meta.flt &= ~MODEL_FLT_LD_NO_FD;
 		des3 &= ~RDES3_FIRST_DESCRIPTOR;
 		MODEL_STAT_ADD(m, rx_fault_ld_no_fd, 1);
 	}
-	if ((f->flt & MODEL_FLT_CUM_BACK) && f->ndesc == f->flt_desc) {
+	if ((f->meta.flt & MODEL_FLT_CUM_BACK) && f->ndesc == f->meta.flt_desc) {
 		/* Descriptors before this one were full: PL was ndesc * RBSZ. */
-		f->flt &= ~MODEL_FLT_CUM_BACK;
+		f->meta.flt &= ~MODEL_FLT_CUM_BACK;
 		prev = f->ndesc * m->rx[f->ch].rbsz;
 		des3 = (des3 & ~RDES3_PACKET_SIZE_MASK) |
-		       ((uint32_t)((f->flt_r >> 16) % prev) &
+		       ((uint32_t)((f->meta.flt_r >> 16) % prev) &
 			RDES3_PACKET_SIZE_MASK);
 		MODEL_STAT_ADD(m, rx_fault_cum_back, 1);
 	}
-	if ((f->flt & MODEL_FLT_DUP) && last) {
-		f->flt &= ~MODEL_FLT_DUP;
+	if ((f->meta.flt & MODEL_FLT_DUP) && last) {
+		f->meta.flt &= ~MODEL_FLT_DUP;
 		fault_dup_add(&m->flt[f->ch], f->held_idx, des3);
 	}
 	return des3;
@@ -404,19 +404,19 @@ model_fault_rx_last(struct dwmac4_model *m, struct model_rx_frame *f)
 	}
 
 	r = fault_rand(m, f->ch, frame, MODEL_FAULT_KNOB_CSUM_LIE);
-	if (f->rs1v && (f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) &&
+	if (f->meta.rs1v && (f->meta.rdes1 & (RDES1_IPV4_HEADER | RDES1_IPV6_HEADER)) &&
 	    fault_hit(k->csum_lie_ppm, r)) {
-		uint32_t pt = f->rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
+		uint32_t pt = f->meta.rdes1 & RDES1_IP_PAYLOAD_TYPE_MASK;
 
-		if (f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR))
-			f->rdes1 &= ~(RDES1_IP_HDR_ERROR |
+		if (f->meta.rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR))
+			f->meta.rdes1 &= ~(RDES1_IP_HDR_ERROR |
 				      RDES1_IP_PAYLOAD_ERROR);
 		else if ((pt == DWMAC4_RDES1_PT_UDP ||
 			  pt == DWMAC4_RDES1_PT_TCP) &&
-			 !(f->rdes1 & RDES1_IP_CSUM_BYPASSED))
-			f->rdes1 |= RDES1_IP_PAYLOAD_ERROR;
+			 !(f->meta.rdes1 & RDES1_IP_CSUM_BYPASSED))
+			f->meta.rdes1 |= RDES1_IP_PAYLOAD_ERROR;
 		else
-			f->rdes1 |= RDES1_IP_HDR_ERROR;
+			f->meta.rdes1 |= RDES1_IP_HDR_ERROR;
 		MODEL_STAT_ADD(m, rx_fault_csum_lie, 1);
 	}
 

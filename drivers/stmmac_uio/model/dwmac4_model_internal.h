@@ -109,30 +109,38 @@ struct model_ring {
 	uint64_t stale[(DWMAC4_DMA_RING_LEN_MASK + 1u) / 64u];
 };
 
-/* The received frame the RX engine is working on. */
-struct model_rx_frame {
-	bool active;
-	bool held;		/* a filled descriptor awaits its write-back */
-	uint32_t held_idx;
+/*
+ * What the MAC found and decided for a received frame, which goes with it
+ * through the MTL RX queue (dwmac4_model_mtl.c) to the DMA that stores it.
+ */
+struct model_rx_meta {
 	uint32_t len;		/* bytes to store, FCS included unless stripped */
-	uint32_t done;		/* bytes stored so far */
-	uint32_t ndesc;		/* descriptors written back so far */
 	uint32_t rdes1;		/* checksum and PTP status for the last descriptor */
 	bool rs1v;
 	uint32_t rdes0;		/* the outer VLAN tag (EVLRXS) with RS0V */
 	bool rs0v;
 	/* With RDES1_TIMESTAMP_AVAILABLE: the stamp, for the context descriptor. */
 	uint32_t ts_sec, ts_sub;
-	bool ctx_due;		/* closed; its context descriptor not yet written */
-	bool ioc;		/* a descriptor it used asked for RI */
-	uint32_t fifo_bytes;	/* bytes it still holds in the MTL queue */
-	uint8_t q;		/* the MTL RX queue it was routed to */
-	uint8_t ch;		/* the DMA channel storing it (rxf[ch]) */
 	uint64_t seq;		/* its number: rx_offered when taken */
 	/* Fault plan of this frame (dwmac4_model_faults.c). */
 	uint32_t flt;		/* MODEL_FLT_* bits still to apply */
 	uint32_t flt_desc;	/* cum_back: lying descriptor; fd_twice: fragment length */
 	uint64_t flt_r;		/* random bits of the plan */
+};
+
+/* The received frame the RX engine is working on. */
+struct model_rx_frame {
+	bool active;
+	bool held;		/* a filled descriptor awaits its write-back */
+	uint32_t held_idx;
+	uint32_t done;		/* bytes stored so far */
+	uint32_t ndesc;		/* descriptors written back so far */
+	bool ctx_due;		/* closed; its context descriptor not yet written */
+	bool ioc;		/* a descriptor it used asked for RI */
+	uint32_t fifo_bytes;	/* bytes it still holds in the MTL queue */
+	uint8_t q;		/* the MTL RX queue it was routed to */
+	uint8_t ch;		/* the DMA channel storing it (rxf[ch]) */
+	struct model_rx_meta meta;
 	uint8_t data[DWMAC4_MODEL_MAX_FRAME + 16];
 };
 
@@ -159,10 +167,7 @@ struct model_fault_state {
 struct model_mtl_rxq {
 	struct {
 		uint32_t off;		/* first byte in buf */
-		uint32_t len, rdes1, flt, flt_desc;
-		uint64_t flt_r, seq;
-		uint32_t ts_sec, ts_sub, rdes0;
-		bool rs1v, rs0v;
+		struct model_rx_meta meta;
 	} ent[MODEL_MTL_RXQ_FRAMES];
 	uint32_t head, tail;		/* free-running entry indices */
 	uint32_t bytes;			/* held */
@@ -661,8 +666,6 @@ void model_rx_wb_flush(struct dwmac4_model *m);
 
 /* ---- Interrupt lines (dwmac4_model_irq.c) ---- */
 
-int model_irq_init(struct dwmac4_model *m);
-void model_irq_fini(struct dwmac4_model *m);
 /* Re-evaluates channel @p ch's line after a status or enable change. */
 void model_irq_eval(struct dwmac4_model *m, unsigned int ch);
 /*

@@ -260,19 +260,6 @@ _Static_assert(DWMAC4_MODEL_MAX_CHANNELS <= MODEL_EFD_LINES_MAX,
 	       "an fd per channel line");
 
 int
-model_irq_init(struct dwmac4_model *m)
-{
-	m->irq_race_armed = true;
-	return model_efds_open(&m->efds, m->params.n_channels);
-}
-
-void
-model_irq_fini(struct dwmac4_model *m)
-{
-	model_efds_close(&m->efds);
-}
-
-int
 dwmac4_model_irq_fd(struct dwmac4_model *m, unsigned int ch)
 {
 	if (ch >= m->params.n_channels || m->efds.line[ch] < 0)

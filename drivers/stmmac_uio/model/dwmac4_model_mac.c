@@ -247,11 +247,11 @@ model_mac_rx(struct dwmac4_model *m)
 		if (rc == 0)
 			return MODEL_WORK_NONE;
 		MODEL_STAT_ADD(m, rx_offered, 1);
-		f->seq = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
+		f->meta.seq = __atomic_load_n(&m->stats.rx_offered, __ATOMIC_RELAXED);
 		n = (uint32_t)rc;
 		/* model_link_events=: the link changes as this frame arrives. */
 		if (__builtin_expect(m->link_ev_next < m->params.nb_link_events, 0)) {
-			model_link_events_run(m, f->seq);
+			model_link_events_run(m, f->meta.seq);
 			can = model_link_up(m) &&
 			      (model_reg_get(m, GMAC_CONFIG) & GMAC_CONFIG_RE);
 		}
@@ -303,24 +303,24 @@ model_mac_rx(struct dwmac4_model *m)
 		f->ch = rt->q2ch[q];
 		n = model_fault_rx_plan(m, f, n);
 		cfg = model_reg_get(m, GMAC_CONFIG);
-		f->rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
-		f->rdes1 = f->rs1v ? ipc_classify(f->data, n) : 0;
+		f->meta.rs1v = (cfg & GMAC_CONFIG_IPC) != 0;
+		f->meta.rdes1 = f->meta.rs1v ? ipc_classify(f->data, n) : 0;
 		/* The timestamp unit: PTP status, the stamp at reception. */
-		ptp = model_ptp_rx_status(m, f->data, n, &f->ts_sec, &f->ts_sub);
+		ptp = model_ptp_rx_status(m, f->data, n, &f->meta.ts_sec, &f->meta.ts_sub);
 		if (ptp != 0) {
-			f->rdes1 |= ptp;
-			f->rs1v = true;
+			f->meta.rdes1 |= ptp;
+			f->meta.rs1v = true;
 		}
-		if ((f->rdes1 & (RDES1_IPV4_HEADER | RDES1_IP_HDR_ERROR)) ==
+		if ((f->meta.rdes1 & (RDES1_IPV4_HEADER | RDES1_IP_HDR_ERROR)) ==
 		    RDES1_IPV4_HEADER)
 			model_mmc_add(m, DWMAC4_MMC_RX_IPV4_GD, 1);
-		if ((f->rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
+		if ((f->meta.rdes1 & (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) &&
 		    !(model_reg_get(m, MTL_CHAN_RX_OP_MODE(q)) &
 		      MTL_OP_MODE_DIS_TCP_EF)) {
 			MODEL_STAT_ADD(m, rx_dropped_csum, 1);
 			return MODEL_WORK_FRAME;
 		}
-		f->len = n;
+		f->meta.len = n;
 		/*
 		 * The FCS reaches host memory only when the MAC does not strip
 		 * it; frames from the sources are always good, so it is
@@ -329,12 +329,12 @@ model_mac_rx(struct dwmac4_model *m)
 		 */
 		if (!(cfg & (GMAC_CONFIG_CST | GMAC_CONFIG_ACS))) {
 			model_crc32_fcs(f->data, n, f->data + n);
-			f->len += MODEL_FCS_LEN;
+			f->meta.len += MODEL_FCS_LEN;
 		}
 		/* The tag to RDES0, stripped: routing and checks saw it. */
 		model_vlan_rx_strip(m, f, vlan_hit);
 		/* Store and forward: a frame larger than the queue never fits. */
-		if (f->len > rt->rxq_size[q]) {
+		if (f->meta.len > rt->rxq_size[q]) {
 			model_mtl_rx_overflow(m, q);
 			return MODEL_WORK_FRAME;
 		}

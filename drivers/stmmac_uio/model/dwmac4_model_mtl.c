@@ -129,24 +129,14 @@ model_mtl_rx_push(struct dwmac4_model *m, const struct model_rx_frame *f)
 	struct model_mtl_rxq *q = &m->mtl_rxq[f->q];
 	uint32_t i = q->tail % MODEL_MTL_RXQ_FRAMES;
 
-	if (q->bytes + f->len > model_route_get(m)->rxq_size[f->q] ||
+	if (q->bytes + f->meta.len > model_route_get(m)->rxq_size[f->q] ||
 	    q->tail - q->head == MODEL_MTL_RXQ_FRAMES)
 		return false;
 	q->ent[i].off = q->wr;
-	q->ent[i].len = f->len;
-	q->ent[i].rdes1 = f->rdes1;
-	q->ent[i].rs1v = f->rs1v;
-	q->ent[i].rdes0 = f->rdes0;
-	q->ent[i].rs0v = f->rs0v;
-	q->ent[i].ts_sec = f->ts_sec;
-	q->ent[i].ts_sub = f->ts_sub;
-	q->ent[i].flt = f->flt;
-	q->ent[i].flt_desc = f->flt_desc;
-	q->ent[i].flt_r = f->flt_r;
-	q->ent[i].seq = f->seq;
-	ring_copy(q, q->wr, (uint8_t *)(uintptr_t)f->data, f->len, true);
-	q->wr = (q->wr + f->len) % DWMAC4_MODEL_FIFO_BYTES;
-	q->bytes += f->len;
+	q->ent[i].meta = f->meta;
+	ring_copy(q, q->wr, (uint8_t *)(uintptr_t)f->data, f->meta.len, true);
+	q->wr = (q->wr + f->meta.len) % DWMAC4_MODEL_FIFO_BYTES;
+	q->bytes += f->meta.len;
 	__atomic_store_n(&q->tail, q->tail + 1u, __ATOMIC_RELEASE);
 	return true;
 }
@@ -161,20 +151,10 @@ model_mtl_rx_pop(struct dwmac4_model *m, unsigned int qn,
 	if (q->head == q->tail)
 		return false;
 	f->q = (uint8_t)qn;
-	f->len = q->ent[i].len;
-	f->rdes1 = q->ent[i].rdes1;
-	f->rs1v = q->ent[i].rs1v;
-	f->rdes0 = q->ent[i].rdes0;
-	f->rs0v = q->ent[i].rs0v;
-	f->ts_sec = q->ent[i].ts_sec;
-	f->ts_sub = q->ent[i].ts_sub;
-	f->flt = q->ent[i].flt;
-	f->flt_desc = q->ent[i].flt_desc;
-	f->flt_r = q->ent[i].flt_r;
-	f->seq = q->ent[i].seq;
-	ring_copy(q, q->ent[i].off, f->data, f->len, false);
+	f->meta = q->ent[i].meta;
+	ring_copy(q, q->ent[i].off, f->data, f->meta.len, false);
 	/* Its bytes stay in the queue until the DMA starts storing it. */
-	f->fifo_bytes = f->len;
+	f->fifo_bytes = f->meta.len;
 	__atomic_store_n(&q->head, q->head + 1u, __ATOMIC_RELEASE);
 	return true;
 }

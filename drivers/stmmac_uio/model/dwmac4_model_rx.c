@@ -87,8 +87,8 @@ rx_take_desc(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t *idx,
 				r->cur, (unsigned long long)addr, des3);
 		goto unavailable;
 	}
-	*buf = model_dma_xlate(m, addr, r->rbsz_zero && f->len - f->done < r->rbsz ?
-			       f->len - f->done : r->rbsz, "RX buffer");
+	*buf = model_dma_xlate(m, addr, r->rbsz_zero && f->meta.len - f->done < r->rbsz ?
+			       f->meta.len - f->done : r->rbsz, "RX buffer");
 	if (*buf == NULL)
 		goto fatal;
 	f->ioc |= (des3 & RDES3_INT_ON_COMPLETION_EN) != 0;
@@ -114,7 +114,7 @@ static void
 rx_fill(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t idx,
 	uint8_t *buf)
 {
-	uint32_t chunk = f->len - f->done;
+	uint32_t chunk = f->meta.len - f->done;
 
 	if (chunk > m->rx[f->ch].rbsz)
 		chunk = m->rx[f->ch].rbsz;
@@ -160,14 +160,14 @@ rx_write_back(struct dwmac4_model *m, struct model_rx_frame *f, bool last,
 		des3 |= RDES3_FIRST_DESCRIPTOR;
 	if (last) {
 		des3 |= RDES3_LAST_DESCRIPTOR | err;
-		if (f->rs1v) {
+		if (f->meta.rs1v) {
 			des3 |= RDES3_RDES1_VALID;
-			rdes1 = f->rdes1;
+			rdes1 = f->meta.rdes1;
 		}
 		/* The outer VLAN tag (EVLRXS, dwmac4_model_vlan.c). */
-		if (f->rs0v) {
+		if (f->meta.rs0v) {
 			des3 |= RDES3_RDES0_VALID;
-			rdes0 = f->rdes0;
+			rdes0 = f->meta.rdes0;
 		}
 	}
 	des3 = model_fault_rx_des3(m, f, last, des3);	/* dwmac4_model_faults.c */
@@ -228,7 +228,7 @@ rx_write_ctx(struct dwmac4_model *m, struct model_rx_frame *f)
 	if (d == NULL)
 		return true;
 	if (m->params.wb_batch > 1) {
-		struct dwmac4_desc w = { htole32(f->ts_sub), htole32(f->ts_sec),
+		struct dwmac4_desc w = { htole32(f->meta.ts_sub), htole32(f->meta.ts_sec),
 					 0, 0 };
 
 		if (m->wb_n == MODEL_WB_MAX)
@@ -239,7 +239,7 @@ rx_write_ctx(struct dwmac4_model *m, struct model_rx_frame *f)
 		m->wb[m->wb_n].des3 = RDES3_CONTEXT_DESCRIPTOR;
 		m->wb_n++;
 	} else {
-		desc_write_back(m, d, f->ts_sub, f->ts_sec, 0,
+		desc_write_back(m, d, f->meta.ts_sub, f->meta.ts_sec, 0,
 				RDES3_CONTEXT_DESCRIPTOR);
 	}
 	MODEL_STAT_ADD(m, rx_ctx_desc, 1);
@@ -280,7 +280,7 @@ rx_close(struct dwmac4_model *m, struct model_rx_frame *f, uint32_t err)
 	MODEL_STAT_ADD(m, rx_delivered, 1);
 	if (err)
 		MODEL_STAT_ADD(m, rx_delivered_err, 1);
-	f->ctx_due = f->rs1v && (f->rdes1 & RDES1_TIMESTAMP_AVAILABLE);
+	f->ctx_due = f->meta.rs1v && (f->meta.rdes1 & RDES1_TIMESTAMP_AVAILABLE);
 	if (f->ctx_due && !rx_write_ctx(m, f))
 		return MODEL_WORK_NONE;
 	rx_done(m, f);
@@ -345,7 +345,7 @@ rx_continue(struct dwmac4_model *m, unsigned int ch)
 		}
 		rx_fill(m, f, idx, buf);
 	}
-	while (f->done < f->len || model_fault_rx_cut(m, f)) {
+	while (f->done < f->meta.len || model_fault_rx_cut(m, f)) {
 		/*
 		 * Step 3: a descriptor is closed only once the next one is
 		 * secured, so that a frame cut short can end on an LD.
@@ -380,7 +380,7 @@ rx_stamp(struct dwmac4_model *m, struct model_rx_frame *f)
 	const struct model_traffic_src *src = m->params.rx_src;
 	uint64_t t;
 
-	if (src == NULL || src->stamp_off == 0 || f->len < src->stamp_off + 8u)
+	if (src == NULL || src->stamp_off == 0 || f->meta.len < src->stamp_off + 8u)
 		return;
 	t = model_tsc();
 	memcpy(f->data + src->stamp_off, &t, sizeof(t));

@@ -109,22 +109,22 @@ model_vlan_rx_strip(struct dwmac4_model *m, struct model_rx_frame *f,
 	uint32_t vt = model_reg_get(m, GMAC_VLAN_TAG), evls;
 	uint8_t *p = f->data;
 
-	f->rs0v = false;
-	f->rdes0 = 0;
-	if (f->len < VLAN_TAG_OFF + VLAN_HLEN + 2u ||
+	f->meta.rs0v = false;
+	f->meta.rdes0 = 0;
+	if (f->meta.len < VLAN_TAG_OFF + VLAN_HLEN + 2u ||
 	    be16_at(p + VLAN_TAG_OFF) != VLAN_TPID)
 		return;
 	if (vt & GMAC_VLAN_TAG_CTRL_EVLRXS) {
-		f->rdes0 = be16_at(p + VLAN_TAG_OFF + 2u);
-		f->rs0v = true;
+		f->meta.rdes0 = be16_at(p + VLAN_TAG_OFF + 2u);
+		f->meta.rs0v = true;
 	}
 	evls = vt & GMAC_VLAN_TAG_CTRL_EVLS_MASK;
 	if (evls == GMAC_VLAN_TAG_STRIP_ALL ||
 	    (evls == GMAC_VLAN_TAG_STRIP_PASS && hit) ||
 	    (evls == GMAC_VLAN_TAG_STRIP_FAIL && !hit)) {
 		memmove(p + VLAN_TAG_OFF, p + VLAN_TAG_OFF + VLAN_HLEN,
-			f->len - VLAN_TAG_OFF - VLAN_HLEN);
-		f->len -= VLAN_HLEN;
+			f->meta.len - VLAN_TAG_OFF - VLAN_HLEN);
+		f->meta.len -= VLAN_HLEN;
 		MODEL_STAT_ADD(m, rx_vlan_stripped, 1);
 	}
 }

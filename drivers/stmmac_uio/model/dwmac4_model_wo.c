@@ -87,7 +87,7 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	if (!last)
 		return rdes1;
 	/* The frame's number (rx_offered when taken), as for every knob. */
-	frame = f->seq;
+	frame = f->meta.seq;
 	if (!fault_hit(m->params.fault_wo_ppm,
 		       fault_rand(m, 0, frame, MODEL_FAULT_KNOB_WO)))
 		return rdes1;
@@ -98,9 +98,9 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 	 * stored; f->done may carry a length lie).
 	 */
 	used = (uint64_t)f->ndesc * rbsz;
-	if (rbsz == 0 || used >= f->len)
+	if (rbsz == 0 || used >= f->meta.len)
 		return rdes1;
-	chunk = f->len - (uint32_t)used < rbsz ? f->len - (uint32_t)used : rbsz;
+	chunk = f->meta.len - (uint32_t)used < rbsz ? f->meta.len - (uint32_t)used : rbsz;
 	iova = (uint64_t)model_mem_load32(m, &d->des1) << 32 |
 	       model_mem_load32(m, &d->des0);
 	buf = model_dma_xlate(m, iova, chunk, "RX buffer (write-ordering)");
@@ -114,12 +114,12 @@ model_wo_write_back(struct dwmac4_model *m, const struct model_rx_frame *f,
 		poison[i] = rec->head[i] ^ MODEL_WO_POISON;
 	model_mem_write(m, buf, poison, rec->head_len);
 	/* RDES1 means something only with RS1V: poison it only then. */
-	rec->rdes1_held = f->rs1v;
+	rec->rdes1_held = f->meta.rs1v;
 	rec->rdes1 = rdes1;
 	rec->pending = true;
 	wo->order[wo->n_pending++] = (uint16_t)idx;
 	MODEL_STAT_ADD(m, rx_fault_wo, 1);
-	if (!f->rs1v)
+	if (!f->meta.rs1v)
 		return rdes1;
 	return (rdes1 ^ (RDES1_IP_HDR_ERROR | RDES1_IP_PAYLOAD_ERROR)) |
 	       RDES1_IPV4_HEADER | RDES1_IPV6_HEADER;

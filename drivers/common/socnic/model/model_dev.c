@@ -1,19 +1,46 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /* What every family's device model shares around its state (model_dev.h). */
+#include <errno.h>
+
 #include "model_dev.h"
+#include "model_efd.h"
 #include "model_iommu.h"
 #include "model_nc.h"
 #include "model_thread.h"
 #include "model_traffic.h"
 
+int
+model_dev_acquire(pthread_mutex_t *lock, bool nc, struct model_efds *efds,
+		  unsigned int nb_lines)
+{
+	int rc;
+
+	if (pthread_mutex_init(lock, NULL) != 0)
+		return -ENOMEM;
+	if (nc && model_nc_attach() != 0) {
+		pthread_mutex_destroy(lock);
+		return -ENOMEM;
+	}
+	rc = model_efds_open(efds, nb_lines);
+	if (rc != 0) {
+		if (nc)
+			model_nc_detach();
+		pthread_mutex_destroy(lock);
+	}
+	return rc;
+}
+
 void
 model_dev_release(struct model_thread *thr, struct model_traffic_src *src,
-		  struct model_traffic_sink *sink, bool nc)
+		  struct model_traffic_sink *sink, bool nc,
+		  struct model_efds *efds, pthread_mutex_t *lock)
 {
 	model_thread_stop(thr);
 	model_traffic_destroy(src, sink);
 	if (nc)
 		model_nc_detach();
+	model_efds_close(efds);
+	pthread_mutex_destroy(lock);
 }
 
 int

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * What every family's device model does the same way around its own
- * state: the order of its teardown and the lock around its DMA window's
- * changes. NIC-neutral; each model keeps its registers, engines and
+ * state: what it holds besides its memory, taken at create and released
+ * in order at destroy, and the lock around its DMA window's changes. NIC-neutral; each model keeps its registers, engines and
  * interrupt lines.
  */
 #ifndef SOCRX_MODEL_DEV_H
@@ -16,20 +16,32 @@
 extern "C" {
 #endif
 
+struct model_efds;
 struct model_iommu;
 struct model_thread;
 struct model_traffic_src;
 struct model_traffic_sink;
 
 /*
- * The first half of a model's destroy: its engine thread stopped, so
+ * What a model holds besides its memory, taken at its create: its lock
+ * @p lock; with @p nc, a hold on the non-coherent interconnect
+ * (model_nc_attach()); its interrupt lines @p efds, @p nb_lines of them
+ * and the misc one (model_efds_open()). 0, or -errno (-ENOMEM for the
+ * lock or the interconnect) with none of them held.
+ */
+int model_dev_acquire(pthread_mutex_t *lock, bool nc, struct model_efds *efds,
+		      unsigned int nb_lines);
+
+/*
+ * A model's destroy but for its own state: its engine thread stopped, so
  * nothing moves a frame any more; then its traffic @p src and @p sink
- * (the model's since create) destroyed; then, with @p nc, the model's
- * hold on the non-coherent interconnect (model_nc_attach() at create)
- * released. The model then frees its own state.
+ * (the model's since create) destroyed; then what model_dev_acquire()
+ * took released: with @p nc the hold on the interconnect, the interrupt
+ * lines @p efds, the lock @p lock. The model then frees its own state.
  */
 void model_dev_release(struct model_thread *thr, struct model_traffic_src *src,
-		       struct model_traffic_sink *sink, bool nc);
+		       struct model_traffic_sink *sink, bool nc,
+		       struct model_efds *efds, pthread_mutex_t *lock);
 
 /*
  * model_iommu_unmap() of window @p w under the model's lock @p lock,

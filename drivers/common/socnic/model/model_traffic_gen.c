@@ -411,21 +411,19 @@ model_gen_peer_mac(const uint8_t dst[6], uint8_t src[6])
 void
 model_gen_params_init(struct model_gen_params *p)
 {
-	static const uint8_t dst[6] = { 0x02, 0, 0, 0, 0, 0x01 };
+	/* What model_traffic.h says; the rest 0. */
+	static const struct model_gen_params defaults = {
+		.dst_mac = { 0x02, 0, 0, 0, 0, 0x01 },
+		.l4_proto = GEN_PROTO_UDP,
+		.flows = 1,
+		.size = MODEL_GEN_SIZE_FIXED,
+		.len_min = 64,
+		.len_max = 64,
+		.seed = 1,
+	};
 
-	memset(p, 0, sizeof(*p));
-	memcpy(p->dst_mac, dst, 6);
+	*p = defaults;
 	model_gen_peer_mac(p->dst_mac, p->src_mac);
-	p->ipv6 = false;
-	p->l4_proto = GEN_PROTO_UDP;
-	p->flows = 1;
-	p->size = MODEL_GEN_SIZE_FIXED;
-	p->len_min = 64;
-	p->len_max = 64;
-	p->bad_l4_permille = 0;
-	p->count = 0;
-	p->rate_pps = 0;
-	p->seed = 1;
 }
 
 struct model_traffic_src *
