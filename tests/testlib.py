@@ -84,12 +84,27 @@ def interrupt(p, timeout=60):
         return p.wait()
 
 
+def build_once(top, binary, what, build):
+    """@binary, made by @build() (which returns (ok, its output)) in @top
+    unless an earlier run made it: under @top's lock, as the tests that
+    need it may run at once. @what names it in the check that the build
+    passed. The binary, or None (checked)."""
+    os.makedirs(top, exist_ok=True)
+    with open(os.path.join(top, ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.access(binary, os.X_OK):
+            return binary
+        ok, out = build()
+    check(ok, "%s builds against the installed libdpdk" % what, out)
+    return binary if ok else None
+
+
 def build_dpdk_testpmd(examples, builddir, defines):
     """DPDK's testpmd built from the sources the examples cache @examples
     keeps (test-pmd, from the installed version's source package) into
     @builddir/dpdk-testpmd-NAME with each of @defines (e.g.
     RTE_LIBRTE_IEEE1588, which Debian's dpdk-testpmd is built without),
-    against the installed libdpdk; once, under a lock. The driver-specific
+    against the installed libdpdk; once (build_once()). The driver-specific
     commands (RTE_NET_*: their drivers' private headers) and JSON flow
     items are left out. The binary; None when the cache has no sources
     (no source package was served); a failed build is checked."""
@@ -99,11 +114,8 @@ def build_dpdk_testpmd(examples, builddir, defines):
     name = "-".join(d.lower() for d in defines) or "plain"
     top = os.path.join(builddir, "dpdk-testpmd-" + name)
     binary = os.path.join(top, "dpdk-testpmd")
-    os.makedirs(top, exist_ok=True)
-    with open(os.path.join(top, ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if os.access(binary, os.X_OK):
-            return binary
+
+    def build():
         sources = sorted(f for f in os.listdir(src) if f.endswith(".c"))
         nets = set()
         for f in sources + sorted(f for f in os.listdir(src) if f.endswith(".h")):
@@ -136,34 +148,28 @@ def build_dpdk_testpmd(examples, builddir, defines):
         with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
             runs = list(pool.map(compile_one, sources))
         out = "".join(r.stdout for r in runs)
-        ok = all(r.returncode == 0 for r in runs)
-        if ok:
-            p = subprocess.run(cc + ["-o", binary + ".tmp"] +
-                               [os.path.join(top, f[:-2] + ".o") for f in sources] +
-                               libs + ["-lm"],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               universal_newlines=True)
-            out += p.stdout
-            ok = p.returncode == 0
-        if ok:
+        if not all(r.returncode == 0 for r in runs):
+            return False, out
+        p = subprocess.run(cc + ["-o", binary + ".tmp"] +
+                           [os.path.join(top, f[:-2] + ".o") for f in sources] +
+                           libs + ["-lm"],
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           universal_newlines=True)
+        if p.returncode == 0:
             os.rename(binary + ".tmp", binary)
-    check(ok, "testpmd (%s) builds against the installed libdpdk" % " ".join(defines), out)
-    return binary if ok else None
+        return p.returncode == 0, out + p.stdout
+    return build_once(top, binary, "testpmd (%s)" % " ".join(defines), build)
 
 
 def build_dpdk_example(examples, builddir, name):
     """DPDK's examples/@name and examples/common copied from the examples
     cache @examples into @builddir/dpdk-examples and made there with their
-    own Makefile against the installed libdpdk, once; under a lock, as
-    the tests that build two examples may run at once. The binary, or
-    None (checked)."""
+    own Makefile against the installed libdpdk; once (build_once()). The
+    binary, or None (checked)."""
     top = os.path.join(builddir, "dpdk-examples")
     binary = os.path.join(top, name, "build", name)
-    os.makedirs(top, exist_ok=True)
-    with open(os.path.join(top, ".lock"), "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        if os.access(binary, os.X_OK):
-            return binary
+
+    def build():
         for d in (name, "common"):
             dst = os.path.join(top, d)
             if d == "common" and os.path.isdir(dst):
@@ -173,6 +179,5 @@ def build_dpdk_example(examples, builddir, name):
         p = subprocess.run(["make", "-C", os.path.join(top, name),
                             "PKGCONF=pkg-config"], stdout=subprocess.PIPE,
                            stderr=subprocess.STDOUT, universal_newlines=True)
-    check(p.returncode == 0, "%s builds against the installed libdpdk" % name,
-          p.stdout)
-    return binary if p.returncode == 0 else None
+        return p.returncode == 0, p.stdout
+    return build_once(top, binary, name, build)

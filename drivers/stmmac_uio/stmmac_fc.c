@@ -109,14 +109,15 @@ stmmac_fc_apply(struct rte_eth_dev *dev)
 			fc->mode == RTE_ETH_FC_FULL;
 	const bool rx = fc->mode == RTE_ETH_FC_RX_PAUSE ||
 			fc->mode == RTE_ETH_FC_FULL;
+	const uint32_t size = stmmac_fc_queue_bytes(dev);
 	uint32_t rfa, rfd;
 	uint16_t q;
 
-	if (!stmmac_fc_fields(fc, stmmac_fc_queue_bytes(dev), &rfa, &rfd) &&
-	    tx && fc->high_water != 0)
+	if (!stmmac_fc_fields(fc, size, &rfa, &rfd) && tx &&
+	    fc->high_water != 0)
 		PMD_DRV_LOG(WARNING, "%s: flow control water marks %u/%u bytes do not fit an RX queue of %u bytes: Linux's thresholds used; set them again",
 			    dev->data->name, fc->high_water, fc->low_water,
-			    stmmac_fc_queue_bytes(dev));
+			    size);
 
 	socnic_write32(be, GMAC_RX_FLOW_CTRL, rx ? GMAC_RX_FLOW_CTRL_RFE : 0);
 	for (q = 0; q < dev->data->nb_tx_queues; q++)
