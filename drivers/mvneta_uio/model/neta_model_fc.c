@@ -81,10 +81,19 @@ neta_fc_tx_paused(struct neta_model *m)
 	return false;
 }
 
+/*
+ * The thread's timer: the pause's end while it is ahead. One that has
+ * passed is no timer any more, though the arbiter clears it only at its
+ * next call (neta_fc_tx_paused(), under the lock: a store here could
+ * erase a PAUSE just received).
+ */
 uint64_t
 neta_fc_deadline_ns(struct neta_model *m)
 {
-	return __atomic_load_n(&m->fc.tx_pause_until_ns, __ATOMIC_RELAXED);
+	uint64_t until = __atomic_load_n(&m->fc.tx_pause_until_ns,
+					 __ATOMIC_RELAXED);
+
+	return until != 0 && neta_now_ns(m) < until ? until : 0;
 }
 
 /* A PAUSE frame of @p quanta from the station address onto the wire. */
