@@ -698,6 +698,7 @@ test_coherent(void)
  */
 static const struct model_nc_domain *join_own;
 static unsigned int join_calls[3];	/* attach, device accesses, maintenance */
+static bool join_map_fails;		/* its map refuses (-ENOMEM) */
 
 static int
 join_attach(void)
@@ -721,6 +722,8 @@ join_users(void)
 static int
 join_map(void *va, size_t len)
 {
+	if (join_map_fails)
+		return -ENOMEM;
 	return join_own->map(va, len);
 }
 
@@ -770,7 +773,9 @@ static void
 test_join(void)
 {
 	const char *t = "join";
-	struct model_nc_domain other, bad;
+	/* Static: the copy stays joined to it after the test. */
+	static struct model_nc_domain other;
+	struct model_nc_domain bad;
 	uint8_t frame[120];
 	struct fix f;
 
@@ -810,6 +815,33 @@ test_join(void)
 	CHECK_EQ_U(model_nc_join(join_own), -EBUSY, "%s: no second join", t);
 }
 
+/*
+ * A DMA map whose shadow the interconnect cannot take fails whole: the
+ * IOMMU region mapped before it is gone again, so the same range maps
+ * once the interconnect has room. Runs in the joined domain (test_join()).
+ */
+static void
+test_map_nc_fails(void)
+{
+	const char *t = "map_nc_fails";
+	static uint8_t extra[4096] __attribute__((aligned(4096)));
+	const uint64_t iova = ARENA_IOVA + 2ull * ARENA_SIZE;
+	struct fix f;
+
+	fix_init(&f, true, 6, 2, false);
+	join_map_fails = true;
+	CHECK_EQ_U(dwmac4_model_dma_map(f.m, extra, iova, sizeof(extra)),
+		   -ENOMEM, "%s: the shadow's failure returned", t);
+	CHECK_EQ_U(dwmac4_model_dma_unmap(f.m, iova), -ENOENT,
+		   "%s: nothing left mapped", t);
+	join_map_fails = false;
+	CHECK_EQ_U(dwmac4_model_dma_map(f.m, extra, iova, sizeof(extra)), 0,
+		   "%s: the same range maps later", t);
+	CHECK_EQ_U(dwmac4_model_dma_unmap(f.m, iova), 0, "%s: unmapped", t);
+	CHECK_EQ_U(stats(&f).violations, 0, "%s: no violation", t);
+	fix_fini(&f);
+}
+
 int
 main(void)
 {
@@ -827,5 +859,6 @@ main(void)
 	test_two_models_share_dram();
 	test_coherent();
 	test_join();
+	test_map_nc_fails();
 	return harness_result("test_model_nc");
 }

@@ -29,6 +29,7 @@
 #include "model_fixture.h"
 #include "neta_model_drv.h"
 #include "neta_model_frames.h"
+#include "neta_model_internal.h"
 
 static struct model_fixture_qsrc *
 open_src(struct drv *d)
@@ -515,11 +516,16 @@ test_pause_received(void)
 			neta_model_step(d.m, 8);
 			CHECK_EQ_U(drv_stats(&d).tx_frames, 0,
 				   "pause: the transmitter waits");
+			CHECK(neta_fc_deadline_ns(d.m) != 0,
+			      "pause: the thread's timer runs");
 			neta_model_clock_advance(d.m, 5119);
 			neta_model_step(d.m, 8);
 			CHECK_EQ_U(drv_stats(&d).tx_frames, 0,
 				   "pause: still, 1 ns before the end");
 			neta_model_clock_advance(d.m, 1);
+			/* Before the arbiter runs again: no expired timer. */
+			CHECK_EQ_U(neta_fc_deadline_ns(d.m), 0,
+				   "pause: no timer once it ended");
 		}
 		neta_model_step(d.m, 8);
 		CHECK_EQ_U(drv_stats(&d).tx_frames, 1, "pause (fc %d): sent", on);

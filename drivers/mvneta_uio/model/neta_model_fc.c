@@ -81,10 +81,19 @@ neta_fc_tx_paused(struct neta_model *m)
 	return false;
 }
 
+/*
+ * The thread's timer: the pause's end while it is ahead. One that has
+ * passed is no timer any more, though the arbiter clears it only at its
+ * next call (neta_fc_tx_paused(), under the lock: a store here could
+ * erase a PAUSE just received).
+ */
 uint64_t
 neta_fc_deadline_ns(struct neta_model *m)
 {
-	return __atomic_load_n(&m->fc.tx_pause_until_ns, __ATOMIC_RELAXED);
+	uint64_t until = __atomic_load_n(&m->fc.tx_pause_until_ns,
+					 __ATOMIC_RELAXED);
+
+	return until != 0 && neta_now_ns(m) < until ? until : 0;
 }
 
 /* A PAUSE frame of @p quanta from the station address onto the wire. */
@@ -107,23 +116,42 @@ fc_send(struct neta_model *m, uint32_t quanta)
 	NETA_STAT_ADD(m, tx_pause_frames, 1);
 }
 
-/* Whether an enabled RX queue could not take two of the largest frames. */
+/* Whether enabled RX queue @p q could not take two of the largest frames. */
 static bool
-fc_short_of_room(const struct neta_model *m)
+fc_short_of_room(const struct neta_model *m, unsigned int q)
 {
-	const struct neta_rxq *rq;
-	uint32_t need, max = neta_rx_max_size(m);
+	const struct neta_rxq *rq = &m->rxq[q];
+	uint32_t need;
+
+	if (!rq->enabled || rq->hung || rq->buf_size == 0)
+		return false;
+	need = 2u * ((neta_rx_max_size(m) + rq->buf_size - 1) / rq->buf_size);
+	return rq->non_occupied < (need < rq->size ? need : rq->size);
+}
+
+/*
+ * The room is noted where it changes, not looked up for each frame the
+ * partner offers: the engine asks for every frame, and while the partner
+ * holds, at every pass.
+ */
+_Static_assert(MVNETA_MAX_RXQ <= 8, "fc.short_q has a bit per RX queue");
+
+void
+neta_fc_room(struct neta_model *m, unsigned int q)
+{
+	if (fc_short_of_room(m, q))
+		m->fc.short_q |= (uint8_t)(1u << q);
+	else
+		m->fc.short_q &= (uint8_t)~(1u << q);
+}
+
+void
+neta_fc_room_all(struct neta_model *m)
+{
 	unsigned int q;
 
-	for (q = 0; q < MVNETA_MAX_RXQ; q++) {
-		rq = &m->rxq[q];
-		if (!rq->enabled || rq->hung || rq->buf_size == 0)
-			continue;
-		need = 2u * ((max + rq->buf_size - 1) / rq->buf_size);
-		if (rq->non_occupied < (need < rq->size ? need : rq->size))
-			return true;
-	}
-	return false;
+	for (q = 0; q < MVNETA_MAX_RXQ; q++)
+		neta_fc_room(m, q);
 }
 
 bool
@@ -135,7 +163,7 @@ neta_fc_partner_waits(struct neta_model *m)
 		m->fc.xoff = false;
 		return false;
 	}
-	short_of_room = fc_short_of_room(m);
+	short_of_room = m->fc.short_q != 0;
 	if (short_of_room && !m->fc.xoff) {
 		m->fc.xoff = true;
 		/* The frame on its way still comes. */

@@ -124,12 +124,14 @@ struct neta_model {
 	/*
 	 * 802.3x flow control (neta_model_fc.c): the transmitter paused
 	 * until (0: not; atomic, the thread's deadline reads it), XOFF sent,
-	 * the frames the partner still sends after it (the one on its way).
+	 * the frames the partner still sends after it (the one on its way),
+	 * the RX queues short of room (bitmap, kept by neta_fc_room()).
 	 */
 	struct {
 		uint64_t tx_pause_until_ns;
 		bool xoff;
 		unsigned int grace;
+		uint8_t short_q;
 	} fc;
 	uint64_t manual_now_ns;		/* params.manual_clock's time (atomic) */
 	/* The RX frame waiting for room (flow control), FCS appended. */
@@ -221,13 +223,18 @@ uint32_t neta_rx_max_size(const struct neta_model *m);
  * acted on with flow control on): true; whether a received PAUSE holds
  * the transmitter now; when it ends (0: none); whether the partner holds
  * its next frame now (after sending XOFF or XON as the queues' room says);
- * all cleared at a port reset.
+ * all cleared at a port reset. The room is noted where it changes:
+ * neta_fc_room() after queue @p q's descriptors were added or used, or it
+ * was enabled, disabled, reset or hung; neta_fc_room_all() after
+ * GMAC_CTRL_0 (the largest frame) was written.
  */
 uint64_t neta_now_ns(struct neta_model *m);
 bool neta_fc_rx(struct neta_model *m, const uint8_t *p, uint32_t n);
 bool neta_fc_tx_paused(struct neta_model *m);
 uint64_t neta_fc_deadline_ns(struct neta_model *m);
 bool neta_fc_partner_waits(struct neta_model *m);
+void neta_fc_room(struct neta_model *m, unsigned int q);
+void neta_fc_room_all(struct neta_model *m);
 void neta_fc_reset(struct neta_model *m);
 
 /*

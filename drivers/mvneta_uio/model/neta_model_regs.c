@@ -106,6 +106,7 @@ neta_rxq_reset(struct neta_model *m, unsigned int q)
 	rq->hung = false;
 	rq->fill = rq->ret = 0;
 	rq->occupied = rq->non_occupied = 0;
+	neta_fc_room(m, q);
 }
 
 static void
@@ -319,6 +320,7 @@ rxq_enable(struct neta_model *m, unsigned int q)
 		rq->fill = rq->ret = 0;
 	config_check(m, "RX", q);
 	rq->enabled = true;
+	neta_fc_room(m, q);
 }
 
 static void
@@ -406,6 +408,7 @@ rxq_status_update(struct neta_model *m, unsigned int q, uint32_t val)
 		rq->non_occupied + ((val & MVNETA_RXQ_ADD_NON_OCCUPIED_MASK) >>
 				    MVNETA_RXQ_ADD_NON_OCCUPIED_SHIFT),
 		rq->occupied, rq->size);
+	neta_fc_room(m, q);
 }
 
 static void
@@ -492,6 +495,7 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 			if (val & (1u << (q + MVNETA_RXQ_DISABLE_SHIFT))) {
 				neta_rx_land_all(m, q);
 				m->rxq[q].enabled = false;
+				neta_fc_room(m, q);
 			} else if (val & (1u << q)) {
 				rxq_enable(m, q);
 			}
@@ -534,6 +538,11 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 	case MVNETA_UNIT_INTR_CAUSE:
 		val &= neta_reg(m, off);	/* write 0 to clear */
 		break;
+	case MVNETA_GMAC_CTRL_0:
+		/* The largest frame: the queues' room for two. */
+		reg_set(m, off, val);
+		neta_fc_room_all(m);
+		return;
 	case MVNETA_MBUS_RETRY:
 	case MVNETA_SDMA_CONFIG:
 	case MVNETA_ACC_MODE:

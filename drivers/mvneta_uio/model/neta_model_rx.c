@@ -305,6 +305,7 @@ static void
 rx_hang(struct neta_model *m, struct neta_rxq *rq)
 {
 	rq->hung = true;
+	neta_fc_room(m, (unsigned int)(rq - m->rxq));
 	NETA_STAT_ADD(m, rx_dropped_hung, 1);
 	m->rx_held = false;
 }
@@ -447,6 +448,7 @@ neta_rx_work(struct neta_model *m)
 		rq->non_occupied--;
 		NETA_STAT_ADD(m, rx_desc_used, 1);
 	}
+	neta_fc_room(m, q);
 	mib_rx(m, frame, m->rx_len, pl.err);
 	NETA_STAT_ADD(m, rx_delivered, 1);
 	if (pl.err != 0)

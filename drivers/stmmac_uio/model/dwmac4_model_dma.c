@@ -34,10 +34,16 @@ dwmac4_model_dma_map(struct dwmac4_model *m, void *va, uint64_t iova,
 
 	pthread_mutex_lock(&m->lock);
 	rc = model_iommu_map(&m->dma, va, iova, len);
-	pthread_mutex_unlock(&m->lock);
-	/* DRAM behind a non-coherent interconnect: what the range holds now. */
-	if (rc == 0 && m->params.nc_emulation)
+	/*
+	 * DRAM behind a non-coherent interconnect: what the range holds now.
+	 * Without its shadow the range is not mapped at all.
+	 */
+	if (rc == 0 && m->params.nc_emulation) {
 		rc = model_nc_map(va, len);
+		if (rc != 0)
+			model_iommu_unmap(&m->dma, iova);
+	}
+	pthread_mutex_unlock(&m->lock);
 	return rc;
 }
 
