@@ -181,17 +181,8 @@ neta_model_write32(struct neta_model *m, uint32_t off, uint32_t val)
 int
 neta_model_dma_map(struct neta_model *m, void *va, uint64_t iova, size_t len)
 {
-	int rc;
-
-	pthread_mutex_lock(&m->lock);
-	rc = model_iommu_map(&m->dma, va, iova, len);
-	if (rc == 0 && m->params.nc_emulation) {
-		rc = model_nc_map(va, len);
-		if (rc != 0)
-			model_iommu_unmap(&m->dma, iova);
-	}
-	pthread_mutex_unlock(&m->lock);
-	return rc;
+	return model_dev_dma_map(&m->dma, &m->lock, m->params.nc_emulation,
+				 va, iova, len);
 }
 
 int

@@ -44,6 +44,23 @@ model_dev_release(struct model_thread *thr, struct model_traffic_src *src,
 }
 
 int
+model_dev_dma_map(struct model_iommu *w, pthread_mutex_t *lock, bool nc,
+		  void *va, uint64_t iova, size_t len)
+{
+	int rc;
+
+	pthread_mutex_lock(lock);
+	rc = model_iommu_map(w, va, iova, len);
+	if (rc == 0 && nc) {
+		rc = model_nc_map(va, len);
+		if (rc != 0)
+			model_iommu_unmap(w, iova);
+	}
+	pthread_mutex_unlock(lock);
+	return rc;
+}
+
+int
 model_dev_dma_unmap(struct model_iommu *w, pthread_mutex_t *lock,
 		    uint64_t iova)
 {

@@ -10,6 +10,7 @@
 
 #include <pthread.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus
@@ -42,6 +43,15 @@ int model_dev_acquire(pthread_mutex_t *lock, bool nc, struct model_efds *efds,
 void model_dev_release(struct model_thread *thr, struct model_traffic_src *src,
 		       struct model_traffic_sink *sink, bool nc,
 		       struct model_efds *efds, pthread_mutex_t *lock);
+
+/*
+ * model_iommu_map() of [@p iova, + @p len) at @p va into window @p w under
+ * the model's lock @p lock; with @p nc (DRAM behind a non-coherent
+ * interconnect) the range's shadow too, what it holds now: without it the
+ * range is not mapped at all. 0 or -errno.
+ */
+int model_dev_dma_map(struct model_iommu *w, pthread_mutex_t *lock, bool nc,
+		      void *va, uint64_t iova, size_t len);
 
 /*
  * model_iommu_unmap() of window @p w under the model's lock @p lock,
