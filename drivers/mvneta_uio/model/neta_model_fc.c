@@ -129,13 +129,13 @@ fc_short_of_room(const struct neta_model *m, unsigned int q)
 	return rq->non_occupied < (need < rq->size ? need : rq->size);
 }
 
+_Static_assert(MVNETA_MAX_RXQ <= 8, "fc.short_q has a bit per RX queue");
+
 /*
  * The room is noted where it changes, not looked up for each frame the
  * partner offers: the engine asks for every frame, and while the partner
  * holds, at every pass.
  */
-_Static_assert(MVNETA_MAX_RXQ <= 8, "fc.short_q has a bit per RX queue");
-
 void
 neta_fc_room(struct neta_model *m, unsigned int q)
 {
