@@ -216,13 +216,9 @@ stmmac_model_params_fill(struct stmmac_model_args *ma, const char *name,
 	struct dwmac4_model_params *p = &ma->p;
 	const struct socnic_model_args *c = &ma->common;
 
-	memcpy(p->mac, mac, sizeof(p->mac));
-	p->dma_store = c->dma_store;
-	p->flow_control = c->flow_ctrl;
-	p->wb_batch = c->wb_batch;
-	p->faults.seed = c->fault_seed;
 	/* dma=noncoherent given: the interconnect is emulated (model_nc=1). */
-	p->nc_emulation = nc_given && c->nc;
+	SOCNIC_MODEL_ARGS_APPLY(p, c, mac, nc_given);
+	p->wb_batch = c->wb_batch;
 	return socnic_model_traffic_create(c, name, mac, stmmac_logtype_backend,
 					   &p->rx_src, &p->tx_sink);
 }

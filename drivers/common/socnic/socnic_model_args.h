@@ -4,9 +4,10 @@
  * takes (SOCNIC_MODEL_DEVARGS of socnic_devargs.h: traffic, generator,
  * the model thread's CPU or step mode, DMA stores, flow control, write-back batching,
  * the non-coherent interconnect, the fault schedule's seed) parsed into
- * struct socnic_model_args, and the traffic source and sink they name,
- * made from the shared model library. Only a PMD's model backend includes
- * this; the rest of the PMD knows the keys by name only.
+ * struct socnic_model_args, the traffic source and sink they name, made
+ * from the shared model library, and the device's part copied into a
+ * family model's parameters (SOCNIC_MODEL_ARGS_APPLY). Only a PMD's model
+ * backend includes this; the rest of the PMD knows the keys by name only.
  */
 #ifndef SOCNIC_MODEL_ARGS_H
 #define SOCNIC_MODEL_ARGS_H
@@ -15,6 +16,7 @@
 #include <net/if.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "model_dma_store.h"
 #include "model_traffic.h"
@@ -66,6 +68,25 @@ struct socnic_model_args {
 	bool nc;			/* with dma=noncoherent: emulate it */
 	uint64_t fault_seed;		/* the fault schedule's */
 };
+
+/*
+ * The device's part of @p src (struct socnic_model_args) into @p dst, a
+ * family model's parameters (struct dwmac4_model_params, struct
+ * neta_model_params), whose fields of these names mean the same in every
+ * family: the port's address @p addr as the device's, DMA stores, flow
+ * control, the fault schedule's seed, and the non-coherent interconnect
+ * emulated when @p want_nc (the port asked for dma=noncoherent) and
+ * model_nc allows. A macro over the two structs' common fields, not a copy
+ * per family.
+ */
+#define SOCNIC_MODEL_ARGS_APPLY(dst, src, addr, want_nc)		\
+	do {								\
+		memcpy((dst)->mac, (addr), sizeof((dst)->mac));		\
+		(dst)->dma_store = (src)->dma_store;			\
+		(dst)->flow_control = (src)->flow_ctrl;			\
+		(dst)->nc_emulation = (want_nc) && (src)->nc;		\
+		(dst)->faults.seed = (src)->fault_seed;			\
+	} while (0)
 
 /* The keys' parse table (SOCNIC_MODEL_DEVARGS), for socnic_devargs_parse(). */
 extern const struct socnic_devarg socnic_model_devargs[];

@@ -77,11 +77,7 @@ neta_model_args_fill(struct neta_model_args *ma, const char *name,
 	struct neta_model_params *p = &ma->p;
 	const struct socnic_model_args *c = &ma->common;
 
-	memcpy(p->mac, conf->mac, sizeof(p->mac));
-	p->flow_control = c->flow_ctrl;
-	p->faults.seed = c->fault_seed;
-	p->nc_emulation = conf->noncoherent && c->nc;
-	p->dma_store = c->dma_store;
+	SOCNIC_MODEL_ARGS_APPLY(p, c, conf->mac, conf->noncoherent);
 	if (c->wb_batch > 1)
 		SOCNIC_LOG(conf->logtype, NOTICE,
 			   "%s: wb_batch does not apply to the neta model",
