@@ -39,13 +39,11 @@
 /*
  * The dwmac4 device model's keys, parsed by the model backend only
  * (stmmac_model_params.c) into the model's parameters: a key without a
- * default here keeps the model's (dwmac4_model_params_init()).
+ * default here keeps the model's (dwmac4_model_params_init()). The
+ * knobs every family's model has are SOCNIC_MODEL_DEVARGS'.
  */
 #define STMMAC_MODEL_DEVARGS(X)						\
 	X(model, "dwmac4", NULL, MODEL)					\
-	X(fault_err_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
 	X(fault_cum_back_ppm, "<0..1000000>", NULL, MODEL)		\
 	X(fault_ld_no_fd_ppm, "<0..1000000>", NULL, MODEL)		\
 	X(fault_fd_twice_ppm, "<0..1000000>", NULL, MODEL)		\
@@ -57,8 +55,6 @@
 	X(fault_corrupt_ppm, "<0..1000000>", NULL, MODEL)		\
 	X(fault_wo_ppm, "<0..1000000>", NULL, MODEL)			\
 	X(model_phy_addr, "<0..31>|none", NULL, MODEL)			\
-	X(model_phy_speed, "10|100|1000", NULL, MODEL)			\
-	X(model_phy_duplex, "full|half", NULL, MODEL)			\
 	X(model_pcs, "0|1", NULL, MODEL)				\
 	X(model_link_events, "<frame>:<mode>[/<frame>:<mode>]", NULL, MODEL) \
 	X(model_mtl_queues, "<1..8>", NULL, MODEL)			\
@@ -71,7 +67,6 @@
 	X(model_soc_gated, "0|1", NULL, MODEL)				\
 	X(model_soc_tx_delay, "<0..255>", NULL, MODEL)			\
 	X(model_soc_rx_delay, "<0..255>", NULL, MODEL)			\
-	X(model_irq_race, "0|1", NULL, MODEL)				\
 	X(model_irq_line, "split|one", NULL, MODEL)			\
 	X(model_phy_eee, "0|1", NULL, MODEL)				\
 	X(model_mmc_preset, "0|1", NULL, MODEL)				\

@@ -113,8 +113,8 @@ parse_model_link_events(const char *v, void *args)
 static const struct socnic_devarg_parser arg_model = SOCNIC_DEVARG_FN(parse_model);
 /* fault_<knob>_ppm=: a knob of struct dwmac4_model_faults each. */
 #define STMMAC_FAULT_PPM_KEYS(X)					\
-	X(err) X(csum_lie) X(len) X(cum_back) X(ld_no_fd) X(fd_twice)	\
-	X(fcs_only) X(stall) X(dup) X(skip) X(corrupt)
+	X(cum_back) X(ld_no_fd) X(fd_twice) X(fcs_only) X(stall) X(dup)	\
+	X(skip) X(corrupt)
 #define STMMAC_ARG_FAULT_PPM(k)						\
 static const struct socnic_devarg_parser arg_fault_ ## k ## _ppm =	\
 	SOCNIC_DEVARG_PPM(MA, p.faults.k ## _ppm);
@@ -128,10 +128,6 @@ static const struct socnic_devarg_parser arg_fault_wo_ppm =
 static const struct socnic_devarg_parser arg_model_phy_addr =
 	SOCNIC_DEVARG_MDIO_ADDR(MA, p.phy_addr, "none", DWMAC4_MODEL_PHY_NONE,
 				"expected 0..31 or none (a fixed link)");
-static const struct socnic_devarg_parser arg_model_phy_speed =
-	SOCNIC_DEVARG_SPEED(MA, p.phy_speed);
-static const struct socnic_devarg_parser arg_model_phy_duplex =
-	SOCNIC_DEVARG_DUPLEX(MA, p.phy_full);
 static const struct socnic_devarg_parser arg_model_pcs =
 	SOCNIC_DEVARG_FN(parse_model_pcs);
 static const struct socnic_devarg_parser arg_model_link_events =
@@ -166,8 +162,6 @@ static const struct socnic_devarg_parser arg_model_soc_tx_delay =
 static const struct socnic_devarg_parser arg_model_soc_rx_delay =
 	SOCNIC_DEVARG_UINT(MA, p.soc_rx_delay, 0, 255,
 			   "expected a delay-line value 0..255");
-static const struct socnic_devarg_parser arg_model_irq_race =
-	SOCNIC_DEVARG_BOOL(MA, p.irq_race, "expected 0 or 1");
 static const struct socnic_devarg_parser arg_model_irq_line =
 	SOCNIC_DEVARG_WORD(MA, p.irq_one_line, "expected split or one",
 			   SOCNIC_DV_NAMES("split", "one"));

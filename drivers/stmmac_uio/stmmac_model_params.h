@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The dwmac4 model's devargs, parsed by the model backend only: the keys
- * every family's model takes (socnic_model_args.h) and the dwmac4 model's
- * (STMMAC_MODEL_DEVARGS), straight into the model's parameters, whose
- * defaults are the model's own (dwmac4_model_params_init()). Shared by the
+ * every family's model takes (socnic_model_args.h), copied into the
+ * model's parameters by stmmac_model_params_fill(), and the dwmac4 model's
+ * (STMMAC_MODEL_DEVARGS), straight into them; the defaults are the lists'
+ * and the model's own (dwmac4_model_params_init()). Shared by the
  * model backend (stmmac_backend_model.c) and socrx-devmodel, which runs
  * the same model in a process of its own behind a UIO-like register
  * window. Uses DPDK only for logging.

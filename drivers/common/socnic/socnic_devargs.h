@@ -333,6 +333,14 @@ int socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
 
 /* ---- The device model's keys, every family's (socnic_model_args.h) ---- */
 
+/*
+ * The device knobs at the end are those every family's model has with the
+ * same meaning, values and default: the receive faults (a frame closed
+ * with an error, a length that lies, a checksum verdict inverted; each
+ * family's docs say how they show on its descriptors), the interrupt race
+ * on demand and the link partner's one mode. model_phy_addr stays the
+ * family's: its default is the family's board's PHY address (0, 1).
+ */
 #define SOCNIC_MODEL_DEVARGS(X)						\
 	X(rx_pcap, "<path>", NULL, MODEL)				\
 	X(rx_pcap_loop, "0|1", NULL, MODEL)				\
@@ -355,6 +363,12 @@ int socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
 	X(flow_ctrl, "0|1", NULL, MODEL)				\
 	X(wb_batch, "<1..64>", NULL, MODEL)				\
 	X(model_nc, "1|0", "1", MODEL)					\
-	X(fault_seed, "<u64>", NULL, MODEL)
+	X(fault_seed, "<u64>", NULL, MODEL)				\
+	X(fault_err_ppm, "<0..1000000>", NULL, MODEL)			\
+	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
+	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
+	X(model_irq_race, "0|1", NULL, MODEL)				\
+	X(model_phy_speed, "10|100|1000", "1000", MODEL)		\
+	X(model_phy_duplex, "full|half", "full", MODEL)
 
 #endif /* SOCNIC_DEVARGS_H */

@@ -193,6 +193,18 @@ static const struct socnic_devarg_parser arg_model_nc =
 static const struct socnic_devarg_parser arg_fault_seed =
 	SOCNIC_DEVARG_UINT(MA, fault_seed, 0, UINT64_MAX,
 			   "expected an unsigned 64-bit seed");
+static const struct socnic_devarg_parser arg_fault_err_ppm =
+	SOCNIC_DEVARG_PPM(MA, fault_err_ppm);
+static const struct socnic_devarg_parser arg_fault_len_ppm =
+	SOCNIC_DEVARG_PPM(MA, fault_len_ppm);
+static const struct socnic_devarg_parser arg_fault_csum_lie_ppm =
+	SOCNIC_DEVARG_PPM(MA, fault_csum_lie_ppm);
+static const struct socnic_devarg_parser arg_model_irq_race =
+	SOCNIC_DEVARG_BOOL(MA, irq_race, "expected 0 or 1");
+static const struct socnic_devarg_parser arg_model_phy_speed =
+	SOCNIC_DEVARG_SPEED(MA, phy_speed);
+static const struct socnic_devarg_parser arg_model_phy_duplex =
+	SOCNIC_DEVARG_DUPLEX(MA, phy_full);
 #undef MA
 
 const struct socnic_devarg socnic_model_devargs[] = {

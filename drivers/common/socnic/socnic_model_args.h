@@ -3,7 +3,8 @@
  * The model backends' shared half: the device-model keys every family
  * takes (SOCNIC_MODEL_DEVARGS of socnic_devargs.h: traffic, generator,
  * the model thread's CPU or step mode, DMA stores, flow control, write-back batching,
- * the non-coherent interconnect, the fault schedule's seed) parsed into
+ * the non-coherent interconnect, the fault schedule's seed, the faults,
+ * interrupt race and link partner every model has) parsed into
  * struct socnic_model_args, the traffic source and sink they name, made
  * from the shared model library, and the device's part copied into a
  * family model's parameters (SOCNIC_MODEL_ARGS_APPLY). Only a PMD's model
@@ -67,6 +68,17 @@ struct socnic_model_args {
 	unsigned int wb_batch;		/* write-backs published together, 0: 1 */
 	bool nc;			/* with dma=noncoherent: emulate it */
 	uint64_t fault_seed;		/* the fault schedule's */
+	/*
+	 * The knobs every family's model has (socnic_devargs.h): receive
+	 * faults per million frames (0: off), the interrupt race on demand,
+	 * the link partner's one mode.
+	 */
+	uint32_t fault_err_ppm;		/* closed with an error */
+	uint32_t fault_len_ppm;		/* the length written lies */
+	uint32_t fault_csum_lie_ppm;	/* the checksum verdict inverted */
+	bool irq_race;
+	unsigned int phy_speed;		/* 10, 100 or 1000 Mbit/s */
+	bool phy_full;
 };
 
 /*
@@ -74,7 +86,8 @@ struct socnic_model_args {
  * family model's parameters (struct dwmac4_model_params, struct
  * neta_model_params), whose fields of these names mean the same in every
  * family: the port's address @p addr as the device's, DMA stores, flow
- * control, the fault schedule's seed, and the non-coherent interconnect
+ * control, the fault schedule (seed and the faults every model injects),
+ * the interrupt race, the link partner, and the non-coherent interconnect
  * emulated when @p want_nc (the port asked for dma=noncoherent) and
  * model_nc allows. A macro over the two structs' common fields, not a copy
  * per family.
@@ -86,6 +99,12 @@ struct socnic_model_args {
 		(dst)->flow_control = (src)->flow_ctrl;			\
 		(dst)->nc_emulation = (want_nc) && (src)->nc;		\
 		(dst)->faults.seed = (src)->fault_seed;			\
+		(dst)->faults.err_ppm = (src)->fault_err_ppm;		\
+		(dst)->faults.len_ppm = (src)->fault_len_ppm;		\
+		(dst)->faults.csum_lie_ppm = (src)->fault_csum_lie_ppm;	\
+		(dst)->irq_race = (src)->irq_race;			\
+		(dst)->phy_speed = (src)->phy_speed;			\
+		(dst)->phy_full = (src)->phy_full;			\
 	} while (0)
 
 /* The keys' parse table (SOCNIC_MODEL_DEVARGS), for socnic_devargs_parse(). */

@@ -25,16 +25,8 @@ parse_model(const char *v, void *args)
 
 #define MA struct neta_model_args
 static const struct socnic_devarg_parser arg_model = SOCNIC_DEVARG_FN(parse_model);
-static const struct socnic_devarg_parser arg_fault_err_ppm =
-	SOCNIC_DEVARG_PPM(MA, p.faults.err_ppm);
-static const struct socnic_devarg_parser arg_fault_len_ppm =
-	SOCNIC_DEVARG_PPM(MA, p.faults.len_ppm);
-static const struct socnic_devarg_parser arg_fault_csum_lie_ppm =
-	SOCNIC_DEVARG_PPM(MA, p.faults.csum_lie_ppm);
 static const struct socnic_devarg_parser arg_fault_wb_late_ppm =
 	SOCNIC_DEVARG_PPM(MA, p.faults.wb_late_ppm);
-static const struct socnic_devarg_parser arg_model_irq_race =
-	SOCNIC_DEVARG_BOOL(MA, p.irq_race, "expected 0 or 1");
 /* In enum neta_model_mdio's order. */
 static const struct socnic_devarg_parser arg_model_mdio =
 	SOCNIC_DEVARG_WORD(MA, p.mdio, "expected map, window or none",
@@ -42,10 +34,6 @@ static const struct socnic_devarg_parser arg_model_mdio =
 static const struct socnic_devarg_parser arg_model_phy_addr =
 	SOCNIC_DEVARG_MDIO_ADDR(MA, p.phy_addr, "none", NETA_MODEL_PHY_NONE,
 				"expected 0..31 or none (a fixed link)");
-static const struct socnic_devarg_parser arg_model_phy_speed =
-	SOCNIC_DEVARG_SPEED(MA, p.phy_speed);
-static const struct socnic_devarg_parser arg_model_phy_duplex =
-	SOCNIC_DEVARG_DUPLEX(MA, p.phy_full);
 static const struct socnic_devarg_parser arg_model_watch_da =
 	SOCNIC_DEVARG_MAC(MA, p.watch_da, p.watch_da_set, false);
 #undef MA

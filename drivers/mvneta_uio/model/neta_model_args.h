@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: BSD-3-Clause */
 /*
  * The neta model's devargs: the keys every family's model takes
- * (socnic_model_args.h) and the neta model's (NETA_MODEL_DEVARGS), parsed
- * straight into the model's parameters, whose defaults are the model's
- * own (neta_model_params_init()). Shared by the model backend
+ * (socnic_model_args.h), parsed into struct socnic_model_args and copied
+ * into the model's parameters by neta_model_args_fill(), and the neta
+ * model's (NETA_MODEL_DEVARGS), parsed straight into them; the defaults
+ * are the lists' and the model's own (neta_model_params_init()). Shared by the model backend
  * (neta_model_backend.c) and socrx-devmodel, which runs the model in a
  * process of its own behind a UIO device. Uses DPDK only for kvargs and
  * logging.

@@ -32,11 +32,12 @@
  * Devargs: the model parses SOCNIC_MODEL_DEVARGS (traffic: rx_pcap,
  * rx_pcap_loop, tx_pcap, iface, rx_iface, tx_iface, gen_*; model_cpu,
  * model_step, dma_store, flow_ctrl, model_nc, fault_seed; wb_batch does
- * not apply to this model and is ignored) and NETA_MODEL_DEVARGS (model=neta,
- * fault_err_ppm, fault_len_ppm, fault_csum_lie_ppm, fault_wb_late_ppm,
- * model_irq_race; neta_model_devargs.h). Interrupts: an eventfd per RX
- * queue (SOCNIC_IRQ_EVENTFD, irq_fd(ctx, hardware queue)) and one for
- * the port's misc line (irq_misc_fd: the link). The PMD's own
+ * not apply to this model and is ignored; fault_err_ppm, fault_len_ppm,
+ * fault_csum_lie_ppm, model_irq_race, model_phy_speed, model_phy_duplex)
+ * and NETA_MODEL_DEVARGS (model=neta, fault_wb_late_ppm, model_mdio,
+ * model_phy_addr, model_watch_da; neta_model_devargs.h). Interrupts: an
+ * eventfd per RX queue (SOCNIC_IRQ_EVENTFD, irq_fd(ctx, hardware queue))
+ * and one for the port's misc line (irq_misc_fd: the link). The PMD's own
  * keys, the port's and the RX path's
  * are recognised and left to the PMD.
  *

@@ -5,22 +5,17 @@
  * (neta_model_backend.c) into the model's parameters. A PMD uses this list
  * for its parameter string (SOCNIC_DEVARG_PARAM) and to recognise the keys
  * (SOCNIC_DEVARG_KNOWN); it includes nothing else of the model. The keys
- * every family's model takes are SOCNIC_MODEL_DEVARGS.
+ * every family's model takes, the faults, interrupt race and link partner
+ * every model has among them, are SOCNIC_MODEL_DEVARGS.
  */
 #ifndef SOCRX_NETA_MODEL_DEVARGS_H
 #define SOCRX_NETA_MODEL_DEVARGS_H
 
 #define NETA_MODEL_DEVARGS(X)						\
 	X(model, "neta", NULL, MODEL)					\
-	X(fault_err_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
 	X(fault_wb_late_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(model_irq_race, "0|1", NULL, MODEL)				\
 	X(model_mdio, "map|window|none", "map", MODEL)			\
 	X(model_phy_addr, "<0..31>|none", "1", MODEL)			\
-	X(model_phy_speed, "10|100|1000", "1000", MODEL)		\
-	X(model_phy_duplex, "full|half", "full", MODEL)			\
 	X(model_watch_da, "<mac>", NULL, MODEL)
 
 #endif /* SOCRX_NETA_MODEL_DEVARGS_H */
