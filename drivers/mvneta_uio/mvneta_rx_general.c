@@ -50,22 +50,15 @@ mvneta_rx_take(struct mvneta_rx_queue *rxq, uint16_t slot, uint32_t len,
 
 /*
  * The detail counter of a frame the device closed with an error, or whose
- * length @p len (as delivered) is out of bounds; NULL when good.
+ * length @p len (as delivered) is out of bounds; NULL when good: the
+ * NETA's error summary and error code for socnic_rx_frame_error().
  */
 static __rte_always_inline uint64_t *
 mvneta_rx_frame_error(struct mvneta_rx_queue *rxq, uint32_t status,
 		      uint32_t len)
 {
-	if (status & MVNETA_RXD_ERR_SUMMARY) {
-		if ((status & MVNETA_RXD_ERR_CODE_MASK) == MVNETA_RXD_ERR_CRC)
-			rxq->q.stats.rx_crc_errors++;
-		return &rxq->q.stats.rx_desc_errors;
-	}
-	if (len < RTE_ETHER_HDR_LEN)
-		return &rxq->q.stats.rx_runts;
-	if (len > rxq->q.max_len)
-		return &rxq->q.stats.rx_oversize;
-	return NULL;
+	return socnic_rx_frame_error(&rxq->q, status & MVNETA_RXD_ERR_SUMMARY,
+		(status & MVNETA_RXD_ERR_CODE_MASK) == MVNETA_RXD_ERR_CRC, len);
 }
 
 /* A frame in one descriptor (FIRST and LAST both set). */

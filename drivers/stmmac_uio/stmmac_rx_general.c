@@ -21,24 +21,17 @@
 #include "stmmac_logs.h"
 
 /*
- * Checks a complete frame of @p len bytes (FCS trimmed). Returns the
- * detail counter to charge, or NULL when the frame is good.
+ * Checks a complete frame of @p len bytes (FCS trimmed): RDES3's error
+ * summary and CRC error for socnic_rx_frame_error(). Returns the detail
+ * counter to charge, or NULL when the frame is good. Its runt check also
+ * catches PL <= FCS length: no "len - 4" underflow (row 9).
  */
 static __rte_always_inline uint64_t *
 stmmac_rx_frame_error(struct stmmac_rx_queue *rxq, uint32_t des3,
 		      uint32_t len)
 {
-	if (des3 & RDES3_ERROR_SUMMARY) {
-		if (des3 & RDES3_CRC_ERROR)
-			rxq->q.stats.rx_crc_errors++;
-		return &rxq->q.stats.rx_desc_errors;
-	}
-	/* Also catches PL <= FCS length: no "len - 4" underflow (row 9). */
-	if (len < RTE_ETHER_HDR_LEN)
-		return &rxq->q.stats.rx_runts;
-	if (len > rxq->q.max_len)
-		return &rxq->q.stats.rx_oversize;
-	return NULL;
+	return socnic_rx_frame_error(&rxq->q, des3 & RDES3_ERROR_SUMMARY,
+				     des3 & RDES3_CRC_ERROR, len);
 }
 
 static __rte_always_inline uint32_t

@@ -13,8 +13,9 @@
 #       -> pmd_ordering (robustness row 13, write-ordering adversary);
 #   (b) the ring buffers not returned to the page pool on queue stop
 #       -> pmd_lifecycle (row 18: pool back at its baseline after stop);
-#   (c) the runt check removed: a PL of 0 or <= 4 goes up as a 0..4-byte
-#       mbuf -> pmd_faults (fault_len_ppm, row 9);
+#   (c) the runt check removed (socnic_rx_frame_error(), every family's):
+#       a PL of 0 or <= 4 goes up as a 0..4-byte mbuf -> pmd_faults
+#       (fault_len_ppm, row 9);
 #   (d) non-coherent RX: the clean+invalidate of the next descriptor's line
 #       before its status is read removed -> pmd_forward_nc (the status
 #       read is the cache's stale copy: nothing is ever received);
@@ -116,13 +117,13 @@ experiments() {
 	cat <<'EOF'
 a|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|socnic_desc_rmb(&rxq->q.rmb);||1|pmd_ordering
 b|drivers/common/socnic/socnic_rx_queue.c|socnic_rx_queue_recycle|socnic_rx_ring_recycle(q->lib.pool, q->sw_ring, q->nb_desc);||1|pmd_lifecycle
-c|drivers/stmmac_uio/stmmac_rx_general.c|stmmac_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults
+c|drivers/common/socnic/socnic_rx_queue.h|socnic_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults
 d|drivers/stmmac_uio/stmmac_rx_fast.c|stmmac_rx_harvest|if (nc)||1|pmd_forward_nc
 e|drivers/stmmac_uio/stmmac_txq.c|stmmac_tx_clean_payloads|for (; need != 0 && seg != NULL; seg = seg->next)||1|pmd_lifecycle_nc
 f|drivers/stmmac_uio/stmmac_hw.c|stmmac_hw_dma_layout|ad->dsl = gap / bus;||2|pmd_chaos_nc
 g|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (unlikely(w1 == MVNETA_DESC_WATERMARK)) {||1|pmd_faults_mvneta
 h|drivers/common/socnic/socnic_rx_queue.c|socnic_rx_queue_recycle|socnic_rx_ring_recycle(q->lib.pool, q->sw_ring, q->nb_desc);||1|pmd_lifecycle_mvneta
-i|drivers/mvneta_uio/mvneta_rx_general.c|mvneta_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
+i|drivers/common/socnic/socnic_rx_queue.h|socnic_rx_frame_error|if (len < RTE_ETHER_HDR_LEN)||1|pmd_faults_mvneta
 j|drivers/mvneta_uio/mvneta_rx_fast.c|mvneta_rx_harvest|if (nc)||1|pmd_forward_mvneta_nc
 k|drivers/mvneta_uio/mvneta_txq.c|mvneta_xmit_tmpl|if (nc)|rxp_sync_clean(|1|pmd_lifecycle_mvneta_nc
 l|drivers/stmmac_uio/stmmac_txq.c|stmmac_xmit_tmpl|if (nb_take != 0)||1|pmd_txwrap_nc

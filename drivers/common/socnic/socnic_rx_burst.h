@@ -378,19 +378,22 @@ fn(void *q, struct rte_mbuf **pkts, uint16_t n)				\
 			       SOCNIC_RXF(nc, bm, l, before));		\
 }
 
+/*
+ * The six production variants of one memory model (@p nc: 0 coherent,
+ * 1 non-coherent), <pre>[_zc][_pf0|_pf1] with @p pre <fam>_recv_pkts or
+ * <fam>_recv_pkts_nc.
+ */
+#define SOCNIC_RX_BURSTS_MEM(pre, codec, nc)				\
+SOCNIC_RX_BURST_DEF(pre, codec, nc, SOCNIC_RXB_CB, 2, 0)		\
+SOCNIC_RX_BURST_DEF(pre ## _pf1, codec, nc, SOCNIC_RXB_CB, 1, 0)	\
+SOCNIC_RX_BURST_DEF(pre ## _pf0, codec, nc, SOCNIC_RXB_CB, 0, 0)	\
+SOCNIC_RX_BURST_DEF(pre ## _zc, codec, nc, SOCNIC_RXB_ZC, 2, 0)		\
+SOCNIC_RX_BURST_DEF(pre ## _zc_pf1, codec, nc, SOCNIC_RXB_ZC, 1, 0)	\
+SOCNIC_RX_BURST_DEF(pre ## _zc_pf0, codec, nc, SOCNIC_RXB_ZC, 0, 0)
+
 #define SOCNIC_RX_BURSTS(fam, codec)					\
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts, codec, 0, SOCNIC_RXB_CB, 2, 0)	\
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_pf1, codec, 0, SOCNIC_RXB_CB, 1, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_pf0, codec, 0, SOCNIC_RXB_CB, 0, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_zc, codec, 0, SOCNIC_RXB_ZC, 2, 0)	\
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_zc_pf1, codec, 0, SOCNIC_RXB_ZC, 1, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_zc_pf0, codec, 0, SOCNIC_RXB_ZC, 0, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc, codec, 1, SOCNIC_RXB_CB, 2, 0)	\
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc_pf1, codec, 1, SOCNIC_RXB_CB, 1, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc_pf0, codec, 1, SOCNIC_RXB_CB, 0, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc_zc, codec, 1, SOCNIC_RXB_ZC, 2, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc_zc_pf1, codec, 1, SOCNIC_RXB_ZC, 1, 0) \
-SOCNIC_RX_BURST_DEF(fam ## _recv_pkts_nc_zc_pf0, codec, 1, SOCNIC_RXB_ZC, 0, 0) \
+SOCNIC_RX_BURSTS_MEM(fam ## _recv_pkts, codec, 0)			\
+SOCNIC_RX_BURSTS_MEM(fam ## _recv_pkts_nc, codec, 1)			\
 static const eth_rx_burst_t fam ## _rx_variants[2][2][3] = {		\
 	{ { fam ## _recv_pkts_zc_pf0, fam ## _recv_pkts_zc_pf1,		\
 	    fam ## _recv_pkts_zc },					\

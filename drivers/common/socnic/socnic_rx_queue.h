@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include <rte_common.h>
+#include <rte_ether.h>
 #include <rte_mbuf.h>
 #include <rte_memzone.h>
 
@@ -313,6 +314,29 @@ socnic_rx_chain_add(struct socnic_rx_queue *q, struct rte_mbuf *mb,
 	}
 	q->pkt_last = mb;
 	q->pkt_len += len;
+}
+
+/*
+ * The detail counter of a complete frame of @p len bytes (as delivered,
+ * FCS trimmed) that the device closed with an error (@p dev_err; @p crc_err
+ * whether that error is a CRC one, also counted in rx_crc_errors), or whose
+ * length is out of bounds; NULL when the frame is good. The family decodes
+ * the two bits from its descriptor.
+ */
+static __rte_always_inline uint64_t *
+socnic_rx_frame_error(struct socnic_rx_queue *q, bool dev_err, bool crc_err,
+		      uint32_t len)
+{
+	if (dev_err) {
+		if (crc_err)
+			q->stats.rx_crc_errors++;
+		return &q->stats.rx_desc_errors;
+	}
+	if (len < RTE_ETHER_HDR_LEN)
+		return &q->stats.rx_runts;
+	if (len > q->max_len)
+		return &q->stats.rx_oversize;
+	return NULL;
 }
 
 /*
