@@ -134,11 +134,14 @@ _Static_assert(MVNETA_MAX_RXQ <= 8, "fc.short_q has a bit per RX queue");
 /*
  * The room is noted where it changes, not looked up for each frame the
  * partner offers: the engine asks for every frame, and while the partner
- * holds, at every pass.
+ * holds, at every pass. Only while flow control is on: nothing reads it
+ * otherwise, and turning it on notes every queue's (neta_fc_room_all()).
  */
 void
 neta_fc_room(struct neta_model *m, unsigned int q)
 {
+	if (!fc_enabled(m))
+		return;
 	if (fc_short_of_room(m, q))
 		m->fc.short_q |= (uint8_t)(1u << q);
 	else

@@ -226,7 +226,8 @@ uint32_t neta_rx_max_size(const struct neta_model *m);
  * all cleared at a port reset. The room is noted where it changes:
  * neta_fc_room() after queue @p q's descriptors were added or used, or it
  * was enabled, disabled, reset or hung; neta_fc_room_all() after
- * GMAC_CTRL_0 (the largest frame) was written.
+ * GMAC_CTRL_0 (the largest frame) or AUTONEG_CONFIG (flow control on) was
+ * written. Kept only while flow control is on.
  */
 uint64_t neta_now_ns(struct neta_model *m);
 bool neta_fc_rx(struct neta_model *m, const uint8_t *p, uint32_t n);

@@ -532,6 +532,8 @@ regs_write_apply(struct neta_model *m, uint32_t off, uint32_t val)
 
 		reg_set(m, off, val);
 		neta_gmac_link_note(m, before);
+		/* Flow control (AUTONEG_CONFIG) may have come on. */
+		neta_fc_room_all(m);
 		return;
 	}
 	case MVNETA_INTR_MISC_CAUSE:
