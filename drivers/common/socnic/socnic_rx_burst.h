@@ -12,10 +12,11 @@
  *   A. harvest (codec): released descriptors' status words, one barrier;
  *   B. classify: clean groups (quads, and the n % 4 frames after them)
  *      into the normalised batch (socnic_rx.h), the codec saying which
- *      group is clean and what each frame's lengths and verdict are;
+ *      group is clean and what each frame's lengths are;
  *   C. sync + head prefetch + copybreak allocation (socnic_rx.h);
- *   D. deliver: clean groups by the shared step, the rest by the codec's
- *      general path (out of line) and socnic_rx_deliver_slow();
+ *   D. deliver: clean groups by the shared step (the codec decoding each
+ *      frame's checksum verdict there), the rest by the codec's general
+ *      path (out of line) and socnic_rx_deliver_slow();
  *   E. the device's missed counters now and then, the codec's end of
  *      poll: refill and doorbell.
  *
@@ -85,7 +86,10 @@ struct socnic_rx_codec {
 	 */
 	uint32_t (*frame_len)(const struct socnic_rx_queue *q, uint32_t st,
 			      uint32_t s1, uint32_t *wlen);
-	/* The device's checksum answer (read only when q->hw_csum). */
+	/*
+	 * D. The device's checksum answer (read only when q->hw_csum), from
+	 * the words harvest gave.
+	 */
 	struct rxp_hw_csum (*hw_csum)(uint32_t st, uint32_t s1);
 	/*
 	 * D. The general path, out of line: any descriptor in any state;
@@ -144,7 +148,6 @@ socnic_rx_classify_group(const struct socnic_rx_codec *c,
 		uint32_t wlen;
 
 		b->f->len[j] = c->frame_len(q, st[j], s1[j], &wlen);
-		b->f->hw[j] = socnic_rx_codec_hw(c, q, st[j], s1[j]);
 		socnic_rx_batch_add(v, b, j, q->buf_data[(b->base + j) & v->mask],
 				    wlen, flags);
 	}
@@ -198,7 +201,7 @@ socnic_rx_deliver(const struct socnic_rx_codec *c, struct socnic_rx_queue *q,
 			   q->state == SOCNIC_RX_IDLE)) {
 			nb = socnic_rx_deliver_clean(v, b, i, pkts, nb, &handoff,
 						     &bytes, q->lib.prefetch_body,
-						     flags);
+						     c->hw_csum, st, s1, flags);
 			continue;
 		}
 		for (k = 0; k < 4 && i + k < n; k++) {
@@ -240,6 +243,7 @@ socnic_rx_process(const struct socnic_rx_codec *c, struct socnic_rx_queue *q,
 		.sync = &q->lib.sync,
 		.vcnt = &q->stats.rx_ip_good,
 		.csum_mode = q->lib.csum_mode,
+		.hw_csum = q->hw_csum,
 		.mask = q->mask,
 		.port_id = q->port_id,
 		.data_off = q->data_off,
