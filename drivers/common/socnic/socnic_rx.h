@@ -221,18 +221,20 @@ socnic_rx_verdict(const struct socnic_rx_view *v, struct rte_mbuf *m,
 
 /*
  * Parse + verdict + copybreak of a complete frame whose first segment is
- * @p m (synced); copies it when the buffer mode says so, the L4 range
- * summed during the copy. Returns the mbuf to deliver and adds to
+ * @p m (synced), its data at @p p, @p len bytes: the caller's, so that
+ * the parse of a clean frame starts from the address the classify step
+ * took from the ring, not from the mbuf's header just written (1500 B
+ * frames, coherent: 5 % fewer cycles a frame in both families,
+ * docs/perf/queue_skeleton_ab.md). Copies it when the buffer mode says
+ * so, the L4 range summed during the copy. Returns the mbuf to deliver and adds to
  * @p handoff the page-pool buffers it leaves with. A checksum error never
  * drops; an empty small pool sends the frame zero-copy.
  */
 static __rte_always_inline struct rte_mbuf *
 socnic_rx_finish(const struct socnic_rx_view *v, struct rte_mbuf *m,
-		 struct rxp_hw_csum hw, const unsigned int bmode,
-		 unsigned int *handoff)
+		 const uint8_t *p, uint32_t len, struct rxp_hw_csum hw,
+		 const unsigned int bmode, unsigned int *handoff)
 {
-	const uint8_t *p = rte_pktmbuf_mtod(m, const uint8_t *);
-	const uint32_t len = m->data_len;	/* first segment only */
 	struct rxp_parse_result r;
 	unsigned int got = 0;
 	uint32_t sum = 0;
@@ -311,7 +313,8 @@ socnic_rx_deliver_slow(const struct socnic_rx_view *v, struct rte_mbuf *m,
 	if (!before)
 		rxp_prefetch_head_len(v->sync, rte_pktmbuf_mtod(m, void *),
 				      lines, m->data_len);
-	return socnic_rx_finish(v, m, hw, socnic_rxf_bm(flags), handoff);
+	return socnic_rx_finish(v, m, rte_pktmbuf_mtod(m, const uint8_t *),
+				m->data_len, hw, socnic_rxf_bm(flags), handoff);
 }
 
 /* The general path reads every mbuf of the @p cnt frames from @p i. */
@@ -445,8 +448,8 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 		mb->data_len = (uint16_t)len;
 		mb->pkt_len = len;
 		mb->port = v->port_id;
-		pkts[nb++] = socnic_rx_finish(v, mb, hw, SOCNIC_RXB_ZC,
-					      handoff);
+		pkts[nb++] = socnic_rx_finish(v, mb, b->f->data[i + k], len,
+					      hw, SOCNIC_RXB_ZC, handoff);
 	}
 	return nb;
 }
