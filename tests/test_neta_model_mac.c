@@ -47,6 +47,9 @@ open_src(struct drv *d)
 	return src;
 }
 
+/* The broadcast address, the destination of most frames offered here. */
+static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
+
 static void
 run(struct drv *d)
 {
@@ -84,12 +87,23 @@ take(struct drv *d)
 	return n;
 }
 
+/* take() three times, the model run between: what a held partner sends. */
+static uint32_t
+take_drained(struct drv *d)
+{
+	uint32_t got = take(d);
+
+	run(d);
+	got += take(d);
+	run(d);
+	return got + take(d);
+}
+
 /* ---- The GMAC ---- */
 
 static void
 test_port_reset(void)
 {
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct drv d;
 	struct model_fixture_qsrc *src = open_src(&d);
 
@@ -122,7 +136,6 @@ test_port_reset(void)
 static void
 test_forcing(void)
 {
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct drv d;
 	struct model_fixture_qsrc *src = open_src(&d);
 	uint32_t an = drv_rd(&d, MVNETA_GMAC_AUTONEG_CONFIG);
@@ -211,7 +224,6 @@ test_filter(void)
 	static const uint8_t st[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x51 };
 	static const uint8_t nb[6] = { 0x02, 0x11, 0x22, 0x33, 0x44, 0x5a };
 	static const uint8_t far[6] = { 0x02, 0x11, 0x22, 0x33, 0x45, 0x51 };
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	static const uint8_t spec[6] = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0xfb };
 	static const uint8_t oth[6] = { 0x33, 0x33, 0x00, 0x00, 0x00, 0x01 };
 	static const uint8_t oth2[6] = { 0x01, 0x00, 0x5e, 0x7f, 0x00, 0x01 };
@@ -368,7 +380,6 @@ smi_read(struct drv *d, uint32_t smi, unsigned int pa, uint32_t reg)
 static void
 test_smi(void)
 {
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct model_fixture_qsrc *src = model_fixture_qsrc_create(false);
 	const uint32_t smi = MVNETA_SMI_WINDOW_OFF;
 	struct neta_model_params p;
@@ -546,7 +557,6 @@ test_pause_received(void)
 static void
 test_pause_sent(void)
 {
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct model_fixture_qsink *sink;
 	struct model_fixture_qsrc *src;
 	struct neta_model_stats st;
@@ -580,11 +590,7 @@ test_pause_sent(void)
 			CHECK_EQ_U(st.rx_missed, 8, "no fc: the rest missed");
 			CHECK_EQ_U(sink->n, 0, "no fc: no PAUSE frame");
 		}
-		got = take(&d);
-		run(&d);
-		got += take(&d);
-		run(&d);
-		got += take(&d);
+		got = take_drained(&d);
 		CHECK_EQ_U(got, on ? 24u : 16u, "fc %d: frames received", on);
 		if (on) {
 			CHECK_EQ_U(sink->n, 2, "fc: XON sent");
@@ -607,7 +613,6 @@ test_pause_sent(void)
 static void
 test_pause_on_when_short(void)
 {
-	static const uint8_t bc[6] = { 0xff, 0xff, 0xff, 0xff, 0xff, 0xff };
 	struct model_fixture_qsink *sink;
 	struct model_fixture_qsrc *src;
 	struct neta_model_stats st;
@@ -629,11 +634,7 @@ test_pause_on_when_short(void)
 	st = drv_stats(&d);
 	CHECK_EQ_U(sink->n, 1, "fc on over a full ring: XOFF sent");
 	CHECK_EQ_U(st.rx_missed, 1, "fc on over a full ring: only the one on its way missed");
-	got = take(&d);
-	run(&d);
-	got += take(&d);
-	run(&d);
-	got += take(&d);
+	got = take_drained(&d);
 	CHECK_EQ_U(got, 16 + 7, "fc on over a full ring: the rest received");
 	check_no_violation(&d, "pause on when short");
 	drv_close(&d);

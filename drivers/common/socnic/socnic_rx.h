@@ -105,13 +105,25 @@ struct socnic_rx_view {
 };
 
 /*
+ * The device's answer for a frame of the batch through @p hwf, or none
+ * where the queue does not read it.
+ */
+static __rte_always_inline struct rxp_hw_csum
+socnic_rx_hw(const struct socnic_rx_view *v, socnic_rx_hw_fn hwf,
+	     uint32_t st, uint32_t s1)
+{
+	return v->hw_csum ? hwf(st, s1) : RXP_HW_CSUM_NONE;
+}
+
+/*
  * A batch in normalised form, its per-frame arrays: for frame j of a
  * clean group (bit j / 4 of the batch's clean), where its data is and its
  * length without FCS. The NIC's classify fills them; the rest is shared.
  * The device's checksum answer is not kept here: the deliver step decodes
  * it from the harvested descriptor words as it needs it, which measured
- * 2-3 % fewer cycles per frame with device verdicts than a value stored
- * here in classify and read back (docs/perf/queue_skeleton_ab.md).
+ * 1-6 % fewer cycles per frame with device verdicts, coherent, than a
+ * value stored here in classify and read back
+ * (docs/perf/queue_skeleton_ab.md).
  */
 struct socnic_rx_frames {
 	const uint8_t *data[SOCNIC_RX_BATCH_MAX];
@@ -226,9 +238,9 @@ socnic_rx_verdict(const struct socnic_rx_view *v, struct rte_mbuf *m,
  * took from the ring, not from the mbuf's header just written (1500 B
  * frames, coherent: 5 % fewer cycles a frame in both families,
  * docs/perf/queue_skeleton_ab.md). Copies it when the buffer mode says
- * so, the L4 range summed during the copy. Returns the mbuf to deliver and adds to
- * @p handoff the page-pool buffers it leaves with. A checksum error never
- * drops; an empty small pool sends the frame zero-copy.
+ * so, the L4 range summed during the copy. Returns the mbuf to deliver
+ * and adds to @p handoff the page-pool buffers it leaves with. A checksum
+ * error never drops; an empty small pool sends the frame zero-copy.
  */
 static __rte_always_inline struct rte_mbuf *
 socnic_rx_finish(const struct socnic_rx_view *v, struct rte_mbuf *m,
@@ -426,8 +438,7 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 	for (k = 0; k < cnt; k++) {
 		uint16_t slot = (b->base + i + k) & v->mask;
 		uint32_t len = b->f->len[i + k];
-		struct rxp_hw_csum hw = v->hw_csum ? hwf(st[i + k], s1[i + k]) :
-					RXP_HW_CSUM_NONE;
+		struct rxp_hw_csum hw = socnic_rx_hw(v, hwf, st[i + k], s1[i + k]);
 		struct rte_mbuf *mb;
 
 		*bytes += len;
