@@ -44,16 +44,16 @@
  */
 #define STMMAC_MODEL_DEVARGS(X)						\
 	X(model, "dwmac4", NULL, MODEL)					\
-	X(fault_cum_back_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_ld_no_fd_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_fd_twice_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_fcs_only_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_stall_ppm, "<0..1000000>", NULL, MODEL)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_cum_back_ppm)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_ld_no_fd_ppm)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_fd_twice_ppm)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_fcs_only_ppm)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_stall_ppm)				\
 	X(fault_stall_polls, "<1..1000000>", "64", MODEL)		\
-	X(fault_dup_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_skip_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_corrupt_ppm, "<0..1000000>", NULL, MODEL)		\
-	X(fault_wo_ppm, "<0..1000000>", NULL, MODEL)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_dup_ppm)				\
+	SOCNIC_DV_FAULT_PPM(X, fault_skip_ppm)				\
+	SOCNIC_DV_FAULT_PPM(X, fault_corrupt_ppm)			\
+	SOCNIC_DV_FAULT_PPM(X, fault_wo_ppm)				\
 	X(model_phy_addr, "<0..31>|none", NULL, MODEL)			\
 	X(model_pcs, "0|1", NULL, MODEL)				\
 	X(model_link_events, "<frame>:<mode>[/<frame>:<mode>]", NULL, MODEL) \

@@ -101,6 +101,8 @@ struct socnic_devarg_parser {
 #define SOCNIC_DEVARG_PPM(T, f)						\
 	SOCNIC_DEVARG_UINT(T, f, 0, 1000000,				\
 			   "expected 0..1000000 per million frames")
+/* The key of a model's fault rate, in SOCNIC_DEVARG_PPM's range, off by default. */
+#define SOCNIC_DV_FAULT_PPM(X, key)	X(key, "<0..1000000>", NULL, MODEL)
 /* The words' index (enum order), or with SOCNIC_DV_VALS their values. */
 #define SOCNIC_DEVARG_WORD(T, f, why, ...)				\
 	{ .type = SOCNIC_DV_WORD, SOCNIC_DV_AT(T, f), .err = (why),	\
@@ -364,9 +366,9 @@ int socnic_rx_args_resolve_dma(struct socnic_rx_args *rx,
 	X(wb_batch, "<1..64>", NULL, MODEL)				\
 	X(model_nc, "1|0", "1", MODEL)					\
 	X(fault_seed, "<u64>", NULL, MODEL)				\
-	X(fault_err_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_len_ppm, "<0..1000000>", NULL, MODEL)			\
-	X(fault_csum_lie_ppm, "<0..1000000>", NULL, MODEL)		\
+	SOCNIC_DV_FAULT_PPM(X, fault_err_ppm)				\
+	SOCNIC_DV_FAULT_PPM(X, fault_len_ppm)				\
+	SOCNIC_DV_FAULT_PPM(X, fault_csum_lie_ppm)			\
 	X(model_irq_race, "0|1", NULL, MODEL)				\
 	X(model_phy_speed, "10|100|1000", "1000", MODEL)		\
 	X(model_phy_duplex, "full|half", "full", MODEL)

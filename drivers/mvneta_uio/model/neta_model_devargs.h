@@ -13,7 +13,7 @@
 
 #define NETA_MODEL_DEVARGS(X)						\
 	X(model, "neta", NULL, MODEL)					\
-	X(fault_wb_late_ppm, "<0..1000000>", NULL, MODEL)		\
+	SOCNIC_DV_FAULT_PPM(X, fault_wb_late_ppm)			\
 	X(model_mdio, "map|window|none", "map", MODEL)			\
 	X(model_phy_addr, "<0..31>|none", "1", MODEL)			\
 	X(model_watch_da, "<mac>", NULL, MODEL)
