@@ -48,8 +48,7 @@ static const struct socnic_devarg_parser arg_rx_coal_usecs =
 	SOCNIC_DEVARG_UINT(DA, rx_coal_usecs, 0, MVNETA_RX_COAL_USECS_MAX,
 			   "expected 0..16000 microseconds");
 static const struct socnic_devarg_parser arg_clk_rate =
-	SOCNIC_DEVARG_UINT(DA, clk_rate, 1000000, 1000000000,
-			   "expected 1000000..1000000000 Hz");
+	SOCNIC_DEVARG_HZ(DA, clk_rate, "the core clock");
 static const struct socnic_devarg_parser arg_phy_mode =
 	SOCNIC_DEVARG_WORD(DA, phy_mode, "expected " MVNETA_PHY_MODE_SYNTAX,
 			   .names = mvneta_phy_mode_names);

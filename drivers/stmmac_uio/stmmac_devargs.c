@@ -144,8 +144,7 @@ static const struct socnic_devarg_parser arg_soc =
 			   SOCNIC_DV_NAMES("auto", "none"));
 /* The SoC's clk_ptp_ref, which no register tells. */
 static const struct socnic_devarg_parser arg_ptp_clk =
-	SOCNIC_DEVARG_UINT(DA, ptp_clk, 1000000, 1000000000,
-			   "expected the PTP reference clock in Hz, 1000000..1000000000");
+	SOCNIC_DEVARG_HZ(DA, ptp_clk, "the PTP reference clock");
 #undef DA
 
 SOCNIC_PMD_DEVARGS_DEFINE(stmmac_pmd_devargs, STMMAC_PMD_PARAMS, STMMAC_DEVARGS,

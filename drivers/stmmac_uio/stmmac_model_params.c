@@ -171,12 +171,10 @@ static const struct socnic_devarg_parser arg_model_mmc_preset =
 	SOCNIC_DEVARG_BOOL(MA, p.mmc_preset, "expected 0 or 1");
 /* The application clock the model's RX watchdog counts. */
 static const struct socnic_devarg_parser arg_model_clk =
-	SOCNIC_DEVARG_UINT(MA, p.clk_hz, 1000000, 1000000000,
-			   "expected the application clock in Hz, 1000000..1000000000");
+	SOCNIC_DEVARG_HZ(MA, p.clk_hz, "the application clock");
 /* The timestamp unit's reference clock (clk_ptp_ref). */
 static const struct socnic_devarg_parser arg_model_ptp_clk =
-	SOCNIC_DEVARG_UINT(MA, p.ptp_clk_hz, 1000000, 1000000000,
-			   "expected the PTP reference clock in Hz, 1000000..1000000000");
+	SOCNIC_DEVARG_HZ(MA, p.ptp_clk_hz, "the PTP reference clock");
 #undef MA
 
 static const struct socnic_devarg stmmac_model_devargs[] = {
