@@ -23,44 +23,40 @@
 #include "rk3568_soc.h"
 #include "rk3588_soc.h"
 
-/* One SoC as the model knows it. */
+/* Values of a TX clock selector (a 2-bit field on every SoC here). */
+#define SOC_TXCLK_SELS 4u
+_Static_assert(RK3568_CLKSEL_RGMII_MASK == SOC_TXCLK_SELS - 1 &&
+	       RK3588_GMAC_CLK_DIV_MASK == SOC_TXCLK_SELS - 1,
+	       "a TX clock selector is not 2 bits wide");
+
+/*
+ * One SoC as the model knows it: one row each, as Linux's dwmac-rk.c has
+ * one rk_gmac_ops per SoC, so a question about the block asks the row
+ * instead of a switch per question.
+ */
 struct soc_desc {
 	const char *maps[DWMAC4_MODEL_SOC_MAPS];	/* NULL: no more */
 	bool hiword;			/* Rockchip write masks */
 	uint64_t gmac_phys[2];		/* 0: no such GMAC */
 	uint64_t map_phys[DWMAC4_MODEL_SOC_MAPS];
+	/* What its registers decide; NULL: the node has no such control. */
+	bool (*held)(struct dwmac4_model *m);	/* reset asserted */
+	bool (*gated)(struct dwmac4_model *m);	/* a clock gated */
+	bool (*rgmii)(struct dwmac4_model *m);	/* RGMII clocks reach the MAC */
+	/*
+	 * The RGMII TX clock: the 2-bit selector at txclk_shift in the
+	 * register txclk_con() reads, and each value's rate in Hz (0: none);
+	 * without txclk_con, the fixed rate txclk_hz[0].
+	 */
+	uint32_t (*txclk_con)(struct dwmac4_model *m);
+	unsigned int txclk_shift;
+	uint32_t txclk_hz[SOC_TXCLK_SELS];
+	/* Power-up: as U-Boot leaves it; the clocks gated (params.soc_gated). */
+	void (*uboot)(struct dwmac4_model *m);
+	void (*gate)(struct dwmac4_model *m);
 };
 
 enum { RK_CRU = 0, RK_GRF = 1, RK_PHP_GRF = 2, IMX_GPR = 0 };
-
-static const struct soc_desc soc_descs[] = {
-	[DWMAC4_MODEL_SOC_RK3568] = {
-		.maps = { "cru", "grf", NULL },
-		.hiword = true,
-		.gmac_phys = { RK3568_GMAC0_BASE, RK3568_GMAC1_BASE },
-		.map_phys = { RK3568_CRU_BASE, RK3568_GRF_BASE, 0 },
-	},
-	[DWMAC4_MODEL_SOC_RK3588] = {
-		.maps = { "cru", "grf", "php_grf" },
-		.hiword = true,
-		.gmac_phys = { RK3588_GMAC0_BASE, RK3588_GMAC1_BASE },
-		.map_phys = { RK3588_CRU_BASE, RK3588_SYS_GRF_BASE,
-			      RK3588_PHP_GRF_BASE },
-	},
-	[DWMAC4_MODEL_SOC_IMX8MP] = {
-		.maps = { "gpr", NULL, NULL },
-		.hiword = false,
-		.gmac_phys = { IMX8MP_EQOS_BASE, 0 },
-		.map_phys = { IMX8MP_IOMUXC_GPR_BASE, 0, 0 },
-	},
-};
-
-static const struct soc_desc *
-soc_desc(const struct dwmac4_model *m)
-{
-	return m->params.soc == DWMAC4_MODEL_SOC_NONE ? NULL :
-	       &soc_descs[m->params.soc];
-}
 
 static uint32_t
 soc_get(struct dwmac4_model *m, unsigned int map, uint32_t off)
@@ -127,20 +123,6 @@ rk3568_rgmii(struct dwmac4_model *m)
 		     RK3568_CLKSEL_RX_TX_MASK) == RK3568_CLKSEL_RX_TX_RGMII;
 }
 
-static uint32_t
-rk3568_txclk(struct dwmac4_model *m)
-{
-	switch (field(rk3568_clksel(m), RK3568_CLKSEL_RGMII_SHIFT,
-		      RK3568_CLKSEL_RGMII_MASK)) {
-	case RK3568_CLKSEL_RGMII_2_5M:
-		return ROCKCHIP_RGMII_CLK_10;
-	case RK3568_CLKSEL_RGMII_25M:
-		return ROCKCHIP_RGMII_CLK_100;
-	default:
-		return ROCKCHIP_RGMII_CLK_1000;
-	}
-}
-
 static bool
 rk3588_held(struct dwmac4_model *m)
 {
@@ -180,22 +162,6 @@ rk3588_rgmii(struct dwmac4_model *m)
 	       (clk >> RK3588_GMAC_CLK_SEL_CRU_BIT & 1u);
 }
 
-static uint32_t
-rk3588_txclk(struct dwmac4_model *m)
-{
-	switch (field(rk3588_clk_con(m), RK3588_GMAC_CLK_DIV_SHIFT,
-		      RK3588_GMAC_CLK_DIV_MASK)) {
-	case RK3588_GMAC_CLK_RGMII_DIV1:
-		return ROCKCHIP_RGMII_CLK_1000;
-	case RK3588_GMAC_CLK_RGMII_DIV5:
-		return ROCKCHIP_RGMII_CLK_100;
-	case RK3588_GMAC_CLK_RGMII_DIV50:
-		return ROCKCHIP_RGMII_CLK_10;
-	default:
-		return 0;	/* an RMII divider: no RGMII clock */
-	}
-}
-
 static bool
 imx8mp_rgmii(struct dwmac4_model *m)
 {
@@ -205,85 +171,6 @@ imx8mp_rgmii(struct dwmac4_model *m)
 		     IMX8MP_GPR1_QOS_INTF_SEL_MASK) == IMX8MP_GPR1_QOS_INTF_SEL_RGMII &&
 	       (gpr1 & IMX8MP_GPR1_QOS_RGMII_EN) &&
 	       (gpr1 & IMX8MP_GPR1_QOS_CLK_GEN_EN);
-}
-
-static bool
-soc_held(struct dwmac4_model *m)
-{
-	switch (m->params.soc) {
-	case DWMAC4_MODEL_SOC_RK3568:
-		return rk3568_held(m);
-	case DWMAC4_MODEL_SOC_RK3588:
-		return rk3588_held(m);
-	default:
-		return false;	/* the i.MX8MP's node names no reset */
-	}
-}
-
-enum dwmac4_model_clocks
-model_soc_clocks(struct dwmac4_model *m)
-{
-	bool gated, rgmii;
-
-	switch (m->params.soc) {
-	case DWMAC4_MODEL_SOC_RK3568:
-		gated = rk3568_held(m) || rk3568_gated(m);
-		rgmii = rk3568_rgmii(m);
-		break;
-	case DWMAC4_MODEL_SOC_RK3588:
-		gated = rk3588_held(m) || rk3588_gated(m);
-		rgmii = rk3588_rgmii(m);
-		break;
-	case DWMAC4_MODEL_SOC_IMX8MP:
-		gated = false;
-		rgmii = imx8mp_rgmii(m);
-		break;
-	default:
-		return DWMAC4_MODEL_CLOCKS_ON;
-	}
-	if (gated)
-		return DWMAC4_MODEL_CLOCKS_OFF;
-	return rgmii ? DWMAC4_MODEL_CLOCKS_ON : DWMAC4_MODEL_CLOCKS_NO_RXC;
-}
-
-uint32_t
-dwmac4_model_soc_txclk_hz(struct dwmac4_model *m)
-{
-	switch (m->params.soc) {
-	case DWMAC4_MODEL_SOC_RK3568:
-		return rk3568_txclk(m);
-	case DWMAC4_MODEL_SOC_RK3588:
-		return rk3588_txclk(m);
-	case DWMAC4_MODEL_SOC_IMX8MP:
-		/*
-		 * The CCM's ENET_QOS root, assigned 125 MHz by the SoC tree;
-		 * this model does not offer the CCM (docs/model.md).
-		 */
-		return ROCKCHIP_RGMII_CLK_1000;
-	default:
-		return 0;
-	}
-}
-
-bool
-model_soc_txclk_ok(struct dwmac4_model *m)
-{
-	uint32_t want;
-
-	if (m->params.soc == DWMAC4_MODEL_SOC_NONE)
-		return true;
-	switch (model_partner_speed(m)) {
-	case 10:
-		want = ROCKCHIP_RGMII_CLK_10;
-		break;
-	case 100:
-		want = ROCKCHIP_RGMII_CLK_100;
-		break;
-	default:
-		want = ROCKCHIP_RGMII_CLK_1000;
-		break;
-	}
-	return dwmac4_model_soc_txclk_hz(m) == want;
 }
 
 /* ---- Power-up state ---- */
@@ -358,35 +245,145 @@ rk3588_gate(struct dwmac4_model *m)
 	       1u << RK3588_GMAC_GATE_125M | 1u << RK3588_GMAC_GATE_50M);
 }
 
+static void
+imx8mp_uboot(struct dwmac4_model *m)
+{
+	soc_set(m, IMX_GPR, IMX8MP_GPR1,
+		IMX8MP_GPR1_QOS_INTF_SEL_RGMII << IMX8MP_GPR1_QOS_INTF_SEL_SHIFT |
+		IMX8MP_GPR1_QOS_RGMII_EN | IMX8MP_GPR1_QOS_CLK_GEN_EN);
+}
+
+/* ---- The SoCs ---- */
+
+static const struct soc_desc soc_descs[] = {
+	[DWMAC4_MODEL_SOC_RK3568] = {
+		.maps = { "cru", "grf", NULL },
+		.hiword = true,
+		.gmac_phys = { RK3568_GMAC0_BASE, RK3568_GMAC1_BASE },
+		.map_phys = { RK3568_CRU_BASE, RK3568_GRF_BASE, 0 },
+		.held = rk3568_held,
+		.gated = rk3568_gated,
+		.rgmii = rk3568_rgmii,
+		.txclk_con = rk3568_clksel,
+		.txclk_shift = RK3568_CLKSEL_RGMII_SHIFT,
+		.txclk_hz = {
+			[RK3568_CLKSEL_RGMII_125M] = ROCKCHIP_RGMII_CLK_1000,
+			[RK3568_CLKSEL_RGMII_125M_1] = ROCKCHIP_RGMII_CLK_1000,
+			[RK3568_CLKSEL_RGMII_2_5M] = ROCKCHIP_RGMII_CLK_10,
+			[RK3568_CLKSEL_RGMII_25M] = ROCKCHIP_RGMII_CLK_100,
+		},
+		.uboot = rk3568_uboot,
+		.gate = rk3568_gate,
+	},
+	[DWMAC4_MODEL_SOC_RK3588] = {
+		.maps = { "cru", "grf", "php_grf" },
+		.hiword = true,
+		.gmac_phys = { RK3588_GMAC0_BASE, RK3588_GMAC1_BASE },
+		.map_phys = { RK3588_CRU_BASE, RK3588_SYS_GRF_BASE,
+			      RK3588_PHP_GRF_BASE },
+		.held = rk3588_held,
+		.gated = rk3588_gated,
+		.rgmii = rk3588_rgmii,
+		.txclk_con = rk3588_clk_con,
+		.txclk_shift = RK3588_GMAC_CLK_DIV_SHIFT,
+		.txclk_hz = {	/* 1, an RMII divider: no RGMII clock */
+			[RK3588_GMAC_CLK_RGMII_DIV1] = ROCKCHIP_RGMII_CLK_1000,
+			[RK3588_GMAC_CLK_RGMII_DIV50] = ROCKCHIP_RGMII_CLK_10,
+			[RK3588_GMAC_CLK_RGMII_DIV5] = ROCKCHIP_RGMII_CLK_100,
+		},
+		.uboot = rk3588_uboot,
+		.gate = rk3588_gate,
+	},
+	[DWMAC4_MODEL_SOC_IMX8MP] = {
+		.maps = { "gpr", NULL, NULL },
+		.hiword = false,
+		.gmac_phys = { IMX8MP_EQOS_BASE, 0 },
+		.map_phys = { IMX8MP_IOMUXC_GPR_BASE, 0, 0 },
+		.rgmii = imx8mp_rgmii,
+		/*
+		 * The CCM's ENET_QOS root, assigned 125 MHz by the SoC tree;
+		 * this model does not offer the CCM (docs/model.md).
+		 */
+		.txclk_hz = { ROCKCHIP_RGMII_CLK_1000 },
+		.uboot = imx8mp_uboot,
+	},
+};
+
+static const struct soc_desc *
+soc_desc(const struct dwmac4_model *m)
+{
+	return m->params.soc == DWMAC4_MODEL_SOC_NONE ? NULL :
+	       &soc_descs[m->params.soc];
+}
+
+/* ---- What the block sees ---- */
+
+static bool
+soc_held(struct dwmac4_model *m)
+{
+	const struct soc_desc *d = soc_desc(m);
+
+	/* The i.MX8MP's node names no reset. */
+	return d != NULL && d->held != NULL && d->held(m);
+}
+
+enum dwmac4_model_clocks
+model_soc_clocks(struct dwmac4_model *m)
+{
+	const struct soc_desc *d = soc_desc(m);
+
+	if (d == NULL)
+		return DWMAC4_MODEL_CLOCKS_ON;
+	if (soc_held(m) || (d->gated != NULL && d->gated(m)))
+		return DWMAC4_MODEL_CLOCKS_OFF;
+	return d->rgmii(m) ? DWMAC4_MODEL_CLOCKS_ON : DWMAC4_MODEL_CLOCKS_NO_RXC;
+}
+
+uint32_t
+dwmac4_model_soc_txclk_hz(struct dwmac4_model *m)
+{
+	const struct soc_desc *d = soc_desc(m);
+
+	if (d == NULL)
+		return 0;
+	if (d->txclk_con == NULL)
+		return d->txclk_hz[0];
+	return d->txclk_hz[field(d->txclk_con(m), d->txclk_shift,
+				 SOC_TXCLK_SELS - 1)];
+}
+
+bool
+model_soc_txclk_ok(struct dwmac4_model *m)
+{
+	uint32_t want;
+
+	if (m->params.soc == DWMAC4_MODEL_SOC_NONE)
+		return true;
+	switch (model_partner_speed(m)) {
+	case 10:
+		want = ROCKCHIP_RGMII_CLK_10;
+		break;
+	case 100:
+		want = ROCKCHIP_RGMII_CLK_100;
+		break;
+	default:
+		want = ROCKCHIP_RGMII_CLK_1000;
+		break;
+	}
+	return dwmac4_model_soc_txclk_hz(m) == want;
+}
+
 void
 model_soc_init(struct dwmac4_model *m)
 {
-	bool uboot = m->params.soc_boot == DWMAC4_MODEL_SOC_BOOT_UBOOT;
+	const struct soc_desc *d = soc_desc(m);
 
 	memset(m->soc_regs, 0, sizeof(m->soc_regs));
-	switch (m->params.soc) {
-	case DWMAC4_MODEL_SOC_RK3568:
-		if (uboot)
-			rk3568_uboot(m);
-		if (m->params.soc_gated)
-			rk3568_gate(m);
-		break;
-	case DWMAC4_MODEL_SOC_RK3588:
-		if (uboot)
-			rk3588_uboot(m);
-		if (m->params.soc_gated)
-			rk3588_gate(m);
-		break;
-	case DWMAC4_MODEL_SOC_IMX8MP:
-		if (uboot)
-			soc_set(m, IMX_GPR, IMX8MP_GPR1,
-				IMX8MP_GPR1_QOS_INTF_SEL_RGMII <<
-				IMX8MP_GPR1_QOS_INTF_SEL_SHIFT |
-				IMX8MP_GPR1_QOS_RGMII_EN | IMX8MP_GPR1_QOS_CLK_GEN_EN);
-		break;
-	default:
-		break;
-	}
+	if (d != NULL && m->params.soc_boot == DWMAC4_MODEL_SOC_BOOT_UBOOT)
+		d->uboot(m);
+	/* The i.MX8MP's node gates nothing the model offers. */
+	if (d != NULL && d->gate != NULL && m->params.soc_gated)
+		d->gate(m);
 	__atomic_store_n(&m->soc_held, soc_held(m), __ATOMIC_RELEASE);
 }
 
