@@ -264,10 +264,8 @@ mvneta_tx_queue_start(struct rte_eth_dev *dev, struct socnic_tx_queue *q)
 void
 mvneta_tx_queue_enable(struct socnic_tx_queue *q)
 {
-	struct mvneta_tx_queue *txq = mvneta_txq(q);
-
 	/* Enable bits take one queue each; a 0 leaves the others. */
-	socnic_write32(txq->q.be, MVNETA_TXQ_CMD, RTE_BIT32(txq->q.queue_id));
+	socnic_write32(q->be, MVNETA_TXQ_CMD, RTE_BIT32(q->queue_id));
 }
 
 /* Waits (bounded) for the device to send what it was given. */
@@ -298,15 +296,14 @@ mvneta_tx_queue_drain(struct socnic_tx_queue *q)
 void
 mvneta_tx_queue_stop(struct socnic_tx_queue *q)
 {
-	struct mvneta_tx_queue *txq = mvneta_txq(q);
-	const struct socnic_backend *be = txq->q.be;
+	const struct socnic_backend *be = q->be;
 
 	mvneta_queue_disable(be, MVNETA_TXQ_CMD, MVNETA_TXQ_DISABLE_SHIFT,
-			     txq->q.queue_id);
-	mvneta_hw_txq_tokens(be, txq->q.queue_id, false);
-	socnic_write32(be, MVNETA_TXQ_BASE_ADDR_REG(txq->q.queue_id), 0);
-	socnic_write32(be, MVNETA_TXQ_SIZE_REG(txq->q.queue_id), 0);
+			     q->queue_id);
+	mvneta_hw_txq_tokens(be, q->queue_id, false);
+	socnic_write32(be, MVNETA_TXQ_BASE_ADDR_REG(q->queue_id), 0);
+	socnic_write32(be, MVNETA_TXQ_SIZE_REG(q->queue_id), 0);
 	mvneta_queue_dma_reset_idle(be, MVNETA_TXQ_CMD, MVNETA_TXQ_ENABLE_MASK,
 				    MVNETA_PORT_TX_RESET, MVNETA_PORT_TX_DMA_RESET);
-	socnic_tx_queue_stopped(&txq->q);
+	socnic_tx_queue_stopped(q);
 }
