@@ -105,17 +105,6 @@ struct socnic_rx_view {
 };
 
 /*
- * The device's answer for a frame of the batch through @p hwf, or none
- * where the queue does not read it.
- */
-static __rte_always_inline struct rxp_hw_csum
-socnic_rx_hw(const struct socnic_rx_view *v, socnic_rx_hw_fn hwf,
-	     uint32_t st, uint32_t s1)
-{
-	return v->hw_csum ? hwf(st, s1) : RXP_HW_CSUM_NONE;
-}
-
-/*
  * A batch in normalised form, its per-frame arrays: for frame j of a
  * clean group (bit j / 4 of the batch's clean), where its data is and its
  * length without FCS. The NIC's classify fills them; the rest is shared.
@@ -438,7 +427,8 @@ socnic_rx_deliver_group(const struct socnic_rx_view *v,
 	for (k = 0; k < cnt; k++) {
 		uint16_t slot = (b->base + i + k) & v->mask;
 		uint32_t len = b->f->len[i + k];
-		struct rxp_hw_csum hw = socnic_rx_hw(v, hwf, st[i + k], s1[i + k]);
+		struct rxp_hw_csum hw = v->hw_csum ? hwf(st[i + k], s1[i + k]) :
+					RXP_HW_CSUM_NONE;
 		struct rte_mbuf *mb;
 
 		*bytes += len;

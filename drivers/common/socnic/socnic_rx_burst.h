@@ -116,6 +116,14 @@ struct socnic_rx_codec {
 	uint16_t lead;
 };
 
+/* The device's answer, or none where the queue does not read it. */
+static __rte_always_inline struct rxp_hw_csum
+socnic_rx_codec_hw(const struct socnic_rx_codec *c,
+		   const struct socnic_rx_queue *q, uint32_t st, uint32_t s1)
+{
+	return q->hw_csum ? c->hw_csum(st, s1) : RXP_HW_CSUM_NONE;
+}
+
 /*
  * B. The group of @p cnt frames from @p i: if clean, its frames go into
  * the normalised batch with their sync and head prefetch queued; if not,
@@ -204,7 +212,7 @@ socnic_rx_deliver(const struct socnic_rx_codec *c, struct socnic_rx_queue *q,
 				continue;
 			bytes += mb->pkt_len;
 			mb = socnic_rx_deliver_slow(v, mb,
-				socnic_rx_hw(v, c->hw_csum, st[i + k], s1[i + k]),
+				socnic_rx_codec_hw(c, q, st[i + k], s1[i + k]),
 				flags, &handoff);
 			if (c->slow_done != NULL)
 				c->slow_done(q, mb);
