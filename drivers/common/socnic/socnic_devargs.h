@@ -105,7 +105,7 @@ struct socnic_devarg_parser {
 #define SOCNIC_DEVARG_HZ(T, f, what)					\
 	SOCNIC_DEVARG_UINT(T, f, 1000000, 1000000000,			\
 			   "expected " what " in Hz, 1000000..1000000000")
-/* The key of a model's fault rate, in SOCNIC_DEVARG_PPM's range, off by default. */
+/* A model fault rate's key: SOCNIC_DEVARG_PPM's range, off by default. */
 #define SOCNIC_DV_FAULT_PPM(X, key)	X(key, "<0..1000000>", NULL, MODEL)
 /* The words' index (enum order), or with SOCNIC_DV_VALS their values. */
 #define SOCNIC_DEVARG_WORD(T, f, why, ...)				\

@@ -88,20 +88,30 @@ rk3568_held(struct dwmac4_model *m)
 	return rst >> (g ? RK3568_SRST_A_GMAC1_BIT : RK3568_SRST_A_GMAC0_BIT) & 1u;
 }
 
+/* GMAC @p g's CLKGATE_CON register and its bits: ACLK, PCLK, 2TOP. */
+static uint32_t
+rk3568_gate_con(unsigned int g)
+{
+	return RK3568_CRU_CLKGATE_CON(g ? RK3568_GMAC1_GATE_CON :
+				      RK3568_GMAC0_GATE_CON);
+}
+
+static uint32_t
+rk3568_gate_bits(unsigned int g)
+{
+	return g ? 1u << RK3568_GMAC1_GATE_ACLK | 1u << RK3568_GMAC1_GATE_PCLK |
+		   1u << RK3568_GMAC1_GATE_2TOP :
+		   1u << RK3568_GMAC0_GATE_ACLK | 1u << RK3568_GMAC0_GATE_PCLK |
+		   1u << RK3568_GMAC0_GATE_2TOP;
+}
+
 static bool
 rk3568_gated(struct dwmac4_model *m)
 {
 	unsigned int g = m->params.soc_gmac;
-	uint32_t gate = soc_get(m, RK_CRU, RK3568_CRU_CLKGATE_CON(
-		g ? RK3568_GMAC1_GATE_CON : RK3568_GMAC0_GATE_CON));
-	uint32_t bits = g ? (1u << RK3568_GMAC1_GATE_ACLK) |
-			    (1u << RK3568_GMAC1_GATE_PCLK) |
-			    (1u << RK3568_GMAC1_GATE_2TOP) :
-			    (1u << RK3568_GMAC0_GATE_ACLK) |
-			    (1u << RK3568_GMAC0_GATE_PCLK) |
-			    (1u << RK3568_GMAC0_GATE_2TOP);
 
-	return (gate & bits) != 0;
+	return (soc_get(m, RK_CRU, rk3568_gate_con(g)) &
+		rk3568_gate_bits(g)) != 0;
 }
 
 static uint32_t
@@ -204,12 +214,7 @@ rk3568_gate(struct dwmac4_model *m)
 {
 	unsigned int g = m->params.soc_gmac;
 
-	rk_set(m, RK_CRU, RK3568_CRU_CLKGATE_CON(g ? RK3568_GMAC1_GATE_CON :
-		RK3568_GMAC0_GATE_CON),
-	       g ? 1u << RK3568_GMAC1_GATE_ACLK | 1u << RK3568_GMAC1_GATE_PCLK |
-		   1u << RK3568_GMAC1_GATE_2TOP :
-		   1u << RK3568_GMAC0_GATE_ACLK | 1u << RK3568_GMAC0_GATE_PCLK |
-		   1u << RK3568_GMAC0_GATE_2TOP);
+	rk_set(m, RK_CRU, rk3568_gate_con(g), rk3568_gate_bits(g));
 }
 
 static void
@@ -357,7 +362,7 @@ model_soc_txclk_ok(struct dwmac4_model *m)
 {
 	uint32_t want;
 
-	if (m->params.soc == DWMAC4_MODEL_SOC_NONE)
+	if (soc_desc(m) == NULL)
 		return true;
 	switch (model_partner_speed(m)) {
 	case 10:
